@@ -1,0 +1,140 @@
+"""params -> model -> rules check -> layout -> PDF, for one component.
+
+Shared by the CLI, the kit builder and the tests. Nothing is drawn for a model
+the validator rejects.
+"""
+
+from __future__ import annotations
+
+import json
+import shlex
+from dataclasses import dataclass
+from pathlib import Path
+
+from printkit.errors import RulesError, UsageError
+from printkit.rules import JSON_FORMAT, Violation, run_checks
+
+
+def check(component, model: dict) -> list[Violation]:
+    return run_checks(model, component.checks)
+
+
+def build_checked(component, params: dict) -> dict:
+    """Build the model and refuse it (RulesError, exit 1) if any rule fails."""
+    model = component.build(dict(params))
+    model = {"format": JSON_FORMAT, "game": component.game, "component": component.name, **model}
+    found = check(component, model)
+    if found:
+        raise RulesError(found)
+    return model
+
+
+def command_for(component, model: dict, opts) -> str:
+    """The exact command that prints this component again."""
+    words = ["printkit", component.name, component.game]
+    for key, value in sorted((model.get("params") or {}).items()):
+        flag = "--" + key.replace("_", "-")
+        if value is None or value is False or value == () or value == []:
+            continue
+        if value is True:
+            words.append(flag)
+        elif isinstance(value, (list, tuple)):
+            for v in value:
+                words += [flag, str(v)]
+        else:
+            words += [flag, str(value)]
+    words += opts.args() if "cards" in component.uses else _page_args(opts)
+    return shlex.join(words)
+
+
+def _page_args(opts) -> list[str]:
+    out = ["--paper", opts.paper]
+    if opts.ink != "color":
+        out += ["--ink", opts.ink]
+    return out
+
+
+def small_print(component, model: dict) -> str:
+    bits = [f"{component.game} {component.name}"]
+    ident = model.get("id") or (model.get("params") or {}).get("seed")
+    if model.get("id"):
+        bits.append(f"ID {ident}")
+    elif ident is not None:
+        bits.append(f"seed {ident}")
+    return " · ".join(bits)
+
+
+@dataclass
+class WriteResult:
+    path: Path
+    pages: int
+    size: int
+    how: str
+
+    def summary(self) -> str:
+        kb = self.size / 1024
+        return f"wrote {self.path}: {self.pages} page{'s' if self.pages != 1 else ''}, {kb:.0f} KB. {self.how}"
+
+
+def print_advice(component, opts) -> str:
+    paper = opts.paper.upper() if opts.paper in ("a4", "a3") else opts.paper.capitalize()
+    scale = "at 100% (actual size, no 'fit to page')"
+    if "cards" in component.uses:
+        if opts.layout == "single":
+            return f"Print-shop file: one card a page with 3 mm bleed, TrimBox and BleedBox set."
+        if opts.layout == "fold":
+            return f"Print one-sided on {paper} {scale}; fold on the dotted line, cut on the solid lines."
+        if opts.duplex == "none":
+            return f"Print one-sided on {paper} {scale}; cut on the crop marks."
+        edge = "long" if opts.duplex == "long" else "short"
+        return f"Print two-sided on {paper} {scale}, flip on the {edge} edge; cut on the crop marks."
+    note = f" {component.notes}" if component.notes else ""
+    return f"Print on {paper} {scale}.{note}"
+
+
+def new_document(component, model: dict, opts):
+    from printkit.engine.document import Document
+
+    cmd = command_for(component, model, opts)
+    doc = Document(
+        opts,
+        title=f"{component.title} ({component.game})",
+        subject=f"game={component.game}; component={component.name}; {small_print(component, model)}",
+        keywords=[f"game:{component.game}", f"component:{component.name}", f"command:{cmd}"],
+        command=cmd,
+    )
+    doc.small_print = small_print(component, model)
+    return doc
+
+
+def write_component(component, model: dict, opts, out: Path) -> WriteResult:
+    doc = new_document(component, model, opts)
+    component.render(doc, model)
+    size = doc.save(out)
+    return WriteResult(out, doc.pages, size, print_advice(component, opts))
+
+
+def load_json(name: str):
+    """Read a component file as `--json` writes it; UsageError (exit 2) if it
+    is not one. Returns (component, model)."""
+    from printkit.games import all_games
+
+    try:
+        text = Path(name).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise UsageError(f"{name}: no such file") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise UsageError(f"{name}: cannot read it ({exc.__class__.__name__})") from None
+    try:
+        model = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise UsageError(f"{name}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
+    if not isinstance(model, dict):
+        raise UsageError(f"{name}: a component file holds one JSON object, not a {type(model).__name__}")
+    game, comp = model.get("game"), model.get("component")
+    games = all_games()
+    if not isinstance(game, str) or game not in games:
+        raise UsageError(f"{name}: 'game' must be one of {', '.join(games)}")
+    if not isinstance(comp, str) or comp not in games[game].components:
+        raise UsageError(f"{name}: 'component' must be one of {', '.join(games[game].components)} for {game}")
+    return games[game].components[comp], model

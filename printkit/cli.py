@@ -1,0 +1,311 @@
+"""The command line: `printkit VERB GAME [options]`, thin over the game table.
+
+Heavy imports (ReportLab, the word lists) happen only when a command runs, so
+`printkit --help` stays fast.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from printkit import __version__
+from printkit.errors import PrintkitError, RulesError, UsageError
+
+VERBS = {
+    "deck": "Card decks, fronts and backs.",
+    "sheet": "Player and score sheets.",
+    "form": "Tracking and decoding forms.",
+    "card": "Key and reference cards.",
+    "tokens": "Token and piece sheets.",
+    "reference": "Reference cards: the rules in short.",
+    "board": "Boards.",
+    "puzzle": "Seeded puzzle sheets with answer keys.",
+}
+SETTINGS = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
+
+
+# -- shared options ---------------------------------------------------------------
+
+def _shared_options(component) -> list[click.Option]:
+    from printkit.engine.units import CARDS, DUPLEX, INKS, LAYOUTS, PAPERS
+
+    opts = [
+        click.Option(["-o", "--output"], type=click.Path(dir_okay=False), help="PDF to write [default: output/<game>-<component>.pdf]."),
+        click.Option(["--paper"], type=click.Choice(list(PAPERS), case_sensitive=False), default="a4", show_default=True, help="Paper size."),
+        click.Option(["--ink"], type=click.Choice(INKS), default="color", show_default=True, help="color, saver (no large fills) or mono."),
+        click.Option(["--json", "as_json"], is_flag=True, help="Print the component's model (solution included) as JSON instead of a PDF."),
+        click.Option(["--words"], type=click.Path(dir_okay=False), help="Add your own word list (one word a line) to the acceptance list."),
+    ]
+    if "cards" in component.uses:
+        opts += [
+            click.Option(["--card-size"], type=click.Choice(list(CARDS)), default="poker", show_default=True, help="Card size."),
+            click.Option(["--bleed"], type=click.FloatRange(0, 6), default=3.0, show_default=True, help="Bleed in mm (art past the trim line)."),
+            click.Option(["--duplex"], type=click.Choice(DUPLEX), default="long", show_default=True, help="Backs pages for two-sided printing: flip on the long or short edge, or none."),
+            click.Option(["--layout"], type=click.Choice(LAYOUTS), default="sheet", show_default=True, help="sheet (n-up with crop marks), fold (gutter fold) or single (print shop: one card a page)."),
+            click.Option(["--back-offset"], default="0,0", show_default=True, metavar="X,Y", help="Shift backs by X,Y mm (measured on the calibration sheet)."),
+            click.Option(["--copies"], type=click.IntRange(1, 1000), default=1, show_default=True, help="Copies of the deck."),
+        ]
+    if "seed" in component.uses:
+        opts.append(click.Option(["--seed"], default="1", show_default=True, help="Seed string: the same seed gives the same component."))
+    if "count" in component.uses:
+        opts.append(click.Option(["--count"], type=click.IntRange(1, 10000), default=1, show_default=True, help="How many to make."))
+    for p in component.params:
+        opts.append(_param_option(p))
+    return opts
+
+
+def _param_option(p) -> click.Option:
+    flag = "--" + p.name.replace("_", "-")
+    if p.flag:
+        return click.Option([flag, p.name], is_flag=True, help=p.help)
+    if p.choices:
+        kind = click.Choice(list(p.choices))
+    elif p.type is int:
+        kind = click.IntRange(p.min, p.max)
+    else:
+        kind = click.STRING
+    return click.Option([flag, p.name], type=kind, default=p.default, multiple=p.multiple, show_default=p.default not in (None, ()), help=p.help)
+
+
+def _back_offset(text: str) -> tuple[float, float]:
+    try:
+        x, y = (float(v) for v in text.split(","))
+    except ValueError:
+        raise UsageError(f"--back-offset must be X,Y in mm (e.g. 0.5,-1), not '{text}'") from None
+    if abs(x) > 20 or abs(y) > 20:
+        raise UsageError(f"--back-offset {text}: offsets beyond 20 mm are not a misalignment")
+    return (x, y)
+
+
+def print_options(kw: dict):
+    from printkit.engine.units import PrintOptions
+
+    args = dict(paper=kw.pop("paper", "a4").lower(), ink=kw.pop("ink", "color"))
+    if "card_size" in kw:
+        args.update(
+            card_size=kw.pop("card_size"),
+            bleed=kw.pop("bleed"),
+            duplex=kw.pop("duplex"),
+            layout=kw.pop("layout"),
+            back_offset=_back_offset(kw.pop("back_offset")),
+            copies=kw.pop("copies"),
+        )
+    return PrintOptions(**args)
+
+
+# -- running a component -------------------------------------------------------------
+
+def run_component(component, kw: dict) -> None:
+    from printkit import build
+
+    output = kw.pop("output", None)
+    as_json = kw.pop("as_json", False)
+    words = kw.pop("words", None)
+    if words:
+        from printkit import words as wordlists
+
+        wordlists.add_user_words(words)
+    opts = print_options(kw)
+    params = {k: v for k, v in kw.items()}
+    model = build.build_checked(component, params)
+    if as_json:
+        click.echo(json.dumps(model, indent=2, ensure_ascii=False))
+        return
+    out = Path(output) if output else Path("output") / component.output_name
+    result = build.write_component(component, model, opts, out)
+    click.echo(result.summary())
+    if component.report:
+        click.echo(component.report(model))
+
+
+class ComponentCommand(click.Command):
+    def __init__(self, component) -> None:
+        self.component = component
+        super().__init__(
+            name=component.game,
+            params=_shared_options(component),
+            callback=self._run,
+            help=f"{component.title}. {component.help}",
+            short_help=component.title,
+            context_settings=SETTINGS,
+        )
+
+    def _run(self, **kw) -> None:
+        run_component(self.component, kw)
+
+
+class VerbGroup(click.Group):
+    """`printkit VERB GAME`: one subcommand per game that has this component."""
+
+    def _table(self) -> dict:
+        from printkit.games import all_games
+
+        return {name: g.components[self.name] for name, g in all_games().items() if self.name in g.components}
+
+    def list_commands(self, ctx):
+        return list(self._table())
+
+    def get_command(self, ctx, name):
+        comp = self._table().get(name)
+        return ComponentCommand(comp) if comp else None
+
+    def resolve_command(self, ctx, args):
+        name = args[0] if args else ""
+        if self.get_command(ctx, name) is None and not name.startswith("-"):
+            games = ", ".join(self.list_commands(ctx)) or "none yet"
+            raise click.UsageError(f"'{self.name}' has no game '{name}' (games with a {self.name}: {games})")
+        return super().resolve_command(ctx, args)
+
+
+@click.group(context_settings=SETTINGS)
+@click.version_option(__version__, "--version", prog_name="printkit")
+def cli() -> None:
+    """printkit: print-and-play PDFs for small cipher and word games.
+
+    \b
+    printkit VERB GAME [options]   e.g. printkit deck cryptex --paper letter
+    printkit kit all               every game's kit into output/
+    printkit list                  games, components and options
+    printkit validate FILE...      check component JSON files against the rules
+    """
+
+
+for _verb, _help in VERBS.items():
+    cli.add_command(VerbGroup(name=_verb, help=_help, short_help=_help, context_settings=SETTINGS))
+
+
+class KitGroup(VerbGroup):
+    def _table(self) -> dict:
+        from printkit.games import all_games
+
+        return {name: g for name, g in all_games().items() if g.kit}
+
+    def get_command(self, ctx, name):
+        games = self._table()
+        if name == "all":
+            return _kit_command("all", list(games.values()), "Every game's kit into output/.")
+        if name in games:
+            return _kit_command(name, [games[name]], f"The whole {games[name].title} kit in one PDF.")
+        return None
+
+    def list_commands(self, ctx):
+        return ["all", *self._table()]
+
+
+def _kit_command(name: str, games: list, help_text: str) -> click.Command:
+    from printkit.engine.units import INKS, PAPERS
+
+    def run(output, paper, ink, seed) -> None:
+        from printkit import kit
+        from printkit.engine.units import PrintOptions
+
+        opts = PrintOptions(paper=paper.lower(), ink=ink)
+        folder = Path(output) if output else Path("output")
+        kit.build_kits(games, opts, folder, seed=seed, all_games=(name == "all"))
+
+    return click.Command(
+        name=name,
+        callback=run,
+        help=help_text,
+        context_settings=SETTINGS,
+        params=[
+            click.Option(["-o", "--output"], type=click.Path(file_okay=False), help="Folder to write into [default: output/]."),
+            click.Option(["--paper"], type=click.Choice(list(PAPERS), case_sensitive=False), default="a4", show_default=True),
+            click.Option(["--ink"], type=click.Choice(INKS), default="color", show_default=True),
+            click.Option(["--seed"], default="1", show_default=True, help="Seed for the kit's generated parts."),
+        ],
+    )
+
+
+cli.add_command(KitGroup(name="kit", help="A game's whole kit in one PDF: cover, rules, print guide, every part.", short_help="Whole kits ('kit all' for every game).", context_settings=SETTINGS))
+
+
+@cli.command("validate", context_settings=SETTINGS)
+@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@click.option("--words", type=click.Path(dir_okay=False), help="Add your own word list to the acceptance list.")
+def validate_cmd(files, words) -> None:
+    """Check component JSON files (as `--json` prints them) against the rules."""
+    from printkit import build
+
+    if words:
+        from printkit import words as wordlists
+
+        wordlists.add_user_words(words)
+    bad = 0
+    for name in files:
+        component, model = build.load_json(name)
+        found = build.check(component, model)
+        if found:
+            bad += 1
+            for v in found:
+                click.echo(f"{name}: {v}")
+        else:
+            click.echo(f"{name}: ok ({component.game} {component.name})")
+    if bad:
+        raise RulesError([])
+
+
+@cli.command("list", context_settings=SETTINGS)
+def list_cmd() -> None:
+    """Games, their components, and the options each takes."""
+    from printkit.games import all_games
+
+    for game in all_games().values():
+        click.echo(f"{game.name}: {game.title} ({game.players})")
+        for comp in game.components.values():
+            own = " ".join(f"--{p.name.replace('_', '-')}" for p in comp.params)
+            shared = []
+            if "cards" in comp.uses:
+                shared.append("card options")
+            if "seed" in comp.uses:
+                shared.append("--seed")
+            if "count" in comp.uses:
+                shared.append("--count")
+            extra = ", ".join(x for x in [own, *shared] if x)
+            click.echo(f"  printkit {comp.name:<9} {game.name:<15} {comp.title}" + (f"  [{extra}]" if extra else ""))
+        if game.kit:
+            click.echo(f"  printkit {'kit':<9} {game.name:<15} the whole kit")
+    click.echo("")
+    click.echo("Shared options: -o/--output, --paper a4|letter|a3|tabloid, --ink color|saver|mono, --json, --words FILE")
+    click.echo("Card options: --card-size, --bleed MM, --duplex long|short|none, --layout sheet|fold|single, --back-offset X,Y, --copies N")
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Entry point: one line per error, exit 0 ok / 1 rules violated / 2 bad input."""
+    try:
+        cli.main(args=argv, prog_name="printkit", standalone_mode=False)
+    except RulesError as exc:
+        for v in exc.violations:
+            click.echo(f"printkit: {v}", err=True)
+        if exc.violations:
+            click.echo(f"printkit: refused: {len(exc.violations)} rule violation(s), nothing written", err=True)
+        sys.exit(1)
+    except PrintkitError as exc:
+        click.echo(f"printkit: error: {exc}", err=True)
+        sys.exit(exc.exit_code)
+    except click.exceptions.NoArgsIsHelpError as exc:
+        click.echo(exc.ctx.get_help() if exc.ctx else "", err=False)
+        sys.exit(0)
+    except click.ClickException as exc:
+        msg = " ".join(exc.format_message().split())
+        click.echo(f"printkit: error: {msg}", err=True)
+        sys.exit(2)
+    except click.exceptions.Abort:
+        click.echo("printkit: aborted", err=True)
+        sys.exit(1)
+    except KeyboardInterrupt:
+        click.echo("printkit: interrupted, nothing written", err=True)
+        sys.exit(1)
+    except BrokenPipeError:
+        sys.exit(1)
+    except Exception as exc:  # a bug: still one line, never a traceback
+        click.echo(f"printkit: internal error: {exc.__class__.__name__}: {exc} (set PRINTKIT_DEBUG=1 for details)", err=True)
+        import os
+
+        if os.environ.get("PRINTKIT_DEBUG"):
+            raise
+        sys.exit(1)

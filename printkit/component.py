@@ -1,0 +1,72 @@
+"""The one small interface every game fills in.
+
+A game is a name, a title and a table of components. A component is one printable
+thing (a deck, a sheet, a board, a puzzle...). It declares its own parameters as
+data, builds a plain-data model from them, checks that model with pure rule
+functions, and draws it into a document the print engine gives it. The CLI and the
+kit builder use this table alike; neither knows any game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable
+
+from printkit.rules import Violation
+
+
+@dataclass(frozen=True)
+class Param:
+    """A component's own option, declared as data (the CLI makes a flag of it)."""
+
+    name: str  # python name, e.g. "variant"; the flag is --variant
+    help: str
+    default: Any = None
+    type: type = str
+    choices: tuple[str, ...] | None = None
+    multiple: bool = False
+    flag: bool = False  # a boolean switch (--stats)
+    min: int | None = None
+    max: int | None = None
+
+
+@dataclass(frozen=True)
+class Component:
+    game: str
+    name: str  # "deck", "sheet", "puzzle"... also the CLI verb
+    title: str
+    help: str
+    build: Callable[[dict], dict]  # params -> model (plain JSON-able data)
+    checks: tuple[Callable[[dict], Iterable[Violation]], ...]
+    render: Callable[[Any, dict], None]  # (document, model) -> pages
+    params: tuple[Param, ...] = ()
+    uses: frozenset[str] = frozenset()  # shared options that matter: "cards", "seed", "count"
+    duplex: bool = False  # True when the PDF has backs pages to print two-sided
+    notes: str = ""  # how to print, cut and fold it
+    report: Callable[[dict], str] | None = None  # extra text for the summary (e.g. --stats)
+
+    @property
+    def output_name(self) -> str:
+        return f"{self.game}-{self.name}.pdf"
+
+
+@dataclass(frozen=True)
+class KitPart:
+    component: str
+    params: dict = field(default_factory=dict)
+    copies: int = 1
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Game:
+    name: str
+    title: str
+    blurb: str
+    players: str
+    components: dict[str, Component]
+    kit: tuple[KitPart, ...] = ()
+    rules_template: str = ""  # file in templates/
+
+    def component(self, name: str) -> Component:
+        return self.components[name]

@@ -1,0 +1,54 @@
+"""QR codes drawn as vector paths (no bitmap), with a 4-module quiet zone."""
+
+from __future__ import annotations
+
+from printkit.engine.units import MM
+
+QUIET = 4  # modules
+MIN_MODULE = 0.5  # mm on paper
+
+
+def qr_matrix(text: str) -> list[list[bool]]:
+    import qrcode
+    from qrcode.constants import ERROR_CORRECT_M
+
+    qr = qrcode.QRCode(error_correction=ERROR_CORRECT_M, border=0, box_size=1)
+    qr.add_data(text.encode("utf-8"))
+    qr.make(fit=True)
+    return qr.get_matrix()
+
+
+def qr_size(text: str, module_mm: float) -> float:
+    """Side of the code including its quiet zone, in pt."""
+    n = len(qr_matrix(text))
+    return (n + 2 * QUIET) * max(module_mm, MIN_MODULE) * MM
+
+
+def draw_qr(c, text: str, x: float, y: float, side: float) -> float:
+    """Draw `text` as a QR code whose quiet-zone square has its bottom left at
+    (x, y) and side `side` pt (shrunk to whole modules). Returns the module size
+    in mm; raises ValueError if modules would be smaller than 0.5 mm."""
+    m = qr_matrix(text)
+    n = len(m)
+    module = side / (n + 2 * QUIET)
+    if module < MIN_MODULE * MM - 1e-9:
+        raise ValueError(f"QR code too small: {module / MM:.2f} mm modules (need {MIN_MODULE} mm)")
+    c.saveState()
+    c.setFillColorRGB(1, 1, 1)
+    c.rect(x, y, side, side, stroke=0, fill=1)
+    c.setFillColorRGB(0, 0, 0)
+    p = c.beginPath()
+    ox, oy = x + QUIET * module, y + side - QUIET * module
+    for r, row in enumerate(m):
+        col = 0
+        while col < n:
+            if row[col]:
+                start = col
+                while col < n and row[col]:
+                    col += 1
+                p.rect(ox + start * module, oy - (r + 1) * module, (col - start) * module, module)
+            else:
+                col += 1
+    c.drawPath(p, stroke=0, fill=1)
+    c.restoreState()
+    return module / MM

@@ -1,0 +1,106 @@
+"""Running text: Jinja2 templates from templates/, a small markup, flowed over pages.
+
+The markup: `# Title`, `## Heading`, `- bullet`, `**bold**`, `*italic*`,
+paragraphs separated by blank lines. It becomes ReportLab paragraphs that flow
+from frame to frame and page to page.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from printkit.engine import fonts
+from printkit.engine.resources import resource_dir
+from printkit.engine.units import MM
+
+
+@lru_cache(maxsize=1)
+def _env():
+    import jinja2
+
+    return jinja2.Environment(
+        loader=jinja2.FileSystemLoader(str(resource_dir("templates"))),
+        undefined=jinja2.StrictUndefined,
+        keep_trailing_newline=True,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+
+
+def render_template(name: str, **context) -> str:
+    return _env().get_template(name).render(**context)
+
+
+def _inline(text: str) -> str:
+    text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    text = re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", text)
+    text = re.sub(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])", r"<i>\1</i>", text)
+    return text
+
+
+def styles(base: float = 10.0) -> dict:
+    from reportlab.lib.styles import ParagraphStyle
+
+    body = ParagraphStyle("body", fontName=fonts.SANS, fontSize=base, leading=base * 1.3, spaceAfter=base * 0.45)
+    return {
+        "body": body,
+        "h1": ParagraphStyle("h1", parent=body, fontName=fonts.SANS_BOLD, fontSize=base * 2, leading=base * 2.4, spaceAfter=base * 0.6),
+        "h2": ParagraphStyle("h2", parent=body, fontName=fonts.SANS_BOLD, fontSize=base * 1.3, leading=base * 1.6, spaceBefore=base * 0.6, spaceAfter=base * 0.3),
+        "bullet": ParagraphStyle("bullet", parent=body, leftIndent=base * 1.2, bulletIndent=base * 0.3, spaceAfter=base * 0.2),
+    }
+
+
+def markup_to_flowables(text: str, base: float = 10.0) -> list:
+    from reportlab.platypus import Paragraph
+
+    st = styles(base)
+    out: list = []
+    para: list[str] = []
+
+    def flush() -> None:
+        if para:
+            out.append(Paragraph(_inline(" ".join(para)), st["body"]))
+            para.clear()
+
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not line:
+            flush()
+        elif line.startswith("## "):
+            flush()
+            out.append(Paragraph(_inline(line[3:]), st["h2"]))
+        elif line.startswith("# "):
+            flush()
+            out.append(Paragraph(_inline(line[2:]), st["h1"]))
+        elif line.startswith("- "):
+            flush()
+            out.append(Paragraph(_inline(line[2:]), st["bullet"], bulletText="•"))
+        else:
+            para.append(line)
+    flush()
+    return out
+
+
+def flow(doc, flowables: list, columns: int = 1, margin_mm: float = 15.0) -> None:
+    """Flow paragraphs over as many pages of the document's paper as they need."""
+    from reportlab.platypus import Frame
+
+    items = list(flowables)
+    W, H = doc.options.paper_pt
+    m = margin_mm * MM
+    gap = 8 * MM
+    col_w = (W - 2 * m - (columns - 1) * gap) / columns
+    guard = 0
+    while items:
+        c = doc.new_page()
+        for k in range(columns):
+            frame = Frame(m + k * (col_w + gap), m, col_w, H - 2 * m, showBoundary=0, leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
+            before = len(items)
+            frame.addFromList(items, c)
+            if not items:
+                break
+            if len(items) == before and k == columns - 1:
+                guard += 1
+                if guard > 2:
+                    raise ValueError("a block of text is too large for the page")

@@ -1,0 +1,87 @@
+"""Paper and card sizes, in millimetres, and the print options that use them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+MM = 72.0 / 25.4  # points per millimetre
+INCH = 72.0
+
+#: Paper sizes, portrait, in mm.
+PAPERS: dict[str, tuple[float, float]] = {
+    "a4": (210.0, 297.0),
+    "letter": (215.9, 279.4),
+    "a3": (297.0, 420.0),
+    "tabloid": (279.4, 431.8),
+}
+
+#: Card sizes (width, height) in mm.
+CARDS: dict[str, tuple[float, float]] = {
+    "poker": (63.0, 88.0),
+    "poker-us": (63.5, 88.9),
+    "bridge": (57.15, 88.9),
+    "mini-euro": (44.0, 68.0),
+    "mini-american": (41.0, 63.0),
+    "tarot": (70.0, 120.0),
+    "square": (63.5, 63.5),
+}
+
+#: What a home printer cannot reach at the paper's edge (mm).
+PRINTER_MARGIN = 5.0
+#: Safe zone inside the trim line where no text goes (mm).
+SAFE = 3.0
+DEFAULT_BLEED = 3.0
+
+DUPLEX = ("long", "short", "none")
+LAYOUTS = ("sheet", "fold", "single")
+INKS = ("color", "saver", "mono")
+
+
+def mm(v: float) -> float:
+    return v * MM
+
+
+@dataclass(frozen=True)
+class PrintOptions:
+    """How to put components on paper; shared by every game and every verb."""
+
+    paper: str = "a4"
+    card_size: str = "poker"
+    bleed: float = DEFAULT_BLEED  # mm
+    duplex: str = "long"
+    layout: str = "sheet"
+    ink: str = "color"
+    back_offset: tuple[float, float] = (0.0, 0.0)  # mm, applied to backs pages
+    copies: int = 1
+
+    @property
+    def paper_mm(self) -> tuple[float, float]:
+        return PAPERS[self.paper]
+
+    @property
+    def paper_pt(self) -> tuple[float, float]:
+        w, h = PAPERS[self.paper]
+        return (w * MM, h * MM)
+
+    @property
+    def card_mm(self) -> tuple[float, float]:
+        return CARDS[self.card_size]
+
+    def args(self) -> list[str]:
+        """The command-line words that give these options (for metadata, QR)."""
+        out = ["--paper", self.paper]
+        if self.card_size != "poker":
+            out += ["--card-size", self.card_size]
+        if self.bleed != DEFAULT_BLEED:
+            out += ["--bleed", f"{self.bleed:g}"]
+        if self.duplex != "long":
+            out += ["--duplex", self.duplex]
+        if self.layout != "sheet":
+            out += ["--layout", self.layout]
+        if self.ink != "color":
+            out += ["--ink", self.ink]
+        if self.back_offset != (0.0, 0.0):
+            out += ["--back-offset", f"{self.back_offset[0]:g},{self.back_offset[1]:g}"]
+        if self.copies != 1:
+            out += ["--copies", str(self.copies)]
+        return out

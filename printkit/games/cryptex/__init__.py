@@ -1,0 +1,53 @@
+"""Cryptex: draft letters from 20 cards into word rows (GAMES.md section 1)."""
+
+from printkit.component import Component, Game, KitPart, Param
+from printkit.games.cryptex import model, rules
+
+
+def _render_deck(doc, m):
+    from printkit.games.cryptex import draw
+
+    draw.render_deck(doc, m)
+
+
+def _render_sheet(doc, m):
+    from printkit.games.cryptex import draw
+
+    draw.render_sheet(doc, m)
+
+
+GAME = Game(
+    name="cryptex",
+    title="Cryptex",
+    blurb="Forty rounds, twenty cards, one letter at a time: fill your cryptexes with words nobody else thought of.",
+    players="1-6 players, 20 minutes",
+    rules_template="cryptex-rules.md.j2",
+    components={
+        "deck": Component(
+            game="cryptex",
+            name="deck",
+            title="Cryptex deck",
+            help="The 20 rulebook cards, five symbols each ('?' is a joker), with a shared back.",
+            build=model.build_deck,
+            checks=(rules.check_deck,),
+            render=_render_deck,
+            uses=frozenset({"cards"}),
+            duplex=True,
+        ),
+        "sheet": Component(
+            game="cryptex",
+            name="sheet",
+            title="Cryptex player sheet",
+            help="Cryptexes to fill, joker boxes, half-game penalty, final scoring, tie-break order and solo ratings.",
+            build=model.build_sheet,
+            checks=(rules.check_sheet,),
+            render=_render_sheet,
+            params=(Param("lengths", "Cryptex lengths, comma separated [default: 3,3,4,4,5,5,6,6,7,8].", None),),
+            notes="One sheet per player per game.",
+        ),
+    },
+    kit=(
+        KitPart("deck", note="Print two-sided; cut on the crop marks."),
+        KitPart("sheet", copies=4, note="One per player; copy more as needed."),
+    ),
+)

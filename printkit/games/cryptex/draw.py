@@ -1,0 +1,223 @@
+"""Drawing the Cryptex deck and player sheet (imports the print engine)."""
+
+from __future__ import annotations
+
+import math
+
+from printkit.engine import draw as d
+from printkit.engine import fonts
+from printkit.engine.cards import CardArt, draw_deck
+from printkit.engine.units import MM
+from printkit.games.cryptex.rules import JOKER
+
+FACE = "blue"
+BRASS = "orange"
+
+
+def _number_badge(c, art: CardArt, x: float, y: float, number: int, r: float) -> None:
+    art.ink.fill(c, "white")
+    art.ink.stroke(c, BRASS)
+    c.setLineWidth(1.2)
+    c.circle(x, y, r, stroke=1, fill=1)
+    c.setFillColorRGB(0, 0, 0)
+    size = fonts.fit_size(str(number), fonts.SANS_BOLD, r * 1.25, r * 1.6)
+    c.setFont(fonts.SANS_BOLD, size)
+    c.drawCentredString(x, y - size * 0.36, str(number))
+    # underline: a turned 6 must not read as 9
+    half = fonts.text_width(str(number), fonts.SANS_BOLD, size) / 2
+    c.setLineWidth(0.8)
+    c.setStrokeColorRGB(0, 0, 0)
+    c.line(x - half, y - size * 0.45, x + half, y - size * 0.45)
+
+
+def _joker(c, cx: float, cy: float, size: float, ink) -> None:
+    ink.fill(c, "yellow")
+    ink.stroke(c, "black")
+    c.setLineWidth(0.8)
+    d.star(c, cx, cy, size * 0.62, size * 0.36, points=8, fill=True, stroke=True)
+    c.setFillColorRGB(0, 0, 0)
+    c.setFont(fonts.SANS_BOLD, size * 0.62)
+    c.drawCentredString(cx, cy - size * 0.22, JOKER)
+
+
+def front(card: dict):
+    number, symbols = card["number"], card["symbols"]
+
+    def face(c, art: CardArt) -> None:
+        w, h, s, ink = art.w, art.h, art.safe, art.ink
+        art.paint(c, FACE)
+        text_col = ink.text_on(FACE)
+        # title band
+        c.setFillColorRGB(*((1, 1, 1) if text_col == "white" else (0, 0, 0)))
+        c.setFont(fonts.SANS_BOLD, 9)
+        c.drawCentredString(w / 2, h - s - 8.5, "CRYPTEX")
+        r = 4.2 * MM
+        _number_badge(c, art, s + r, h - s - r, number, r)
+        c.saveState()
+        c.translate(w, 0)
+        c.rotate(180)
+        c.translate(0, -h)
+        _number_badge(c, art, s + r, h - s - r, number, r)
+        c.restoreState()
+        # the five wheels of the cryptex
+        top, bottom = h - s - 2 * r - 2.5 * MM, s + 2 * r + 2.5 * MM
+        gap = 1.3 * MM
+        tile_h = (top - bottom - 4 * gap) / 5
+        tile_w = 32 * MM
+        x0 = (w - tile_w) / 2
+        cap = 4 * MM
+        ink.fill(c, BRASS)
+        c.setStrokeColorRGB(0, 0, 0)
+        c.setLineWidth(0.8)
+        c.roundRect(x0 - cap - 1 * MM, bottom - 1.5 * MM, cap, top - bottom + 3 * MM, 1.5 * MM, stroke=1, fill=1)
+        c.roundRect(x0 + tile_w + 1 * MM, bottom - 1.5 * MM, cap, top - bottom + 3 * MM, 1.5 * MM, stroke=1, fill=1)
+        for k, sym in enumerate(symbols):
+            y = top - (k + 1) * tile_h - k * gap
+            ink.fill(c, "white")
+            c.setStrokeColorRGB(0, 0, 0)
+            c.roundRect(x0, y, tile_w, tile_h, 2 * MM, stroke=1, fill=1)
+            if sym == JOKER:
+                _joker(c, w / 2, y + tile_h / 2, tile_h, ink)
+            else:
+                size = tile_h * 0.95
+                c.setFillColorRGB(0, 0, 0)
+                c.setFont(fonts.SANS_BOLD, size)
+                c.drawCentredString(w / 2, y + tile_h / 2 - size * 0.36, sym)
+
+    return face
+
+
+def back(c, art: CardArt) -> None:
+    """The shared back: the same after a half turn, so flips never show."""
+    w, h, ink = art.w, art.h, art.ink
+    art.paint(c, FACE)
+    light = (1, 1, 1) if ink.text_on(FACE) == "white" else (0, 0, 0)
+    c.setStrokeColorRGB(*light)
+    c.setLineWidth(0.4)
+    step = 5 * MM
+    l, b, r, t = art.bleed
+    for k in range(-30, 31):
+        x = w / 2 + k * step
+        c.line(x - h, -b - 1, x + h, h + t + 1)
+        c.line(x + h, -b - 1, x - h, h + t + 1)
+    c.setLineWidth(2)
+    c.roundRect(art.safe, art.safe, w - 2 * art.safe, h - 2 * art.safe, 3 * MM, stroke=1, fill=0)
+    cx, cy = w / 2, h / 2
+    ink.fill(c, FACE)
+    c.circle(cx, cy, 20 * MM, stroke=1, fill=1)
+    ink.fill(c, BRASS)
+    c.setLineWidth(1)
+    c.setStrokeColorRGB(0, 0, 0)
+    c.circle(cx, cy, 16 * MM, stroke=1, fill=1)
+    for k in range(12):
+        a = k * math.pi / 6
+        c.line(cx + 12 * MM * math.cos(a), cy + 12 * MM * math.sin(a), cx + 16 * MM * math.cos(a), cy + 16 * MM * math.sin(a))
+    ink.fill(c, "white")
+    c.circle(cx, cy, 11.5 * MM, stroke=1, fill=1)
+    c.setFillColorRGB(0, 0, 0)
+    c.setFont(fonts.SANS_BOLD, 22)
+    c.drawCentredString(cx, cy - 8, "?")
+    for turn in (0, 180):
+        c.saveState()
+        c.translate(cx, cy)
+        c.rotate(turn)
+        c.setFillColorRGB(*light)
+        c.setFont(fonts.SANS_BOLD, 13)
+        c.drawCentredString(0, 25 * MM, "CRYPTEX")
+        c.restoreState()
+
+
+def render_deck(doc, model: dict) -> None:
+    draw_deck(doc, [front(card) for card in model["cards"]], back)
+
+
+# -- the player sheet --------------------------------------------------------------------
+
+def render_sheet(doc, model: dict) -> None:
+    c = doc.new_page()
+    W, H = doc.size
+    m = 12 * MM
+    y = d.header(doc, "CRYPTEX  ·  player sheet", "Name ____________________    Date __________    Players ____")
+    lengths = model["lengths"]
+    box = min(11 * MM, (W - 2 * m - 62 * MM) / max(lengths))
+    row_gap = 2.2 * MM
+    # column heads
+    c.setFont(fonts.SANS_BOLD, 8)
+    c.setFillColorRGB(0, 0, 0)
+    x_half = W - m - 36 * MM
+    x_final = W - m - 17 * MM
+    c.drawCentredString(x_half + 8 * MM, y - 8, "half-game")
+    c.drawCentredString(x_final + 8.5 * MM, y - 8, "final")
+    y -= 12
+    for k, n in enumerate(lengths, 1):
+        top = y - (k - 1) * (box + row_gap)
+        by = top - box
+        d.text_in_box(c, f"{k}", m, by, 7 * MM, box, font=fonts.SANS_BOLD, size=11)
+        d.text_in_box(c, f"{n} letters", m + 7 * MM, by, 16 * MM, box, size=7, color=(0.3, 0.3, 0.3))
+        d.boxes(c, m + 24 * MM, by, n, box)
+        c.setLineWidth(0.6)
+        c.rect(x_half, by, 16 * MM, box, stroke=1, fill=0)
+        c.rect(x_final, by, 17 * MM, box, stroke=1, fill=0)
+    y = y - len(lengths) * (box + row_gap) - 2 * MM
+    # jokers and rounds
+    c.setFont(fonts.SANS_BOLD, 10)
+    c.drawString(m, y - 10, "Jokers")
+    c.setFont(fonts.SANS, 8)
+    c.drawString(m, y - 20, f"Cross one out each time you use a '?'. At most {model['jokers']}.")
+    jb = 9 * MM
+    for k in range(model["jokers"]):
+        jx = m + 80 * MM + k * (jb + 3 * MM)
+        c.setLineWidth(0.8)
+        c.rect(jx, y - 22, jb, jb, stroke=1, fill=0)
+        doc.ink.fill(c, "light")
+        d.star(c, jx + jb / 2, y - 22 + jb / 2, jb * 0.35, jb * 0.2, points=8, fill=True, stroke=False)
+        c.setFillColorRGB(0, 0, 0)
+        c.setFont(fonts.SANS_BOLD, 9)
+        c.drawCentredString(jx + jb / 2, y - 22 + jb / 2 - 3.2, "?")
+    y -= 30
+    c.setFont(fonts.SANS_BOLD, 10)
+    c.drawString(m, y - 10, f"Rounds (tick one per card; reshuffle after {model['rounds'] // 2})")
+    rb = (W - 2 * m) / (model["rounds"] // 2)
+    for half in range(2):
+        for k in range(model["rounds"] // 2):
+            rx, ry = m + k * rb, y - 16 - (half + 1) * 5.5 * MM
+            c.setLineWidth(0.5)
+            c.rect(rx, ry, rb, 5.5 * MM, stroke=1, fill=0)
+            c.setFont(fonts.SANS, 6)
+            c.setFillColorRGB(0.45, 0.45, 0.45)
+            c.drawCentredString(rx + rb / 2, ry + 1.8 * MM, str(half * 20 + k + 1))
+    c.setFillColorRGB(0, 0, 0)
+    y -= 16 + 11 * MM + 5 * MM
+    # scoring table (left) and ratings / tie-break (right)
+    col_w = (W - 2 * m - 8 * MM) / 2
+    rows = [
+        ["Final scoring", "points"],
+        ["Half-game (after round 20): -1 per empty box", "of each started cryptex"],
+        ["Completed, not a word", "-2 per letter"],
+        ["Completed word nobody else made", "+2 per letter"],
+        ["Completed word another player made", "+1 per letter"],
+        ["Unfinished at the end", "-3 per empty box"],
+        ["Untouched cryptex", "0"],
+        ["Each unused joker", "+4"],
+    ]
+    bottom = d.table(c, m, y, [col_w * 0.64, col_w * 0.36], rows, row_h=6.2 * MM, size=8)
+    c.setFont(fonts.SANS_BOLD, 12)
+    c.drawString(m, bottom - 8 * MM, "TOTAL")
+    c.setLineWidth(1.2)
+    c.rect(m + col_w * 0.64, bottom - 10.5 * MM, col_w * 0.36, 9 * MM, stroke=1, fill=0)
+    xr = m + col_w + 8 * MM
+    ratings = [["Solo score", "rating"]] + [[_range(r["from"], r["to"]), r["title"]] for r in model["solo_ratings"]]
+    rb_y = d.table(c, xr, y, [col_w * 0.34, col_w * 0.66], ratings, row_h=5.4 * MM, size=8)
+    c.setFont(fonts.SANS_BOLD, 9)
+    c.drawString(xr, rb_y - 5 * MM, "Ties")
+    ty = rb_y - 6 * MM
+    for k, line in enumerate(model["tiebreak"], 1):
+        ty = d.paragraph(c, f"{k}. {line}", xr, ty, col_w, size=7.5) - 1
+
+
+def _range(lo, hi) -> str:
+    if lo is None:
+        return f"below {hi + 1}"
+    if hi is None:
+        return f"{lo} or more"
+    return f"{lo} - {hi}"

@@ -1,0 +1,52 @@
+"""Cryptex models as plain data: the rulebook deck and the player sheet."""
+
+from __future__ import annotations
+
+from printkit.errors import UsageError
+from printkit.games.cryptex.rules import JOKER_LIMIT, ROUNDS, SOLO_RATINGS
+
+# The 20 cards of the rulebook, in card-number order.
+RULEBOOK_CARDS = [
+    "ECRO?", "EGTUN", "PBFEL", "DOVIE", "EGRTH",
+    "NIES?", "LOEWY", "IETMK", "DRBEA", "OAIUE",
+    "AYTEX", "AIJNS", "RHAOL", "TIBA?", "VAGNU",
+    "SDOAI", "RUWLC", "SFIT?", "MBNO?", "IDRPN",
+]
+
+DEFAULT_LENGTHS = (3, 3, 4, 4, 5, 5, 6, 6, 7, 8)
+
+TIEBREAK = [
+    "The player with the longest completed cryptex wins.",
+    "Still tied: compare the second longest, then the third, and so on.",
+    "Still tied: the player who used fewer jokers wins.",
+    "Still tied: the player with fewer vowels on the sheet wins.",
+]
+
+
+def build_deck(params: dict) -> dict:
+    return {
+        "params": {},
+        "cards": [{"number": i, "symbols": list(letters)} for i, letters in enumerate(RULEBOOK_CARDS, 1)],
+    }
+
+
+def parse_lengths(text: str | None) -> list[int]:
+    if not text:
+        return list(DEFAULT_LENGTHS)
+    try:
+        return [int(v) for v in text.replace(" ", "").split(",") if v]
+    except ValueError:
+        raise UsageError(f"--lengths must be whole numbers separated by commas (e.g. 3,3,4,4,5,5,6,6,7,8), not '{text}'") from None
+
+
+def build_sheet(params: dict) -> dict:
+    lengths = parse_lengths(params.get("lengths"))
+    shown = None if tuple(lengths) == DEFAULT_LENGTHS else ",".join(map(str, lengths))
+    return {
+        "params": {"lengths": shown},
+        "lengths": lengths,
+        "jokers": JOKER_LIMIT,
+        "rounds": ROUNDS,
+        "tiebreak": TIEBREAK,
+        "solo_ratings": [{"from": lo, "to": hi, "title": name} for lo, hi, name in SOLO_RATINGS],
+    }

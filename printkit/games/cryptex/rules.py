@@ -1,0 +1,153 @@
+"""Cryptex rules as pure functions on plain data: the deck's shape, the player
+sheet's shape, and the scoring of a finished game (GAMES.md section 1)."""
+
+from __future__ import annotations
+
+import string
+from dataclasses import dataclass
+from typing import Callable, Iterable, Sequence
+
+from printkit.rules import Violation, expect, field
+
+JOKER = "?"
+SYMBOLS = set(string.ascii_uppercase) | {JOKER}
+DECK_SIZE = 20
+SYMBOLS_PER_CARD = 5
+ROUNDS = 40
+JOKER_LIMIT = 4
+
+
+# -- the deck ------------------------------------------------------------------------
+
+def check_deck(model: dict) -> Iterable[Violation]:
+    cards, bad = field(model, "cards", list, "CRX-DECK", "deck")
+    if bad:
+        return bad
+    out = expect(len(cards) == DECK_SIZE, "CRX-DECK-SIZE", "deck", f"has {len(cards)} cards; a Cryptex deck has {DECK_SIZE}")
+    seen: dict[int, int] = {}
+    for pos, card in enumerate(cards, 1):
+        place = f"card {pos}"
+        number, bad = field(card, "number", int, "CRX-CARD", place)
+        out += bad
+        if number is not None:
+            place = f"card {number}"
+            out += expect(1 <= number <= DECK_SIZE, "CRX-CARD-NUMBER", place, f"number {number} is outside 1-{DECK_SIZE}")
+            if number in seen:
+                out.append(Violation("CRX-CARD-DUPLICATE", place, f"number {number} is also on the card at position {seen[number]}"))
+            seen.setdefault(number, pos)
+        symbols, bad = field(card, "symbols", list, "CRX-CARD", place)
+        out += bad
+        if symbols is None:
+            continue
+        out += expect(len(symbols) == SYMBOLS_PER_CARD, "CRX-CARD-SYMBOLS", place, f"has {len(symbols)} symbols; a card has {SYMBOLS_PER_CARD}")
+        for k, sym in enumerate(symbols, 1):
+            if not (isinstance(sym, str) and sym in SYMBOLS):
+                out.append(Violation("CRX-CARD-SYMBOL", f"{place} symbol {k}", f"{sym!r} is not a letter A-Z or the joker '?'"))
+        letters = [s for s in symbols if isinstance(s, str) and s in SYMBOLS]
+        repeats = sorted({s for s in letters if letters.count(s) > 1})
+        out += expect(not repeats, "CRX-CARD-REPEAT", place, f"shows {', '.join(repeats)} more than once")
+    return out
+
+
+# -- the player sheet -----------------------------------------------------------------
+
+def check_sheet(model: dict) -> Iterable[Violation]:
+    lengths, bad = field(model, "lengths", list, "CRX-SHEET", "sheet")
+    if bad:
+        return bad
+    out: list[Violation] = []
+    for k, n in enumerate(lengths, 1):
+        ok = isinstance(n, int) and not isinstance(n, bool) and 2 <= n <= 12
+        out += expect(ok, "CRX-SHEET-LENGTH", f"cryptex {k}", f"length {n!r} must be a whole number from 2 to 12")
+    if not out:
+        total = sum(lengths)
+        out += expect(total > ROUNDS, "CRX-SHEET-BOXES", "sheet", f"has {total} boxes; it needs more than the {ROUNDS} letters a player writes, or there is no choice")
+        out += expect(len(lengths) <= 14, "CRX-SHEET-ROWS", "sheet", f"has {len(lengths)} cryptexes; at most 14 fit a page")
+    jokers, bad = field(model, "jokers", int, "CRX-SHEET", "sheet")
+    out += bad
+    if jokers is not None:
+        out += expect(jokers == JOKER_LIMIT, "CRX-SHEET-JOKERS", "sheet", f"has {jokers} joker boxes; the rules allow {JOKER_LIMIT}")
+    return out
+
+
+# -- scoring ----------------------------------------------------------------------
+
+def half_game_penalty(cryptexes: Sequence[str], lengths: Sequence[int]) -> int:
+    """After round 20: each started, unfinished cryptex loses 1 point per empty box."""
+    return -sum(n - len(w) for w, n in zip(cryptexes, lengths) if 0 < len(w) < n)
+
+
+@dataclass(frozen=True)
+class Line:
+    cryptex: int  # 1-based row on the sheet
+    letters: str
+    points: int
+    why: str
+
+
+def final_score(cryptexes: Sequence[str], lengths: Sequence[int], jokers_used: int, others: Iterable[Iterable[str]], is_word: Callable[[str], bool]) -> tuple[int, list[Line]]:
+    """Final scoring for one player.
+
+    `cryptexes[i]` is what the player wrote in the cryptex of length `lengths[i]`;
+    `others` holds the completed words of every other player.
+    """
+    made_by_others = {w.lower() for words in others for w in words}
+    lines: list[Line] = []
+    for k, (w, n) in enumerate(zip(cryptexes, lengths), 1):
+        if not w:
+            lines.append(Line(k, w, 0, "untouched"))
+        elif len(w) < n:
+            lines.append(Line(k, w, -3 * (n - len(w)), f"unfinished: -3 x {n - len(w)} empty"))
+        elif not is_word(w):
+            lines.append(Line(k, w, -2 * n, f"not a word: -2 x {n}"))
+        elif w.lower() in made_by_others:
+            lines.append(Line(k, w, n, f"word another player made: +1 x {n}"))
+        else:
+            lines.append(Line(k, w, 2 * n, f"word nobody else made: +2 x {n}"))
+    unused = max(0, JOKER_LIMIT - jokers_used)
+    lines.append(Line(0, "", 4 * unused, f"unused jokers: +4 x {unused}"))
+    return sum(ln.points for ln in lines), lines
+
+
+def completed_words(cryptexes: Sequence[str], lengths: Sequence[int]) -> list[str]:
+    return [w for w, n in zip(cryptexes, lengths) if w and len(w) == n]
+
+
+def score_table(players: Sequence[dict], lengths: Sequence[int], is_word: Callable[[str], bool]) -> list[int]:
+    """Totals for a whole table: each player {"cryptexes": [...], "jokers_used": n,
+    "half_penalty": n}. A shared word is judged against every other player."""
+    totals = []
+    for i, p in enumerate(players):
+        others = [completed_words(q["cryptexes"], lengths) for j, q in enumerate(players) if j != i]
+        total, _ = final_score(p["cryptexes"], lengths, p.get("jokers_used", 0), others, is_word)
+        totals.append(total + p.get("half_penalty", 0))
+    return totals
+
+
+VOWELS = set("AEIOU")
+
+
+def tiebreak_key(cryptexes: Sequence[str], lengths: Sequence[int], jokers_used: int) -> tuple:
+    """Sort key, larger wins: the longest completed cryptex, then the next...,
+    then fewer jokers, then fewer vowels."""
+    done = sorted((len(w) for w in completed_words(cryptexes, lengths)), reverse=True)
+    vowels = sum(ch.upper() in VOWELS for w in cryptexes for ch in w)
+    return (tuple(done), -jokers_used, -vowels)
+
+
+SOLO_RATINGS = [
+    (None, -1, "You have been so ambitious..."),
+    (0, 20, "Not so great"),
+    (21, 40, "Teenager Dictionary"),
+    (41, 60, "Scrabble Fan"),
+    (61, 75, "Sudoku Lover"),
+    (76, 90, "Hieroglyph Decipher"),
+    (91, None, "Cryptex Master"),
+]
+
+
+def solo_rating(score: int) -> str:
+    for lo, hi, name in SOLO_RATINGS:
+        if (lo is None or score >= lo) and (hi is None or score <= hi):
+            return name
+    raise AssertionError("ratings cover every score")

@@ -1,0 +1,69 @@
+"""The shared rules validator.
+
+Rules are pure functions on plain data (the JSON form of a component) that
+return violations. Each violation has a stable code, a place (card 7, cell C3,
+word 2) and a sentence. Games register their checks on their components; this
+module runs them and knows nothing of any game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable
+
+JSON_FORMAT = "printkit/1"
+
+
+@dataclass(frozen=True, order=True)
+class Violation:
+    code: str
+    place: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.code} {self.place}: {self.message}"
+
+
+Check = Callable[[dict], Iterable[Violation]]
+
+
+def run_checks(data: Any, checks: Iterable[Check]) -> list[Violation]:
+    """Run every check on `data`, collecting violations in order.
+
+    A check that meets data so malformed it cannot even be read reports that as a
+    violation instead of crashing: user files go through here.
+    """
+    found: list[Violation] = []
+    for check in checks:
+        try:
+            found.extend(check(data))
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+            name = getattr(check, "__name__", "check")
+            found.append(Violation("MALFORMED", name, f"data could not be read ({exc.__class__.__name__}: {exc})"))
+    return found
+
+
+# -- small helpers shared by every game's checks -----------------------------
+
+def expect(cond: bool, code: str, place: str, message: str) -> list[Violation]:
+    return [] if cond else [Violation(code, place, message)]
+
+
+def field(data: Any, key: str, kind: type | tuple, code: str, place: str) -> tuple[Any, list[Violation]]:
+    """Read data[key] and check its type; returns (value or None, violations)."""
+    if not isinstance(data, dict):
+        return None, [Violation(code, place, "is not a JSON object")]
+    if key not in data:
+        return None, [Violation(code, place, f"has no '{key}'")]
+    value = data[key]
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    if bool in (type(value),) and bool not in kinds:
+        return None, [Violation(code, place, f"'{key}' must be {_kind_name(kinds)}, not true/false")]
+    if not isinstance(value, kinds):
+        return None, [Violation(code, place, f"'{key}' must be {_kind_name(kinds)}")]
+    return value, []
+
+
+def _kind_name(kinds: tuple) -> str:
+    names = {int: "a whole number", str: "a string", list: "a list", dict: "an object", float: "a number", bool: "true or false"}
+    return " or ".join(names.get(k, k.__name__) for k in kinds)

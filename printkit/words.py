@@ -1,0 +1,110 @@
+"""The word lists: "is this an English word?" and "what may a generator hide?".
+
+Two frozen files in printkit/data, built by scripts/build_wordlists.py (see
+printkit/data/WORDLISTS-LICENSE.txt for sources and licences):
+
+- words-accept.txt: the acceptance list, broad (inflections included), lowercase a-z,
+  sorted. A user's own list (``--words FILE``) is added to it for this run.
+- words-puzzle.txt: the puzzle list, common words of 3..10 letters without offensive
+  words, most frequent first: the line order is the rank. User words never enter it,
+  so a seed gives the same puzzle whatever list the user adds.
+
+Both load lazily on first use and are cached; no third-party imports.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from functools import cache
+from importlib import resources
+
+from printkit.errors import UsageError
+
+__all__ = ["accept_words", "puzzle_words", "is_word", "add_user_words", "clear_user_words"]
+
+_DATA = "printkit.data"
+_ACCEPT_FILE = "words-accept.txt"
+_PUZZLE_FILE = "words-puzzle.txt"
+_WORD = re.compile(r"[a-z]+")
+
+_user_words: frozenset[str] = frozenset()
+_accept_cache: frozenset[str] | None = None
+
+
+def _read(name: str) -> list[str]:
+    return resources.files(_DATA).joinpath(name).read_text(encoding="ascii").split()
+
+
+@cache
+def _base_accept() -> frozenset[str]:
+    return frozenset(_read(_ACCEPT_FILE))
+
+
+@cache
+def puzzle_words() -> tuple[str, ...]:
+    """The puzzle list in rank order, most frequent first."""
+    return tuple(_read(_PUZZLE_FILE))
+
+
+def accept_words() -> frozenset[str]:
+    """The acceptance list plus any words added with add_user_words()."""
+    global _accept_cache
+    if _accept_cache is None:
+        base = _base_accept()
+        _accept_cache = base | _user_words if _user_words else base
+    return _accept_cache
+
+
+def is_word(word: str) -> bool:
+    """True if word (any case) is in the acceptance list or the user's words."""
+    return isinstance(word, str) and word.casefold() in accept_words()
+
+
+def _shown(entry: str) -> str:
+    return repr(entry if len(entry) <= 40 else entry[:37] + "...")
+
+
+def add_user_words(path) -> int:
+    """Add a user's word list to the acceptance list; return how many distinct words
+    the file holds.
+
+    One word per line; blank lines and '#' comments are ignored; words are
+    case-folded and must then be letters a-z. Nothing is added unless the whole file
+    is valid. Raises UsageError with a one-line message naming the file (and the
+    line) for an unreadable file or a bad entry.
+    """
+    global _user_words, _accept_cache
+    name = os.fspath(path)
+    try:
+        with open(name, "rb") as f:
+            data = f.read()
+    except OSError as exc:
+        reason = exc.strerror or exc.__class__.__name__
+        raise UsageError(f"{name}: cannot read word list: {reason}") from None
+    found: set[str] = set()
+    for n, raw in enumerate(data.split(b"\n"), 1):
+        try:
+            line = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            raise UsageError(f"{name}, line {n}: not UTF-8 text") from None
+        if n == 1:
+            line = line.removeprefix("\ufeff")
+        entry = line.split("#", 1)[0].strip()
+        if not entry:
+            continue
+        word = entry.casefold()
+        if not _WORD.fullmatch(word):
+            raise UsageError(f"{name}, line {n}: {_shown(entry)} is not a word of letters a-z")
+        found.add(word)
+    if found:
+        _user_words = _user_words | found
+        _accept_cache = None
+    return len(found)
+
+
+def clear_user_words() -> None:
+    """Forget the words added with add_user_words() (for tests and long runs)."""
+    global _user_words, _accept_cache
+    _user_words = frozenset()
+    _accept_cache = None

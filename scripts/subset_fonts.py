@@ -1,0 +1,50 @@
+"""Make the fonts printkit ships: Latin subsets of Noto Sans (SIL OFL 1.1).
+
+The full Noto Sans files carry Greek, Cyrillic and thousands of glyphs that no
+printkit page uses; parsing them costs ReportLab ~55 ms a face. The subsets keep
+Basic Latin, Latin-1 and the punctuation and symbols below, and load in a few ms.
+
+Source: Debian's fonts-noto-core (/usr/share/fonts/truetype/noto).
+Needs: fonttools (a build-time tool only; not a run-time dependency).
+Run:   python scripts/subset_fonts.py
+"""
+
+from pathlib import Path
+
+from fontTools import subset
+
+SRC = Path("/usr/share/fonts/truetype/noto")
+DST = Path(__file__).resolve().parent.parent / "fonts"
+FACES = ["Regular", "Bold", "Italic", "BoldItalic"]
+# Basic Latin, Latin-1, general punctuation, arrows, math, geometric shapes, dice.
+UNICODES = (
+    list(range(0x20, 0x7F))
+    + list(range(0xA0, 0x180))
+    + list(range(0x2010, 0x2070))
+    + list(range(0x2190, 0x2200))
+    + list(range(0x2200, 0x2300))
+    + list(range(0x25A0, 0x2600))
+    + [0x2122, 0x2116, 0x20AC]
+)
+
+
+def main() -> None:
+    DST.mkdir(exist_ok=True)
+    for face in FACES:
+        src = SRC / f"NotoSans-{face}.ttf"
+        out = DST / f"NotoSans-{face}.ttf"
+        opts = subset.Options()
+        opts.layout_features = ["kern", "liga"]
+        opts.name_IDs = ["*"]
+        opts.notdef_outline = True
+        opts.drop_tables += ["DSIG", "GSUB", "GPOS"]
+        font = subset.load_font(str(src), opts)
+        sub = subset.Subsetter(opts)
+        sub.populate(unicodes=UNICODES)
+        sub.subset(font)
+        font.save(str(out))
+        print(f"{out.name}: {out.stat().st_size} bytes")
+
+
+if __name__ == "__main__":
+    main()

@@ -36,7 +36,12 @@ class Component:
     name: str  # "deck", "sheet", "puzzle"... also the CLI verb
     title: str
     help: str
-    build: Callable[[dict], dict]  # params -> model (plain JSON-able data)
+    # params -> model (plain JSON-able data). `params` holds every declared Param by
+    # name, plus "seed" (str) when "seed" is in `uses` and "count" (int) when
+    # "count" is. The model should keep the parameters that reprint it under
+    # "params" (they make the reprint command and the metadata). Semantic
+    # problems are left to `checks` (exit 1); unreadable options raise UsageError.
+    build: Callable[[dict], dict]
     checks: tuple[Callable[[dict], Iterable[Violation]], ...]
     render: Callable[[Any, dict], None]  # (document, model) -> pages
     params: tuple[Param, ...] = ()
@@ -66,7 +71,7 @@ class Game:
     players: str
     components: dict[str, Component]
     kit: tuple[KitPart, ...] = ()
-    rules_template: str = ""  # file in templates/
+    rules_template: str = ""  # file in templates/, rendered with `game` (this object)
 
     def component(self, name: str) -> Component:
         return self.components[name]

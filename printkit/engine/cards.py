@@ -229,8 +229,6 @@ def _draw_lines(c, lines: Sequence[Line]) -> None:
 class _Placer:
     """Draws faces at slots; a single shared back is drawn once as a PDF form."""
 
-    _forms = 0
-
     def __init__(self, doc, card: tuple[float, float], full_bleed: float) -> None:
         self.doc = doc
         self.w, self.h = card
@@ -252,8 +250,7 @@ class _Placer:
         c.clipPath(p, stroke=0, fill=0)
         if as_form:
             if self.form_name is None:
-                _Placer._forms += 1
-                self.form_name = f"PKBack{id(self.doc) % 100000}x{_Placer._forms}"
+                self.form_name = self.doc.unique_name("PKBack")
                 c.restoreState()
                 c.saveState()
                 f = self.full

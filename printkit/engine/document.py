@@ -32,7 +32,7 @@ class Document:
         self.options = options
         self.ink = Ink(options.ink)
         self.buffer = io.BytesIO()
-        self.c = Canvas(self.buffer, pagesize=options.paper_pt, invariant=1, pageCompression=1)
+        self.c = Canvas(self.buffer, pagesize=options.paper_pt, invariant=1, pageCompression=1, initialFontName=fonts.SANS, initialFontSize=10)
         self.c.setTitle(title)
         self.c.setAuthor(f"printkit {__version__}")
         self.c.setCreator(f"printkit {__version__}")
@@ -44,6 +44,12 @@ class Document:
         self.small_print = ""  # set by whoever draws: "cryptex deck, seed 1"
         self._footer = True
         self.bookmarks: list[tuple[str, int]] = []
+        self.pending_bookmark: str | None = None  # outline entry for the next page started
+
+    def unique_name(self, prefix: str) -> str:
+        """A name for a PDF form that is unique in this document and the same on every run."""
+        self._names = getattr(self, "_names", 0) + 1
+        return f"{prefix}{self._names}"
 
     # -- pages ---------------------------------------------------------------
     @property
@@ -63,6 +69,9 @@ class Document:
         self._footer = footer
         self._open = True
         self.pages += 1
+        if self.pending_bookmark:
+            title, self.pending_bookmark = self.pending_bookmark, None
+            self.bookmark(title)
         return self.c
 
     def bookmark(self, title: str) -> None:

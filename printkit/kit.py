@@ -1,0 +1,181 @@
+"""Kits: a game's cover, rules summary, print guide and every part in one PDF.
+
+The cover's contents and the print guide name page numbers that are known only
+after the parts are drawn; both are PDF forms placed early and filled in at the
+end (a forward reference), so the kit is drawn in one pass.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import click
+
+from printkit import __version__
+from printkit.build import build_checked, print_advice, small_print
+from printkit.engine.units import MM
+
+
+@dataclass
+class PartPages:
+    title: str
+    first: int
+    last: int
+    two_sided: str  # "" for one-sided, else "long" / "short"
+    copies: int
+    note: str
+    advice: str
+
+
+def default_params(component, seed: str = "1") -> dict:
+    params = {p.name: (() if p.multiple and p.default is None else p.default) for p in component.params}
+    if "seed" in component.uses:
+        params["seed"] = seed
+    if "count" in component.uses:
+        params["count"] = 1
+    return params
+
+
+def draw_kit(doc, game, seed: str = "1") -> list[PartPages]:
+    from printkit.engine import draw as d
+    from printkit.engine import fonts
+    from printkit.engine.text import flow, markup_to_flowables, render_template
+
+    opts = doc.options
+    # cover
+    c = doc.new_page()
+    doc.bookmark("Cover")
+    W, H = doc.size
+    m = 18 * MM
+    doc.ink.fill(c, "blue", large=True)
+    c.rect(0, H - 95 * MM, W, 95 * MM, stroke=0, fill=1)
+    c.setFillColorRGB(*((1, 1, 1) if doc.ink.text_on("blue") == "white" else (0, 0, 0)))
+    c.setFont(fonts.SANS_BOLD, 44)
+    c.drawString(m, H - 50 * MM, game.title.upper())
+    c.setFont(fonts.SANS, 13)
+    c.drawString(m, H - 62 * MM, "print-and-play kit")
+    c.setFont(fonts.SANS, 10)
+    c.drawString(m, H - 72 * MM, game.players)
+    d.paragraph(c, game.blurb, m, H - 108 * MM, W - 2 * m, size=12)
+    c.setFont(fonts.SANS_BOLD, 14)
+    c.setFillColorRGB(0, 0, 0)
+    c.drawString(m, H - 135 * MM, "Contents")
+    c.doForm("PKKitContents")
+    c.setFont(fonts.SANS, 8)
+    c.setFillColorRGB(0.3, 0.3, 0.3)
+    c.drawString(m, 14 * MM, f"Made with printkit {__version__}: printkit kit {game.name} --paper {opts.paper}")
+    # rules summary
+    start_rules = doc.pages + 1
+    if game.rules_template:
+        doc.pending_bookmark = "Rules summary"
+        flow(doc, markup_to_flowables(render_template(game.rules_template, game=game)), columns=1)
+    rules_pages = (start_rules, doc.pages)
+    # print guide (filled in at the end)
+    doc.new_page()
+    doc.bookmark("How to print")
+    guide_page = doc.pages
+    doc.c.doForm("PKKitGuide")
+    parts: list[PartPages] = []
+    for part in game.kit:
+        comp = game.components[part.component]
+        params = {**default_params(comp, seed), **part.params}
+        model = build_checked(comp, params)
+        two_sided = comp.duplex and "cards" in comp.uses and opts.duplex != "none"
+        if two_sided and doc.pages % 2 == 1:
+            doc.new_page()  # fronts start on an odd page, so each backs page prints behind its fronts
+            c = doc.c
+            c.setFont(fonts.SANS, 9)
+            c.setFillColorRGB(0.5, 0.5, 0.5)
+            c.drawCentredString(W / 2, H / 2, "(this page is intentionally blank)")
+        first = doc.pages + 1
+        doc.small_print = f"{game.name} kit · {small_print(comp, model)}"
+        doc.pending_bookmark = comp.title
+        for _ in range(part.copies):
+            comp.render(doc, model)
+        parts.append(PartPages(comp.title, first, doc.pages, opts.duplex if two_sided else "", part.copies, part.note, print_advice(comp, opts)))
+        doc.small_print = ""
+    _define_contents(doc, game, rules_pages, guide_page, parts)
+    _define_guide(doc, game, rules_pages, guide_page, parts)
+    return parts
+
+
+def _define_contents(doc, game, rules_pages, guide_page, parts) -> None:
+    from printkit.engine import draw as d
+
+    W, H = doc.options.paper_pt
+    m = 18 * MM
+    c = doc.c
+    c.beginForm("PKKitContents")
+    rows = [["Part", "Pages"], ["Rules summary", _pages(*rules_pages)], ["How to print", str(guide_page)]]
+    rows += [[p.title + (f" (x{p.copies})" if p.copies > 1 else ""), _pages(p.first, p.last)] for p in parts]
+    d.table(c, m, H - 140 * MM, [W - 2 * m - 35 * MM, 35 * MM], rows, row_h=8 * MM, size=10)
+    c.endForm()
+
+
+def _define_guide(doc, game, rules_pages, guide_page, parts) -> None:
+    from printkit.engine import draw as d
+    from printkit.engine import fonts
+
+    W, H = doc.options.paper_pt
+    m = 15 * MM
+    c = doc.c
+    c.beginForm("PKKitGuide")
+    y = H - m
+    c.setFont(fonts.SANS_BOLD, 20)
+    c.setFillColorRGB(0, 0, 0)
+    c.drawString(m, y - 20, "How to print this kit")
+    y -= 34
+    paper = doc.options.paper.upper() if doc.options.paper.startswith("a") else doc.options.paper.capitalize()
+    intro = (
+        f"Everything is laid out for {paper} paper. Print at 100% (actual size): switch off 'fit to page' or 'shrink to fit', "
+        "or cards come out too small and backs drift. Pages meant for two-sided printing start on an odd page, so you can print "
+        "the whole file two-sided, or print those page ranges two-sided and the rest one-sided."
+    )
+    y = d.paragraph(c, intro, m, y, W - 2 * m, size=10) - 4 * MM
+    rows = [["Part", "Pages", "Sides", "Copies"]]
+    for p in [PartPages("Rules summary", *rules_pages, "", 1, "", "")] + parts:
+        sides = f"two, {p.two_sided} edge" if p.two_sided else "one"
+        rows.append([p.title, _pages(p.first, p.last), sides, str(p.copies) if p.copies > 1 else "1"])
+    widths = [W - 2 * m - 95 * MM, 30 * MM, 40 * MM, 25 * MM]
+    y = d.table(c, m, y, widths, rows, row_h=7.5 * MM, size=9) - 6 * MM
+    c.setFont(fonts.SANS_BOLD, 12)
+    c.drawString(m, y - 12, "Cutting and folding")
+    y -= 18
+    for p in parts:
+        text = f"{p.title}: {p.advice}" + (f" {p.note}" if p.note else "")
+        y = d.paragraph(c, "• " + text, m, y, W - 2 * m, size=9) - 2 * MM
+    y = d.paragraph(c, "Card backs not lining up? Print the deck's first two pages on scrap paper, hold them to a window, measure the shift in mm and reprint the deck with --back-offset X,Y.", m, y - 2 * MM, W - 2 * m, size=9, color=(0.25, 0.25, 0.25))
+    c.endForm()
+
+
+def _pages(first: int, last: int) -> str:
+    return str(first) if first == last else f"{first}-{last}"
+
+
+def build_kits(games, opts, folder: Path, *, seed: str = "1", all_games: bool = False, echo=click.echo) -> list[tuple[Path, int, int, float]]:
+    """Write one kit PDF per game into `folder`; print progress and a table."""
+    from printkit.engine.document import Document
+
+    written = []
+    for k, game in enumerate(games, 1):
+        t0 = time.perf_counter()
+        echo(f"[{k}/{len(games)}] {game.title} kit ...", err=True)
+        doc = Document(
+            opts,
+            title=f"{game.title}: print-and-play kit",
+            subject=f"game={game.name}; component=kit; seed {seed}",
+            keywords=[f"game:{game.name}", "component:kit", f"command:printkit kit {game.name} --paper {opts.paper}"],
+            command=f"printkit kit {game.name} --paper {opts.paper}",
+        )
+        draw_kit(doc, game, seed)
+        path = folder / f"{game.name}-kit.pdf"
+        size = doc.save(path)
+        written.append((path, doc.pages, size, time.perf_counter() - t0))
+    width = max(len(str(p)) for p, *_ in written)
+    echo(f"{'file':<{width}}  pages      size")
+    for path, pages, size, _ in written:
+        echo(f"{str(path):<{width}}  {pages:>5}  {size / 1024:>6.0f} KB")
+    echo(f"{len(written)} kit{'s' if len(written) != 1 else ''} written. Page 3 of each kit says how to print it.")
+    return written

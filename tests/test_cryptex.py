@@ -1,0 +1,241 @@
+"""Cryptex end to end: the deck, the sheet, the rules, the kit, through the CLI."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from pypdf import PdfReader
+
+from conftest import assert_no_traceback, render_page, run_cli
+from printkit.games.cryptex import model as cx_model
+from printkit.games.cryptex import rules as cx
+
+A4 = (595.28, 841.89)
+LETTER = (612.0, 792.0)
+MM = 72 / 25.4
+
+
+def _deck(workdir, *args):
+    proc = run_cli("deck", "cryptex", *args, cwd=workdir)
+    assert proc.returncode == 0, proc.stderr
+    return proc, PdfReader(workdir / "output" / "cryptex-deck.pdf")
+
+
+def test_deck_a4_pages_text_and_fonts(workdir):
+    proc, pdf = _deck(workdir)
+    assert "output/cryptex-deck.pdf" in proc.stdout and "6 pages" in proc.stdout
+    assert len(pdf.pages) == 6
+    for page in pdf.pages:
+        assert float(page.mediabox.width) == pytest.approx(A4[0], abs=0.1)
+        assert float(page.mediabox.height) == pytest.approx(A4[1], abs=0.1)
+    # fronts pages hold 9, 9 and 2 cards: read their numbers and letters back
+    fronts_text = [pdf.pages[i].extract_text() for i in (0, 2, 4)]
+    for number, letters in enumerate(cx_model.RULEBOOK_CARDS, 1):
+        page = fronts_text[(number - 1) // 9]
+        assert str(number) in page
+        for ch in letters.replace("?", ""):
+            assert ch in page
+    assert fronts_text[2].count("CRYPTEX") == 2
+    # every font is embedded (a TrueType subset), none is a base-14 font
+    seen = 0
+    for page in pdf.pages:
+        fonts = page["/Resources"].get("/Font", {})
+        for ref in fonts.values():
+            font = ref.get_object()
+            desc = font.get("/FontDescriptor")
+            if desc is None and "/DescendantFonts" in font:
+                desc = font["/DescendantFonts"][0].get_object()["/FontDescriptor"]
+            assert desc is not None, font
+            desc = desc.get_object()
+            assert "/FontFile2" in desc, font["/BaseFont"]
+            assert "+" in str(font["/BaseFont"])  # subset prefix
+            seen += 1
+    assert seen > 0
+
+
+def test_deck_letter(workdir):
+    _, pdf = _deck(workdir, "--paper", "letter")
+    assert len(pdf.pages) == 6
+    box = pdf.pages[0].mediabox
+    assert (float(box.width), float(box.height)) == pytest.approx(LETTER, abs=0.1)
+
+
+def test_single_layout_has_trim_and_bleed_boxes(workdir):
+    _, pdf = _deck(workdir, "--layout", "single")
+    assert len(pdf.pages) == 40  # front, back for each of 20 cards
+    w, h, b = 63 * MM, 88 * MM, 3 * MM
+    for page in pdf.pages:
+        assert float(page.mediabox.width) == pytest.approx(w + 2 * b, abs=0.01)
+        assert float(page.mediabox.height) == pytest.approx(h + 2 * b, abs=0.01)
+        trim = [float(v) for v in page.trimbox]
+        bleed = [float(v) for v in page.bleedbox]
+        assert trim == pytest.approx([b, b, b + w, b + h], abs=0.01)
+        assert bleed == pytest.approx([0, 0, w + 2 * b, h + 2 * b], abs=0.01)
+    # the art runs into the bleed: the page corner is painted, not paper white
+    img = render_page(workdir / "output" / "cryptex-deck.pdf", 0, dpi=72)
+    assert img.getpixel((1, 1)) != (255, 255, 255)
+
+
+def test_fold_layout(workdir):
+    _, pdf = _deck(workdir, "--layout", "fold")
+    assert len(pdf.pages) == 5  # 4 cards a landscape A4 page
+    assert float(pdf.pages[0].mediabox.width) > float(pdf.pages[0].mediabox.height)
+    img = render_page(workdir / "output" / "cryptex-deck.pdf", 0, dpi=50)
+    assert len(img.getcolors(100000) or []) > 10
+
+
+def test_duplex_none_has_no_backs(workdir):
+    _, pdf = _deck(workdir, "--duplex", "none")
+    assert len(pdf.pages) == 3
+
+
+def test_copies(workdir):
+    _, pdf = _deck(workdir, "--copies", "3", "--duplex", "none")
+    assert len(pdf.pages) == 7  # 60 cards, 9 a page
+
+
+def test_same_bytes_across_runs_and_hash_seeds(workdir):
+    a = run_cli("deck", "cryptex", "-o", "a.pdf", cwd=workdir, env={"PYTHONHASHSEED": "1"})
+    b = run_cli("deck", "cryptex", "-o", "b.pdf", cwd=workdir, env={"PYTHONHASHSEED": "987"})
+    assert a.returncode == b.returncode == 0
+    assert (workdir / "a.pdf").read_bytes() == (workdir / "b.pdf").read_bytes()
+
+
+def test_metadata(workdir):
+    _, pdf = _deck(workdir, "--paper", "letter")
+    meta = pdf.metadata
+    assert "Cryptex deck" in meta.title
+    assert "game=cryptex" in meta.subject and "component=deck" in meta.subject
+    assert "printkit 0.1.0" in meta.creator
+    assert "command:printkit deck cryptex --paper letter" in meta["/Keywords"]
+
+
+def test_sheet(workdir):
+    proc = run_cli("sheet", "cryptex", cwd=workdir)
+    assert proc.returncode == 0, proc.stderr
+    pdf = PdfReader(workdir / "output" / "cryptex-sheet.pdf")
+    assert len(pdf.pages) == 1
+    text = pdf.pages[0].extract_text()
+    for needle in ["half-game", "Jokers", "TOTAL", "Cryptex Master", "Teenager Dictionary", "below 0", "fewer vowels", "-3 per empty box", "+4"]:
+        assert needle in text, needle
+    for length in cx_model.DEFAULT_LENGTHS:
+        assert f"{length} letters" in text
+    img = render_page(workdir / "output" / "cryptex-sheet.pdf", 0, dpi=40)
+    assert img.getbbox()
+
+
+def test_sheet_custom_lengths_and_refusals(workdir):
+    ok = run_cli("sheet", "cryptex", "--lengths", "4,4,5,5,6,6,7,7,8", cwd=workdir)
+    assert ok.returncode == 0, ok.stderr
+    few = run_cli("sheet", "cryptex", "--lengths", "3,4,5", cwd=workdir)
+    assert few.returncode == 1
+    assert "CRX-SHEET-BOXES" in few.stderr and "12 boxes" in few.stderr
+    bad = run_cli("sheet", "cryptex", "--lengths", "3,x", cwd=workdir)
+    assert bad.returncode == 2 and bad.stderr.count("\n") == 1
+    assert_no_traceback(bad)
+
+
+def _deck_json(workdir):
+    proc = run_cli("deck", "cryptex", "--json", cwd=workdir)
+    assert proc.returncode == 0
+    return json.loads(proc.stdout)
+
+
+def test_json_round_trip_validates(workdir):
+    model = _deck_json(workdir)
+    assert [c["number"] for c in model["cards"]] == list(range(1, 21))
+    assert sum(c["symbols"].count("?") for c in model["cards"]) == 5
+    (workdir / "deck.json").write_text(json.dumps(model))
+    proc = run_cli("validate", "deck.json", cwd=workdir)
+    assert proc.returncode == 0 and "ok" in proc.stdout
+
+
+def test_validate_reports_each_problem_by_card(workdir):
+    model = _deck_json(workdir)
+    model["cards"][6]["symbols"].append("Z")  # card 7 has six symbols
+    model["cards"][11]["number"] = 3  # card 12 claims number 3
+    model["cards"][2]["symbols"][1] = "7"  # a digit on card 3
+    (workdir / "bad.json").write_text(json.dumps(model))
+    proc = run_cli("validate", "bad.json", cwd=workdir)
+    assert proc.returncode == 1
+    out = proc.stdout
+    assert "CRX-CARD-SYMBOLS card 7: has 6 symbols" in out
+    assert "CRX-CARD-DUPLICATE card 3: number 3 is also on the card at position 3" in out
+    assert "CRX-CARD-SYMBOL card 3 symbol 2: '7' is not a letter" in out
+    assert_no_traceback(proc)
+
+
+def test_validate_malformed_json_is_one_line_exit_2(workdir):
+    (workdir / "broken.json").write_text('{"game": "cryptex", "cards": [')
+    proc = run_cli("validate", "broken.json", cwd=workdir)
+    assert proc.returncode == 2
+    assert proc.stderr.strip().count("\n") == 0 and "broken.json: not valid JSON" in proc.stderr
+    (workdir / "weird.json").write_text('{"game": "cryptex", "component": "deck", "cards": [1, "x", {"number": "7"}]}')
+    proc = run_cli("validate", "weird.json", cwd=workdir)
+    assert proc.returncode == 1 and "card 1" in proc.stdout
+    assert_no_traceback(proc)
+    assert run_cli("validate", "nothere.json", cwd=workdir).returncode == 2
+
+
+# -- the rules, on worked examples -----------------------------------------------------
+
+LENGTHS = [3, 3, 4, 4, 5]
+
+
+def is_word(w):
+    return w.lower() in {"cat", "dog", "bird", "lion", "tiger", "owl", "zebra"}
+
+
+def test_half_game_penalty():
+    # started+unfinished: "ca" in 3 (1 empty), "bi" in 4 (2 empty); complete and untouched cost nothing
+    assert cx.half_game_penalty(["CA", "DOG", "BI", "", "TIG"], LENGTHS) == -(1 + 2 + 2)
+    assert cx.half_game_penalty(["", "", "", "", ""], LENGTHS) == 0
+
+
+def test_final_score_each_rule():
+    total, lines = cx.final_score(["CAT", "XQZ", "LION", "BI", ""], LENGTHS, jokers_used=1, others=[["LION"]], is_word=is_word)
+    by_row = {ln.cryptex: ln.points for ln in lines}
+    assert by_row[1] == 6  # a word nobody else made: +2 x 3
+    assert by_row[2] == -6  # not a word: -2 x 3
+    assert by_row[3] == 4  # a word another player made: +1 x 4
+    assert by_row[4] == -6  # unfinished: -3 x 2 empty
+    assert by_row[5] == 0  # untouched
+    assert by_row[0] == 12  # 3 unused jokers x 4
+    assert total == 6 - 6 + 4 - 6 + 0 + 12
+
+
+def test_score_table_shared_words():
+    players = [
+        {"cryptexes": ["CAT", "DOG", "", "", ""], "jokers_used": 4, "half_penalty": 0},
+        {"cryptexes": ["CAT", "OWL", "", "", ""], "jokers_used": 4, "half_penalty": -2},
+    ]
+    assert cx.score_table(players, LENGTHS, is_word) == [3 + 6, 3 + 6 - 2]
+
+
+def test_tiebreak_and_solo_rating():
+    a = cx.tiebreak_key(["CAT", "", "LION", "", "ZEBRA"], LENGTHS, 1)
+    b = cx.tiebreak_key(["CAT", "", "LION", "", ""], LENGTHS, 0)
+    assert a > b  # longest completed cryptex first
+    c = cx.tiebreak_key(["CAT", "", "", "", ""], LENGTHS, 2)
+    d = cx.tiebreak_key(["DOG", "", "", "", ""], LENGTHS, 1)
+    assert d > c  # same lengths: fewer jokers wins
+    assert cx.solo_rating(-1) == "You have been so ambitious..."
+    assert cx.solo_rating(0) == "Not so great"
+    assert cx.solo_rating(40) == "Teenager Dictionary"
+    assert cx.solo_rating(91) == "Cryptex Master"
+
+
+def test_kit(workdir):
+    proc = run_cli("kit", "cryptex", cwd=workdir)
+    assert proc.returncode == 0, proc.stderr
+    pdf = PdfReader(workdir / "output" / "cryptex-kit.pdf")
+    text = "\n".join(p.extract_text() for p in pdf.pages[:3])
+    assert "rules in short" in text and "How to print this kit" in text and "Contents" in text
+    outline = {item.title: pdf.get_destination_page_number(item) for item in pdf.outline}
+    assert list(outline)[:3] == ["Cover", "Rules summary", "How to print"]
+    deck, sheets = outline["Cryptex deck"], outline["Cryptex player sheet"]
+    assert deck % 2 == 0  # 0-based: fronts start on an odd page number, so backs print behind them
+    assert "ECRO" in pdf.pages[deck].extract_text().replace("\n", "") or "E\nC\nR\nO" in pdf.pages[deck].extract_text()
+    assert sheets - deck == 6 and len(pdf.pages) == sheets + 4
+    assert all("player sheet" in pdf.pages[i].extract_text() for i in range(sheets, sheets + 4))

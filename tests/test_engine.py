@@ -1,0 +1,244 @@
+"""The print engine and the CLI frame, independent of any one game's rules."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from conftest import assert_no_traceback, decode_qr, render_page, run_cli
+from printkit.engine.cards import back_slot, plan_fold, plan_sheet, single_boxes
+from printkit.engine.units import CARDS, MM, PAPERS, PrintOptions
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_three_by_three_poker_centred(paper):
+    plan = plan_sheet(PrintOptions(paper=paper))
+    assert (plan.cols, plan.rows) == (3, 3)
+    W, H = plan.page
+    xs = sorted({s.x for s in plan.fronts})
+    ys = sorted({s.y for s in plan.fronts})
+    w, h = plan.card
+    assert xs[0] == pytest.approx(W - (xs[-1] + w), abs=0.01)  # centred
+    assert ys[0] == pytest.approx(H - (ys[-1] + h), abs=0.01)
+    # crop marks lie outside every card's art and inside the paper
+    for ln in plan.lines:
+        for x, y in ((ln.x0, ln.y0), (ln.x1, ln.y1)):
+            assert 0 < x < W and 0 < y < H
+            for s in plan.fronts:
+                l, b, r, t = s.bleed
+                inside = s.x - l < x < s.x + w + r and s.y - b < y < s.y + h + t
+                assert not inside
+        assert abs(ln.x1 - ln.x0) + abs(ln.y1 - ln.y0) >= 3 * MM - 0.01  # long enough to cut by
+
+
+@pytest.mark.parametrize("paper", list(PAPERS))
+@pytest.mark.parametrize("card", list(CARDS))
+def test_every_paper_and_card_plans(paper, card):
+    opts = PrintOptions(paper=paper, card_size=card)
+    plan = plan_sheet(opts)
+    assert plan.per_page >= 1
+    W, H = plan.page
+    w, h = plan.card
+    for s in plan.fronts:
+        assert s.x >= 5 * MM - 0.01 and s.x + w <= W - 5 * MM + 0.01
+        assert s.y >= 5 * MM - 0.01 and s.y + h <= H - 5 * MM + 0.01
+    assert plan_fold(opts).per_page >= 1
+
+
+def test_duplex_long_and_short_positions():
+    opts = PrintOptions(paper="a4")
+    plan = plan_sheet(opts)
+    W, H = plan.page
+    grid = {(i // plan.cols, i % plan.cols): s for i, s in enumerate(plan.fronts)}
+    for (r, c), s in grid.items():
+        long = back_slot(s, plan.page, plan.card, "long")
+        short = back_slot(s, plan.page, plan.card, "short")
+        # long-edge flip: back of (row, col) sits where (row, cols-1-col) is on the fronts page
+        assert (long.x, long.y) == pytest.approx((grid[(r, plan.cols - 1 - c)].x, s.y))
+        # short-edge flip: back of (row, col) sits at (rows-1-row, col)
+        assert (short.x, short.y) == pytest.approx((s.x, grid[(plan.rows - 1 - r, c)].y))
+    off = back_slot(plan.fronts[0], plan.page, plan.card, "long", (1.5, -2.0))
+    base = back_slot(plan.fronts[0], plan.page, plan.card, "long")
+    assert (off.x - base.x, off.y - base.y) == pytest.approx((1.5 * MM, -2.0 * MM))
+
+
+def _painted(img, x_pt, y_pt, page_h_pt, dpi):
+    px = int(x_pt * dpi / 72)
+    py = int((page_h_pt - y_pt) * dpi / 72)
+    return img.getpixel((px, py)) != (255, 255, 255)
+
+
+@pytest.mark.parametrize("duplex", ["long", "short"])
+def test_backs_page_puts_backs_where_the_flip_needs_them(workdir, duplex):
+    """Cards 19 and 20 fill slots (0,0) and (0,1) of page 3; their backs must be
+    painted exactly at the mirrored slots of page 6 and nowhere else."""
+    proc = run_cli("deck", "cryptex", "--duplex", duplex, cwd=workdir)
+    assert proc.returncode == 0, proc.stderr
+    pdf = workdir / "output" / "cryptex-deck.pdf"
+    opts = PrintOptions(paper="a4", duplex=duplex)
+    plan = plan_sheet(opts)
+    W, H = plan.page
+    w, h = plan.card
+    dpi = 60
+    img = render_page(pdf, 5, dpi)
+    expected = {i: back_slot(plan.fronts[i], plan.page, plan.card, duplex) for i in (0, 1)}
+    for i, s in enumerate(plan.fronts):
+        centre = (s.x + w / 2, s.y + h / 2)
+        painted = _painted(img, *centre, H, dpi)
+        want = any(abs(e.x - s.x) < 1 and abs(e.y - s.y) < 1 for e in expected.values())
+        assert painted == want, (duplex, i)
+
+
+def test_back_offset_moves_backs(workdir):
+    a = run_cli("deck", "cryptex", "-o", "a.pdf", cwd=workdir)
+    b = run_cli("deck", "cryptex", "-o", "b.pdf", "--back-offset", "2,-1", cwd=workdir)
+    assert a.returncode == b.returncode == 0
+    ia = render_page(workdir / "a.pdf", 1, 72)
+    ib = render_page(workdir / "b.pdf", 1, 72)
+    # find the painted extent (non-white) on each backs page
+    def extent(img):
+        inv = img.convert("L").point(lambda v: 0 if v > 250 else 255)
+        return inv.getbbox()
+
+    ea, eb = extent(ia), extent(ib)
+    assert eb[0] - ea[0] == pytest.approx(2 * 72 / 25.4, abs=1.5)  # 2 mm right
+    assert eb[1] - ea[1] == pytest.approx(1 * 72 / 25.4, abs=1.5)  # 1 mm down (image y grows down)
+    bad = run_cli("deck", "cryptex", "--back-offset", "two", cwd=workdir)
+    assert bad.returncode == 2 and "--back-offset" in bad.stderr
+
+
+def test_single_boxes_numbers():
+    page, trim, bleed = single_boxes(PrintOptions(card_size="tarot", bleed=2))
+    assert page == pytest.approx((74 * MM, 124 * MM))
+    assert trim == pytest.approx((2 * MM, 2 * MM, 72 * MM, 122 * MM))
+    assert bleed == pytest.approx((0, 0, 74 * MM, 124 * MM))
+
+
+def test_mono_ink_is_grey_and_saver_uses_less_ink(workdir):
+    run_cli("deck", "cryptex", "-o", "color.pdf", "--duplex", "none", cwd=workdir, check=True)
+    run_cli("deck", "cryptex", "-o", "mono.pdf", "--duplex", "none", "--ink", "mono", cwd=workdir, check=True)
+    run_cli("deck", "cryptex", "-o", "saver.pdf", "--duplex", "none", "--ink", "saver", cwd=workdir, check=True)
+    mono = render_page(workdir / "mono.pdf", 0, 40)
+    raw = mono.tobytes()
+    assert raw[0::3] == raw[1::3] == raw[2::3]
+
+    def ink(img):
+        raw = img.tobytes()
+        return 255 * len(raw) - sum(raw)
+
+    assert ink(render_page(workdir / "saver.pdf", 0, 40)) < 0.5 * ink(render_page(workdir / "color.pdf", 0, 40))
+
+
+def test_qr_is_vector_and_decodes(tmp_path):
+    from printkit.engine.document import Document
+    from printkit.engine.qr import draw_qr
+
+    doc = Document(PrintOptions(), title="qr test")
+    c = doc.new_page()
+    text = "printkit puzzle crypto-crisis --id CC-M-7QK2M9XA"
+    module = draw_qr(c, text, 50 * MM, 150 * MM, 30 * MM)
+    assert module >= 0.5
+    doc.save(tmp_path / "qr.pdf")
+    img = render_page(tmp_path / "qr.pdf", 0, 200)
+    assert decode_qr(img) == [text]
+    page = PdfReader(tmp_path / "qr.pdf").pages[0]
+    assert "/XObject" not in page["/Resources"] or not any(
+        x.get_object().get("/Subtype") == "/Image" for x in page["/Resources"]["/XObject"].values()
+    )
+    with pytest.raises(ValueError):
+        draw_qr(c, text, 0, 0, 5 * MM)
+
+
+def test_atomic_write_keeps_old_file_on_failure(tmp_path):
+    from printkit.engine.document import atomic_write
+
+    target = tmp_path / "out.pdf"
+    target.write_bytes(b"old")
+
+    atomic_write(target, b"new")
+    assert target.read_bytes() == b"new"
+    with pytest.raises(TypeError):
+        atomic_write(target, "not bytes")  # the write fails half way
+    assert target.read_bytes() == b"new"
+    assert [p.name for p in tmp_path.iterdir()] == ["out.pdf"]
+
+
+def test_failed_render_leaves_previous_pdf(workdir):
+    from printkit import build
+    from printkit.games import get_game
+
+    out = workdir / "deck.pdf"
+    out.write_bytes(b"previous")
+    comp = get_game("cryptex").components["deck"]
+    model = build.build_checked(comp, {})
+
+    def broken(doc, m):
+        comp.render(doc, m)
+        raise RuntimeError("interrupted")
+
+    broken_comp = type(comp)(**{**comp.__dict__, "render": broken})
+    with pytest.raises(RuntimeError):
+        build.write_component(broken_comp, model, PrintOptions(), out)
+    assert out.read_bytes() == b"previous"
+    assert sorted(p.name for p in workdir.iterdir()) == ["deck.pdf"]
+
+
+# -- the CLI frame -----------------------------------------------------------------
+
+def test_version_help_and_list(workdir):
+    v = run_cli("--version", cwd=workdir)
+    assert v.returncode == 0 and "0.1.0" in v.stdout
+    top = run_cli("--help", cwd=workdir)
+    assert top.returncode == 0
+    for verb in ["deck", "sheet", "form", "card", "tokens", "reference", "board", "puzzle", "kit", "validate", "list"]:
+        assert verb in top.stdout
+        h = run_cli(verb, "--help", cwd=workdir)
+        assert h.returncode == 0, (verb, h.stderr)
+    listing = run_cli("list", cwd=workdir)
+    assert "cryptex" in listing.stdout and "printkit deck" in listing.stdout
+    assert run_cli("deck", "cryptex", "--help", cwd=workdir).stdout.count("--duplex") == 1
+
+
+def test_every_game_command_has_help(workdir):
+    from printkit.games import all_games
+
+    for game in all_games().values():
+        for comp in game.components.values():
+            h = run_cli(comp.name, game.name, "--help", cwd=workdir)
+            assert h.returncode == 0 and "--paper" in h.stdout, (comp.name, game.name)
+
+
+@pytest.mark.parametrize(
+    "args, needle",
+    [
+        (["deck", "nosuchgame"], "no game 'nosuchgame'"),
+        (["deck", "cryptex", "--paper", "a5"], "--paper"),
+        (["deck", "cryptex", "--duplex", "sideways"], "--duplex"),
+        (["deck", "cryptex", "--bleed", "-1"], "--bleed"),
+        (["deck", "cryptex", "--copies", "0"], "--copies"),
+        (["deck", "cryptex", "--words", "missing.txt"], "missing.txt"),
+        (["frobnicate"], "frobnicate"),
+    ],
+)
+def test_bad_usage_is_one_line_exit_2(workdir, args, needle):
+    proc = run_cli(*args, cwd=workdir)
+    assert proc.returncode == 2, proc
+    assert needle in proc.stderr
+    assert proc.stderr.strip().count("\n") == 0, proc.stderr
+    assert_no_traceback(proc)
+    assert not (workdir / "output").exists() or not any((workdir / "output").iterdir())
+
+
+def test_kit_all_builds_every_kit(workdir):
+    from printkit.games import all_games
+
+    proc = run_cli("kit", "all", cwd=workdir)
+    assert proc.returncode == 0, proc.stderr
+    for name, game in all_games().items():
+        if game.kit:
+            pdf = PdfReader(workdir / "output" / f"{name}-kit.pdf")
+            assert len(pdf.pages) > 3
+    assert "kit" in proc.stdout and "pages" in proc.stdout

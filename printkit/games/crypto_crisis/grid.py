@@ -1,0 +1,175 @@
+"""The Crypto Crisis grid and its arithmetic (GAMES.md section 4), pure and fast.
+
+The grid holds A-Y row by row, so a cell's index 0-24 is also its letter's
+index: cell 0 is A, cell 24 is Y. A set of cells (or letters) is a 25-bit mask,
+bit i for cell i. A shift moves a word's coloured tiles (and their marks) one
+step up, down, left or right, wrapping around; the letters stay where they are.
+Any run of shifts adds up to a net shift (down, right), each 0-4.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+SIDE = 5
+CELLS = SIDE * SIDE
+LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXY"  # no Z
+FULL = (1 << CELLS) - 1
+
+COLOURS = ("blue", "yellow", "red")  # the order words are given in
+MARKS = {"blue": "underline", "yellow": "italic", "red": "strike"}
+CODES = {"blue": "B", "yellow": "Y", "red": "R"}  # printed on tiles beside the colour
+
+# The colour wheel: which colours are on a tile -> the tile's colour.
+MIXES = {
+    (): "none",
+    ("blue",): "blue",
+    ("yellow",): "yellow",
+    ("red",): "red",
+    ("blue", "yellow"): "green",
+    ("blue", "red"): "purple",
+    ("yellow", "red"): "orange",
+    ("blue", "yellow", "red"): "black",
+}
+UNMIX = {v: k for k, v in MIXES.items()}
+
+MOVES = {"U": (-1, 0), "D": (1, 0), "L": (0, -1), "R": (0, 1)}
+SHIFT_NAMES = {"U": "up", "D": "down", "L": "left", "R": "right"}
+MAX_SHIFTS = 3
+HINT_STAGES = ("none", "first", "second", "all")  # shifts revealed so far
+
+
+def cell_name(i: int) -> str:
+    return LETTERS[i]
+
+
+def row_col(i: int) -> tuple[int, int]:
+    return divmod(i, SIDE)
+
+
+# -- masks --------------------------------------------------------------------------
+
+def mask_of(cells: Iterable[int]) -> int:
+    m = 0
+    for i in cells:
+        m |= 1 << i
+    return m
+
+
+def cells_of(mask: int) -> list[int]:
+    return [i for i in range(CELLS) if mask >> i & 1]
+
+
+def letters_mask(word: str) -> int:
+    return mask_of(LETTERS.index(ch) for ch in word)
+
+
+_COL_HI = [mask_of(i for i in range(CELLS) if i % SIDE >= dc) for dc in range(SIDE)]
+_COL_LO = [mask_of(i for i in range(CELLS) if i % SIDE < dc) for dc in range(SIDE)]
+
+
+def shift_mask(m: int, dr: int, dc: int) -> int:
+    """Move every cell of mask m down dr rows and right dc columns, wrapping."""
+    dr %= SIDE
+    dc %= SIDE
+    if dr:
+        m = ((m << (SIDE * dr)) | (m >> (CELLS - SIDE * dr))) & FULL
+    if dc:
+        m = ((m << dc) & _COL_HI[dc]) | ((m >> (SIDE - dc)) & _COL_LO[dc])
+    return m
+
+
+def shift_cell(i: int, dr: int, dc: int) -> int:
+    r, c = divmod(i, SIDE)
+    return ((r + dr) % SIDE) * SIDE + (c + dc) % SIDE
+
+
+# -- shifts ---------------------------------------------------------------------------
+
+def net_shift(shifts: Iterable[str]) -> tuple[int, int]:
+    """The net (down, right), each 0-4, of a run of U/D/L/R shifts."""
+    dr = dc = 0
+    for s in shifts:
+        mr, mc = MOVES[s]
+        dr += mr
+        dc += mc
+    return dr % SIDE, dc % SIDE
+
+
+def distance(net: tuple[int, int]) -> int:
+    """The fewest shifts that make this net shift."""
+    dr, dc = net
+    return min(dr, SIDE - dr) + min(dc, SIDE - dc)
+
+
+def net_text(net: tuple[int, int]) -> str:
+    """The shortest run of shifts with this net, vertical first: (0, 3) -> 'LL'."""
+    dr, dc = net
+    v = "D" * dr if dr <= SIDE // 2 else "U" * (SIDE - dr)
+    h = "R" * dc if dc <= SIDE // 2 else "L" * (SIDE - dc)
+    return v + h
+
+
+ALL_NETS = tuple((dr, dc) for dr in range(SIDE) for dc in range(SIDE))
+NETS_WITHIN = tuple(tuple(n for n in ALL_NETS if distance(n) <= k) for k in range(MAX_SHIFTS + 1))
+
+
+def possible_nets(known: Iterable[str], complete: bool) -> tuple[tuple[int, int], ...]:
+    """Net shifts still possible when the shifts `known` have been revealed in
+    order and, unless `complete`, up to MAX_SHIFTS - len(known) more may follow."""
+    known = list(known)
+    pr, pc = net_shift(known)
+    left = 0 if complete else max(0, MAX_SHIFTS - len(known))
+    return tuple(sorted(((pr + dr) % SIDE, (pc + dc) % SIDE) for dr, dc in NETS_WITHIN[left]))
+
+
+def revealed(shifts: list[str], stage: int) -> tuple[list[str], bool]:
+    """What the solver knows of a word's shifts after `stage` hint slips (0-3):
+    the shifts shown so far, and whether the list is known to be complete (a slip
+    said 'no shift', or all three slips are open)."""
+    return list(shifts[:stage]), (len(shifts) < stage or stage >= MAX_SHIFTS)
+
+
+# -- encrypting and merging -----------------------------------------------------------
+
+def placeable(word: str, shifts: list[str]) -> bool:
+    """True when a word and its shifts can be put on the grid at all."""
+    return (
+        isinstance(word, str)
+        and len(word) >= 2
+        and all(ch in LETTERS for ch in word)
+        and isinstance(shifts, list)
+        and all(isinstance(s, str) and s in MOVES for s in shifts)
+    )
+
+
+def tiles(word: str, shifts: list[str]) -> list[int]:
+    """The cells a word's tiles sit on after its shifts, in the word's letter order."""
+    dr, dc = net_shift(shifts)
+    return [shift_cell(LETTERS.index(ch), dr, dc) for ch in word]
+
+
+def merge(words: list[tuple[str, str, list[str]]]) -> list[dict]:
+    """Lay the colour boards on one another: (colour, word, shifts) -> 25 cells,
+    each {"letter", "colours", "mix", "marks"}. Words that cannot be placed add
+    nothing (the rules report them)."""
+    on = [[] for _ in range(CELLS)]
+    marks = [[] for _ in range(CELLS)]
+    for colour, word, shifts in words:
+        if colour not in MARKS or not placeable(word, shifts):
+            continue
+        for k, cell in enumerate(tiles(word, shifts)):
+            if colour not in on[cell]:
+                on[cell].append(colour)
+            if k < 2 and MARKS[colour] not in marks[cell]:
+                marks[cell].append(MARKS[colour])
+    cells = []
+    for i in range(CELLS):
+        colours = [c for c in COLOURS if c in on[i]]
+        cells.append({
+            "letter": LETTERS[i],
+            "colours": colours,
+            "mix": MIXES[tuple(colours)],
+            "marks": [MARKS[c] for c in COLOURS if MARKS[c] in marks[i]],
+        })
+    return cells

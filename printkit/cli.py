@@ -30,23 +30,38 @@ SETTINGS = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
 # -- shared options ---------------------------------------------------------------
 
-def _shared_options(component) -> list[click.Option]:
-    from printkit.engine.units import CARDS, DUPLEX, INKS, LAYOUTS, PAPERS
+_DEFAULTS = None
 
+
+def defaults():
+    """printkit.toml defaults (loaded once, when a command is first built)."""
+    global _DEFAULTS
+    if _DEFAULTS is None:
+        from printkit.config import load_defaults
+
+        _DEFAULTS = load_defaults()
+    return _DEFAULTS
+
+
+def _shared_options(component) -> list[click.Option]:
+    from printkit.engine.units import CARDS, DUPLEX, INKS, LAYOUTS, ORDERS, PAPERS
+
+    cfg = defaults()
     opts = [
-        click.Option(["-o", "--output"], type=click.Path(dir_okay=False), help="PDF to write [default: output/<game>-<component>.pdf]."),
-        click.Option(["--paper"], type=click.Choice(list(PAPERS), case_sensitive=False), default="a4", show_default=True, help="Paper size."),
-        click.Option(["--ink"], type=click.Choice(INKS), default="color", show_default=True, help="color, saver (no large fills) or mono."),
+        click.Option(["-o", "--output"], type=click.Path(dir_okay=False), help=f"PDF to write [default: {cfg.get('output')}/<game>-<component>.pdf]."),
+        click.Option(["--paper"], type=click.Choice(list(PAPERS), case_sensitive=False), default=cfg.get("paper"), show_default=True, help="Paper size."),
+        click.Option(["--ink"], type=click.Choice(INKS), default=cfg.get("ink"), show_default=True, help="color, saver (no large fills) or mono."),
         click.Option(["--json", "as_json"], is_flag=True, help="Print the component's model (solution included) as JSON instead of a PDF."),
         click.Option(["--words"], type=click.Path(dir_okay=False), help="Add your own word list (one word a line) to the acceptance list."),
     ]
     if "cards" in component.uses:
         opts += [
-            click.Option(["--card-size"], type=click.Choice(list(CARDS)), default="poker", show_default=True, help="Card size."),
-            click.Option(["--bleed"], type=click.FloatRange(0, 6), default=3.0, show_default=True, help="Bleed in mm (art past the trim line)."),
-            click.Option(["--duplex"], type=click.Choice(DUPLEX), default="long", show_default=True, help="Backs pages for two-sided printing: flip on the long or short edge, or none."),
+            click.Option(["--card-size"], type=click.Choice(list(CARDS)), default=cfg.get("card_size"), show_default=True, help="Card size."),
+            click.Option(["--bleed"], type=click.FloatRange(0, 6), default=cfg.get("bleed"), show_default=True, help="Bleed in mm (art past the trim line)."),
+            click.Option(["--duplex"], type=click.Choice(DUPLEX), default=cfg.get("duplex"), show_default=True, help="Backs pages for two-sided printing: flip on the long or short edge, or none."),
             click.Option(["--layout"], type=click.Choice(LAYOUTS), default="sheet", show_default=True, help="sheet (n-up with crop marks), fold (gutter fold) or single (print shop: one card a page)."),
-            click.Option(["--back-offset"], default="0,0", show_default=True, metavar="X,Y", help="Shift backs by X,Y mm (measured on the calibration sheet)."),
+            click.Option(["--order"], type=click.Choice(ORDERS), default="interleaved", show_default=True, help="Page order of --layout single: front, back, front, back... or all fronts then all backs."),
+            click.Option(["--back-offset"], default=cfg.get("back_offset"), show_default=True, metavar="X,Y", help="Shift backs by X,Y mm (read off `printkit calibrate`)."),
             click.Option(["--copies"], type=click.IntRange(1, 1000), default=1, show_default=True, help="Copies of the deck."),
         ]
     if "seed" in component.uses:
@@ -93,6 +108,7 @@ def print_options(kw: dict):
             layout=kw.pop("layout"),
             back_offset=_back_offset(kw.pop("back_offset")),
             copies=kw.pop("copies"),
+            order=kw.pop("order"),
         )
     return PrintOptions(**args)
 
@@ -115,7 +131,7 @@ def run_component(component, kw: dict) -> None:
     if as_json:
         click.echo(json.dumps(model, indent=2, ensure_ascii=False))
         return
-    out = Path(output) if output else Path("output") / component.output_name
+    out = Path(output) if output else Path(defaults().get("output")) / component.output_name
     result = build.write_component(component, model, opts, out)
     click.echo(result.summary())
     if component.report:
@@ -199,12 +215,14 @@ class KitGroup(VerbGroup):
 def _kit_command(name: str, games: list, help_text: str) -> click.Command:
     from printkit.engine.units import INKS, PAPERS
 
+    cfg = defaults()
+
     def run(output, paper, ink, seed) -> None:
         from printkit import kit
         from printkit.engine.units import PrintOptions
 
-        opts = PrintOptions(paper=paper.lower(), ink=ink)
-        folder = Path(output) if output else Path("output")
+        opts = PrintOptions(paper=paper.lower(), ink=ink, card_size=cfg.get("card_size"), back_offset=_back_offset(cfg.get("back_offset")), duplex=cfg.get("duplex"), bleed=cfg.get("bleed"))
+        folder = Path(output) if output else Path(cfg.get("output"))
         kit.build_kits(games, opts, folder, seed=seed, all_games=(name == "all"))
 
     return click.Command(
@@ -214,8 +232,8 @@ def _kit_command(name: str, games: list, help_text: str) -> click.Command:
         context_settings=SETTINGS,
         params=[
             click.Option(["-o", "--output"], type=click.Path(file_okay=False), help="Folder to write into [default: output/]."),
-            click.Option(["--paper"], type=click.Choice(list(PAPERS), case_sensitive=False), default="a4", show_default=True),
-            click.Option(["--ink"], type=click.Choice(INKS), default="color", show_default=True),
+            click.Option(["--paper"], type=click.Choice(list(PAPERS), case_sensitive=False), default=cfg.get("paper"), show_default=True),
+            click.Option(["--ink"], type=click.Choice(INKS), default=cfg.get("ink"), show_default=True),
             click.Option(["--seed"], default="1", show_default=True, help="Seed for the kit's generated parts."),
         ],
     )
@@ -249,6 +267,33 @@ def validate_cmd(files, words) -> None:
         raise RulesError([])
 
 
+@cli.command("calibrate", context_settings=SETTINGS)
+@click.option("-o", "--output", type=click.Path(dir_okay=False), help="PDF to write [default: output/calibrate.pdf].")
+@click.option("--paper", type=click.Choice(["a4", "letter", "a3", "tabloid"], case_sensitive=False), default=None, help="Paper size [default: a4 or printkit.toml].")
+@click.option("--duplex", type=click.Choice(["long", "short"]), default=None, help="Flip edge [default: long or printkit.toml].")
+@click.option("--back-offset", default=None, metavar="X,Y", help="Offset to test (mm) [default: 0,0 or printkit.toml].")
+def calibrate_cmd(output, paper, duplex, back_offset) -> None:
+    """A two-sided test sheet to measure how far backs land from fronts.
+
+    Print it two-sided, hold it to a window and read the scales on the back
+    where the front's bars land: that reading is your --back-offset X,Y.
+    """
+    from printkit.engine.calibrate import draw_calibration
+    from printkit.engine.document import Document
+    from printkit.engine.units import PrintOptions
+
+    cfg = defaults()
+    duplex = duplex or (cfg.get("duplex") if cfg.get("duplex") != "none" else "long")
+    opts = PrintOptions(paper=(paper or cfg.get("paper")).lower(), duplex=duplex, back_offset=_back_offset(back_offset or cfg.get("back_offset")))
+    cmd = " ".join(["printkit", "calibrate", "--paper", opts.paper, "--duplex", duplex, "--back-offset", f"{opts.back_offset[0]:g},{opts.back_offset[1]:g}"])
+    doc = Document(opts, title="printkit duplex calibration", subject="component=calibrate", keywords=[f"command:{cmd}"], command=cmd)
+    doc.small_print = "duplex calibration"
+    draw_calibration(doc, duplex)
+    out = Path(output) if output else Path(cfg.get("output")) / "calibrate.pdf"
+    size = doc.save(out)
+    click.echo(f"wrote {out}: {doc.pages} pages, {size / 1024:.0f} KB. Print two-sided at 100%, flip on the {duplex} edge; read the back's scales against a window.")
+
+
 @cli.command("list", context_settings=SETTINGS)
 def list_cmd() -> None:
     """Games, their components, and the options each takes."""
@@ -271,7 +316,12 @@ def list_cmd() -> None:
             click.echo(f"  printkit {'kit':<9} {game.name:<15} the whole kit")
     click.echo("")
     click.echo("Shared options: -o/--output, --paper a4|letter|a3|tabloid, --ink color|saver|mono, --json, --words FILE")
-    click.echo("Card options: --card-size, --bleed MM, --duplex long|short|none, --layout sheet|fold|single, --back-offset X,Y, --copies N")
+    click.echo("Card options: --card-size, --bleed MM, --duplex long|short|none, --layout sheet|fold|single, --order, --back-offset X,Y, --copies N")
+    click.echo("")
+    click.echo("Defaults (the command line wins over printkit.toml, which wins over built-in):")
+    cfg = defaults()
+    for key in cfg.values:
+        click.echo(f"  {key:<12} {str(cfg.get(key)):<10} from {cfg.sources[key]}")
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -16,6 +16,8 @@ def run_cli(*args: str, cwd: Path | None = None, env: dict | None = None, check:
     """`printkit ARGS` in a subprocess (as a user types it); text output."""
     full_env = dict(os.environ)
     full_env.pop("PRINTKIT_DEBUG", None)
+    # no user printkit.toml leaks into a test (one in cwd still counts)
+    full_env["XDG_CONFIG_HOME"] = str((cwd or Path.cwd()) / ".no-user-config")
     if env:
         full_env.update(env)
     proc = subprocess.run([sys.executable, "-m", "printkit", *args], cwd=cwd, env=full_env, capture_output=True, text=True, timeout=600)

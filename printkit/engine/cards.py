@@ -325,7 +325,7 @@ def _draw_single(doc, fronts, backs, shared_back) -> None:
     b = opts.bleed * MM
     placer = _Placer(doc, (w, h), b)
     slot = Slot(b, b, (b, b, b, b))
-    order = getattr(opts, "single_order", "interleaved")
+    order = opts.order
     pages: list[tuple[Face, int, bool]] = []
     if opts.duplex == "none":
         pages = [(f, i, False) for i, f in enumerate(fronts)]

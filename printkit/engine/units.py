@@ -35,6 +35,7 @@ DEFAULT_BLEED = 3.0
 DUPLEX = ("long", "short", "none")
 LAYOUTS = ("sheet", "fold", "single")
 INKS = ("color", "saver", "mono")
+ORDERS = ("interleaved", "fronts-first")
 
 
 def mm(v: float) -> float:
@@ -53,6 +54,7 @@ class PrintOptions:
     ink: str = "color"
     back_offset: tuple[float, float] = (0.0, 0.0)  # mm, applied to backs pages
     copies: int = 1
+    order: str = "interleaved"  # print-shop page order: interleaved (front, back, ...) or fronts-first
 
     @property
     def paper_mm(self) -> tuple[float, float]:
@@ -84,4 +86,6 @@ class PrintOptions:
             out += ["--back-offset", f"{self.back_offset[0]:g},{self.back_offset[1]:g}"]
         if self.copies != 1:
             out += ["--copies", str(self.copies)]
+        if self.order != "interleaved":
+            out += ["--order", self.order]
         return out

@@ -9,6 +9,7 @@ Any run of shifts adds up to a net shift (down, right), each 0-4.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Iterable
 
 SIDE = 5
@@ -117,7 +118,11 @@ NETS_WITHIN = tuple(tuple(n for n in ALL_NETS if distance(n) <= k) for k in rang
 def possible_nets(known: Iterable[str], complete: bool) -> tuple[tuple[int, int], ...]:
     """Net shifts still possible when the shifts `known` have been revealed in
     order and, unless `complete`, up to MAX_SHIFTS - len(known) more may follow."""
-    known = list(known)
+    return _possible_nets(tuple(known), bool(complete))
+
+
+@lru_cache(maxsize=4096)
+def _possible_nets(known: tuple[str, ...], complete: bool) -> tuple[tuple[int, int], ...]:
     pr, pc = net_shift(known)
     left = 0 if complete else max(0, MAX_SHIFTS - len(known))
     return tuple(sorted(((pr + dr) % SIDE, (pc + dc) % SIDE) for dr, dc in NETS_WITHIN[left]))

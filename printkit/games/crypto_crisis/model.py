@@ -1,0 +1,130 @@
+"""Crypto Crisis models as plain data: a player's encrypted board (with its hint
+slips and answer key), and the blank submission form and worksheet."""
+
+from __future__ import annotations
+
+from printkit.errors import UsageError
+from printkit.games.crypto_crisis.grid import (
+    COLOURS,
+    LETTERS,
+    MARKS,
+    MAX_SHIFTS,
+    merge,
+    net_shift,
+    net_text,
+    placeable,
+    tiles,
+)
+
+# The rulebook's worked example (GAMES.md section 4): the board's default words.
+EXAMPLE_WORDS = ("study:LLL", "ghost:UUU", "knife:RRD")
+
+# The hint slips: when each opens and what it shows.
+SLIPS = (
+    ("15:00", "first shifts"),
+    ("30:00", "second shifts"),
+    ("sudden death", "third shifts"),
+)
+
+
+def parse_word(text: str) -> tuple[str, list[str]]:
+    """`study:LLL` -> ("STUDY", ["L", "L", "L"]); `study` -> ("STUDY", []).
+
+    Only the shape is read here (UsageError if it cannot be); whether the word
+    and shifts obey the rules is for the checks, which name the word."""
+    if not isinstance(text, str) or not text.strip():
+        raise UsageError("--word needs a word, e.g. --word study:LLL (shifts U, D, L, R after the colon)")
+    if text.count(":") > 1:
+        raise UsageError(f"--word {text}: one colon only, between the word and its shifts (e.g. study:LLL)")
+    word, _, shifts = text.partition(":")
+    word = word.strip()
+    if not word:
+        raise UsageError(f"--word {text}: the word before the colon is missing (e.g. study:LLL)")
+    moves = [ch.upper() for ch in shifts if ch not in " ,;-/"]
+    return word.upper(), moves
+
+
+def word_entry(colour: str | None, word: str, shifts: list[str]) -> dict:
+    """One word of a board, with what its encryption gives (when it can be placed)."""
+    entry = {"colour": colour, "mark": MARKS.get(colour), "word": word, "shifts": list(shifts)}
+    if placeable(word, shifts):
+        entry["net"] = net_text(net_shift(shifts))
+        entry["tiles"] = [LETTERS[i] for i in tiles(word, shifts)]
+    else:
+        entry["net"] = None
+        entry["tiles"] = []
+    return entry
+
+
+def hints_for(words: list[dict]) -> list[dict]:
+    """The three hint slips: slip k shows each word's k-th shift (null: none)."""
+    out = []
+    for k, (time, title) in enumerate(SLIPS):
+        shown = {}
+        for w in words:
+            if w.get("colour") in MARKS:
+                s = w.get("shifts") or []
+                shown[w["colour"]] = s[k] if k < len(s) else None
+        out.append({"slip": k + 1, "time": time, "title": title, "shifts": shown})
+    return out
+
+
+def board_from_words(pairs: list[tuple[str, list[str]]]) -> dict:
+    """Words in blue, yellow, red order -> {"words", "cells", "hints"}."""
+    words = []
+    for k, (word, shifts) in enumerate(pairs):
+        colour = COLOURS[k] if k < len(COLOURS) else None
+        words.append(word_entry(colour, word, shifts))
+    cells = merge([(w["colour"], w["word"], w["shifts"]) for w in words])
+    return {"words": words, "cells": cells, "hints": hints_for(words)}
+
+
+def solver_report(board: dict, lexicon: frozenset) -> dict | None:
+    """What a solver finds on this board at each hint stage (None when the words
+    cannot all be placed): {"none": {"blue": [[word, net], ...], ...}, ...}."""
+    from printkit.games.crypto_crisis import solver
+
+    words = board["words"]
+    if len(words) != len(COLOURS) or not all(w["tiles"] and len(w["shifts"]) <= MAX_SHIFTS for w in words):
+        return None
+    stages = solver.solve_stages(board["cells"], {w["colour"]: w["shifts"] for w in words}, lexicon)
+    return {
+        stage: {c: [[word, net_text(net)] for word, net in found] for c, found in per.items()}
+        for stage, per in stages.items()
+    }
+
+
+def build_board(params: dict) -> dict:
+    from printkit.words import accept_words
+
+    given = list(params.get("word") or EXAMPLE_WORDS)
+    pairs = [parse_word(t) for t in given]
+    board = board_from_words(pairs)
+    report = solver_report(board, accept_words())
+    model = {"params": {"word": given}, **board}
+    if report is not None:
+        model["solver"] = report
+    return model
+
+
+# -- the submission form and the worksheet --------------------------------------------
+
+PARTS = ("both", "form", "worksheet")
+FORMS_PER_PAGE = 2
+GRIDS_PER_PAGE = 12
+
+
+def build_sheet(params: dict) -> dict:
+    part = params.get("part") or "both"
+    if part not in PARTS:
+        raise UsageError(f"--part must be one of {', '.join(PARTS)}, not '{part}'")
+    model: dict = {"params": {"part": part if part != "both" else None}, "part": part}
+    if part in ("both", "form"):
+        model["form"] = {
+            "copies": FORMS_PER_PAGE,
+            "rows": [{"colour": c, "mark": MARKS[c]} for c in COLOURS],
+            "shift_boxes": MAX_SHIFTS,
+        }
+    if part in ("both", "worksheet"):
+        model["worksheet"] = {"grids": GRIDS_PER_PAGE}
+    return model

@@ -1,0 +1,94 @@
+"""Crypticolor: letters as 5x5 pictures, probed cell by cell and shape by shape
+(GAMES.md section 3)."""
+
+from printkit.component import Component, Game, KitPart, Param
+from printkit.games.crypticolor import generate, model, rules
+
+
+def _render(name: str):
+    def render(doc, m):
+        from printkit.games.crypticolor import draw
+
+        getattr(draw, f"render_{name}")(doc, m)
+
+    render.__name__ = f"render_{name}"
+    return render
+
+
+ROTATIONS = Param("rotations", "The Rotations variant: letters may be encoded turned by 90, 180 or 270 degrees.", False, flag=True)
+
+GAME = Game(
+    name="crypticolor",
+    title="Crypticolor",
+    blurb="Hide a five-letter code word as five pictures on a 5x5 grid; probe your rival's cells and shapes with coloured cubes until the letters show.",
+    players="2 players (or two teams), 30-45 minutes",
+    rules_template="crypticolor-rules.md.j2",
+    components={
+        "card": Component(
+            game="crypticolor",
+            name="card",
+            title="Crypticolor Key Card",
+            help="All 26 letter pictures with the cell numbers 1-25; --rotations adds every letter's turned pictures.",
+            build=model.build_card,
+            checks=(rules.check_card,),
+            render=_render("card"),
+            params=(ROTATIONS,),
+            notes="One Key Card per player.",
+        ),
+        "sheet": Component(
+            game="crypticolor",
+            name="sheet",
+            title="Crypticolor Crypticard and score sheet",
+            help="Code word, scrambled letters, five grids, notes and the score table. --word WORD fills in the code word, a seeded scramble and the encoded grids.",
+            build=model.build_sheet,
+            checks=(rules.check_sheet,),
+            render=_render("sheet"),
+            params=(
+                Param("word", "Your five-letter code word: the sheet is filled in (scramble and pictures) for you.", None),
+                ROTATIONS,
+            ),
+            uses=frozenset({"seed"}),
+            notes="One sheet per player per game; fold the top half back so your opponent cannot see it.",
+        ),
+        "board": Component(
+            game="crypticolor",
+            name="board",
+            title="Crypticolor Decoder",
+            help="The 5x5 board to probe an opponent's letter, with the four shapes drawn in every orientation, the points and the cube colours.",
+            build=model.build_board,
+            checks=(rules.check_board,),
+            render=_render("board"),
+            notes="One Decoder per player.",
+        ),
+        "tokens": Component(
+            game="crypticolor",
+            name="tokens",
+            title="Crypticolor cube tokens",
+            help="One set of cubes: 6 each of yellow (line), orange (corner), purple (angle), pink (curve); 26 each of green (hit) and black (miss), each marked so it reads in grey.",
+            build=model.build_tokens,
+            checks=(rules.check_tokens,),
+            render=_render("tokens"),
+            notes="Cut along the outlines; one set per player (glue on card stock for sturdier tokens).",
+        ),
+        "puzzle": Component(
+            game="crypticolor",
+            name="puzzle",
+            title="Crypticolor puzzles",
+            help="Solo puzzles: five encoded pictures to read with the Key Card and unscramble into a word; answer key on its own page, ID and QR code to reprint each one.",
+            build=generate.build_puzzles,
+            checks=(rules.check_puzzles, generate.check_ids),
+            render=_render("puzzle"),
+            params=(ROTATIONS, Param("id", "Reprint the puzzle with this ID (e.g. CY-R-5P07WB4X); --seed and --count are then ignored.", None)),
+            uses=frozenset({"seed", "count"}),
+            notes="The answer key is on the last page: cut it off or keep it face down.",
+        ),
+    },
+    kit=(
+        KitPart("card", copies=2, note="One Key Card per player."),
+        KitPart("card", params={"rotations": True}, note="The turned pictures, for the Rotations variant (share one)."),
+        KitPart("board", copies=2, note="One Decoder per player."),
+        KitPart("sheet", copies=2, note="One Crypticard and score sheet per player per game; copy more as needed."),
+        KitPart("tokens", copies=2, note="One cube set per player: cut along the outlines."),
+        KitPart("puzzle", params={"count": 4}, note="Solo puzzles; the answer key is on the last page."),
+    ),
+)

@@ -1,0 +1,330 @@
+"""The Scryptic board generator: seeded, point-symmetric, natural-looking terrain.
+
+How a board is made (every step keeps the half-turn symmetry, so the board is the
+same for gold at the bottom and silver at the top):
+
+1. Smooth value-noise fields (elevation, moisture, cold) and a stretched "ridged"
+   field for mountain ranges; each field is folded onto its own half turn
+   (f(x) + f(-x), or max for ridges), which keeps it smooth and symmetric.
+2. Mountains are the top share of the ridge field (long ranges), lakes the lowest
+   share of elevation (blobs), forests the wettest share of the remaining land.
+3. Rivers: a least-cost path from a board edge to a lake (or another edge) down
+   the valleys, meandering with a noise term; each river gets its mirror twin.
+4. Ice: the coldest share of the water, so lakes and rivers freeze in patches.
+5. Lone cells (no like neighbour) take their neighbourhood's majority.
+6. Cities: gold in the bottom band, silver its mirror, pewter in mirrored pairs;
+   any city cut off from the middle gets a ford (the cheapest crossing turns to
+   plains, and its mirror too).
+7. The board is checked with the validator's own rules; a failing attempt is
+   redrawn from the next attempt's stream (deterministically).
+"""
+
+from __future__ import annotations
+
+import heapq
+import math
+
+from printkit.games.scryptic import rules as R
+from printkit.rng import Rng
+
+# Shares of the board (before rivers) for each preset: lake, mountain, forest,
+# ice (share of the board, taken from the water), rivers (pairs of rivers).
+PRESETS: dict[str, dict] = {
+    "mix": dict(lake=0.05, mountain=0.10, forest=0.20, ice=0.035, rivers=1),
+    "open": dict(lake=0.03, mountain=0.05, forest=0.10, ice=0.015, rivers=1),
+    "woods": dict(lake=0.04, mountain=0.07, forest=0.34, ice=0.02, rivers=1),
+    "lakes": dict(lake=0.13, mountain=0.06, forest=0.14, ice=0.03, rivers=2),
+    "highlands": dict(lake=0.03, mountain=0.20, forest=0.14, ice=0.03, rivers=1),
+    "frozen": dict(lake=0.10, mountain=0.10, forest=0.10, ice=0.08, rivers=1),
+}
+MAX_ATTEMPTS = 60
+
+
+# -- noise ----------------------------------------------------------------------------
+
+def _smooth(t: float) -> float:
+    return t * t * (3 - 2 * t)
+
+
+class _Lattice:
+    """Random values on integer lattice points, drawn lazily in a fixed order."""
+
+    def __init__(self, rng: Rng) -> None:
+        self.rng = rng
+        self.values: dict[tuple[int, int], float] = {}
+
+    def at(self, i: int, j: int) -> float:
+        v = self.values.get((i, j))
+        if v is None:
+            v = self.values[(i, j)] = self.rng.random()
+        return v
+
+    def sample(self, x: float, y: float) -> float:
+        i, j = math.floor(x), math.floor(y)
+        fx, fy = _smooth(x - i), _smooth(y - j)
+        a = self.at(i, j) + (self.at(i + 1, j) - self.at(i, j)) * fx
+        b = self.at(i, j + 1) + (self.at(i + 1, j + 1) - self.at(i, j + 1)) * fx
+        return a + (b - a) * fy
+
+
+def _field(n: int, rng: Rng, scale: float, octaves: int = 2, stretch: float = 1.0) -> list[list[float]]:
+    """Fractal value noise over the n x n cells; features about `scale` cells wide
+    (`stretch` > 1 makes them that many times longer, in a random direction)."""
+    angle = rng.random() * math.pi
+    ca, sa = math.cos(angle), math.sin(angle)
+    layers = []
+    for k in range(octaves):
+        layers.append((_Lattice(rng.child("octave", k)), scale / (2 ** k), 0.5 ** k, rng.random() * 7.0, rng.random() * 7.0))
+    out = []
+    for r in range(n):
+        row = []
+        for c in range(n):
+            u = c * ca + r * sa
+            v = -c * sa + r * ca
+            total = 0.0
+            for lat, s, amp, ox, oy in layers:
+                total += amp * lat.sample(u / (s * stretch) + ox, v / s + oy)
+            row.append(total)
+        out.append(row)
+    return out
+
+
+def _fold(f: list[list[float]], how: str = "sum") -> list[list[float]]:
+    """Make a field symmetric under the half turn (exactly: a+b == b+a in floats)."""
+    n = len(f)
+    pick = max if how == "max" else (lambda a, b: a + b)
+    return [[pick(f[r][c], f[n - 1 - r][n - 1 - c]) for c in range(n)] for r in range(n)]
+
+
+def _top(values: list[tuple[float, tuple[int, int]]], count: int) -> list[tuple[int, int]]:
+    """Cells whose value reaches the count-th largest: mirror pairs (equal values)
+    are taken or left together."""
+    if count <= 0 or not values:
+        return []
+    ordered = sorted(values, key=lambda vc: (-vc[0], vc[1]))
+    cut = ordered[min(count, len(ordered)) - 1][0]
+    return [cell for v, cell in ordered if v >= cut]
+
+
+# -- steps ------------------------------------------------------------------------------
+
+def _path(n: int, cost, start: tuple[int, int], goals: set) -> list[tuple[int, int]]:
+    """Cheapest 4-connected path from start to any goal cell (Dijkstra)."""
+    best = {start: 0.0}
+    prev: dict = {}
+    heap = [(0.0, start)]
+    while heap:
+        d, cell = heapq.heappop(heap)
+        if d > best.get(cell, math.inf):
+            continue
+        if cell in goals:
+            path = [cell]
+            while path[-1] in prev:
+                path.append(prev[path[-1]])
+            return path[::-1]
+        for nb in R.neighbours(cell[0], cell[1], n):
+            nd = d + cost(nb)
+            if nd < best.get(nb, math.inf):
+                best[nb] = nd
+                prev[nb] = cell
+                heapq.heappush(heap, (nd, nb))
+    return []
+
+
+def _edge_cells(n: int) -> list[tuple[int, int]]:
+    cells = [(0, c) for c in range(n)] + [(n - 1, c) for c in range(n)]
+    cells += [(r, 0) for r in range(1, n - 1)] + [(r, n - 1) for r in range(1, n - 1)]
+    return sorted(set(cells))
+
+
+def _despeckle(grid: list[list[str]]) -> None:
+    """Lone cells take the most common terrain of their eight neighbours (all
+    cells decided on the old grid at once, so the symmetry holds)."""
+    n = len(grid)
+    order = R.TERRAINS
+    changes = []
+    for r in range(n):
+        for c in range(n):
+            t = grid[r][c]
+            if any(grid[a][b] == t for a, b in R.neighbours(r, c, n)):
+                continue
+            counts = {k: 0 for k in order}
+            for dr in (-1, 0, 1):
+                for dc in (-1, 0, 1):
+                    rr, cc = r + dr, c + dc
+                    if (dr or dc) and 0 <= rr < n and 0 <= cc < n:
+                        counts[grid[rr][cc]] += 1
+            changes.append((r, c, max(order, key=lambda k: (counts[k], -order.index(k)))))
+    for r, c, t in changes:
+        grid[r][c] = t
+
+
+def _set(grid: list[list[str]], cell: tuple[int, int], t: str) -> None:
+    n = len(grid)
+    grid[cell[0]][cell[1]] = t
+    m = R.mirror(cell, n)
+    grid[m[0]][m[1]] = t
+
+
+def _terrain(n: int, preset: dict, rng: Rng) -> list[list[str]]:
+    cells = n * n
+    elev = _fold(_field(n, rng.child("elevation"), scale=max(3.0, n / 3.2)))
+    moist = _fold(_field(n, rng.child("moisture"), scale=max(2.5, n / 4.0)))
+    cold = _fold(_field(n, rng.child("cold"), scale=max(2.5, n / 4.0)))
+    raw = _field(n, rng.child("ridges"), scale=max(2.5, n / 4.5), octaves=1, stretch=2.6)
+    ridge = _fold([[1.0 - abs(2.0 * v - 1.0) for v in row] for row in raw], "max")
+    jitter = _fold(_field(n, rng.child("meander"), scale=2.0, octaves=1))
+    emin = min(min(row) for row in elev)
+    espan = (max(max(row) for row in elev) - emin) or 1.0
+    grid = [[R.PLAINS] * n for _ in range(n)]
+    allcells = [(r, c) for r in range(n) for c in range(n)]
+
+    # mountains: ridge crests, raised where the land is high anyway
+    score = [(ridge[r][c] + 0.35 * (elev[r][c] - emin) / espan, (r, c)) for r, c in allcells]
+    for r, c in _top(score, round(preset["mountain"] * cells)):
+        grid[r][c] = R.MOUNTAIN
+    # lakes: the lowest ground that is not mountain
+    low = [(-elev[r][c], (r, c)) for r, c in allcells if grid[r][c] == R.PLAINS]
+    for r, c in _top(low, round(preset["lake"] * cells)):
+        grid[r][c] = R.WATER
+    # rivers: edge to lake (or to another edge), down the valleys
+    mids = set(R.middle_cells(n))
+    pairs = preset["rivers"] if n >= 13 else 1
+    edges = _edge_cells(n)
+    for k in range(pairs):
+        sub = rng.child("river", k)
+        start = sub.choice([e for e in edges if grid[e[0]][e[1]] != R.MOUNTAIN] or edges)
+        lakes = {cell for cell in allcells if grid[cell[0]][cell[1]] == R.WATER and cell != start}
+        if lakes:
+            # the nearest lake, so rivers stay rivers and do not drown the board
+            goal_cell = min(lakes, key=lambda cell: (abs(cell[0] - start[0]) + abs(cell[1] - start[1]), cell))
+            goals = {goal_cell}
+        else:
+            far = [e for e in edges if abs(e[0] - start[0]) + abs(e[1] - start[1]) >= n]
+            goals = {sub.choice(far or edges)}
+
+        def cost(cell, grid=grid):
+            r, c = cell
+            t = grid[r][c]
+            base = 1.0 + 3.0 * (elev[r][c] - emin) / espan + 2.5 * jitter[r][c]
+            if t == R.MOUNTAIN:
+                base += 12.0
+            if cell in mids:
+                base += 60.0
+            return base
+
+        for cell in _path(n, cost, start, goals):
+            if grid[cell[0]][cell[1]] != R.MOUNTAIN:
+                _set(grid, cell, R.WATER)
+    # forests: the wettest plains
+    wet = [(moist[r][c], (r, c)) for r, c in allcells if grid[r][c] == R.PLAINS]
+    for r, c in _top(wet, round(preset["forest"] * cells)):
+        grid[r][c] = R.FOREST
+    # ice: the coldest water
+    water = [(cold[r][c], (r, c)) for r, c in allcells if grid[r][c] == R.WATER]
+    for r, c in _top(water, min(round(preset["ice"] * cells), len(water) * 6 // 10)):
+        grid[r][c] = R.ICE
+    _despeckle(grid)
+    _despeckle(grid)
+    for cell in mids:
+        if grid[cell[0]][cell[1]] not in R.SOLID:
+            _set(grid, cell, R.PLAINS)
+    return grid
+
+
+def _chebyshev(a, b) -> int:
+    return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
+
+
+def _cities(grid: list[list[str]], rng: Rng) -> list[tuple[tuple[int, int], str]] | None:
+    n = len(grid)
+    band = max(2, n // 6)
+    zone = [(r, c) for r in range(n - 1 - band, n - 1) for c in range(2, n - 2)]
+
+    def good(cell, plains_only):
+        t = grid[cell[0]][cell[1]]
+        return t == R.PLAINS if plains_only else t in R.SOLID
+
+    def apart(cell) -> int:
+        m = R.mirror(cell, n)
+        return abs(cell[0] - m[0]) + abs(cell[1] - m[1])
+
+    gold = None
+    for plains_only in (True, False):
+        cands = [cell for cell in zone if good(cell, plains_only) and apart(cell) >= n + 1]
+        if cands:
+            gold = rng.choice(cands)
+            break
+    if gold is None:
+        return None
+    cities = [(gold, "gold"), (R.mirror(gold, n), "silver")]
+    pairs = 1 if n <= 11 else 2 if n <= 19 else 3
+    space = max(3, n // 4)
+    mids = set(R.middle_cells(n))
+    inner = [(r, c) for r in range(2, n - 2) for c in range(1, n - 1) if (r, c) not in mids]
+    for k in range(pairs):
+        placed = [cell for cell, _ in cities]
+        cands = [
+            cell for cell in inner
+            if grid[cell[0]][cell[1]] in R.SOLID
+            and all(_chebyshev(cell, p) >= space for p in placed)
+            and _chebyshev(cell, R.mirror(cell, n)) >= space
+        ]
+        if not cands:
+            break
+        plains = [cell for cell in cands if grid[cell[0]][cell[1]] == R.PLAINS]
+        pick = rng.choice(plains or cands)
+        cities += [(pick, "pewter"), (R.mirror(pick, n), "pewter")]
+    return cities
+
+
+def _fords(grid: list[list[str]], cities) -> None:
+    """Give every city a dry way to the middle: the cheapest crossing becomes plains."""
+    n = len(grid)
+    mids = set(R.middle_cells(n))
+    for cell, _ in cities:
+        reach = R.land_distances(["".join(row) for row in grid], mids)
+        if cell in reach:
+            continue
+
+        def cost(c, grid=grid):
+            return 1.0 if grid[c[0]][c[1]] in R.SOLID else 5.0
+
+        for step in _path(n, cost, cell, mids):
+            if grid[step[0]][step[1]] not in R.SOLID:
+                _set(grid, step, R.PLAINS)
+
+
+def generate(seed: str, size: int, terrain: str = "mix") -> tuple[list[str], list[tuple[tuple[int, int], str]], int]:
+    """(terrain rows, cities, attempts used) for a seed; the board passes the
+    validator's rules unless every attempt failed (then the last one is returned
+    and the validator says why)."""
+    preset = PRESETS[terrain]
+    last = None
+    for attempt in range(MAX_ATTEMPTS):
+        rng = Rng("scryptic-board", seed, size, terrain, attempt)
+        grid = _terrain(size, preset, rng)
+        cities = _cities(grid, rng.child("cities"))
+        if cities is None:
+            continue
+        _fords(grid, cities)
+        rows = ["".join(row) for row in grid]
+        last = (rows, cities, attempt + 1)
+        model = board_model(rows, cities)
+        if not R.check_board(model):
+            return last
+    if last is None:
+        raise RuntimeError(f"no board for seed {seed!r} at size {size}")
+    return last
+
+
+def board_model(rows: list[str], cities) -> dict:
+    """The plain-data part of a board file (what the validator reads)."""
+    n = len(rows)
+    order = {"gold": 0, "silver": 1, "pewter": 2}
+    listed = sorted(cities, key=lambda co: (order[co[1]], co[0]))
+    return {
+        "size": n,
+        "terrain": rows,
+        "cities": [{"cell": R.cell_name(*cell), "owner": owner} for cell, owner in listed],
+    }

@@ -138,3 +138,37 @@ def load_json(name: str):
     if not isinstance(comp, str) or comp not in games[game].components:
         raise UsageError(f"{name}: 'component' must be one of {', '.join(games[game].components)} for {game}")
     return games[game].components[comp], model
+
+
+def write_pngs(component, model: dict, opts, folder: Path, dpi: int) -> str:
+    """PNG export: cards one by one (trim size, no bleed) plus tabletop deck
+    sheets for decks; one PNG a page for everything else."""
+    from dataclasses import replace
+
+    from printkit.engine.raster import png_bytes, render_pages, tabletop_sheets, write_folder
+
+    files: dict[str, bytes] = {}
+    if "cards" in component.uses:
+        card_opts = replace(opts, layout="single", bleed=0.0, duplex="long", order="interleaved", back_offset=(0.0, 0.0))
+        doc = new_document(component, model, card_opts)
+        component.render(doc, model)
+        images = render_pages(doc.pdf_bytes(), dpi)
+        fronts, backs = images[0::2], images[1::2]
+        for k, (f, b) in enumerate(zip(fronts, backs), 1):
+            files[f"card-{k:03d}-front.png"] = png_bytes(f, dpi)
+            files[f"card-{k:03d}-back.png"] = png_bytes(b, dpi)
+        shared = backs[0] if all(b.tobytes() == backs[0].tobytes() for b in backs) else None
+        for k, sheet in enumerate(tabletop_sheets(fronts, shared), 1):
+            files[f"tabletop-sheet-{k}.png"] = png_bytes(sheet, dpi)
+        if shared is not None:
+            files["tabletop-back.png"] = png_bytes(shared, dpi)
+        what = f"{len(fronts)} cards (front and back), {sum(n.startswith('tabletop-sheet') for n in files)} tabletop sheet(s) of up to 10x7"
+    else:
+        doc = new_document(component, model, opts)
+        component.render(doc, model)
+        images = render_pages(doc.pdf_bytes(), dpi)
+        for k, img in enumerate(images, 1):
+            files[f"page-{k:03d}.png"] = png_bytes(img, dpi)
+        what = f"{len(images)} page(s)"
+    write_folder(folder, files)
+    return f"wrote {folder}/: {what} as PNG at {dpi} dpi"

@@ -52,6 +52,8 @@ def _shared_options(component) -> list[click.Option]:
         click.Option(["--paper"], type=click.Choice(list(PAPERS), case_sensitive=False), default=cfg.get("paper"), show_default=True, help="Paper size."),
         click.Option(["--ink"], type=click.Choice(INKS), default=cfg.get("ink"), show_default=True, help="color, saver (no large fills) or mono."),
         click.Option(["--json", "as_json"], is_flag=True, help="Print the component's model (solution included) as JSON instead of a PDF."),
+        click.Option(["--format", "fmt"], type=click.Choice(["pdf", "png"]), default="pdf", show_default=True, help="pdf, or png: a folder of PNGs (each card, each page; decks also get 10x7 tabletop sheets)."),
+        click.Option(["--dpi"], type=click.IntRange(36, 1200), default=150, show_default=True, help="Resolution of --format png."),
         click.Option(["--words"], type=click.Path(dir_okay=False), help="Add your own word list (one word a line) to the acceptance list."),
     ]
     if "cards" in component.uses:
@@ -120,6 +122,7 @@ def run_component(component, kw: dict) -> None:
 
     output = kw.pop("output", None)
     as_json = kw.pop("as_json", False)
+    fmt, dpi = kw.pop("fmt", "pdf"), kw.pop("dpi", 150)
     words = kw.pop("words", None)
     if words:
         from printkit import words as wordlists
@@ -132,6 +135,10 @@ def run_component(component, kw: dict) -> None:
         click.echo(json.dumps(model, indent=2, ensure_ascii=False))
         return
     out = Path(output) if output else Path(defaults().get("output")) / component.output_name
+    if fmt == "png":
+        folder = Path(output) if output else out.with_suffix("")
+        click.echo(build.write_pngs(component, model, opts, folder, dpi))
+        return
     result = build.write_component(component, model, opts, out)
     click.echo(result.summary())
     if component.report:
@@ -292,6 +299,47 @@ def calibrate_cmd(output, paper, duplex, back_offset) -> None:
     out = Path(output) if output else Path(cfg.get("output")) / "calibrate.pdf"
     size = doc.save(out)
     click.echo(f"wrote {out}: {doc.pages} pages, {size / 1024:.0f} KB. Print two-sided at 100%, flip on the {duplex} edge; read the back's scales against a window.")
+
+
+@cli.command("preview", context_settings=SETTINGS)
+@click.argument("pdf", type=click.Path(dir_okay=False))
+@click.option("-o", "--output", type=click.Path(file_okay=False), help="Folder for the PNGs [default: FILE-preview/ beside the PDF].")
+@click.option("--dpi", type=click.IntRange(36, 1200), default=100, show_default=True)
+@click.option("--pages", default=None, help="Pages to render, e.g. 1,3-5 [default: all].")
+def preview_cmd(pdf, output, dpi, pages) -> None:
+    """PNG previews of a PDF's pages (any PDF, printkit's or not)."""
+    from printkit.engine.raster import png_bytes, render_pages, write_folder
+
+    src = Path(pdf)
+    if not src.is_file():
+        raise UsageError(f"{pdf}: no such file")
+    wanted = _page_list(pages) if pages else None
+    try:
+        images = render_pages(str(src), dpi, wanted)
+    except IndexError as exc:
+        raise UsageError(f"--pages {pages}: {exc}") from None
+    except Exception as exc:  # pdfium's error for a file that is not a PDF
+        raise UsageError(f"{pdf}: not a PDF it can read ({exc.__class__.__name__})") from None
+    folder = Path(output) if output else src.with_name(src.stem + "-preview")
+    numbers = wanted if wanted is not None else list(range(len(images)))
+    write_folder(folder, {f"page-{n + 1:03d}.png": png_bytes(img, dpi) for n, img in zip(numbers, images)})
+    click.echo(f"wrote {len(images)} PNG page{'s' if len(images) != 1 else ''} at {dpi} dpi into {folder}/")
+
+
+def _page_list(text: str) -> list[int]:
+    out: list[int] = []
+    try:
+        for part in text.split(","):
+            if "-" in part:
+                a, b = (int(v) for v in part.split("-"))
+                out += list(range(a - 1, b))
+            else:
+                out.append(int(part) - 1)
+    except ValueError:
+        raise UsageError(f"--pages must look like 1,3-5, not '{text}'") from None
+    if any(n < 0 for n in out):
+        raise UsageError(f"--pages {text}: pages count from 1")
+    return out
 
 
 @cli.command("list", context_settings=SETTINGS)

@@ -166,56 +166,103 @@ def _set(grid: list[list[str]], cell: tuple[int, int], t: str) -> None:
     grid[m[0]][m[1]] = t
 
 
+def _walk_cells(x: float, y: float, n: int) -> tuple[int, int] | None:
+    r, c = math.floor(y), math.floor(x)
+    return (r, c) if 0 <= r < n and 0 <= c < n else None
+
+
+def _river(grid: list[list[str]], rng: Rng, mids: set) -> list[tuple[int, int]]:
+    """A meandering river from a board edge to the nearest lake (or off the board
+    again): a walk whose heading drifts at random and leans toward its goal."""
+    n = len(grid)
+    lakes = [(r, c) for r in range(n) for c in range(n) if grid[r][c] == R.WATER]
+
+    def lake_dist(e):
+        return min((abs(e[0] - w[0]) + abs(e[1] - w[1]) for w in lakes), default=n)
+
+    edges = [e for e in _edge_cells(n) if grid[e[0]][e[1]] == R.PLAINS]
+    if not edges:
+        return []
+    fitting = [e for e in edges if n // 3 <= lake_dist(e) <= (2 * n) // 3]
+    start = rng.choice(fitting or edges)
+    goal = min(lakes, key=lambda w: (abs(w[0] - start[0]) + abs(w[1] - start[1]), w)) if lakes else None
+    y, x = start[0] + 0.5, start[1] + 0.5
+    heading = math.atan2(n / 2 - y, n / 2 - x) + (rng.random() - 0.5) * 1.2
+    path = [start]
+    for _ in range(4 * n):
+        if goal is not None:
+            want = math.atan2(goal[0] + 0.5 - y, goal[1] + 0.5 - x)
+            turn = (want - heading + math.pi) % (2 * math.pi) - math.pi
+            heading += 0.3 * turn
+        heading += (rng.random() - 0.5) * 1.1
+        nx, ny = x + 0.8 * math.cos(heading), y + 0.8 * math.sin(heading)
+        cell = _walk_cells(nx, ny, n)
+        if cell is None:
+            break  # flowed off the board
+        if cell in mids:
+            heading += math.pi / 2
+            continue
+        x, y = nx, ny
+        last = path[-1]
+        if cell == last:
+            continue
+        if cell[0] != last[0] and cell[1] != last[1]:
+            path.append((last[0], cell[1]))  # keep the river 4-connected
+        path.append(cell)
+        if grid[cell[0]][cell[1]] == R.WATER:
+            break
+    return [cell for cell in path if cell not in mids]
+
+
+def _range(n: int, rng: Rng, blocked) -> set:
+    """A mountain range: a wandering spine with shoulders here and there."""
+    out: set = set()
+    r0, c0 = rng.randint(1, n - 2), rng.randint(1, n - 2)
+    x, y = c0 + 0.5, r0 + 0.5
+    heading = rng.random() * 2 * math.pi
+    for _ in range(rng.randint(max(3, n // 3), max(4, (2 * n) // 3))):
+        cell = _walk_cells(x, y, n)
+        if cell is None:
+            break
+        if not blocked(cell):
+            out.add(cell)
+        if rng.random() < 0.45:
+            side = heading + (math.pi / 2 if rng.random() < 0.5 else -math.pi / 2)
+            wing = _walk_cells(x + math.cos(side), y + math.sin(side), n)
+            if wing is not None and not blocked(wing):
+                out.add(wing)
+        heading += (rng.random() - 0.5) * 0.7
+        x, y = x + 0.75 * math.cos(heading), y + 0.75 * math.sin(heading)
+    return out
+
+
 def _terrain(n: int, preset: dict, rng: Rng) -> list[list[str]]:
     cells = n * n
     elev = _fold(_field(n, rng.child("elevation"), scale=max(3.0, n / 3.2)))
     moist = _fold(_field(n, rng.child("moisture"), scale=max(2.5, n / 4.0)))
     cold = _fold(_field(n, rng.child("cold"), scale=max(2.5, n / 4.0)))
-    raw = _field(n, rng.child("ridges"), scale=max(2.5, n / 4.5), octaves=1, stretch=2.6)
-    ridge = _fold([[1.0 - abs(2.0 * v - 1.0) for v in row] for row in raw], "max")
-    jitter = _fold(_field(n, rng.child("meander"), scale=2.0, octaves=1))
-    emin = min(min(row) for row in elev)
-    espan = (max(max(row) for row in elev) - emin) or 1.0
     grid = [[R.PLAINS] * n for _ in range(n)]
     allcells = [(r, c) for r in range(n) for c in range(n)]
+    mids = set(R.middle_cells(n))
 
-    # mountains: ridge crests, raised where the land is high anyway
-    score = [(ridge[r][c] + 0.35 * (elev[r][c] - emin) / espan, (r, c)) for r, c in allcells]
-    for r, c in _top(score, round(preset["mountain"] * cells)):
-        grid[r][c] = R.MOUNTAIN
-    # lakes: the lowest ground that is not mountain
-    low = [(-elev[r][c], (r, c)) for r, c in allcells if grid[r][c] == R.PLAINS]
+    # lakes: the lowest ground
+    low = [(-elev[r][c], (r, c)) for r, c in allcells if (r, c) not in mids]
     for r, c in _top(low, round(preset["lake"] * cells)):
         grid[r][c] = R.WATER
-    # rivers: edge to lake (or to another edge), down the valleys
-    mids = set(R.middle_cells(n))
+    # rivers, each with its mirror twin
     pairs = preset["rivers"] if n >= 13 else 1
-    edges = _edge_cells(n)
     for k in range(pairs):
-        sub = rng.child("river", k)
-        start = sub.choice([e for e in edges if grid[e[0]][e[1]] != R.MOUNTAIN] or edges)
-        lakes = {cell for cell in allcells if grid[cell[0]][cell[1]] == R.WATER and cell != start}
-        if lakes:
-            # the nearest lake, so rivers stay rivers and do not drown the board
-            goal_cell = min(lakes, key=lambda cell: (abs(cell[0] - start[0]) + abs(cell[1] - start[1]), cell))
-            goals = {goal_cell}
-        else:
-            far = [e for e in edges if abs(e[0] - start[0]) + abs(e[1] - start[1]) >= n]
-            goals = {sub.choice(far or edges)}
-
-        def cost(cell, grid=grid):
-            r, c = cell
-            t = grid[r][c]
-            base = 1.0 + 3.0 * (elev[r][c] - emin) / espan + 2.5 * jitter[r][c]
-            if t == R.MOUNTAIN:
-                base += 12.0
-            if cell in mids:
-                base += 60.0
-            return base
-
-        for cell in _path(n, cost, start, goals):
-            if grid[cell[0]][cell[1]] != R.MOUNTAIN:
-                _set(grid, cell, R.WATER)
+        for cell in _river(grid, rng.child("river", k), mids):
+            _set(grid, cell, R.WATER)
+    # mountain ranges on dry ground, until the preset's share is reached
+    target = round(preset["mountain"] * cells)
+    sub = rng.child("ranges")
+    for _ in range(12):
+        have = sum(row.count(R.MOUNTAIN) for row in grid)
+        if have >= target * 0.9:
+            break
+        for cell in _range(n, sub, lambda cell: grid[cell[0]][cell[1]] != R.PLAINS or cell in mids):
+            _set(grid, cell, R.MOUNTAIN)
     # forests: the wettest plains
     wet = [(moist[r][c], (r, c)) for r, c in allcells if grid[r][c] == R.PLAINS]
     for r, c in _top(wet, round(preset["forest"] * cells)):

@@ -1,0 +1,533 @@
+"""Drawing Crypticolor: Key Card, Crypticard, Decoder, cube tokens, puzzles.
+
+The only Crypticolor module that imports the print engine. Every picture is drawn
+from the rules module's data (alphabet, shapes, cubes), never redrawn by hand.
+"""
+
+from __future__ import annotations
+
+import math
+
+from printkit.engine import draw as d
+from printkit.engine import fonts
+from printkit.engine.qr import draw_qr
+from printkit.engine.tokens import TokenGroup, draw_token_groups
+from printkit.engine.units import MM, PRINTER_MARGIN
+from printkit.games.crypticolor import generate, rules
+
+MARGIN = 12 * MM
+FOOT = (PRINTER_MARGIN + 4) * MM  # keep clear of the small print
+FILL = "ink"  # filled cells: near black in every ink mode
+GREY = (0.45, 0.45, 0.45)
+TITLE = "CRYPTICOLOR"
+
+
+# -- grids ------------------------------------------------------------------------
+
+def grid(c, ink, x: float, y: float, cell: float, filled=(), *, numbers: bool = True, fill_color=FILL, line: float = 0.6, number_size: float | None = None, frame: float = 1.2) -> None:
+    """A 5x5 grid with its bottom left at (x, y); `filled` cells are painted.
+
+    Numbers sit in the top left of each cell (grey on empty cells, white on
+    filled ones) so a cube or a pencil mark in the middle leaves them readable."""
+    filled = set(filled)
+    size = rules.SIZE * cell
+    c.saveState()
+    ink.fill(c, fill_color)
+    for n in sorted(filled):
+        r, col = rules.rc(n)
+        c.rect(x + col * cell, y + size - (r + 1) * cell, cell, cell, stroke=0, fill=1)
+    c.setStrokeColorRGB(0, 0, 0)
+    c.setLineWidth(line)
+    for k in range(1, rules.SIZE):
+        c.line(x + k * cell, y, x + k * cell, y + size)
+        c.line(x, y + k * cell, x + size, y + k * cell)
+    c.setLineWidth(frame)
+    c.rect(x, y, size, size, stroke=1, fill=0)
+    if numbers:
+        ns = number_size or max(4.0, min(9.0, cell * 0.32))
+        c.setFont(fonts.SANS, ns)
+        for n in range(1, rules.CELLS + 1):
+            r, col = rules.rc(n)
+            if n in filled:
+                c.setFillColorRGB(1, 1, 1)
+            else:
+                c.setFillColorRGB(*GREY)
+            c.drawString(x + col * cell + ns * 0.25, y + size - r * cell - ns * 0.95, str(n))
+    c.restoreState()
+
+
+def _layout(n: int, width: float, height: float, cols_range, per_cols, label_h: float, gap: float) -> tuple[int, float]:
+    """Pick the column count that makes the biggest cells for n items in a box.
+    `per_cols(cols)` is how many grid cells wide one item is. Returns (cols, cell)."""
+    best = (cols_range[0], 0.0)
+    for cols in cols_range:
+        rows = math.ceil(n / cols)
+        cell_w = (width - (cols - 1) * gap) / cols / per_cols(cols)
+        cell_h = (height - rows * (label_h + gap)) / rows / rules.SIZE
+        cell = min(cell_w, cell_h)
+        if cell > best[1]:
+            best = (cols, cell)
+    return best
+
+
+def _letter_label(c, letter: str, x: float, y: float, w: float, size: float) -> None:
+    c.setFillColorRGB(0, 0, 0)
+    c.setFont(fonts.SANS_BOLD, size)
+    c.drawCentredString(x + w / 2, y, letter)
+
+
+# -- Key Card ---------------------------------------------------------------------
+
+def render_card(doc, model: dict) -> None:
+    alphabet = [(e["letter"], e["cells"]) for e in model["alphabet"]]
+    _card_page(doc, alphabet)
+    if model.get("rotations"):
+        _turned_pages(doc, alphabet)
+
+
+def _card_page(doc, alphabet) -> None:
+    c = doc.new_page()
+    W, H = doc.size
+    top = d.header(doc, f"{TITLE}  ·  Key Card", "Each letter is a picture on the 5x5 grid. Cells are numbered 1-25 row by row from the top left.", margin=MARGIN)
+    bottom = FOOT + 9 * MM
+    label_h, gap = 7 * MM, 4 * MM
+    cols, cell = _layout(len(alphabet), W - 2 * MARGIN, top - bottom, range(4, 8), lambda _: rules.SIZE, label_h, gap)
+    cell = min(cell, 8 * MM)
+    rows = math.ceil(len(alphabet) / cols)
+    gw = rules.SIZE * cell
+    pitch_x = (W - 2 * MARGIN - gw) / (cols - 1) if cols > 1 else 0
+    pitch_y = label_h + gw + gap
+    for k, (letter, cells) in enumerate(alphabet):
+        r, col = divmod(k, cols)
+        x = MARGIN + col * pitch_x
+        y = top - r * pitch_y - label_h - gw
+        _letter_label(c, letter, x, y + gw + 1.6 * MM, gw, 13)
+        grid(c, doc.ink, x, y, cell, cells)
+    y = top - rows * pitch_y
+    d.paragraph(c, "To encode a letter, fill in the same cells on your Crypticard. Every picture leaves some cells empty: a correct letter guess scores 2 points for each of them.", MARGIN, max(y, bottom), W - 2 * MARGIN, size=8.5, color=(0.2, 0.2, 0.2))
+
+
+def _turned_pages(doc, alphabet) -> None:
+    """Every letter upright and turned, for the Rotations variant."""
+    W, H = doc.size
+    label_w, gap, head_h = 9 * MM, 3 * MM, 6 * MM
+    per_page = 14
+    for start in range(0, len(alphabet), per_page):
+        chunk = alphabet[start : start + per_page]
+        c = doc.new_page()
+        top = d.header(doc, f"{TITLE}  ·  Key Card: turned pictures", "Rotations variant: a letter may be encoded turned a quarter, half or three quarters clockwise. The cell numbers do not turn.", margin=MARGIN)
+        bottom = FOOT + 2 * MM
+        cols = 2
+        col_w = (W - 2 * MARGIN - 6 * MM) / cols
+        rows = math.ceil(len(chunk) / cols)
+        cell = min((col_w - label_w - 3 * gap) / 4 / rules.SIZE, (top - head_h - bottom) / rows / rules.SIZE - gap / rules.SIZE - 0.3 * MM, 6 * MM)
+        gw = rules.SIZE * cell
+        row_h = (top - head_h - bottom) / rows
+        for col in range(cols):
+            x0 = MARGIN + col * (col_w + 6 * MM)
+            c.setFont(fonts.SANS_BOLD, 7.5)
+            c.setFillColorRGB(0, 0, 0)
+            for t in rules.TURNS:
+                gx = x0 + label_w + t * (gw + gap)
+                c.drawCentredString(gx + gw / 2, top - head_h + 1.8 * MM, rules.TURN_NAMES[t])
+        for k, (letter, cells) in enumerate(chunk):
+            col, r = divmod(k, rows)
+            x0 = MARGIN + col * (col_w + 6 * MM)
+            y = top - head_h - r * row_h - (row_h - gw) / 2 - gw
+            c.setFont(fonts.SANS_BOLD, 16)
+            c.setFillColorRGB(0, 0, 0)
+            c.drawCentredString(x0 + label_w / 2, y + gw / 2 - 5.5, letter)
+            for t in rules.TURNS:
+                gx = x0 + label_w + t * (gw + gap)
+                grid(c, doc.ink, gx, y, cell, rules.turn(cells, t), number_size=4.6)
+
+
+# -- Crypticard and score sheet ---------------------------------------------------
+
+def _letter_boxes(c, x: float, y: float, box: float, letters: str | None, n: int = 5, *, gap: float = 1.2 * MM, size: float = 15) -> float:
+    d.boxes(c, x, y, n, box, gap=gap)
+    if letters:
+        for k, ch in enumerate(letters):
+            d.text_in_box(c, ch, x + k * (box + gap), y, box, box, font=fonts.SANS_BOLD, size=size)
+    return x + n * (box + gap) - gap
+
+
+def render_sheet(doc, model: dict) -> None:
+    c = doc.new_page()
+    W, H = doc.size
+    ink = doc.ink
+    word, letters, grids = model.get("word"), model.get("scramble"), model.get("grids") or []
+    sub = "Your secret half: fold it back along the dashed line so your opponent cannot see it."
+    if model.get("rotations"):
+        sub = "Rotations variant. " + sub
+    y = d.header(doc, f"{TITLE}  ·  Crypticard", sub, margin=MARGIN)
+    # code word and scrambled letters
+    box = 10 * MM
+    y -= 2 * MM
+    c.setFont(fonts.SANS_BOLD, 9)
+    c.setFillColorRGB(0, 0, 0)
+    c.drawString(MARGIN, y - 8, "CODE WORD")
+    half = (W - 2 * MARGIN) / 2
+    c.drawString(MARGIN + half, y - 8, "SCRAMBLED LETTERS")
+    by = y - 11 - box
+    _letter_boxes(c, MARGIN, by, box, word)
+    _letter_boxes(c, MARGIN + half, by, box, letters)
+    y = by - 5 * MM
+    # the five grids
+    c.setFont(fonts.SANS_BOLD, 9)
+    c.drawString(MARGIN, y - 8, "ENCIPHERED LETTERS")
+    c.setFont(fonts.SANS, 7.5)
+    c.setFillColorRGB(*GREY)
+    c.drawRightString(W - MARGIN, y - 8, "fill in each scrambled letter's cells from the Key Card" + (" (turned if you like)" if model.get("rotations") else ""))
+    y -= 13
+    gap = 4 * MM
+    cell = min(7 * MM, (W - 2 * MARGIN - 4 * gap) / 5 / rules.SIZE)
+    gw = rules.SIZE * cell
+    pitch = (W - 2 * MARGIN - gw) / 4
+    lb = 7 * MM
+    for k in range(5):
+        x = MARGIN + k * pitch
+        c.setFillColorRGB(0, 0, 0)
+        c.setFont(fonts.SANS_BOLD, 13)
+        c.drawString(x, y - lb + 2 * MM, str(k + 1))
+        c.setFont(fonts.SANS, 7.5)
+        c.drawRightString(x + gw - lb - 1.5 * MM, y - lb + 2.6 * MM, "letter")
+        c.setLineWidth(0.8)
+        c.rect(x + gw - lb, y - lb, lb, lb, stroke=1, fill=0)
+        if k < len(grids):
+            d.text_in_box(c, grids[k]["letter"], x + gw - lb, y - lb, lb, lb, font=fonts.SANS_BOLD, size=13)
+            if grids[k].get("turn"):
+                c.setFont(fonts.SANS, 6.5)
+                c.setFillColorRGB(*GREY)
+                c.drawString(x + 5 * MM, y - lb + 2.6 * MM, rules.TURN_NAMES[grids[k]["turn"]])
+        grid(c, ink, x, y - lb - 1.5 * MM - gw, cell, grids[k]["cells"] if k < len(grids) else ())
+    y = y - lb - 1.5 * MM - gw - 5 * MM
+    # notes
+    notes_h = 20 * MM
+    c.setFont(fonts.SANS_BOLD, 9)
+    c.setFillColorRGB(0, 0, 0)
+    c.drawString(MARGIN, y - 8, "NOTES")
+    c.setLineWidth(0.6)
+    c.rect(MARGIN, y - 11 - notes_h, W - 2 * MARGIN, notes_h, stroke=1, fill=0)
+    y = y - 11 - notes_h - 5 * MM
+    # fold line
+    c.saveState()
+    c.setDash(4, 3)
+    c.setLineWidth(0.8)
+    c.setStrokeColorRGB(0.3, 0.3, 0.3)
+    c.line(PRINTER_MARGIN * MM + 2 * MM, y, W - PRINTER_MARGIN * MM - 2 * MM, y)
+    c.restoreState()
+    c.setFont(fonts.SANS_ITALIC, 7)
+    c.setFillColorRGB(*GREY)
+    c.drawCentredString(W / 2, y + 1.5 * MM, "fold here: the Crypticard above stays yours")
+    y -= 5 * MM
+    _score_sheet(doc, c, y)
+
+
+def _score_sheet(doc, c, top: float) -> None:
+    W, H = doc.size
+    c.setFillColorRGB(0, 0, 0)
+    c.setFont(fonts.SANS_BOLD, 14)
+    c.drawString(MARGIN, top - 14, "SCORE SHEET")
+    c.setFont(fonts.SANS, 8.5)
+    c.setFillColorRGB(0.25, 0.25, 0.25)
+    c.drawString(MARGIN + 34 * MM, top - 13, "Your points for each of your opponent's five letters.")
+    y = top - 20
+    width = W - 2 * MARGIN
+    first = 50 * MM
+    col = (width - first) / 5
+    row_h = min(7.5 * MM, (y - FOOT - 40 * MM) / (len(rules.SCORE_ROWS) + 1))
+    rows = [["POINTS", *[f"LETTER {k}" for k in range(1, 6)]]]
+    rows += [[f"{label}  {pts}".strip(), "", "", "", "", ""] for label, pts in rules.SCORE_ROWS]
+    bottom = d.table(c, MARGIN, y, [first] + [col] * 5, rows, row_h=row_h, size=9, bold_first_col=True)
+    # grey out the rows players do not write points into? No: every row is written.
+    c.setLineWidth(1.4)
+    sub_top = y - (len(rules.SCORE_ROWS) - 1) * row_h  # top of the SUBTOTAL row
+    c.line(MARGIN, sub_top, MARGIN + width, sub_top)
+    # total
+    tb = bottom - 3 * MM - 11 * MM
+    c.setFillColorRGB(0, 0, 0)
+    c.setFont(fonts.SANS_BOLD, 13)
+    c.drawRightString(W - MARGIN - col - 3 * MM, tb + 3.6 * MM, "TOTAL")
+    c.setLineWidth(1.4)
+    c.rect(W - MARGIN - col, tb, col, 11 * MM, stroke=1, fill=0)
+    foot = (f"* LETTER GUESS: guess a letter right and score {rules.LETTER_GUESS_POINTS} points for every empty cell of its picture; "
+            f"a wrong letter or word guess scores {rules.WRONG_GUESS_POINTS}. A shape scores when all three of its cells are filled in the letter.")
+    d.paragraph(c, foot, MARGIN, tb + 11 * MM, width - col - 30 * MM, size=7.5, color=(0.2, 0.2, 0.2))
+    # the opponent's word, once deciphered and unscrambled
+    y = tb - 6 * MM
+    c.setFont(fonts.SANS_BOLD, 9)
+    c.setFillColorRGB(0, 0, 0)
+    c.drawString(MARGIN, y - 8, "OPPONENT'S CODE WORD")
+    _letter_boxes(c, MARGIN + 48 * MM, y - 10 * MM + 1 * MM, 9 * MM, None)
+
+
+# -- cubes ------------------------------------------------------------------------
+
+def _pictogram(c, form, x: float, y: float, side: float, color=(0, 0, 0), gap_frac: float = 0.12) -> None:
+    """A shape's three cells inside a 3x3 box of side `side`, bottom left (x, y)."""
+    h = max(r for r, _ in form) + 1
+    w = max(cc for _, cc in form) + 1
+    cell = side / 3
+    ox = x + (3 - w) * cell / 2
+    oy = y + side - (3 - h) * cell / 2
+    g = cell * gap_frac
+    c.setFillColorRGB(*color)
+    for r, cc in form:
+        c.rect(ox + cc * cell + g / 2, oy - (r + 1) * cell + g / 2, cell - g, cell - g, stroke=0, fill=1)
+
+
+def _sign(c, sign: str, cx: float, cy: float, size: float, color) -> None:
+    """'+' or '-' drawn as bars (the font has no minus sign)."""
+    c.setFillColorRGB(*color)
+    t = size * 0.22
+    c.rect(cx - size / 2, cy - t / 2, size, t, stroke=0, fill=1)
+    if sign == "+":
+        c.rect(cx - t / 2, cy - size / 2, t, size, stroke=0, fill=1)
+
+
+def cube_face(kind: str):
+    cube = rules.CUBE_BY_KIND[kind]
+
+    def face(c, art) -> None:
+        w, h, ink = art.w, art.h, art.ink
+        ink.fill(c, cube["hex"], large=True)
+        c.rect(0, 0, w, h, stroke=0, fill=1)
+        fg = (1, 1, 1) if ink.text_on(cube["hex"], large=True) == "white" else (0, 0, 0)
+        side = min(w, h) * 0.5
+        cy = h * 0.6
+        if kind in rules.SHAPES:
+            _pictogram(c, rules.SHAPES[kind]["cells"], w / 2 - side / 2, cy - side / 2, side, fg)
+        else:
+            _sign(c, cube["sign"], w / 2, cy, side * 0.9, fg)
+        label = kind.upper()
+        size = fonts.fit_size(label, fonts.SANS_BOLD, min(w, h) * 0.17, w * 0.86)
+        c.setFont(fonts.SANS_BOLD, size)
+        c.setFillColorRGB(*fg)
+        c.drawCentredString(w / 2, h * 0.1, label)
+
+    return face
+
+
+def render_tokens(doc, model: dict) -> None:
+    groups = []
+    for cube in model["cubes"]:
+        kind = cube["kind"]
+        what = rules.SHAPES[kind]["title"].lower() if kind in rules.SHAPES else kind
+        title = f"{cube['color'].capitalize()}: {what}, {'+' if cube['points'] > 0 else ''}{cube['points']}"
+        groups.append(TokenGroup(title, [cube_face(kind)] * cube["count"], (14.0, 14.0), "square"))
+    draw_token_groups(doc, groups, page_title=f"{TITLE}  ·  cube tokens (one set)")
+
+
+# -- Decoder ----------------------------------------------------------------------
+
+def render_board(doc, model: dict) -> None:
+    c = doc.new_page()
+    W, H = doc.size
+    ink = doc.ink
+    y = d.header(doc, f"{TITLE}  ·  Decoder", "Probe your opponent's letter: name cells or shapes, mark the answers with cubes.", margin=MARGIN)
+    # which letter is being decoded
+    c.setFont(fonts.SANS_BOLD, 10)
+    c.setFillColorRGB(0, 0, 0)
+    c.drawString(MARGIN, y - 10, "DECODING LETTER")
+    for k in range(5):
+        cx = MARGIN + 40 * MM + k * 9 * MM
+        c.setLineWidth(0.8)
+        c.circle(cx, y - 6.5, 3.4 * MM, stroke=1, fill=0)
+        c.setFont(fonts.SANS_BOLD, 10)
+        c.drawCentredString(cx, y - 10, str(k + 1))
+    c.setFont(fonts.SANS, 8)
+    c.drawString(MARGIN + 90 * MM, y - 10, "Guessed letter:")
+    c.rect(MARGIN + 112 * MM, y - 13.5, 8 * MM, 8 * MM, stroke=1, fill=0)
+    y -= 17
+    legend_h = 92 * MM
+    cell = min(22 * MM, (y - FOOT - legend_h) / rules.SIZE, (W - 2 * MARGIN) / rules.SIZE)
+    gw = rules.SIZE * cell
+    gx = (W - gw) / 2
+    grid(c, ink, gx, y - gw, cell, (), number_size=8, line=0.8, frame=2)
+    y -= gw + 5 * MM
+    # the four shapes
+    shapes = model["shapes"]
+    col_w = (W - 2 * MARGIN) / len(shapes)
+    c.setFont(fonts.SANS_BOLD, 11)
+    c.setFillColorRGB(0, 0, 0)
+    c.drawString(MARGIN, y - 11, f"SHAPES: three cells each, one whole turn (= {model['guesses_per_turn']} guesses)")
+    y -= 16
+    top = y
+    for k, shape in enumerate(shapes):
+        x = MARGIN + k * col_w
+        yy = top
+        tok = 11 * MM
+        c.saveState()
+        c.translate(x, yy - tok)
+        cube_face(shape["name"])(c, _Art(tok, tok, ink))
+        c.setLineWidth(0.5)
+        c.setStrokeColorRGB(0, 0, 0)
+        c.rect(0, 0, tok, tok, stroke=1, fill=0)
+        c.restoreState()
+        c.setFillColorRGB(0, 0, 0)
+        c.setFont(fonts.SANS_BOLD, 12)
+        c.drawString(x + tok + 2.5 * MM, yy - 4.5 * MM, f"{shape['title']}  +{shape['points']}")
+        c.setFont(fonts.SANS, 8)
+        c.drawString(x + tok + 2.5 * MM, yy - 9 * MM, f"3 {shape['color']} cubes")
+        yy -= tok + 3 * MM
+        # the reference drawing on a 3x3 patch of board
+        mc = 6 * MM
+        _mini_board(c, ink, x, yy - 3 * mc, mc, shape["cells"], shape["hex"])
+        yy -= 3 * mc + 2 * MM
+        yy = d.paragraph(c, shape["explain"].capitalize() + ".", x, yy, col_w - 4 * MM, size=7.5, color=(0.15, 0.15, 0.15)) - 1.5 * MM
+        c.setFont(fonts.SANS, 7)
+        c.setFillColorRGB(0.25, 0.25, 0.25)
+        n = len(shape["variants"])
+        c.drawString(x, yy - 7, f"All {n} ways it can sit ({shape['placements']} places):")
+        yy -= 10
+        vs = 3.2 * MM
+        per_row = max(1, int((col_w - 4 * MM) // (3 * vs + 2 * MM)))
+        for j, form in enumerate(shape["variants"]):
+            r, q = divmod(j, per_row)
+            vx = x + q * (3 * vs + 2 * MM)
+            vy = yy - (r + 1) * (3 * vs + 2 * MM) + 2 * MM
+            _mini_board(c, ink, vx, vy, vs, form, shape["hex"], line=0.3)
+    y = top - 86 * MM
+    # single cells and letter guesses
+    y = _singles(c, ink, model, y)
+
+
+class _Art:
+    """What a cube face is told when drawn outside a token sheet."""
+
+    def __init__(self, w: float, h: float, ink) -> None:
+        self.w, self.h, self.ink, self.shape, self.index = w, h, ink, "square", 0
+
+
+def _mini_board(c, ink, x: float, y: float, cell: float, form, hexcolor: str, line: float = 0.5) -> None:
+    """A 3x3 patch of board with the shape's cells in its cube colour, each also
+    marked with a black dot so it reads in grey."""
+    side = 3 * cell
+    c.setLineWidth(line)
+    c.setStrokeColorRGB(0.55, 0.55, 0.55)
+    for k in range(4):
+        c.line(x + k * cell, y, x + k * cell, y + side)
+        c.line(x, y + k * cell, x + side, y + k * cell)
+    for r, col in form:
+        ink.fill(c, hexcolor)
+        c.setStrokeColorRGB(0, 0, 0)
+        c.setLineWidth(line + 0.3)
+        c.rect(x + col * cell, y + side - (r + 1) * cell, cell, cell, stroke=1, fill=1)
+        c.setFillColorRGB(0, 0, 0)
+        c.circle(x + col * cell + cell / 2, y + side - (r + 0.5) * cell, cell * 0.16, stroke=0, fill=1)
+
+
+def _singles(c, ink, model: dict, y: float) -> float:
+    W = c._pagesize[0]
+    c.setFont(fonts.SANS_BOLD, 11)
+    c.setFillColorRGB(0, 0, 0)
+    c.drawString(MARGIN, y - 11, "SINGLE CELLS AND GUESSES")
+    y -= 16
+    tok = 9 * MM
+    x = MARGIN
+    for single in model["singles"]:
+        c.saveState()
+        c.translate(x, y - tok)
+        cube_face(single["kind"])(c, _Art(tok, tok, ink))
+        c.setLineWidth(0.5)
+        c.setStrokeColorRGB(0, 0, 0)
+        c.rect(0, 0, tok, tok, stroke=1, fill=0)
+        c.restoreState()
+        pts = f"{'+' if single['points'] > 0 else ''}{single['points']}"
+        what = "a filled cell" if single["kind"] == "hit" else "an empty cell"
+        c.setFillColorRGB(0, 0, 0)
+        c.setFont(fonts.SANS_BOLD, 10)
+        c.drawString(x + tok + 2 * MM, y - 4 * MM, f"{single['title']}  {pts}")
+        c.setFont(fonts.SANS, 7.5)
+        c.drawString(x + tok + 2 * MM, y - 8 * MM, f"1 {single['color']} cube on {what}")
+        x += 50 * MM
+    c.setFont(fonts.SANS_BOLD, 10)
+    c.drawString(x, y - 4 * MM, f"LETTER GUESS  +{model['letter_guess']} per empty cell")
+    c.setFont(fonts.SANS, 7.5)
+    c.drawString(x, y - 8 * MM, f"of the letter, if right; a wrong letter or word {model['wrong_guess']}")
+    return y - tok - 3 * MM
+
+
+# -- puzzles ----------------------------------------------------------------------
+
+def render_puzzle(doc, model: dict) -> None:
+    puzzles = model["puzzles"]
+    W, H = doc.size
+    per_page = 2
+    total = len(puzzles)
+    for start in range(0, total, per_page):
+        c = doc.new_page()
+        top = d.header(doc, f"{TITLE}  ·  puzzles", "Read each picture with the Key Card, then put the five letters in order to make the code word. Answers on the last page.", margin=MARGIN)
+        usable = top - FOOT
+        block = usable / per_page
+        for k, puzzle in enumerate(puzzles[start : start + per_page]):
+            _puzzle_block(doc, c, puzzle, start + k + 1, total, top - k * block, block)
+    _answer_pages(doc, puzzles)
+
+
+def _puzzle_block(doc, c, puzzle: dict, number: int, total: int, top: float, height: float) -> None:
+    W, H = doc.size
+    ink = doc.ink
+    c.setFillColorRGB(0, 0, 0)
+    c.setFont(fonts.SANS_BOLD, 13)
+    c.drawString(MARGIN, top - 16, f"Puzzle {number}" + (f" of {total}" if total > 1 else ""))
+    c.setFont(fonts.SANS_BOLD, 10)
+    c.drawRightString(W - MARGIN, top - 16, puzzle["id"])
+    c.setFont(fonts.SANS, 8)
+    c.setFillColorRGB(0.25, 0.25, 0.25)
+    note = ("Rotations: each picture may be turned a quarter, half or three quarters; the Key Card's turned pictures help."
+            if puzzle["rotations"] else "Every picture is upright, as on the Key Card.")
+    c.drawString(MARGIN, top - 27, note)
+    y = top - 33
+    gap = 5 * MM
+    cell = min(6.6 * MM, (W - 2 * MARGIN - 4 * gap) / 5 / rules.SIZE)
+    gw = rules.SIZE * cell
+    pitch = (W - 2 * MARGIN - gw) / 4
+    for k, g in enumerate(puzzle["grids"]):
+        x = MARGIN + k * pitch
+        c.setFillColorRGB(0, 0, 0)
+        c.setFont(fonts.SANS_BOLD, 11)
+        c.drawString(x, y - 11, str(k + 1))
+        grid(c, ink, x, y - 14 - gw, cell, g["cells"], numbers=False)
+        lb = 9 * MM
+        c.setFont(fonts.SANS, 7.5)
+        c.drawRightString(x + gw / 2 - lb / 2 - 1.5 * MM, y - 14 - gw - 2 * MM - lb / 2 - 2.5, "letter")
+        c.setLineWidth(0.8)
+        c.rect(x + gw / 2 - lb / 2, y - 14 - gw - 2 * MM - lb, lb, lb, stroke=1, fill=0)
+    y = y - 14 - gw - 2 * MM - 9 * MM - 7 * MM
+    qr_side = 24 * MM
+    c.setFillColorRGB(0, 0, 0)
+    c.setFont(fonts.SANS_BOLD, 10)
+    c.drawString(MARGIN, y - 4 * MM, "CODE WORD")
+    _letter_boxes(c, MARGIN + 26 * MM, y - 8 * MM, 10 * MM, None)
+    cmd = generate.regenerate_command(puzzle["id"])
+    qx = W - MARGIN - qr_side
+    qy = y - qr_side + 6 * MM
+    draw_qr(c, cmd, qx, qy, qr_side)
+    c.setFont(fonts.SANS, 6.5)
+    c.setFillColorRGB(0.3, 0.3, 0.3)
+    c.drawRightString(qx - 2 * MM, qy + 7 * MM, "reprint this puzzle:")
+    c.drawRightString(qx - 2 * MM, qy + 3.5 * MM, cmd)
+    # separate the blocks
+    c.setLineWidth(0.4)
+    c.setStrokeColorRGB(0.6, 0.6, 0.6)
+    c.line(MARGIN, top - height + 2 * MM, W - MARGIN, top - height + 2 * MM)
+
+
+def _answer_pages(doc, puzzles) -> None:
+    W, H = doc.size
+    row_h = 7 * MM
+    widths = [50 * MM, 40 * MM, 56 * MM, W - 2 * MARGIN - 146 * MM]
+    k = 0
+    while k < len(puzzles):
+        c = doc.new_page()
+        top = d.header(doc, f"{TITLE}  ·  answer key", "Letters in picture order (and each picture's turn), then the code word.", margin=MARGIN)
+        fit = max(1, int((top - FOOT - 2 * MM) // row_h) - 1)
+        rows = [["Puzzle", "Pictures 1-5 read", "Turns", "Code word"]]
+        for p in puzzles[k : k + fit]:
+            sol = p["solution"]
+            turns = " ".join(f"{t * 90}°" for t in sol["turns"]) if p["rotations"] else "upright"
+            rows.append([p["id"], " ".join(sol["letters"]), turns, sol["word"]])
+        d.table(c, MARGIN, top, widths, rows, row_h=row_h, size=9)
+        k += fit

@@ -1,0 +1,333 @@
+"""Crypto Crisis rules as pure functions on plain data (GAMES.md section 4).
+
+Every check reads the JSON form of a component (as `--json` prints it and
+`printkit validate` re-reads it), so it must survive hand-edited data: problems
+come back as violations naming the word, cell or hint slip, never as a crash.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Iterable
+
+from printkit.games.crypto_crisis.grid import (
+    CELLS,
+    COLOURS,
+    LETTERS,
+    MARKS,
+    MAX_SHIFTS,
+    MIXES,
+    MOVES,
+    merge,
+    net_shift,
+    net_text,
+    placeable,
+    tiles,
+)
+from printkit.rules import Violation, expect, field
+
+WORD_LEN = 5
+COUNT_WORDS = {2: "twice", 3: "three times", 4: "four times", 5: "five times"}
+
+
+def _word_place(prefix: str, pos: int, word) -> str:
+    return f"{prefix}word {pos} '{word.lower()}'" if isinstance(word, str) else f"{prefix}word {pos}"
+
+
+def _join(items: Iterable[str]) -> str:
+    items = list(items)
+    return " + ".join(items) if items else "no colour"
+
+
+# -- the words ------------------------------------------------------------------------
+
+def word_problems(entry, pos: int, prefix: str, is_word: Callable[[str], bool]) -> list[Violation]:
+    """What is wrong with one word of a board (its spelling and its shifts)."""
+    word, bad = field(entry, "word", str, "CC-WORD", f"{prefix}word {pos}")
+    if bad:
+        return bad
+    place = _word_place(prefix, pos, word)
+    out: list[Violation] = []
+    strange = []
+    for ch in word:
+        if not ("A" <= ch <= "Z") and ch not in strange:
+            strange.append(ch)
+    for ch in strange:
+        out.append(Violation("CC-WORD-LETTERS", place, f"{ch!r} is not a letter A-Z"))
+    if len(word) != WORD_LEN:
+        out.append(Violation("CC-WORD-LENGTH", place, f"has {len(word)} letter{'s' if len(word) != 1 else ''}; a word needs exactly {WORD_LEN}"))
+    if "Z" in word:
+        out.append(Violation("CC-WORD-Z", place, "has a Z; the grid runs A to Y, so Z cannot be encrypted"))
+    counted: list[str] = []
+    for ch in word:
+        n = word.count(ch)
+        if n > 1 and ch not in counted:
+            counted.append(ch)
+            out.append(Violation("CC-WORD-REPEAT", place, f"letter {ch} appears {COUNT_WORDS.get(n, f'{n} times')}; all five letters must differ"))
+    if word and not strange and not is_word(word):
+        out.append(Violation("CC-WORD-UNKNOWN", place, "is not an English word on the acceptance list (add your own list with --words FILE)"))
+    shifts, bad = field(entry, "shifts", list, "CC-SHIFT", place)
+    out += bad
+    if shifts is not None:
+        if len(shifts) > MAX_SHIFTS:
+            out.append(Violation("CC-SHIFT-COUNT", place, f"has {len(shifts)} shifts; at most {MAX_SHIFTS} are allowed"))
+        for k, s in enumerate(shifts, 1):
+            if not (isinstance(s, str) and s in MOVES):
+                out.append(Violation("CC-SHIFT-DIRECTION", place, f"shift {k} {s!r} is not U, D, L or R (up, down, left, right)"))
+    return out
+
+
+def check_words(board, prefix: str, is_word: Callable[[str], bool]) -> list[Violation]:
+    """Three words, one per colour in the order blue, yellow, red, each valid, none
+    repeated, and each answer-key entry (net shift, tiles) true to its shifts."""
+    words, bad = field(board, "words", list, "CC-WORDS", f"{prefix}board")
+    if bad:
+        return bad
+    out = expect(len(words) == len(COLOURS), "CC-WORD-COUNT", f"{prefix}board",
+                 f"has {len(words)} word{'s' if len(words) != 1 else ''}; a board holds three, one per colour (blue, yellow, red)")
+    seen: dict[str, int] = {}
+    for pos, entry in enumerate(words, 1):
+        found = word_problems(entry, pos, prefix, is_word)
+        out += found
+        word = entry.get("word") if isinstance(entry, dict) else None
+        if not isinstance(word, str):
+            continue
+        place = _word_place(prefix, pos, word)
+        if pos <= len(COLOURS):
+            colour = COLOURS[pos - 1]
+            out += expect(entry.get("colour") == colour, "CC-WORD-COLOUR", place, f"word {pos} is the {colour} word, not {entry.get('colour')!r}")
+            out += expect(entry.get("mark") == MARKS[colour], "CC-WORD-MARK", place, f"the {colour} word's first two letters are marked {MARKS[colour]}, not {entry.get('mark')!r}")
+        if word in seen:
+            out.append(Violation("CC-WORD-SAME", place, f"is the same word as word {seen[word]}; pick three different words"))
+        seen.setdefault(word, pos)
+        shifts = entry.get("shifts")
+        if placeable(word, shifts):
+            want_tiles = [LETTERS[i] for i in tiles(word, shifts)]
+            want_net = net_text(net_shift(shifts))
+            out += expect(entry.get("tiles") == want_tiles, "CC-WORD-TILES", place,
+                          f"its shifts put its tiles on {' '.join(want_tiles)}, not {_shown(entry.get('tiles'))}")
+            out += expect(entry.get("net") == want_net, "CC-WORD-NET", place,
+                          f"its shifts add up to {want_net or 'no shift'}, not {entry.get('net')!r}")
+    return out
+
+
+def _shown(value) -> str:
+    if isinstance(value, list) and all(isinstance(v, str) for v in value):
+        return " ".join(value) if value else "nothing"
+    return repr(value)
+
+
+def _triples(board) -> list[tuple]:
+    words = board.get("words") if isinstance(board, dict) else None
+    out = []
+    for pos, entry in enumerate(words if isinstance(words, list) else [], 1):
+        if isinstance(entry, dict) and pos <= len(COLOURS):
+            out.append((COLOURS[pos - 1], entry.get("word"), entry.get("shifts")))
+    return out
+
+
+# -- the merged board ------------------------------------------------------------------------
+
+def check_cells(board, prefix: str) -> list[Violation]:
+    """The 25 cells A-Y, each showing exactly the colours and marks the words'
+    tiles leave there, with the colour-wheel mix of those colours."""
+    cells, bad = field(board, "cells", list, "CC-BOARD", f"{prefix}board")
+    if bad:
+        return bad
+    if len(cells) != CELLS:
+        return [Violation("CC-BOARD-SIZE", f"{prefix}board", f"has {len(cells)} cells; the grid has {CELLS} (A to Y)")]
+    want = merge(_triples(board))
+    out: list[Violation] = []
+    for i, cell in enumerate(cells):
+        place = f"{prefix}cell {LETTERS[i]}"
+        letter, bad = field(cell, "letter", str, "CC-CELL", place)
+        out += bad
+        if letter is not None and letter != LETTERS[i]:
+            out.append(Violation("CC-CELL-LETTER", place, f"holds {letter!r}; cell {i + 1} of the grid is {LETTERS[i]}"))
+        colours, bad = field(cell, "colours", list, "CC-CELL", place)
+        out += bad
+        mix, bad = field(cell, "mix", str, "CC-CELL", place)
+        out += bad
+        marks, bad = field(cell, "marks", list, "CC-CELL", place)
+        out += bad
+        if colours is not None:
+            odd = [c for c in colours if c not in COLOURS]
+            if odd:
+                out.append(Violation("CC-CELL-COLOURS", place, f"{odd[0]!r} is not blue, yellow or red"))
+            elif colours != want[i]["colours"]:
+                out.append(Violation("CC-CELL-COLOURS", place, f"shows {_join(colours)}; the words' tiles put {_join(want[i]['colours'])} here"))
+            elif mix is not None and mix != MIXES[tuple(colours)]:
+                out.append(Violation("CC-CELL-MIX", place, f"is called {mix!r}, but {_join(colours)} make {MIXES[tuple(colours)]}"))
+        if marks is not None and marks != want[i]["marks"]:
+            out.append(Violation("CC-CELL-MARKS", place, f"is marked {_join(map(str, marks)) if marks else 'with nothing'}; the words' first letters put {_join(want[i]['marks']) if want[i]['marks'] else 'no mark'} here"))
+    return out
+
+
+# -- the hint slips ---------------------------------------------------------------------------
+
+def check_hints(board, prefix: str) -> list[Violation]:
+    """Three slips; slip k shows each colour's k-th shift (null where there is none)."""
+    from printkit.games.crypto_crisis.model import SLIPS
+
+    hints, bad = field(board, "hints", list, "CC-HINT", f"{prefix}hints")
+    if bad:
+        return bad
+    if len(hints) != len(SLIPS):
+        return [Violation("CC-HINT-COUNT", f"{prefix}hints", f"has {len(hints)} slips; there are {len(SLIPS)} (15:00, 30:00, sudden death)")]
+    triples = _triples(board)
+    out: list[Violation] = []
+    for k, (slip, (time, title)) in enumerate(zip(hints, SLIPS)):
+        place = f"{prefix}hint slip {k + 1}"
+        shown, bad = field(slip, "shifts", dict, "CC-HINT", place)
+        out += bad
+        out += expect(isinstance(slip, dict) and slip.get("time") == time, "CC-HINT-TIME", place, f"opens at {time}, not {slip.get('time') if isinstance(slip, dict) else slip!r}")
+        if shown is None:
+            continue
+        for colour, _word, shifts in triples:
+            if not isinstance(shifts, list):
+                continue
+            want = shifts[k] if k < len(shifts) else None
+            got = shown.get(colour, "missing")
+            if got != want:
+                out.append(Violation("CC-HINT-SHIFT", place, f"shows {got!r} for {colour}; the {colour} word's {title[:-1]} is {want if want else 'none'}"))
+    return out
+
+
+# -- the components ------------------------------------------------------------------------
+
+def check_board(model: dict) -> list[Violation]:
+    from printkit.words import is_word
+
+    return check_words(model, "", is_word) + check_cells(model, "") + check_hints(model, "")
+
+
+def check_sheet(model: dict) -> list[Violation]:
+    part, bad = field(model, "part", str, "CC-SHEET", "sheet")
+    if bad:
+        return bad
+    out = expect(part in ("both", "form", "worksheet"), "CC-SHEET-PART", "sheet", f"part {part!r} is not both, form or worksheet")
+    if part in ("both", "form"):
+        form, bad = field(model, "form", dict, "CC-FORM", "form")
+        out += bad
+        if form is not None:
+            rows, bad = field(form, "rows", list, "CC-FORM", "form")
+            out += bad
+            if rows is not None:
+                got = [r.get("colour") if isinstance(r, dict) else r for r in rows]
+                out += expect(got == list(COLOURS), "CC-FORM-ROWS", "form", f"rows are {got}; the form has one row per colour: blue, yellow, red")
+            boxes, bad = field(form, "shift_boxes", int, "CC-FORM", "form")
+            out += bad
+            if boxes is not None:
+                out += expect(boxes == MAX_SHIFTS, "CC-FORM-SHIFTS", "form", f"has {boxes} shift boxes a row; a word takes up to {MAX_SHIFTS} shifts")
+            copies, bad = field(form, "copies", int, "CC-FORM", "form")
+            out += bad
+            if copies is not None:
+                out += expect(1 <= copies <= 2, "CC-FORM-COPIES", "form", f"{copies} forms do not fit one page (1 or 2)")
+    if part in ("both", "worksheet"):
+        sheet, bad = field(model, "worksheet", dict, "CC-WORKSHEET", "worksheet")
+        out += bad
+        if sheet is not None:
+            grids, bad = field(sheet, "grids", int, "CC-WORKSHEET", "worksheet")
+            out += bad
+            if grids is not None:
+                out += expect(1 <= grids <= 12, "CC-WORKSHEET-GRIDS", "worksheet", f"{grids} grids do not fit a page (1 to 12)")
+    return out
+
+
+# -- puzzles ----------------------------------------------------------------------------------
+
+DIFFICULTIES = {"easy": "E", "medium": "M", "hard": "H"}
+STAGES = ("none", "first", "second", "all")
+
+
+def grade(counts: dict[str, list[int]]) -> str:
+    """Difficulty from the solver's candidate counts per colour at each hint stage
+    (none, first, second, all revealed):
+    easy: every colour has one candidate before any hint;
+    medium: some colour has more, but the first shifts leave one each;
+    hard: some colour still has more than one after the first shifts."""
+    if all(n[0] == 1 for n in counts.values()):
+        return "easy"
+    if all(n[1] == 1 for n in counts.values()):
+        return "medium"
+    return "hard"
+
+
+def lexicon() -> frozenset:
+    """The frozen acceptance list that puzzles are made and judged against (a
+    user's --words never changes them, so an ID always gives the same puzzle)."""
+    from printkit.words import _base_accept
+
+    return _base_accept()
+
+
+def puzzle_list() -> frozenset:
+    from printkit.words import puzzle_words
+
+    return frozenset(w.upper() for w in puzzle_words())
+
+
+def check_puzzle(p, n: int) -> list[Violation]:
+    """One seeded puzzle: a valid board of puzzle-list words whose merged board
+    alone, with every shift revealed, leaves exactly one (word, net shift) per
+    colour, graded as it says, under an ID that names its grade."""
+    from printkit.games.crypto_crisis import solver
+    from printkit.puzzles import parse_id
+    from printkit.errors import UsageError
+
+    if not isinstance(p, dict):
+        return [Violation("CC-PUZZLE", f"puzzle {n}", "is not a JSON object")]
+    pid = p.get("id")
+    prefix = f"puzzle {pid} " if isinstance(pid, str) else f"puzzle {n} "
+    place = prefix.strip()
+    words_ok = lexicon()
+    out = check_words(p, prefix, lambda w: w.lower() in words_ok)
+    out += check_cells(p, prefix)
+    out += check_hints(p, prefix)
+    hidden = puzzle_list()
+    for pos, entry in enumerate(p.get("words") if isinstance(p.get("words"), list) else [], 1):
+        w = entry.get("word") if isinstance(entry, dict) else None
+        if isinstance(w, str) and w not in hidden:
+            out.append(Violation("CC-PUZZLE-WORD", _word_place(prefix, pos, w), "is not on the puzzle list; puzzles hide only common words"))
+    difficulty = p.get("difficulty")
+    out += expect(difficulty in DIFFICULTIES, "CC-PUZZLE-GRADE", place, f"difficulty {difficulty!r} is not easy, medium or hard")
+    if not isinstance(pid, str):
+        out.append(Violation("CC-PUZZLE-ID", place, "has no puzzle ID"))
+    else:
+        try:
+            params, _token = parse_id(pid, "CC")
+        except UsageError:
+            params = None
+        if params is None or params not in DIFFICULTIES.values():
+            out.append(Violation("CC-PUZZLE-ID", place, f"{pid!r} is not a Crypto Crisis puzzle ID (CC-E|M|H-XXXXXXXX)"))
+        elif difficulty in DIFFICULTIES and DIFFICULTIES[difficulty] != params:
+            out.append(Violation("CC-PUZZLE-ID", place, f"the ID says {params} but the puzzle is {difficulty}"))
+    if out:
+        return out  # the board itself is wrong: solving it would say nothing more
+    # Solve from the merged board alone.
+    shifts = {e["colour"]: e["shifts"] for e in p["words"]}
+    stages = solver.solve_stages(p["cells"], shifts, words_ok)
+    for entry in p["words"]:
+        colour = entry["colour"]
+        found = stages["all"][colour]
+        answer = (entry["word"], net_shift(entry["shifts"]))
+        if len(found) != 1:
+            fits = ", ".join(f"{w} ({net_text(net) or 'no shift'})" for w, net in found) or "nothing"
+            out.append(Violation("CC-PUZZLE-UNIQUE", f"{prefix}{colour}", f"with every shift revealed, {len(found)} answers fit: {fits}; a puzzle needs exactly one"))
+        elif found[0] != answer:
+            out.append(Violation("CC-PUZZLE-ANSWER", f"{prefix}{colour}", f"the board solves to {found[0][0]}, not the answer key's {entry['word']}"))
+    counts = {c: [len(stages[s][c]) for s in STAGES] for c in COLOURS}
+    out += expect(p.get("counts") == counts, "CC-PUZZLE-COUNTS", place, f"candidate counts per stage are {counts}, not {p.get('counts')!r}")
+    if not out:
+        got = grade(counts)
+        out += expect(got == difficulty, "CC-PUZZLE-GRADE", place, f"grades {got} from its candidate counts, not {difficulty}")
+    return out
+
+
+def check_puzzles(model: dict) -> list[Violation]:
+    puzzles, bad = field(model, "puzzles", list, "CC-PUZZLES", "puzzles")
+    if bad:
+        return bad
+    out = expect(len(puzzles) >= 1, "CC-PUZZLES", "puzzles", "holds no puzzle")
+    for n, p in enumerate(puzzles, 1):
+        out += check_puzzle(p, n)
+    return out

@@ -1,0 +1,45 @@
+"""Digital exports: --format png, tabletop sheets, printkit preview."""
+
+from __future__ import annotations
+
+from PIL import Image
+
+from conftest import assert_no_traceback, run_cli
+
+
+def test_deck_as_png_cards_and_tabletop_sheet(workdir):
+    proc = run_cli("deck", "cryptex", "--format", "png", "--dpi", "72", cwd=workdir)
+    assert proc.returncode == 0, proc.stderr
+    folder = workdir / "output" / "cryptex-deck"
+    names = sorted(p.name for p in folder.iterdir())
+    assert sum(n.endswith("-front.png") for n in names) == 20
+    assert sum(n.endswith("-back.png") for n in names) == 20
+    card = Image.open(folder / "card-001-front.png")
+    # trim size 63 x 88 mm at 72 dpi, no bleed
+    assert abs(card.width - 63 / 25.4 * 72) <= 1 and abs(card.height - 88 / 25.4 * 72) <= 1
+    sheet = Image.open(folder / "tabletop-sheet-1.png")
+    assert sheet.width == 10 * card.width and sheet.height == 3 * card.height  # 20 cards + back
+    assert sheet.crop((0, 0, card.width, card.height)).tobytes() == card.convert("RGB").tobytes()
+
+
+def test_sheet_as_png_pages(workdir):
+    run_cli("sheet", "cryptex", "--format", "png", "--dpi", "50", cwd=workdir, check=True)
+    pages = list((workdir / "output" / "cryptex-sheet").iterdir())
+    assert [p.name for p in pages] == ["page-001.png"]
+    img = Image.open(pages[0])
+    assert abs(img.width - 210 / 25.4 * 50) <= 1
+
+
+def test_preview(workdir):
+    run_cli("deck", "cryptex", cwd=workdir, check=True)
+    proc = run_cli("preview", "output/cryptex-deck.pdf", "--pages", "1,5-6", "--dpi", "30", cwd=workdir)
+    assert proc.returncode == 0, proc.stderr
+    names = sorted(p.name for p in (workdir / "output" / "cryptex-deck-preview").iterdir())
+    assert names == ["page-001.png", "page-005.png", "page-006.png"]
+    for args in (["preview", "missing.pdf"], ["preview", "output/cryptex-deck.pdf", "--pages", "9"], ["preview", "output/cryptex-deck.pdf", "--pages", "x"]):
+        bad = run_cli(*args, cwd=workdir)
+        assert bad.returncode == 2 and bad.stderr.strip().count("\n") == 0, bad.stderr
+        assert_no_traceback(bad)
+    (workdir / "fake.pdf").write_text("not a pdf")
+    bad = run_cli("preview", "fake.pdf", cwd=workdir)
+    assert bad.returncode == 2 and "fake.pdf" in bad.stderr

@@ -13,7 +13,8 @@ def test_deck_as_png_cards_and_tabletop_sheet(workdir):
     folder = workdir / "output" / "cryptex-deck"
     names = sorted(p.name for p in folder.iterdir())
     assert sum(n.endswith("-front.png") for n in names) == 20
-    assert sum(n.endswith("-back.png") for n in names) == 20
+    assert sum(n.startswith("card-") and n.endswith("-back.png") for n in names) == 20
+    assert "tabletop-back.png" in names
     card = Image.open(folder / "card-001-front.png")
     # trim size 63 x 88 mm at 72 dpi, no bleed
     assert abs(card.width - 63 / 25.4 * 72) <= 1 and abs(card.height - 88 / 25.4 * 72) <= 1
@@ -32,7 +33,7 @@ def test_sheet_as_png_pages(workdir):
 
 def test_preview(workdir):
     run_cli("deck", "cryptex", cwd=workdir, check=True)
-    proc = run_cli("preview", "output/cryptex-deck.pdf", "--pages", "1,5-6", "--dpi", "30", cwd=workdir)
+    proc = run_cli("preview", "output/cryptex-deck.pdf", "--pages", "1,5-6", "--dpi", "40", cwd=workdir)
     assert proc.returncode == 0, proc.stderr
     names = sorted(p.name for p in (workdir / "output" / "cryptex-deck-preview").iterdir())
     assert names == ["page-001.png", "page-005.png", "page-006.png"]

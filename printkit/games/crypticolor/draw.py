@@ -108,38 +108,40 @@ def _card_page(doc, alphabet) -> None:
 
 
 def _turned_pages(doc, alphabet) -> None:
-    """Every letter upright and turned, for the Rotations variant."""
+    """Every letter's three turned pictures, for the Rotations variant (the upright
+    ones are on the first page)."""
     W, H = doc.size
-    label_w, gap, head_h = 9 * MM, 3 * MM, 6 * MM
+    label_w, gap, head_h, col_gap = 9 * MM, 3.5 * MM, 6 * MM, 8 * MM
+    turns = rules.TURNS[1:]
     per_page = 14
     for start in range(0, len(alphabet), per_page):
         chunk = alphabet[start : start + per_page]
         c = doc.new_page()
-        top = d.header(doc, f"{TITLE}  ·  Key Card: turned pictures", "Rotations variant: a letter may be encoded turned a quarter, half or three quarters clockwise. The cell numbers do not turn.", margin=MARGIN)
+        top = d.header(doc, f"{TITLE}  ·  Key Card: turned pictures", "Rotations variant: a letter may be encoded turned clockwise by a quarter, a half or three quarters. The cell numbers stay put.", margin=MARGIN)
         bottom = FOOT + 2 * MM
         cols = 2
-        col_w = (W - 2 * MARGIN - 6 * MM) / cols
-        rows = math.ceil(len(chunk) / cols)
-        cell = min((col_w - label_w - 3 * gap) / 4 / rules.SIZE, (top - head_h - bottom) / rows / rules.SIZE - gap / rules.SIZE - 0.3 * MM, 6 * MM)
-        gw = rules.SIZE * cell
+        col_w = (W - 2 * MARGIN - col_gap) / cols
+        rows = math.ceil(per_page / cols)
         row_h = (top - head_h - bottom) / rows
+        cell = min((col_w - label_w - len(turns) * gap) / len(turns) / rules.SIZE, (row_h - gap) / rules.SIZE, 6 * MM)
+        gw = rules.SIZE * cell
         for col in range(cols):
-            x0 = MARGIN + col * (col_w + 6 * MM)
-            c.setFont(fonts.SANS_BOLD, 7.5)
+            x0 = MARGIN + col * (col_w + col_gap)
+            c.setFont(fonts.SANS_BOLD, 8)
             c.setFillColorRGB(0, 0, 0)
-            for t in rules.TURNS:
-                gx = x0 + label_w + t * (gw + gap)
+            for j, t in enumerate(turns):
+                gx = x0 + label_w + j * (gw + gap)
                 c.drawCentredString(gx + gw / 2, top - head_h + 1.8 * MM, rules.TURN_NAMES[t])
         for k, (letter, cells) in enumerate(chunk):
             col, r = divmod(k, rows)
-            x0 = MARGIN + col * (col_w + 6 * MM)
+            x0 = MARGIN + col * (col_w + col_gap)
             y = top - head_h - r * row_h - (row_h - gw) / 2 - gw
             c.setFont(fonts.SANS_BOLD, 16)
             c.setFillColorRGB(0, 0, 0)
-            c.drawCentredString(x0 + label_w / 2, y + gw / 2 - 5.5, letter)
-            for t in rules.TURNS:
-                gx = x0 + label_w + t * (gw + gap)
-                grid(c, doc.ink, gx, y, cell, rules.turn(cells, t), number_size=4.6)
+            c.drawCentredString(x0 + label_w / 2 - 1 * MM, y + gw / 2 - 5.5, letter)
+            for j, t in enumerate(turns):
+                gx = x0 + label_w + j * (gw + gap)
+                grid(c, doc.ink, gx, y, cell, rules.turn(cells, t), number_size=min(6.0, cell * 0.3))
 
 
 # -- Crypticard and score sheet ---------------------------------------------------

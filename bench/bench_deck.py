@@ -9,6 +9,13 @@ draws the same deck with plain ReportLab, for the 20-card deck and for
 goals and PASS/MISS for each. A script, not a test: timings depend on the
 machine and its load, so nothing here belongs in the test suite.
 
+Bytecode: with PYTHONDONTWRITEBYTECODE set (as in some sandboxes and CI), every
+run recompiles printkit's ~30 modules from source (~50 ms), which an installed
+printkit never does. By default the timed commands therefore run with bytecode
+writing on and PYTHONPYCACHEPREFIX in the temp dir (nothing is written in the
+checkout; the untimed warm-up fills the cache). --env-as-is keeps the caller's
+environment instead.
+
 Goals:
   20-card deck            printkit <= 1.5x the floor (median wall time)
   2,000 cards, per card   printkit <= 1.2x the floor, per card beyond the first
@@ -37,10 +44,29 @@ GOAL_PER_CARD = 1.2
 GOAL_HELP = 0.15
 
 
+try:
+    import resource
+except ImportError:  # not POSIX: no CPU times
+    resource = None
+
+ENV: dict[str, str] | None = None  # None: inherit
+CPU: dict[tuple[str, ...], list[float]] = {}  # user+sys CPU seconds of each timed run, by command
+
+
+def _child_cpu() -> float:
+    if resource is None:
+        return float("nan")
+    ru = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return ru.ru_utime + ru.ru_stime
+
+
 def wall(cmd: list[str], cwd: Path) -> float:
+    """Wall time of one whole command; its CPU time goes to CPU[cmd]."""
+    c0 = _child_cpu()
     t0 = time.perf_counter()
-    r = subprocess.run(cmd, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    r = subprocess.run(cmd, cwd=cwd, env=ENV, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     t = time.perf_counter() - t0
+    CPU.setdefault(tuple(cmd), []).append(_child_cpu() - c0)
     if r.returncode != 0:
         sys.exit(f"bench: {' '.join(cmd)} failed (exit {r.returncode}):\n{r.stderr}")
     return t
@@ -51,6 +77,7 @@ def side_by_side(cmds: dict[str, list[str]], runs: int, cwd: Path) -> dict[str, 
     on the machine falls on both sides alike."""
     for cmd in cmds.values():
         wall(cmd, cwd)
+        CPU.pop(tuple(cmd))
     times: dict[str, list[float]] = {k: [] for k in cmds}
     for _ in range(runs):
         for k, cmd in cmds.items():
@@ -71,24 +98,36 @@ def printkit_console() -> list[str]:
     return [str(exe)] if exe.exists() else [PY, "-m", "printkit"]
 
 
-def fmt(ts: list[float]) -> str:
-    return f"median {statistics.median(ts):7.3f} s  best {min(ts):7.3f} s  (n={len(ts)})"
+def fmt(ts: list[float], cmd: list[str] | None = None) -> str:
+    out = f"median {statistics.median(ts):7.3f} s  best {min(ts):7.3f} s"
+    cpu = CPU.get(tuple(cmd or ()))
+    if cpu and resource is not None:
+        out += f"  (CPU median {statistics.median(cpu):6.3f} s)"
+    return out + f"  n={len(ts)}"
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description="printkit deck cryptex against plain ReportLab")
     ap.add_argument("--quick", action="store_true", help="fewer runs (3 / 1 / 5), for a rough look")
     ap.add_argument("--no-form-floor", action="store_true", help="skip the informational floor that reuses the back as a PDF form")
+    ap.add_argument("--env-as-is", action="store_true", help="run the commands in this environment as it is (PYTHONDONTWRITEBYTECODE included)")
     args = ap.parse_args()
     small_runs, big_runs, help_runs = (3, 1, 5) if args.quick else (5, 3, 10)
 
+    global ENV
     tmp = Path(tempfile.mkdtemp(prefix="printkit-bench-"))
     try:
+        if args.env_as_is:
+            bytecode = "as is (PYTHONDONTWRITEBYTECODE=%s)" % os.environ.get("PYTHONDONTWRITEBYTECODE", "")
+        else:
+            ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+            ENV["PYTHONPYCACHEPREFIX"] = str(tmp / "pycache")
+            bytecode = "cached (PYTHONPYCACHEPREFIX in the temp dir)"
         pk = lambda out, *extra: [PY, "-m", "printkit", "deck", "cryptex", *extra, "-o", str(tmp / out)]  # noqa: E731
         fl = lambda out, *extra: [PY, str(FLOOR), *extra, "-o", str(tmp / out)]  # noqa: E731
 
         print(f"python {sys.version.split()[0]} at {PY}")
-        print(f"outputs in {tmp}\n")
+        print(f"outputs in {tmp}; bytecode {bytecode}\n")
 
         # (a) whole commands
         small = {"printkit": pk("pk20.pdf"), "floor": fl("floor20.pdf")}
@@ -100,11 +139,11 @@ def main() -> None:
         print(f"20 cards ({small_runs} runs each, after a warm-up)")
         t_small = side_by_side(small, small_runs, tmp)
         for k, ts in t_small.items():
-            print(f"  {k:<11} {fmt(ts)}")
+            print(f"  {k:<11} {fmt(ts, small[k])}")
         print(f"\n2,000 cards, --copies 100 ({big_runs} runs each, after a warm-up)")
         t_big = side_by_side(big, big_runs, tmp)
         for k, ts in t_big.items():
-            print(f"  {k:<11} {fmt(ts)}")
+            print(f"  {k:<11} {fmt(ts, big[k])}")
 
         counts = {name: pages(tmp / name) for name in ("pk20.pdf", "floor20.pdf", "pk2000.pdf", "floor2000.pdf")}
         if None not in counts.values():
@@ -130,8 +169,9 @@ def main() -> None:
         # (b) printkit --help
         helper = printkit_console()
         wall(helper + ["--help"], tmp)
+        CPU.pop(tuple(helper + ["--help"]))
         t_help = [wall(helper + ["--help"], tmp) for _ in range(help_runs)]
-        print(f"\nprintkit --help via {' '.join(helper)}\n  {fmt(t_help)}")
+        print(f"\nprintkit --help via {' '.join(helper)}\n  {fmt(t_help, helper + ['--help'])}")
         help_med = statistics.median(t_help)
 
         rows = [

@@ -239,3 +239,41 @@ def test_kit(workdir):
     assert "ECRO" in pdf.pages[deck].extract_text().replace("\n", "") or "E\nC\nR\nO" in pdf.pages[deck].extract_text()
     assert sheets - deck == 6 and len(pdf.pages) == sheets + 4
     assert all("player sheet" in pdf.pages[i].extract_text() for i in range(sheets, sheets + 4))
+
+
+def test_solo_challenge_regenerates_from_its_id(workdir):
+    from conftest import decode_qr
+
+    proc = run_cli("puzzle", "cryptex", "--seed", "walnut", cwd=workdir)
+    assert proc.returncode == 0, proc.stderr
+    pdf_path = workdir / "output" / "cryptex-puzzle.pdf"
+    pdf = PdfReader(pdf_path)
+    assert len(pdf.pages) == 2
+    first = pdf.pages[0].extract_text()
+    ident = next(w for w in first.split() if w.startswith("CX-"))
+    assert "Par" in first and "answer key" in pdf.pages[1].extract_text()
+    [qr] = decode_qr(render_page(pdf_path, 0, 200))
+    assert qr == f"printkit puzzle cryptex --id {ident}"
+    again = run_cli(*qr.split()[1:], "-o", "again.pdf", cwd=workdir)
+    assert again.returncode == 0, again.stderr
+    assert (workdir / "again.pdf").read_bytes() == pdf_path.read_bytes()
+
+
+def test_solo_challenge_model_and_validator(workdir):
+    proc = run_cli("puzzle", "cryptex", "--seed", "3", "--json", cwd=workdir)
+    model = json.loads(proc.stdout)
+    [p] = model["puzzles"]
+    assert sorted(p["order"][:20]) == sorted(p["order"][20:]) == list(range(1, 21))
+    assert len(p["moves"]) == 40 and p["par"] > 40
+    for bad_edit, code in [
+        (lambda m: m["puzzles"][0].update(par=m["puzzles"][0]["par"] + 1), "CRX-PUZZLE-PAR"),
+        (lambda m: m["puzzles"][0]["order"].__setitem__(0, m["puzzles"][0]["order"][1]), "CRX-PUZZLE-ORDER"),
+        (lambda m: m["puzzles"][0]["moves"][5].__setitem__(2, "Q" if m["puzzles"][0]["moves"][5][2] != "Q" else "Z"), "CRX-PUZZLE-MOVE"),
+    ]:
+        broken = json.loads(proc.stdout)
+        bad_edit(broken)
+        (workdir / "p.json").write_text(json.dumps(broken))
+        out = run_cli("validate", "p.json", cwd=workdir)
+        assert out.returncode == 1 and code in out.stdout, (code, out.stdout)
+    bad_id = run_cli("puzzle", "cryptex", "--id", "XX-123", cwd=workdir)
+    assert bad_id.returncode == 2 and "--id XX-123" in bad_id.stderr

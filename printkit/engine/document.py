@@ -67,6 +67,7 @@ class Document:
         self.c.setTrimBox(trim)
         self.c.setBleedBox(bleed)
         self._footer = footer
+        self._page_print = self.small_print  # the small print of the page being started
         self._open = True
         self.pages += 1
         if self.pending_bookmark:
@@ -93,7 +94,7 @@ class Document:
         c = self.c
         w, _ = self.size
         right, room = (w - (PRINTER_MARGIN + 1) * MM, w / 2) if self._footer is True else self._footer
-        text = f"printkit {__version__} · {self.small_print} · page {self.pages}" if self.small_print else f"printkit {__version__} · page {self.pages}"
+        text = f"printkit {__version__} · {self._page_print} · page {self.pages}" if self._page_print else f"printkit {__version__} · page {self.pages}"
         size = fonts.fit_size(text, fonts.SANS, 6, room)
         c.saveState()
         c.setFont(fonts.SANS, size)

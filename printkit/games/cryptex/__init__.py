@@ -16,6 +16,12 @@ def _render_sheet(doc, m):
     draw.render_sheet(doc, m)
 
 
+def _render_puzzle(doc, m):
+    from printkit.games.cryptex import draw
+
+    draw.render_puzzle(doc, m)
+
+
 GAME = Game(
     name="cryptex",
     title="Cryptex",
@@ -44,6 +50,18 @@ GAME = Game(
             render=_render_sheet,
             params=(Param("lengths", "Cryptex lengths, comma separated [default: 3,3,4,4,5,5,6,6,7,8].", None),),
             notes="One sheet per player per game.",
+        ),
+        "puzzle": Component(
+            game="cryptex",
+            name="puzzle",
+            title="Cryptex solo challenge",
+            help="A seeded 40-round card order to play alone, with the par a solver reached and its filled sheet as the answer key. --id regenerates a printed challenge.",
+            build=model.build_puzzle,
+            checks=(rules.check_puzzle,),
+            render=_render_puzzle,
+            params=(Param("id", "Regenerate the challenge with this printed ID (CX-...).", None),),
+            uses=frozenset({"seed", "count"}),
+            notes="Challenge sheets first, answer keys at the end: keep those hidden.",
         ),
     },
     kit=(

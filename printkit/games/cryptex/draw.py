@@ -221,3 +221,86 @@ def _range(lo, hi) -> str:
     if hi is None:
         return f"{lo} or more"
     return f"{lo} - {hi}"
+
+
+# -- solo challenges ---------------------------------------------------------------------
+
+def _cryptex_rows(c, x: float, top: float, lengths, box: float, filled=None, gap: float = 1.6 * MM) -> float:
+    for k, n in enumerate(lengths):
+        by = top - (k + 1) * box - k * gap
+        d.text_in_box(c, str(k + 1), x, by, 7 * MM, box, font=fonts.SANS_BOLD, size=10)
+        d.boxes(c, x + 8 * MM, by, n, box)
+        if filled:
+            for i, ch in enumerate(filled[k]):
+                d.text_in_box(c, ch, x + 8 * MM + i * box, by, box, box, font=fonts.SANS_BOLD, size=box * 0.7, pad=0)
+    return top - len(lengths) * (box + gap)
+
+
+def render_puzzle(doc, model: dict) -> None:
+    from printkit.engine.qr import draw_qr
+
+    cards = model["cards"]
+    for p in model["puzzles"]:
+        doc.small_print = f"cryptex solo challenge · ID {p['id']}"
+        c = doc.new_page()
+        W, H = doc.size
+        m = 12 * MM
+        y = d.header(doc, "CRYPTEX  ·  solo challenge", f"ID {p['id']}    Par {p['par']}: can you beat it?")
+        qr = 24 * MM
+        draw_qr(c, f"printkit puzzle cryptex --id {p['id']}", W - m - qr, H - m - qr + 2 * MM, qr)
+        y = min(y, H - m - qr - 1 * MM)
+        y = d.paragraph(c, "Play the 40 rounds in this order instead of drawing cards: take one symbol from each round's card "
+                        "and write it in the leftmost empty box of a cryptex (note which one). After round 20 take the half-game "
+                        "penalty; score at the end as usual, with no other players (every word is yours alone).", m, y - 1 * MM, W - 2 * m - qr - 4 * MM, size=8.5)
+        # rounds table, two columns of 20
+        row_h = 5.6 * MM
+        col_w = (W - 2 * m - 6 * MM) / 2
+        widths = [9 * MM, 11 * MM] + [8 * MM] * 5 + [col_w - 20 * MM - 40 * MM]
+        top = y - 3 * MM
+        for half in range(2):
+            x = m + half * (col_w + 6 * MM)
+            rows = [["rd", "card", "", "", "", "", "", "cryptex"]]
+            for r in range(20):
+                rnd = half * 20 + r + 1
+                num = p["order"][rnd - 1]
+                rows.append([str(rnd), str(num), *cards[str(num)], ""])
+            d.table(c, x, top, widths, rows, row_h=row_h, size=8.5, aligns=["center"] * 8)
+        y = top - 21 * row_h - 5 * MM
+        c.setFont(fonts.SANS_BOLD, 9)
+        c.drawString(m, y, "Your cryptexes")
+        c.drawString(W / 2 + 10 * MM, y, "Score")
+        _cryptex_rows(c, m, y - 2 * MM, model["lengths"], 7.5 * MM)
+        rows = [["", "points"], ["half-game penalty", ""], ["completed words", ""], ["not words", ""], ["unfinished", ""], ["unused jokers (+4 each)", ""], ["TOTAL", ""]]
+        d.table(c, W / 2 + 10 * MM, y - 2 * MM, [45 * MM, 25 * MM], rows, row_h=7 * MM, size=8.5)
+        jy = y - 2 * MM - 7 * 7 * MM - 8 * MM
+        c.setFont(fonts.SANS, 8.5)
+        c.setFillColorRGB(0, 0, 0)
+        c.drawString(W / 2 + 10 * MM, jy, "Jokers used:")
+        d.boxes(c, W / 2 + 32 * MM, jy - 2 * MM, 4, 6 * MM, gap=2 * MM)
+    for p in model["puzzles"]:
+        _answer_key(doc, model, p)
+
+
+def _answer_key(doc, model: dict, p: dict) -> None:
+    from printkit import words
+    from printkit.games.cryptex.rules import final_score
+
+    doc.small_print = f"cryptex solo challenge · answer key · ID {p['id']}"
+    c = doc.new_page()
+    W, H = doc.size
+    m = 12 * MM
+    y = d.header(doc, "CRYPTEX  ·  answer key", f"ID {p['id']}    the solver's line of play: par {p['par']}")
+    bottom = _cryptex_rows(c, m, y - 2 * MM, model["lengths"], 7.5 * MM, filled=p["cryptexes"])
+    total, lines = final_score(p["cryptexes"], model["lengths"], p["jokers_used"], [], words.is_word)
+    rows = [["cryptex", "points"]] + [[f"{ln.cryptex}: {ln.letters or '-'}" if ln.cryptex else ln.why, f"{ln.points:+d}"] for ln in lines]
+    rows += [["half-game penalty", f"{p['half_penalty']:+d}"], ["TOTAL (par)", str(total + p["half_penalty"])]]
+    d.table(c, W / 2 + 10 * MM, y - 2 * MM, [50 * MM, 22 * MM], rows, row_h=6 * MM, size=8.5)
+    y = min(bottom, y - 2 * MM - len(rows) * 6 * MM) - 6 * MM
+    c.setFont(fonts.SANS_BOLD, 9)
+    c.setFillColorRGB(0, 0, 0)
+    c.drawString(m, y, "Round by round (round: letter -> cryptex; * = joker)")
+    cell_w = (W - 2 * m) / 5
+    for k, (rnd, sym, letter, row) in enumerate(p["moves"]):
+        col, line = k // 8, k % 8
+        c.setFont(fonts.SANS, 9)
+        c.drawString(m + col * cell_w, y - 14 - line * 12, f"{rnd:>2}: {letter}{'*' if sym == '?' else ''} -> {row}")

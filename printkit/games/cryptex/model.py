@@ -50,3 +50,31 @@ def build_sheet(params: dict) -> dict:
         "tiebreak": TIEBREAK,
         "solo_ratings": [{"from": lo, "to": hi, "title": name} for lo, hi, name in SOLO_RATINGS],
     }
+
+
+PUZZLE_PREFIX = "CX"
+
+
+def build_puzzle(params: dict) -> dict:
+    """Solo challenges: the seeded 40-round card order and the solver's par."""
+    from printkit import puzzles
+    from printkit.games.cryptex.solo import card_order, solve
+
+    if params.get("id"):
+        _, token = puzzles.parse_id(params["id"], PUZZLE_PREFIX)
+        tokens = [token]
+        shown = {"id": puzzles.format_id(PUZZLE_PREFIX, "", token)}
+    else:
+        seed, count = str(params.get("seed", "1")), int(params.get("count", 1))
+        tokens = [puzzles.make_token(seed, i) for i in range(count)]
+        shown = {"seed": seed, "count": count if count != 1 else None}
+    out = []
+    for token in puzzles.progress(tokens, "solving Cryptex challenges", threshold=3):
+        order = card_order(puzzles.token_rng(PUZZLE_PREFIX, token))
+        cards = [list(RULEBOOK_CARDS[n - 1]) for n in order]
+        best = solve(cards, DEFAULT_LENGTHS)
+        out.append({"id": puzzles.format_id(PUZZLE_PREFIX, "", token), "order": order, **best})
+    model = {"params": shown, "lengths": list(DEFAULT_LENGTHS), "cards": {str(i): list(c) for i, c in enumerate(RULEBOOK_CARDS, 1)}, "puzzles": out}
+    if len(out) == 1:
+        model["id"] = out[0]["id"]
+    return model

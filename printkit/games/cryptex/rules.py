@@ -151,3 +151,61 @@ def solo_rating(score: int) -> str:
         if (lo is None or score >= lo) and (hi is None or score <= hi):
             return name
     raise AssertionError("ratings cover every score")
+
+
+# -- solo challenges --------------------------------------------------------------
+
+def check_puzzle(model: dict) -> Iterable[Violation]:
+    """The card order is the deck played twice; the answer key is a legal game
+    whose score is the printed par."""
+    from printkit import words
+
+    lengths, bad = field(model, "lengths", list, "CRX-PUZZLE", "challenge")
+    if bad:
+        return bad
+    cards, bad = field(model, "cards", dict, "CRX-PUZZLE", "challenge")
+    if bad:
+        return bad
+    puzzles, bad = field(model, "puzzles", list, "CRX-PUZZLE", "challenge")
+    if bad:
+        return bad
+    out: list[Violation] = []
+    for p in puzzles:
+        place = f"challenge {p.get('id', '?') if isinstance(p, dict) else '?'}"
+        order, bad = field(p, "order", list, "CRX-PUZZLE", place)
+        out += bad
+        if order is None:
+            continue
+        halves = [sorted(order[:DECK_SIZE]), sorted(order[DECK_SIZE:])]
+        want = list(range(1, DECK_SIZE + 1))
+        if len(order) != ROUNDS or any(h != want for h in halves):
+            out.append(Violation("CRX-PUZZLE-ORDER", place, f"the {ROUNDS} rounds must play cards 1-{DECK_SIZE} once, reshuffle, and once again"))
+            continue
+        moves, bad = field(p, "moves", list, "CRX-PUZZLE", place)
+        out += bad
+        if moves is None:
+            continue
+        rows = ["" for _ in lengths]
+        jokers = 0
+        half = 0
+        for k, move in enumerate(moves, 1):
+            try:
+                rnd, sym, letter, row = move
+                symbols = cards[str(order[rnd - 1])]
+            except (TypeError, ValueError, KeyError, IndexError):
+                out.append(Violation("CRX-PUZZLE-MOVE", f"{place} move {k}", "is not [round, symbol, letter, cryptex]"))
+                break
+            if rnd != k or sym not in symbols or (sym != JOKER and letter != sym) or not (1 <= row <= len(lengths)) or len(rows[row - 1]) >= lengths[row - 1]:
+                out.append(Violation("CRX-PUZZLE-MOVE", f"{place} round {rnd}", f"writing {letter} from {sym} into cryptex {row} is not a legal move"))
+                break
+            jokers += sym == JOKER
+            rows[row - 1] += letter
+            if k == ROUNDS // 2:
+                half = half_game_penalty(rows, lengths)
+        else:
+            out += expect(len(moves) == ROUNDS, "CRX-PUZZLE-MOVE", place, f"has {len(moves)} moves; a game has {ROUNDS}")
+            out += expect(jokers <= JOKER_LIMIT, "CRX-PUZZLE-JOKERS", place, f"uses {jokers} jokers; at most {JOKER_LIMIT}")
+            out += expect(rows == p.get("cryptexes"), "CRX-PUZZLE-KEY", place, "the answer key's cryptexes do not follow from its moves")
+            total = final_score(rows, lengths, jokers, [], words.is_word)[0] + half
+            out += expect(total == p.get("par"), "CRX-PUZZLE-PAR", place, f"the moves score {total}, not the par {p.get('par')}")
+    return out

@@ -190,22 +190,24 @@ def render_sheet(doc, model: dict) -> None:
     for k in range(5):
         x = MARGIN + k * pitch
         c.setFillColorRGB(0, 0, 0)
-        c.setFont(fonts.SANS_BOLD, 13)
-        c.drawString(x, y - lb + 2 * MM, str(k + 1))
+        c.setFont(fonts.SANS_BOLD, 14)
+        c.drawString(x, y - lb + 1.8 * MM, str(k + 1))
         c.setFont(fonts.SANS, 7.5)
         c.drawRightString(x + gw - lb - 1.5 * MM, y - lb + 2.6 * MM, "letter")
         c.setLineWidth(0.8)
         c.rect(x + gw - lb, y - lb, lb, lb, stroke=1, fill=0)
+        gy = y - lb - 1.5 * MM - gw
         if k < len(grids):
             d.text_in_box(c, grids[k]["letter"], x + gw - lb, y - lb, lb, lb, font=fonts.SANS_BOLD, size=13)
-            if grids[k].get("turn"):
-                c.setFont(fonts.SANS, 6.5)
+            if model.get("rotations"):
+                c.setFont(fonts.SANS, 7.5)
                 c.setFillColorRGB(*GREY)
-                c.drawString(x + 5 * MM, y - lb + 2.6 * MM, rules.TURN_NAMES[grids[k]["turn"]])
-        grid(c, ink, x, y - lb - 1.5 * MM - gw, cell, grids[k]["cells"] if k < len(grids) else ())
-    y = y - lb - 1.5 * MM - gw - 5 * MM
-    # notes
-    notes_h = 20 * MM
+                c.drawCentredString(x + gw / 2, gy - 3.6 * MM, rules.TURN_NAMES[grids[k]["turn"]])
+        grid(c, ink, x, gy, cell, grids[k]["cells"] if k < len(grids) else ())
+    y = y - lb - 1.5 * MM - gw - (7 if model.get("rotations") else 5) * MM
+    # notes: whatever room the score sheet leaves
+    score_h = 10 * MM + 8 * MM * (len(rules.SCORE_ROWS) + 1) + 36 * MM
+    notes_h = max(15 * MM, y - 11 - 6 * MM - score_h - FOOT)
     c.setFont(fonts.SANS_BOLD, 9)
     c.setFillColorRGB(0, 0, 0)
     c.drawString(MARGIN, y - 8, "NOTES")
@@ -238,11 +240,10 @@ def _score_sheet(doc, c, top: float) -> None:
     width = W - 2 * MARGIN
     first = 50 * MM
     col = (width - first) / 5
-    row_h = min(7.5 * MM, (y - FOOT - 40 * MM) / (len(rules.SCORE_ROWS) + 1))
+    row_h = min(8 * MM, (y - FOOT - 36 * MM) / (len(rules.SCORE_ROWS) + 1))
     rows = [["POINTS", *[f"LETTER {k}" for k in range(1, 6)]]]
     rows += [[f"{label}  {pts}".strip(), "", "", "", "", ""] for label, pts in rules.SCORE_ROWS]
     bottom = d.table(c, MARGIN, y, [first] + [col] * 5, rows, row_h=row_h, size=9, bold_first_col=True)
-    # grey out the rows players do not write points into? No: every row is written.
     c.setLineWidth(1.4)
     sub_top = y - (len(rules.SCORE_ROWS) - 1) * row_h  # top of the SUBTOTAL row
     c.line(MARGIN, sub_top, MARGIN + width, sub_top)
@@ -317,7 +318,7 @@ def render_tokens(doc, model: dict) -> None:
         kind = cube["kind"]
         what = rules.SHAPES[kind]["title"].lower() if kind in rules.SHAPES else kind
         title = f"{cube['color'].capitalize()}: {what}, {'+' if cube['points'] > 0 else ''}{cube['points']}"
-        groups.append(TokenGroup(title, [cube_face(kind)] * cube["count"], (14.0, 14.0), "square"))
+        groups.append(TokenGroup(title, [cube_face(kind)] * cube["count"], (16.0, 16.0), "square"))
     draw_token_groups(doc, groups, page_title=f"{TITLE}  ·  cube tokens (one set)")
 
 
@@ -329,21 +330,21 @@ def render_board(doc, model: dict) -> None:
     ink = doc.ink
     y = d.header(doc, f"{TITLE}  ·  Decoder", "Probe your opponent's letter: name cells or shapes, mark the answers with cubes.", margin=MARGIN)
     # which letter is being decoded
+    cy = y - 6 * MM
     c.setFont(fonts.SANS_BOLD, 10)
     c.setFillColorRGB(0, 0, 0)
-    c.drawString(MARGIN, y - 10, "DECODING LETTER")
+    c.drawString(MARGIN, cy - 3.5, "DECODING LETTER")
     for k in range(5):
-        cx = MARGIN + 40 * MM + k * 9 * MM
+        cx = MARGIN + 42 * MM + k * 9 * MM
         c.setLineWidth(0.8)
-        c.circle(cx, y - 6.5, 3.4 * MM, stroke=1, fill=0)
-        c.setFont(fonts.SANS_BOLD, 10)
-        c.drawCentredString(cx, y - 10, str(k + 1))
-    c.setFont(fonts.SANS, 8)
-    c.drawString(MARGIN + 90 * MM, y - 10, "Guessed letter:")
-    c.rect(MARGIN + 112 * MM, y - 13.5, 8 * MM, 8 * MM, stroke=1, fill=0)
-    y -= 17
-    legend_h = 92 * MM
-    cell = min(22 * MM, (y - FOOT - legend_h) / rules.SIZE, (W - 2 * MARGIN) / rules.SIZE)
+        c.circle(cx, cy, 3.3 * MM, stroke=1, fill=0)
+        c.drawCentredString(cx, cy - 3.5, str(k + 1))
+    c.setFont(fonts.SANS, 9)
+    c.drawRightString(W - MARGIN - 11 * MM, cy - 3, "Your guess for this letter:")
+    c.rect(W - MARGIN - 9 * MM, cy - 4.5 * MM, 9 * MM, 9 * MM, stroke=1, fill=0)
+    y = cy - 8 * MM
+    legend_h = 100 * MM
+    cell = min(24 * MM, (y - FOOT - legend_h) / rules.SIZE, (W - 2 * MARGIN) / rules.SIZE)
     gw = rules.SIZE * cell
     gx = (W - gw) / 2
     grid(c, ink, gx, y - gw, cell, (), number_size=8, line=0.8, frame=2)
@@ -377,22 +378,26 @@ def render_board(doc, model: dict) -> None:
         mc = 6 * MM
         _mini_board(c, ink, x, yy - 3 * mc, mc, shape["cells"], shape["hex"])
         yy -= 3 * mc + 2 * MM
-        yy = d.paragraph(c, shape["explain"].capitalize() + ".", x, yy, col_w - 4 * MM, size=7.5, color=(0.15, 0.15, 0.15)) - 1.5 * MM
+        yy = d.paragraph(c, shape["explain"][0].upper() + shape["explain"][1:] + ".", x, yy, col_w - 4 * MM, size=7.5, color=(0.15, 0.15, 0.15)) - 1.5 * MM
         c.setFont(fonts.SANS, 7)
         c.setFillColorRGB(0.25, 0.25, 0.25)
         n = len(shape["variants"])
         c.drawString(x, yy - 7, f"All {n} ways it can sit ({shape['placements']} places):")
         yy -= 10
-        vs = 3.2 * MM
+        vs = 2.8 * MM
         per_row = max(1, int((col_w - 4 * MM) // (3 * vs + 2 * MM)))
         for j, form in enumerate(shape["variants"]):
             r, q = divmod(j, per_row)
             vx = x + q * (3 * vs + 2 * MM)
             vy = yy - (r + 1) * (3 * vs + 2 * MM) + 2 * MM
             _mini_board(c, ink, vx, vy, vs, form, shape["hex"], line=0.3)
-    y = top - 86 * MM
+    y = top - 74 * MM
     # single cells and letter guesses
     y = _singles(c, ink, model, y)
+    how = (f"On your turn you have {model['guesses_per_turn']} guesses. Name a single cell: your opponent answers hit or miss and you mark it with a green or black cube. "
+           f"Or name a shape and its three cells (this uses the whole turn): if all three are filled in the letter it scores and you cover them with that shape's cubes; "
+           "if not, your opponent answers each cell as a hit or a miss. Guess the letter whenever you like.")
+    d.paragraph(c, how, MARGIN, y - 2 * MM, W - 2 * MARGIN, size=8.5, color=(0.15, 0.15, 0.15))
 
 
 class _Art:
@@ -456,19 +461,34 @@ def _singles(c, ink, model: dict, y: float) -> float:
 def render_puzzle(doc, model: dict) -> None:
     puzzles = model["puzzles"]
     W, H = doc.size
-    per_page = 2
     total = len(puzzles)
-    for start in range(0, total, per_page):
+    start = 0
+    while start < total:
         c = doc.new_page()
         top = d.header(doc, f"{TITLE}  ·  puzzles", "Read each picture with the Key Card, then put the five letters in order to make the code word. Answers on the last page.", margin=MARGIN)
         usable = top - FOOT
+        per_page = max(1, min(3, int(usable // _block_height(W))))
         block = usable / per_page
         for k, puzzle in enumerate(puzzles[start : start + per_page]):
-            _puzzle_block(doc, c, puzzle, start + k + 1, total, top - k * block, block)
+            _puzzle_block(doc, c, puzzle, start + k + 1, total, top - k * block, block, last=(k == per_page - 1))
+        start += per_page
     _answer_pages(doc, puzzles)
 
 
-def _puzzle_block(doc, c, puzzle: dict, number: int, total: int, top: float, height: float) -> None:
+QR_SIDE = 22 * MM
+GRID_GAP = 5 * MM
+
+
+def _puzzle_cell(W: float) -> float:
+    return min(6.6 * MM, (W - 2 * MARGIN - 4 * GRID_GAP) / 5 / rules.SIZE)
+
+
+def _block_height(W: float) -> float:
+    """Room one puzzle needs: titles, the grids and their letter boxes, the code word and QR."""
+    return 33 + 14 + rules.SIZE * _puzzle_cell(W) + 2 * MM + 9 * MM + 4 * MM + QR_SIDE + 4 * MM
+
+
+def _puzzle_block(doc, c, puzzle: dict, number: int, total: int, top: float, height: float, last: bool) -> None:
     W, H = doc.size
     ink = doc.ink
     c.setFillColorRGB(0, 0, 0)
@@ -482,8 +502,7 @@ def _puzzle_block(doc, c, puzzle: dict, number: int, total: int, top: float, hei
             if puzzle["rotations"] else "Every picture is upright, as on the Key Card.")
     c.drawString(MARGIN, top - 27, note)
     y = top - 33
-    gap = 5 * MM
-    cell = min(6.6 * MM, (W - 2 * MARGIN - 4 * gap) / 5 / rules.SIZE)
+    cell = _puzzle_cell(W)
     gw = rules.SIZE * cell
     pitch = (W - 2 * MARGIN - gw) / 4
     for k, g in enumerate(puzzle["grids"]):
@@ -497,24 +516,23 @@ def _puzzle_block(doc, c, puzzle: dict, number: int, total: int, top: float, hei
         c.drawRightString(x + gw / 2 - lb / 2 - 1.5 * MM, y - 14 - gw - 2 * MM - lb / 2 - 2.5, "letter")
         c.setLineWidth(0.8)
         c.rect(x + gw / 2 - lb / 2, y - 14 - gw - 2 * MM - lb, lb, lb, stroke=1, fill=0)
-    y = y - 14 - gw - 2 * MM - 9 * MM - 7 * MM
-    qr_side = 24 * MM
+    y = y - 14 - gw - 2 * MM - 9 * MM - 4 * MM
     c.setFillColorRGB(0, 0, 0)
     c.setFont(fonts.SANS_BOLD, 10)
-    c.drawString(MARGIN, y - 4 * MM, "CODE WORD")
-    _letter_boxes(c, MARGIN + 26 * MM, y - 8 * MM, 10 * MM, None)
+    c.drawString(MARGIN, y - 6 * MM, "CODE WORD")
+    _letter_boxes(c, MARGIN + 26 * MM, y - 10 * MM, 10 * MM, None)
     cmd = generate.regenerate_command(puzzle["id"])
-    qx = W - MARGIN - qr_side
-    qy = y - qr_side + 6 * MM
-    draw_qr(c, cmd, qx, qy, qr_side)
+    qx = W - MARGIN - QR_SIDE
+    qy = y - QR_SIDE
+    draw_qr(c, cmd, qx, qy, QR_SIDE)
     c.setFont(fonts.SANS, 6.5)
     c.setFillColorRGB(0.3, 0.3, 0.3)
-    c.drawRightString(qx - 2 * MM, qy + 7 * MM, "reprint this puzzle:")
-    c.drawRightString(qx - 2 * MM, qy + 3.5 * MM, cmd)
-    # separate the blocks
-    c.setLineWidth(0.4)
-    c.setStrokeColorRGB(0.6, 0.6, 0.6)
-    c.line(MARGIN, top - height + 2 * MM, W - MARGIN, top - height + 2 * MM)
+    c.drawRightString(qx - 1 * MM, qy + 7 * MM, "reprint this puzzle:")
+    c.drawRightString(qx - 1 * MM, qy + 3.5 * MM, cmd)
+    if not last:  # a rule between puzzles
+        c.setLineWidth(0.4)
+        c.setStrokeColorRGB(0.6, 0.6, 0.6)
+        c.line(MARGIN, top - height + 3 * MM, W - MARGIN, top - height + 3 * MM)
 
 
 def _answer_pages(doc, puzzles) -> None:

@@ -22,7 +22,6 @@ from printkit.games.crypto_crisis.grid import (
     ALL_NETS,
     CELLS,
     COLOURS,
-    LETTERS,
     MAX_SHIFTS,
     NETS_WITHIN,
     SIDE,
@@ -41,11 +40,44 @@ LETTER_OF = DIFFICULTIES  # easy -> E ...
 DIFFICULTY_OF = {v: k for k, v in DIFFICULTIES.items()}
 REVERSE = {"U": "D", "D": "U", "L": "R", "R": "L"}
 MAX_ATTEMPTS = 10_000
-_WITHIN = [frozenset(n) for n in NETS_WITHIN]
+
+
+def _patterns() -> tuple[tuple[str, ...], ...]:
+    """Every run of one to three shifts that never undoes the shift before it
+    (4 + 12 + 36 = 52), in a fixed order."""
+    out = []
+    runs = [(s,) for s in "UDLR"]
+    for _ in range(MAX_SHIFTS):
+        out += runs
+        runs = [r + (s,) for r in runs for s in "UDLR" if s != REVERSE[r[-1]]]
+    return tuple(out)
+
+
+PATTERNS = _patterns()
+
+
+def _bit(t: tuple[int, int]) -> int:
+    return 1 << (t[0] * SIDE + t[1])
+
+
+def stage_windows(shifts) -> tuple[int, ...]:
+    """For each hint stage, the translations t (as a 25-bit mask) at which a
+    word's fits are still candidates for a colour hidden with these shifts."""
+    out = []
+    for stage in range(MAX_SHIFTS + 1):
+        complete = len(shifts) < stage or stage >= MAX_SHIFTS
+        left = 0 if complete else MAX_SHIFTS - stage
+        rr, rc = net_shift(shifts[stage:])
+        out.append(sum(_bit(((rr - dr) % SIDE, (rc - dc) % SIDE)) for dr, dc in NETS_WITHIN[left]))
+    return tuple(out)
+
+
+WINDOWS = tuple(stage_windows(p) for p in PATTERNS)
 
 
 class Pool:
-    """The words a puzzle may hide, and per word its fits under translation."""
+    """The words a puzzle may hide, and for each the translations at which other
+    acceptance-list words fit (its decoys)."""
 
     def __init__(self) -> None:
         from printkit.words import puzzle_words
@@ -61,20 +93,21 @@ class Pool:
                 continue
             words.append(w)
         self.words = tuple(words)
-        self._fits: dict[str, tuple[tuple[tuple[int, int], int], ...]] = {}
+        self._decoys: dict[int, int] = {}
 
-    def fits(self, word: str) -> tuple[tuple[tuple[int, int], int], ...]:
-        """((translation t, how many words fit there), ...): a colour hiding
-        `word` at net shift n has those candidates at net shift n - t."""
-        hit = self._fits.get(word)
+    def decoys(self, k: int) -> int:
+        """Mask of the translations t != 0 of word k's (first two, last three)
+        letter sets that some acceptance-list word has: a colour hiding word k at
+        net shift n has a decoy at net shift n - t."""
+        hit = self._decoys.get(k)
         if hit is None:
+            word = self.words[k]
             first, rest = letters_mask(word[:2]), letters_mask(word[2:])
-            found = []
-            for dr, dc in ALL_NETS:
-                n = len(self.index.get(shift_mask(first, dr, dc) | shift_mask(rest, dr, dc) << CELLS, ()))
-                if n:
-                    found.append(((dr, dc), n))
-            hit = self._fits[word] = tuple(found)
+            hit = 0
+            for t in ALL_NETS:
+                if t != (0, 0) and (shift_mask(first, *t) | shift_mask(rest, *t) << CELLS) in self.index:
+                    hit |= _bit(t)
+            self._decoys[k] = hit
         return hit
 
 
@@ -83,45 +116,30 @@ def pool() -> Pool:
     return Pool()
 
 
-def stage_counts_fast(fits, shifts: list[str]) -> list[int]:
-    """Candidate counts at the four hint stages for a word with these fits."""
-    counts = []
-    for stage in range(MAX_SHIFTS + 1):
-        complete = len(shifts) < stage or stage >= MAX_SHIFTS
-        left = 0 if complete else MAX_SHIFTS - stage
-        rr, rc = net_shift(shifts[stage:])
-        within = _WITHIN[left]
-        counts.append(sum(n for (tr, tc), n in fits if ((rr - tr) % SIDE, (rc - tc) % SIDE) in within))
-    return counts
+def draft(rng, p: Pool) -> tuple[list[tuple[str, list[str]]], str] | None:
+    """Three different words with shifts, and the grade the solver will give
+    them; None if two colours drew the same word.
 
-
-def draw_shifts(rng) -> list[str]:
-    """One to three shifts, never undoing the one before."""
-    out = [rng.choice("UDLR")]
-    for _ in range(rng.below(MAX_SHIFTS)):
-        out.append(rng.choice([s for s in "UDLR" if s != REVERSE[out[-1]]]))
-    return out
-
-
-def draft(rng, p: Pool) -> tuple[list[tuple[str, list[str]]], dict[str, list[int]]] | None:
-    """Three different words with shifts and their stage counts; None if some
-    colour would not have exactly one answer with every shift revealed."""
-    n = len(p.words)
-    picks: list[int] = []
-    while len(picks) < len(COLOURS):
-        k = rng.below(n)
-        if k not in picks:
-            picks.append(k)
-    pairs = []
-    counts = {}
-    for colour, k in zip(COLOURS, picks):
-        word, shifts = p.words[k], draw_shifts(rng)
-        c = stage_counts_fast(p.fits(word), shifts)
-        if c[-1] != 1:
-            return None
-        pairs.append((word, shifts))
-        counts[colour] = c
-    return pairs, counts
+    One draw from the stream picks everything. Only the first two stages decide
+    the grade (rules.grade): a colour has one candidate at a stage exactly when
+    none of its word's decoys falls in that stage's window."""
+    n, m = len(p.words), len(PATTERNS)
+    v = rng.below((n * m) ** 3)
+    picks = []
+    for _ in COLOURS:
+        v, r = divmod(v, n * m)
+        picks.append(divmod(r, m))
+    if len({k for k, _ in picks}) < len(picks):
+        return None
+    many_none = many_first = False
+    for k, pat in picks:
+        d = p.decoys(k)
+        if d:
+            w = WINDOWS[pat]
+            many_none = many_none or bool(d & w[0])
+            many_first = many_first or bool(d & w[1])
+    pairs = [(p.words[k], list(PATTERNS[pat])) for k, pat in picks]
+    return pairs, ("hard" if many_first else "medium" if many_none else "easy")
 
 
 def make_puzzle(token: str, difficulty: str) -> dict:
@@ -131,23 +149,21 @@ def make_puzzle(token: str, difficulty: str) -> dict:
     p = pool()
     for _attempt in range(MAX_ATTEMPTS):
         got = draft(rng, p)
-        if got is None:
+        if got is None or got[1] != difficulty:
             continue
-        pairs, counts = got
-        if grade(counts) != difficulty:
-            continue
-        return finish(format_id(PREFIX, letter, token), difficulty, pairs, counts)
+        return finish(format_id(PREFIX, letter, token), difficulty, got[0])
     raise RuntimeError(f"no {difficulty} puzzle for token {token} in {MAX_ATTEMPTS} attempts")
 
 
-def finish(pid: str, difficulty: str, pairs, counts) -> dict:
+def finish(pid: str, difficulty: str, pairs) -> dict:
     """Build the accepted draft into a board and solve it again from the merged
-    board alone; the two must agree (or this is a bug, not a bad puzzle)."""
+    board alone: one answer per colour with every shift revealed, and the grade
+    the draft promised (else this is a bug, not a bad puzzle)."""
     board = board_from_words(pairs)
     stages = solver.solve_stages(board["cells"], {w["colour"]: w["shifts"] for w in board["words"]}, lexicon())
-    solved = {c: [len(stages[s][c]) for s in STAGES] for c in COLOURS}
-    if solved != counts:
-        raise AssertionError(f"{pid}: the board's solver counts {solved} differ from the draft's {counts}")
+    counts = {c: [len(stages[s][c]) for s in STAGES] for c in COLOURS}
+    if grade(counts) != difficulty:
+        raise AssertionError(f"{pid}: the board's solver counts {counts} grade {grade(counts)}, not {difficulty}")
     for w in board["words"]:
         if stages["all"][w["colour"]] != [(w["word"], net_shift(w["shifts"]))]:
             raise AssertionError(f"{pid}: {w['colour']} does not solve back to {w['word']}")

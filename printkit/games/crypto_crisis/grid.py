@@ -80,6 +80,31 @@ def shift_mask(m: int, dr: int, dc: int) -> int:
     return m
 
 
+_ROW_HI = [mask_of(i for i in range(CELLS) if i // SIDE >= dr) for dr in range(SIDE)]
+_ROW_LO = [mask_of(i for i in range(CELLS) if i // SIDE < dr) for dr in range(SIDE)]
+
+
+def _pair(m: int) -> int:
+    return m | m << CELLS
+
+
+_P_ROW_HI = [_pair(m) for m in _ROW_HI]
+_P_ROW_LO = [_pair(m) for m in _ROW_LO]
+_P_COL_HI = [_pair(m) for m in _COL_HI]
+_P_COL_LO = [_pair(m) for m in _COL_LO]
+
+
+def shift_pair(m: int, dr: int, dc: int) -> int:
+    """shift_mask on two masks at once, packed as low | high << 25."""
+    dr %= SIDE
+    dc %= SIDE
+    if dr:
+        m = ((m << (SIDE * dr)) & _P_ROW_HI[dr]) | ((m >> (CELLS - SIDE * dr)) & _P_ROW_LO[dr])
+    if dc:
+        m = ((m << dc) & _P_COL_HI[dc]) | ((m >> (SIDE - dc)) & _P_COL_LO[dc])
+    return m
+
+
 def shift_cell(i: int, dr: int, dc: int) -> int:
     r, c = divmod(i, SIDE)
     return ((r + dr) % SIDE) * SIDE + (c + dc) % SIDE

@@ -7,6 +7,7 @@ come back as violations naming the word, cell or hint slip, never as a crash.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Callable, Iterable
 
 from printkit.games.crypto_crisis.grid import (
@@ -260,6 +261,7 @@ def lexicon() -> frozenset:
     return _base_accept()
 
 
+@lru_cache(maxsize=1)
 def puzzle_list() -> frozenset:
     from printkit.words import puzzle_words
 

@@ -22,13 +22,13 @@ from printkit.games.crypto_crisis.grid import (
     COLOURS,
     LETTERS,
     MARKS,
+    MAX_SHIFTS,
+    NETS_WITHIN,
     UNMIX,
-    distance,
     letters_mask,
-    net_shift,
     possible_nets,
     revealed,
-    shift_mask,
+    shift_pair,
 )
 
 _SHIFT = 2 * CELLS  # key = first-two mask | last-three mask << 25 (fits in 50 bits)
@@ -80,13 +80,12 @@ def board_masks(cells: list[dict]) -> dict[str, tuple[int, int]]:
     return {c: (t, m) for c, (t, m) in out.items()}
 
 
-def fits_by_net(tile_mask: int, mark_mask: int, index: dict) -> dict[tuple[int, int], tuple[str, ...]]:
-    """Every net shift under which some word fits these tiles -> those words."""
-    rest = tile_mask & ~mark_mask
+def fits_by_net(tile_mask: int, mark_mask: int, index: dict, nets: Iterable[tuple[int, int]] = ALL_NETS) -> dict[tuple[int, int], tuple[str, ...]]:
+    """Each of `nets` under which some word fits these tiles -> those words."""
+    pair = mark_mask | (tile_mask & ~mark_mask) << CELLS
     out = {}
-    for dr, dc in ALL_NETS:
-        key = shift_mask(mark_mask, -dr, -dc) | shift_mask(rest, -dr, -dc) << CELLS
-        hit = index.get(key)
+    for dr, dc in nets:
+        hit = index.get(shift_pair(pair, -dr, -dc))
         if hit:
             out[(dr, dc)] = hit
     return out
@@ -110,7 +109,8 @@ def solve(cells: list[dict], known: dict[str, tuple[list[str], bool]], words: fr
     for colour in COLOURS:
         tile_mask, mark_mask = masks[colour]
         shown, complete = known.get(colour, ([], False))
-        out[colour] = candidates(fits_by_net(tile_mask, mark_mask, index), possible_nets(shown, complete))
+        nets = possible_nets(shown, complete)
+        out[colour] = candidates(fits_by_net(tile_mask, mark_mask, index, nets), nets)
     return out
 
 
@@ -119,28 +119,15 @@ def solve_stages(cells: list[dict], shifts: dict[str, list[str]], words: frozens
     for a board whose true shifts are `shifts` (what the slips would reveal)."""
     index = index_for(words)
     masks = board_masks(cells)
-    fits = {c: fits_by_net(*masks[c], index) for c in COLOURS}
+    # every stage's nets lie within MAX_SHIFTS of no shift at all: solve those once
+    fits = {c: fits_by_net(*masks[c], index, NETS_WITHIN[MAX_SHIFTS]) for c in COLOURS}
     out = {}
     for stage, name in enumerate(("none", "first", "second", "all")):
         out[name] = {c: candidates(fits[c], possible_nets(*revealed(shifts.get(c, []), stage))) for c in COLOURS}
     return out
 
 
-def stage_counts(masks: dict[str, tuple[int, int]], shifts: dict[str, list[str]], index: dict) -> dict[str, list[int]]:
-    """Candidate counts per colour at each of the four hint stages (the generator's
-    fast path: no lists, no sorting)."""
-    out = {}
-    for colour in COLOURS:
-        fits = fits_by_net(*masks[colour], index)
-        counts = []
-        for stage in range(4):
-            nets = possible_nets(*revealed(shifts[colour], stage))
-            counts.append(sum(len(fits[n]) for n in nets if n in fits))
-        out[colour] = counts
-    return out
-
-
 __all__ = [
     "build_index", "index_for", "board_masks", "fits_by_net", "candidates", "solve",
-    "solve_stages", "stage_counts", "valid_shape", "word_key", "distance", "net_shift",
+    "solve_stages", "valid_shape", "word_key",
 ]

@@ -209,7 +209,7 @@ def _river(grid: list[list[str]], rng: Rng, mids: set) -> list[tuple[int, int]]:
         if cell[0] != last[0] and cell[1] != last[1]:
             path.append((last[0], cell[1]))  # keep the river 4-connected
         path.append(cell)
-        if grid[cell[0]][cell[1]] == R.WATER:
+        if grid[cell[0]][cell[1]] == R.WATER or len(path) > n + 2:
             break
     return [cell for cell in path if cell not in mids]
 
@@ -286,7 +286,7 @@ def _chebyshev(a, b) -> int:
 def _cities(grid: list[list[str]], rng: Rng) -> list[tuple[tuple[int, int], str]] | None:
     n = len(grid)
     band = max(2, n // 6)
-    zone = [(r, c) for r in range(n - 1 - band, n - 1) for c in range(2, n - 2)]
+    zone = [(r, c) for r in range(n - 1 - band, n - 1) for c in range(1, n - 1)]
 
     def good(cell, plains_only):
         t = grid[cell[0]][cell[1]]
@@ -298,7 +298,7 @@ def _cities(grid: list[list[str]], rng: Rng) -> list[tuple[tuple[int, int], str]
 
     gold = None
     for plains_only in (True, False):
-        cands = [cell for cell in zone if good(cell, plains_only) and apart(cell) >= n + 1]
+        cands = [cell for cell in zone if good(cell, plains_only) and apart(cell) >= n]
         if cands:
             gold = rng.choice(cands)
             break

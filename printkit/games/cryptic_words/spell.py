@@ -1,0 +1,264 @@
+"""Which words a hand of letter cards can spell: one entry per card, any order.
+
+Words are indexed as bitsets (Python ints, one bit per word): for every letter
+position and every card entry, the set of words showing that entry there. A hand
+is then evaluated for the whole word list at once by a small dynamic program
+over (letters spelled so far, cards used so far): each step ANDs the surviving
+word set with "what this card can put at this position". A 6-card hand takes a
+few thousand big-integer ANDs instead of a search per word.
+
+The same program answers puzzle questions: some entries crossed out, some
+cards that must be used, a known first or last card, a known length, a known
+card order. `spellings` lists the explicit codes of one word, for answer keys
+and to cross-check the bitset program.
+
+Pure: no drawing, no I/O beyond the frozen word lists.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Iterable, Sequence
+
+MIN_LETTERS = 3
+MAX_LETTERS = 8
+
+
+def _bitset(indices: Iterable[int], size: int) -> int:
+    buf = bytearray((size + 7) // 8)
+    for i in indices:
+        buf[i >> 3] |= 1 << (i & 7)
+    return int.from_bytes(bytes(buf), "little")
+
+
+class WordIndex:
+    """Words of 3-8 letters a-z as bitsets by (position, letter) and by length."""
+
+    def __init__(self, words: Iterable[str]) -> None:
+        self.words: tuple[str, ...] = tuple(w for w in words if MIN_LETTERS <= len(w) <= MAX_LETTERS and w.isascii() and w.isalpha() and w.islower())
+        n = len(self.words)
+        self.size = n
+        self.all = (1 << n) - 1
+        at: dict[tuple[int, str], list[int]] = {}
+        by_len: dict[int, list[int]] = {}
+        for i, w in enumerate(self.words):
+            by_len.setdefault(len(w), []).append(i)
+            for p, ch in enumerate(w):
+                at.setdefault((p, ch), []).append(i)
+        self._at = {key: _bitset(idx, n) for key, idx in at.items()}
+        self.ends = tuple(_bitset(by_len.get(k, ()), n) for k in range(MAX_LETTERS + 1))
+        self._entry: dict[tuple[int, str], int] = {}
+        self._position = {w: i for i, w in enumerate(self.words)}
+
+    def entry_bits(self, pos: int, entry: str) -> int:
+        """Words that show `entry` (lowercase, 1-2 letters) starting at `pos`."""
+        key = (pos, entry)
+        got = self._entry.get(key)
+        if got is None:
+            got = self.all
+            for k, ch in enumerate(entry):
+                if pos + k >= MAX_LETTERS:
+                    got = 0
+                    break
+                got &= self._at.get((pos + k, ch), 0)
+            self._entry[key] = got
+        return got
+
+    def tables(self, entries: Sequence[str]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """For one card: by position, the words one of its single letters (first
+        table) or one of its bigrams (second table) can continue."""
+        one = [0] * (MAX_LETTERS + 1)
+        two = [0] * (MAX_LETTERS + 1)
+        for e in entries:
+            e = e.lower()
+            table = one if len(e) == 1 else two
+            for p in range(MAX_LETTERS):
+                table[p] |= self.entry_bits(p, e)
+        return tuple(one), tuple(two)
+
+    def decode(self, bits: int) -> list[str]:
+        """The words in a bitset, in list order."""
+        out = []
+        text = bin(bits)[:1:-1]  # bit 0 first
+        i = text.find("1")
+        while i >= 0:
+            out.append(self.words[i])
+            i = text.find("1", i + 1)
+        return out
+
+    def bit(self, word: str) -> int:
+        i = self._position.get(word.lower())
+        return 0 if i is None else 1 << i
+
+    def __contains__(self, word: str) -> bool:
+        return word.lower() in self._position
+
+
+# -- shared indexes -------------------------------------------------------------
+
+@lru_cache(maxsize=1)
+def puzzle_index() -> WordIndex:
+    """The puzzle list (what a generator may hide, what the deck is scored on)."""
+    from printkit.words import puzzle_words
+
+    return WordIndex(puzzle_words())
+
+
+_accept_cache: dict[int, tuple[frozenset, WordIndex]] = {}
+
+
+def accept_index() -> WordIndex:
+    """The acceptance list (user words included): "does another word fit?"."""
+    from printkit.words import accept_words
+
+    words = accept_words()
+    hit = _accept_cache.get(id(words))
+    if hit is not None and hit[0] is words:
+        return hit[1]
+    index = WordIndex(sorted(words))
+    _accept_cache.clear()
+    _accept_cache[id(words)] = (words, index)
+    return index
+
+
+# -- the hand program ----------------------------------------------------------------
+
+def spellable(index: WordIndex, hand_tables: Sequence[tuple[tuple[int, ...], tuple[int, ...]]]) -> int:
+    """Bitset of the words the hand can spell (no constraints): the fast path
+    used for deck statistics."""
+    n = len(hand_tables)
+    ends = index.ends
+    layer = {(0, 0): index.all}
+    found = 0
+    for _ in range(n):
+        nxt: dict[tuple[int, int], int] = {}
+        get = nxt.get
+        for (pos, used), words in layer.items():
+            for i in range(n):
+                b = 1 << i
+                if used & b:
+                    continue
+                one, two = hand_tables[i]
+                w = words & one[pos]
+                if w:
+                    key = (pos + 1, used | b)
+                    nxt[key] = get(key, 0) | w
+                if pos + 2 <= MAX_LETTERS:
+                    w = words & two[pos]
+                    if w:
+                        key = (pos + 2, used | b)
+                        nxt[key] = get(key, 0) | w
+        for (pos, _used), words in nxt.items():
+            found |= words & ends[pos]
+        layer = nxt
+    return found
+
+
+@dataclass(frozen=True)
+class Constraints:
+    """What a decoder knows about a hidden word, in hand positions (0-based)."""
+
+    allowed: tuple[tuple[str, ...], ...]  # per card: entries still possible
+    must: int = 0  # bitmask of cards the word uses
+    first: int | None = None  # card that spells the first letter(s)
+    last: int | None = None  # card that spells the last letter(s)
+    length: int | None = None  # letters
+    rank: tuple[int, ...] | None = None  # revealed order: used cards appear in rising rank
+
+
+def solve(index: WordIndex, cons: Constraints) -> int:
+    """Bitset of the words that fit everything known."""
+    n = len(cons.allowed)
+    tables = [index.tables(entries) for entries in cons.allowed]
+    ends = index.ends
+    top = cons.length if cons.length is not None else MAX_LETTERS
+    if cons.length is not None:
+        end_at = [ends[q] if q == cons.length else 0 for q in range(MAX_LETTERS + 1)]
+    else:
+        end_at = list(ends)
+    rank = cons.rank
+    max_rank = None
+    if rank is not None:
+        max_rank = [-1] * (1 << n)
+        for mask in range(1, 1 << n):
+            max_rank[mask] = max(rank[i] for i in range(n) if mask >> i & 1)
+    must, first, last = cons.must, cons.first, cons.last
+    layer = {(0, 0): index.all}
+    found = 0
+    while layer:
+        nxt: dict[tuple[int, int], int] = {}
+        get = nxt.get
+        for (pos, used), words in layer.items():
+            for i in range(n):
+                b = 1 << i
+                if used & b:
+                    continue
+                if first is not None and used == 0 and i != first:
+                    continue
+                if max_rank is not None and rank[i] < max_rank[used]:
+                    continue
+                nu = used | b
+                one, two = tables[i]
+                for q, w in ((pos + 1, words & one[pos]), (pos + 2, words & two[pos] if pos + 2 <= MAX_LETTERS else 0)):
+                    if not w or q > top:
+                        continue
+                    if (last is None or i == last) and nu & must == must:
+                        found |= w & end_at[q]
+                    if i == last or q >= top:
+                        continue
+                    key = (q, nu)
+                    nxt[key] = get(key, 0) | w
+        layer = nxt
+    return found
+
+
+def spellings(word: str, hand: Sequence[Sequence[str]]) -> list[tuple[tuple[int, str], ...]]:
+    """Every way to spell `word` with the hand: tuples of (card position, entry),
+    one entry per card, in word order. Entries compare case-insensitively and
+    come back as written on the card."""
+    w = word.lower()
+    out: list[tuple[tuple[int, str], ...]] = []
+    lowered = [[(e.lower(), e) for e in entries] for entries in hand]
+
+    def walk(pos: int, used: int, path: list) -> None:
+        if pos == len(w):
+            out.append(tuple(path))
+            return
+        for i, entries in enumerate(lowered):
+            if used >> i & 1:
+                continue
+            for low, shown in entries:
+                if w.startswith(low, pos):
+                    path.append((i, shown))
+                    walk(pos + len(low), used | 1 << i, path)
+                    path.pop()
+
+    if MIN_LETTERS <= len(w) <= MAX_LETTERS:
+        walk(0, 0, [])
+    return out
+
+
+def fits(spelling: Sequence[tuple[int, str]], word: str, cons: Constraints) -> bool:
+    """Does one explicit spelling agree with everything known? (The slow,
+    obvious twin of `solve`, used to cross-check it.)"""
+    cards = [i for i, _ in spelling]
+    if len(set(cards)) != len(cards) or not cards:
+        return False
+    for i, e in spelling:
+        if e.upper() not in {a.upper() for a in cons.allowed[i]}:
+            return False
+    used = 0
+    for i in cards:
+        used |= 1 << i
+    if used & cons.must != cons.must:
+        return False
+    if cons.first is not None and cards[0] != cons.first:
+        return False
+    if cons.last is not None and cards[-1] != cons.last:
+        return False
+    if cons.length is not None and len(word) != cons.length:
+        return False
+    if cons.rank is not None and any(cons.rank[a] > cons.rank[b] for a, b in zip(cards, cards[1:])):
+        return False
+    return True

@@ -76,5 +76,8 @@ def build_puzzle(params: dict) -> dict:
         out.append({"id": puzzles.format_id(PUZZLE_PREFIX, "", token), "order": order, **best})
     model = {"params": shown, "lengths": list(DEFAULT_LENGTHS), "cards": {str(i): list(c) for i, c in enumerate(RULEBOOK_CARDS, 1)}, "puzzles": out}
     if len(out) == 1:
+        # one challenge is known by its ID alone, however it was asked for:
+        # `--seed S` and `--id` of the same challenge give the same bytes
         model["id"] = out[0]["id"]
+        model["params"] = {"id": out[0]["id"]}
     return model

@@ -89,6 +89,6 @@ GAME = Game(
         KitPart("board", copies=2, note="One Decoder per player."),
         KitPart("sheet", copies=2, note="One Crypticard and score sheet per player per game; copy more as needed."),
         KitPart("tokens", copies=2, note="One cube set per player: cut along the outlines."),
-        KitPart("puzzle", params={"count": 4}, note="Solo puzzles; the answer key is on the last page."),
+        KitPart("puzzle", params={"count": 3}, note="Solo puzzles; the answer key is on the last page."),
     ),
 )

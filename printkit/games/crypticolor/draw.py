@@ -466,57 +466,61 @@ def render_puzzle(doc, model: dict) -> None:
     while start < total:
         c = doc.new_page()
         top = d.header(doc, f"{TITLE}  ·  puzzles", "Read each picture with the Key Card, then put the five letters in order to make the code word. Answers on the last page.", margin=MARGIN)
-        usable = top - FOOT
-        per_page = max(1, min(3, int(usable // _block_height(W))))
-        block = usable / per_page
+        per_page, cell = _puzzle_layout(W, top - FOOT)
+        block = (top - FOOT) / per_page
         for k, puzzle in enumerate(puzzles[start : start + per_page]):
-            _puzzle_block(doc, c, puzzle, start + k + 1, total, top - k * block, block, last=(k == per_page - 1))
+            _puzzle_block(doc, c, puzzle, start + k + 1, total, top - k * block, block, cell, last=(k == per_page - 1 or start + k == total - 1))
         start += per_page
     _answer_pages(doc, puzzles)
 
 
 QR_SIDE = 22 * MM
 GRID_GAP = 5 * MM
+LETTER_BOX = 8 * MM
+BLOCK_FIXED = 40 + 2 * MM + LETTER_BOX + 3 * MM + QR_SIDE + 3 * MM  # all but the grids
 
 
-def _puzzle_cell(W: float) -> float:
-    return min(6.6 * MM, (W - 2 * MARGIN - 4 * GRID_GAP) / 5 / rules.SIZE)
+def _puzzle_layout(W: float, usable: float) -> tuple[int, float]:
+    """Three puzzles a page when their grids keep cells of 5.6 mm or more, else two
+    (or one); returns (puzzles per page, cell size)."""
+    widest = min(6.6 * MM, (W - 2 * MARGIN - 4 * GRID_GAP) / 5 / rules.SIZE)
+    for per_page in (3, 2, 1):
+        cell = min(widest, (usable / per_page - BLOCK_FIXED) / rules.SIZE)
+        if cell >= 5.6 * MM or per_page == 1:
+            return per_page, cell
+    raise AssertionError("unreachable")
 
 
-def _block_height(W: float) -> float:
-    """Room one puzzle needs: titles, the grids and their letter boxes, the code word and QR."""
-    return 33 + 14 + rules.SIZE * _puzzle_cell(W) + 2 * MM + 9 * MM + 4 * MM + QR_SIDE + 4 * MM
-
-
-def _puzzle_block(doc, c, puzzle: dict, number: int, total: int, top: float, height: float, last: bool) -> None:
+def _puzzle_block(doc, c, puzzle: dict, number: int, total: int, top: float, height: float, cell: float, last: bool) -> None:
     W, H = doc.size
     ink = doc.ink
     c.setFillColorRGB(0, 0, 0)
     c.setFont(fonts.SANS_BOLD, 13)
-    c.drawString(MARGIN, top - 16, f"Puzzle {number}" + (f" of {total}" if total > 1 else ""))
+    c.drawString(MARGIN, top - 14, f"Puzzle {number}" + (f" of {total}" if total > 1 else ""))
     c.setFont(fonts.SANS_BOLD, 10)
-    c.drawRightString(W - MARGIN, top - 16, puzzle["id"])
+    c.drawRightString(W - MARGIN, top - 14, puzzle["id"])
     c.setFont(fonts.SANS, 8)
     c.setFillColorRGB(0.25, 0.25, 0.25)
     note = ("Rotations: each picture may be turned a quarter, half or three quarters; the Key Card's turned pictures help."
             if puzzle["rotations"] else "Every picture is upright, as on the Key Card.")
-    c.drawString(MARGIN, top - 27, note)
-    y = top - 33
-    cell = _puzzle_cell(W)
+    c.drawString(MARGIN, top - 24, note)
+    y = top - 28
     gw = rules.SIZE * cell
     pitch = (W - 2 * MARGIN - gw) / 4
+    lb = LETTER_BOX
     for k, g in enumerate(puzzle["grids"]):
         x = MARGIN + k * pitch
         c.setFillColorRGB(0, 0, 0)
         c.setFont(fonts.SANS_BOLD, 11)
-        c.drawString(x, y - 11, str(k + 1))
-        grid(c, ink, x, y - 14 - gw, cell, g["cells"], numbers=False)
-        lb = 9 * MM
+        c.drawString(x, y - 10, str(k + 1))
+        gy = y - 12 - gw
+        grid(c, ink, x, gy, cell, g["cells"], numbers=False)
         c.setFont(fonts.SANS, 7.5)
-        c.drawRightString(x + gw / 2 - lb / 2 - 1.5 * MM, y - 14 - gw - 2 * MM - lb / 2 - 2.5, "letter")
+        c.drawRightString(x + gw / 2 - lb / 2 - 1.5 * MM, gy - 2 * MM - lb / 2 - 2.5, "letter")
         c.setLineWidth(0.8)
-        c.rect(x + gw / 2 - lb / 2, y - 14 - gw - 2 * MM - lb, lb, lb, stroke=1, fill=0)
-    y = y - 14 - gw - 2 * MM - 9 * MM - 4 * MM
+        c.setStrokeColorRGB(0, 0, 0)
+        c.rect(x + gw / 2 - lb / 2, gy - 2 * MM - lb, lb, lb, stroke=1, fill=0)
+    y = y - 12 - gw - 2 * MM - lb - 3 * MM
     c.setFillColorRGB(0, 0, 0)
     c.setFont(fonts.SANS_BOLD, 10)
     c.drawString(MARGIN, y - 6 * MM, "CODE WORD")
@@ -532,7 +536,7 @@ def _puzzle_block(doc, c, puzzle: dict, number: int, total: int, top: float, hei
     if not last:  # a rule between puzzles
         c.setLineWidth(0.4)
         c.setStrokeColorRGB(0.6, 0.6, 0.6)
-        c.line(MARGIN, top - height + 3 * MM, W - MARGIN, top - height + 3 * MM)
+        c.line(MARGIN, top - height + 1.5 * MM, W - MARGIN, top - height + 1.5 * MM)
 
 
 def _answer_pages(doc, puzzles) -> None:

@@ -55,7 +55,7 @@ def generate(token: str, rotations: bool) -> dict:
     pool = word_pool()
     last: list[Violation] = []
     for attempt in range(MAX_ATTEMPTS):
-        rng = pz.token_rng(PREFIX, token, attempt)
+        rng = pz.token_rng(PREFIX + (ROTATIONS_TAG if rotations else ""), token, attempt)
         word = rng.choice(pool).upper()
         letters = m.scramble(word, rng.child("scramble"))
         grids = m.encode_word(letters, rotations, rng.child("turns"))

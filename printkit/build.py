@@ -76,7 +76,7 @@ class WriteResult:
         return f"wrote {self.path}: {self.pages} page{'s' if self.pages != 1 else ''}, {kb:.0f} KB. {self.how}"
 
 
-def print_advice(component, opts) -> str:
+def print_advice(component, opts, include_notes: bool = True) -> str:
     paper = opts.paper.upper() if opts.paper in ("a4", "a3") else opts.paper.capitalize()
     scale = "at 100% (actual size, no 'fit to page')"
     if "cards" in component.uses:
@@ -88,7 +88,7 @@ def print_advice(component, opts) -> str:
             return f"Print one-sided on {paper} {scale}; cut on the crop marks."
         edge = "long" if opts.duplex == "long" else "short"
         return f"Print two-sided on {paper} {scale}, flip on the {edge} edge; cut on the crop marks."
-    note = f" {component.notes}" if component.notes else ""
+    note = f" {component.notes}" if component.notes and include_notes else ""
     return f"Print on {paper} {scale}.{note}"
 
 

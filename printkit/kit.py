@@ -94,7 +94,7 @@ def draw_kit(doc, game, seed: str = "1") -> list[PartPages]:
         doc.pending_bookmark = comp.title
         for _ in range(part.copies):
             comp.render(doc, model)
-        parts.append(PartPages(comp.title, first, doc.pages, opts.duplex if two_sided else "", part.copies, part.note, print_advice(comp, opts)))
+        parts.append(PartPages(comp.title, first, doc.pages, opts.duplex if two_sided else "", part.copies, part.note or comp.notes, print_advice(comp, opts, include_notes=False)))
         doc.small_print = ""
     _define_contents(doc, game, rules_pages, guide_page, parts)
     _define_guide(doc, game, rules_pages, guide_page, parts)
@@ -159,6 +159,7 @@ def build_kits(games, opts, folder: Path, *, seed: str = "1", all_games: bool = 
     from printkit.engine.document import Document
 
     written = []
+    summaries = []
     for k, game in enumerate(games, 1):
         t0 = time.perf_counter()
         echo(f"[{k}/{len(games)}] {game.title} kit ...", err=True)
@@ -169,13 +170,60 @@ def build_kits(games, opts, folder: Path, *, seed: str = "1", all_games: bool = 
             keywords=[f"game:{game.name}", "component:kit", f"command:printkit kit {game.name} --paper {opts.paper}"],
             command=f"printkit kit {game.name} --paper {opts.paper}",
         )
-        draw_kit(doc, game, seed)
+        parts = draw_kit(doc, game, seed)
         path = folder / f"{game.name}-kit.pdf"
         size = doc.save(path)
         written.append((path, doc.pages, size, time.perf_counter() - t0))
+        summaries.append((game, path, doc.pages, parts))
+    if all_games:
+        echo(f"[index] contents of every kit ...", err=True)
+        path = folder / "index.pdf"
+        pages, size = write_index(summaries, opts, path)
+        written.append((path, pages, size, 0.0))
     width = max(len(str(p)) for p, *_ in written)
     echo(f"{'file':<{width}}  pages      size")
     for path, pages, size, _ in written:
         echo(f"{str(path):<{width}}  {pages:>5}  {size / 1024:>6.0f} KB")
-    echo(f"{len(written)} kit{'s' if len(written) != 1 else ''} written. Page 3 of each kit says how to print it.")
+    kits = len(summaries)
+    echo(f"{kits} kit{'s' if kits != 1 else ''} written" + (" and index.pdf (what to print, how, how many)." if all_games else ".") + " Page 3 of each kit says how to print it.")
     return written
+
+
+def write_index(summaries, opts, path: Path) -> tuple[int, int]:
+    """One PDF that lists every kit file: paper, two-sided pages, copies, cutting
+    and folding notes."""
+    from printkit.engine import draw as d
+    from printkit.engine import fonts
+    from printkit.engine.document import Document
+
+    doc = Document(opts, title="printkit: every kit", subject="component=index", keywords=["component:index", f"command:printkit kit all --paper {opts.paper}"], command=f"printkit kit all --paper {opts.paper}")
+    doc.small_print = "index of kits"
+    c = doc.new_page()
+    W, H = doc.size
+    m = 15 * MM
+    paper = opts.paper.upper() if opts.paper.startswith("a") else opts.paper.capitalize()
+    y = d.header(doc, "printkit: every kit", f"{len(summaries)} games, all on {paper} paper. Print at 100% (actual size).")
+    rows = [["File", "Game", "Pages", "Two-sided pages"]]
+    for game, kit_path, pages, parts in summaries:
+        two = ", ".join(_pages(p.first, p.last) + f" ({p.two_sided} edge)" for p in parts if p.two_sided) or "none"
+        rows.append([kit_path.name, game.title, str(pages), two])
+    y = d.table(c, m, y - 2 * MM, [55 * MM, 35 * MM, 18 * MM, W - 2 * m - 108 * MM], rows, row_h=7 * MM, size=9) - 8 * MM
+    for game, kit_path, pages, parts in summaries:
+        need = 14 * MM + (len(parts) + 1) * 6.5 * MM + sum(10 * MM for _ in parts)
+        if y - need < 20 * MM:
+            c = doc.new_page()
+            y = H - m
+        c.setFont(fonts.SANS_BOLD, 12)
+        c.setFillColorRGB(0, 0, 0)
+        c.drawString(m, y - 12, f"{game.title}  ·  {kit_path.name}")
+        y -= 18
+        rows = [["Part", "Pages", "Sides", "Copies"]]
+        for p in parts:
+            rows.append([p.title, _pages(p.first, p.last), f"two, {p.two_sided} edge" if p.two_sided else "one", str(p.copies)])
+        y = d.table(c, m, y, [W - 2 * m - 90 * MM, 25 * MM, 40 * MM, 25 * MM], rows, row_h=6.5 * MM, size=8.5) - 2 * MM
+        for p in parts:
+            text = f"{p.title}: {p.advice}" + (f" {p.note}" if p.note else "")
+            y = d.paragraph(c, "• " + text, m, y, W - 2 * m, size=8) - 1 * MM
+        y -= 6 * MM
+    size = doc.save(path)
+    return doc.pages, size

@@ -65,7 +65,7 @@ GAME = Game(
         ),
     },
     kit=(
-        KitPart("deck", note="Print two-sided; cut on the crop marks."),
-        KitPart("sheet", copies=4, note="One per player; copy more as needed."),
+        KitPart("deck"),
+        KitPart("sheet", copies=4, note="Four players' sheets; copy more as needed."),
     ),
 )

@@ -564,6 +564,15 @@ def check_tokens(model: dict) -> list[Violation]:
     out += bad
     if limit is not None:
         out += expect(limit == RACK_LIMIT, "SCR-RACK", "rack", f"has {limit} slots; the rack limit is {RACK_LIMIT}")
+    size, bad = field(model, "board_size", int, "SCR-TOKENS", "tokens")
+    side, bad2 = field(model, "token_mm", (int, float), "SCR-TOKENS", "tokens")
+    out += bad + bad2
+    if size is not None and side is not None:
+        if not MIN_SIZE <= size <= MAX_SIZE:
+            out.append(Violation("SCR-SIZE", "tokens", f"board size {size} is outside {MIN_SIZE}-{MAX_SIZE}"))
+        else:
+            cell = board_cell_mm(size)
+            out += expect(8 <= side <= cell - 1, "SCR-TOKEN-SIZE", "tokens", f"{side} mm tokens do not sit in the {cell} mm cells of a size {size} board (8 mm to {cell - 1:.1f} mm fit)")
     return out
 
 
@@ -576,3 +585,25 @@ def check_sheet(model: dict) -> list[Violation]:
     if bonus is not None:
         out += expect(bonus == CAPTURE_BONUS, "SCR-SHEET-BONUS", "sheet", f"a captured city is worth {CAPTURE_BONUS}, not {bonus}")
     return out
+
+
+# -- printed sizes (plain numbers the drawing and the checks share) -------------------
+
+BOARD_MAX_MM = 265.0  # fits Tabloid's 279.4 mm width with 7 mm to spare each side
+EDGE_MM = 7.0  # the coordinate band around the grid
+MAX_CELL_MM = 18.0
+
+
+def board_cell_mm(n: int) -> float:
+    """Cell side for a size-n board: as large as fits one A3/Tabloid page (at most
+    18 mm), in tenths of a millimetre. The tiled A4/Letter board is the same size."""
+    return min(MAX_CELL_MM, math.floor((BOARD_MAX_MM - 2 * EDGE_MM) / n * 10) / 10)
+
+
+def board_mm(n: int) -> float:
+    return n * board_cell_mm(n) + 2 * EDGE_MM
+
+
+def token_mm(n: int) -> float:
+    """Token side that sits inside a cell of a size-n board with 1.5 mm to spare."""
+    return min(15.0, math.floor((board_cell_mm(n) - 1.5) * 10) / 10)

@@ -51,6 +51,7 @@ except ImportError:  # not POSIX: no CPU times
 
 ENV: dict[str, str] | None = None  # None: inherit
 CPU: dict[tuple[str, ...], list[float]] = {}  # user+sys CPU seconds of each timed run, by command
+ALL_WALL: dict[tuple[str, ...], list[float]] = {}  # the matching wall times
 
 
 def _child_cpu() -> float:
@@ -67,6 +68,7 @@ def wall(cmd: list[str], cwd: Path) -> float:
     r = subprocess.run(cmd, cwd=cwd, env=ENV, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     t = time.perf_counter() - t0
     CPU.setdefault(tuple(cmd), []).append(_child_cpu() - c0)
+    ALL_WALL.setdefault(tuple(cmd), []).append(t)
     if r.returncode != 0:
         sys.exit(f"bench: {' '.join(cmd)} failed (exit {r.returncode}):\n{r.stderr}")
     return t
@@ -77,7 +79,7 @@ def side_by_side(cmds: dict[str, list[str]], runs: int, cwd: Path) -> dict[str, 
     on the machine falls on both sides alike."""
     for cmd in cmds.values():
         wall(cmd, cwd)
-        CPU.pop(tuple(cmd))
+        CPU.pop(tuple(cmd)), ALL_WALL.pop(tuple(cmd))
     times: dict[str, list[float]] = {k: [] for k in cmds}
     for _ in range(runs):
         for k, cmd in cmds.items():
@@ -169,7 +171,7 @@ def main() -> None:
         # (b) printkit --help
         helper = printkit_console()
         wall(helper + ["--help"], tmp)
-        CPU.pop(tuple(helper + ["--help"]))
+        CPU.pop(tuple(helper + ["--help"])), ALL_WALL.pop(tuple(helper + ["--help"]))
         t_help = [wall(helper + ["--help"], tmp) for _ in range(help_runs)]
         print(f"\nprintkit --help via {' '.join(helper)}\n  {fmt(t_help, helper + ['--help'])}")
         help_med = statistics.median(t_help)
@@ -184,6 +186,11 @@ def main() -> None:
         for name, got, goal, ok in rows:
             print(f"{name:<34} {got:>9}  {goal:>8}  {'PASS' if ok else 'MISS'}")
         print(f"{'(2,000 cards, per card average)':<34} {ratio_avg:>8.2f}x  {'info':>8}")
+        busy = [" ".join(Path(w).name for w in cmd[:4]) for cmd, cpu in CPU.items() if cpu and resource is not None
+                and statistics.median(ALL_WALL[cmd]) > 1.25 * statistics.median(cpu)]
+        if busy:
+            print(f"\nbench: the machine was busy (wall time > 1.25x CPU time for {len(busy)} of {len(CPU)} commands); "
+                  "wall times are inflated, compare the CPU figures or run again when it is idle")
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
 

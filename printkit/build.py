@@ -117,7 +117,7 @@ def write_component(component, model: dict, opts, out: Path) -> WriteResult:
 def load_json(name: str):
     """Read a component file as `--json` writes it; UsageError (exit 2) if it
     is not one. Returns (component, model)."""
-    from printkit.games import all_games
+    from printkit.games import all_games, find_game
 
     try:
         text = Path(name).read_text(encoding="utf-8")
@@ -132,12 +132,12 @@ def load_json(name: str):
     if not isinstance(model, dict):
         raise UsageError(f"{name}: a component file holds one JSON object, not a {type(model).__name__}")
     game, comp = model.get("game"), model.get("component")
-    games = all_games()
-    if not isinstance(game, str) or game not in games:
-        raise UsageError(f"{name}: 'game' must be one of {', '.join(games)}")
-    if not isinstance(comp, str) or comp not in games[game].components:
-        raise UsageError(f"{name}: 'component' must be one of {', '.join(games[game].components)} for {game}")
-    return games[game].components[comp], model
+    found = find_game(game) if isinstance(game, str) else None
+    if found is None:
+        raise UsageError(f"{name}: 'game' must be one of {', '.join(all_games())}")
+    if not isinstance(comp, str) or comp not in found.components:
+        raise UsageError(f"{name}: 'component' must be one of {', '.join(found.components)} for {game}")
+    return found.components[comp], model
 
 
 def write_pngs(component, model: dict, opts, folder: Path, dpi: int) -> str:

@@ -173,7 +173,10 @@ class VerbGroup(click.Group):
         return list(self._table())
 
     def get_command(self, ctx, name):
-        comp = self._table().get(name)
+        from printkit.games import find_game
+
+        game = find_game(name)  # imports that one game only
+        comp = game.components.get(self.name) if game else None
         return ComponentCommand(comp) if comp else None
 
     def resolve_command(self, ctx, args):
@@ -208,11 +211,13 @@ class KitGroup(VerbGroup):
         return {name: g for name, g in all_games().items() if g.kit}
 
     def get_command(self, ctx, name):
-        games = self._table()
+        from printkit.games import find_game
+
         if name == "all":
-            return _kit_command("all", list(games.values()), "Every game's kit into output/.")
-        if name in games:
-            return _kit_command(name, [games[name]], f"The whole {games[name].title} kit in one PDF.")
+            return _kit_command("all", list(self._table().values()), "Every game's kit into output/, and index.pdf.")
+        game = find_game(name)
+        if game is not None and game.kit:
+            return _kit_command(name, [game], f"The whole {game.title} kit in one PDF.")
         return None
 
     def list_commands(self, ctx):

@@ -25,7 +25,8 @@ from typing import Callable
 from printkit.engine import fonts
 from printkit.engine.units import MM, PRINTER_MARGIN
 
-MIN_OVERLAP = 6.0  # mm
+MIN_OVERLAP = 6.0  # mm: never less than this between neighbours
+OVERLAP = 12.0  # mm: what the planner aims for (more when the pages are roomy)
 MARGINS = (10.0, 12.0, 10.0, 17.0)  # left, bottom, right, top (mm): labels on top, small print below
 MARK_HALO = 2.6  # mm: white disc under a crosshair
 MARK_RING = 1.5  # mm
@@ -89,22 +90,24 @@ class TilePlan:
         return [m for m in self.marks if (tile.row, tile.col) in m.tiles]
 
 
-def _axis(length: float, room: float, overlap: float) -> tuple[int, float, list[float]]:
+def _axis(length: float, room: float, overlap: float, aim: float) -> tuple[int, float, list[float]]:
     """How many windows of at most `room` cover `length` with >= `overlap` between
-    neighbours: (count, window, starts)."""
+    neighbours, sized alike so that they overlap by `aim` where room allows:
+    (count, window, starts)."""
     if length <= room + 1e-9:
         return 1, length, [0.0]
     count = math.ceil((length - overlap) / (room - overlap) - 1e-9)
-    step = (length - room) / (count - 1)
-    return count, room, [k * step for k in range(count)]
+    window = min(room, (length + (count - 1) * max(aim, overlap)) / count)
+    step = (length - window) / (count - 1)
+    return count, window, [k * step for k in range(count)]
 
 
 def _plan_for(W: float, H: float, page: tuple[float, float], min_overlap: float, margins) -> TilePlan:
     pw, ph = page
     ml, mb, mr, mt = margins
     room_w, room_h = pw - ml - mr, ph - mb - mt
-    cols, ww, xs = _axis(W, room_w, min_overlap)
-    rows, wh, ys_from_top = _axis(H, room_h, min_overlap)
+    cols, ww, xs = _axis(W, room_w, min_overlap, OVERLAP)
+    rows, wh, ys_from_top = _axis(H, room_h, min_overlap, OVERLAP)
     ox = ww - (xs[1] - xs[0]) if cols > 1 else 0.0
     oy = wh - (ys_from_top[1] - ys_from_top[0]) if rows > 1 else 0.0
     page_x = ml + (room_w - ww) / 2

@@ -27,8 +27,19 @@ def all_games() -> dict[str, Game]:
     return dict(sorted(games.items()))
 
 
+def find_game(name: str) -> Game | None:
+    """One game by its name, importing only that game's package."""
+    module_name = name.replace("-", "_")
+    if not module_name.isidentifier() or module_name.startswith("_"):
+        return None
+    if not any(info.name == module_name for info in pkgutil.iter_modules(__path__)):
+        return None
+    game = getattr(importlib.import_module(f"{__name__}.{module_name}"), "GAME", None)
+    return game if isinstance(game, Game) and game.name == name else None
+
+
 def get_game(name: str) -> Game:
-    games = all_games()
-    if name not in games:
-        raise UsageError(f"unknown game '{name}' (games: {', '.join(games)})")
-    return games[name]
+    game = find_game(name)
+    if game is None:
+        raise UsageError(f"unknown game '{name}' (games: {', '.join(all_games())})")
+    return game

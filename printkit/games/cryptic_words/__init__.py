@@ -1,0 +1,105 @@
+"""Cryptic Words: hide a word in numbered letter cards, decode with dice (GAMES.md section 2)."""
+
+from printkit.component import Component, Game, KitPart, Param
+from printkit.games.cryptic_words import model, rules
+
+NAME = "cryptic-words"
+
+
+def _render(what: str):
+    def render(doc, m):
+        from printkit.games.cryptic_words import draw
+
+        getattr(draw, f"render_{what}")(doc, m)
+
+    render.__name__ = f"render_{what}"
+    return render
+
+
+GAME = Game(
+    name=NAME,
+    title="Cryptic Words",
+    blurb="Hide a word in your letter cards, then roll the dice to prise your opponent's word out of theirs.",
+    players="2 players, 30 minutes",
+    rules_template="cryptic-words-rules.md.j2",
+    components={
+        "deck": Component(
+            game=NAME,
+            name="deck",
+            title="Cryptic Words letter cards",
+            help=(
+                "The 30 numbered letter cards, six entries each tied to a die face, with a shared back. "
+                "Seed 1 (the default) is the tuned default deck; any other seed generates a new deck with the rulebook's codes kept."
+            ),
+            build=model.build_deck,
+            checks=(rules.check_deck,),
+            render=_render("deck"),
+            params=(
+                Param("stats", "Measure playability (random deals: which words they spell) and print the figures.", default=False, type=bool, flag=True),
+                Param("deals", "How many random deals --stats plays, shared over hands of 4, 5 and 6 cards.", default=10_000, type=int, min=300, max=200_000),
+            ),
+            uses=frozenset({"cards", "seed"}),
+            duplex=True,
+            report=model.deck_report,
+        ),
+        "form": Component(
+            game=NAME,
+            name="form",
+            title="Cryptic Words tracking & decoding form",
+            help="Two forms a page, one per player: five rounds, your word's length and codes, your opponent's length and letters, score. Its QR code reprints it.",
+            build=model.build_form,
+            checks=(rules.check_form,),
+            render=_render("form"),
+            params=(
+                Param("variant", "Cards dealt per round: 45666 (4-5-6-6-6) or 45566 (4-5-5-6-6).", default="45666", choices=tuple(rules.VARIANTS)),
+                Param("qr_url", "Put this web address in the QR code instead of the command that reprints the form.", default=None),
+            ),
+            notes="Cut the page in two; fold each form on the dashed line so your codes stay hidden.",
+        ),
+        "tokens": Component(
+            game=NAME,
+            name="tokens",
+            title="Cryptic Words tokens and dice",
+            help="10 padlocks, 20 trackers, 2 FIRST and 2 LAST markers, and two folding dice nets.",
+            build=model.build_tokens,
+            checks=(rules.check_tokens,),
+            render=_render("tokens"),
+            notes="Print on card stock if you can; cut out the tokens; cut, fold and glue the dice.",
+        ),
+        "reference": Component(
+            game=NAME,
+            name="reference",
+            title="Cryptic Words reference card",
+            help="The turn in short and the six doubles actions, two copies a page (one per player).",
+            build=model.build_reference,
+            checks=(rules.check_reference,),
+            render=_render("reference"),
+            notes="Cut the page in two: one card per player.",
+        ),
+        "puzzle": Component(
+            game=NAME,
+            name="puzzle",
+            title="Cryptic Words decode puzzles",
+            help=(
+                "A dealt hand, the padlocks, crosses and doubles a game produced, and exactly one word from the acceptance list that fits. "
+                "Answer key on its own page; each puzzle's ID and QR code regenerate it."
+            ),
+            build=model.build_puzzles,
+            checks=(rules.check_puzzle_sheet,),
+            render=_render("puzzles"),
+            params=(
+                Param("hand", "Cards in each hand: 4, 5, 6, or mix (chosen per puzzle).", default="mix", choices=("mix", "4", "5", "6")),
+                Param("id", "Regenerate one puzzle from its printed ID (e.g. CW-5-7QK2M9XA); --seed and --count are then ignored.", default=None),
+            ),
+            uses=frozenset({"seed", "count"}),
+            notes="Answers are on the last page: fold it back or cut it off.",
+        ),
+    },
+    kit=(
+        KitPart("deck", note="Print two-sided and cut on the crop marks (or use --layout fold)."),
+        KitPart("form", copies=1, note="One form per player, two to a page; print more when you run out (scan the QR code)."),
+        KitPart("tokens", note="Padlocks, trackers, FIRST/LAST markers and the two dice."),
+        KitPart("reference", note="One reference card per player."),
+        KitPart("puzzle", params={"count": 4}, note="Decode puzzles for practice or solo play; answers on the last page."),
+    ),
+)

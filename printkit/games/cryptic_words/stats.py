@@ -2,12 +2,14 @@
 
 The measure: deal many random hands of 4, 5 and 6 cards (the sizes the forms
 deal), and for each hand find every word of the puzzle list (3-8 letters) it can
-spell with one entry per card, in any order. Report, per hand size:
+spell with one entry per card, in any order. The puzzle list is long (it holds
+words few players would think of), so the shares are also taken over its
+commonest words (the first COMMON by rank). Report, per hand size:
 
-- words: the mean number of spellable words, and the 10th percentile (the weak
-  deals a player curses);
-- handful: the share of deals that spell at least 5 words;
-- long: the share of deals that spell a word of 5 letters or more;
+- words: the mean number of spellable words (whole list, and common words);
+- weak deals: the 10th percentile and the fewest common words a deal spells;
+- handful: the share of deals that spell at least 5 common words;
+- long: the share of deals that spell a common word of 5 letters or more;
 - longest: the mean length of the longest word (a word scores its letters).
 
 The deals come from a fixed seeded stream, so a deck always gets the same
@@ -20,13 +22,16 @@ from __future__ import annotations
 
 import math
 
-from printkit.games.cryptic_words.spell import MAX_LETTERS, puzzle_index, spellable
+from functools import lru_cache
+
+from printkit.games.cryptic_words.spell import MAX_LETTERS, WordIndex, _bitset, puzzle_index, spellable
 from printkit.rng import Rng
 
 SIZES = (4, 5, 6)
 DEALS = 10_000  # in all, shared evenly over the hand sizes
 HANDFUL = 5
 LONG = 5
+COMMON = 2000
 
 
 def _deal(rng: Rng, n: int, k: int) -> list[int]:
@@ -37,26 +42,38 @@ def _deal(rng: Rng, n: int, k: int) -> list[int]:
     return pool[:k]
 
 
-def deck_stats(cards: list[dict], deals: int = DEALS, sizes: tuple[int, ...] = SIZES) -> dict:
+@lru_cache(maxsize=1)
+def _masks() -> tuple[WordIndex, int, int]:
+    from printkit.words import puzzle_words
+
     index = puzzle_index()
-    tables = [index.tables([e["entry"] for e in card["entries"]]) for card in cards]
+    top = set(puzzle_words()[:COMMON])
+    common = _bitset((i for i, w in enumerate(index.words) if w in top), index.size)
     long_bits = 0
     for length in range(LONG, MAX_LETTERS + 1):
         long_bits |= index.ends[length]
-    out = {"deals": deals, "word_list": "puzzle list, 3-8 letters", "words_in_list": index.size, "by_size": []}
+    return index, common, long_bits
+
+
+def deck_stats(cards: list[dict], deals: int = DEALS, sizes: tuple[int, ...] = SIZES) -> dict:
+    index, common, long_bits = _masks()
+    tables = [index.tables([e["entry"] for e in card["entries"]]) for card in cards]
+    out = {"deals": deals, "words_in_list": index.size, "common": common.bit_count(), "by_size": []}
     share = [deals // len(sizes) + (1 if i < deals % len(sizes) else 0) for i in range(len(sizes))]
     for size, n_deals in zip(sizes, share):
         rng = Rng("cryptic-words-stats", size)
         counts: list[int] = []
-        handful = long = 0
+        total = handful = long = 0
         longest_total = 0
         for _ in range(n_deals):
             hand = [tables[i] for i in _deal(rng, len(tables), size)]
             bits = spellable(index, hand)
-            n = bits.bit_count()
+            total += bits.bit_count()
+            mine = bits & common
+            n = mine.bit_count()
             counts.append(n)
             handful += n >= HANDFUL
-            long += bool(bits & long_bits)
+            long += bool(mine & long_bits)
             for length in range(MAX_LETTERS, 0, -1):
                 if bits & index.ends[length]:
                     longest_total += length
@@ -65,7 +82,8 @@ def deck_stats(cards: list[dict], deals: int = DEALS, sizes: tuple[int, ...] = S
         out["by_size"].append({
             "cards": size,
             "deals": n_deals,
-            "mean_words": round(sum(counts) / n_deals, 1),
+            "mean_words": round(total / n_deals, 1),
+            "mean_common": round(sum(counts) / n_deals, 1),
             "p10_words": counts[n_deals // 10],
             "min_words": counts[0],
             "handful_share": round(handful / n_deals, 4),
@@ -89,13 +107,14 @@ def score(stats: dict) -> float:
 
 def format_stats(stats: dict) -> str:
     lines = [
-        f"Playability over {stats['deals']:,} random deals ({stats['word_list']}, {stats['words_in_list']:,} words):",
-        "  cards  deals  words/deal  10th pct  fewest  >=5 words  5+ letters  longest",
+        f"Playability over {stats['deals']:,} random deals: words of 3-8 letters spelled with one entry per card,",
+        f"from the puzzle list ({stats['words_in_list']:,} words; 'common': the {stats['common']:,} of them among its {COMMON:,} commonest).",
+        "  cards  deals  words/deal  common/deal  common: 10th pct  fewest  >=5 words  a 5+ letter word  longest word",
     ]
     for r in stats["by_size"]:
         lines.append(
-            f"  {r['cards']:>5}  {r['deals']:>5}  {r['mean_words']:>10.1f}  {r['p10_words']:>8}  {r['min_words']:>6}"
-            f"  {100 * r['handful_share']:>8.1f}%  {100 * r['long_share']:>9.1f}%  {r['mean_longest']:>7.2f}"
+            f"  {r['cards']:>5}  {r['deals']:>5}  {r['mean_words']:>10.1f}  {r['mean_common']:>11.1f}  {r['p10_words']:>16}  {r['min_words']:>6}"
+            f"  {100 * r['handful_share']:>8.1f}%  {100 * r['long_share']:>16.1f}%  {r['mean_longest']:>12.2f}"
         )
-    lines.append(f"  score {stats['score']}")
+    lines.append(f"  playability score {stats['score']} (sum over sizes of: >=5 words % + 5+ letter % + ln(1 + 10th pct))")
     return "\n".join(lines)

@@ -84,8 +84,8 @@ GAME = Game(
         ),
     },
     kit=(
-        KitPart("card", copies=2, note="One Key Card per player."),
-        KitPart("card", params={"rotations": True}, note="The turned pictures, for the Rotations variant (share one)."),
+        KitPart("card", note="Key Card for the first player."),
+        KitPart("card", params={"rotations": True}, note="Key Card for the second player, with every letter's turned pictures for the Rotations variant."),
         KitPart("board", copies=2, note="One Decoder per player."),
         KitPart("sheet", copies=2, note="One Crypticard and score sheet per player per game; copy more as needed."),
         KitPart("tokens", copies=2, note="One cube set per player: cut along the outlines."),

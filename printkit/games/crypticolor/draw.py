@@ -343,7 +343,7 @@ def render_board(doc, model: dict) -> None:
     c.drawRightString(W - MARGIN - 11 * MM, cy - 3, "Your guess for this letter:")
     c.rect(W - MARGIN - 9 * MM, cy - 4.5 * MM, 9 * MM, 9 * MM, stroke=1, fill=0)
     y = cy - 8 * MM
-    legend_h = 100 * MM
+    legend_h = 122 * MM  # shapes, single cells and the how-to below the grid
     cell = min(24 * MM, (y - FOOT - legend_h) / rules.SIZE, (W - 2 * MARGIN) / rules.SIZE)
     gw = rules.SIZE * cell
     gx = (W - gw) / 2

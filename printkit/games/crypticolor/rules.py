@@ -462,19 +462,19 @@ def anagram_key(word: str) -> str:
     return "".join(sorted(word.lower()))
 
 
-_anagram_cache: tuple[int, dict[str, list[str]]] | None = None
+_anagram_cache: tuple[frozenset[str], dict[str, list[str]]] | None = None
 
 
 def anagram_index(words: frozenset[str]) -> dict[str, list[str]]:
     """Five-letter words of a list, grouped by their sorted letters (cached per list)."""
     global _anagram_cache
-    if _anagram_cache is not None and _anagram_cache[0] == id(words):
+    if _anagram_cache is not None and _anagram_cache[0] is words:
         return _anagram_cache[1]
     index: dict[str, list[str]] = {}
     for w in sorted(words):
         if len(w) == WORD_LENGTH:
             index.setdefault(anagram_key(w), []).append(w)
-    _anagram_cache = (id(words), index)
+    _anagram_cache = (words, index)  # the list itself is kept: `is` cannot be fooled
     return index
 
 
@@ -533,13 +533,13 @@ def puzzle_violations(puzzle: dict, place: str) -> list[Violation]:
     return out
 
 
-_puzzle_cache: tuple[int, frozenset[str]] | None = None
+_puzzle_cache: tuple[tuple[str, ...], frozenset[str]] | None = None
 
 
 def _puzzle_set(words: tuple[str, ...]) -> frozenset[str]:
     global _puzzle_cache
-    if _puzzle_cache is None or _puzzle_cache[0] != id(words):
-        _puzzle_cache = (id(words), frozenset(words))
+    if _puzzle_cache is None or _puzzle_cache[0] is not words:
+        _puzzle_cache = (words, frozenset(words))
     return _puzzle_cache[1]
 
 

@@ -69,22 +69,22 @@ def build_tokens(params: dict) -> dict:
 
 TERRAIN_ROWS = [
     (R.PLAINS, "Open ground: no limits.", "No change."),
-    (R.FOREST, f"Density {R.FOREST_DENSITY} a cell: the word's score must beat the total to cut through (those cells become plains). Cutting or fire words x1.5 for this.", "No change."),
-    (R.WATER, "A word may cross water, but both end letters stand on land.", "Attacking while crossing water x0.6."),
-    (R.MOUNTAIN, "No limits.", "Attack and defence x(2M+O)/(M+O): M letters on mountain, O the others (x2 wholly on mountain)."),
+    (R.FOREST, f"Density {R.FOREST_DENSITY} a cell: the word's score must beat the total to cut through (those cells become plains). Cutting or fire words ×1.5 for this.", "No change."),
+    (R.WATER, "A word may cross water, but both end letters stand on land.", "Attacking while crossing water ×0.6."),
+    (R.MOUNTAIN, "No limits.", "Attack and defence ×(2M+O)/(M+O): M letters on mountain, O the others (×2 wholly on mountain)."),
     (R.ICE, f"Bears letters worth {R.ICE_THICKNESS} only. A heavier letter cracks every ice cell under the word to water and the word is lost (checked after combat).", "No change."),
 ]
-CITY_ROW = ("city", "Your first word covers your start city (gold: player 1, silver: player 2; pewter: unaligned).", f"Defence x1.5. Capturing a city: +{R.CAPTURE_BONUS} points.")
+CITY_ROW = ("city", "Your first word covers your start city (gold: player 1, silver: player 2; pewter: unaligned).", f"Defence ×1.5. Capturing a city: +{R.CAPTURE_BONUS} points.")
 
 MODIFIERS = [
-    ("Mountain (see terrain)", "both", "x(2M+O)/(M+O)"),
-    ("Crossing water", "attack", "x0.6"),
-    ("A letter on a city", "defence", "x1.5"),
-    ("Supply broken (cut off from your city)", "defence", "x0.6"),
-    ("Attacking meaning (sword, attack, destroy)", "attack", "x1.5"),
-    ("Defending meaning (shield, defend, protect)", "defence", "x1.5"),
-    ("Sneaking meaning (spy, hide, sneak)", "both", "x1.5"),
-    ("Cutting or fire meaning, against forest only", "placing", "x1.5"),
+    ("Mountain (see terrain)", "both", "×(2M+O)/(M+O)"),
+    ("Crossing water", "attack", "×0.6"),
+    ("A letter on a city", "defence", "×1.5"),
+    ("Supply broken (cut off from your city)", "defence", "×0.6"),
+    ("Attacking meaning (sword, attack, destroy)", "attack", "×1.5"),
+    ("Defending meaning (shield, defend, protect)", "defence", "×1.5"),
+    ("Sneaking meaning (spy, hide, sneak)", "both", "×1.5"),
+    ("Cutting or fire meaning, against forest only", "placing", "×1.5"),
 ]
 
 TURN = [
@@ -169,7 +169,7 @@ def build_sheet(params: dict) -> dict:
         "params": {"turns": turns if turns != 30 else None},
         "turns": turns,
         "players": [{"pool": "gold", "label": "Player 1 · gold"}, {"pool": "silver", "label": "Player 2 · silver"}],
-        "columns": ["words +", "removed +", "cities +", "lost −", "total"],
+        "columns": ["words +", "removed +", "cities +", "lost -", "total"],
         "capture_bonus": R.CAPTURE_BONUS,
     }
 

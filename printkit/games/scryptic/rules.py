@@ -84,13 +84,13 @@ class Strength:
         return math.floor(self.exact)
 
     def explain(self) -> str:
-        """'7 x 1.5 (attacking meaning) = 10.5 -> 10'."""
+        """'7 × 1.5 (attacking meaning) = 10.5, down to 10'."""
         parts = [str(self.score)] + [f"{_num(f)} ({why})" for why, f in self.factors]
-        text = " x ".join(parts)
+        text = " × ".join(parts)
         if self.factors:
             text += f" = {_num(self.exact)}"
             if self.exact != self.value:
-                text += f" -> {self.value}"
+                text += f", down to {self.value}"
         return text
 
 
@@ -589,7 +589,7 @@ def check_sheet(model: dict) -> list[Violation]:
 
 # -- printed sizes (plain numbers the drawing and the checks share) -------------------
 
-BOARD_MAX_MM = 265.0  # fits Tabloid's 279.4 mm width with 7 mm to spare each side
+BOARD_MAX_MM = 250.0  # one Tabloid page with room to spare; two Letter or A4 pages when tiled
 EDGE_MM = 7.0  # the coordinate band around the grid
 MAX_CELL_MM = 18.0
 

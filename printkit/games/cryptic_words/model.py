@@ -1,0 +1,128 @@
+"""Cryptic Words models as plain data: deck, form, tokens, reference, puzzles."""
+
+from __future__ import annotations
+
+from printkit.errors import UsageError
+from printkit.games.cryptic_words import rules
+from printkit.games.cryptic_words.default_deck import DEFAULT_SEED, default_cards
+
+# -- the deck -------------------------------------------------------------------------
+
+
+def deck_cards(seed: str) -> list[dict]:
+    if seed == DEFAULT_SEED:
+        return default_cards()
+    from printkit.games.cryptic_words.deckgen import generate_deck
+
+    return generate_deck(seed)
+
+
+def build_deck(params: dict) -> dict:
+    seed = str(params.get("seed") or DEFAULT_SEED)
+    cards = deck_cards(seed)
+    model = {
+        "params": {"seed": seed},
+        "deck": "default (tuned for playability)" if seed == DEFAULT_SEED else f"generated from seed {seed!r}",
+        "cards": cards,
+    }
+    if params.get("stats"):
+        from printkit.games.cryptic_words.stats import DEALS, deck_stats
+
+        model["stats"] = deck_stats(cards, deals=params.get("deals") or DEALS)
+    return model
+
+
+def deck_report(model: dict) -> str:
+    if "stats" in model:
+        from printkit.games.cryptic_words.stats import format_stats
+
+        return format_stats(model["stats"])
+    entries = [e["entry"] for c in model["cards"] for e in c["entries"]]
+    bigrams = sum(len(e) == 2 for e in entries)
+    return f"Deck: {len(model['cards'])} cards, {len(entries) - bigrams} single letters and {bigrams} bigrams, every rulebook code on it. Add --stats for the playability figures."
+
+
+# -- the tracking & decoding form ---------------------------------------------------------
+
+
+def build_form(params: dict) -> dict:
+    variant = params.get("variant") or "45666"
+    if variant not in rules.VARIANTS:
+        raise UsageError(f"--variant {variant}: choose 45666 or 45566")
+    url = params.get("qr_url")
+    return {
+        "params": {"variant": variant, "qr_url": url},
+        "variant": variant,
+        "rounds": list(rules.VARIANTS[variant]),
+        "lengths": list(rules.LENGTH_CHOICES),
+        "qr_url": url,
+        "per_page": 2,
+    }
+
+
+# -- tokens and dice ----------------------------------------------------------------------
+
+# Cross nets: faces[0..3] run down the column, faces[4] and faces[5] flank faces[1].
+DICE_NETS = ([2, 1, 5, 6, 3, 4], [2, 1, 5, 6, 3, 4])
+
+
+def build_tokens(params: dict) -> dict:
+    return {
+        "params": {},
+        "counts": dict(rules.TOKEN_COUNTS),
+        "dice": [{"faces": list(f)} for f in DICE_NETS],
+    }
+
+
+# -- the reference card ------------------------------------------------------------------
+
+TURN = [
+    "Roll both dice. A double? Skip the rest: do its action (right), then each player may guess once.",
+    "Put each die (one or both) between a pair of facing cards.",
+    "The face shown picks one entry on each of the two cards: a card-entry code.",
+    "Both players look for that code in their own list. Yours? Call MATCH: your opponent padlocks it.",
+    "No match: the code gets an X (a tracker).",
+    "Each player may now make one guess at the other's word. Right: score its letters.",
+]
+
+
+def build_reference(params: dict) -> dict:
+    return {
+        "params": {},
+        "turn": list(TURN),
+        "doubles": [{"roll": v, "title": t, "action": a} for v, (t, a) in sorted(rules.DOUBLES.items())],
+        "per_page": 2,
+    }
+
+
+# -- decode puzzles -------------------------------------------------------------------------
+
+
+def build_puzzles(params: dict) -> dict:
+    from printkit.games.cryptic_words.puzzle import PREFIX, generate
+    from printkit.puzzles import make_token, parse_id, progress
+    from printkit.rng import Rng
+
+    deck = default_cards()
+    hand = params.get("hand") or "mix"
+    ident = params.get("id")
+    if ident:
+        size, token = parse_id(ident, PREFIX)
+        if size not in ("4", "5", "6"):
+            raise UsageError(f"--id {ident}: the part after {PREFIX}- is the hand size, 4, 5 or 6")
+        jobs = [(int(size), token)]
+        shown = {"id": f"{PREFIX}-{size}-{token}"}
+    else:
+        seed = str(params.get("seed") or "1")
+        count = int(params.get("count") or 1)
+        jobs = []
+        for index in range(count):
+            token = make_token(seed, index)
+            size = int(hand) if hand != "mix" else 4 + Rng("cryptic-words-hand", token).below(3)
+            jobs.append((size, token))
+        shown = {"seed": seed, "count": count, "hand": hand}
+    puzzles = [generate(size, token, deck) for size, token in progress(jobs, "Making puzzles")]
+    model = {"params": shown, "puzzles": puzzles}
+    if len(puzzles) == 1:
+        model["id"] = puzzles[0]["id"]
+    return model

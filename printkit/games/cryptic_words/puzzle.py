@@ -1,0 +1,182 @@
+"""Decode puzzles: a dealt hand, a hidden word, and the clues a game would give.
+
+A puzzle is played out like the decoding phase of a real game, seen from one
+side of the table: the hider deals a hand of 4-6 cards from the default deck and
+hides a word from the puzzle list in it; then turns are rolled. Each die that is
+not part of a double asks about one entry of one card (the entry on the rolled
+face): a padlock if the hidden word uses it (a match), an X if not. Doubles do
+their rulebook action (first or last card, first or last code, length, card
+order). After every turn the acceptance list is searched (spell.solve) and play
+stops as soon as exactly one accepted word fits what is known. Seeds that need
+too many turns are retried with the next attempt of the same token.
+
+Pure: no drawing. The token (from the puzzle ID) decides everything.
+"""
+
+from __future__ import annotations
+
+from printkit.games.cryptic_words.rules import DOUBLES, HAND_SIZES, clue_constraints, code_text
+from printkit.games.cryptic_words.spell import accept_index, puzzle_index, solve, spellable, spellings
+from printkit.puzzles import format_id, token_rng
+
+PREFIX = "CW"
+RANK_LIMIT = 6000  # hidden words come from the commonest part of the puzzle list
+WORD_LENGTHS = range(4, 8)
+MAX_TURNS = 12
+ATTEMPTS = 60
+
+
+def puzzle_id(n_cards: int, token: str) -> str:
+    return format_id(PREFIX, str(n_cards), token)
+
+
+def _empty_clues() -> dict:
+    return {"matches": [], "crossed": [], "first_card": None, "last_card": None, "first_code": None, "last_code": None, "length": None, "order": None}
+
+
+class _Table:
+    """One side of the table during play: the hand, the hidden spelling, the clues."""
+
+    def __init__(self, rng, cards: list[dict], word: str, spelling) -> None:
+        self.rng = rng
+        self.cards = cards
+        self.numbers = [c["number"] for c in cards]
+        self.word = word
+        self.spelling = spelling  # ((hand position, entry), ...)
+        self.used = {i for i, _ in spelling}
+        self.hidden = set(spelling)
+        self.clues = _empty_clues()
+        self.asked: set[tuple[int, int]] = set()
+        self.done: set[int] = set()
+        self.locked: set[int] = set()  # cards known to be used, with their entry
+
+    def entry_at(self, i: int, face: int) -> str:
+        return next(e["entry"] for e in self.cards[i]["entries"] if e["face"] == face)
+
+    def code(self, i: int, entry: str) -> str:
+        return code_text(self.numbers[i], entry)
+
+    def ask(self, face: int, avoid: int | None) -> int | None:
+        """Put a die showing `face` between a pair of cards: one not yet settled
+        whose entry on that face is unknown."""
+        open_cards = [i for i in range(len(self.cards)) if i not in self.locked and (i, face) not in self.asked and i != avoid]
+        if not open_cards:
+            return None
+        i = self.rng.choice(open_cards)
+        self.asked.add((i, face))
+        entry = self.entry_at(i, face)
+        if (i, entry) in self.hidden:
+            self.clues["matches"].append(self.code(i, entry))
+            self.locked.add(i)
+        else:
+            self.clues["crossed"].append(self.code(i, entry))
+        return i
+
+    def double(self, value: int) -> None:
+        if value in self.done:
+            left = [v for v in sorted(DOUBLES) if v not in self.done]
+            if not left:
+                return
+            value = self.rng.choice(left)  # the rulebook: pick another action
+        self.done.add(value)
+        first, last = self.spelling[0], self.spelling[-1]
+        if value == 1:
+            self.clues["first_card"] = self.numbers[first[0]]
+        elif value == 2:
+            self.clues["last_card"] = self.numbers[last[0]]
+        elif value == 3:
+            self.clues["first_code"] = self.code(*first)
+            self.locked.add(first[0])
+        elif value == 4:
+            self.clues["last_code"] = self.code(*last)
+            self.locked.add(last[0])
+        elif value == 5:
+            self.clues["length"] = len(self.word)
+        else:
+            # the word's cards in order, unused cards slipped in anywhere
+            order = [self.numbers[i] for i, _ in self.spelling]
+            for i in range(len(self.cards)):
+                if i not in self.used:
+                    order.insert(self.rng.below(len(order) + 1), self.numbers[i])
+            self.clues["order"] = order
+
+    def turn(self) -> None:
+        a, b = self.rng.randint(1, 6), self.rng.randint(1, 6)
+        if a == b:
+            self.double(a)
+            return
+        first = self.ask(a, None)
+        self.ask(b, first)
+
+    def display_order(self) -> list[dict]:
+        """The cards as they lie after play: in the called order if the order was
+        revealed, else by number with a first card moved left, a last card right."""
+        by_number = {c["number"]: c for c in self.cards}
+        if self.clues["order"]:
+            return [by_number[n] for n in self.clues["order"]]
+        numbers = sorted(self.numbers)
+        first = self.clues["first_card"] or _card(self.clues["first_code"])
+        last = self.clues["last_card"] or _card(self.clues["last_code"])
+        if first is not None:
+            numbers.remove(first)
+            numbers.insert(0, first)
+        if last is not None:
+            numbers.remove(last)
+            numbers.append(last)
+        return [by_number[n] for n in numbers]
+
+
+def _card(code: str | None) -> int | None:
+    return None if code is None else int(code.split("-")[0])
+
+
+def _ranks() -> dict[str, int]:
+    from printkit.words import puzzle_words
+
+    return {w: r for r, w in enumerate(puzzle_words())}
+
+
+_RANKS: dict[str, int] | None = None
+
+
+def generate(n_cards: int, token: str, deck: list[dict]) -> dict:
+    """One puzzle from a hand size and a token (the puzzle ID's parts)."""
+    global _RANKS
+    if n_cards not in HAND_SIZES:
+        raise ValueError(f"hand of {n_cards} cards")
+    if _RANKS is None:
+        _RANKS = _ranks()
+    from printkit.words import is_word
+
+    pindex, aindex = puzzle_index(), accept_index()
+    by_number = {c["number"]: c for c in deck}
+    numbers_all = sorted(by_number)
+    for attempt in range(ATTEMPTS):
+        rng = token_rng(PREFIX, f"{n_cards}-{token}", attempt)
+        cards = [by_number[n] for n in sorted(rng.sample(numbers_all, n_cards))]
+        entries = [[e["entry"] for e in c["entries"]] for c in cards]
+        bits = spellable(pindex, [pindex.tables(es) for es in entries])
+        words = [w for w in pindex.decode(bits) if _RANKS[w] < RANK_LIMIT and len(w) in WORD_LENGTHS and is_word(w)]
+        if not words:
+            continue
+        word = rng.choice(words)
+        spelling = rng.choice(spellings(word, entries))
+        table = _Table(rng, cards, word, spelling)
+        target = aindex.bit(word)
+        hand = {c["number"]: {e["entry"]: e["face"] for e in c["entries"]} for c in cards}
+        for turn in range(MAX_TURNS):
+            table.turn()
+            if turn < 1:
+                continue  # one turn never pins a word down; save the search
+            problems, cons = clue_constraints(table.clues, hand, table.numbers, "puzzle")
+            if problems:  # pragma: no cover - play only reports true clues
+                raise AssertionError(problems)
+            if solve(aindex, cons) == target:
+                return {
+                    "id": puzzle_id(n_cards, token),
+                    "hand": table.display_order(),
+                    "clues": table.clues,
+                    "turns": turn + 1,
+                    "solution": {"word": word.upper(), "codes": [table.code(i, e) for i, e in spelling]},
+                }
+    raise RuntimeError(f"no puzzle for {puzzle_id(n_cards, token)} after {ATTEMPTS} attempts")

@@ -1,0 +1,786 @@
+"""Drawing Crypto Crisis pages: the merged board, hint slips, answer keys,
+puzzle sheets, the submission form and the worksheet. The only module of this
+game that imports the print engine."""
+
+from __future__ import annotations
+
+from printkit.engine import draw as d
+from printkit.engine import fonts
+from printkit.engine.qr import draw_qr
+from printkit.engine.units import MM
+from printkit.games.crypto_crisis.grid import CODES, COLOURS, LETTERS, MARKS, MIXES, SHIFT_NAMES, SIDE, UNMIX
+
+# Tile colours (Okabe-Ito names, see engine/ink.py); every tile also carries a code.
+FILL = {
+    "none": "white",
+    "blue": "blue",
+    "yellow": "yellow",
+    "red": "vermillion",
+    "green": "green",
+    "purple": "purple",
+    "orange": "orange",
+    "black": "black",
+}
+MARK_TEXT = {"underline": "underlined", "italic": "in italics", "strike": "struck through"}
+MARGIN = 12 * MM
+BLACK = (0, 0, 0)
+GREY = (0.35, 0.35, 0.35)
+
+
+def code_of(mix: str) -> str:
+    return "+".join(CODES[c] for c in UNMIX.get(mix, ()))
+
+
+def _rgb(name: str) -> tuple[float, float, float]:
+    return (1.0, 1.0, 1.0) if name == "white" else BLACK
+
+
+# -- one tile, one board ----------------------------------------------------------------------
+
+def tile_geometry(s: float) -> dict:
+    """Where a tile's parts go, relative to its bottom left (pt): the tests use
+    this to look for the marks on a rendered page."""
+    size = s * 0.52
+    base = s * 0.34
+    bar = max(1.2, s * 0.045)
+    return {
+        "size": size,
+        "base": base,
+        "bar": bar,
+        "underline": (s * 0.17, s * 0.83, base - size * 0.13),  # x0, x1, y centre
+        "strike": (s * 0.12, s * 0.88, base + size * 0.36),
+    }
+
+
+def draw_tile(c, ink, x: float, y: float, s: float, letter: str, mix: str, marks: list[str], *, code: bool = True) -> None:
+    """A merged-board tile: its colour, its letter (white on black), its marks
+    drawn all at once (underline, italic, strike), and its colour code."""
+    fill = FILL.get(mix, "white")
+    ink.fill(c, fill, large=True)
+    c.setStrokeColorRGB(*BLACK)
+    c.setLineWidth(max(0.5, s * 0.012))
+    c.rect(x, y, s, s, stroke=1, fill=1)
+    fg = _rgb(ink.text_on(fill, large=True))
+    g = tile_geometry(s)
+    font = fonts.SANS_BOLD_ITALIC if "italic" in marks else fonts.SANS_BOLD
+    c.setFillColorRGB(*fg)
+    c.setFont(font, g["size"])
+    c.drawCentredString(x + s / 2, y + g["base"], letter)
+    c.setStrokeColorRGB(*fg)
+    c.setLineWidth(g["bar"])
+    c.setLineCap(0)
+    for mark in ("underline", "strike"):
+        if mark in marks:
+            x0, x1, yy = g[mark]
+            c.line(x + x0, y + yy, x + x1, y + yy)
+    if code and mix != "none":
+        _code_badge(c, x + s * 0.05, y + s * 0.95, s, code_of(mix), top=True)
+    if marks:
+        _mark_badge(c, x + s * 0.95, y + s * 0.05, s, marks)
+
+
+def _code_badge(c, x: float, y: float, s: float, text: str, *, top: bool) -> None:
+    """A small white label with the tile's colour code (reads in grayscale)."""
+    size = max(5.0, s * 0.14)
+    w = fonts.text_width(text, fonts.SANS_BOLD, size) + size * 0.6
+    h = size * 1.25
+    by = y - h if top else y
+    c.setFillColorRGB(1, 1, 1)
+    c.setStrokeColorRGB(*BLACK)
+    c.setLineWidth(0.5)
+    c.roundRect(x, by, w, h, h * 0.3, stroke=1, fill=1)
+    c.setFillColorRGB(*BLACK)
+    c.setFont(fonts.SANS_BOLD, size)
+    c.drawString(x + size * 0.3, by + h / 2 - size * 0.36, text)
+
+
+def _mark_badge(c, right: float, y: float, s: float, marks: list[str]) -> None:
+    """The tile's marks spelled small in the bottom right: u (underline), i
+    (italic), s (strike), each drawn in its own style."""
+    size = max(5.0, s * 0.13)
+    step = size * 0.9
+    n = len(marks)
+    w = n * step + size * 0.4
+    h = size * 1.25
+    x = right - w
+    c.setFillColorRGB(1, 1, 1)
+    c.setStrokeColorRGB(*BLACK)
+    c.setLineWidth(0.5)
+    c.roundRect(x, y, w, h, h * 0.3, stroke=1, fill=1)
+    c.setFillColorRGB(*BLACK)
+    c.setStrokeColorRGB(*BLACK)
+    c.setLineWidth(max(0.5, size * 0.08))
+    base = y + h / 2 - size * 0.3
+    for k, mark in enumerate(marks):
+        cx = x + size * 0.2 + step * (k + 0.5)
+        glyph = {"underline": "u", "italic": "i", "strike": "s"}[mark]
+        c.setFont(fonts.SANS_BOLD_ITALIC if mark == "italic" else fonts.SANS_BOLD, size)
+        c.drawCentredString(cx, base, glyph)
+        half = step * 0.38
+        if mark == "underline":
+            c.line(cx - half, base - size * 0.12, cx + half, base - size * 0.12)
+        elif mark == "strike":
+            c.line(cx - half, base + size * 0.27, cx + half, base + size * 0.27)
+
+
+def draw_board(c, ink, x: float, y: float, side: float, cells: list[dict], *, code: bool = True) -> None:
+    """The merged board, bottom left at (x, y); row 0 (A-E) at the top."""
+    s = side / SIDE
+    for i, cell in enumerate(cells):
+        r, col = divmod(i, SIDE)
+        draw_tile(c, ink, x + col * s, y + side - (r + 1) * s, s, cell["letter"], cell["mix"], cell["marks"], code=code)
+    c.setLineWidth(max(1.0, s * 0.03))
+    c.setStrokeColorRGB(*BLACK)
+    c.rect(x, y, side, side, stroke=1, fill=0)
+
+
+def word_board(c, ink, x: float, y: float, side: float, colour: str, tiles: list[str]) -> None:
+    """One colour's board on its own: its tiles where its shifts left them."""
+    cells = []
+    for i in range(SIDE * SIDE):
+        on = LETTERS[i] in tiles
+        first = on and tiles.index(LETTERS[i]) < 2
+        cells.append({"letter": LETTERS[i], "mix": colour if on else "none", "marks": [MARKS[colour]] if first else []})
+    draw_board(c, ink, x, y, side, cells)
+
+
+# -- arrows (the font has none) ----------------------------------------------------------------
+
+def arrow(c, cx: float, cy: float, size: float, direction: str) -> None:
+    """A solid arrow pointing up, down, left or right (U, D, L, R)."""
+    angle = {"R": 0, "U": 90, "L": 180, "D": 270}[direction]
+    c.saveState()
+    c.translate(cx, cy)
+    c.rotate(angle)
+    h = size / 2
+    p = c.beginPath()
+    p.moveTo(-h, -h * 0.22)
+    p.lineTo(h * 0.15, -h * 0.22)
+    p.lineTo(h * 0.15, -h * 0.62)
+    p.lineTo(h, 0)
+    p.lineTo(h * 0.15, h * 0.62)
+    p.lineTo(h * 0.15, h * 0.22)
+    p.lineTo(-h, h * 0.22)
+    p.close()
+    c.drawPath(p, stroke=0, fill=1)
+    c.restoreState()
+
+
+def swatch(c, ink, x: float, y: float, s: float, mix: str, w: float | None = None) -> None:
+    """A small colour square (or a w-wide box) with its code in it."""
+    fill = FILL[mix]
+    w = w or s
+    ink.fill(c, fill, large=True)
+    c.setStrokeColorRGB(*BLACK)
+    c.setLineWidth(0.6)
+    c.rect(x, y, w, s, stroke=1, fill=1)
+    text = code_of(mix)
+    if text:
+        fg = _rgb(ink.text_on(fill, large=True))
+        d.text_in_box(c, text, x, y, w, s, font=fonts.SANS_BOLD, size=s * 0.5, pad=s * 0.08, color=fg)
+
+
+# -- the legend ---------------------------------------------------------------------------------
+
+LEGEND_H = 44 * MM  # height draw_legend needs
+
+
+def draw_legend(c, ink, x: float, top: float, width: float) -> float:
+    """The colour wheel and the marks, so the board reads without colour.
+    Returns the y below it."""
+    c.setFillColorRGB(*BLACK)
+    c.setFont(fonts.SANS_BOLD, 9)
+    c.drawString(x, top - 9, "Colours (the code on a tile names the words on it)")
+    mixes = [m for m in MIXES.values() if m != "none"]
+    s = 7 * MM
+    sw = 12 * MM
+    col_w = width / 4
+    y = top - 12
+    for k, mix in enumerate(mixes):
+        cx = x + (k % 4) * col_w
+        cy = y - (k // 4 + 1) * (s + 1.5 * MM)
+        swatch(c, ink, cx, cy, s, mix, sw)
+        parts = " + ".join(UNMIX[mix])
+        label = mix if len(UNMIX[mix]) == 1 else f"{mix} = {parts}"
+        d.text_in_box(c, label, cx + sw + 1 * MM, cy, col_w - sw - 2 * MM, s, size=8, align="left", pad=0.5 * MM)
+    y -= 2 * (s + 1.5 * MM) + 3 * MM
+    c.setFillColorRGB(*BLACK)
+    c.setFont(fonts.SANS_BOLD, 9)
+    c.drawString(x, y - 9, "Marks (on the tiles of each word's first two letters; the small label spells them)")
+    y -= 12
+    mw = width / 3
+    t = 12 * MM
+    for k, colour in enumerate(COLOURS):
+        cx = x + k * mw
+        ty = y - t
+        draw_tile(c, ink, cx, ty, t, "A", colour, [MARKS[colour]], code=False)
+        d.text_in_box(c, f"{colour} word: {MARK_TEXT[MARKS[colour]]}", cx + t + 1.5 * MM, ty, mw - t - 2 * MM, t, size=8.5, align="left", pad=0.5 * MM)
+    return y - t - 1 * MM
+
+
+# -- hint slips ----------------------------------------------------------------------------------
+
+def _hint_rows(slip: dict) -> list[tuple[str, str | None]]:
+    return [(colour, slip["shifts"].get(colour)) for colour in COLOURS if colour in slip["shifts"]]
+
+
+def _cover_pattern(c, x: float, y: float, w: float, h: float, key: str) -> None:
+    """A dense, seeded letter-and-hatch pattern: printed on the flap that folds
+    over a hint, it hides the hint's show-through."""
+    from printkit.rng import Rng
+
+    rng = Rng("crypto-crisis-cover", key)
+    c.saveState()
+    p = c.beginPath()
+    p.rect(x, y, w, h)
+    c.clipPath(p, stroke=0, fill=0)
+    c.setStrokeColorRGB(0.55, 0.55, 0.55)
+    c.setLineWidth(0.5)
+    step = 2.2 * MM
+    k = -h
+    while k < w + h:
+        c.line(x + k, y, x + k + h, y + h)
+        c.line(x + k + h, y, x + k, y + h)
+        k += step
+    c.setFillColorRGB(0.2, 0.2, 0.2)
+    size = 9
+    for _ in range(int(w * h / (9 * MM * 9 * MM)) * 3 + 6):
+        c.saveState()
+        c.translate(x + rng.random() * w, y + rng.random() * h)
+        c.rotate(rng.below(4) * 90)
+        c.setFont(fonts.SANS_BOLD, size)
+        c.drawCentredString(0, -size * 0.35, rng.choice("UDLRBYR"))
+        c.restoreState()
+    c.restoreState()
+
+
+def hint_strip(c, ink, x: float, y: float, w: float, h: float, slip: dict, key: str, *, label_frac: float = 0.28) -> None:
+    """One hint slip as a strip of three panels: the label (stays outside), the
+    hint, and a patterned flap that folds over the hint along the dotted line."""
+    label_w = w * label_frac
+    hint_w = (w - label_w) / 2  # the flap must cover the hint
+    flap_w = hint_w
+    # cut outline
+    c.setStrokeColorRGB(*BLACK)
+    c.setLineWidth(0.8)
+    c.setDash()
+    c.rect(x, y, w, h, stroke=1, fill=0)
+    # label panel
+    pad = 2.5 * MM
+    d.text_in_box(c, slip["time"], x, y + h * 0.45, label_w, h * 0.45, font=fonts.SANS_BOLD, size=min(24, h * 0.42))
+    d.text_in_box(c, f"{slip['title']}: open at {slip['time']}" if slip["time"][0].isdigit() else f"{slip['title']}: open in sudden death",
+                  x, y + h * 0.12, label_w, h * 0.3, size=8, pad=pad)
+    c.setLineWidth(0.4)
+    c.setStrokeColorRGB(0.6, 0.6, 0.6)
+    c.line(x + label_w, y + 1.5 * MM, x + label_w, y + h - 1.5 * MM)
+    # hint panel
+    hx = x + label_w
+    rows = _hint_rows(slip)
+    if h >= 30 * MM:
+        row_h = (h - 2 * pad) / max(1, len(rows))
+        for k, (colour, shift) in enumerate(rows):
+            ry = y + h - pad - (k + 1) * row_h
+            _hint_entry(c, ink, hx + pad, ry, hint_w - 2 * pad, row_h, colour, shift, slip["title"], wide=True)
+    else:
+        col = (hint_w - 2 * pad) / max(1, len(rows))
+        for k, (colour, shift) in enumerate(rows):
+            ex = hx + pad + k * col
+            _hint_entry(c, ink, ex + 1.5 * MM, y + pad, col - 3 * MM, h - 2 * pad, colour, shift, slip["title"], wide=False)
+            if k:
+                c.setStrokeColorRGB(0.6, 0.6, 0.6)
+                c.setLineWidth(0.4)
+                c.line(ex, y + 3 * MM, ex, y + h - 3 * MM)
+    # fold line and flap
+    fx = hx + hint_w
+    _cover_pattern(c, fx, y, flap_w, h, key)
+    c.setStrokeColorRGB(*BLACK)
+    c.setLineWidth(0.8)
+    c.setDash(2, 2)
+    c.line(fx, y, fx, y + h)
+    c.setDash()
+    # "fold" tag on the flap
+    tag = "fold over the hint"
+    size = 7
+    tw = fonts.text_width(tag, fonts.SANS_BOLD, size) + 2 * MM
+    c.setFillColorRGB(1, 1, 1)
+    c.rect(fx + flap_w / 2 - tw / 2, y + h / 2 - 2.2 * MM, tw, 4.4 * MM, stroke=0, fill=1)
+    c.setFillColorRGB(*BLACK)
+    c.setFont(fonts.SANS_BOLD, size)
+    c.drawCentredString(fx + flap_w / 2, y + h / 2 - size * 0.36, tag)
+
+
+def _hint_entry(c, ink, x: float, y: float, w: float, h: float, colour: str, shift: str | None, title: str, *, wide: bool) -> None:
+    s = min(h * 0.8, 8 * MM) if wide else min(h * 0.6, 6.5 * MM)
+    gap = 1.5 * MM if wide else 1 * MM
+    sy = y + (h - s) / 2
+    swatch(c, ink, x, sy, s, colour)
+    tx = x + s + gap
+    if shift is None:
+        text = f"{colour}: no {title[:-1]}" if wide else "none"
+        d.text_in_box(c, text, tx, y, w - s - gap, h, size=min(11, h * 0.5), align="left", pad=0)
+        return
+    a = s * 0.85
+    c.setFillColorRGB(*BLACK)
+    arrow(c, tx + a / 2, y + h / 2, a, shift)
+    label = f"{shift}  {SHIFT_NAMES[shift]}" if wide else shift
+    d.text_in_box(c, label, tx + a + gap, y, w - s - a - 2 * gap, h, font=fonts.SANS_BOLD, size=min(14, h * 0.55), align="left", pad=0)
+
+
+def slip_instructions(c, x: float, top: float, width: float) -> float:
+    text = ("Cut out each strip on the solid line. Fold the patterned flap over the hint along the dotted "
+            "line and tape it shut, so the time shows and the hint does not. Open each at its time; "
+            "the shifts are the ones made on the original tiles, in the order they were made.")
+    return d.paragraph(c, text, x, top, width, size=8.5)
+
+
+# -- pages: the player's own board --------------------------------------------------------------
+
+HEADER_H = 17 * MM  # what d.header takes with a subtitle
+GUESS_H = 14 * MM
+
+
+def board_layout(page: tuple[float, float]) -> tuple[float, float, float]:
+    """(x, y, side) of the merged board on the board page (pt)."""
+    W, H = page
+    side = min(W - 2 * MARGIN, H - 2 * MARGIN - HEADER_H - LEGEND_H - GUESS_H - 6 * MM, 200 * MM)
+    return (W - side) / 2, H - MARGIN - HEADER_H - side, side
+
+
+def render_board(doc, model: dict) -> None:
+    ink = doc.ink
+    W, H = doc.size
+    # 1. the merged board: all the opponent sees
+    c = doc.new_page()
+    d.header(doc, "CRYPTO CRISIS  ·  encrypted board",
+             "Three 5-letter words, shifted and merged. Crack them: one guess every 30 seconds.")
+    x, y, side = board_layout(doc.size)
+    draw_board(c, ink, x, y, side, model["cells"])
+    bottom = draw_legend(c, ink, MARGIN, y - 3 * MM, W - 2 * MARGIN)
+    _guess_lines(c, ink, MARGIN, bottom - 2 * MM, W - 2 * MARGIN)
+    # 2. the hint slips
+    c = doc.new_page()
+    top = d.header(doc, "CRYPTO CRISIS  ·  hint slips", "For the host: cut, fold shut, and hand over each slip at its time.")
+    top = slip_instructions(c, MARGIN, top - 2 * MM, W - 2 * MARGIN) - 4 * MM
+    strip_h = min(60 * MM, (top - MARGIN - 8 * MM) / 3 - 4 * MM)
+    for k, slip in enumerate(model["hints"]):
+        sy = top - (k + 1) * strip_h - k * 6 * MM
+        hint_strip(c, ink, MARGIN, sy, W - 2 * MARGIN, strip_h, slip, f"board-{k}")
+    # 3. the answer key
+    c = doc.new_page()
+    top = d.header(doc, "CRYPTO CRISIS  ·  answer key", "Keep this page hidden from your opponent.")
+    top = _answer_table(c, ink, MARGIN, top - 3 * MM, W - 2 * MARGIN, model["words"])
+    small = min(55 * MM, (W - 2 * MARGIN - 3 * 6 * MM) / 4)
+    labels = [f"{w['colour']} alone" for w in model["words"]] + ["merged"]
+    for k, w in enumerate(model["words"][:3]):
+        bx = MARGIN + k * (small + 6 * MM)
+        word_board(c, ink, bx, top - 8 * MM - small, small, w["colour"], w["tiles"])
+    draw_board(c, ink, MARGIN + 3 * (small + 6 * MM), top - 8 * MM - small, small, model["cells"])
+    for k, label in enumerate(labels):
+        d.text_in_box(c, label, MARGIN + k * (small + 6 * MM), top - 7 * MM, small, 6 * MM, font=fonts.SANS_BOLD, size=9)
+    y = top - 8 * MM - small - 6 * MM
+    _solver_note(c, MARGIN, y, W - 2 * MARGIN, model)
+
+
+def _guess_lines(c, ink, x: float, top: float, width: float) -> None:
+    c.setFillColorRGB(*BLACK)
+    c.setFont(fonts.SANS_BOLD, 9)
+    c.drawString(x, top - 9, "Your guesses")
+    col = width / 3
+    for k, colour in enumerate(COLOURS):
+        cx = x + k * col
+        swatch(c, ink, cx, top - 12 - 7 * MM, 7 * MM, colour)
+        c.setLineWidth(0.6)
+        c.setStrokeColorRGB(*BLACK)
+        c.line(cx + 9 * MM, top - 12 - 7 * MM, cx + col - 4 * MM, top - 12 - 7 * MM)
+
+
+def _marked_word(c, x: float, y: float, size: float, word: str, mark: str | None) -> float:
+    """The word with its first two letters marked; returns its width."""
+    cx = x
+    for k, ch in enumerate(word):
+        font = fonts.SANS_BOLD_ITALIC if (k < 2 and mark == "italic") else fonts.SANS_BOLD
+        c.setFont(font, size)
+        c.setFillColorRGB(*BLACK)
+        c.drawString(cx, y, ch)
+        w = fonts.text_width(ch, font, size)
+        if k < 2 and mark in ("underline", "strike"):
+            c.setStrokeColorRGB(*BLACK)
+            c.setLineWidth(size * 0.07)
+            ly = y - size * 0.12 if mark == "underline" else y + size * 0.33
+            c.line(cx - 0.5, ly, cx + w + 0.5, ly)
+        cx += w + size * 0.08
+    return cx - x
+
+
+def _answer_table(c, ink, x: float, top: float, width: float, words: list[dict]) -> float:
+    heads = ["colour", "word", "shifts, in order", "net", "tiles after shifting"]
+    widths = [0.16, 0.22, 0.22, 0.14, 0.26]
+    row_h = 12 * MM
+    c.setFillColorRGB(0.88, 0.88, 0.88)
+    c.rect(x, top - 7 * MM, width, 7 * MM, stroke=0, fill=1)
+    cx = x
+    for head, fw in zip(heads, widths):
+        d.text_in_box(c, head, cx, top - 7 * MM, fw * width, 7 * MM, font=fonts.SANS_BOLD, size=9, align="left")
+        cx += fw * width
+    y = top - 7 * MM
+    for w in words:
+        y -= row_h
+        cx = x
+        swatch(c, ink, cx + 1.5 * MM, y + 2.5 * MM, 7 * MM, w["colour"])
+        d.text_in_box(c, w["colour"], cx + 9 * MM, y, widths[0] * width - 9 * MM, row_h, size=10, align="left", pad=1 * MM)
+        cx += widths[0] * width
+        _marked_word(c, cx + 1.5 * MM, y + row_h / 2 - 5, 15, w["word"], w.get("mark"))
+        cx += widths[1] * width
+        shifts = w["shifts"]
+        sx = cx + 1.5 * MM
+        for s in shifts:
+            c.setFillColorRGB(*BLACK)
+            arrow(c, sx + 2.5 * MM, y + row_h / 2, 5 * MM, s)
+            c.setFont(fonts.SANS_BOLD, 9)
+            c.drawCentredString(sx + 2.5 * MM, y + 1 * MM, s)
+            sx += 7 * MM
+        if not shifts:
+            d.text_in_box(c, "none", cx, y, widths[2] * width, row_h, size=10, align="left")
+        cx += widths[2] * width
+        d.text_in_box(c, w["net"] or "none", cx, y, widths[3] * width, row_h, font=fonts.SANS_BOLD, size=11, align="left")
+        cx += widths[3] * width
+        d.text_in_box(c, " ".join(w["tiles"]), cx, y, widths[4] * width, row_h, size=11, align="left")
+    c.setStrokeColorRGB(*BLACK)
+    c.setLineWidth(0.6)
+    for k in range(len(words) + 2):
+        yy = top - 7 * MM - k * row_h if k else top
+        c.line(x, yy, x + width, yy)
+    return y
+
+
+def _solver_note(c, x: float, top: float, width: float, model: dict) -> float:
+    solved = model.get("solver") or {}
+    lines = []
+    for w in model["words"]:
+        fits = (solved.get("all") or {}).get(w["colour"], [])
+        first = (solved.get("none") or {}).get(w["colour"], [])
+        others = [f"{word} ({net or 'no shift'})" for word, net in fits if word != w["word"]]
+        if others:
+            lines.append(f"Careful: with every shift revealed, the {w['colour']} tiles also spell {', '.join(others)}: your opponent could not tell them apart.")
+        else:
+            lines.append(f"{w['colour'].capitalize()}: one answer once all shifts are out; before any hint, {len(first)} word{'s' if len(first) != 1 else ''} fit{'s' if len(first) == 1 else ''} the {w['colour']} tiles.")
+    y = top
+    c.setFillColorRGB(*BLACK)
+    c.setFont(fonts.SANS_BOLD, 10)
+    c.drawString(x, y - 10, "Solver check (against the acceptance list)")
+    y -= 14
+    for line in lines:
+        y = d.paragraph(c, line, x, y, width, size=9) - 2
+    return y
+
+
+# -- pages: puzzles --------------------------------------------------------------------------------
+
+GRADE_TEXT = {
+    "easy": "easy: one word fits each colour even before any hint",
+    "medium": "medium: decoys fit before the hints; the first shifts settle every colour",
+    "hard": "hard: some colour still has decoys after the first shifts",
+}
+
+
+def puzzle_layout(page: tuple[float, float]) -> dict:
+    """Where the parts of a puzzle page go (pt), top to bottom: header, board
+    (with the QR code and legend beside it), guess boxes, instructions, three
+    hint strips; everything inside a 10 mm margin."""
+    W, H = page
+    m = 10 * MM
+    head = 21 * MM
+    below = 16 * MM  # guess boxes
+    words = 11 * MM  # strip instructions
+    strip_h, strip_gap = 22 * MM, 3 * MM
+    strips = 3 * strip_h + 2 * strip_gap
+    side = min(W - 2 * m - 52 * MM, H - 2 * m - head - below - words - strips, 160 * MM)
+    # room left over (the board is held by the page width) goes to the strips
+    spare = H - 2 * m - head - below - words - strips - side
+    strip_h += min(max(0.0, spare) / 3, 8 * MM)
+    y = H - m - head - side
+    return {
+        "m": m,
+        "board": (m, y, side),
+        "qr": 30 * MM,
+        "guess_top": y - 3 * MM,
+        "words_top": y - below,
+        "strips_top": y - below - words,
+        "strip_h": strip_h,
+        "strip_gap": strip_gap,
+    }
+
+
+def render_puzzles(doc, model: dict) -> None:
+    from printkit.puzzles import progress
+
+    puzzles = model["puzzles"]
+    for p in progress(puzzles, "drawing puzzle sheets"):
+        _puzzle_page(doc, p)
+    _answer_keys(doc, puzzles)
+
+
+def _puzzle_page(doc, p: dict) -> None:
+    ink = doc.ink
+    W, H = doc.size
+    c = doc.new_page()
+    L = puzzle_layout(doc.size)
+    m = L["m"]
+    # header
+    c.setFillColorRGB(*BLACK)
+    c.setFont(fonts.SANS_BOLD, 18)
+    c.drawString(m, H - m - 18, "CRYPTO CRISIS  ·  solo puzzle")
+    c.setFont(fonts.SANS, 9)
+    c.setFillColorRGB(*GREY)
+    c.drawString(m, H - m - 31, "Three common words are hidden on this board. Find them; open a hint strip only at its time.")
+    c.setFillColorRGB(*BLACK)
+    c.setFont(fonts.SANS_BOLD, 11)
+    c.drawString(m, H - m - 46, f"Puzzle {p['id']}")
+    c.setFont(fonts.SANS, 9)
+    c.drawString(m + fonts.text_width(f"Puzzle {p['id']}", fonts.SANS_BOLD, 11) + 4 * MM, H - m - 46, GRADE_TEXT[p["difficulty"]])
+    c.setLineWidth(1)
+    c.line(m, H - m - 52, W - m, H - m - 52)
+    # board and the side column
+    x, y, side = L["board"]
+    draw_board(c, ink, x, y, side, p["cells"])
+    colx = x + side + 6 * MM
+    colw = W - m - colx
+    qr = min(L["qr"], colw)
+    draw_qr(c, p["id"], W - m - qr, y + side - qr, qr)
+    d.text_in_box(c, p["id"], W - m - qr - 2 * MM, y + side - qr - 6 * MM, qr + 2 * MM, 5 * MM, font=fonts.SANS_BOLD, size=8)
+    _side_legend(c, ink, colx, y + side - qr - 9 * MM, colw)
+    # guesses under the board
+    _puzzle_guesses(c, ink, m, L["guess_top"], W - 2 * m)
+    # hint strips
+    d.paragraph(c, "Hint strips: cut each out and fold the patterned flap over the hint on the dotted line. "
+                   "Open 15:00 after a quarter of an hour, 30:00 after half an hour, the last one in sudden death "
+                   "(45:00). Shifts are listed in the order they were made on the original tiles.",
+                m, L["words_top"], W - 2 * m, size=7.5)
+    h, gap, top = L["strip_h"], L["strip_gap"], L["strips_top"]
+    for k, slip in enumerate(p["hints"]):
+        hint_strip(c, ink, m, top - (k + 1) * h - k * gap, W - 2 * m, h, slip, f"{p['id']}-{k}", label_frac=0.22)
+
+
+def _side_legend(c, ink, x: float, top: float, width: float) -> None:
+    """The colour codes and marks, in a narrow column beside a puzzle board."""
+    c.setFillColorRGB(*BLACK)
+    c.setFont(fonts.SANS_BOLD, 8.5)
+    c.drawString(x, top - 9, "Colours")
+    y = top - 12
+    s = 5.5 * MM
+    for mix in [m for m in MIXES.values() if m != "none"]:
+        y -= s + 1.2 * MM
+        swatch(c, ink, x, y, s, mix)
+        parts = UNMIX[mix]
+        label = mix if len(parts) == 1 else f"{mix}: {' + '.join(parts)}"
+        d.text_in_box(c, label, x + s + 1 * MM, y, width - s - 1 * MM, s, size=7.5, align="left", pad=0.3 * MM)
+    y -= 4 * MM
+    c.setFillColorRGB(*BLACK)
+    c.setFont(fonts.SANS_BOLD, 8.5)
+    c.drawString(x, y - 9, "Marks (letters 1-2)")
+    y -= 12
+    for colour in COLOURS:
+        y -= 8 * MM + 1.2 * MM
+        draw_tile(c, ink, x, y, 8 * MM, "A", colour, [MARKS[colour]], code=False)
+        d.text_in_box(c, f"{colour}: {MARK_TEXT[MARKS[colour]]}", x + 9 * MM, y, width - 9 * MM, 8 * MM, size=7.5, align="left", pad=0.3 * MM)
+
+
+def _puzzle_guesses(c, ink, x: float, top: float, width: float) -> None:
+    col = width / 3
+    for k, colour in enumerate(COLOURS):
+        cx = x + k * col
+        swatch(c, ink, cx, top - 8 * MM, 6 * MM, colour)
+        bx = cx + 8 * MM
+        box = min(8 * MM, (col - 12 * MM) / 5)
+        d.boxes(c, bx, top - 9 * MM, 5, box)
+
+
+def _answer_keys(doc, puzzles: list[dict]) -> None:
+    """Answer keys at the end: several a page, each under its puzzle's ID."""
+    ink = doc.ink
+    W, H = doc.size
+    m = 12 * MM
+    cols = 2
+    block_w = (W - 2 * m - 8 * MM) / cols
+    block_h = 58 * MM
+    c = None
+    y = 0.0
+    k = 0
+    for p in puzzles:
+        if c is None or y - block_h < m + 6 * MM:
+            if c is not None and k % cols:
+                y -= block_h
+            c = doc.new_page()
+            y = d.header(doc, "CRYPTO CRISIS  ·  answer keys", "Do not peek: each key sits under its puzzle's ID.") - 2 * MM
+            k = 0
+        bx = m + (k % cols) * (block_w + 8 * MM)
+        _key_block(c, ink, bx, y, block_w, block_h, p)
+        k += 1
+        if k % cols == 0:
+            y -= block_h + 4 * MM
+
+
+def _key_block(c, ink, x: float, top: float, w: float, h: float, p: dict) -> None:
+    c.setStrokeColorRGB(0.6, 0.6, 0.6)
+    c.setLineWidth(0.5)
+    c.rect(x, top - h, w, h, stroke=1, fill=0)
+    c.setFillColorRGB(*BLACK)
+    c.setFont(fonts.SANS_BOLD, 10)
+    c.drawString(x + 2 * MM, top - 5 * MM, f"{p['id']}  ({p['difficulty']})")
+    y = top - 8 * MM
+    row_h = 9 * MM
+    for wd in p["words"]:
+        y -= row_h
+        swatch(c, ink, x + 2 * MM, y + 1.5 * MM, 6 * MM, wd["colour"])
+        _marked_word(c, x + 10 * MM, y + 3 * MM, 13, wd["word"], wd.get("mark"))
+        sx = x + 40 * MM
+        for s in wd["shifts"]:
+            c.setFillColorRGB(*BLACK)
+            arrow(c, sx + 2 * MM, y + row_h / 2, 4 * MM, s)
+            sx += 5 * MM
+        d.text_in_box(c, f"{''.join(wd['shifts'])}  net {wd['net'] or 'none'}", sx + 1 * MM, y, w - (sx - x) - 2 * MM, row_h, size=8, align="left", pad=0.5 * MM)
+    # what else fitted before the hints
+    notes = []
+    cand = p.get("candidates") or {}
+    for stage, when in (("none", "before any hint"), ("first", "after the first shifts")):
+        for colour in COLOURS:
+            others = [wd for wd, _n in (cand.get(stage) or {}).get(colour, []) if wd not in {x_["word"] for x_ in p["words"]}]
+            if others:
+                notes.append(f"{colour} {when}: also {', '.join(others)}")
+    text = "Decoys: " + ("; ".join(notes) if notes else "none; each colour had one word from the start.")
+    d.paragraph(c, text, x + 2 * MM, y - 1 * MM, w - 4 * MM, size=7.5)
+
+
+# -- the submission form and the worksheet -------------------------------------------------------------
+
+def render_sheet(doc, model: dict) -> None:
+    if "form" in model:
+        _form_page(doc, model["form"])
+    if "worksheet" in model:
+        _worksheet_page(doc, model["worksheet"])
+
+
+def _form_page(doc, form: dict) -> None:
+    ink = doc.ink
+    W, H = doc.size
+    c = doc.new_page()
+    m = MARGIN
+    n = form["copies"]
+    half = (H - 2 * m) / n
+    for k in range(n):
+        top = H - m - k * half
+        _one_form(c, ink, m, top, W - 2 * m, half - 8 * MM, form)
+        if k < n - 1:
+            cut = top - half + 2 * MM
+            c.setStrokeColorRGB(0.4, 0.4, 0.4)
+            c.setLineWidth(0.6)
+            c.setDash(4, 3)
+            c.line(5.5 * MM, cut, W - 5.5 * MM, cut)
+            c.setDash()
+            c.setFont(fonts.SANS, 7)
+            c.setFillColorRGB(0.4, 0.4, 0.4)
+            c.drawString(m, cut + 1.5 * MM, "cut here")
+
+
+def _one_form(c, ink, x: float, top: float, w: float, h: float, form: dict) -> None:
+    c.setFillColorRGB(*BLACK)
+    c.setFont(fonts.SANS_BOLD, 16)
+    c.drawString(x, top - 16, "CRYPTO CRISIS  ·  submission form")
+    c.setFont(fonts.SANS, 9)
+    c.drawString(x, top - 30, "Player ______________________   Opponent ______________________   Date __________")
+    rule = ("Each word: 5 letters, all different, no Z, an English word. One word per colour. "
+            f"Up to {form['shift_boxes']} shifts each: U up, D down, L left, R right (the board wraps around).")
+    y = d.paragraph(c, rule, x, top - 36, w, size=8.5) - 3 * MM
+    box = 11 * MM
+    row_h = 17 * MM
+    heads_y = y
+    c.setFont(fonts.SANS_BOLD, 8.5)
+    c.drawString(x, heads_y - 9, "colour")
+    c.drawString(x + 42 * MM, heads_y - 9, "word (first two letters get the mark)")
+    c.drawString(x + 42 * MM + 5 * box + 10 * MM, heads_y - 9, "shifts, in order")
+    # a small grid to sketch the merged board the opponent will see
+    gs = min(40 * MM, w - (42 * MM + 5 * box + 10 * MM + 3 * box + 6 * MM) - 6 * MM)
+    if gs >= 25 * MM:
+        gx = x + w - gs
+        c.setFont(fonts.SANS_BOLD, 8.5)
+        c.setFillColorRGB(*BLACK)
+        c.drawString(gx, heads_y - 9, "sketch the merged board")
+        _blank_grid(c, gx, heads_y - 13 - gs, gs)
+    y = heads_y - 13
+    for row in form["rows"]:
+        y -= row_h
+        colour = row["colour"]
+        swatch(c, ink, x, y + (row_h - 9 * MM) / 2, 9 * MM, colour)
+        c.setFillColorRGB(*BLACK)
+        c.setFont(fonts.SANS_BOLD, 11)
+        c.drawString(x + 11 * MM, y + row_h / 2 + 1, colour)
+        c.setFont(fonts.SANS, 7.5)
+        c.drawString(x + 11 * MM, y + row_h / 2 - 9, f"first two {MARK_TEXT[row['mark']]}")
+        bx = x + 42 * MM
+        by = y + (row_h - box) / 2
+        d.boxes(c, bx, by, 5, box)
+        # show the mark under/over/in the first two boxes
+        for j in range(2):
+            _box_mark(c, bx + j * box, by, box, row["mark"])
+        sx = bx + 5 * box + 10 * MM
+        d.boxes(c, sx, by, form["shift_boxes"], box, gap=3 * MM)
+    c.setFont(fonts.SANS, 7.5)
+    c.setFillColorRGB(*GREY)
+    c.drawString(x, y - 5 * MM, "Hand this form to the host (or keep it folded): the host encrypts it with  printkit board crypto-crisis --word WORD:SHIFTS ...")
+
+
+def _box_mark(c, x: float, y: float, s: float, mark: str) -> None:
+    """A light reminder of the mark inside a letter box."""
+    c.setStrokeColorRGB(0.55, 0.55, 0.55)
+    c.setLineWidth(1)
+    if mark == "underline":
+        c.line(x + s * 0.2, y + s * 0.14, x + s * 0.8, y + s * 0.14)
+    elif mark == "strike":
+        c.line(x + s * 0.15, y + s * 0.5, x + s * 0.85, y + s * 0.5)
+    else:  # a slant in the corner: write this letter in italics
+        c.line(x + s * 0.72, y + s * 0.1, x + s * 0.88, y + s * 0.34)
+
+
+def worksheet_layout(page: tuple[float, float], grids: int) -> tuple[int, int, float, float]:
+    """(columns, rows, grid side, gap) for the worksheet page."""
+    W, H = page
+    cols = 3
+    rows = -(-grids // cols)
+    gap = 7 * MM
+    usable_h = H - 2 * MARGIN - 22 * MM
+    side = min((W - 2 * MARGIN - (cols - 1) * gap) / cols, (usable_h - rows * 5 * MM - (rows - 1) * gap) / rows)
+    return cols, rows, side, gap
+
+
+def _worksheet_page(doc, sheet: dict) -> None:
+    W, H = doc.size
+    c = doc.new_page()
+    top = d.header(doc, "CRYPTO CRISIS  ·  worksheet", "Blank A-Y grids: copy tiles, try shifts, cross out letters. Pencil and paper are allowed.")
+    cols, rows, side, gap = worksheet_layout(doc.size, sheet["grids"])
+    total_w = cols * side + (cols - 1) * gap
+    x0 = (W - total_w) / 2
+    for k in range(sheet["grids"]):
+        r, col = divmod(k, cols)
+        gx = x0 + col * (side + gap)
+        gy = top - 5 * MM - (r + 1) * side - r * (gap + 5 * MM)
+        c.setFillColorRGB(*GREY)
+        c.setFont(fonts.SANS, 7)
+        c.drawString(gx, gy + side + 1.5 * MM, "shifts: ______________")
+        _blank_grid(c, gx, gy, side)
+
+
+def _blank_grid(c, x: float, y: float, side: float) -> None:
+    """An A-Y grid with its letters in light grey, to work on in pencil."""
+    s = side / SIDE
+    c.setLineWidth(0.5)
+    c.setStrokeColorRGB(0.3, 0.3, 0.3)
+    for i in range(SIDE * SIDE):
+        rr, cc = divmod(i, SIDE)
+        tx, ty = x + cc * s, y + side - (rr + 1) * s
+        c.rect(tx, ty, s, s, stroke=1, fill=0)
+        c.setFillColorRGB(0.55, 0.55, 0.55)
+        c.setFont(fonts.SANS, s * 0.42)
+        c.drawCentredString(tx + s / 2, ty + s / 2 - s * 0.15, LETTERS[i])
+    c.setLineWidth(1.2)
+    c.setStrokeColorRGB(*BLACK)
+    c.rect(x, y, side, side, stroke=1, fill=0)

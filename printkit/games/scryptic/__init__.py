@@ -1,0 +1,81 @@
+"""Scryptic: rival crosswords on a terrain board (GAMES.md section 5)."""
+
+from printkit.component import Component, Game, KitPart, Param
+from printkit.games.scryptic import model, rules
+
+TERRAIN_PRESETS = ("mix", "open", "woods", "lakes", "highlands", "frozen")  # board.PRESETS, kept cheap to import
+
+
+def _render(name: str):
+    def render(doc, m):
+        from printkit.games.scryptic import draw
+
+        getattr(draw, name)(doc, m)
+
+    render.__name__ = name
+    return render
+
+
+GAME = Game(
+    name="scryptic",
+    title="Scryptic",
+    blurb="Two rival crosswords grow across forests, rivers, mountains and ice until one side's words break the other's and take its city.",
+    players="2 players, 45 minutes",
+    rules_template="scryptic-rules.md.j2",
+    components={
+        "board": Component(
+            game="scryptic",
+            name="board",
+            title="Scryptic board",
+            help="A seeded terrain board (plains, forest, water, mountain, ice) with gold, silver and pewter cities, fair to both players. One page on A3/Tabloid; tiled with overlap and crosshairs on A4/Letter.",
+            build=model.build_board,
+            checks=(rules.check_board,),
+            render=_render("render_board"),
+            params=(
+                Param("size", "Cells a side (9-25).", 15, int, min=rules.MIN_SIZE, max=rules.MAX_SIZE),
+                Param("terrain", "Terrain mix.", "mix", str, choices=TERRAIN_PRESETS),
+            ),
+            uses=frozenset({"seed"}),
+            notes="On A4/Letter: cut each page on its dashed line, lay it over its neighbour with the crosshairs matched, tape.",
+            report=model.board_report,
+        ),
+        "tokens": Component(
+            game="scryptic",
+            name="tokens",
+            title="Scryptic letter tokens and racks",
+            help="Two pools of 98 letter tokens (gold for player 1, silver for player 2) with 1-3 value dots, and a 12-slot rack per player.",
+            build=model.build_tokens,
+            checks=(rules.check_tokens,),
+            render=_render("render_tokens"),
+            params=(Param("board_size", "Size of the board the tokens must fit (tokens shrink for boards over 16 cells).", 15, int, min=rules.MIN_SIZE, max=rules.MAX_SIZE),),
+            notes="Print on card stock if you can; cut on the grey lines.",
+        ),
+        "reference": Component(
+            game="scryptic",
+            name="reference",
+            title="Scryptic reference card",
+            help="Terrain with the board's pictures, strength modifiers, letter values, turn order, combat, the end, and a worked example computed by the rules.",
+            build=model.build_reference,
+            checks=(model.check_reference,),
+            render=_render("render_reference"),
+            notes="One per player.",
+        ),
+        "sheet": Component(
+            game="scryptic",
+            name="sheet",
+            title="Scryptic score sheet",
+            help="Running score per turn for both players, and city captures.",
+            build=model.build_sheet,
+            checks=(rules.check_sheet,),
+            render=_render("render_sheet"),
+            params=(Param("turns", "Turn rows (5-40).", 30, int, min=5, max=40),),
+            notes="One per game.",
+        ),
+    },
+    kit=(
+        KitPart("board", note="Tiled over several pages on A4/Letter: cut on the dashed lines, match the crosshairs, tape."),
+        KitPart("tokens", note="Both letter pools and the two racks; card stock helps."),
+        KitPart("reference", copies=2, note="One per player."),
+        KitPart("sheet", copies=2, note="One per game; copy more as needed."),
+    ),
+)

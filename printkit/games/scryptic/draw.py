@@ -1,0 +1,575 @@
+"""Drawing Scryptic: the board (one page or tiled), token pools, racks, the
+reference card and the score sheet. The only Scryptic module importing the engine."""
+
+from __future__ import annotations
+
+import math
+
+from printkit.engine import draw as d
+from printkit.engine import fonts
+from printkit.engine.tiles import draw_tiled, plan_tiles
+from printkit.engine.tokens import TokenGroup, draw_token_groups
+from printkit.engine.units import MM, PAPERS, PRINTER_MARGIN
+from printkit.games.scryptic import rules as R
+
+# Each terrain: a fill and a vector pattern, so it reads in grey as well as colour.
+FILL = {
+    R.PLAINS: "#F6F0C4",
+    R.FOREST: "#8CCBA9",
+    R.WATER: "#7CC2EC",
+    R.MOUNTAIN: "#E3AC7F",
+    R.ICE: "#EAF6FC",
+}
+PATTERN = {
+    R.PLAINS: "#8C8A3C",
+    R.FOREST: "#005A40",
+    R.WATER: "#0B4F7C",
+    R.MOUNTAIN: "#6B3A10",
+    R.ICE: "#3A86B4",
+}
+METAL = {"gold": "#E69F00", "silver": "#C8CDD2", "pewter": "#8A9196"}
+MARK = {"gold": "1", "silver": "2", "pewter": ""}
+ONE_PAGE = ("a3", "tabloid")
+GRID_LINE = 0.45
+
+
+# -- terrain pictures ---------------------------------------------------------------------------
+
+def paint_terrain(c, ink, t: str, x: float, y: float, s: float) -> None:
+    """One cell of terrain, bottom left at (x, y), side s (pt)."""
+    ink.fill(c, FILL[t], large=True)
+    c.rect(x, y, s, s, stroke=0, fill=1)
+    ink.stroke(c, PATTERN[t])
+    ink.fill(c, PATTERN[t])
+    c.setLineCap(1)
+    c.setLineJoin(1)
+    if t == R.PLAINS:
+        c.setLineWidth(max(0.4, s * 0.012))
+        for fx, fy in ((0.28, 0.3), (0.7, 0.62), (0.3, 0.74), (0.74, 0.2)):
+            px, py = x + fx * s, y + fy * s
+            c.line(px, py, px - 0.06 * s, py + 0.09 * s)
+            c.line(px, py, px, py + 0.11 * s)
+            c.line(px, py, px + 0.06 * s, py + 0.09 * s)
+    elif t == R.FOREST:
+        c.setLineWidth(max(0.4, s * 0.015))
+        for fx, fy, k in ((0.3, 0.55, 0.3), (0.7, 0.55, 0.3), (0.5, 0.14, 0.3)):
+            bx, by, w = x + fx * s, y + fy * s, k * s
+            p = c.beginPath()
+            p.moveTo(bx - w / 2, by + 0.07 * s)
+            p.lineTo(bx + w / 2, by + 0.07 * s)
+            p.lineTo(bx, by + 0.07 * s + w)
+            p.close()
+            c.drawPath(p, stroke=0, fill=1)
+            c.line(bx, by, bx, by + 0.07 * s)
+    elif t == R.WATER:
+        c.setLineWidth(max(0.45, s * 0.018))
+        amp = 0.06 * s
+        for fy in (0.25, 0.5, 0.75):
+            yy = y + fy * s
+            p = c.beginPath()
+            x0 = x + 0.1 * s
+            p.moveTo(x0, yy)
+            seg = 0.2 * s
+            for k in range(4):
+                xa = x0 + k * seg
+                sign = 1 if k % 2 == 0 else -1
+                p.curveTo(xa + seg * 0.35, yy + sign * amp, xa + seg * 0.65, yy + sign * amp, xa + seg, yy)
+            c.drawPath(p, stroke=1, fill=0)
+    elif t == R.MOUNTAIN:
+        c.setLineWidth(max(0.45, s * 0.018))
+        for bx, bw, bh in ((0.36, 0.52, 0.62), (0.68, 0.4, 0.42)):
+            left, right, base = x + (bx - bw / 2) * s, x + (bx + bw / 2) * s, y + 0.14 * s
+            top = (x + bx * s, base + bh * s)
+            ink.fill(c, "white")
+            p = c.beginPath()
+            p.moveTo(left, base)
+            p.lineTo(*top)
+            p.lineTo(right, base)
+            p.close()
+            c.drawPath(p, stroke=1, fill=0)
+            # a snow cap: the top quarter of the peak
+            k = 0.3
+            cap = c.beginPath()
+            cap.moveTo(top[0] - (top[0] - left) * k, top[1] - (top[1] - base) * k)
+            cap.lineTo(*top)
+            cap.lineTo(top[0] + (right - top[0]) * k, top[1] - (top[1] - base) * k)
+            cap.close()
+            c.drawPath(cap, stroke=1, fill=1)
+    elif t == R.ICE:
+        c.setLineWidth(max(0.35, s * 0.012))
+        step = 0.25 * s
+        for k in range(1, 4):
+            o = k * step
+            c.line(x + o, y, x, y + o)  # one way ...
+            c.line(x + s - o, y + s, x + s, y + s - o)
+            c.line(x + s - o, y, x + s, y + o)  # ... and the other
+            c.line(x + o, y + s, x, y + s - o)
+        c.line(x + s, y, x, y + s)
+        c.line(x, y, x + s, y + s)
+
+
+def paint_city(c, ink, owner: str, x: float, y: float, s: float) -> None:
+    """A metal city tile: gold, silver or pewter, with a tower and the player's number."""
+    ink.fill(c, METAL[owner], large=True)
+    c.rect(x, y, s, s, stroke=0, fill=1)
+    b = 0.08 * s
+    c.setLineWidth(max(0.5, s * 0.025))
+    c.setStrokeColorRGB(1, 1, 1)
+    c.line(x + b, y + b, x + b, y + s - b)
+    c.line(x + b, y + s - b, x + s - b, y + s - b)
+    c.setStrokeColorRGB(0.2, 0.2, 0.2)
+    c.line(x + s - b, y + s - b, x + s - b, y + b)
+    c.line(x + s - b, y + b, x + b, y + b)
+    # the tower
+    tw, th = 0.46 * s, 0.42 * s
+    tx, ty = x + (s - tw) / 2, y + 0.2 * s
+    ink.fill(c, "ink")
+    p = c.beginPath()
+    p.moveTo(tx, ty)
+    p.lineTo(tx, ty + th)
+    merlon = tw / 5
+    for k in range(5):
+        up = k % 2 == 0
+        xx = tx + k * merlon
+        if up:
+            p.lineTo(xx, ty + th + 0.1 * s)
+            p.lineTo(xx + merlon, ty + th + 0.1 * s)
+        p.lineTo(xx + merlon, ty + th)
+    p.lineTo(tx + tw, ty)
+    p.close()
+    c.drawPath(p, stroke=0, fill=1)
+    mark = MARK[owner]
+    if mark:
+        size = 0.3 * s
+        c.setFillColorRGB(1, 1, 1)
+        c.setFont(fonts.SANS_BOLD, size)
+        c.drawCentredString(x + s / 2, ty + th * 0.5 - size * 0.36, mark)
+    else:
+        c.setFillColorRGB(1, 1, 1)
+        dw = tw * 0.34
+        c.rect(x + (s - dw) / 2, ty, dw, th * 0.45, stroke=0, fill=1)
+        c.circle(x + s / 2, ty + th * 0.45, dw / 2, stroke=0, fill=1)
+
+
+# -- the board drawing ----------------------------------------------------------------------
+
+def board_drawing(model: dict, ink):
+    """(side in mm, draw function) for the whole board with its coordinate band."""
+    n = model["size"]
+    grid = model["terrain"]
+    cell = R.board_cell_mm(n) * MM
+    edge = R.EDGE_MM * MM
+    side = R.board_mm(n)
+    cities = {R.parse_cell(city["cell"], n): city["owner"] for city in model["cities"]}
+
+    def draw(c) -> None:
+        total = side * MM
+        c.saveState()
+        c.setFillColorRGB(1, 1, 1)
+        c.rect(0, 0, total, total, stroke=0, fill=1)
+        for r in range(n):
+            for col in range(n):
+                x, y = edge + col * cell, edge + (n - 1 - r) * cell
+                owner = cities.get((r, col))
+                if owner:
+                    paint_city(c, ink, owner, x, y, cell)
+                else:
+                    paint_terrain(c, ink, grid[r][col], x, y, cell)
+        c.setStrokeColorRGB(0.15, 0.15, 0.15)
+        c.setLineWidth(GRID_LINE)
+        c.setDash()
+        for k in range(n + 1):
+            c.line(edge + k * cell, edge, edge + k * cell, edge + n * cell)
+            c.line(edge, edge + k * cell, edge + n * cell, edge + k * cell)
+        c.setLineWidth(1.4)
+        c.rect(edge, edge, n * cell, n * cell, stroke=1, fill=0)
+        c.setLineWidth(0.5)
+        c.rect(0.25, 0.25, total - 0.5, total - 0.5, stroke=1, fill=0)
+        size = min(9.0, edge * 0.62)
+        c.setFillColorRGB(0, 0, 0)
+        c.setFont(fonts.SANS_BOLD, size)
+        for k in range(n):
+            cx = edge + (k + 0.5) * cell
+            c.drawCentredString(cx, edge / 2 - size * 0.36, R.COLUMNS[k])
+            c.drawCentredString(cx, total - edge / 2 - size * 0.36, R.COLUMNS[k])
+            cy = edge + (n - 1 - k + 0.5) * cell
+            c.drawCentredString(edge / 2, cy - size * 0.36, str(k + 1))
+            c.drawCentredString(total - edge / 2, cy - size * 0.36, str(k + 1))
+        c.restoreState()
+
+    return side, draw
+
+
+def one_page_origin(page_mm: tuple[float, float], side: float) -> tuple[float, float]:
+    """Bottom left (mm) of the board on a one-page (A3/Tabloid) print."""
+    pw, ph = page_mm
+    return ((pw - side) / 2, ph - 24.0 - side)
+
+
+def render_board(doc, model: dict) -> None:
+    side, draw = board_drawing(model, doc.ink)
+    n = model["size"]
+    p = model.get("params", {})
+    title = f"Scryptic board · {n}x{n} · seed {p.get('seed', '?')} · {p.get('terrain', 'mix')}"
+    if doc.options.paper in ONE_PAGE:
+        c = doc.new_page()
+        pw, ph = PAPERS[doc.options.paper]
+        ox, oy = one_page_origin((pw, ph), side)
+        c.setFillColorRGB(0, 0, 0)
+        c.setFont(fonts.SANS_BOLD, 15)
+        c.drawString(ox, (ph - 15) * MM, title)
+        c.setFont(fonts.SANS, 8.5)
+        c.drawRightString((ox + side) * MM, (ph - 15) * MM, "Player 2 (silver) sits at the top edge, player 1 (gold) at the bottom.")
+        c.saveState()
+        c.translate(ox * MM, oy * MM)
+        draw(c)
+        c.restoreState()
+        legend(c, doc.ink, ox * MM, (oy - 6) * MM, side * MM, (oy - 14) * MM)
+    else:
+        plan = plan_tiles(side, side, PAPERS[doc.options.paper])
+        draw_tiled(doc, plan, draw, title=title)
+
+
+LEGEND = [
+    (R.PLAINS, "plains", "open ground"),
+    (R.FOREST, "forest", f"density {R.FOREST_DENSITY} a cell"),
+    (R.WATER, "water", "cross it, ends on land; attack ×0.6"),
+    (R.MOUNTAIN, "mountain", "×(2M+O)/(M+O)"),
+    (R.ICE, "ice", "bears 1-dot letters only"),
+    ("gold", "gold city", "player 1 starts here"),
+    ("silver", "silver city", "player 2 starts here"),
+    ("pewter", "pewter city", "unaligned; capture +40"),
+]
+
+
+def legend(c, ink, x: float, top: float, width: float, room: float) -> float:
+    """The key: every terrain and city as drawn on the board, in a 4 x 2 grid."""
+    cols = 4
+    sw = min(12 * MM, room / 3)
+    col_w = width / cols
+    row_h = sw + 4 * MM
+    for k, (key, name, note) in enumerate(LEGEND):
+        cx = x + (k % cols) * col_w
+        cy = top - (k // cols + 1) * row_h
+        if key in METAL:
+            paint_city(c, ink, key, cx, cy, sw)
+        else:
+            paint_terrain(c, ink, key, cx, cy, sw)
+        c.setStrokeColorRGB(0, 0, 0)
+        c.setLineWidth(0.5)
+        c.rect(cx, cy, sw, sw, stroke=1, fill=0)
+        c.setFillColorRGB(0, 0, 0)
+        c.setFont(fonts.SANS_BOLD, 9)
+        c.drawString(cx + sw + 2 * MM, cy + sw * 0.58, name)
+        size = fonts.fit_size(note, fonts.SANS, 7.5, col_w - sw - 4 * MM)
+        c.setFont(fonts.SANS, size)
+        c.drawString(cx + sw + 2 * MM, cy + sw * 0.2, note)
+    return top - 2 * row_h
+
+
+# -- tokens and racks ---------------------------------------------------------------------------
+
+POOL_COLOR = {"gold": "#E6B33C", "silver": "#CDD3D8"}
+
+
+def _pool_symbol(c, ink, pool: str, cx: float, cy: float, r: float) -> None:
+    c.setFillColorRGB(0, 0, 0)
+    if pool == "gold":
+        d.star(c, cx, cy, r, r * 0.45, points=5, fill=True)
+    else:
+        p = c.beginPath()
+        p.moveTo(cx, cy + r)
+        p.lineTo(cx + r * 0.75, cy)
+        p.lineTo(cx, cy - r)
+        p.lineTo(cx - r * 0.75, cy)
+        p.close()
+        c.drawPath(p, stroke=0, fill=1)
+
+
+def value_dots(c, cx: float, cy: float, value: int, r: float) -> None:
+    gap = r * 2.6
+    x0 = cx - (value - 1) * gap / 2
+    for k in range(value):
+        c.circle(x0 + k * gap, cy, r, stroke=0, fill=1)
+
+
+def token_face(letter: str, value: int, pool: str):
+    def face(c, art) -> None:
+        w, h, ink = art.w, art.h, art.ink
+        ink.fill(c, POOL_COLOR[pool], large=True)
+        c.rect(0, 0, w, h, stroke=0, fill=1)
+        c.setStrokeColorRGB(0.25, 0.25, 0.25)
+        c.setLineWidth(0.5)
+        c.circle(w / 2, h / 2, w * 0.44, stroke=1, fill=0)
+        c.setFillColorRGB(0, 0, 0)
+        size = h * 0.44
+        c.setFont(fonts.SANS_BOLD, size)
+        c.drawCentredString(w / 2, h * 0.57 - size * 0.36, letter)
+        value_dots(c, w / 2, h * 0.2, value, w * 0.04)
+        _pool_symbol(c, ink, pool, w * 0.13, h * 0.87, w * 0.085)
+
+    return face
+
+
+def render_tokens(doc, model: dict) -> None:
+    side = model["token_mm"]
+    for pool in model["pools"]:
+        owner = pool["owner"]
+        faces = [token_face(e["letter"], e["value"], owner) for e in pool["letters"] for _ in range(e["count"])]
+        draw_token_groups(
+            doc,
+            [TokenGroup(f"{owner.capitalize()} pool ({'star' if owner == 'gold' else 'diamond'} mark) · player {pool['player']} · cut on the grey lines", faces, (side, side))],
+            page_title=f"Scryptic letter tokens · {owner} pool",
+        )
+    render_racks(doc, model)
+
+
+def render_racks(doc, model: dict) -> None:
+    c = doc.new_page()
+    W, H = doc.size
+    m = 12 * MM
+    y = d.header(doc, "Scryptic racks", "One per player: cut out along the solid line. Letters on your rack are hidden from your opponent.")
+    slot = (model["token_mm"] + 2.5) * MM
+    card_h = 2 * slot + 30 * MM
+    for k, pool in enumerate(model["pools"]):
+        top = y - 4 * MM - k * (card_h + 8 * MM)
+        bottom = top - card_h
+        c.setStrokeColorRGB(0, 0, 0)
+        c.setLineWidth(0.8)
+        c.rect(m, bottom, W - 2 * m, card_h, stroke=1, fill=0)
+        doc.ink.fill(c, POOL_COLOR[pool["owner"]], large=True)
+        c.rect(m, top - 11 * MM, W - 2 * m, 11 * MM, stroke=0, fill=1)
+        c.setLineWidth(0.8)
+        c.line(m, top - 11 * MM, W - m, top - 11 * MM)
+        _pool_symbol(c, doc.ink, pool["owner"], m + 6 * MM, top - 5.5 * MM, 3 * MM)
+        c.setFillColorRGB(0, 0, 0)
+        c.setFont(fonts.SANS_BOLD, 13)
+        c.drawString(m + 11 * MM, top - 7.5 * MM, f"Player {pool['player']} · {pool['owner']} rack")
+        c.setFont(fonts.SANS, 8.5)
+        c.drawRightString(W - m - 4 * MM, top - 7.2 * MM, f"start with {model['rack_start']} · draw {model['draw_per_turn']} a turn · limit {model['rack_limit']}")
+        # the slots
+        sx, sy = m + 5 * MM, top - 15 * MM
+        per_row = (model["rack_limit"] + 1) // 2
+        for i in range(model["rack_limit"]):
+            x = sx + (i % per_row) * (slot + 1.5 * MM)
+            yy = sy - (i // per_row + 1) * (slot + 2 * MM)
+            c.setLineWidth(0.6)
+            c.setStrokeColorRGB(0.3, 0.3, 0.3)
+            c.setDash(2, 1.5) if i >= model["rack_start"] else c.setDash()
+            c.roundRect(x, yy, slot, slot, 1.5 * MM, stroke=1, fill=0)
+            c.setDash()
+            c.setFillColorRGB(0.55, 0.55, 0.55)
+            c.setFont(fonts.SANS, 6.5)
+            c.drawString(x + 1.2 * MM, yy + 1.2 * MM, str(i + 1))
+        # letter values beside the slots
+        vx = sx + per_row * (slot + 1.5 * MM) + 6 * MM
+        vy = sy - 4 * MM
+        c.setFillColorRGB(0, 0, 0)
+        c.setFont(fonts.SANS_BOLD, 9)
+        c.drawString(vx, vy, "Letter values")
+        for v in (1, 2, 3):
+            letters = " ".join(ch for ch in sorted(R.LETTER_VALUES) if R.LETTER_VALUES[ch] == v)
+            ly = vy - v * 9 * MM
+            value_dots(c, vx + 5 * MM, ly + 1.2 * MM, v, 1.1 * MM)
+            room = W - m - 4 * MM - (vx + 12 * MM)
+            lines = d.wrap(letters, fonts.SANS_BOLD, 10, room)
+            c.setFont(fonts.SANS_BOLD, 10)
+            for j, line in enumerate(lines):
+                c.drawString(vx + 12 * MM, ly - j * 4.2 * MM, line)
+        c.setFont(fonts.SANS, 7.5)
+        c.setFillColorRGB(0.3, 0.3, 0.3)
+        c.drawString(m + 5 * MM, bottom + 4 * MM, f"Dashed slots: beyond the {model['rack_start']} starting letters. Over {model['rack_limit']}: discard down at once.")
+
+
+# -- reference card ----------------------------------------------------------------------------
+
+def _block(c, title: str, items: list[str], x: float, top: float, width: float, *, numbered: bool = False, size: float = 8.3) -> float:
+    c.setFillColorRGB(0, 0, 0)
+    c.setFont(fonts.SANS_BOLD, 10.5)
+    c.drawString(x, top - 10, title)
+    y = top - 14
+    for k, item in enumerate(items, 1):
+        lead = f"{k}." if numbered else "•"
+        c.setFont(fonts.SANS_BOLD if numbered else fonts.SANS, size)
+        c.drawString(x, y - size, lead)
+        y = d.paragraph(c, item, x + 4.5 * MM, y, width - 4.5 * MM, size=size) - 1.2
+    return y
+
+
+def render_reference(doc, model: dict) -> None:
+    c = doc.new_page()
+    W, H = doc.size
+    m = 11 * MM
+    y = d.header(doc, "Scryptic · reference", "Terrain, strength, turn order and the end of the game. Strength multipliers combine; round down once, at the end.", margin=m)
+    # terrain table with the board's own pictures
+    pic = 10 * MM
+    widths = [pic + 2 * MM, 20 * MM]
+    rest = W - 2 * m - sum(widths)
+    widths += [rest * 0.55, rest * 0.45]
+    row_h = 12.5 * MM
+    xs = [m]
+    for w_ in widths[:-1]:
+        xs.append(xs[-1] + w_)
+    c.setFillColorRGB(0.88, 0.88, 0.88)
+    c.rect(m, y - 6 * MM, sum(widths), 6 * MM, stroke=0, fill=1)
+    c.setFillColorRGB(0, 0, 0)
+    c.setFont(fonts.SANS_BOLD, 8.5)
+    for k, head in enumerate(["", "terrain", "placing words", "in combat"]):
+        c.drawString(xs[k] + 1.5 * MM, y - 4.2 * MM, head)
+    rows = [(r["code"], r["name"], r["placing"], r["combat"]) for r in model["terrain"]]
+    rows.append(("city", "city", model["city"]["placing"], model["city"]["combat"]))
+    top = y - 6 * MM
+    for k, (code, name, placing, combat) in enumerate(rows):
+        ry = top - (k + 1) * row_h
+        px, py = xs[0] + 1 * MM, ry + (row_h - pic) / 2
+        if code == "city":
+            half = pic / 2
+            paint_city(c, doc.ink, "gold", px, py + half, half)
+            paint_city(c, doc.ink, "silver", px + half, py + half, half)
+            paint_city(c, doc.ink, "pewter", px + half / 2, py, half)
+        else:
+            paint_terrain(c, doc.ink, code, px, py, pic)
+            c.setStrokeColorRGB(0, 0, 0)
+            c.setLineWidth(0.5)
+            c.rect(px, py, pic, pic, stroke=1, fill=0)
+        c.setFillColorRGB(0, 0, 0)
+        c.setFont(fonts.SANS_BOLD, 9)
+        c.drawString(xs[1] + 1.5 * MM, ry + row_h / 2 - 3, name)
+        for col, text in ((2, placing), (3, combat)):
+            lines = d.wrap(text, fonts.SANS, 7.4, widths[col] - 3 * MM)
+            size = 7.4
+            if len(lines) > 3:
+                size = 6.6
+                lines = d.wrap(text, fonts.SANS, size, widths[col] - 3 * MM)
+            lead = size * 1.2
+            ty = ry + row_h / 2 + (len(lines) - 1) * lead / 2 - size * 0.35
+            c.setFont(fonts.SANS, size)
+            for line in lines:
+                c.drawString(xs[col] + 1.5 * MM, ty, line)
+                ty -= lead
+    bottom = top - len(rows) * row_h
+    c.setStrokeColorRGB(0, 0, 0)
+    c.setLineWidth(0.6)
+    for k in range(len(rows) + 2):
+        yy = y if k == 0 else top - (k - 1) * row_h
+        c.line(m, yy, m + sum(widths), yy)
+    for xx in xs + [m + sum(widths)]:
+        c.line(xx, y, xx, bottom)
+    y = bottom - 4 * MM
+
+    # two columns: strength on the left, turn order on the right
+    gap = 6 * MM
+    col_w = (W - 2 * m - gap) / 2
+    left, right = m, m + col_w + gap
+    mods = [["Strength = letter values x", "when", ""]] + [[r["what"], r["when"], r["factor"]] for r in model["modifiers"]]
+    ly = d.table(c, left, y, [col_w * 0.64, col_w * 0.16, col_w * 0.20], mods, row_h=5.3 * MM, size=7.4, aligns=["left", "center", "center"])
+    ly -= 3 * MM
+    c.setFont(fonts.SANS_BOLD, 10.5)
+    c.drawString(left, ly - 10, "Letter values (dots on the tokens)")
+    ly -= 14
+    for v in ("1", "2", "3"):
+        c.setFillColorRGB(0, 0, 0)
+        value_dots(c, left + 4 * MM, ly - 3, int(v), 1 * MM)
+        c.setFont(fonts.SANS, 8.3)
+        c.drawString(left + 10 * MM, ly - 6, " ".join(model["values"][v]))
+        ly -= 4.6 * MM
+    ry = _block(c, "A turn", model["turn"], right, y, col_w, numbered=True)
+    ry = _block(c, "Combat", model["combat"], right, ry - 2 * MM, col_w)
+    y = min(ly, ry) - 3 * MM
+
+    # the worked example, every number from the rules functions
+    c.setLineWidth(0.8)
+    c.line(m, y, W - m, y)
+    c.setFont(fonts.SANS_BOLD, 10.5)
+    c.drawString(m, y - 12, "Worked example")
+    ey = y - 16
+    c.setFont(fonts.SANS, 7.8)
+    for ex in model["examples"]:
+        role = "attack" if ex["role"] == "attack" else "defence"
+        text = f"{ex['word']} {ex['note']}: {ex['working']}  ({role} {ex['strength']})"
+        c.drawString(left, ey - 8, text)
+        ey -= 4.1 * MM
+    fx = model["forest_example"]
+    verdict = "cuts through" if fx["cuts"] else "is stopped"
+    c.drawString(left, ey - 8, f"{fx['word']} (fire) into {fx['terrain'].count(R.FOREST)} forest cells: {fx['power']} against density {fx['density']}: {verdict}.")
+    ey -= 5 * MM
+    ce = model["combat_example"]
+    bouts = ce["bouts"]
+    c.setFont(fonts.SANS_BOLD, 7.8)
+    c.drawString(left, ey - 8, f"{ce['attacker']} ({bouts[0]['attacker_before']}) attacks; the defender orders {', '.join(ce['defenders'])}:")
+    ey -= 4.3 * MM
+    c.setFont(fonts.SANS, 7.8)
+    for k, b in enumerate(bouts, 1):
+        if b["attacker_wins"]:
+            text = f"beats {b['defender']} ({b['defender_strength']}): {b['attacker_before']} - {b['defender_score']} = {b['attacker_after']}"
+        else:
+            text = f"cannot beat {b['defender']} ({b['defender_strength']}) with {b['attacker_before']}: {ce['attacker']} is removed"
+        c.drawString(left + 4 * MM, ey - 8, f"{k}. " + text)
+        ey -= 4.1 * MM
+    # how the game ends, beside the combat lines
+    _block(c, "The end", model["end"], right, y - 16 - 5 * 4.1 * MM - 5 * MM, col_w, size=7.8)
+
+
+# -- score sheet -------------------------------------------------------------------------------
+
+def render_sheet(doc, model: dict) -> None:
+    c = doc.new_page()
+    W, H = doc.size
+    m = 11 * MM
+    y = d.header(doc, "Scryptic · score sheet", f"Gold ____________________   Silver ____________________   Date __________   Board seed ______", margin=m)
+    turns = model["turns"]
+    cols = model["columns"]
+    turn_w = 10 * MM
+    per = (W - 2 * m - turn_w) / 2
+    sub = [per * 0.19, per * 0.19, per * 0.17, per * 0.19, per * 0.26]
+    band = 7 * MM
+    # player bands
+    c.setStrokeColorRGB(0, 0, 0)
+    for k, player in enumerate(model["players"]):
+        x0 = m + turn_w + k * per
+        doc.ink.fill(c, POOL_COLOR[player["pool"]], large=True)
+        c.rect(x0, y - band, per, band, stroke=0, fill=1)
+        _pool_symbol(c, doc.ink, player["pool"], x0 + 4 * MM, y - band / 2, 2.2 * MM)
+        c.setFillColorRGB(0, 0, 0)
+        c.setFont(fonts.SANS_BOLD, 10)
+        c.drawCentredString(x0 + per / 2, y - band / 2 - 3.5, player["label"])
+    y -= band
+    rows_room = y - (m + 52 * MM)
+    row_h = min(7 * MM, (rows_room - 6 * MM) / (turns + 1))
+    widths = [turn_w] + sub + sub
+    header = ["turn"] + cols + cols
+    body = [[str(t)] + [""] * 10 for t in range(1, turns + 1)]
+    bottom = d.table(c, m, y, widths, [header] + body, row_h=row_h, size=7.5, aligns=["center"] * 11)
+    # thick lines between the players and around the totals
+    c.setLineWidth(1.4)
+    for x in (m + turn_w, m + turn_w + per, m + turn_w + 2 * per):
+        c.line(x, y + band, x, bottom)
+    for k in range(2):
+        x = m + turn_w + k * per + sum(sub[:4])
+        c.setLineWidth(1.0)
+        c.line(x, y, x, bottom)
+    y = bottom - 5 * MM
+    # city captures and the end
+    half = (W - 2 * m - 6 * MM) / 2
+    c.setFillColorRGB(0, 0, 0)
+    c.setFont(fonts.SANS_BOLD, 10.5)
+    c.drawString(m, y - 10, f"City captures (+{model['capture_bonus']} each)")
+    cap = [["turn", "city (cell)", "taken by", "from", "+"]] + [[""] * 5 for _ in range(6)]
+    d.table(c, m, y - 14, [half * 0.14, half * 0.26, half * 0.22, half * 0.22, half * 0.16], cap, row_h=5.4 * MM, size=7.5, aligns=["center"] * 5)
+    xr = m + half + 6 * MM
+    c.setFont(fonts.SANS_BOLD, 10.5)
+    c.drawString(xr, y - 10, "Scoring")
+    lines = [
+        "words +: the face value (dots) of the words you placed this turn.",
+        "removed +: the value of enemy letters your attacks removed.",
+        f"cities +: {model['capture_bonus']} for each city you captured.",
+        "lost -: the value of your own letters removed or cracked through ice.",
+        "The game ends when a player's pool and rack are empty, a player owns no city, or both pass twice with the pools empty.",
+    ]
+    ty = y - 14
+    for line in lines:
+        ty = d.paragraph(c, line, xr, ty, half, size=7.6) - 1.5
+    c.setFont(fonts.SANS_BOLD, 10)
+    c.drawString(xr, ty - 14, "Winner")
+    c.setLineWidth(0.8)
+    c.line(xr + 16 * MM, ty - 14, xr + half, ty - 14)

@@ -15,6 +15,20 @@ from typing import Any, Callable, Iterable
 from printkit.rules import Violation
 
 
+def lazy(module: str, function: str) -> Callable:
+    """A function imported on first call: keeps drawing code (and ReportLab) out
+    of a game's import, so `printkit --help` and the game table stay cheap."""
+
+    def call(*args, **kwargs):
+        import importlib
+
+        return getattr(importlib.import_module(module), function)(*args, **kwargs)
+
+    call.__name__ = function
+    call.__qualname__ = f"lazy({module}.{function})"
+    return call
+
+
 @dataclass(frozen=True)
 class Param:
     """A component's own option, declared as data (the CLI makes a flag of it)."""

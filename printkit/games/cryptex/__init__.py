@@ -1,26 +1,7 @@
 """Cryptex: draft letters from 20 cards into word rows (GAMES.md section 1)."""
 
-from printkit.component import Component, Game, KitPart, Param
+from printkit.component import Component, Game, KitPart, Param, lazy
 from printkit.games.cryptex import model, rules
-
-
-def _render_deck(doc, m):
-    from printkit.games.cryptex import draw
-
-    draw.render_deck(doc, m)
-
-
-def _render_sheet(doc, m):
-    from printkit.games.cryptex import draw
-
-    draw.render_sheet(doc, m)
-
-
-def _render_puzzle(doc, m):
-    from printkit.games.cryptex import draw
-
-    draw.render_puzzle(doc, m)
-
 
 GAME = Game(
     name="cryptex",
@@ -36,7 +17,7 @@ GAME = Game(
             help="The 20 rulebook cards, five symbols each ('?' is a joker), with a shared back.",
             build=model.build_deck,
             checks=(rules.check_deck,),
-            render=_render_deck,
+            render=lazy("printkit.games.cryptex.draw", "render_deck"),
             uses=frozenset({"cards"}),
             duplex=True,
         ),
@@ -47,7 +28,7 @@ GAME = Game(
             help="Cryptexes to fill, joker boxes, half-game penalty, final scoring, tie-break order and solo ratings.",
             build=model.build_sheet,
             checks=(rules.check_sheet,),
-            render=_render_sheet,
+            render=lazy("printkit.games.cryptex.draw", "render_sheet"),
             params=(Param("lengths", "Cryptex lengths, comma separated [default: 3,3,4,4,5,5,6,6,7,8].", None),),
             notes="One sheet per player per game.",
         ),
@@ -58,7 +39,7 @@ GAME = Game(
             help="A seeded 40-round card order to play alone, with the par a solver reached and its filled sheet as the answer key. --id regenerates a printed challenge.",
             build=model.build_puzzle,
             checks=(rules.check_puzzle,),
-            render=_render_puzzle,
+            render=lazy("printkit.games.cryptex.draw", "render_puzzle"),
             params=(Param("id", "Regenerate the challenge with this printed ID (CX-...).", None),),
             uses=frozenset({"seed", "count"}),
             notes="Challenge sheets first, answer keys at the end: keep those hidden.",

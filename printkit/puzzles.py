@@ -36,8 +36,9 @@ def format_id(prefix: str, params: str, token: str) -> str:
 
 def parse_id(text: str, prefix: str) -> tuple[str, str]:
     """Split an ID into (params, token); UsageError naming the ID if it is not one of ours."""
-    norm = text.strip().upper().replace("O", "0").replace("I", "1").replace("L", "1")
-    parts = norm.split("-")
+    parts = text.strip().upper().split("-")
+    # a token read off paper: O is zero, I and L are one (Crockford)
+    parts[-1] = parts[-1].replace("O", "0").replace("I", "1").replace("L", "1")
     if len(parts) not in (2, 3) or parts[0] != prefix or not re.fullmatch(f"[{ALPHABET}]{{{TOKEN_LEN}}}", parts[-1]):
         raise UsageError(f"--id {text}: not a {prefix} puzzle ID (expected {prefix}-[PARAMS-]{'X' * TOKEN_LEN})")
     return (parts[1] if len(parts) == 3 else ""), parts[-1]

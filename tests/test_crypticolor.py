@@ -13,10 +13,8 @@ import pytest
 from conftest import assert_no_traceback, decode_qr, render_page, run_cli
 from printkit import build, puzzles as pz
 from printkit import words
+from printkit.games.crypticolor import GAME, generate, model, rules
 
-from printkit.games.crypticolor import generate, model, rules
-
-from printkit.games.crypticolor import GAME
 RULEBOOK_E = {1, 2, 3, 6, 11, 12, 13, 16, 21, 22, 23}
 
 

@@ -126,6 +126,33 @@ class _Table:
         return [by_number[n] for n in numbers]
 
 
+def _unique(clues: dict, hand, numbers, aindex, target: int) -> bool:
+    problems, cons = clue_constraints(clues, hand, numbers, "puzzle")
+    return not problems and solve(aindex, cons) == target
+
+
+def _trim(rng, clues: dict, hand, numbers, aindex, target: int) -> dict:
+    """Drop the clues the answer does not need, in a seeded order: a game stopped
+    at an earlier moment would have shown only what is left. The strong clues
+    (card order, revealed codes, matches) go first, so puzzles ask for thought."""
+    strong = [("order", None), ("first_code", None), ("last_code", None), ("first_card", None), ("last_card", None), ("length", None)]
+    strong += [("matches", c) for c in clues["matches"]]
+    weak = [("crossed", c) for c in clues["crossed"]]
+    rng.shuffle(strong)
+    rng.shuffle(weak)
+    for key, item in strong + weak:
+        if item is None and clues[key] is None:
+            continue
+        trial = dict(clues)
+        if item is None:
+            trial[key] = None
+        else:
+            trial[key] = [c for c in clues[key] if c != item]
+        if _unique(trial, hand, numbers, aindex, target):
+            clues = trial
+    return clues
+
+
 def _card(code: str | None) -> int | None:
     return None if code is None else int(code.split("-")[0])
 
@@ -172,11 +199,11 @@ def generate(n_cards: int, token: str, deck: list[dict]) -> dict:
             if problems:  # pragma: no cover - play only reports true clues
                 raise AssertionError(problems)
             if solve(aindex, cons) == target:
+                table.clues = _trim(rng, table.clues, hand, table.numbers, aindex, target)
                 return {
                     "id": puzzle_id(n_cards, token),
                     "hand": table.display_order(),
                     "clues": table.clues,
-                    "turns": turn + 1,
                     "solution": {"word": word.upper(), "codes": [table.code(i, e) for i, e in spelling]},
                 }
     raise RuntimeError(f"no puzzle for {puzzle_id(n_cards, token)} after {ATTEMPTS} attempts")

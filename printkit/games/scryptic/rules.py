@@ -572,7 +572,7 @@ def check_tokens(model: dict) -> list[Violation]:
             out.append(Violation("SCR-SIZE", "tokens", f"board size {size} is outside {MIN_SIZE}-{MAX_SIZE}"))
         else:
             cell = board_cell_mm(size)
-            out += expect(8 <= side <= cell - 1, "SCR-TOKEN-SIZE", "tokens", f"{side} mm tokens do not sit in the {cell} mm cells of a size {size} board (8 mm to {cell - 1:.1f} mm fit)")
+            out += expect(7 <= side <= cell - 1, "SCR-TOKEN-SIZE", "tokens", f"{side} mm tokens do not sit in the {cell} mm cells of a size {size} board (7 mm to {cell - 1:.1f} mm fit)")
     return out
 
 

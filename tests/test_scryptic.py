@@ -1,0 +1,636 @@
+"""Scryptic: word-strength rules, fair natural boards, tiling, tokens, reference,
+score sheet and kit, through the rules functions, the PDFs and the CLI."""
+
+from __future__ import annotations
+
+import json
+import math
+
+import pytest
+from PIL import Image, ImageChops, ImageDraw, ImageFilter
+from pypdf import PdfReader
+
+from conftest import assert_no_traceback, render_page, run_cli
+from printkit import build
+from printkit.engine.document import Document
+from printkit.engine.tiles import MIN_OVERLAP, plan_tiles, draw_tiled
+from printkit.engine.units import MM, PAPERS, PRINTER_MARGIN, PrintOptions
+from printkit.games import get_game
+from printkit.games.scryptic import board as B
+from printkit.games.scryptic import model as M
+from printkit.games.scryptic import rules as R
+from printkit.games.scryptic.draw import one_page_origin
+from printkit.rng import Rng
+
+GAME = get_game("scryptic")
+
+# GAMES.md section 5, copied here so the test does not read the rules from the code.
+GAMES_MD_VALUES = "A1 B2 C2 D1 E1 F3 G1 H3 I1 J3 K3 L1 M2 N1 O1 P2 Q3 R1 S1 T1 U1 V3 W3 X3 Y3 Z3"
+GAMES_MD_COUNTS = "A9 B2 C2 D4 E12 F2 G3 H2 I9 J1 K1 L4 M2 N6 O8 P2 Q1 R6 S4 T6 U4 V2 W2 X1 Y2 Z1"
+
+
+def _table(text: str) -> dict[str, int]:
+    return {item[0]: int(item[1:]) for item in text.split()}
+
+
+def _codes(violations) -> set[str]:
+    return {v.code for v in violations}
+
+
+def _write(component: str, params: dict, path, paper: str = "a4", ink: str = "color"):
+    comp = GAME.components[component]
+    full = {p.name: p.default for p in comp.params}
+    if "seed" in comp.uses:
+        full["seed"] = "1"
+    full.update(params)
+    model = build.build_checked(comp, full)
+    build.write_component(comp, model, PrintOptions(paper=paper, ink=ink), path)
+    return model
+
+
+# -- word score and strength -------------------------------------------------------------
+
+def test_letter_values_and_pools_match_games_md():
+    assert R.LETTER_VALUES == _table(GAMES_MD_VALUES)
+    assert R.POOL_COUNTS == _table(GAMES_MD_COUNTS)
+    assert sum(R.POOL_COUNTS.values()) == R.POOL_SIZE == 98
+    assert (R.RACK_LIMIT, R.RACK_START, R.DRAW_PER_TURN, R.CAPTURE_BONUS) == (12, 7, 3, 40)
+
+
+def test_rulebook_sword_and_combat_example():
+    assert R.word_score("sword") == 7
+    assert R.strength("sword", "attack").value == 7
+    attack = R.strength("sword", "attack", meaning=["attacking"])
+    assert attack.value == 10 and attack.exact == 10.5
+    assert "10.5, down to 10" in attack.explain()
+    # nor, tau, not, gram (on a city: 5 x 1.5 = 7) in the defender's order
+    defenders = [(w, R.strength(w, "defend", city=(w == "gram")).value, R.word_score(w)) for w in ("nor", "tau", "not", "gram")]
+    assert [d[1] for d in defenders] == [3, 3, 3, 7]
+    bouts = R.resolve_attack(attack.value, defenders)
+    assert [(b.attacker_before, b.attacker_wins, b.attacker_after) for b in bouts] == [(10, True, 7), (7, True, 4), (4, True, 1), (1, False, 0)]
+
+
+def test_every_modifier():
+    s = R.strength
+    # mountain (2M+O)/(M+O), both ways
+    assert s("hide", "defend", terrain="MMPP").value == 9  # 6 x 6/4
+    assert s("hide", "attack", terrain="MMMM").value == 12  # x2 wholly on mountain
+    assert R.mountain_factor("MPP") == pytest.approx(4 / 3)
+    # water: attack only
+    assert s("raid", "attack", terrain="PWWP").value == 2  # 4 x 0.6 = 2.4
+    assert s("raid", "defend", terrain="PWWP").value == 4
+    # city and broken supply: defence only
+    assert s("gram", "defend", city=True).value == 7
+    assert s("gram", "attack").value == 5
+    assert s("tau", "defend", supply_broken=True).value == 1  # 3 x 0.6 = 1.8
+    with pytest.raises(ValueError):
+        s("tau", "attack", supply_broken=True)
+    # meanings
+    assert s("shield", "defend", meaning=["defending"]).value == 12  # 8 x 1.5
+    assert s("shield", "attack", meaning=["defending"]).value == 8
+    assert s("spy", "attack", meaning=["sneaking"]).value == s("spy", "defend", meaning=["sneaking"]).value == 9  # 6 x 1.5
+    assert s("sword", "defend", meaning=["attacking"]).value == 7
+    # multipliers combine and round down once: 7 x 0.6 x 1.5 x 1.5 = 9.45
+    combo = s("wax", "attack", terrain="PWP", meaning=["attacking", "sneaking"])  # W3 A1 X3 = 7
+    assert combo.value == 9 and len(combo.factors) == 3
+    # exact arithmetic: 7 x 5/3 (mountain 2/3) x 0.6 (water) is 7, where floats make 6.999...
+    exact = s("wax", "attack", terrain="MWM")
+    assert 7 * 5 / 3 * 0.6 < 7 and exact.value == 7
+    # 3 x 0.6 x 1.5 x 1.5 x 1.5 x (2*1+2)/3 with exact fractions
+    stacked = s("gem", "defend", terrain="MPP", city=True, supply_broken=True, meaning=["defending", "sneaking"])
+    assert stacked.value == math.floor(4 * 0.6 * 1.5 ** 3 * 4 / 3 + 1e-9)
+
+
+def test_forest_water_and_ice_placement():
+    fire = R.forest_cut("fire", "FFPP", cutting=True)  # 6 x 1.5 = 9 against 4
+    assert (fire.power, fire.density, fire.cuts) == (9, 4, True)
+    assert R.forest_cut("tree", "FFFF").cuts is False  # 4 against 8
+    assert R.forest_cut("ate", "FPP").cuts is True  # 3 beats 2
+    assert R.forest_cut("at", "FP").cuts is False  # 2 does not beat 2
+    assert R.placement_problems("river", "PWWWP") == []
+    assert any("end letters" in p for p in R.placement_problems("river", "WWWWP"))
+    assert R.ice_cracks("tea", "III") == []
+    assert R.ice_cracks("wax", "IPI") == [0, 2]
+    for bad in ("", "a1", None):
+        with pytest.raises(ValueError):
+            R.word_score(bad)
+    with pytest.raises(ValueError):
+        R.strength("sword", "attack", terrain="PPP")
+
+
+# -- boards: generation sweep and validator ---------------------------------------------------
+
+def test_sweep_200_seeds_every_size_and_preset_passes_the_validator():
+    presets = list(B.PRESETS)
+    sizes = list(range(R.MIN_SIZE, R.MAX_SIZE + 1))
+    seen_sizes = set()
+    for k in range(204):
+        size, terrain = sizes[k % len(sizes)], presets[k % len(presets)]
+        rows, cities, _ = B.generate(f"sweep-{k}", size, terrain)
+        model = B.board_model(rows, cities)
+        assert R.check_board(model) == [], (k, size, terrain)
+        bal = R.balance(rows, cities)
+        assert bal.symmetric
+        assert bal.to_middle[0] == bal.to_middle[1] is not None
+        seen_sizes.add(size)
+    assert seen_sizes == set(sizes)
+
+
+def test_board_is_deterministic_and_seed_dependent():
+    a = M.build_board({"seed": "x", "size": 15, "terrain": "mix"})
+    b = M.build_board({"seed": "x", "size": 15, "terrain": "mix"})
+    c = M.build_board({"seed": "y", "size": 15, "terrain": "mix"})
+    assert a == b and a["terrain"] != c["terrain"]
+
+
+def test_generated_terrain_clusters_and_a_shuffled_board_is_refused():
+    rng = Rng("shuffle-test")
+    for k in range(12):
+        rows, cities, _ = B.generate(str(k), 15)
+        tex = R.texture(rows)
+        assert tex.clustering >= R.MIN_CLUSTERING and tex.specks <= 6
+        cells = [t for row in rows for t in row]
+        rng.shuffle(cells)
+        shuffled = ["".join(cells[i * 15:(i + 1) * 15]) for i in range(15)]
+        stex = R.texture(shuffled)
+        assert stex.clustering < 0.15 and stex.specks > 20
+        found = _codes(R.check_board(B.board_model(shuffled, cities)))
+        assert {"SCR-PATCHY", "SCR-SPECKLE"} <= found
+
+
+def _board(rows: list[str], cities: list[tuple[str, str]]) -> dict:
+    return {"size": len(rows), "terrain": rows, "cities": [{"cell": c, "owner": o} for c, o in cities]}
+
+
+PLAIN9 = ["P" * 9] * 9
+START = [("B8", "gold"), ("H2", "silver")]
+
+
+def _edit(rows, cells: dict[tuple[int, int], str]) -> list[str]:
+    grid = [list(r) for r in rows]
+    for (r, c), t in cells.items():
+        grid[r][c] = t
+    return ["".join(r) for r in grid]
+
+
+def test_a_plain_hand_made_board_passes():
+    assert R.check_board(_board(PLAIN9, START)) == []
+    assert R.check_board(_board(PLAIN9, START + [("E3", "pewter"), ("E7", "pewter")])) == []
+
+
+@pytest.mark.parametrize(
+    "rows, cities, code, place",
+    [
+        (["P" * 9] * 8, START, "SCR-SIZE", "board"),
+        (["P" * 8] * 8, START, "SCR-SIZE", "board"),
+        (_edit(PLAIN9, {(3, 3): "X"}), START, "SCR-TERRAIN", "cell D4"),
+        (PLAIN9, START + [("Z99", "pewter")], "SCR-CITY", "city 3"),
+        (PLAIN9, START + [("E5", "bronze")], "SCR-CITY", "cell E5"),
+        (PLAIN9, START + [("B8", "pewter")], "SCR-CITY-TWICE", "cell B8"),
+        (PLAIN9, START + [("H8", "gold")], "SCR-CITY-COUNT", "board"),
+        (PLAIN9, [("B8", "gold")], "SCR-CITY-COUNT", "board"),
+        (_edit(PLAIN9, {(7, 1): "W", (1, 7): "W"}), START, "SCR-CITY-LAND", "cell B8"),
+        (PLAIN9, START + [("C7", "pewter")], "SCR-CITY-CLOSE", "cell C7"),
+        (PLAIN9, [("D6", "gold"), ("F4", "silver")], "SCR-CITY-CLOSE", "cell F4"),
+        (_edit(PLAIN9, {(4, 4): "W"}), START, "SCR-MIDDLE", "cell E5"),
+        (_edit(PLAIN9, {(6, 0): "W", (6, 1): "W", (6, 2): "W", (7, 2): "W", (8, 2): "W", (2, 8): "W", (2, 7): "W", (2, 6): "W", (1, 6): "W", (0, 6): "W"}), START, "SCR-REACH", "cell B8"),
+        (["W" * 9] * 5 + ["P" * 9] * 4, [("B8", "gold"), ("H7", "silver")], "SCR-LAND", "board"),
+        (["PF" * 4 + "P", "FP" * 4 + "F"] * 4 + ["PF" * 4 + "P"], START, "SCR-SPECKLE", "board"),
+        (["PPFFPPFFP", "PPFFPPFFP", "FFPPFFPPF", "FFPPFFPPF"] * 2 + ["PPFFPPFFP"], START, "SCR-PATCHY", "board"),
+        (_edit(PLAIN9, {(r, c): "M" for r in (5, 6) for c in (0, 1, 2)}), START, "SCR-FAIR", "board"),
+    ],
+)
+def test_each_board_rule_has_a_failing_case(rows, cities, code, place):
+    found = R.check_board(_board(rows, cities))
+    assert any(v.code == code and v.place == place for v in found), found
+
+
+def test_an_unsymmetric_but_balanced_board_passes_by_measure():
+    rows = _edit(PLAIN9, {(5, 0): "M", (5, 1): "M", (6, 0): "M", (2, 7): "M", (2, 8): "M", (3, 7): "M"})
+    rows = _edit(rows, {(3, 8): "F", (2, 6): "F"})  # breaks the half turn, not the balance
+    bal = R.balance(rows, [((7, 1), "gold"), ((1, 7), "silver")])
+    assert not bal.symmetric and bal.mountains == (3, 3)
+    assert R.check_board(_board(rows, START)) == []
+
+
+@pytest.mark.parametrize("junk", [None, [], {}, {"size": "15", "terrain": []}, {"size": 9, "terrain": "PPP"}, {"size": 9, "terrain": PLAIN9, "cities": [None, 5, {"cell": 3}]}, {"size": 9, "terrain": [None] * 9, "cities": []}, {"size": True, "terrain": PLAIN9}])
+def test_the_board_validator_never_crashes(junk):
+    found = R.check_board(junk) if isinstance(junk, dict) else build.run_checks(junk, (R.check_board,))
+    assert found and all(v.code.startswith(("SCR-", "MALFORMED")) for v in found)
+
+
+def test_cli_json_validate_and_a_hand_edit(workdir):
+    proc = run_cli("board", "scryptic", "--seed", "7", "--size", "11", "--json", cwd=workdir)
+    assert proc.returncode == 0, proc.stderr
+    model = json.loads(proc.stdout)
+    assert model["size"] == 11 and len(model["terrain"]) == 11 and all(len(r) == 11 for r in model["terrain"])
+    assert [c["owner"] for c in model["cities"]][:2] == ["gold", "silver"]
+    path = workdir / "board.json"
+    path.write_text(proc.stdout)
+    ok = run_cli("validate", str(path), cwd=workdir)
+    assert ok.returncode == 0 and "ok (scryptic board)" in ok.stdout
+    # a designer drowns the gold city
+    gold = R.parse_cell(model["cities"][0]["cell"], 11)
+    row = model["terrain"][gold[0]]
+    model["terrain"][gold[0]] = row[: gold[1]] + "W" + row[gold[1] + 1:]
+    path.write_text(json.dumps(model))
+    bad = run_cli("validate", str(path), cwd=workdir)
+    assert bad.returncode == 1
+    assert f"SCR-CITY-LAND cell {model['cities'][0]['cell']}" in bad.stdout
+    assert_no_traceback(bad)
+
+
+@pytest.mark.parametrize("args, needle", [(["--size", "30"], "--size"), (["--size", "8"], "--size"), (["--terrain", "lava"], "--terrain"), (["--board-size", "3"], "--board-size")])
+def test_bad_options_are_one_line_exit_2(workdir, args, needle):
+    verb = "tokens" if args[0] == "--board-size" else "board"
+    proc = run_cli(verb, "scryptic", *args, cwd=workdir)
+    assert proc.returncode == 2
+    assert needle in proc.stderr and len(proc.stderr.strip().splitlines()) == 1
+    assert_no_traceback(proc)
+    assert not (workdir / "output").exists()
+
+
+# -- printing the board -------------------------------------------------------------------------
+
+def _ink_in_margin(image, mm_band: float, dpi: float) -> int:
+    """Pixels with ink within `mm_band` of the page edge."""
+    band = math.ceil(mm_band * dpi / 25.4)
+    gray = image.convert("L")
+    w, h = gray.size
+    count = 0
+    for box in ((0, 0, w, band), (0, h - band, w, h), (0, 0, band, h), (w - band, 0, w, h)):
+        hist = gray.crop(box).histogram()
+        count += sum(hist[:235])
+    return count
+
+
+def test_board_on_a3_and_tabloid_is_one_page(tmp_path):
+    for paper in ("a3", "tabloid"):
+        out = tmp_path / f"{paper}.pdf"
+        _write("board", {}, out, paper=paper)
+        pdf = PdfReader(out)
+        assert len(pdf.pages) == 1
+        w, h = PAPERS[paper]
+        assert float(pdf.pages[0].mediabox.width) == pytest.approx(w * MM, abs=0.1)
+        text = pdf.pages[0].extract_text()
+        for label in ("A", "O", "15", "plains", "forest", "water", "mountain", "ice", "gold city", "pewter city"):
+            assert label in text
+        assert _ink_in_margin(render_page(out, 0, dpi=60), PRINTER_MARGIN, 60) == 0
+
+
+def test_tiled_board_pages_labels_overlap_and_margins(tmp_path):
+    for paper in ("a4", "letter"):
+        for size in (9, 15, 25):
+            out = tmp_path / f"{paper}-{size}.pdf"
+            _write("board", {"size": size}, out, paper=paper)
+            side = R.board_mm(size)
+            plan = plan_tiles(side, side, PAPERS[paper])
+            pdf = PdfReader(out)
+            assert len(pdf.pages) == plan.pages
+            if size > 9:
+                assert plan.pages >= 2
+                assert plan.cols == 1 or plan.overlap[0] >= MIN_OVERLAP
+                assert plan.rows == 1 or plan.overlap[1] >= MIN_OVERLAP
+            for tile, page in zip(plan.tiles, pdf.pages):
+                assert tile.label in page.extract_text()
+                pw, ph = plan.page
+                assert tile.page_x >= PRINTER_MARGIN and tile.page_y >= PRINTER_MARGIN
+                assert tile.page_x + tile.w <= pw - PRINTER_MARGIN and tile.page_y + tile.h <= ph - PRINTER_MARGIN
+            if size == 15:
+                for k in range(len(pdf.pages)):
+                    assert _ink_in_margin(render_page(out, k, dpi=60), PRINTER_MARGIN, 60) == 0
+
+
+DPI = 150.0
+PX = DPI / 25.4  # pixels per mm
+
+
+def _find_crosshair(gray, x: float, y: float) -> tuple[float, float]:
+    """The centre of the crosshair near pixel (x, y): the darkest row and column
+    inside its white halo, refined to a fraction of a pixel."""
+    r = int(2.2 * PX)
+    x0, y0 = int(round(x)) - r, int(round(y)) - r
+    box = gray.crop((x0, y0, x0 + 2 * r + 1, y0 + 2 * r + 1))
+    w, h = box.size
+    data = list(box.getdata())
+    rows = [sum(255 - data[j * w + i] for i in range(w)) for j in range(h)]
+    cols = [sum(255 - data[j * w + i] for j in range(h)) for i in range(w)]
+
+    def peak(profile):
+        k = max(range(len(profile)), key=profile.__getitem__)
+        lo, hi = max(0, k - 1), min(len(profile), k + 2)
+        mass = sum(profile[lo:hi])
+        return sum(i * profile[i] for i in range(lo, hi)) / mass
+
+    return x0 + peak(cols), y0 + peak(rows)
+
+
+def _reassemble(pdf_path, plan):
+    """Place the rendered tiles by their crosshairs; returns (composite image in
+    drawing pixels, measured overlaps in mm, mark offsets from the plan in mm)."""
+    pages = [render_page(pdf_path, k, dpi=DPI) for k in range(plan.pages)]
+    grays = [p.convert("L") for p in pages]
+    ph = plan.page[1]
+
+    def expected_px(tile, x, y):
+        u, v = tile.to_page(x, y)
+        return u * PX, (ph - v) * PX
+
+    found = {}
+    errors = []
+    for k, tile in enumerate(plan.tiles):
+        for m in plan.marks_on(tile):
+            ex, ey = expected_px(tile, m.x, m.y)
+            fx, fy = _find_crosshair(grays[k], ex, ey)
+            found[(k, m)] = (fx, fy)
+            errors.append(math.hypot(fx - ex, fy - ey) / PX)
+    # page offsets in a shared frame, chained from the first tile through shared marks
+    offset = {0: (0.0, 0.0)}
+    overlaps = []
+    index = {(t.row, t.col): k for k, t in enumerate(plan.tiles)}
+    for k, tile in enumerate(plan.tiles):
+        for m in plan.marks_on(tile):
+            a, b = index[m.tiles[0]], index[m.tiles[1]]
+            if b == k and a in offset and b not in offset:
+                shared = [mm for mm in plan.marks if mm.tiles == m.tiles]
+                dx = sum(found[(a, s)][0] - found[(b, s)][0] for s in shared) / len(shared)
+                dy = sum(found[(a, s)][1] - found[(b, s)][1] for s in shared) / len(shared)
+                offset[b] = (offset[a][0] + dx, offset[a][1] + dy)
+                # the window edges as printed: where the ink of each page begins and ends
+                row_y = int(expected_px(tile, tile.x, tile.y + tile.h / 2)[1])
+                if m.seam == "vertical":
+                    a_right = _ink_extent(grays[a], row_y)[1]
+                    b_left = _ink_extent(grays[b], row_y)[0] + dx
+                    overlaps.append((a_right - b_left) / PX)
+                else:
+                    col_x = int(expected_px(tile, tile.x + tile.w / 2, tile.y)[0])
+                    a_bottom = _ink_extent(grays[a].transpose(Image.Transpose.TRANSPOSE), col_x)[1]
+                    b_top = _ink_extent(grays[b].transpose(Image.Transpose.TRANSPOSE), col_x)[0] + dy
+                    overlaps.append((a_bottom - b_top) / PX)
+    assert len(offset) == plan.pages
+    W, H = plan.drawing
+    first = plan.tiles[0]
+    ox, oy = expected_px(first, 0, H)  # the drawing's top left on the first page
+    canvas = Image.new("RGB", (int(W * PX) + 1, int(H * PX) + 1), "white")
+    for k, tile in enumerate(plan.tiles):  # in order: later pages lie on top, cut edge first
+        left = tile.cut_x if tile.cut_x is not None else tile.x
+        top = tile.cut_y if tile.cut_y is not None else tile.y + tile.h
+        x0, y0 = expected_px(tile, left, top)
+        x1, y1 = expected_px(tile, tile.x + tile.w, tile.y)
+        box = tuple(int(round(v)) for v in (x0, y0, x1, y1))
+        dx, dy = offset[k]
+        canvas.paste(pages[k].crop(box), (int(round(box[0] + dx - ox)), int(round(box[1] + dy - oy))))
+    return canvas, overlaps, errors, offset
+
+
+def _ink_extent(gray, y: int) -> tuple[float, float]:
+    w = gray.size[0]
+    line = list(gray.crop((0, y, w, y + 1)).getdata())
+    inked = [i for i, v in enumerate(line) if v < 250]
+    return inked[0], inked[-1] + 1
+
+
+def _mismatch(a, b, marks_px) -> float:
+    """Share of pixels that differ visibly (after a slight blur that forgives
+    sub-pixel phase), ignoring the crosshair discs."""
+    diff = ImageChops.difference(a.filter(ImageFilter.GaussianBlur(1.2)), b.filter(ImageFilter.GaussianBlur(1.2))).convert("L")
+    draw = ImageDraw.Draw(diff)
+    r = 3.0 * PX
+    for x, y in marks_px:
+        draw.ellipse((x - r, y - r, x + r, y + r), fill=0)
+    hist = diff.histogram()
+    return sum(hist[48:]) / (a.size[0] * a.size[1])
+
+
+def _drawing_marks_px(plan):
+    H = plan.drawing[1]
+    return [(m.x * PX, (H - m.y) * PX) for m in plan.marks]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_tiles_placed_by_their_marks_reassemble_the_a3_board(tmp_path, paper):
+    size = 15
+    tiled, whole = tmp_path / "tiled.pdf", tmp_path / "whole.pdf"
+    _write("board", {"size": size}, tiled, paper=paper)
+    _write("board", {"size": size}, whole, paper="a3")
+    side = R.board_mm(size)
+    plan = plan_tiles(side, side, PAPERS[paper])
+    assert plan.pages == 2
+    canvas, overlaps, errors, _ = _reassemble(tiled, plan)
+    assert max(errors) < 0.3  # every crosshair printed where the plan says (mm)
+    assert overlaps and all(o >= MIN_OVERLAP for o in overlaps)
+    assert overlaps[0] == pytest.approx(plan.overlap[0], abs=0.5)
+    ref_page = render_page(whole, 0, dpi=DPI)
+    ox, oy = one_page_origin(PAPERS["a3"], side)
+    top = PAPERS["a3"][1] - (oy + side)
+    ref = ref_page.crop((int(round(ox * PX)), int(round(top * PX)), int(round(ox * PX)) + canvas.size[0], int(round(top * PX)) + canvas.size[1]))
+    marks = _drawing_marks_px(plan)
+    good = _mismatch(canvas, ref, marks)
+    assert good < 0.003, good
+    # the comparison can fail: a page laid 1 mm off does not reassemble the board
+    shifted = canvas.copy()
+    half = int(plan.tiles[1].cut_x * PX)
+    shifted.paste(canvas.crop((half, 0, canvas.size[0], canvas.size[1])), (half + int(PX), 0))
+    assert _mismatch(shifted, ref, marks) > 10 * max(good, 0.002)
+
+
+def test_engine_tiles_a_large_drawing_in_both_directions(tmp_path):
+    """A 300 x 330 mm drawing on A4: a 2 x 2 grid with vertical and horizontal seams."""
+    W, H = 300.0, 330.0
+
+    def drawing(c):
+        c.setFillColorRGB(1, 1, 1)
+        c.rect(0, 0, W * MM, H * MM, stroke=0, fill=1)
+        for i in range(30):
+            for j in range(33):
+                shade = ((i * 7 + j * 13) % 10) / 12
+                c.setFillColorRGB(shade, 0.5 * shade, 1 - shade)
+                c.rect(i * 10 * MM + 1, j * 10 * MM + 1, 10 * MM - 2, 10 * MM - 2, stroke=0, fill=1)
+        c.setStrokeColorRGB(0, 0, 0)
+        c.setLineWidth(0.4)
+        for k in range(0, 300, 3):
+            c.line(k * MM, 0, (k + 40) * MM, H * MM)
+
+    plan = plan_tiles(W, H, PAPERS["a4"])
+    assert (plan.rows, plan.cols) == (2, 2)
+    assert min(plan.overlap) >= MIN_OVERLAP
+    doc = Document(PrintOptions(paper="a4"), title="tiles")
+    draw_tiled(doc, plan, drawing, title="test drawing")
+    tiled = tmp_path / "tiles.pdf"
+    doc.save(tiled)
+    whole_doc = Document(PrintOptions(paper="a4"), title="whole")
+    c = whole_doc.new_page((W * MM, H * MM), footer=False)
+    drawing(c)
+    whole = tmp_path / "whole.pdf"
+    whole_doc.save(whole)
+    canvas, overlaps, errors, _ = _reassemble(tiled, plan)
+    assert len(overlaps) == 3 and all(o >= MIN_OVERLAP for o in overlaps)
+    assert max(errors) < 0.3
+    ref = render_page(whole, 0, dpi=DPI).crop((0, 0) + canvas.size)
+    assert _mismatch(canvas, ref, _drawing_marks_px(plan)) < 0.003
+    texts = [p.extract_text() for p in PdfReader(tiled).pages]
+    assert [t.label in x for t, x in zip(plan.tiles, texts)] == [True] * 4
+
+
+def test_mono_board_is_grey_and_each_terrain_has_its_own_pattern(tmp_path):
+    from printkit.games.scryptic.draw import paint_terrain
+
+    out = tmp_path / "mono.pdf"
+    _write("board", {"size": 9}, out, paper="a3", ink="mono")
+    img = render_page(out, 0, dpi=40)
+    assert all(abs(r - g) <= 2 and abs(g - b) <= 2 for r, g, b in img.getdata())
+    # the five pictures, printed in mono, differ from one another
+    doc = Document(PrintOptions(paper="a4", ink="mono"), title="swatches")
+    c = doc.new_page()
+    for k, t in enumerate(R.TERRAINS):
+        paint_terrain(c, doc.ink, t, (20 + 40 * k) * MM, 200 * MM, 30 * MM)
+    path = tmp_path / "swatches.pdf"
+    doc.save(path)
+    page = render_page(path, 0, dpi=100).convert("L")
+    top = PAPERS["a4"][1] - 230
+    cells = [page.crop((int((20 + 40 * k) * PX100), int(top * PX100), int((50 + 40 * k) * PX100), int((top + 30) * PX100))) for k in range(5)]
+    for i in range(5):
+        for j in range(i + 1, 5):
+            diff = ImageChops.difference(cells[i], cells[j])
+            assert sum(diff.getdata()) / (diff.size[0] * diff.size[1]) > 8, (R.TERRAINS[i], R.TERRAINS[j])
+
+
+PX100 = 100 / 25.4
+
+
+def test_same_inputs_same_bytes(tmp_path):
+    a, b = tmp_path / "a.pdf", tmp_path / "b.pdf"
+    _write("board", {"size": 13}, a)
+    _write("board", {"size": 13}, b)
+    assert a.read_bytes() == b.read_bytes()
+
+
+# -- tokens, reference, sheet, kit -------------------------------------------------------------
+
+def test_token_pools_match_games_md_in_the_model_and_the_pdf(tmp_path):
+    out = tmp_path / "tokens.pdf"
+    model = _write("tokens", {}, out)
+    counts, values = _table(GAMES_MD_COUNTS), _table(GAMES_MD_VALUES)
+    assert [p["owner"] for p in model["pools"]] == ["gold", "silver"]
+    for pool in model["pools"]:
+        assert {e["letter"]: e["count"] for e in pool["letters"]} == counts
+        assert {e["letter"]: e["value"] for e in pool["letters"]} == values
+    assert model["rack_limit"] == 12
+    # read the letters back from the PDF: the big letters on each pool's page
+    pdf = PdfReader(out)
+    size = model["token_mm"] * MM * 0.44
+    for k, pool in enumerate(("gold", "silver")):
+        found: dict[str, int] = {}
+
+        def visit(text, cm, tm, font, font_size, found=found):
+            if abs(font_size * tm[0] - size) < 0.2 and len(text.strip()) == 1:
+                found[text.strip()] = found.get(text.strip(), 0) + 1
+
+        page = pdf.pages[k]
+        page.extract_text(visitor_text=visit)
+        assert pool in page.extract_text()
+        assert found == counts, pool
+    assert "rack" in pdf.pages[2].extract_text() and "limit 12" in pdf.pages[2].extract_text()
+    # a bad pool is refused with the letter named
+    bad = json.loads(json.dumps(model))
+    bad["pools"][1]["letters"][4]["count"] = 11
+    bad["pools"][0]["letters"][0]["value"] = 2
+    found = R.check_tokens(bad)
+    assert any(v.code == "SCR-COUNT" and v.place == "pool 2 letter E" for v in found)
+    assert any(v.code == "SCR-VALUE" and v.place == "pool 1 letter A" for v in found)
+
+
+def test_value_dots_are_drawn_as_many_as_the_value(tmp_path):
+    from printkit.engine.tokens import TokenArt
+    from printkit.games.scryptic.draw import token_face
+
+    doc = Document(PrintOptions(paper="a4"), title="dots")
+    c = doc.new_page()
+    side = 15 * MM
+    for k, (letter, value) in enumerate((("E", 1), ("B", 2), ("Z", 3))):
+        c.saveState()
+        c.translate((20 + 30 * k) * MM, 200 * MM)
+        token_face(letter, value, "silver")(c, TokenArt(side, side, "square", doc.ink, k))
+        c.restoreState()
+    path = tmp_path / "dots.pdf"
+    doc.save(path)
+    page = render_page(path, 0, dpi=300).convert("L")
+    px = 300 / 25.4
+    top = PAPERS["a4"][1] - 200 - 15 * 0.2
+    for k, value in enumerate((1, 2, 3)):
+        x0 = int((20 + 30 * k + 3) * px)
+        line = list(page.crop((x0, int(top * px), x0 + int(9 * px), int(top * px) + 1)).getdata())
+        runs = sum(1 for i in range(1, len(line)) if line[i] < 100 <= line[i - 1])
+        assert runs == value
+
+
+def test_token_size_fits_the_board_cells():
+    for n in range(R.MIN_SIZE, R.MAX_SIZE + 1):
+        model = M.build_tokens({"board_size": n})
+        assert R.check_tokens(model) == []
+        assert model["token_mm"] <= R.board_cell_mm(n) - 1
+    model = M.build_tokens({"board_size": 15})
+    model["board_size"] = 25
+    assert "SCR-TOKEN-SIZE" in _codes(R.check_tokens(model))
+
+
+def test_reference_example_is_computed_and_checked(tmp_path):
+    out = tmp_path / "ref.pdf"
+    model = _write("reference", {}, out)
+    sword = model["examples"][0]
+    assert (sword["word"], sword["score"], sword["strength"]) == ("SWORD", 7, 10)
+    text = PdfReader(out).pages[0].extract_text()
+    for needle in ("7 × 1.5 (attacking meaning) = 10.5, down to 10", "beats NOR (3): 10 - 3 = 7", "cannot beat GRAM (7) with 1", "plains", "forest", "water", "mountain", "ice", "A turn", "The end"):
+        assert needle in text, needle
+    hand = json.loads(json.dumps(model))
+    hand["examples"][1]["strength"] = 99
+    hand["combat_example"]["bouts"][0]["attacker_after"] = 8
+    found = M.check_reference(hand)
+    assert {v.place for v in found} >= {"example 2 (HIDE)", "combat example"}
+    hand["examples"][0]["word"] = "sw0rd"
+    assert any("cannot be worked out" in v.message for v in M.check_reference(hand))
+
+
+@pytest.mark.parametrize("component", ["reference", "sheet", "tokens"])
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_pages_keep_clear_of_the_printer_margin(tmp_path, component, paper):
+    out = tmp_path / f"{component}.pdf"
+    _write(component, {}, out, paper=paper)
+    for k in range(len(PdfReader(out).pages)):
+        assert _ink_in_margin(render_page(out, k, dpi=60), PRINTER_MARGIN, 60) == 0, (component, paper, k)
+
+
+def test_score_sheet(tmp_path):
+    out = tmp_path / "sheet.pdf"
+    model = _write("sheet", {"turns": 24}, out)
+    text = PdfReader(out).pages[0].extract_text()
+    assert "Player 1 · gold" in text and "Player 2 · silver" in text and "City captures (+40 each)" in text
+    assert "24" in text and "25" not in text.split("City captures")[0]
+    assert R.check_sheet({**model, "capture_bonus": 50})[0].code == "SCR-SHEET-BONUS"
+    assert R.check_sheet({**model, "turns": 90})[0].code == "SCR-SHEET-TURNS"
+
+
+def test_every_text_character_is_in_the_embedded_font(tmp_path):
+    from reportlab.pdfbase.ttfonts import TTFontFile
+
+    from printkit.engine.resources import resource_dir
+
+    have = set()
+    for name in ("NotoSans-Regular.ttf", "NotoSans-Bold.ttf"):
+        have |= set(TTFontFile(str(resource_dir("fonts") / name)).charToGlyph)
+    for component in ("board", "tokens", "reference", "sheet"):
+        out = tmp_path / f"{component}.pdf"
+        _write(component, {}, out, paper="a3" if component == "board" else "a4")
+        for page in PdfReader(out).pages:
+            missing = {ch for ch in page.extract_text() if ord(ch) not in have and not ch.isspace()}
+            assert not missing, (component, missing)
+
+
+def test_kit_parts_build_with_defaults_and_the_kit_prints(workdir):
+    assert [p.component for p in GAME.kit] == ["board", "tokens", "reference", "sheet"]
+    proc = run_cli("kit", "scryptic", cwd=workdir)
+    assert proc.returncode == 0, proc.stderr
+    pdf = PdfReader(workdir / "output" / "scryptic-kit.pdf")
+    text = "".join(p.extract_text() for p in pdf.pages)
+    for needle in ("Scryptic: the rules in short", "row 1 / col 2", "gold pool", "silver pool", "Scryptic racks", "Scryptic · reference", "Scryptic · score sheet"):
+        assert needle in text, needle

@@ -74,12 +74,18 @@ def wall(cmd: list[str], cwd: Path) -> float:
     return t
 
 
+def forget(cmd: list[str]) -> None:
+    """Drop an untimed warm-up run from the records."""
+    CPU.pop(tuple(cmd), None)
+    ALL_WALL.pop(tuple(cmd), None)
+
+
 def side_by_side(cmds: dict[str, list[str]], runs: int, cwd: Path) -> dict[str, list[float]]:
     """One untimed warm-up each, then `runs` rounds, interleaved so that load
     on the machine falls on both sides alike."""
     for cmd in cmds.values():
         wall(cmd, cwd)
-        CPU.pop(tuple(cmd)), ALL_WALL.pop(tuple(cmd))
+        forget(cmd)
     times: dict[str, list[float]] = {k: [] for k in cmds}
     for _ in range(runs):
         for k, cmd in cmds.items():
@@ -171,7 +177,7 @@ def main() -> None:
         # (b) printkit --help
         helper = printkit_console()
         wall(helper + ["--help"], tmp)
-        CPU.pop(tuple(helper + ["--help"])), ALL_WALL.pop(tuple(helper + ["--help"]))
+        forget(helper + ["--help"])
         t_help = [wall(helper + ["--help"], tmp) for _ in range(help_runs)]
         print(f"\nprintkit --help via {' '.join(helper)}\n  {fmt(t_help, helper + ['--help'])}")
         help_med = statistics.median(t_help)

@@ -86,10 +86,17 @@ TURN = [
 ]
 
 
+NOTES = [
+    ("Guessing", "After every turn each player may guess the other's word once. A wrong guess ends your turn."),
+    ("Scoring", "A word guessed right scores its number of letters. After five rounds the highest total wins; tied, play one more round."),
+]
+
+
 def build_reference(params: dict) -> dict:
     return {
         "params": {},
         "turn": list(TURN),
+        "notes": [list(n) for n in NOTES],
         "doubles": [{"roll": v, "title": t, "action": a} for v, (t, a) in sorted(rules.DOUBLES.items())],
         "per_page": 2,
     }

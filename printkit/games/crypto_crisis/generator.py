@@ -82,7 +82,7 @@ class Pool:
     def __init__(self) -> None:
         from printkit.words import puzzle_words
 
-        self.index = solver.index_for(lexicon())
+        self.index = solver.index_for(lexicon()).exact
         words = []
         for w in puzzle_words():
             w = w.upper()

@@ -179,27 +179,28 @@ def tiles(word: str, shifts: list[str]) -> list[int]:
     return [shift_cell(LETTERS.index(ch), dr, dc) for ch in word]
 
 
+# A cell's colours as bit flags (blue 1, yellow 2, red 4) -> its colours and mix;
+# the same for its marks.
+_FLAG_COLOURS = [[c for k, c in enumerate(COLOURS) if f >> k & 1] for f in range(8)]
+_FLAG_MIX = [MIXES[tuple(cs)] for cs in _FLAG_COLOURS]
+_FLAG_MARKS = [[MARKS[c] for c in cs] for cs in _FLAG_COLOURS]
+
+
 def merge(words: list[tuple[str, str, list[str]]]) -> list[dict]:
     """Lay the colour boards on one another: (colour, word, shifts) -> 25 cells,
     each {"letter", "colours", "mix", "marks"}. Words that cannot be placed add
     nothing (the rules report them)."""
-    on = [[] for _ in range(CELLS)]
-    marks = [[] for _ in range(CELLS)]
+    on = [0] * CELLS
+    marked = [0] * CELLS
     for colour, word, shifts in words:
         if colour not in MARKS or not placeable(word, shifts):
             continue
+        flag = 1 << COLOURS.index(colour)
         for k, cell in enumerate(tiles(word, shifts)):
-            if colour not in on[cell]:
-                on[cell].append(colour)
-            if k < 2 and MARKS[colour] not in marks[cell]:
-                marks[cell].append(MARKS[colour])
-    cells = []
-    for i in range(CELLS):
-        colours = [c for c in COLOURS if c in on[i]]
-        cells.append({
-            "letter": LETTERS[i],
-            "colours": colours,
-            "mix": MIXES[tuple(colours)],
-            "marks": [MARKS[c] for c in COLOURS if MARKS[c] in marks[i]],
-        })
-    return cells
+            on[cell] |= flag
+            if k < 2:
+                marked[cell] |= flag
+    return [
+        {"letter": LETTERS[i], "colours": list(_FLAG_COLOURS[on[i]]), "mix": _FLAG_MIX[on[i]], "marks": list(_FLAG_MARKS[marked[i]])}
+        for i in range(CELLS)
+    ]

@@ -8,22 +8,29 @@ two tiles of its word's first two letters. Under a candidate net shift the five
 tiles go back to five letters of the grid: two of them, in some order, start the
 word, the other three, in some order, end it. So a word fits a colour at a net
 shift exactly when its first two letters and its last three letters are those
-two sets. The index maps that pair of sets to the words that make it, built
-once from the acceptance list (5 letters, all different, no Z).
+two sets.
+
+Two indexes are built once from the acceptance list (5 letters, all different,
+no Z). The exact index maps that pair of letter sets to the words that make it.
+The anchored index makes the solver need one look-up per colour instead of one
+per candidate shift: each word's pattern (its two sets of cells) is stored twice,
+moved so that the cell of its first letter, then of its second, sits on cell A.
+A colour's pattern on the board, moved so that its first marked cell sits on A,
+then matches exactly the words that some shift turns into it, and the anchor
+tells which shift.
 """
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Iterable
 
 from printkit.games.crypto_crisis.grid import (
-    ALL_NETS,
     CELLS,
     COLOURS,
     LETTERS,
     MARKS,
-    MAX_SHIFTS,
-    NETS_WITHIN,
+    SIDE,
     UNMIX,
     letters_mask,
     possible_nets,
@@ -31,8 +38,7 @@ from printkit.games.crypto_crisis.grid import (
     shift_pair,
 )
 
-_SHIFT = 2 * CELLS  # key = first-two mask | last-three mask << 25 (fits in 50 bits)
-_index_cache: dict[int, tuple[frozenset, dict[int, tuple[str, ...]]]] = {}
+_index_cache: dict[int, tuple[frozenset, "Index"]] = {}
 
 
 def valid_shape(word: str) -> bool:
@@ -41,25 +47,38 @@ def valid_shape(word: str) -> bool:
 
 
 def word_key(word: str) -> int:
+    """(first-two letters, last-three letters) as one number: mask | mask << 25."""
     return letters_mask(word[:2]) | letters_mask(word[2:]) << CELLS
 
 
-def build_index(words: Iterable[str]) -> dict[int, tuple[str, ...]]:
-    """(first-two letters, last-three letters) as masks -> the words, sorted."""
-    groups: dict[int, list[str]] = {}
-    for w in words:
-        w = w.upper()
-        if valid_shape(w):
-            groups.setdefault(word_key(w), []).append(w)
-    return {k: tuple(sorted(set(v))) for k, v in groups.items()}
+class Index:
+    """A word list, indexed for the solver (see the module's docstring)."""
+
+    def __init__(self, words: Iterable[str]) -> None:
+        groups: dict[int, list[str]] = {}
+        anchored: dict[int, list[tuple[str, int, int]]] = {}
+        for w in sorted({w.upper() for w in words}):
+            if not valid_shape(w):
+                continue
+            key = word_key(w)
+            groups.setdefault(key, []).append(w)
+            for ch in w[:2]:
+                ar, ac = divmod(LETTERS.index(ch), SIDE)
+                anchored.setdefault(shift_pair(key, -ar, -ac), []).append((w, ar, ac))
+        self.exact: dict[int, tuple[str, ...]] = {k: tuple(v) for k, v in groups.items()}
+        self.anchored: dict[int, tuple[tuple[str, int, int], ...]] = {k: tuple(v) for k, v in anchored.items()}
 
 
-def index_for(words: frozenset) -> dict[int, tuple[str, ...]]:
+def build_index(words: Iterable[str]) -> Index:
+    return Index(words)
+
+
+def index_for(words: frozenset) -> Index:
     """The index of a word list, cached per list object (the lists are frozen)."""
     hit = _index_cache.get(id(words))
     if hit is not None and hit[0] is words:
         return hit[1]
-    index = build_index(sorted(words))
+    index = Index(words)
     _index_cache[id(words)] = (words, index)
     return index
 
@@ -80,24 +99,23 @@ def board_masks(cells: list[dict]) -> dict[str, tuple[int, int]]:
     return {c: (t, m) for c, (t, m) in out.items()}
 
 
-def fits_by_net(tile_mask: int, mark_mask: int, index: dict, nets: Iterable[tuple[int, int]] = ALL_NETS) -> dict[tuple[int, int], tuple[str, ...]]:
-    """Each of `nets` under which some word fits these tiles -> those words."""
-    pair = mark_mask | (tile_mask & ~mark_mask) << CELLS
-    out = {}
-    for dr, dc in nets:
-        hit = index.get(shift_pair(pair, -dr, -dc))
-        if hit:
-            out[(dr, dc)] = hit
-    return out
+def fits_by_net(tile_mask: int, mark_mask: int, index: Index) -> dict[tuple[int, int], tuple[str, ...]]:
+    """Every net shift under which some word fits these tiles and marks -> those
+    words (one look-up in the anchored index)."""
+    if mark_mask & ~tile_mask or bin(mark_mask).count("1") != 2 or bin(tile_mask).count("1") != 5:
+        return {}  # no word leaves such a pattern
+    pr, pc = divmod((mark_mask & -mark_mask).bit_length() - 1, SIDE)
+    key = shift_pair(mark_mask | (tile_mask & ~mark_mask) << CELLS, -pr, -pc)
+    out: dict[tuple[int, int], list[str]] = {}
+    for word, ar, ac in index.anchored.get(key, ()):
+        out.setdefault(((pr - ar) % SIDE, (pc - ac) % SIDE), []).append(word)
+    return {net: tuple(ws) for net, ws in out.items()}
 
 
 def candidates(fits: dict, nets: Iterable[tuple[int, int]]) -> list[tuple[str, tuple[int, int]]]:
     """(word, net) pairs among `fits` whose net is one of `nets`, sorted."""
-    out = []
-    for net in nets:
-        for w in fits.get(net, ()):
-            out.append((w, net))
-    return sorted(out)
+    nets = nets if isinstance(nets, frozenset) else frozenset(nets)
+    return sorted((w, net) for net, words in fits.items() if net in nets for w in words)
 
 
 def solve(cells: list[dict], known: dict[str, tuple[list[str], bool]], words: frozenset) -> dict[str, list[tuple[str, tuple[int, int]]]]:
@@ -109,9 +127,17 @@ def solve(cells: list[dict], known: dict[str, tuple[list[str], bool]], words: fr
     for colour in COLOURS:
         tile_mask, mark_mask = masks[colour]
         shown, complete = known.get(colour, ([], False))
-        nets = possible_nets(shown, complete)
-        out[colour] = candidates(fits_by_net(tile_mask, mark_mask, index, nets), nets)
+        out[colour] = candidates(fits_by_net(tile_mask, mark_mask, index), possible_nets(shown, complete))
     return out
+
+
+@lru_cache(maxsize=4096)
+def _net_set_cached(known: tuple[str, ...], complete: bool) -> frozenset:
+    return frozenset(possible_nets(known, complete))
+
+
+def _net_set(known: list[str], complete: bool) -> frozenset:
+    return _net_set_cached(tuple(known), complete)
 
 
 def solve_stages(cells: list[dict], shifts: dict[str, list[str]], words: frozenset) -> dict[str, dict[str, list[tuple[str, tuple[int, int]]]]]:
@@ -119,15 +145,14 @@ def solve_stages(cells: list[dict], shifts: dict[str, list[str]], words: frozens
     for a board whose true shifts are `shifts` (what the slips would reveal)."""
     index = index_for(words)
     masks = board_masks(cells)
-    # every stage's nets lie within MAX_SHIFTS of no shift at all: solve those once
-    fits = {c: fits_by_net(*masks[c], index, NETS_WITHIN[MAX_SHIFTS]) for c in COLOURS}
+    fits = {c: fits_by_net(*masks[c], index) for c in COLOURS}
     out = {}
     for stage, name in enumerate(("none", "first", "second", "all")):
-        out[name] = {c: candidates(fits[c], possible_nets(*revealed(shifts.get(c, []), stage))) for c in COLOURS}
+        out[name] = {c: candidates(fits[c], _net_set(*revealed(shifts.get(c, []), stage))) for c in COLOURS}
     return out
 
 
 __all__ = [
-    "build_index", "index_for", "board_masks", "fits_by_net", "candidates", "solve",
+    "Index", "build_index", "index_for", "board_masks", "fits_by_net", "candidates", "solve",
     "solve_stages", "valid_shape", "word_key",
 ]

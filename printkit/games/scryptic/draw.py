@@ -461,8 +461,8 @@ def render_reference(doc, model: dict) -> None:
     gap = 6 * MM
     col_w = (W - 2 * m - gap) / 2
     left, right = m, m + col_w + gap
-    mods = [["Strength = letter values x", "when", ""]] + [[r["what"], r["when"], r["factor"]] for r in model["modifiers"]]
-    ly = d.table(c, left, y, [col_w * 0.64, col_w * 0.16, col_w * 0.20], mods, row_h=5.3 * MM, size=7.4, aligns=["left", "center", "center"])
+    mods = [["Strength = letter values ×", "when", ""]] + [[r["what"], r["when"], r["factor"]] for r in model["modifiers"]]
+    ly = d.table(c, left, y, [col_w * 0.58, col_w * 0.16, col_w * 0.26], mods, row_h=5.3 * MM, size=7.4, aligns=["left", "center", "center"])
     ly -= 3 * MM
     c.setFont(fonts.SANS_BOLD, 10.5)
     c.drawString(left, ly - 10, "Letter values (dots on the tokens)")
@@ -483,31 +483,34 @@ def render_reference(doc, model: dict) -> None:
     c.setFont(fonts.SANS_BOLD, 10.5)
     c.drawString(m, y - 12, "Worked example")
     ey = y - 16
-    c.setFont(fonts.SANS, 7.8)
+    full = W - 2 * m
+
+    def line(text: str, x: float, width: float, font: str = fonts.SANS) -> None:
+        c.setFont(font, fonts.fit_size(text, font, 7.8, width))
+        c.drawString(x, ey - 8, text)
+
     for ex in model["examples"]:
         role = "attack" if ex["role"] == "attack" else "defence"
-        text = f"{ex['word']} {ex['note']}: {ex['working']}  ({role} {ex['strength']})"
-        c.drawString(left, ey - 8, text)
+        line(f"{ex['word']} {ex['note']}: {ex['working']}  ({role} {ex['strength']})", left, full)
         ey -= 4.1 * MM
     fx = model["forest_example"]
     verdict = "cuts through" if fx["cuts"] else "is stopped"
-    c.drawString(left, ey - 8, f"{fx['word']} (fire) into {fx['terrain'].count(R.FOREST)} forest cells: {fx['power']} against density {fx['density']}: {verdict}.")
+    line(f"{fx['word']} (fire) into {fx['terrain'].count(R.FOREST)} forest cells: {fx['power']} against density {fx['density']}: {verdict}.", left, full)
     ey -= 5 * MM
+    split = ey
     ce = model["combat_example"]
     bouts = ce["bouts"]
-    c.setFont(fonts.SANS_BOLD, 7.8)
-    c.drawString(left, ey - 8, f"{ce['attacker']} ({bouts[0]['attacker_before']}) attacks; the defender orders {', '.join(ce['defenders'])}:")
+    line(f"{ce['attacker']} ({bouts[0]['attacker_before']}) attacks; the defender orders {', '.join(ce['defenders'])}:", left, col_w, fonts.SANS_BOLD)
     ey -= 4.3 * MM
-    c.setFont(fonts.SANS, 7.8)
     for k, b in enumerate(bouts, 1):
         if b["attacker_wins"]:
-            text = f"beats {b['defender']} ({b['defender_strength']}): {b['attacker_before']} - {b['defender_score']} = {b['attacker_after']}"
+            text = f"{k}. beats {b['defender']} ({b['defender_strength']}): {b['attacker_before']} - {b['defender_score']} = {b['attacker_after']}"
         else:
-            text = f"cannot beat {b['defender']} ({b['defender_strength']}) with {b['attacker_before']}: {ce['attacker']} is removed"
-        c.drawString(left + 4 * MM, ey - 8, f"{k}. " + text)
+            text = f"{k}. cannot beat {b['defender']} ({b['defender_strength']}) with {b['attacker_before']}: {ce['attacker']} is removed"
+        line(text, left + 4 * MM, col_w - 4 * MM)
         ey -= 4.1 * MM
-    # how the game ends, beside the combat lines
-    _block(c, "The end", model["end"], right, y - 16 - 5 * 4.1 * MM - 5 * MM, col_w, size=7.8)
+    # how the game ends, beside the combat
+    _block(c, "The end", model["end"], right, split + 2, col_w, size=7.8)
 
 
 # -- score sheet -------------------------------------------------------------------------------

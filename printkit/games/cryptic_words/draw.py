@@ -1,0 +1,751 @@
+"""Drawing Cryptic Words: letter cards, forms, tokens and dice, reference card,
+decode puzzles. The only module of the game that imports the print engine."""
+
+from __future__ import annotations
+
+from printkit.engine import draw as d
+from printkit.engine import fonts
+from printkit.engine.cards import CardArt, draw_deck
+from printkit.engine.qr import QUIET, draw_qr, qr_matrix
+from printkit.engine.tokens import TokenGroup, draw_token_groups
+from printkit.engine.units import MM, PRINTER_MARGIN
+from printkit.games.cryptic_words import rules
+
+BAND = "blue"
+# Each die face has its own colour on cards and dice alike; the pips always
+# carry the value, so the colour is a help, never the only sign.
+FACE_COLORS = {1: "orange", 2: "sky", 3: "green", 4: "yellow", 5: "blue", 6: "vermillion"}
+PIPS = d.PIPS
+BLACK = (0, 0, 0)
+GREY = (0.35, 0.35, 0.35)
+
+
+def _rgb(ink, name: str) -> tuple[float, float, float]:
+    return (1, 1, 1) if ink.text_on(name) == "white" else (0, 0, 0)
+
+
+# -- small pictures -----------------------------------------------------------------------
+
+def die(c, ink, x: float, y: float, size: float, value: int, *, colored: bool = True) -> None:
+    """A die face, bottom left at (x, y): coloured by value, pips in the colour
+    that reads on it."""
+    color = FACE_COLORS[value] if colored else "white"
+    c.saveState()
+    c.setLineWidth(max(0.5, size * 0.04))
+    c.setStrokeColorRGB(0, 0, 0)
+    ink.fill(c, color)
+    c.roundRect(x, y, size, size, size * 0.18, stroke=1, fill=1)
+    c.setFillColorRGB(*((1, 1, 1) if colored and ink.text_on(color, large=False) == "white" else (0, 0, 0)))
+    r = size * 0.095
+    for px, py in PIPS[value]:
+        c.circle(x + px * size, y + py * size, r, stroke=0, fill=1)
+    c.restoreState()
+
+
+def padlock(c, cx: float, cy: float, size: float, *, body=(0, 0, 0), hole=(1, 1, 1)) -> None:
+    """A padlock symbol centred at (cx, cy), `size` tall."""
+    c.saveState()
+    bw, bh = size * 0.72, size * 0.52
+    bx, by = cx - bw / 2, cy - size / 2
+    c.setStrokeColorRGB(*body)
+    c.setLineWidth(size * 0.11)
+    r = bw * 0.32
+    top = by + bh
+    p = c.beginPath()
+    p.moveTo(cx - r, top)
+    p.lineTo(cx - r, top + size * 0.2)
+    p.arcTo(cx - r, top + size * 0.2 - r, cx + r, top + size * 0.2 + r, startAng=180, extent=-180)
+    p.lineTo(cx + r, top)
+    c.drawPath(p, stroke=1, fill=0)
+    c.setFillColorRGB(*body)
+    c.roundRect(bx, by, bw, bh, size * 0.08, stroke=0, fill=1)
+    c.setFillColorRGB(*hole)
+    c.circle(cx, by + bh * 0.6, size * 0.07, stroke=0, fill=1)
+    c.rect(cx - size * 0.03, by + bh * 0.2, size * 0.06, bh * 0.38, stroke=0, fill=1)
+    c.restoreState()
+
+
+def cross(c, x: float, y: float, w: float, h: float, *, width: float = 1.6) -> None:
+    c.saveState()
+    c.setLineWidth(width)
+    c.setLineCap(1)
+    c.line(x, y, x + w, y + h)
+    c.line(x, y + h, x + w, y)
+    c.restoreState()
+
+
+def number_text(c, text: str, cx: float, base: float, size: float, color=BLACK) -> None:
+    """A card number, underlined so a turned 6 or 9 (16, 19, 61...) reads right."""
+    c.setFillColorRGB(*color)
+    c.setStrokeColorRGB(*color)
+    c.setFont(fonts.SANS_BOLD, size)
+    c.drawCentredString(cx, base, text)
+    half = fonts.text_width(text, fonts.SANS_BOLD, size) / 2
+    c.setLineWidth(max(0.6, size * 0.06))
+    c.line(cx - half, base - size * 0.12, cx + half, base - size * 0.12)
+
+
+def fit_text(c, text: str, font: str, size: float, width: float) -> float:
+    size = fonts.fit_size(text, font, size, width)
+    c.setFont(font, size)
+    return size
+
+
+# -- the letter cards ------------------------------------------------------------------------
+
+def card_front(card: dict):
+    number = card["number"]
+    entries = sorted(card["entries"], key=lambda e: e["face"])
+
+    def face(c, art: CardArt) -> None:
+        w, h, s, ink = art.w, art.h, art.safe, art.ink
+        art.paint(c, "white")
+        band = max(9 * MM, h * 0.17)
+        l, b, r, t = art.bleed
+        ink.fill(c, BAND, large=True)
+        c.rect(-l, h - band, w + l + r, band + t, stroke=0, fill=1)
+        light = _rgb(ink, BAND)
+        size = min(band * 0.62, w * 0.3)
+        number_text(c, str(number), w / 2, h - band + (band - size * 0.72) / 2 + size * 0.08, size, light)
+        c.setFont(fonts.SANS_BOLD, max(4.5, band * 0.16))
+        c.setFillColorRGB(*light)
+        c.drawString(s, h - s - band * 0.16, "CRYPTIC")
+        c.drawRightString(w - s, h - s - band * 0.16, "WORDS")
+        # the foot: the number again, turned, for the player across the table
+        foot = max(5.5 * MM, h * 0.075)
+        c.saveState()
+        c.translate(w / 2, s + foot / 2)
+        c.rotate(180)
+        number_text(c, str(number), 0, -foot * 0.28, foot * 0.62, GREY)
+        c.restoreState()
+        top, bottom = h - band - 1.5 * MM, s + foot
+        rh = (top - bottom) / len(entries)
+        dsz = min(rh * 0.78, w * 0.26)
+        for k, item in enumerate(entries):
+            y = top - (k + 1) * rh
+            if k % 2 == 0:
+                ink.fill(c, "light")
+                c.rect(s * 0.5, y, w - s, rh, stroke=0, fill=1)
+            die(c, ink, s + 0.5 * MM, y + (rh - dsz) / 2, dsz, item["face"])
+            x0 = s + dsz + 2 * MM
+            avail = w - s - x0
+            text = item["entry"]
+            tsize = fonts.fit_size(text, fonts.SANS_BOLD, rh * 0.82, avail - 2 * MM)
+            c.setFont(fonts.SANS_BOLD, tsize)
+            c.setFillColorRGB(0, 0, 0)
+            c.drawCentredString(x0 + avail / 2, y + rh / 2 - tsize * 0.36, text)
+        c.setStrokeColorRGB(0.6, 0.6, 0.6)
+        c.setLineWidth(0.4)
+        c.line(s * 0.5, top, w - s * 0.5, top)
+        c.line(s * 0.5, bottom, w - s * 0.5, bottom)
+
+    return face
+
+
+def card_back(c, art: CardArt) -> None:
+    """The shared back: the same after a half turn, so a turned card never shows."""
+    w, h, ink = art.w, art.h, art.ink
+    art.paint(c, BAND)
+    light = _rgb(ink, BAND)
+    l, b, r, t = art.bleed
+    c.setFillColorRGB(*light)
+    step = 6 * MM
+    # a field of small dots, centred so a half turn maps it onto itself
+    nx, ny = int((w + l + r) / step / 2) + 1, int((h + b + t) / step / 2) + 1
+    for i in range(-nx, nx + 1):
+        for j in range(-ny, ny + 1):
+            if (i + j) % 2 == 0:
+                c.circle(w / 2 + i * step, h / 2 + j * step, 0.45 * MM, stroke=0, fill=1)
+    c.setStrokeColorRGB(*light)
+    c.setLineWidth(1.5)
+    c.roundRect(art.safe, art.safe, w - 2 * art.safe, h - 2 * art.safe, 3 * MM, stroke=1, fill=0)
+    side = min(w, h) * 0.46
+    ink.fill(c, "white")
+    c.setStrokeColorRGB(0, 0, 0)
+    c.roundRect(w / 2 - side / 2, h / 2 - side / 2, side, side, side * 0.15, stroke=1, fill=1)
+    padlock(c, w / 2, h / 2, side * 0.62)
+    for turn in (0, 180):
+        c.saveState()
+        c.translate(w / 2, h / 2)
+        c.rotate(turn)
+        size = fonts.fit_size("CRYPTIC WORDS", fonts.SANS_BOLD, 12, w - 2 * art.safe - 8 * MM)
+        base = side / 2 + (h / 2 - side / 2 - art.safe) / 2 - size * 0.35
+        tw = fonts.text_width("CRYPTIC WORDS", fonts.SANS_BOLD, size)
+        ink.fill(c, BAND, large=True)
+        c.rect(-tw / 2 - 2 * MM, base - size * 0.45, tw + 4 * MM, size * 1.5, stroke=0, fill=1)
+        c.setFont(fonts.SANS_BOLD, size)
+        c.setFillColorRGB(*light)
+        c.drawCentredString(0, base, "CRYPTIC WORDS")
+        c.restoreState()
+
+
+def render_deck(doc, model: dict) -> None:
+    draw_deck(doc, [card_front(card) for card in model["cards"]], card_back)
+
+
+# -- half-page parts (forms, reference cards, puzzles) ------------------------------------------
+
+def halves(doc) -> list[tuple[float, float, float, float]]:
+    """Two boxes (x, y, w, h) on a portrait page, top and bottom, clear of the
+    printer's margin and of the cut line between them."""
+    W, H = doc.size
+    m = (PRINTER_MARGIN + 5) * MM
+    gap = 5 * MM
+    hh = (H - 2 * m - 2 * gap) / 2
+    return [(m, H / 2 + gap, W - 2 * m, hh), (m, m, W - 2 * m, hh)]
+
+
+def cut_line(c, doc, label: str = "cut") -> None:
+    W, H = doc.size
+    c.saveState()
+    c.setStrokeColorRGB(0.45, 0.45, 0.45)
+    c.setLineWidth(0.5)
+    c.setDash(4, 3)
+    x0, x1 = (PRINTER_MARGIN + 1) * MM, W - (PRINTER_MARGIN + 1) * MM
+    c.line(x0, H / 2, x1, H / 2)
+    c.setDash()
+    c.setFont(fonts.SANS, 6)
+    c.setFillColorRGB(0.45, 0.45, 0.45)
+    tw = fonts.text_width(label, fonts.SANS, 6)
+    c.setFillColorRGB(1, 1, 1)
+    c.rect(W / 2 - tw / 2 - 2, H / 2 - 4, tw + 4, 8, stroke=0, fill=1)
+    c.setFillColorRGB(0.45, 0.45, 0.45)
+    c.drawCentredString(W / 2, H / 2 - 2, label)
+    c.restoreState()
+
+
+def qr_block(c, text: str, x: float, y: float, module_mm: float = 0.55, min_side: float = 22 * MM) -> float:
+    """Draw a QR code with its bottom left at (x, y); returns its side."""
+    n = len(qr_matrix(text))
+    side = max(min_side, (n + 2 * QUIET) * module_mm * MM)
+    draw_qr(c, text, x, y, side)
+    return side
+
+
+def qr_side(text: str, module_mm: float = 0.55, min_side: float = 22 * MM) -> float:
+    return max(min_side, (len(qr_matrix(text)) + 2 * QUIET) * module_mm * MM)
+
+
+def circled_numbers(c, x: float, y: float, values, r: float, gap: float) -> float:
+    """A row of small circles with numbers (to circle one); returns the x after."""
+    c.setLineWidth(0.6)
+    c.setStrokeColorRGB(0.3, 0.3, 0.3)
+    for v in values:
+        cx = x + r
+        c.circle(cx, y, r, stroke=1, fill=0)
+        c.setFont(fonts.SANS, r * 1.15)
+        c.setFillColorRGB(0, 0, 0)
+        c.drawCentredString(cx, y - r * 0.42, str(v))
+        x += 2 * r + gap
+    return x
+
+
+# -- the tracking & decoding form ---------------------------------------------------------------
+
+def form_command(model: dict, opts) -> str:
+    """What the form's QR code holds: the web address given, or the exact
+    command that prints this form again."""
+    if model.get("qr_url"):
+        return model["qr_url"]
+    from printkit.build import command_for
+    from printkit.games.cryptic_words import GAME
+
+    return command_for(GAME.components["form"], model, opts)
+
+
+def render_form(doc, model: dict) -> None:
+    text = form_command(model, doc.options)
+    c = doc.new_page()
+    for box in halves(doc):
+        _form(c, doc, model, box, text)
+    cut_line(c, doc, "cut here: one form per player")
+
+
+def _form(c, doc, model: dict, box, qr_text: str) -> None:
+    x, y, w, h = box
+    ink = doc.ink
+    top = y + h
+    side = qr_side(qr_text)
+    # header: title, instructions, name; QR code at the right
+    qr_block(c, qr_text, x + w - side, top - side)
+    tx_w = w - side - 4 * MM
+    c.setFillColorRGB(0, 0, 0)
+    fit_text(c, "TRACKING & DECODING FORM", fonts.SANS_BOLD, 15, tx_w)
+    c.drawString(x, top - 14, "TRACKING & DECODING FORM")
+    fit_text(c, "Cryptic Words · fold back on the dashed line so your codes stay hidden", fonts.SANS_ITALIC, 8.5, tx_w)
+    c.drawString(x, top - 25, "Cryptic Words · fold back on the dashed line so your codes stay hidden")
+    c.setFont(fonts.SANS, 9)
+    c.drawString(x, top - 40, "Name")
+    c.setLineWidth(0.6)
+    c.line(x + 28, top - 41, x + 120 * MM * 0.55, top - 41)
+    c.drawString(x + 72 * MM, top - 40, "Opponent")
+    c.line(x + 72 * MM + 44, top - 41, x + tx_w, top - 41)
+    more = "More forms: scan the code" + (f" ({qr_text})" if model.get("qr_url") else ", or type:")
+    c.setFont(fonts.SANS, 6.5)
+    c.setFillColorRGB(*GREY)
+    c.drawString(x, top - side + 9, more)
+    if not model.get("qr_url"):
+        fit_text(c, qr_text, fonts.SANS, 6.5, tx_w)
+        c.drawString(x, top - side + 1.5, qr_text)
+    # the table
+    rounds = model["rounds"]
+    head_h = 6 * MM
+    total_h = 9 * MM
+    table_top = top - side - 2 * MM
+    row_h = (table_top - head_h - total_h - y) / len(rounds)
+    col_round = 19 * MM
+    col_score = 17 * MM
+    fold_gap = 5 * MM
+    rest = w - col_round - col_score - fold_gap
+    col_you = rest * 0.6
+    col_opp = rest - col_you
+    xs = [x, x + col_round, x + col_round + col_you, x + col_round + col_you + fold_gap, x + w - col_score, x + w]
+    # column heads
+    ink.fill(c, "light")
+    c.rect(x, table_top - head_h, w, head_h, stroke=0, fill=1)
+    c.setFillColorRGB(0, 0, 0)
+    heads = [("Round", xs[0], col_round), ("Your word: length (circle one) and card-letter codes", xs[1], col_you), ("Opponent: length and known letters", xs[3], col_opp), ("Score", xs[4], col_score)]
+    for label, hx, hw in heads:
+        d.text_in_box(c, label, hx, table_top - head_h, hw, head_h, font=fonts.SANS_BOLD, size=7.5)
+    lengths = model["lengths"]
+    for k, n in enumerate(rounds):
+        ry = table_top - head_h - (k + 1) * row_h
+        # round cell
+        c.setFillColorRGB(0, 0, 0)
+        c.setFont(fonts.SANS_BOLD, 10)
+        c.drawCentredString(xs[0] + col_round / 2, ry + row_h * 0.55, f"Round {k + 1}")
+        c.setFont(fonts.SANS, 8)
+        c.drawCentredString(xs[0] + col_round / 2, ry + row_h * 0.55 - 11, f"{n} cards")
+        # your word: lengths, then one code box per card dealt
+        r = min(2.3 * MM, row_h * 0.13)
+        line1 = ry + row_h - r - 1.8 * MM
+        c.setFont(fonts.SANS, 7)
+        c.drawString(xs[1] + 1.5 * MM, line1 - 2.5, "letters")
+        circled_numbers(c, xs[1] + 12 * MM, line1, lengths, r, 1.2 * MM)
+        code_w = (col_you - 3 * MM - 5 * 1.2 * MM) / 6
+        code_h = min(row_h * 0.42, 8 * MM)
+        for j in range(n):
+            bx = xs[1] + 1.5 * MM + j * (code_w + 1.2 * MM)
+            c.setLineWidth(0.6)
+            c.setStrokeColorRGB(0, 0, 0)
+            c.rect(bx, ry + 1.5 * MM, code_w, code_h, stroke=1, fill=0)
+            c.setFillColorRGB(0.6, 0.6, 0.6)
+            c.setFont(fonts.SANS, 8)
+            c.drawCentredString(bx + code_w * 0.42, ry + 1.5 * MM + code_h / 2 - 3, "–")
+        # opponent: lengths and letters
+        c.setFillColorRGB(0, 0, 0)
+        c.setFont(fonts.SANS, 7)
+        c.drawString(xs[3] + 1.5 * MM, line1 - 2.5, "letters")
+        circled_numbers(c, xs[3] + 12 * MM, line1, lengths, r, 0.8 * MM)
+        lw = (col_opp - 3 * MM - 5 * 1 * MM) / 6
+        for j in range(6):
+            bx = xs[3] + 1.5 * MM + j * (lw + 1 * MM)
+            c.setLineWidth(0.6)
+            c.rect(bx, ry + 1.5 * MM, lw, code_h, stroke=1, fill=0)
+    # total row
+    ty = table_top - head_h - len(rounds) * row_h - total_h
+    c.setFont(fonts.SANS_BOLD, 10)
+    c.setFillColorRGB(0, 0, 0)
+    c.drawRightString(xs[4] - 2 * MM, ty + total_h / 2 - 3.5, "Total")
+    c.setFont(fonts.SANS, 7)
+    deal = "-".join(map(str, rounds))
+    c.drawString(x + 1.5 * MM, ty + total_h / 2 - 2.5, f"Deal {deal} · a word guessed right scores its letters · a tie: play one more round")
+    c.setLineWidth(1.2)
+    c.rect(xs[4], ty, col_score, total_h, stroke=1, fill=0)
+    # grid
+    c.setLineWidth(0.7)
+    c.setStrokeColorRGB(0, 0, 0)
+    bottom = table_top - head_h - len(rounds) * row_h
+    for k in range(len(rounds) + 2):
+        yy = table_top - k * row_h if k == 0 else table_top - head_h - (k - 1) * row_h
+        c.line(x, yy, xs[2], yy)
+        c.line(xs[3], yy, x + w, yy)
+    for xx in (xs[0], xs[1], xs[2], xs[3], xs[4], xs[5]):
+        c.line(xx, table_top, xx, bottom)
+    # the fold: a dashed line in the gap between your side and the opponent's
+    fx = xs[2] + fold_gap / 2
+    c.saveState()
+    c.setDash(3, 2)
+    c.setLineWidth(0.8)
+    c.setStrokeColorRGB(0.2, 0.2, 0.2)
+    c.line(fx, table_top + 1 * MM, fx, bottom - 1 * MM)
+    c.restoreState()
+    c.saveState()
+    c.translate(fx, (table_top + bottom) / 2)
+    c.rotate(90)
+    tw = fonts.text_width("fold back", fonts.SANS, 6)
+    c.setFillColorRGB(1, 1, 1)
+    c.rect(-tw / 2 - 1, -3.5, tw + 2, 7, stroke=0, fill=1)
+    c.setFont(fonts.SANS, 6)
+    c.setFillColorRGB(*GREY)
+    c.drawCentredString(0, -2, "fold back")
+    c.restoreState()
+
+
+# -- tokens and dice ----------------------------------------------------------------------------
+
+def _padlock_token(c, art) -> None:
+    art_fill(c, art, "orange")
+    size = min(art.w, art.h)
+    padlock(c, art.w / 2, art.h / 2, size * 0.6)
+
+
+def _tracker_token(c, art) -> None:
+    art_fill(c, art, "sky")
+    m = min(art.w, art.h) * 0.3
+    c.setStrokeColorRGB(0, 0, 0)
+    cross(c, m, m, art.w - 2 * m, art.h - 2 * m, width=min(art.w, art.h) * 0.1)
+
+
+def arrow(c, x: float, y: float, size: float, left: bool) -> None:
+    """A filled triangle pointing left or right, its box's bottom left at (x, y)."""
+    p = c.beginPath()
+    if left:
+        p.moveTo(x + size, y); p.lineTo(x, y + size / 2); p.lineTo(x + size, y + size)
+    else:
+        p.moveTo(x, y); p.lineTo(x + size, y + size / 2); p.lineTo(x, y + size)
+    p.close()
+    c.drawPath(p, stroke=0, fill=1)
+
+
+def labelled_arrow(c, label: str, cx: float, cy: float, width: float, height: float, left: bool, color) -> None:
+    """'<| FIRST' or 'LAST |>' centred in a box."""
+    a = height * 0.62
+    gap = height * 0.25
+    size = fonts.fit_size(label, fonts.SANS_BOLD, height * 0.75, width - a - gap - 2)
+    tw = fonts.text_width(label, fonts.SANS_BOLD, size)
+    total = a + gap + tw
+    x0 = cx - total / 2
+    c.setFillColorRGB(*color)
+    c.setFont(fonts.SANS_BOLD, size)
+    if left:
+        arrow(c, x0, cy - a / 2, a, True)
+        c.drawString(x0 + a + gap, cy - size * 0.36, label)
+    else:
+        c.drawString(x0, cy - size * 0.36, label)
+        arrow(c, x0 + tw + gap, cy - a / 2, a, False)
+
+
+def _marker(label: str, color: str, left: bool):
+    def face(c, art) -> None:
+        art_fill(c, art, color)
+        labelled_arrow(c, label, art.w / 2, art.h / 2, art.w - 3 * MM, art.h * 0.6, left, _rgb(art.ink, color))
+
+    return face
+
+
+def art_fill(c, art, color: str) -> None:
+    art.ink.fill(c, color, large=True)
+    c.rect(0, 0, art.w, art.h, stroke=0, fill=1)
+
+
+def render_tokens(doc, model: dict) -> None:
+    counts = model["counts"]
+    groups = [
+        TokenGroup("Padlocks: lock a matched letter", [_padlock_token] * counts["padlock"], (13, 13), "circle"),
+        TokenGroup("Trackers: cross out a letter that is not in the word", [_tracker_token] * counts["tracker"], (12, 12), "circle"),
+        TokenGroup("FIRST markers (doubles 1-1 and 3-3)", [_marker("FIRST", "green", True)] * counts["first"], (32, 12), "square"),
+        TokenGroup("LAST markers (doubles 2-2 and 4-4)", [_marker("LAST", "purple", False)] * counts["last"], (32, 12), "square"),
+    ]
+    draw_token_groups(doc, groups, page_title="Cryptic Words · tokens")
+    _dice_page(doc, model)
+
+
+def _dice_page(doc, model: dict) -> None:
+    c = doc.new_page()
+    W, H = doc.size
+    m = (PRINTER_MARGIN + 5) * MM
+    c.setFillColorRGB(0, 0, 0)
+    c.setFont(fonts.SANS_BOLD, 14)
+    c.drawString(m, H - m - 14, "Cryptic Words · two dice to fold")
+    tips = "Cut along the solid outline, fold every inner line and the grey tabs back, glue the tabs inside. Opposite faces add up to 7."
+    d.paragraph(c, tips, m, H - m - 22, W - 2 * m, size=9)
+    dice = model["dice"]
+    face = min(22 * MM, (W - 2 * m) / (len(dice) * 3 + 1.2 * len(dice)), (H - 2 * m - 30 * MM) / 4.6)
+    net_w = 3 * face
+    gap = (W - 2 * m - len(dice) * net_w) / len(dice)
+    top = H - m - 34 * MM
+    for k, net in enumerate(dice):
+        x0 = m + gap / 2 + k * (net_w + gap)
+        _net(c, doc.ink, x0, top, face, net["faces"])
+        c.setFillColorRGB(0, 0, 0)
+        c.setFont(fonts.SANS_BOLD, 10)
+        c.drawCentredString(x0 + net_w / 2, top - 4 * face - 10 * MM, f"Die {k + 1}")
+
+
+def _net(c, ink, x0: float, top: float, s: float, faces: list[int]) -> None:
+    """A cross net: a column of four faces with one face either side of the
+    second. One glue tab on each of the 7 seams that close when it is folded:
+    the side faces meet the top, third and last faces; the last meets the top."""
+    cells = {(1, r): faces[r] for r in range(4)}
+    cells[(0, 1)] = faces[4]
+    cells[(2, 1)] = faces[5]
+    tab = s * 0.28
+    c.saveState()
+    # glue tabs (drawn first, under the faces): 7 seams
+    tabs = [
+        ((0, 1), "up"), ((0, 1), "down"), ((0, 1), "left"),
+        ((2, 1), "up"), ((2, 1), "down"),
+        ((1, 3), "right"), ((1, 3), "down"),
+    ]
+    ink.fill(c, "light")
+    c.setStrokeColorRGB(0, 0, 0)
+    c.setLineWidth(0.6)
+    for (cx, r), side in tabs:
+        fx, fy = x0 + cx * s, top - (r + 1) * s
+        p = c.beginPath()
+        ins = s * 0.18
+        if side == "up":
+            p.moveTo(fx, fy + s); p.lineTo(fx + ins, fy + s + tab); p.lineTo(fx + s - ins, fy + s + tab); p.lineTo(fx + s, fy + s)
+        elif side == "down":
+            p.moveTo(fx, fy); p.lineTo(fx + ins, fy - tab); p.lineTo(fx + s - ins, fy - tab); p.lineTo(fx + s, fy)
+        elif side == "left":
+            p.moveTo(fx, fy); p.lineTo(fx - tab, fy + ins); p.lineTo(fx - tab, fy + s - ins); p.lineTo(fx, fy + s)
+        else:
+            p.moveTo(fx + s, fy); p.lineTo(fx + s + tab, fy + ins); p.lineTo(fx + s + tab, fy + s - ins); p.lineTo(fx + s, fy + s)
+        c.drawPath(p, stroke=1, fill=1)
+    for (cx, r), value in sorted(cells.items()):
+        fx, fy = x0 + cx * s, top - (r + 1) * s
+        ink.fill(c, FACE_COLORS[value])
+        c.rect(fx, fy, s, s, stroke=0, fill=1)
+        c.setFillColorRGB(*((1, 1, 1) if ink.text_on(FACE_COLORS[value], large=False) == "white" else (0, 0, 0)))
+        for px, py in PIPS[value]:
+            c.circle(fx + px * s, fy + py * s, s * 0.09, stroke=0, fill=1)
+    # outline solid, inner folds dotted
+    c.setLineWidth(0.8)
+    c.setStrokeColorRGB(0, 0, 0)
+    for (cx, r) in cells:
+        fx, fy = x0 + cx * s, top - (r + 1) * s
+        for (ax, ay, bx, by, nb) in ((fx, fy, fx + s, fy, (cx, r + 1)), (fx, fy + s, fx + s, fy + s, (cx, r - 1)), (fx, fy, fx, fy + s, (cx - 1, r)), (fx + s, fy, fx + s, fy + s, (cx + 1, r))):
+            c.setDash(2, 2) if nb in cells else c.setDash()
+            c.line(ax, ay, bx, by)
+    c.setDash()
+    c.restoreState()
+
+
+# -- the reference card ------------------------------------------------------------------------
+
+def render_reference(doc, model: dict) -> None:
+    c = doc.new_page()
+    for box in halves(doc):
+        _reference(c, doc, model, box)
+    cut_line(c, doc, "cut here: one card per player")
+
+
+def _reference(c, doc, model: dict, box) -> None:
+    x, y, w, h = box
+    top = y + h
+    c.setLineWidth(1)
+    c.setStrokeColorRGB(0, 0, 0)
+    c.roundRect(x, y, w, h, 3 * MM, stroke=1, fill=0)
+    pad = 4 * MM
+    c.setFillColorRGB(0, 0, 0)
+    c.setFont(fonts.SANS_BOLD, 14)
+    c.drawString(x + pad, top - pad - 12, "CRYPTIC WORDS · reference")
+    left_w = w * 0.38
+    ly = top - pad - 22
+    c.setFont(fonts.SANS_BOLD, 10)
+    c.drawString(x + pad, ly - 10, "Your turn in short")
+    ly -= 15
+    for k, step in enumerate(model["turn"], 1):
+        ly = d.paragraph(c, f"{k}. {step}", x + pad, ly, left_w - pad, size=8) - 2.5
+    for title, text in model["notes"]:
+        ly -= 3
+        c.setFont(fonts.SANS_BOLD, 10)
+        c.setFillColorRGB(0, 0, 0)
+        c.drawString(x + pad, ly - 10, title)
+        ly = d.paragraph(c, text, x + pad, ly - 13, left_w - pad, size=8) - 2.5
+    ly -= 2
+    d.paragraph(c, "Remember: the cards in front of you hide your opponent's word; your codes are for the cards in front of your opponent.", x + pad, ly, left_w - pad, font=fonts.SANS_ITALIC, size=7.5)
+    # doubles
+    rx = x + left_w + 3 * MM
+    rw = w - left_w - 3 * MM - pad
+    c.setFillColorRGB(0, 0, 0)
+    fit_text(c, "Doubles: both players do the action, then each may guess once", fonts.SANS_BOLD, 10, rw)
+    c.drawString(rx, top - pad - 32, "Doubles: both players do the action, then each may guess once")
+    rows = model["doubles"]
+    avail = top - pad - 38 - (y + pad)
+    rh = avail / len(rows)
+    dsz = min(rh * 0.55, 8 * MM)
+    for k, row in enumerate(rows):
+        ry = top - pad - 38 - (k + 1) * rh
+        if k % 2 == 0:
+            doc.ink.fill(c, "light")
+            c.rect(rx - 1 * MM, ry, rw + 1 * MM, rh, stroke=0, fill=1)
+        die(c, doc.ink, rx, ry + (rh - dsz) / 2, dsz, row["roll"])
+        die(c, doc.ink, rx + dsz + 1 * MM, ry + (rh - dsz) / 2, dsz, row["roll"])
+        tx = rx + 2 * dsz + 4 * MM
+        c.setFillColorRGB(0, 0, 0)
+        c.setFont(fonts.SANS_BOLD, 8.5)
+        c.drawString(tx, ry + rh - 10, f"{row['roll']}-{row['roll']}  {row['title']}")
+        d.paragraph(c, row["action"], tx, ry + rh - 12, rw - (tx - rx), size=7.2, leading=8.4)
+    c.setFont(fonts.SANS, 7)
+    c.setFillColorRGB(*GREY)
+    c.drawString(rx, y + pad - 3, "An action already done? Pick any other double for both of you.")
+
+
+# -- decode puzzles -------------------------------------------------------------------------------
+
+def render_puzzles(doc, model: dict) -> None:
+    from printkit.build import command_for
+    from printkit.games.cryptic_words import GAME
+
+    comp = GAME.components["puzzle"]
+    puzzles = model["puzzles"]
+    for start in range(0, len(puzzles), 2):
+        c = doc.new_page()
+        boxes = halves(doc)
+        for k, puzzle in enumerate(puzzles[start : start + 2]):
+            cmd = command_for(comp, {"params": {"id": puzzle["id"]}}, doc.options)
+            _puzzle(c, doc, puzzle, start + k + 1, boxes[k], cmd)
+        if len(puzzles) - start > 1:
+            cut_line(c, doc, "cut here")
+    _answers(doc, puzzles)
+
+
+def _puzzle(c, doc, puzzle: dict, number: int, box, cmd: str) -> None:
+    x, y, w, h = box
+    top = y + h
+    ink = doc.ink
+    side = qr_side(cmd, min_side=20 * MM)
+    qr_block(c, cmd, x + w - side, top - side, min_side=20 * MM)
+    tw = w - side - 4 * MM
+    c.setFillColorRGB(0, 0, 0)
+    fit_text(c, f"Decode puzzle {number}", fonts.SANS_BOLD, 15, tw)
+    c.drawString(x, top - 14, f"Decode puzzle {number}")
+    c.setFont(fonts.SANS_BOLD, 9)
+    c.drawString(x, top - 27, f"ID {puzzle['id']}")
+    rule = (
+        f"Your opponent hid a word in these {len(puzzle['hand'])} cards: one entry per card, in any order, "
+        "and a card may stay unused. Padlocks are matches, crosses are not in the word. "
+        "Exactly one English word fits everything. Which is it?"
+    )
+    d.paragraph(c, rule, x, top - 31, tw, size=8)
+    c.setFont(fonts.SANS, 6)
+    c.setFillColorRGB(*GREY)
+    fit_text(c, f"Scan to print it again: {cmd}", fonts.SANS, 6, tw)
+    c.drawString(x, top - side + 1, f"Scan to print it again: {cmd}")
+    clues = puzzle["clues"]
+    # the hand
+    hand = puzzle["hand"]
+    gap = 3 * MM
+    cw = min(30 * MM, (w - gap * 5) / 6)
+    ch = cw * 1.42
+    row_w = len(hand) * cw + (len(hand) - 1) * gap
+    hx = x + (w - row_w) / 2
+    tag_h = 5 * MM
+    hy = top - side - 3 * MM - tag_h - ch
+    matched = {rules.parse_code(v) for v in clues.get("matches", [])}
+    for key in ("first_code", "last_code"):
+        if clues.get(key):
+            matched.add(rules.parse_code(clues[key]))
+    crossed = {rules.parse_code(v) for v in clues.get("crossed", [])}
+    first = clues.get("first_card") or (rules.parse_code(clues["first_code"])[0] if clues.get("first_code") else None)
+    last = clues.get("last_card") or (rules.parse_code(clues["last_code"])[0] if clues.get("last_code") else None)
+    for k, card in enumerate(hand):
+        cx = hx + k * (cw + gap)
+        _mini_card(c, ink, card, cx, hy, cw, ch, matched, crossed)
+        tag = "FIRST" if card["number"] == first else "LAST" if card["number"] == last else None
+        if tag:
+            color = "green" if tag == "FIRST" else "purple"
+            ink.fill(c, color)
+            c.roundRect(cx + cw * 0.12, hy + ch + 1 * MM, cw * 0.76, tag_h - 1.2 * MM, 1 * MM, stroke=0, fill=1)
+            th = tag_h - 1.2 * MM
+            labelled_arrow(c, tag, cx + cw / 2, hy + ch + 1 * MM + th / 2, cw * 0.7, th * 0.7, tag == "FIRST", _rgb(ink, color))
+    # what is known, in words
+    lines = []
+    if clues.get("matches"):
+        lines.append("Padlocked (in the word): " + ", ".join(clues["matches"]) + ".")
+    if clues.get("crossed"):
+        lines.append("Crossed out (not in the word): " + ", ".join(clues["crossed"]) + ".")
+    if clues.get("first_card") is not None:
+        lines.append(f"1-1 rolled: the word starts on card {clues['first_card']}.")
+    if clues.get("last_card") is not None:
+        lines.append(f"2-2 rolled: the word ends on card {clues['last_card']}.")
+    if clues.get("first_code"):
+        lines.append(f"3-3 rolled: the first letter(s) are {clues['first_code']}.")
+    if clues.get("last_code"):
+        lines.append(f"4-4 rolled: the last letter(s) are {clues['last_code']}.")
+    if clues.get("length") is not None:
+        lines.append(f"5-5 rolled: the word has {clues['length']} letters.")
+    if clues.get("order"):
+        lines.append("6-6 rolled: the cards lie in the hider's order, unused cards slipped in anywhere: " + " ".join(map(str, clues["order"])) + ".")
+    ty = hy - 3 * MM
+    for line in lines:
+        ty = d.paragraph(c, line, x, ty, w, size=8.5) - 1.5
+    # the answer line
+    n = clues.get("length") or 8
+    bs = 7.5 * MM
+    ay = y + 1 * MM
+    c.setFont(fonts.SANS_BOLD, 9)
+    c.setFillColorRGB(0, 0, 0)
+    c.drawString(x, ay + bs / 2 - 3, "Word:")
+    d.boxes(c, x + 14 * MM, ay, n, bs, gap=1 * MM)
+    c.setFont(fonts.SANS, 7.5)
+    c.drawString(x + 14 * MM + n * (bs + 1 * MM) + 3 * MM, ay + bs / 2 - 2.5, "Codes: ____________________________")
+
+
+def _mini_card(c, ink, card: dict, x: float, y: float, w: float, h: float, matched, crossed) -> None:
+    band = h * 0.16
+    c.saveState()
+    ink.fill(c, "white")
+    c.setStrokeColorRGB(0, 0, 0)
+    c.setLineWidth(0.8)
+    c.roundRect(x, y, w, h, 2 * MM, stroke=1, fill=1)
+    p = c.beginPath()
+    p.roundRect(x, y, w, h, 2 * MM)
+    c.clipPath(p, stroke=0, fill=0)
+    ink.fill(c, BAND, large=True)
+    c.rect(x, y + h - band, w, band, stroke=0, fill=1)
+    c.restoreState()
+    number_text(c, str(card["number"]), x + w / 2, y + h - band + band * 0.27, band * 0.62, _rgb(ink, BAND))
+    entries = sorted(card["entries"], key=lambda e: e["face"])
+    rh = (h - band - 2 * MM) / len(entries)
+    dsz = min(rh * 0.74, w * 0.26)
+    for k, item in enumerate(entries):
+        ry = y + h - band - 1 * MM - (k + 1) * rh
+        die(c, ink, x + 1.5 * MM, ry + (rh - dsz) / 2, dsz, item["face"])
+        code = (card["number"], item["entry"])
+        tx = x + 1.5 * MM + dsz + (w - 3 * MM - dsz) * 0.42
+        size = rh * 0.72
+        c.setFont(fonts.SANS_BOLD, size)
+        c.setFillColorRGB(0, 0, 0)
+        c.drawCentredString(tx, ry + rh / 2 - size * 0.36, item["entry"])
+        mark_x = x + w - 1.5 * MM - rh * 0.8
+        if code in matched:
+            c.setStrokeColorRGB(0, 0, 0)
+            c.setLineWidth(1.1)
+            tw = fonts.text_width(item["entry"], fonts.SANS_BOLD, size)
+            c.roundRect(tx - tw / 2 - 1 * MM, ry + 0.4, tw + 2 * MM, rh - 0.8, 1 * MM, stroke=1, fill=0)
+            ink.fill(c, "orange")
+            c.circle(mark_x + rh * 0.4, ry + rh / 2, rh * 0.45, stroke=0, fill=1)
+            padlock(c, mark_x + rh * 0.4, ry + rh / 2, rh * 0.62)
+        elif code in crossed:
+            c.setStrokeColorRGB(*ink.rgb("vermillion"))
+            tw = fonts.text_width(item["entry"], fonts.SANS_BOLD, size)
+            cross(c, tx - tw / 2 - 0.8 * MM, ry + 0.8, tw + 1.6 * MM, rh - 1.6, width=1.4)
+            c.setStrokeColorRGB(0, 0, 0)
+            cross(c, mark_x + rh * 0.15, ry + rh * 0.2, rh * 0.55, rh * 0.6, width=1.0)
+
+
+def _answers(doc, puzzles: list[dict]) -> None:
+    c = doc.new_page()
+    W, H = doc.size
+    m = (PRINTER_MARGIN + 7) * MM
+    y = d.header(doc, "Answer key", "Cryptic Words decode puzzles · keep this page apart", margin=m)
+    rows = [["Puzzle", "ID", "Word", "Codes"]]
+    for k, p in enumerate(puzzles, 1):
+        rows.append([str(k), p["id"], p["solution"]["word"], "  ".join(p["solution"]["codes"])])
+    row_h = 6.5 * MM
+    widths = [18 * MM, 42 * MM, 34 * MM, W - 2 * m - 94 * MM]
+    per_page = int((y - m - 8 * MM) // row_h)
+    body = rows[1:]
+    first = True
+    while body:
+        if not first:
+            c = doc.new_page()
+            y = d.header(doc, "Answer key (continued)", margin=m)
+            per_page = int((y - m - 8 * MM) // row_h)
+        chunk, body = body[: per_page - 1], body[per_page - 1 :]
+        d.table(c, m, y, widths, [rows[0], *chunk], row_h=row_h, size=9)
+        first = False

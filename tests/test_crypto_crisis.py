@@ -291,6 +291,38 @@ def test_validate_catches_edits(tmp_path):
         assert out and all(v.code.startswith("CC-") for v in out), out
 
 
+def _paths(data, pre=()):
+    yield pre
+    if isinstance(data, dict):
+        for k, v in data.items():
+            yield from _paths(v, pre + (k,))
+    elif isinstance(data, list):
+        for i, v in enumerate(data):
+            yield from _paths(v, pre + (i,))
+
+
+def test_checks_survive_random_edits():
+    """Hand-edited files: every check answers with violations, never a crash."""
+    rng = Rng("crypto-crisis-test", "fuzz")
+    junk = [None, 5, "x", [], {}, True, -1, "L", ["U"], [None], {"a": 1}, "STUDY", 2.5]
+    subjects = [
+        (model.build_board({}), rules.check_board),
+        (generator.build_puzzles({"seed": "fuzz", "count": 2, "difficulty": "hard"}), rules.check_puzzles),
+        (model.build_sheet({}), rules.check_sheet),
+    ]
+    for data, check in subjects:
+        for _ in range(400):
+            edited = json.loads(json.dumps(data))
+            for _ in range(1 + rng.below(3)):
+                path = rng.choice(list(_paths(edited))[1:])
+                parent = edited
+                for key in path[:-1]:
+                    parent = parent[key]
+                parent[path[-1]] = json.loads(json.dumps(rng.choice(junk)))
+            found = list(check(edited))
+            assert all(v.code.startswith("CC-") and v.place and v.message for v in found)
+
+
 def test_validate_command_on_a_json_file(tmp_path):
     proc = run_cli("board", GAME, "--json", cwd=tmp_path)
     assert proc.returncode == 0
@@ -300,10 +332,13 @@ def test_validate_command_on_a_json_file(tmp_path):
     m["words"][1]["word"] = "GHOSTS"
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps(m))
-    proc = run_cli("validate", str(good), str(bad), cwd=tmp_path)
+    proc = run_cli("puzzle", GAME, "--seed", "v", "--count", "2", "--json", cwd=tmp_path)
+    assert proc.returncode == 0
+    (tmp_path / "puzzles.json").write_text(proc.stdout)
+    proc = run_cli("validate", str(good), str(bad), "puzzles.json", cwd=tmp_path)
     assert proc.returncode == 1
     assert_no_traceback(proc)
-    assert "good.json: ok" in proc.stdout
+    assert "good.json: ok" in proc.stdout and "puzzles.json: ok (crypto-crisis puzzle)" in proc.stdout
     assert "CC-WORD-LENGTH word 2 'ghosts'" in proc.stdout
 
 

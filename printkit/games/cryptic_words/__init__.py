@@ -96,10 +96,10 @@ GAME = Game(
         ),
     },
     kit=(
-        KitPart("deck", note="Print two-sided and cut on the crop marks (or use --layout fold)."),
-        KitPart("form", copies=1, note="One form per player, two to a page; print more when you run out (scan the QR code)."),
-        KitPart("tokens", note="Padlocks, trackers, FIRST/LAST markers and the two dice."),
-        KitPart("reference", note="One reference card per player."),
+        KitPart("deck", note="No duplex printer? Print the deck alone with --layout fold."),
+        KitPart("form", copies=1, note="Cut the page in two, one form per player; fold on the dashed line to hide your codes. Scan a form's QR code for more."),
+        KitPart("tokens", note="Card stock helps. Cut out the tokens; cut out the dice, fold every line and glue the grey tabs inside."),
+        KitPart("reference", note="Cut the page in two: one reference card per player."),
         KitPart("puzzle", params={"count": 4}, note="Decode puzzles for practice or solo play; answers on the last page."),
     ),
 )

@@ -277,12 +277,15 @@ def _form(c, doc, model: dict, box, qr_text: str) -> None:
     c.setFont(fonts.SANS, 9)
     c.drawString(x, top - 40, "Name")
     c.setLineWidth(0.6)
-    c.line(x + 28, top - 41, x + 120 * MM * 0.55, top - 41)
-    c.drawString(x + 72 * MM, top - 40, "Opponent")
-    c.line(x + 72 * MM + 44, top - 41, x + tx_w, top - 41)
+    name_w = fonts.text_width("Name", fonts.SANS, 9) + 2 * MM
+    opp_w = fonts.text_width("Opponent", fonts.SANS, 9) + 2 * MM
+    half = tx_w / 2
+    c.line(x + name_w, top - 41, x + half - 4 * MM, top - 41)
+    c.drawString(x + half, top - 40, "Opponent")
+    c.line(x + half + opp_w, top - 41, x + tx_w, top - 41)
     more = "More forms: scan the code" + (f" ({qr_text})" if model.get("qr_url") else ", or type:")
-    c.setFont(fonts.SANS, 6.5)
     c.setFillColorRGB(*GREY)
+    fit_text(c, more, fonts.SANS, 6.5, tx_w)
     c.drawString(x, top - side + 9, more)
     if not model.get("qr_url"):
         fit_text(c, qr_text, fonts.SANS, 6.5, tx_w)

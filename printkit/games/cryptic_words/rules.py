@@ -30,7 +30,7 @@ DOUBLES = {
     6: ("Order the cards", "Both players call out their word's card numbers in order, slipping unused card numbers in anywhere. Rearrange the cards to match."),
 }
 URL = re.compile(r"https?://[A-Za-z0-9.-]+(:\d+)?(/[!-~]*)?")
-MAX_URL = 200
+MAX_URL = 120
 _CODE = re.compile(r"\s*(\d{1,3})\s*-\s*([A-Za-z]{1,2})\s*")
 _ENTRY = re.compile(r"[A-Z]{1,2}")
 

@@ -109,12 +109,13 @@ def format_stats(stats: dict) -> str:
     lines = [
         f"Playability over {stats['deals']:,} random deals: words of 3-8 letters spelled with one entry per card,",
         f"from the puzzle list ({stats['words_in_list']:,} words; 'common': the {stats['common']:,} of them among its {COMMON:,} commonest).",
-        "  cards  deals  words/deal  common/deal  common: 10th pct  fewest  >=5 words  a 5+ letter word  longest word",
+        "  (10th pct, fewest, >=5 words and 5+ letter word count common words; the longest word may be any)",
+        "  cards  deals  words/deal  common/deal  10th pct  fewest  >=5 words  5+ letter word  longest word",
     ]
     for r in stats["by_size"]:
         lines.append(
-            f"  {r['cards']:>5}  {r['deals']:>5}  {r['mean_words']:>10.1f}  {r['mean_common']:>11.1f}  {r['p10_words']:>16}  {r['min_words']:>6}"
-            f"  {100 * r['handful_share']:>8.1f}%  {100 * r['long_share']:>16.1f}%  {r['mean_longest']:>12.2f}"
+            f"  {r['cards']:>5}  {r['deals']:>5}  {r['mean_words']:>10.1f}  {r['mean_common']:>11.1f}  {r['p10_words']:>8}  {r['min_words']:>6}"
+            f"  {100 * r['handful_share']:>8.1f}%  {100 * r['long_share']:>13.1f}%  {r['mean_longest']:>12.2f}"
         )
     lines.append(f"  playability score {stats['score']} (sum over sizes of: >=5 words % + 5+ letter % + ln(1 + 10th pct))")
     return "\n".join(lines)

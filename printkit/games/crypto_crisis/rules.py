@@ -292,8 +292,9 @@ def check_puzzle(p, n: int) -> list[Violation]:
         w = entry.get("word") if isinstance(entry, dict) else None
         if isinstance(w, str) and w not in hidden:
             out.append(Violation("CC-PUZZLE-WORD", _word_place(prefix, pos, w), "is not on the puzzle list; puzzles hide only common words"))
-    difficulty = p.get("difficulty")
-    out += expect(difficulty in DIFFICULTIES, "CC-PUZZLE-GRADE", place, f"difficulty {difficulty!r} is not easy, medium or hard")
+    raw = p.get("difficulty")
+    difficulty = raw if isinstance(raw, str) else None
+    out += expect(difficulty in DIFFICULTIES, "CC-PUZZLE-GRADE", place, f"difficulty {raw!r} is not easy, medium or hard")
     if not isinstance(pid, str):
         out.append(Violation("CC-PUZZLE-ID", place, "has no puzzle ID"))
     else:

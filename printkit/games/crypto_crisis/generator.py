@@ -3,14 +3,22 @@ with one to three shifts, merged into one board that has exactly one answer per
 colour once every shift is revealed, graded by how much the hints are needed.
 
 Drafting is cheap because of one fact: the merged board shows each colour's
-tiles, which are the word's own letter cells moved by its net shift. Undoing a
-candidate net shift d therefore gives the word's letters moved by (net - d), so
-which words fit at which candidate shifts depends only on the word: for each of
-the 25 translations t of a word's (first two, last three) letter sets, the
-number of acceptance-list words with those sets is worked out once per word and
-cached. A draft is then graded with a few table lookups; an accepted draft is
-built into a real board and solved again from that board alone (the solver in
-solver.py) before it is returned.
+tiles, which are the word's own letter cells moved by its net shift n. Undoing a
+candidate net shift d gives the word's letters moved by t = n - d, so which
+other words ("decoys") fit at which candidate shifts depends only on the word:
+the translations t at which some acceptance-list word has the word's moved
+(first two, last three) letter sets are worked out once per word and kept as a
+25-bit mask. Each hint stage allows a window of translations (a mask per shift
+pattern, made once), so grading a draft is a few ANDs. Words that are their own
+decoy at t = 0 (spare/spear: same first two, same last three) would leave two
+answers with every shift revealed; they are left out of the pool. An accepted
+draft is built into a real board and solved again from that board alone (the
+solver in solver.py) before it is returned, and the validator solves it once
+more.
+
+One draw from the seed's stream picks a whole draft (three words, three shift
+patterns); drafts are drawn until one has the asked-for grade, so a token and a
+difficulty always give the same puzzle.
 """
 
 from __future__ import annotations

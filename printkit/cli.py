@@ -397,8 +397,8 @@ def main(argv: list[str] | None = None) -> None:
         msg = " ".join(exc.format_message().split())
         click.echo(f"printkit: error: {msg}", err=True)
         sys.exit(2)
-    except click.exceptions.Abort:
-        click.echo("printkit: aborted", err=True)
+    except click.exceptions.Abort:  # click's form of Ctrl-C
+        click.echo("printkit: interrupted, nothing written", err=True)
         sys.exit(1)
     except KeyboardInterrupt:
         click.echo("printkit: interrupted, nothing written", err=True)

@@ -65,7 +65,11 @@ def test_every_pdf_renders_every_page(every_pdf):
         try:
             assert len(pdf) >= 1, key
             for i in range(len(pdf)):
-                img = pdf[i].render(scale=12 / 72).to_pil().convert("L")
+                page = pdf[i]
+                text = page.get_textpage().get_text_range()
+                if "intentionally blank" in text:
+                    continue  # kits pad so that duplex parts start on a front
+                img = page.render(scale=12 / 72).to_pil().convert("L")
                 lo, hi = img.getextrema()
                 assert lo < 200, (key, i + 1, "page looks blank")
         finally:

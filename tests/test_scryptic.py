@@ -136,6 +136,12 @@ def test_sweep_200_seeds_every_size_and_preset_passes_the_validator():
     assert seen_sizes == set(sizes)
 
 
+def test_the_cli_offers_every_preset():
+    from printkit.games.scryptic import TERRAIN_PRESETS
+
+    assert TERRAIN_PRESETS == tuple(B.PRESETS)
+
+
 def test_board_is_deterministic_and_seed_dependent():
     a = M.build_board({"seed": "x", "size": 15, "terrain": "mix"})
     b = M.build_board({"seed": "x", "size": 15, "terrain": "mix"})

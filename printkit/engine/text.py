@@ -42,7 +42,7 @@ def _inline(text: str) -> str:
 def styles(base: float = 10.0) -> dict:
     from reportlab.lib.styles import ParagraphStyle
 
-    body = ParagraphStyle("body", fontName=fonts.SANS, fontSize=base, leading=base * 1.3, spaceAfter=base * 0.45)
+    body = ParagraphStyle("body", fontName=fonts.SANS, fontSize=base, leading=base * 1.3, spaceAfter=base * 0.45, bulletFontName=fonts.SANS)
     return {
         "body": body,
         "h1": ParagraphStyle("h1", parent=body, fontName=fonts.SANS_BOLD, fontSize=base * 2, leading=base * 2.4, spaceAfter=base * 0.6),

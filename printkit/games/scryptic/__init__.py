@@ -36,7 +36,7 @@ GAME = Game(
                 Param("terrain", "Terrain mix.", "mix", str, choices=TERRAIN_PRESETS),
             ),
             uses=frozenset({"seed"}),
-            notes="On A4/Letter: cut each page on its dashed line, lay it over its neighbour with the crosshairs matched, tape.",
+            notes="Tiled boards (A4/Letter): cut each page on its dashed line, lay it over its neighbour with the crosshairs matched, tape.",
             report=model.board_report,
         ),
         "tokens": Component(

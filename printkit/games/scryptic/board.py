@@ -3,19 +3,20 @@
 How a board is made (every step keeps the half-turn symmetry, so the board is the
 same for gold at the bottom and silver at the top):
 
-1. Smooth value-noise fields (elevation, moisture, cold) and a stretched "ridged"
-   field for mountain ranges; each field is folded onto its own half turn
-   (f(x) + f(-x), or max for ridges), which keeps it smooth and symmetric.
-2. Mountains are the top share of the ridge field (long ranges), lakes the lowest
-   share of elevation (blobs), forests the wettest share of the remaining land.
-3. Rivers: a least-cost path from a board edge to a lake (or another edge) down
-   the valleys, meandering with a noise term; each river gets its mirror twin.
-4. Ice: the coldest share of the water, so lakes and rivers freeze in patches.
-5. Lone cells (no like neighbour) take their neighbourhood's majority.
-6. Cities: gold in the bottom band, silver its mirror, pewter in mirrored pairs;
+1. Smooth value-noise fields (elevation, moisture, cold), each folded onto its
+   own half turn (f(x) + f(-x)): smooth, and exactly symmetric.
+2. Lakes: the lowest share of the elevation field (blobs).
+3. Rivers: a walk from a board edge whose heading drifts at random and leans
+   toward the nearest lake, so it meanders; each river gets its mirror twin.
+4. Mountain ranges: wandering spines with shoulders, on dry ground, until the
+   preset's share is reached (and mirrored).
+5. Forests: the wettest share of the plains left. Ice: the coldest share of
+   the water, so lakes and rivers freeze in patches.
+6. Lone cells (no like neighbour) take their neighbourhood's majority.
+7. Cities: gold in the bottom band, silver its mirror, pewter in mirrored pairs;
    any city cut off from the middle gets a ford (the cheapest crossing turns to
    plains, and its mirror too).
-7. The board is checked with the validator's own rules; a failing attempt is
+8. The board is checked with the validator's own rules; a failing attempt is
    redrawn from the next attempt's stream (deterministically).
 """
 
@@ -67,9 +68,9 @@ class _Lattice:
         return a + (b - a) * fy
 
 
-def _field(n: int, rng: Rng, scale: float, octaves: int = 2, stretch: float = 1.0) -> list[list[float]]:
-    """Fractal value noise over the n x n cells; features about `scale` cells wide
-    (`stretch` > 1 makes them that many times longer, in a random direction)."""
+def _field(n: int, rng: Rng, scale: float, octaves: int = 2) -> list[list[float]]:
+    """Fractal value noise over the n x n cells, features about `scale` cells
+    wide, on a lattice turned by a random angle (no grid-aligned streaks)."""
     angle = rng.random() * math.pi
     ca, sa = math.cos(angle), math.sin(angle)
     layers = []
@@ -83,17 +84,16 @@ def _field(n: int, rng: Rng, scale: float, octaves: int = 2, stretch: float = 1.
             v = -c * sa + r * ca
             total = 0.0
             for lat, s, amp, ox, oy in layers:
-                total += amp * lat.sample(u / (s * stretch) + ox, v / s + oy)
+                total += amp * lat.sample(u / s + ox, v / s + oy)
             row.append(total)
         out.append(row)
     return out
 
 
-def _fold(f: list[list[float]], how: str = "sum") -> list[list[float]]:
+def _fold(f: list[list[float]]) -> list[list[float]]:
     """Make a field symmetric under the half turn (exactly: a+b == b+a in floats)."""
     n = len(f)
-    pick = max if how == "max" else (lambda a, b: a + b)
-    return [[pick(f[r][c], f[n - 1 - r][n - 1 - c]) for c in range(n)] for r in range(n)]
+    return [[f[r][c] + f[n - 1 - r][n - 1 - c] for c in range(n)] for r in range(n)]
 
 
 def _top(values: list[tuple[float, tuple[int, int]]], count: int) -> list[tuple[int, int]]:

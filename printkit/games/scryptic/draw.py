@@ -3,13 +3,11 @@ reference card and the score sheet. The only Scryptic module importing the engin
 
 from __future__ import annotations
 
-import math
-
 from printkit.engine import draw as d
 from printkit.engine import fonts
 from printkit.engine.tiles import draw_tiled, plan_tiles
 from printkit.engine.tokens import TokenGroup, draw_token_groups
-from printkit.engine.units import MM, PAPERS, PRINTER_MARGIN
+from printkit.engine.units import MM, PAPERS
 from printkit.games.scryptic import rules as R
 
 # Each terrain: a fill and a vector pattern, so it reads in grey as well as colour.

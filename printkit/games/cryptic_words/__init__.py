@@ -1,19 +1,10 @@
 """Cryptic Words: hide a word in numbered letter cards, decode with dice (GAMES.md section 2)."""
 
-from printkit.component import Component, Game, KitPart, Param
+from printkit.component import Component, Game, KitPart, Param, lazy
 from printkit.games.cryptic_words import model, rules
 
 NAME = "cryptic-words"
 
-
-def _render(what: str):
-    def render(doc, m):
-        from printkit.games.cryptic_words import draw
-
-        getattr(draw, f"render_{what}")(doc, m)
-
-    render.__name__ = f"render_{what}"
-    return render
 
 
 GAME = Game(
@@ -33,7 +24,7 @@ GAME = Game(
             ),
             build=model.build_deck,
             checks=(rules.check_deck,),
-            render=_render("deck"),
+            render=lazy("printkit.games.cryptic_words.draw", "render_deck"),
             params=(
                 Param("stats", "Measure playability (random deals: which words they spell) and print the figures.", default=False, type=bool, flag=True),
                 Param("deals", "How many random deals --stats plays, shared over hands of 4, 5 and 6 cards.", default=10_000, type=int, min=300, max=200_000),
@@ -49,7 +40,7 @@ GAME = Game(
             help="Two forms a page, one per player: five rounds, your word's length and codes, your opponent's length and letters, score. Its QR code reprints it.",
             build=model.build_form,
             checks=(rules.check_form,),
-            render=_render("form"),
+            render=lazy("printkit.games.cryptic_words.draw", "render_form"),
             params=(
                 Param("variant", "Cards dealt per round: 45666 (4-5-6-6-6) or 45566 (4-5-5-6-6).", default="45666", choices=tuple(rules.VARIANTS)),
                 Param("qr_url", "Put this web address in the QR code instead of the command that reprints the form.", default=None),
@@ -63,7 +54,7 @@ GAME = Game(
             help="10 padlocks, 20 trackers, 2 FIRST and 2 LAST markers, and two folding dice nets.",
             build=model.build_tokens,
             checks=(rules.check_tokens,),
-            render=_render("tokens"),
+            render=lazy("printkit.games.cryptic_words.draw", "render_tokens"),
             notes="Print on card stock if you can; cut out the tokens; cut, fold and glue the dice.",
         ),
         "reference": Component(
@@ -73,7 +64,7 @@ GAME = Game(
             help="The turn in short and the six doubles actions, two copies a page (one per player).",
             build=model.build_reference,
             checks=(rules.check_reference,),
-            render=_render("reference"),
+            render=lazy("printkit.games.cryptic_words.draw", "render_reference"),
             notes="Cut the page in two: one card per player.",
         ),
         "puzzle": Component(
@@ -86,7 +77,7 @@ GAME = Game(
             ),
             build=model.build_puzzles,
             checks=(rules.check_puzzle_sheet,),
-            render=_render("puzzles"),
+            render=lazy("printkit.games.cryptic_words.draw", "render_puzzles"),
             params=(
                 Param("hand", "Cards in each hand: 4, 5, 6, or mix (chosen per puzzle).", default="mix", choices=("mix", "4", "5", "6")),
                 Param("id", "Regenerate one puzzle from its printed ID (e.g. CW-5-7QK2M9XA); --seed and --count are then ignored.", default=None),

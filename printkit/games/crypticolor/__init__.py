@@ -1,18 +1,9 @@
 """Crypticolor: letters as 5x5 pictures, probed cell by cell and shape by shape
 (GAMES.md section 3)."""
 
-from printkit.component import Component, Game, KitPart, Param
-from printkit.games.crypticolor import generate, model, rules
+from printkit.component import Component, Game, KitPart, Param, lazy
+from printkit.games.crypticolor import model, rules
 
-
-def _render(name: str):
-    def render(doc, m):
-        from printkit.games.crypticolor import draw
-
-        getattr(draw, f"render_{name}")(doc, m)
-
-    render.__name__ = f"render_{name}"
-    return render
 
 
 ROTATIONS = Param("rotations", "The Rotations variant: letters may be encoded turned by 90, 180 or 270 degrees.", False, flag=True)
@@ -31,7 +22,7 @@ GAME = Game(
             help="All 26 letter pictures with the cell numbers 1-25; --rotations adds every letter's turned pictures.",
             build=model.build_card,
             checks=(rules.check_card,),
-            render=_render("card"),
+            render=lazy("printkit.games.crypticolor.draw", "render_card"),
             params=(ROTATIONS,),
             notes="One Key Card per player.",
         ),
@@ -42,7 +33,7 @@ GAME = Game(
             help="Code word, scrambled letters, five grids, notes and the score table. --word WORD fills in the code word, a seeded scramble and the encoded grids.",
             build=model.build_sheet,
             checks=(rules.check_sheet,),
-            render=_render("sheet"),
+            render=lazy("printkit.games.crypticolor.draw", "render_sheet"),
             params=(
                 Param("word", "Your five-letter code word: the sheet is filled in (scramble and pictures) for you.", None),
                 ROTATIONS,
@@ -57,7 +48,7 @@ GAME = Game(
             help="The 5x5 board to probe an opponent's letter, with the four shapes drawn in every orientation, the points and the cube colours.",
             build=model.build_board,
             checks=(rules.check_board,),
-            render=_render("board"),
+            render=lazy("printkit.games.crypticolor.draw", "render_board"),
             notes="One Decoder per player.",
         ),
         "tokens": Component(
@@ -67,7 +58,7 @@ GAME = Game(
             help="One set of cubes: 6 each of yellow (line), orange (corner), purple (angle), pink (curve); 26 each of green (hit) and black (miss), each marked so it reads in grey.",
             build=model.build_tokens,
             checks=(rules.check_tokens,),
-            render=_render("tokens"),
+            render=lazy("printkit.games.crypticolor.draw", "render_tokens"),
             notes="Cut along the outlines; one set per player (glue on card stock for sturdier tokens).",
         ),
         "puzzle": Component(
@@ -75,9 +66,9 @@ GAME = Game(
             name="puzzle",
             title="Crypticolor puzzles",
             help="Solo puzzles: five encoded pictures to read with the Key Card and unscramble into a word; answer key on its own page, ID and QR code to reprint each one.",
-            build=generate.build_puzzles,
-            checks=(rules.check_puzzles, generate.check_ids),
-            render=_render("puzzle"),
+            build=lazy("printkit.games.crypticolor.generate", "build_puzzles"),
+            checks=(rules.check_puzzles, lazy("printkit.games.crypticolor.generate", "check_ids")),
+            render=lazy("printkit.games.crypticolor.draw", "render_puzzle"),
             params=(ROTATIONS, Param("id", "Reprint the puzzle with this ID (e.g. CY-R-5P07WB4X); --seed and --count are then ignored.", None)),
             uses=frozenset({"seed", "count"}),
             notes="The answer key is on the last page: cut it off or keep it face down.",

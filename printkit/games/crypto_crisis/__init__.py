@@ -1,34 +1,10 @@
 """Crypto Crisis: three words hidden on one shifted, merged 5x5 colour board
 (GAMES.md section 4)."""
 
-from printkit.component import Component, Game, KitPart, Param
+from printkit.component import Component, Game, KitPart, Param, lazy
 from printkit.games.crypto_crisis import model, rules
 
 NAME = "crypto-crisis"
-
-
-def _build_puzzles(params: dict) -> dict:
-    from printkit.games.crypto_crisis import generator
-
-    return generator.build_puzzles(params)
-
-
-def _render_board(doc, m):
-    from printkit.games.crypto_crisis import draw
-
-    draw.render_board(doc, m)
-
-
-def _render_puzzles(doc, m):
-    from printkit.games.crypto_crisis import draw
-
-    draw.render_puzzles(doc, m)
-
-
-def _render_sheet(doc, m):
-    from printkit.games.crypto_crisis import draw
-
-    draw.render_sheet(doc, m)
 
 
 def _board_report(m: dict) -> str:
@@ -69,7 +45,7 @@ GAME = Game(
             ),
             build=model.build_board,
             checks=(rules.check_board,),
-            render=_render_board,
+            render=lazy("printkit.games.crypto_crisis.draw", "render_board"),
             params=(
                 Param("word", "A word and its shifts, e.g. study:LLL; give three (blue, yellow, red).", model.EXAMPLE_WORDS, multiple=True),
             ),
@@ -84,9 +60,9 @@ GAME = Game(
                 "Seeded solo puzzles: a merged board hiding three common words, hint slips to fold shut, "
                 "and answer keys at the end. Each has an ID (text and QR) that prints it again with --id."
             ),
-            build=_build_puzzles,
+            build=lazy("printkit.games.crypto_crisis.generator", "build_puzzles"),
             checks=(rules.check_puzzles,),
-            render=_render_puzzles,
+            render=lazy("printkit.games.crypto_crisis.draw", "render_puzzles"),
             params=(
                 Param("difficulty", "How far the hints are needed: easy, medium or hard.", "medium", choices=("easy", "medium", "hard")),
                 Param("id", "A puzzle ID (e.g. CC-M-7QK2M9XA): print that puzzle again.", None),
@@ -102,7 +78,7 @@ GAME = Game(
             help="The submission form (word and up to 3 shifts per colour) and blank A-Y grids to work on.",
             build=model.build_sheet,
             checks=(rules.check_sheet,),
-            render=_render_sheet,
+            render=lazy("printkit.games.crypto_crisis.draw", "render_sheet"),
             params=(
                 Param("part", "both, form (submission forms only) or worksheet (blank grids only).", "both", choices=model.PARTS),
             ),

@@ -1,19 +1,10 @@
 """Scryptic: rival crosswords on a terrain board (GAMES.md section 5)."""
 
-from printkit.component import Component, Game, KitPart, Param
+from printkit.component import Component, Game, KitPart, Param, lazy
 from printkit.games.scryptic import model, rules
 
 TERRAIN_PRESETS = ("mix", "open", "woods", "lakes", "highlands", "frozen")  # board.PRESETS, kept cheap to import
 
-
-def _render(name: str):
-    def render(doc, m):
-        from printkit.games.scryptic import draw
-
-        getattr(draw, name)(doc, m)
-
-    render.__name__ = name
-    return render
 
 
 GAME = Game(
@@ -30,7 +21,7 @@ GAME = Game(
             help="A seeded terrain board (plains, forest, water, mountain, ice) with gold, silver and pewter cities, fair to both players. One page on A3/Tabloid; tiled with overlap and crosshairs on A4/Letter.",
             build=model.build_board,
             checks=(rules.check_board,),
-            render=_render("render_board"),
+            render=lazy("printkit.games.scryptic.draw", "render_board"),
             params=(
                 Param("size", "Cells a side (9-25).", 15, int, min=rules.MIN_SIZE, max=rules.MAX_SIZE),
                 Param("terrain", "Terrain mix.", "mix", str, choices=TERRAIN_PRESETS),
@@ -46,7 +37,7 @@ GAME = Game(
             help="Two pools of 98 letter tokens (gold for player 1, silver for player 2) with 1-3 value dots, and a 12-slot rack per player.",
             build=model.build_tokens,
             checks=(rules.check_tokens,),
-            render=_render("render_tokens"),
+            render=lazy("printkit.games.scryptic.draw", "render_tokens"),
             params=(Param("board_size", "Size of the board the tokens must fit (tokens shrink for boards over 16 cells).", 15, int, min=rules.MIN_SIZE, max=rules.MAX_SIZE),),
             notes="Print on card stock if you can; cut on the grey lines.",
         ),
@@ -57,7 +48,7 @@ GAME = Game(
             help="Terrain with the board's pictures, strength modifiers, letter values, turn order, combat, the end, and a worked example computed by the rules.",
             build=model.build_reference,
             checks=(model.check_reference,),
-            render=_render("render_reference"),
+            render=lazy("printkit.games.scryptic.draw", "render_reference"),
             notes="One per player.",
         ),
         "sheet": Component(
@@ -67,7 +58,7 @@ GAME = Game(
             help="Running score per turn for both players, and city captures.",
             build=model.build_sheet,
             checks=(rules.check_sheet,),
-            render=_render("render_sheet"),
+            render=lazy("printkit.games.scryptic.draw", "render_sheet"),
             params=(Param("turns", "Turn rows (5-40).", 30, int, min=5, max=40),),
             notes="One per game.",
         ),

@@ -2,20 +2,23 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from printkit.engine.units import MM
 
 QUIET = 4  # modules
 MIN_MODULE = 0.5  # mm on paper
 
 
-def qr_matrix(text: str) -> list[list[bool]]:
+@lru_cache(maxsize=256)
+def qr_matrix(text: str) -> tuple[tuple[bool, ...], ...]:
     import qrcode
     from qrcode.constants import ERROR_CORRECT_M
 
     qr = qrcode.QRCode(error_correction=ERROR_CORRECT_M, border=0, box_size=1)
     qr.add_data(text.encode("utf-8"))
     qr.make(fit=True)
-    return qr.get_matrix()
+    return tuple(tuple(row) for row in qr.get_matrix())
 
 
 def qr_size(text: str, module_mm: float) -> float:

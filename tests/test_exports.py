@@ -44,3 +44,37 @@ def test_preview(workdir):
     (workdir / "fake.pdf").write_text("not a pdf")
     bad = run_cli("preview", "fake.pdf", cwd=workdir)
     assert bad.returncode == 2 and "fake.pdf" in bad.stderr
+
+
+def _decks():
+    from printkit.games import all_games
+
+    return [(g.name, c.name) for g in all_games().values() for c in g.components.values() if "cards" in c.uses]
+
+
+def test_every_deck_has_a_print_shop_export(workdir):
+    """One card a page, page = card + bleed, TrimBox and BleedBox, both orders."""
+    import pytest
+    from pypdf import PdfReader
+
+    mm = 72 / 25.4
+    decks = _decks()
+    assert len(decks) >= 2
+    for game, comp in decks:
+        for order in ("interleaved", "fronts-first"):
+            out = workdir / f"{game}-{order}.pdf"
+            run_cli(comp, game, "--layout", "single", "--order", order, "--card-size", "mini-euro", "--bleed", "2", "-o", str(out), cwd=workdir, check=True)
+            pdf = PdfReader(out)
+            assert len(pdf.pages) % 2 == 0
+            w, h, b = 44 * mm, 68 * mm, 2 * mm
+            for page in pdf.pages:
+                assert [float(v) for v in page.mediabox] == pytest.approx([0, 0, w + 2 * b, h + 2 * b], abs=0.01)
+                assert [float(v) for v in page.trimbox] == pytest.approx([b, b, b + w, b + h], abs=0.01)
+                assert [float(v) for v in page.bleedbox] == pytest.approx([0, 0, w + 2 * b, h + 2 * b], abs=0.01)
+            texts = [p.extract_text() for p in pdf.pages]
+            half = len(texts) // 2
+            if order == "fronts-first":
+                # the backs are one shared design: the second half repeats one page
+                assert len(set(texts[half:])) == 1 and len(set(texts[:half])) == half
+            else:
+                assert len(set(texts[1::2])) == 1 and len(set(texts[0::2])) == half

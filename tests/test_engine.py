@@ -242,3 +242,15 @@ def test_kit_all_builds_every_kit(workdir):
             pdf = PdfReader(workdir / "output" / f"{name}-kit.pdf")
             assert len(pdf.pages) > 3
     assert "kit" in proc.stdout and "pages" in proc.stdout
+
+
+def test_user_word_list_extends_the_acceptance_list(workdir):
+    args = ["board", "crypto-crisis", "--word", "qwert:L", "--word", "ghost", "--word", "knife", "--json"]
+    refused = run_cli(*args, cwd=workdir)
+    assert refused.returncode == 1 and "'qwert'" in refused.stderr
+    (workdir / "mine.txt").write_text("# house words\nQwert\n")
+    ok = run_cli(*args, "--words", "mine.txt", cwd=workdir)
+    assert ok.returncode == 0, ok.stderr
+    (workdir / "bad.txt").write_text("fine\nnot ok\n")
+    bad = run_cli(*args, "--words", "bad.txt", cwd=workdir)
+    assert bad.returncode == 2 and "bad.txt" in bad.stderr and "line 2" in bad.stderr

@@ -444,36 +444,68 @@ def art_fill(c, art, color: str) -> None:
 
 def render_tokens(doc, model: dict) -> None:
     counts = model["counts"]
+    low = {"y": None}
+
+    def tracked(face):
+        """The face, noting how low on the page the tokens reach (the engine
+        moves the origin to each token's bottom left before drawing it)."""
+        def draw(c, art) -> None:
+            matrix = getattr(c, "_currentMatrix", None)
+            if matrix is not None:
+                low["y"] = matrix[5] if low["y"] is None else min(low["y"], matrix[5])
+            face(c, art)
+
+        return draw
+
     groups = [
         TokenGroup("Padlocks: lock a matched letter", [_padlock_token] * counts["padlock"], (13, 13), "circle"),
         TokenGroup("Trackers: cross out a letter that is not in the word", [_tracker_token] * counts["tracker"], (12, 12), "circle"),
-        TokenGroup("FIRST markers (doubles 1-1 and 3-3)", [_marker("FIRST", "green", True)] * counts["first"], (32, 12), "square"),
-        TokenGroup("LAST markers (doubles 2-2 and 4-4)", [_marker("LAST", "purple", False)] * counts["last"], (32, 12), "square"),
+        TokenGroup("FIRST markers, for doubles 1-1 and 3-3", [_marker("FIRST", "green", True)] * counts["first"], (32, 12), "square"),
+        TokenGroup("LAST markers, for doubles 2-2 and 4-4", [tracked(_marker("LAST", "purple", False))] * counts["last"], (32, 12), "square"),
     ]
+    pages = doc.pages
     draw_token_groups(doc, groups, page_title="Cryptic Words · tokens")
-    _dice_page(doc, model)
+    # the dice go under the tokens when they fit there (one sheet of card stock)
+    top = low["y"] - 8 * MM if low["y"] is not None and doc.pages == pages + 1 else None
+    _dice_page(doc, model, top)
 
 
-def _dice_page(doc, model: dict) -> None:
-    c = doc.new_page()
+DICE_HEAD = 18 * MM  # the dice title and tips
+DICE_FOOT = 10 * MM  # the "Die 1" labels
+
+
+def _dice_face(doc, model: dict, avail: float) -> float:
+    W, _H = doc.size
+    m = (PRINTER_MARGIN + 5) * MM
+    n = len(model["dice"])
+    return min(22 * MM, (W - 2 * m) / (n * 3 + 1.2 * n), (avail - DICE_HEAD - DICE_FOOT) / 4.3)
+
+
+def _dice_page(doc, model: dict, top: float | None = None) -> None:
+    """The dice nets: under the tokens from `top` down when they fit there
+    at a good size, else on a page of their own."""
     W, H = doc.size
     m = (PRINTER_MARGIN + 5) * MM
+    if top is None or _dice_face(doc, model, top - m) < 18 * MM:
+        doc.new_page()
+        top = H - m
+    c = doc.c
+    face = _dice_face(doc, model, top - m)
     c.setFillColorRGB(0, 0, 0)
     c.setFont(fonts.SANS_BOLD, 14)
-    c.drawString(m, H - m - 14, "Cryptic Words · two dice to fold")
-    tips = "Cut along the solid outline, fold every inner line and the grey tabs back, glue the tabs inside. Opposite faces add up to 7."
-    d.paragraph(c, tips, m, H - m - 22, W - 2 * m, size=9)
+    c.drawString(m, top - 14, "Cryptic Words · two dice to fold")
+    tips = "Cut along the solid outline, fold every dotted line (the grey tabs too) and glue the tabs inside. Opposite faces add up to 7."
+    d.paragraph(c, tips, m, top - 22, W - 2 * m, size=9)
     dice = model["dice"]
-    face = min(22 * MM, (W - 2 * m) / (len(dice) * 3 + 1.2 * len(dice)), (H - 2 * m - 30 * MM) / 4.6)
     net_w = 3 * face
     gap = (W - 2 * m - len(dice) * net_w) / len(dice)
-    top = H - m - 34 * MM
+    net_top = top - DICE_HEAD
     for k, net in enumerate(dice):
         x0 = m + gap / 2 + k * (net_w + gap)
-        _net(c, doc.ink, x0, top, face, net["faces"])
+        _net(c, doc.ink, x0, net_top, face, net["faces"])
         c.setFillColorRGB(0, 0, 0)
         c.setFont(fonts.SANS_BOLD, 10)
-        c.drawCentredString(x0 + net_w / 2, top - 4 * face - 10 * MM, f"Die {k + 1}")
+        c.drawCentredString(x0 + net_w / 2, net_top - 4 * face - 0.28 * face - 5 * MM, f"Die {k + 1}")
 
 
 def _net(c, ink, x0: float, top: float, s: float, faces: list[int]) -> None:
@@ -514,13 +546,14 @@ def _net(c, ink, x0: float, top: float, s: float, faces: list[int]) -> None:
         c.setFillColorRGB(*((1, 1, 1) if ink.text_on(FACE_COLORS[value], large=False) == "white" else (0, 0, 0)))
         for px, py in PIPS[value]:
             c.circle(fx + px * s, fy + py * s, s * 0.09, stroke=0, fill=1)
-    # outline solid, inner folds dotted
+    # outline solid, folds dotted: between two faces and where a tab meets its face
+    tabbed = set(tabs)
     c.setLineWidth(0.8)
     c.setStrokeColorRGB(0, 0, 0)
     for (cx, r) in cells:
         fx, fy = x0 + cx * s, top - (r + 1) * s
-        for (ax, ay, bx, by, nb) in ((fx, fy, fx + s, fy, (cx, r + 1)), (fx, fy + s, fx + s, fy + s, (cx, r - 1)), (fx, fy, fx, fy + s, (cx - 1, r)), (fx + s, fy, fx + s, fy + s, (cx + 1, r))):
-            c.setDash(2, 2) if nb in cells else c.setDash()
+        for (ax, ay, bx, by, nb, side) in ((fx, fy, fx + s, fy, (cx, r + 1), "down"), (fx, fy + s, fx + s, fy + s, (cx, r - 1), "up"), (fx, fy, fx, fy + s, (cx - 1, r), "left"), (fx + s, fy, fx + s, fy + s, (cx + 1, r), "right")):
+            c.setDash(2, 2) if nb in cells or ((cx, r), side) in tabbed else c.setDash()
             c.line(ax, ay, bx, by)
     c.setDash()
     c.restoreState()
@@ -567,7 +600,7 @@ def _reference(c, doc, model: dict, box) -> None:
     fit_text(c, "Doubles: both players do the action, then each may guess once", fonts.SANS_BOLD, 10, rw)
     c.drawString(rx, top - pad - 32, "Doubles: both players do the action, then each may guess once")
     rows = model["doubles"]
-    avail = top - pad - 38 - (y + pad)
+    avail = top - pad - 38 - (y + pad + 2.5 * MM)  # room under the rows for the note
     rh = avail / len(rows)
     dsz = min(rh * 0.55, 8 * MM)
     for k, row in enumerate(rows):
@@ -578,13 +611,22 @@ def _reference(c, doc, model: dict, box) -> None:
         die(c, doc.ink, rx, ry + (rh - dsz) / 2, dsz, row["roll"])
         die(c, doc.ink, rx + dsz + 1 * MM, ry + (rh - dsz) / 2, dsz, row["roll"])
         tx = rx + 2 * dsz + 4 * MM
+        tw = rw - (tx - rx) - 1.5 * MM
+        # the title and the action, as one block centred in the row
+        size = 8.2
+        lines = d.wrap(row["action"], fonts.SANS, size, tw)
+        while size > 7 and (len(lines) * size * 1.18 + 13 > rh - 3 * MM):
+            size -= 0.2
+            lines = d.wrap(row["action"], fonts.SANS, size, tw)
+        block = 11 + 1.5 + len(lines) * size * 1.18
+        btop = ry + (rh + block) / 2
         c.setFillColorRGB(0, 0, 0)
-        c.setFont(fonts.SANS_BOLD, 8.5)
-        c.drawString(tx, ry + rh - 10, f"{row['roll']}-{row['roll']}  {row['title']}")
-        d.paragraph(c, row["action"], tx, ry + rh - 12, rw - (tx - rx), size=7.2, leading=8.4)
+        c.setFont(fonts.SANS_BOLD, 9)
+        c.drawString(tx, btop - 8.5, f"{row['roll']}-{row['roll']}  {row['title']}")
+        d.paragraph(c, row["action"], tx, btop - 12.5, tw, size=size, leading=size * 1.18)
     c.setFont(fonts.SANS, 7)
     c.setFillColorRGB(*GREY)
-    c.drawString(rx, y + pad - 3, "An action already done? Pick any other double for both of you.")
+    c.drawString(rx, y + pad - 1, "An action already done? Pick any other double for both of you.")
 
 
 # -- decode puzzles -------------------------------------------------------------------------------
@@ -603,7 +645,32 @@ def render_puzzles(doc, model: dict) -> None:
             _puzzle(c, doc, puzzle, start + k + 1, boxes[k], cmd)
         if len(puzzles) - start > 1:
             cut_line(c, doc, "cut here")
+        else:  # a lone puzzle: room to work under it
+            _working_space(c, boxes[1])
     _answers(doc, puzzles)
+
+
+def _working_space(c, box) -> None:
+    """Faint ruled lines to try letters and words on."""
+    x, y, w, h = box
+    c.saveState()
+    c.setStrokeColorRGB(0.6, 0.6, 0.6)
+    c.setLineWidth(0.6)
+    c.roundRect(x, y, w, h, 3 * MM, stroke=1, fill=0)
+    c.setFillColorRGB(*GREY)
+    c.setFont(fonts.SANS_BOLD, 9)
+    c.drawString(x + 4 * MM, y + h - 4 * MM - 8, "Working space")
+    c.setFont(fonts.SANS, 8)
+    c.drawString(x + 4 * MM + fonts.text_width("Working space", fonts.SANS_BOLD, 9) + 3 * MM, y + h - 4 * MM - 8,
+                 "list the letters you know, try them in order, cross out what cannot fit")
+    c.setStrokeColorRGB(0.8, 0.8, 0.8)
+    c.setLineWidth(0.4)
+    step = 9 * MM
+    ly = y + h - 4 * MM - 8 - step
+    while ly > y + 4 * MM:
+        c.line(x + 4 * MM, ly, x + w - 4 * MM, ly)
+        ly -= step
+    c.restoreState()
 
 
 def _puzzle(c, doc, puzzle: dict, number: int, box, cmd: str) -> None:
@@ -636,7 +703,7 @@ def _puzzle(c, doc, puzzle: dict, number: int, box, cmd: str) -> None:
     ch = cw * 1.42
     row_w = len(hand) * cw + (len(hand) - 1) * gap
     hx = x + (w - row_w) / 2
-    tag_h = 5 * MM
+    tag_h = 6.5 * MM
     hy = top - side - 3 * MM - tag_h - ch
     matched = {rules.parse_code(v) for v in clues.get("matches", [])}
     for key in ("first_code", "last_code"):
@@ -654,7 +721,7 @@ def _puzzle(c, doc, puzzle: dict, number: int, box, cmd: str) -> None:
             ink.fill(c, color)
             c.roundRect(cx + cw * 0.12, hy + ch + 1 * MM, cw * 0.76, tag_h - 1.2 * MM, 1 * MM, stroke=0, fill=1)
             th = tag_h - 1.2 * MM
-            labelled_arrow(c, tag, cx + cw / 2, hy + ch + 1 * MM + th / 2, cw * 0.7, th * 0.7, tag == "FIRST", _rgb(ink, color))
+            labelled_arrow(c, tag, cx + cw / 2, hy + ch + 1 * MM + th / 2, cw * 0.7, th * 0.8, tag == "FIRST", _rgb(ink, color))
     # what is known, in words
     lines = []
     if clues.get("matches"):
@@ -726,7 +793,7 @@ def _mini_card(c, ink, card: dict, x: float, y: float, w: float, h: float, match
         elif code in crossed:
             c.setStrokeColorRGB(*ink.rgb("vermillion"))
             tw = fonts.text_width(item["entry"], fonts.SANS_BOLD, size)
-            cross(c, tx - tw / 2 - 0.8 * MM, ry + 0.8, tw + 1.6 * MM, rh - 1.6, width=1.4)
+            cross(c, tx - tw / 2 - 0.8 * MM, ry + 0.8, tw + 1.6 * MM, rh - 1.6, width=0.7)  # thin: the letter stays readable
             c.setStrokeColorRGB(0, 0, 0)
             cross(c, mark_x + rh * 0.15, ry + rh * 0.2, rh * 0.55, rh * 0.6, width=1.0)
 

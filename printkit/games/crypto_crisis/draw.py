@@ -22,6 +22,7 @@ FILL = {
     "black": "black",
 }
 MARK_TEXT = {"underline": "underlined", "italic": "in italics", "strike": "struck through"}
+MARK_LABEL = {"underline": "u", "italic": "i", "strike": "s"}  # the letter on a tile's mark label
 MARGIN = 12 * MM
 BLACK = (0, 0, 0)
 GREY = (0.35, 0.35, 0.35)
@@ -113,7 +114,7 @@ def _mark_badge(c, right: float, y: float, s: float, marks: list[str]) -> None:
     base = y + h / 2 - size * 0.3
     for k, mark in enumerate(marks):
         cx = x + size * 0.2 + step * (k + 0.5)
-        glyph = {"underline": "u", "italic": "i", "strike": "s"}[mark]
+        glyph = MARK_LABEL[mark]
         c.setFont(fonts.SANS_BOLD_ITALIC if mark == "italic" else fonts.SANS_BOLD, size)
         c.drawCentredString(cx, base, glyph)
         half = step * 0.38
@@ -214,7 +215,7 @@ def draw_legend(c, ink, x: float, top: float, width: float) -> float:
         cx = x + k * mw
         ty = y - t
         draw_tile(c, ink, cx, ty, t, "A", colour, [MARKS[colour]], code=False)
-        d.text_in_box(c, f"{colour} word: {MARK_TEXT[MARKS[colour]]}", cx + t + 1.5 * MM, ty, mw - t - 2 * MM, t, size=8.5, align="left", pad=0.5 * MM)
+        d.text_in_box(c, f"{colour} word: {MARK_TEXT[MARKS[colour]]} (label {MARK_LABEL[MARKS[colour]]})", cx + t + 1.5 * MM, ty, mw - t - 2 * MM, t, size=8.5, align="left", pad=0.5 * MM)
     return y - t - 1 * MM
 
 
@@ -369,15 +370,23 @@ def render_board(doc, model: dict) -> None:
     c = doc.new_page()
     top = d.header(doc, "CRYPTO CRISIS  ·  answer key", "Keep this page hidden from your opponent.")
     top = _answer_table(c, ink, MARGIN, top - 3 * MM, W - 2 * MARGIN, model["words"])
-    small = min(55 * MM, (W - 2 * MARGIN - 3 * 6 * MM) / 4)
+    # each colour's board alone and the merged board, two by two, as large as
+    # the page allows under the table with room for the solver note
+    gap, label_h, note_h = 10 * MM, 7 * MM, 30 * MM
+    top -= 4 * MM
+    small = min(85 * MM, (W - 2 * MARGIN - gap) / 2, (top - MARGIN - note_h - 2 * label_h - 6 * MM) / 2)
+    x0 = (W - 2 * small - gap) / 2
     labels = [f"{w['colour']} alone" for w in model["words"]] + ["merged"]
-    for k, w in enumerate(model["words"][:3]):
-        bx = MARGIN + k * (small + 6 * MM)
-        word_board(c, ink, bx, top - 8 * MM - small, small, w["colour"], w["tiles"])
-    draw_board(c, ink, MARGIN + 3 * (small + 6 * MM), top - 8 * MM - small, small, model["cells"])
-    for k, label in enumerate(labels):
-        d.text_in_box(c, label, MARGIN + k * (small + 6 * MM), top - 7 * MM, small, 6 * MM, font=fonts.SANS_BOLD, size=9)
-    y = top - 8 * MM - small - 6 * MM
+    for k, label in enumerate(labels[:4]):
+        bx = x0 + (k % 2) * (small + gap)
+        by = top - (k // 2 + 1) * (label_h + small) - (k // 2) * 3 * MM
+        d.text_in_box(c, label, bx, by + small, small, label_h, font=fonts.SANS_BOLD, size=10)
+        if k < len(model["words"][:3]):
+            w = model["words"][k]
+            word_board(c, ink, bx, by, small, w["colour"], w["tiles"])
+        else:
+            draw_board(c, ink, bx, by, small, model["cells"])
+    y = top - 2 * (label_h + small) - 3 * MM - 6 * MM
     _solver_note(c, MARGIN, y, W - 2 * MARGIN, model)
 
 
@@ -447,8 +456,8 @@ def _answer_table(c, ink, x: float, top: float, width: float, words: list[dict])
         d.text_in_box(c, " ".join(w["tiles"]), cx, y, widths[4] * width, row_h, size=11, align="left")
     c.setStrokeColorRGB(*BLACK)
     c.setLineWidth(0.6)
-    for k in range(len(words) + 2):
-        yy = top - 7 * MM - k * row_h if k else top
+    for k in range(len(words) + 2):  # the top, under the heads, under each row
+        yy = top - 7 * MM - (k - 1) * row_h if k else top
         c.line(x, yy, x + width, yy)
     return y
 
@@ -568,12 +577,13 @@ def _side_legend(c, ink, x: float, top: float, width: float) -> None:
     c.drawString(x, top - 9, "Colours")
     y = top - 12
     s = 5.5 * MM
+    sw = 9 * MM  # wide enough for B+Y+R
     for mix in [m for m in MIXES.values() if m != "none"]:
         y -= s + 1.2 * MM
-        swatch(c, ink, x, y, s, mix)
+        swatch(c, ink, x, y, s, mix, sw)
         parts = UNMIX[mix]
         label = mix if len(parts) == 1 else f"{mix}: {' + '.join(parts)}"
-        d.text_in_box(c, label, x + s + 1 * MM, y, width - s - 1 * MM, s, size=7.5, align="left", pad=0.3 * MM)
+        d.text_in_box(c, label, x + sw + 1 * MM, y, width - sw - 1 * MM, s, size=7.5, align="left", pad=0.3 * MM)
     y -= 4 * MM
     c.setFillColorRGB(*BLACK)
     c.setFont(fonts.SANS_BOLD, 8.5)
@@ -582,7 +592,7 @@ def _side_legend(c, ink, x: float, top: float, width: float) -> None:
     for colour in COLOURS:
         y -= 8 * MM + 1.2 * MM
         draw_tile(c, ink, x, y, 8 * MM, "A", colour, [MARKS[colour]], code=False)
-        d.text_in_box(c, f"{colour}: {MARK_TEXT[MARKS[colour]]}", x + 9 * MM, y, width - 9 * MM, 8 * MM, size=7.5, align="left", pad=0.3 * MM)
+        d.text_in_box(c, f"{colour}: {MARK_TEXT[MARKS[colour]]} ({MARK_LABEL[MARKS[colour]]})", x + 9 * MM, y, width - 9 * MM, 8 * MM, size=7.5, align="left", pad=0.3 * MM)
 
 
 def _puzzle_guesses(c, ink, x: float, top: float, width: float) -> None:
@@ -668,10 +678,10 @@ def _form_page(doc, form: dict) -> None:
     n = form["copies"]
     half = (H - 2 * m) / n
     for k in range(n):
-        top = H - m - k * half
+        top = H - m - k * half - (6 * MM if k else 0)  # clear of the cut line above
         _one_form(c, ink, m, top, W - 2 * m, half - 8 * MM, form)
         if k < n - 1:
-            cut = top - half + 2 * MM
+            cut = H - m - (k + 1) * half  # the page cut in equal parts
             c.setStrokeColorRGB(0.4, 0.4, 0.4)
             c.setLineWidth(0.6)
             c.setDash(4, 3)
@@ -692,8 +702,9 @@ def _one_form(c, ink, x: float, top: float, w: float, h: float, form: dict) -> N
             f"Up to {form['shift_boxes']} shifts each: U up, D down, L left, R right (the board wraps around).")
     y = d.paragraph(c, rule, x, top - 36, w, size=8.5) - 3 * MM
     box = 11 * MM
-    row_h = 17 * MM
     heads_y = y
+    # the rows share what the form's half page leaves (room for the note under them)
+    row_h = max(17 * MM, min(24 * MM, (h - (top - heads_y) - 13 - 10 * MM) / max(1, len(form["rows"]))))
     c.setFont(fonts.SANS_BOLD, 8.5)
     c.drawString(x, heads_y - 9, "colour")
     c.drawString(x + 42 * MM, heads_y - 9, "word (first two letters get the mark)")
@@ -704,6 +715,7 @@ def _one_form(c, ink, x: float, top: float, w: float, h: float, form: dict) -> N
         gx = x + w - gs
         c.setFont(fonts.SANS_BOLD, 8.5)
         c.setFillColorRGB(*BLACK)
+        c.setFont(fonts.SANS_BOLD, fonts.fit_size("sketch the merged board", fonts.SANS_BOLD, 8.5, gs))
         c.drawString(gx, heads_y - 9, "sketch the merged board")
         _blank_grid(c, gx, heads_y - 13 - gs, gs)
     y = heads_y - 13
@@ -714,8 +726,9 @@ def _one_form(c, ink, x: float, top: float, w: float, h: float, form: dict) -> N
         c.setFillColorRGB(*BLACK)
         c.setFont(fonts.SANS_BOLD, 11)
         c.drawString(x + 11 * MM, y + row_h / 2 + 1, colour)
-        c.setFont(fonts.SANS, 7.5)
-        c.drawString(x + 11 * MM, y + row_h / 2 - 9, f"first two {MARK_TEXT[row['mark']]}")
+        hint = f"first two {MARK_TEXT[row['mark']]}"
+        c.setFont(fonts.SANS, fonts.fit_size(hint, fonts.SANS, 7.5, 29 * MM))
+        c.drawString(x + 11 * MM, y + row_h / 2 - 9, hint)
         bx = x + 42 * MM
         by = y + (row_h - box) / 2
         d.boxes(c, bx, by, 5, box)
@@ -726,7 +739,7 @@ def _one_form(c, ink, x: float, top: float, w: float, h: float, form: dict) -> N
         d.boxes(c, sx, by, form["shift_boxes"], box, gap=3 * MM)
     c.setFont(fonts.SANS, 7.5)
     c.setFillColorRGB(*GREY)
-    c.drawString(x, y - 5 * MM, "Hand this form to the host (or keep it folded): the host encrypts it with  printkit board crypto-crisis --word WORD:SHIFTS ...")
+    c.drawString(x, y - 5 * MM, "Hand this form to the host (or keep it folded): the host encrypts it with: printkit board crypto-crisis --word WORD:SHIFTS ...")
 
 
 def _box_mark(c, x: float, y: float, s: float, mark: str) -> None:

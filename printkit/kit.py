@@ -50,7 +50,8 @@ def draw_kit(doc, game, seed: str = "1") -> list[PartPages]:
     W, H = doc.size
     m = 18 * MM
     doc.ink.fill(c, "blue", large=True)
-    c.rect(0, H - 95 * MM, W, 95 * MM, stroke=0, fill=1)
+    band = 8 * MM  # inside what a home printer reaches
+    c.roundRect(band, H - 95 * MM, W - 2 * band, 95 * MM - band, 4 * MM, stroke=0, fill=1)
     c.setFillColorRGB(*((1, 1, 1) if doc.ink.text_on("blue") == "white" else (0, 0, 0)))
     c.setFont(fonts.SANS_BOLD, 44)
     c.drawString(m, H - 50 * MM, game.title.upper())
@@ -94,7 +95,8 @@ def draw_kit(doc, game, seed: str = "1") -> list[PartPages]:
         doc.pending_bookmark = comp.title
         for _ in range(part.copies):
             comp.render(doc, model)
-        parts.append(PartPages(comp.title, first, doc.pages, opts.duplex if two_sided else "", part.copies, part.note or comp.notes, print_advice(comp, opts, include_notes=False)))
+        title = comp.title + (f" ({', '.join(str(v) for v in part.params.values())})" if part.params else "")
+        parts.append(PartPages(title, first, doc.pages, opts.duplex if two_sided else "", part.copies, part.note or comp.notes, print_advice(comp, opts, include_notes=False)))
         doc.small_print = ""
     _define_contents(doc, game, rules_pages, guide_page, parts)
     _define_guide(doc, game, rules_pages, guide_page, parts)
@@ -146,7 +148,8 @@ def _define_guide(doc, game, rules_pages, guide_page, parts) -> None:
     for p in parts:
         text = f"{p.title}: {p.advice}" + (f" {p.note}" if p.note else "")
         y = d.paragraph(c, "• " + text, m, y, W - 2 * m, size=9) - 2 * MM
-    y = d.paragraph(c, "Card backs not lining up? Print the deck's first two pages on scrap paper, hold them to a window, measure the shift in mm and reprint the deck with --back-offset X,Y.", m, y - 2 * MM, W - 2 * m, size=9, color=(0.25, 0.25, 0.25))
+    if any(p.two_sided for p in parts):
+        d.paragraph(c, "Card backs not lining up? Print `printkit calibrate` two-sided, read the offset off its scales (README: Duplex calibration) and reprint the deck with --back-offset X,Y.", m, y - 2 * MM, W - 2 * m, size=9, color=(0.25, 0.25, 0.25))
     c.endForm()
 
 

@@ -93,8 +93,12 @@ def _plan_axis(paper: float, card: float, bleed: float) -> _Axis:
         raise ValueError("card larger than paper")
     gapped_total = n * card + (n - 1) * 2 * bleed
     side = (paper - gapped_total) / 2
-    if bleed > 0 and n > 1 and side - PRINTER_MARGIN >= bleed + MARK_GAP + MARK_MIN:
-        gap, outer, inner, total = 2 * bleed, bleed, bleed, gapped_total
+    room = side - PRINTER_MARGIN - MARK_GAP - MARK_MIN  # for bleed past the outer trims
+    if bleed > 0 and n > 1 and room >= 0:
+        # every card keeps its own bleed between neighbours (two cuts a gap, no
+        # sliver of a neighbour's art); the outer bleed shrinks to leave the marks room
+        gap, inner, total = 2 * bleed, bleed, gapped_total
+        outer = min(bleed, room)
     else:
         total = n * card
         side = (paper - total) / 2

@@ -95,7 +95,8 @@ def draw_kit(doc, game, seed: str = "1") -> list[PartPages]:
         doc.pending_bookmark = comp.title
         for _ in range(part.copies):
             comp.render(doc, model)
-        title = comp.title + (f" ({', '.join(str(v) for v in part.params.values())})" if part.params else "")
+        shown = [k.replace("_", " ") if v is True else str(v) for k, v in part.params.items() if v not in (False, None)]
+        title = comp.title + (f" ({', '.join(shown)})" if shown else "")
         parts.append(PartPages(title, first, doc.pages, opts.duplex if two_sided else "", part.copies, part.note or comp.notes, print_advice(comp, opts, include_notes=False)))
         doc.small_print = ""
     _define_contents(doc, game, rules_pages, guide_page, parts)
@@ -136,7 +137,7 @@ def _define_guide(doc, game, rules_pages, guide_page, parts) -> None:
         "the whole file two-sided, or print those page ranges two-sided and the rest one-sided."
     )
     y = d.paragraph(c, intro, m, y, W - 2 * m, size=10) - 4 * MM
-    rows = [["Part", "Pages", "Sides", "Copies"]]
+    rows = [["Part", "Pages", "Sides", "Sets in file"]]
     for p in [PartPages("Rules summary", *rules_pages, "", 1, "", "")] + parts:
         sides = f"two, {p.two_sided} edge" if p.two_sided else "one"
         rows.append([p.title, _pages(p.first, p.last), sides, str(p.copies) if p.copies > 1 else "1"])
@@ -220,7 +221,7 @@ def write_index(summaries, opts, path: Path) -> tuple[int, int]:
         c.setFillColorRGB(0, 0, 0)
         c.drawString(m, y - 12, f"{game.title}  ·  {kit_path.name}")
         y -= 18
-        rows = [["Part", "Pages", "Sides", "Copies"]]
+        rows = [["Part", "Pages", "Sides", "Sets in file"]]
         for p in parts:
             rows.append([p.title, _pages(p.first, p.last), f"two, {p.two_sided} edge" if p.two_sided else "one", str(p.copies)])
         y = d.table(c, m, y, [W - 2 * m - 90 * MM, 25 * MM, 40 * MM, 25 * MM], rows, row_h=6.5 * MM, size=8.5) - 2 * MM

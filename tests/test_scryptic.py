@@ -293,6 +293,13 @@ def test_tiled_board_pages_labels_overlap_and_margins(tmp_path):
             plan = plan_tiles(side, side, PAPERS[paper])
             pdf = PdfReader(out)
             assert len(pdf.pages) == plan.pages
+            if plan.pages == 1:  # a small board fits one page: laid out as on A3, with seats and legend
+                text = pdf.pages[0].extract_text()
+                assert "row 1 / col 1" not in text
+                for label in ("plains", "gold city", "pewter city", "sits at the top edge"):
+                    assert label in text
+                assert _ink_in_margin(render_page(out, 0, dpi=60), PRINTER_MARGIN, 60) == 0
+                continue
             if size > 9:
                 assert plan.pages >= 2
                 assert plan.cols == 1 or plan.overlap[0] >= MIN_OVERLAP

@@ -255,7 +255,7 @@ def _score_sheet(doc, c, top: float) -> None:
     c.setLineWidth(1.4)
     c.rect(W - MARGIN - col, tb, col, 11 * MM, stroke=1, fill=0)
     foot = (f"* LETTER GUESS: guess a letter right and score {rules.LETTER_GUESS_POINTS} points for every empty cell of its picture; "
-            f"a wrong letter or word guess scores {rules.WRONG_GUESS_POINTS}. A shape scores when all three of its cells are filled in the letter.")
+            f"a wrong letter or word guess scores {rules.WRONG_GUESS_POINTS}, also in the LETTER GUESS row. A shape scores when all three of its cells are filled in the letter.")
     d.paragraph(c, foot, MARGIN, tb + 11 * MM, width - col - 30 * MM, size=7.5, color=(0.2, 0.2, 0.2))
     # the opponent's word, once deciphered and unscrambled
     y = tb - 6 * MM
@@ -448,7 +448,7 @@ def _singles(c, ink, model: dict, y: float) -> float:
         c.drawString(x + tok + 2 * MM, y - 4 * MM, f"{single['title']}  {pts}")
         c.setFont(fonts.SANS, 7.5)
         c.drawString(x + tok + 2 * MM, y - 8 * MM, f"1 {single['color']} cube on {what}")
-        x += 50 * MM
+        x += 54 * MM
     c.setFont(fonts.SANS_BOLD, 10)
     c.drawString(x, y - 4 * MM, f"LETTER GUESS  +{model['letter_guess']} per empty cell")
     c.setFont(fonts.SANS, 7.5)
@@ -468,10 +468,26 @@ def render_puzzle(doc, model: dict) -> None:
         top = d.header(doc, f"{TITLE}  ·  puzzles", "Read each picture with the Key Card, then put the five letters in order to make the code word. Answers on the last page.", margin=MARGIN)
         per_page, cell = _puzzle_layout(W, top - FOOT)
         block = (top - FOOT) / per_page
-        for k, puzzle in enumerate(puzzles[start : start + per_page]):
+        shown = puzzles[start : start + per_page]
+        for k, puzzle in enumerate(shown):
             _puzzle_block(doc, c, puzzle, start + k + 1, total, top - k * block, block, cell, last=(k == per_page - 1 or start + k == total - 1))
+        if len(shown) < per_page:  # room left on the last page: somewhere to work
+            _working_space(c, top - len(shown) * block - 2 * MM, W)
         start += per_page
     _answer_pages(doc, puzzles)
+
+
+def _working_space(c, top: float, W: float) -> None:
+    c.setFillColorRGB(0, 0, 0)
+    c.setFont(fonts.SANS_BOLD, 10)
+    c.drawString(MARGIN, top - 10, "WORKING")
+    c.setFont(fonts.SANS, 8)
+    c.setFillColorRGB(0.3, 0.3, 0.3)
+    c.drawString(MARGIN + 20 * MM, top - 10, "try the letters in different orders here")
+    c.setStrokeColorRGB(0.6, 0.6, 0.6)
+    c.setLineWidth(0.6)
+    bottom = FOOT + 3 * MM  # clear of the small print
+    c.rect(MARGIN, bottom, W - 2 * MARGIN, top - 14 - bottom, stroke=1, fill=0)
 
 
 QR_SIDE = 22 * MM
@@ -512,7 +528,7 @@ def _puzzle_block(doc, c, puzzle: dict, number: int, total: int, top: float, hei
         x = MARGIN + k * pitch
         c.setFillColorRGB(0, 0, 0)
         c.setFont(fonts.SANS_BOLD, 11)
-        c.drawString(x, y - 10, str(k + 1))
+        c.drawString(x, y - 9, str(k + 1))
         gy = y - 12 - gw
         grid(c, ink, x, gy, cell, g["cells"], numbers=False)
         c.setFont(fonts.SANS, 7.5)

@@ -209,22 +209,29 @@ def render_board(doc, model: dict) -> None:
     n = model["size"]
     p = model.get("params", {})
     title = f"Scryptic board · {n}x{n} · seed {p.get('seed', '?')} · {p.get('terrain', 'mix')}"
-    if doc.options.paper in ONE_PAGE:
+    plan = None if doc.options.paper in ONE_PAGE else plan_tiles(side, side, PAPERS[doc.options.paper])
+    if plan is None or plan.pages == 1:
+        # A3/Tabloid, or a small board that fits one A4/Letter page: one page with
+        # the seats and the legend (a one-tile "row 1 / col 1" page would have neither)
         c = doc.new_page()
         pw, ph = PAPERS[doc.options.paper]
         ox, oy = one_page_origin((pw, ph), side)
+        seats = "Player 2 (silver) sits at the top edge, player 1 (gold) at the bottom."
         c.setFillColorRGB(0, 0, 0)
         c.setFont(fonts.SANS_BOLD, 15)
-        c.drawString(ox, (ph - 15) * MM, title)
+        c.drawString(ox * MM, (ph - 15) * MM, title)
         c.setFont(fonts.SANS, 8.5)
-        c.drawRightString((ox + side) * MM, (ph - 15) * MM, "Player 2 (silver) sits at the top edge, player 1 (gold) at the bottom.")
+        room = side * MM - fonts.text_width(title, fonts.SANS_BOLD, 15) - 6 * MM
+        if fonts.text_width(seats, fonts.SANS, 8.5) <= room:
+            c.drawRightString((ox + side) * MM, (ph - 15) * MM, seats)
+        else:  # a narrow board: the seats go under the title
+            c.drawString(ox * MM, (ph - 20) * MM, seats)
         c.saveState()
         c.translate(ox * MM, oy * MM)
         draw(c)
         c.restoreState()
         legend(c, doc.ink, ox * MM, (oy - 6) * MM, side * MM, (oy - 14) * MM)
     else:
-        plan = plan_tiles(side, side, PAPERS[doc.options.paper])
         draw_tiled(doc, plan, draw, title=title)
 
 
@@ -259,9 +266,15 @@ def legend(c, ink, x: float, top: float, width: float, room: float) -> float:
         c.setFillColorRGB(0, 0, 0)
         c.setFont(fonts.SANS_BOLD, 9)
         c.drawString(cx + sw + 2 * MM, cy + sw * 0.58, name)
-        size = fonts.fit_size(note, fonts.SANS, 7.5, col_w - sw - 4 * MM)
-        c.setFont(fonts.SANS, size)
-        c.drawString(cx + sw + 2 * MM, cy + sw * 0.2, note)
+        room = col_w - sw - 4 * MM
+        size = fonts.fit_size(note, fonts.SANS, 7.5, room)
+        if size >= 6.5:
+            c.setFont(fonts.SANS, size)
+            c.drawString(cx + sw + 2 * MM, cy + sw * 0.2, note)
+        else:  # a narrow column: two lines rather than tiny print
+            c.setFont(fonts.SANS, 6.8)
+            for j, text in enumerate(d.wrap(note, fonts.SANS, 6.8, room)[:2]):
+                c.drawString(cx + sw + 2 * MM, cy + sw * 0.58 - 9.5 - j * 8, text)
     return top - 2 * row_h
 
 
@@ -284,8 +297,9 @@ def _pool_symbol(c, ink, pool: str, cx: float, cy: float, r: float) -> None:
         c.drawPath(p, stroke=0, fill=1)
 
 
-def value_dots(c, cx: float, cy: float, value: int, r: float) -> None:
-    gap = r * 2.6
+def value_dots(c, cx: float, cy: float, value: int, r: float, pitch: float = 2.6) -> None:
+    """`value` dots of radius r centred on (cx, cy), `pitch` radii apart."""
+    gap = r * pitch
     x0 = cx - (value - 1) * gap / 2
     for k in range(value):
         c.circle(x0 + k * gap, cy, r, stroke=0, fill=1)
@@ -303,8 +317,8 @@ def token_face(letter: str, value: int, pool: str):
         size = h * 0.44
         c.setFont(fonts.SANS_BOLD, size)
         c.drawCentredString(w / 2, h * 0.57 - size * 0.36, letter)
-        value_dots(c, w / 2, h * 0.2, value, w * 0.04)
-        _pool_symbol(c, ink, pool, w * 0.13, h * 0.87, w * 0.085)
+        value_dots(c, w / 2, h * 0.2, value, w * 0.04, pitch=3.4)  # apart enough not to blur into a bar
+        _pool_symbol(c, ink, pool, w * 0.115, h * 0.885, w * 0.07)  # in the corner, clear of the ring
 
     return face
 

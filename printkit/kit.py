@@ -95,7 +95,7 @@ def draw_kit(doc, game, seed: str = "1") -> list[PartPages]:
         doc.pending_bookmark = comp.title
         for _ in range(part.copies):
             comp.render(doc, model)
-        shown = [k.replace("_", " ") if v is True else str(v) for k, v in part.params.items() if v not in (False, None)]
+        shown = [k.replace("_", " ") if v is True else f"{k} {v}" if isinstance(v, int) else str(v) for k, v in part.params.items() if v not in (False, None)]
         title = comp.title + (f" ({', '.join(shown)})" if shown else "")
         parts.append(PartPages(title, first, doc.pages, opts.duplex if two_sided else "", part.copies, part.note or comp.notes, print_advice(comp, opts, include_notes=False)))
         doc.small_print = ""

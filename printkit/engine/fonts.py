@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+
 from printkit.engine.resources import resource_dir
 
 SANS = "PKSans"
@@ -25,16 +27,86 @@ def register_fonts() -> None:
         return
     from reportlab.lib.fonts import addMapping
     from reportlab.pdfbase import pdfmetrics
-    from reportlab.pdfbase.ttfonts import TTFont
 
     folder = resource_dir("fonts")
     for name, filename in _FILES.items():
-        pdfmetrics.registerFont(TTFont(name, str(folder / filename)))
+        pdfmetrics.registerFont(_tagged_font_class()(name, str(folder / filename)))
     addMapping(SANS, 0, 0, SANS)
     addMapping(SANS, 1, 0, SANS_BOLD)
     addMapping(SANS, 0, 1, SANS_ITALIC)
     addMapping(SANS, 1, 1, SANS_BOLD_ITALIC)
     _registered = True
+
+
+def subset_tag(font_digest: bytes, codes) -> str:
+    """The six capital letters before '+' in a subset font's name, from what
+    the subset holds: the font file (its digest) and the characters at each
+    code. Same subset, same tag; any other subset, almost surely another tag
+    (26**6 = 3e8 values), so PDFs merged by a print shop never see two
+    different fonts under one name."""
+    h = hashlib.sha256(font_digest)
+    h.update(",".join(str(c) for c in codes).encode("ascii"))
+    n = int.from_bytes(h.digest()[:8], "big")
+    letters = []
+    for _ in range(6):
+        n, r = divmod(n, 26)
+        letters.append(chr(ord("A") + r))
+    return "".join(letters)
+
+
+_TAGGED = None
+
+
+def _tagged_font_class():
+    """ReportLab's TTFont with content-derived subset tags.
+
+    ReportLab names subset n of every font `AAAAAA+Name`, `AAAAAB+Name`...
+    (ttfonts.SUBSETN), so every file's first subset of NotoSans-Regular is
+    `AAAAAA+NotoSans-Regular` whatever glyphs it holds; merged PDFs then share
+    one name for different fonts. This subclass writes the same objects as
+    TTFont.addObjects but names each subset by `subset_tag`.
+    """
+    global _TAGGED
+    if _TAGGED is not None:
+        return _TAGGED
+    from reportlab.pdfbase import pdfdoc
+    from reportlab.pdfbase.ttfonts import TTFont, makeToUnicodeCMap
+
+    class TaggedTTFont(TTFont):
+        _digest: bytes | None = None
+
+        def font_digest(self) -> bytes:
+            if self._digest is None:
+                self._digest = hashlib.sha256(self.face._ttf_data).digest()
+            return self._digest
+
+        def addObjects(self, doc) -> None:
+            state = self._assignState(doc)
+            state.frozen = 1
+            face = self.face
+            for n, subset in enumerate(state.subsets):
+                internal = self.getSubsetInternalName(n, doc)[1:]
+                tag = subset_tag(self.font_digest(), subset).encode("ascii")
+                base = b"".join((tag, b"+", face.name, face.subfontNameX)).decode("pdfdoc")
+                font = pdfdoc.PDFTrueTypeFont()
+                font.__Comment__ = f"Font {self.fontName} subset {n}"
+                font.Name = internal
+                font.BaseFont = base
+                font.FirstChar = 0
+                font.LastChar = len(subset) - 1
+                font.Widths = pdfdoc.PDFArray([face.getCharWidth(u) for u in subset])
+                cmap = pdfdoc.PDFStream()
+                cmap.content = makeToUnicodeCMap(base, subset)
+                if doc.compression:
+                    cmap.filters = [pdfdoc.PDFZCompress]
+                font.ToUnicode = doc.Reference(cmap, "toUnicodeCMap:" + base)
+                font.FontDescriptor = face.addSubsetObjects(doc, base, subset)
+                doc.Reference(font, internal)
+                doc.idToObject["BasicFonts"].dict[internal] = font
+            del self.state[doc]
+
+    _TAGGED = TaggedTTFont
+    return _TAGGED
 
 
 def text_width(text: str, font: str, size: float) -> float:

@@ -21,7 +21,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pypdf import PdfReader
 
-from conftest import ROOT, render_page, run_cli
+from conftest import ROOT, render_page, run_cli, run_inproc
 from printkit import build
 from printkit.engine.units import PrintOptions
 from printkit.games import all_games
@@ -171,9 +171,18 @@ def test_fuzzed_models_never_crash_the_validator(game, name):
 def test_fuzzed_files_to_validate_exit_1_or_2(blob, tmp_path_factory):
     folder = tmp_path_factory.mktemp("fz")
     (folder / "f.json").write_bytes(blob)
-    proc = run_cli("validate", "f.json", cwd=folder)
+    proc = run_inproc("validate", "f.json", cwd=folder)
     assert proc.returncode in (1, 2), (blob, proc.stderr)
     assert "Traceback" not in proc.stderr
+    assert len(proc.stderr.strip().splitlines()) <= 1
+
+
+@pytest.mark.parametrize("blob", [b"\xff\xfe{", b'{"game": "cryptex", "component": "deck", "cards": 5}'])
+def test_broken_files_through_the_real_entry_point(blob, tmp_path):
+    """The same contract through `python -m printkit` (the fuzz above runs in-process)."""
+    (tmp_path / "f.json").write_bytes(blob)
+    proc = run_cli("validate", "f.json", cwd=tmp_path)
+    assert proc.returncode in (1, 2) and "Traceback" not in proc.stderr, proc.stderr
     assert len(proc.stderr.strip().splitlines()) <= 1
 
 
@@ -203,8 +212,20 @@ def test_fuzzed_options_one_line_exit_0_1_2(game, name, tmp_path):
 
 
 def _invoke(args, cwd):
-    proc = subprocess.run([sys.executable, "-c", "import sys; from printkit.cli import main; main(sys.argv[1:])", *args], capture_output=True, text=True, timeout=300, cwd=cwd, env={**os.environ, "XDG_CONFIG_HOME": "/nonexistent"})
+    proc = run_inproc(*args, cwd=cwd)
     return proc.returncode, proc.stderr
+
+
+@pytest.mark.parametrize("game, name", COMPONENTS)
+def test_junk_option_through_the_real_entry_point(game, name, tmp_path):
+    """One junk value a component through `python -m printkit`: the in-process fuzz
+    above must agree with what a user sees from a real process."""
+    opt = _options(game, name)[0]
+    flag = opt.opts[-1] if opt.opts[-1].startswith("--") else opt.opts[0]
+    args = [name, game, flag, "nan", "--json"]
+    proc = run_cli(*args, cwd=tmp_path)
+    assert (proc.returncode, proc.stderr) == _invoke(args, tmp_path)
+    assert "Traceback" not in proc.stderr
 
 
 def test_same_bytes_across_processes_and_hash_seeds(tmp_path):
@@ -224,11 +245,16 @@ for g in all_games().values():
         out[f"{g.name}/{c.name}"] = hashlib.sha256(doc.pdf_bytes()).hexdigest()
 print(json.dumps(out, sort_keys=True))
 """
-    runs = []
-    for hs in ("0", "12345", "random"):
-        proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env={**os.environ, "PYTHONHASHSEED": hs}, cwd=tmp_path, timeout=600)
-        assert proc.returncode == 0, proc.stderr
-        runs.append(json.loads(proc.stdout))
+    # two child processes with fixed hash seeds, run side by side, and this
+    # process (whatever its own hash seed): three different string-hash orders
+    procs = [subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env={**os.environ, "PYTHONHASHSEED": hs}, cwd=tmp_path) for hs in ("0", "12345")]
+    here = {}
+    exec(compile(script.replace("print(json.dumps(out, sort_keys=True))", "here.update(out)"), "<same-bytes>", "exec"), {"here": here})
+    runs = [here]
+    for proc in procs:
+        out, err = proc.communicate(timeout=600)
+        assert proc.returncode == 0, err
+        runs.append(json.loads(out))
     assert runs[0] == runs[1] == runs[2]
     assert len(runs[0]) == len(COMPONENTS)
 

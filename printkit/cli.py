@@ -16,7 +16,7 @@ from printkit import __version__
 from printkit.errors import PrintkitError, RulesError, UsageError
 
 VERBS = {
-    "deck": "Card decks, fronts and backs.",
+    "deck": "Card decks, fronts and backs (your own: deck --data FILE --front FILE).",
     "sheet": "Player and score sheets.",
     "form": "Tracking and decoding forms.",
     "card": "Key and reference cards.",
@@ -181,6 +181,10 @@ class VerbGroup(click.Group):
 
     def resolve_command(self, ctx, args):
         name = args[0] if args else ""
+        if self.name == "deck" and name.startswith("-") and any(a.split("=")[0] == "--data" for a in args):
+            from printkit.custom.commands import own_deck_command
+
+            return "--data", own_deck_command(), args  # your own deck: no game name
         if self.get_command(ctx, name) is None and not name.startswith("-"):
             games = ", ".join(self.list_commands(ctx)) or "none yet"
             raise click.UsageError(f"'{self.name}' has no game '{name}' (games with a {self.name}: {games})")
@@ -197,11 +201,15 @@ def cli() -> None:
     printkit kit all               every game's kit into output/
     printkit list                  games, components and options
     printkit validate FILE...      check component JSON files against the rules
+    printkit make GAME.toml        your own game from a project file (docs/own-deck.md)
+    printkit deck --data cards.csv --front front.svg   one deck of your own
     """
 
 
 for _verb, _help in VERBS.items():
-    cli.add_command(VerbGroup(name=_verb, help=_help, short_help=_help, context_settings=SETTINGS))
+    # deck also takes --data/--front (your own deck) where a game name would go
+    _settings = {**SETTINGS, "ignore_unknown_options": True} if _verb == "deck" else SETTINGS
+    cli.add_command(VerbGroup(name=_verb, help=_help, short_help=_help, context_settings=_settings))
 
 
 class KitGroup(VerbGroup):
@@ -251,6 +259,13 @@ def _kit_command(name: str, games: list, help_text: str) -> click.Command:
     )
 
 
+def _add_own_game_commands() -> None:
+    from printkit.custom.commands import make_command
+
+    cli.add_command(make_command())
+
+
+_add_own_game_commands()
 cli.add_command(KitGroup(name="kit", help="A game's whole kit in one PDF: cover, rules, print guide, every part.", short_help="Whole kits ('kit all' for every game).", context_settings=SETTINGS))
 
 
@@ -258,7 +273,8 @@ cli.add_command(KitGroup(name="kit", help="A game's whole kit in one PDF: cover,
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
 @click.option("--words", type=click.Path(dir_okay=False), help="Add your own word list to the acceptance list.")
 def validate_cmd(files, words) -> None:
-    """Check component JSON files (as `--json` prints them) against the rules."""
+    """Check component JSON files (as `--json` prints them), or your own game's
+    project file (GAME.toml), against the rules."""
     from printkit import build
 
     if words:
@@ -267,6 +283,11 @@ def validate_cmd(files, words) -> None:
         wordlists.add_user_words(words)
     bad = 0
     for name in files:
+        if name.lower().endswith(".toml"):
+            from printkit.custom.commands import validate_project
+
+            bad += not validate_project(name)
+            continue
         component, model = build.load_json(name)
         found = build.check(component, model)
         if found:

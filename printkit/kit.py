@@ -66,13 +66,14 @@ def draw_kit(doc, game, seed: str = "1") -> list[PartPages]:
     c.doForm("PKKitContents")
     c.setFont(fonts.SANS, 8)
     c.setFillColorRGB(0.3, 0.3, 0.3)
-    c.drawString(m, 14 * MM, f"Made with printkit {__version__}: printkit kit {game.name} --paper {opts.paper}")
+    command = getattr(game, "command", "") or f"printkit kit {game.name}"  # own games: printkit make FILE
+    c.drawString(m, 14 * MM, f"Made with printkit {__version__}: {command} --paper {opts.paper}")
     # rules summary
     start_rules = doc.pages + 1
     if game.rules_template:
         doc.pending_bookmark = "Rules summary"
         flow(doc, markup_to_flowables(render_template(game.rules_template, game=game)), columns=1)
-    rules_pages = (start_rules, doc.pages)
+    rules_pages = (start_rules, doc.pages) if game.rules_template else None  # own games put rules in their parts
     # print guide (filled in at the end)
     doc.new_page()
     doc.bookmark("How to print")
@@ -111,7 +112,7 @@ def _define_contents(doc, game, rules_pages, guide_page, parts) -> None:
     m = 18 * MM
     c = doc.c
     c.beginForm("PKKitContents")
-    rows = [["Part", "Pages"], ["Rules summary", _pages(*rules_pages)], ["How to print", str(guide_page)]]
+    rows = [["Part", "Pages"]] + ([["Rules summary", _pages(*rules_pages)]] if rules_pages else []) + [["How to print", str(guide_page)]]
     rows += [[p.title + (f" (x{p.copies})" if p.copies > 1 else ""), _pages(p.first, p.last)] for p in parts]
     d.table(c, m, H - 140 * MM, [W - 2 * m - 35 * MM, 35 * MM], rows, row_h=8 * MM, size=10)
     c.endForm()
@@ -138,7 +139,7 @@ def _define_guide(doc, game, rules_pages, guide_page, parts) -> None:
     )
     y = d.paragraph(c, intro, m, y, W - 2 * m, size=10) - 4 * MM
     rows = [["Part", "Pages", "Sides", "Sets in file"]]
-    for p in [PartPages("Rules summary", *rules_pages, "", 1, "", "")] + parts:
+    for p in ([PartPages("Rules summary", *rules_pages, "", 1, "", "")] if rules_pages else []) + parts:
         sides = f"two, {p.two_sided} edge" if p.two_sided else "one"
         rows.append([p.title, _pages(p.first, p.last), sides, str(p.copies) if p.copies > 1 else "1"])
     widths = [W - 2 * m - 95 * MM, 30 * MM, 40 * MM, 25 * MM]

@@ -1,0 +1,39 @@
+"""Your own game: decks, token sheets, boards and text pages from a project file,
+data files (CSV, XLSX, JSON) and templates (SVG or a TOML layout).
+
+The project becomes the same Game/Component objects the built-in games use
+(printkit/component.py), so the print engine, the build and the kit code serve
+it unchanged; printkit/engine never imports this package.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+
+def load_project(path, card_size: str | None = None):
+    from printkit.custom.project import load_project as _load
+
+    return _load(path, card_size)
+
+
+def single_deck_game(data, front, back=None, sheet=None, card_size: str = "poker"):
+    from printkit.custom.project import single_deck_game as _single
+
+    return _single(data, front, back, sheet, card_size)
+
+
+def check_game(game) -> tuple[dict, list]:
+    """Build every component of a project and run its checks before anything is
+    drawn. Returns ({component name: model}, violations); raises UsageError for
+    files that cannot be read."""
+    from printkit.build import check
+    from printkit.kit import default_params
+    from printkit.rules import JSON_FORMAT, Violation
+
+    models, found = {}, []
+    for name, comp in game.components.items():
+        model = {"format": JSON_FORMAT, "game": game.name, "component": name, **comp.build(default_params(comp))}
+        models[name] = model
+        found += [Violation(v.code, f"{name}: {v.place}", v.message) for v in check(comp, model)]
+    return models, found

@@ -1,0 +1,358 @@
+"""Layout templates: a plain TOML file of elements placed in millimetres, for
+people without an SVG editor.
+
+    size = "poker"            # or [63, 88] (mm); default: the deck's card size
+    background = "#f3e9d2"    # paints the whole card and its bleed
+
+    [[element]]
+    type = "text"             # text | box | image | icon | qr
+    text = "{{ name }}"
+    x = 5  y = 6  w = 53  h = 9   # mm from the trim's top-left corner
+    size = 14  min_size = 7  bold = true  align = "center"
+
+Every string may hold Jinja2 placeholders ({{ column }}); `show = "type == 'spell'"`
+draws an element only on the rows where the condition holds.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+
+from printkit.custom import template as T
+from printkit.custom.assets import ICON, MIN_DPI, dpi_at, draw_picture, forms, image_pixels
+from printkit.custom.fit import draw_fitted, fit
+from printkit.engine.units import CARDS, MM, SAFE
+from printkit.errors import UsageError
+
+BLEED_PAINT = 6.0  # mm: how far bleed-reaching art is painted (the engine clips to the bleed in use)
+KINDS = {
+    "text": {"text", "x", "y", "w", "h", "font", "bold", "italic", "size", "min_size", "color", "align", "valign", "wrap", "show", "name"},
+    "box": {"x", "y", "w", "h", "fill", "stroke", "stroke_width", "radius", "bleed", "shape", "show", "name"},
+    "image": {"path", "x", "y", "w", "h", "fit", "show", "name"},
+    "icon": {"icon", "x", "y", "w", "h", "show", "name"},
+    "qr": {"text", "x", "y", "size", "show", "name"},
+}
+STRINGS = {"text", "font", "color", "align", "valign", "fill", "stroke", "path", "fit", "icon", "shape"}
+
+
+@dataclass
+class Element:
+    kind: str
+    number: int
+    spec: dict
+    texts: dict  # field -> compiled template or plain string
+    show: object  # compiled condition or None
+    box: tuple[float, float, float, float]  # x, y, w, h in mm from the top-left of the trim
+
+    @property
+    def static(self) -> bool:
+        return self.show is None and all(isinstance(v, str) for v in self.texts.values())
+
+    def label(self, path: Path) -> str:
+        name = self.spec.get("name")
+        return f"{path.name} element {self.number} ({self.kind}{' ' + repr(name) if name else ''})"
+
+
+def _num(spec: dict, key: str, where: str, default=None) -> float:
+    v = spec.get(key, default)
+    if isinstance(v, bool) or not isinstance(v, (int, float)):
+        raise UsageError(f"{where}: '{key}' must be a number (mm){'' if v is None else f', not {v!r}'}")
+    return float(v)
+
+
+def size_of(value, where: str) -> tuple[float, float]:
+    if isinstance(value, str):
+        if value not in CARDS:
+            raise UsageError(f"{where}: size '{value}' is not a card size ({', '.join(CARDS)}) or [w, h] in mm")
+        return CARDS[value]
+    if isinstance(value, list) and len(value) == 2 and all(isinstance(v, (int, float)) and not isinstance(v, bool) and 5 <= v <= 600 for v in value):
+        return (float(value[0]), float(value[1]))
+    raise UsageError(f"{where}: size must be a card size name or [width, height] in mm (5-600)")
+
+
+class LayoutTemplate:
+    kind = "layout"
+
+    def __init__(self, path: Path, ctx: T.Context, trim_mm: tuple[float, float]) -> None:
+        self.path = Path(path)
+        self.ctx = ctx
+        try:
+            data = tomllib.loads(self.path.read_text(encoding="utf-8-sig"))
+        except FileNotFoundError:
+            raise UsageError(f"{path}: no such template") from None
+        except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+            raise UsageError(f"{path}: not a valid TOML layout ({exc})") from None
+        where = self.path.name
+        unknown = set(data) - {"size", "background", "element", "min_size", "font"}
+        if unknown:
+            raise UsageError(f"{where}: unknown key '{sorted(unknown)[0]}' (keys: size, background, font, min_size, element)")
+        self.trim = size_of(data["size"], where) if "size" in data else trim_mm
+        self.declared_size = "size" in data
+        self._bg_raw = str(data.get("background", ""))
+        self.background = T.compile_text(str(data["background"]), f"{where} background") if "background" in data else None
+        self.default_font = str(data.get("font", "Noto Sans"))
+        self.default_min = _num(data, "min_size", where, 6.0)
+        self.elements: list[Element] = []
+        items = data.get("element", [])
+        if not isinstance(items, list):
+            raise UsageError(f"{where}: elements are [[element]] tables")
+        for n, spec in enumerate(items, 1):
+            self.elements.append(self._element(n, spec, where))
+        self.bleed_mm = BLEED_PAINT if self.background is not None or any(e.kind == "box" and e.spec.get("bleed") for e in self.elements) else 0.0
+        self._layers = self._group()
+
+    def _element(self, n: int, spec, where: str) -> Element:
+        w = f"{where} element {n}"
+        if not isinstance(spec, dict) or spec.get("type") not in KINDS:
+            raise UsageError(f"{w}: 'type' must be one of {', '.join(KINDS)}")
+        kind = spec["type"]
+        bad = set(spec) - KINDS[kind] - {"type"}
+        if bad:
+            raise UsageError(f"{w}: a {kind} has no '{sorted(bad)[0]}' (it takes {', '.join(sorted(KINDS[kind]))})")
+        if kind == "qr":
+            s = _num(spec, "size", w, 20)
+            box = (_num(spec, "x", w), _num(spec, "y", w), s, s)
+        else:
+            box = (_num(spec, "x", w), _num(spec, "y", w), _num(spec, "w", w), _num(spec, "h", w))
+        if box[2] <= 0 or box[3] <= 0:
+            raise UsageError(f"{w}: w and h must be above 0")
+        for key in ("size", "min_size", "stroke_width", "radius"):
+            if key in spec and kind != "qr":
+                _num(spec, key, w)
+        texts = {k: T.compile_text(str(v), f"{w} {k}") for k, v in spec.items() if k in STRINGS}
+        if kind == "text" and "text" not in texts:
+            raise UsageError(f"{w}: a text element needs text = \"...\"")
+        if kind == "image" and "path" not in texts:
+            raise UsageError(f"{w}: an image element needs path = \"...\"")
+        if kind == "icon" and "icon" not in texts:
+            raise UsageError(f"{w}: an icon element needs icon = \"name\"")
+        if kind == "qr" and "text" not in texts:
+            raise UsageError(f"{w}: a qr element needs text = \"...\"")
+        show = T.compile_expr(str(spec["show"]), w) if "show" in spec else None
+        return Element(kind, n, spec, texts, show, box)
+
+    def _group(self) -> list:
+        layers: list = []
+        for e in self.elements:
+            if e.static and layers and isinstance(layers[-1], list):
+                layers[-1].append(e)
+            elif e.static:
+                layers.append([e])
+            else:
+                layers.append(e)
+        return layers
+
+    # -- what it uses ---------------------------------------------------------
+    def columns(self) -> set[str]:
+        used = set()
+        for e in self.elements:
+            for k, v in e.spec.items():
+                if isinstance(v, str) and (k in STRINGS or k == "show"):
+                    used |= T.columns_used(v if k != "show" else "{{ " + v + " }}")
+        if self._bg_raw:
+            used |= T.columns_used(self._bg_raw)
+        return used
+
+    @property
+    def dynamic(self) -> bool:
+        return not isinstance(self.background, (str, type(None))) or any(not e.static for e in self.elements)
+
+    # -- checks ---------------------------------------------------------------
+    def check_template(self) -> list:
+        out = []
+        W, H = self.trim
+        where = self.path.name
+        fonts_seen = set()
+        for e in self.elements:
+            place = e.label(self.path)
+            x, y, w, h = e.box
+            if e.kind != "box":
+                if x < SAFE - 1e-6 or y < SAFE - 1e-6 or x + w > W - SAFE + 1e-6 or y + h > H - SAFE + 1e-6:
+                    out.append(T.violation("OWN-SAFE-ZONE", place, f"its box {x:g},{y:g} {w:g}x{h:g} mm leaves the safe zone ({SAFE:g} mm inside the {W:g}x{H:g} mm trim): it may be cut off"))
+            elif not e.spec.get("bleed") and self.background is None:
+                fill = e.texts.get("fill")
+                touches = x <= 0 or y <= 0 or x + w >= W or y + h >= H
+                if touches and isinstance(fill, str) and T.parse_color(fill) not in (None, (1.0, 1.0, 1.0)):
+                    out.append(T.violation("OWN-BLEED", place, "this coloured box stops at the trim line: give it bleed = true (it then runs 3 mm past the cut) or a background"))
+            if e.kind == "text":
+                font = e.texts.get("font", self.default_font)
+                if isinstance(font, str) and (font, bool(e.spec.get("bold"))) not in fonts_seen:
+                    fonts_seen.add((font, bool(e.spec.get("bold"))))
+                    if self.ctx.fonts.resolve(font, bool(e.spec.get("bold")), bool(e.spec.get("italic"))) is None:
+                        out.append(T.violation("OWN-FONT", place, f"font '{font}' is not in the project's fonts/ folder nor your own fonts"))
+            for key in ("fill", "stroke", "color"):
+                v = e.texts.get(key)
+                if isinstance(v, str):
+                    try:
+                        T.parse_color(v)
+                    except ValueError as exc:
+                        out.append(T.violation("OWN-COLOR", place, f"{key}: {exc}"))
+        if self.background is None and not any(e.kind == "box" and e.spec.get("bleed") for e in self.elements) and any(e.kind == "image" and (e.box[0] <= 0 or e.box[1] <= 0) for e in self.elements):
+            out.append(T.violation("OWN-BLEED", where, "art reaches the trim line but the template has no bleed: add a background or extend it past the cut"))
+        return out
+
+    def check_row(self, values: dict, place: str, index: int) -> list:
+        out = []
+        v = T.variables(values, index)
+        if self.background is not None and not isinstance(self.background, str):
+            try:
+                T.parse_color(self.background.render(v))
+            except ValueError as exc:
+                out.append(T.violation("OWN-COLOR", place, f"{self.path.name} background: {exc}"))
+        for e in self.elements:
+            if isinstance(e.texts.get("text"), str) and e.kind == "text" and index > 0 and e.show is None:
+                continue  # the same text on every card: checked on the first
+            if e.show is not None and not e.show(**v):
+                continue
+            label = f"{place} {e.label(self.path).split(' ', 1)[1]}"
+            x, y, w, h = e.box
+            if e.kind == "text":
+                text = T.render(e.texts["text"], v)
+                font = self._font(e, v)
+                if font is None:
+                    continue
+                size = float(e.spec.get("size", 10))
+                min_size = float(e.spec.get("min_size", self.default_min))
+                f = fit(text, font, size, min(min_size, size), w * MM, h * MM, bool(e.spec.get("wrap", True)))
+                if not f.fits:
+                    out.append(T.violation("OWN-TEXT-OVERFLOW", label, f"'{T.short(text)}' does not fit its {w:g}x{h:g} mm box even at {min_size:g} pt: shorten it or enlarge the box"))
+                for name in ICON.findall(text):
+                    if self.ctx.icons.path(name) is None:
+                        out.append(T.violation("OWN-ICON", label, f"no icon ':{name}:' (add icons/{name}.svg or .png)"))
+                for key in ("color",):
+                    out += self._color_check(e, key, v, label)
+            elif e.kind == "image":
+                out += check_image(self.ctx, T.render(e.texts["path"], v), w, h, label)
+            elif e.kind == "icon":
+                name = T.render(e.texts["icon"], v).strip().strip(":")
+                if name and self.ctx.icons.path(name) is None:
+                    out.append(T.violation("OWN-ICON", label, f"no icon '{name}' (add icons/{name}.svg or .png)"))
+            elif e.kind == "box":
+                out += self._color_check(e, "fill", v, label) + self._color_check(e, "stroke", v, label)
+        return out
+
+    def _color_check(self, e: Element, key: str, v: dict, label: str) -> list:
+        src = e.texts.get(key)
+        if src is None or isinstance(src, str):
+            return []
+        try:
+            T.parse_color(src.render(v))
+        except ValueError as exc:
+            return [T.violation("OWN-COLOR", label, f"{key}: {exc}")]
+        return []
+
+    def _font(self, e: Element, v: dict) -> str | None:
+        fam = T.render(e.texts.get("font", self.default_font), v)
+        return self.ctx.fonts.resolve(fam, bool(e.spec.get("bold")), bool(e.spec.get("italic")))
+
+    # -- drawing --------------------------------------------------------------
+    def face(self, values: dict, index: int = 0):
+        v = T.variables(values, index)
+
+        def draw(c, art) -> None:
+            self._draw(c, art, v)
+
+        return draw
+
+    def _draw(self, c, art, v: dict) -> None:
+        ink = art.ink
+        H = art.h
+        if self.background is not None:
+            rgb = T.parse_color(T.render(self.background, v))
+            if rgb is not None:
+                c.setFillColorRGB(*ink.rgb(rgb, True))
+                b = BLEED_PAINT * MM
+                c.rect(-b, -b, art.w + 2 * b, art.h + 2 * b, stroke=0, fill=1)
+        for k, layer in enumerate(self._layers):
+            if isinstance(layer, list):
+                cache = forms(c)
+                key = ("layout", id(self), k, ink.mode, art.w, art.h)
+                name = cache.get(key)
+                if name is None:
+                    name = f"PKLayout{len(cache)}"
+                    b = BLEED_PAINT * MM
+                    c.beginForm(name, -b, -b, art.w + b, art.h + b)
+                    for e in layer:
+                        self._element_draw(c, art, e, v, H)
+                    c.endForm()
+                    cache[key] = name
+                c.doForm(name)
+            else:
+                if layer.show is not None and not layer.show(**v):
+                    continue
+                self._element_draw(c, art, layer, v, H)
+
+    def _element_draw(self, c, art, e: Element, v: dict, H: float) -> None:
+        ink = art.ink
+        x, y, w, h = (n * MM for n in e.box)
+        y = H - y - h  # to PDF's bottom-left origin
+        spec = e.spec
+        if e.kind == "box":
+            if spec.get("bleed"):
+                b = BLEED_PAINT * MM
+                x0 = x - b if x <= 0.01 else x
+                y0 = y - b if y <= 0.01 else y
+                x1 = x + w + b if x + w >= art.w - 0.01 else x + w
+                y1 = y + h + b if y + h >= art.h - 0.01 else y + h
+                x, y, w, h = x0, y0, x1 - x0, y1 - y0
+            fill = T.parse_color(T.render(e.texts.get("fill", "none"), v))
+            stroke = T.parse_color(T.render(e.texts.get("stroke", "none"), v))
+            if fill is None and stroke is None:
+                return
+            if fill is not None:
+                c.setFillColorRGB(*ink.rgb(fill, True))
+            if stroke is not None:
+                c.setStrokeColorRGB(*ink.rgb(stroke))
+                c.setLineWidth(float(spec.get("stroke_width", 0.5)))
+            r = float(spec.get("radius", 0)) * MM
+            if T.render(e.texts.get("shape", "rect"), v) == "ellipse":
+                c.ellipse(x, y, x + w, y + h, stroke=int(stroke is not None), fill=int(fill is not None))
+            elif r > 0:
+                c.roundRect(x, y, w, h, r, stroke=int(stroke is not None), fill=int(fill is not None))
+            else:
+                c.rect(x, y, w, h, stroke=int(stroke is not None), fill=int(fill is not None))
+        elif e.kind == "text":
+            text = T.render(e.texts["text"], v)
+            font = self._font(e, v)
+            if font is None or not text.strip():
+                return
+            size = float(spec.get("size", 10))
+            f = fit(text, font, size, min(float(spec.get("min_size", self.default_min)), size), w, h, bool(spec.get("wrap", True)))
+            color = T.parse_color(T.render(e.texts.get("color", "#000000"), v)) or (0, 0, 0)
+            c.setFillColorRGB(*ink.rgb(color))
+            draw_fitted(c, f, font, x, y, w, h, align=T.render(e.texts.get("align", "left"), v), valign=T.render(e.texts.get("valign", "top"), v), icon_path=self.ctx.icons.path)
+        elif e.kind == "image":
+            p = self.ctx.image(T.render(e.texts["path"], v).strip())
+            if p is not None:
+                draw_picture(c, p, x, y, w, h, T.render(e.texts.get("fit", "contain"), v))
+        elif e.kind == "icon":
+            p = self.ctx.icons.path(T.render(e.texts["icon"], v).strip().strip(":"))
+            if p is not None:
+                draw_picture(c, p, x, y, w, h, "contain")
+        elif e.kind == "qr":
+            from printkit.engine.qr import draw_qr
+
+            text = T.render(e.texts["text"], v)
+            if text.strip():
+                draw_qr(c, text, x, y, w)
+
+
+def check_image(ctx: T.Context, name: str, w_mm: float, h_mm: float, label: str) -> list:
+    name = name.strip()
+    if not name:
+        return []
+    p = ctx.image(name)
+    if p is None:
+        return [T.violation("OWN-IMAGE-MISSING", label, f"image '{name}' not found (looked beside the project file)")]
+    if p.suffix.lower() == ".svg":
+        return []
+    px = image_pixels(p)
+    if px is None:
+        return [T.violation("OWN-IMAGE-FORMAT", label, f"'{name}' is not a PNG or JPEG image")]
+    dpi = dpi_at(px, w_mm, h_mm)
+    if dpi < MIN_DPI - 0.5:
+        need = (round(w_mm / 25.4 * MIN_DPI), round(h_mm / 25.4 * MIN_DPI))
+        return [T.violation("OWN-IMAGE-DPI", label, f"'{name}' is {px[0]}x{px[1]} px: {dpi:.0f} dpi at {w_mm:g}x{h_mm:g} mm, under {MIN_DPI} (needs about {need[0]}x{need[1]} px)")]
+    return []

@@ -1,0 +1,444 @@
+"""Your own game from a project file: decks, token sheets, boards and text pages
+from data files and templates, turned into the same Game and Component objects
+the built-in games use, so the engine, the build and the kit serve it unchanged.
+
+    [game]
+    title = "Ember & Ash"
+    card_size = "poker"
+
+    [[deck]]
+    name = "cards"
+    data = "cards.csv"          # .csv, .xlsx (sheet = "Name"), .json
+    front = "front.svg"         # .svg or a layout .toml
+    back = "back.svg"           # shared back; with placeholders: one back per row
+
+    [[tokens]]   name, data or count, front, size = [w, h] mm, shape = "circle" | "square"
+    [[board]]    name, template (sized in mm, one page)
+    [[page]]     name, text = "rules.md" (headings #, ##, bullets -, **bold**)
+
+docs/own-deck.md describes every key.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
+from pathlib import Path
+
+from printkit.component import Component, Game, KitPart
+from printkit.custom import data as D
+from printkit.custom import template as T
+from printkit.engine.units import CARDS, MM
+from printkit.errors import UsageError
+from printkit.rules import Violation
+
+MAX_REPORTED = 60  # violations listed before "and N more"
+
+
+@dataclass(frozen=True)
+class CustomGame(Game):
+    """A Game made from a project file; `command` reprints its kit."""
+
+    command: str = ""
+    project: str = ""
+
+
+def load_template(path: Path, ctx: T.Context, trim_mm: tuple[float, float]):
+    path = Path(path)
+    if not path.is_file():
+        raise UsageError(f"{path}: no such template")
+    suffix = path.suffix.lower()
+    if suffix == ".toml":
+        from printkit.custom.layout import LayoutTemplate
+
+        return LayoutTemplate(path, ctx, trim_mm)
+    if suffix == ".svg":
+        from printkit.custom.svg import SvgTemplate
+
+        return SvgTemplate(path, ctx, trim_mm)
+    raise UsageError(f"{path}: a template is an .svg file or a layout .toml, not '{suffix or 'no suffix'}'")
+
+
+# -- decks ---------------------------------------------------------------------------
+
+@dataclass
+class DeckSpec:
+    name: str
+    title: str
+    data: Path
+    front: Path
+    back: Path | None
+    ctx: T.Context
+    card_size: str = "poker"
+    sheet: str | None = None
+    note: str = ""
+    copies: int = 1
+    _cache: dict = field(default_factory=dict, repr=False)
+
+    def templates(self):
+        if "t" not in self._cache:
+            trim = CARDS[self.card_size]
+            front = load_template(self.front, self.ctx, trim)
+            back = load_template(self.back, self.ctx, trim) if self.back else None
+            self._cache["t"] = (front, back)
+        return self._cache["t"]
+
+    def table(self):
+        if "table" not in self._cache:
+            self._cache["table"] = D.read_table(self.data, self.sheet)
+        return self._cache["table"]
+
+    # Component.build
+    def build(self, params: dict) -> dict:
+        table = self.table()
+        rows = D.expand(table)
+        return {
+            "params": {},
+            "deck": self.name,
+            "data": str(self.data),
+            "columns": table.columns,
+            "front": str(self.front),
+            "back": str(self.back) if self.back else None,
+            "card_size": self.card_size,
+            "cards": [dict(r.values) for r in rows],
+            "places": [r.place for r in rows],
+        }
+
+    # Component.checks
+    def check(self, model: dict) -> list[Violation]:
+        front, back = self.templates()
+        return check_cards(model, [t for t in (front, back) if t is not None], self.card_size)
+
+    # Component.render
+    def render(self, doc, model: dict) -> None:
+        from printkit.engine.cards import draw_deck
+
+        front, back = self.templates()
+        cards = model["cards"]
+        fronts = [front.face(v, i) for i, v in enumerate(cards)]
+        if back is None:
+            from printkit.custom.layout import LayoutTemplate
+
+            back_face = plain_back
+        elif back.dynamic:
+            back_face = [back.face(v, i) for i, v in enumerate(cards)]
+        else:
+            back_face = back.face({}, 0)
+        saved = doc.options
+        if saved.card_size != self.card_size:
+            doc.options = replace(saved, card_size=self.card_size)
+        try:
+            draw_deck(doc, fronts, back_face)
+        finally:
+            doc.options = saved
+
+    def component(self, game: str) -> Component:
+        return Component(
+            game=game,
+            name=self.name,
+            title=self.title,
+            help=f"Cards from {self.data.name} with {self.front.name}" + (f" and {self.back.name}" if self.back else ""),
+            build=self.build,
+            checks=(self.check,),
+            render=self.render,
+            uses=frozenset({"cards"}),
+            duplex=True,
+            notes=self.note,
+        )
+
+
+def plain_back(c, art) -> None:
+    """The back when a deck names none: plain white with a thin grey frame."""
+    c.setStrokeColorRGB(0.75, 0.75, 0.75)
+    c.setLineWidth(0.5)
+    s = 3 * MM
+    c.roundRect(s, s, art.w - 2 * s, art.h - 2 * s, 2 * MM, stroke=1, fill=0)
+
+
+def check_cards(model: dict, templates: list, card_size: str) -> list[Violation]:
+    """Template checks, then the data against the templates, card by card."""
+    found: list[Violation] = []
+    columns = set(model.get("columns") or [])
+    cards = model["cards"]
+    places = model.get("places") or [f"card {i + 1}" for i in range(len(cards))]
+    if not cards:
+        found.append(Violation("OWN-EMPTY", Path(model.get("data", "data")).name, "has no cards (no rows, or every qty is 0)"))
+    for t in templates:
+        found += t.check_template()
+        if getattr(t, "declared_size", True) and tuple(round(v, 2) for v in t.trim) != tuple(round(v, 2) for v in CARDS[card_size]):
+            found.append(Violation("OWN-SIZE", t.path.name, f"is drawn for {t.trim[0]:g}x{t.trim[1]:g} mm cards, but the deck is {card_size} ({CARDS[card_size][0]:g}x{CARDS[card_size][1]:g} mm)"))
+        missing = sorted(t.columns() - columns - {"qty"})
+        for name in missing:
+            found.append(Violation("OWN-MISSING-COLUMN", t.path.name, f"uses '{name}', but {Path(model.get('data', 'the data')).name} has no such column (columns: {', '.join(sorted(columns)) or 'none'})"))
+    if any(v.code == "OWN-MISSING-COLUMN" for v in found):
+        return found
+    for i, values in enumerate(cards):
+        if i > 0 and cards[i] is cards[i - 1]:
+            continue
+        for t in templates:
+            try:
+                found += t.check_row(values, f"card {i + 1} ({places[i]})", i)
+            except Exception as exc:  # a placeholder that fails on this row's values
+                found.append(Violation("OWN-TEMPLATE", f"card {i + 1} ({places[i]})", f"{t.path.name}: {exc.__class__.__name__}: {exc}"))
+    return _capped(found)
+
+
+def _capped(found: list[Violation]) -> list[Violation]:
+    unique = list(dict.fromkeys(found))
+    if len(unique) <= MAX_REPORTED:
+        return unique
+    return unique[:MAX_REPORTED] + [Violation("OWN-MORE", "deck", f"and {len(unique) - MAX_REPORTED} more violations like these")]
+
+
+# -- tokens, boards, pages ---------------------------------------------------------
+
+@dataclass
+class TokenSpec:
+    name: str
+    title: str
+    front: Path
+    size: tuple[float, float]
+    shape: str
+    ctx: T.Context
+    data: Path | None = None
+    sheet: str | None = None
+    count: int = 1
+    note: str = ""
+
+    def template(self):
+        if not hasattr(self, "_t"):
+            self._t = load_template(self.front, self.ctx, self.size)
+        return self._t
+
+    def build(self, params: dict) -> dict:
+        if self.data is not None:
+            table = D.read_table(self.data, self.sheet)
+            rows = D.expand(table)
+            return {"params": {}, "tokens": self.name, "columns": table.columns, "data": str(self.data), "cards": [dict(r.values) for r in rows], "places": [r.place for r in rows]}
+        return {"params": {}, "tokens": self.name, "columns": [], "data": "", "cards": [{} for _ in range(self.count)], "places": [f"token {i + 1}" for i in range(self.count)]}
+
+    def check(self, model: dict) -> list[Violation]:
+        t = self.template()
+        found = []
+        for v in check_cards(model, [t], "poker"):
+            if v.code != "OWN-SIZE":
+                found.append(v)
+        if getattr(t, "declared_size", False) and tuple(t.trim) != tuple(self.size):
+            found.append(Violation("OWN-SIZE", t.path.name, f"is drawn {t.trim[0]:g}x{t.trim[1]:g} mm but the tokens are {self.size[0]:g}x{self.size[1]:g} mm"))
+        return [v for v in found if v.code != "OWN-BLEED"]  # tokens are cut on their outline: no bleed needed
+
+    def render(self, doc, model: dict) -> None:
+        from printkit.engine.tokens import TokenGroup, draw_token_groups
+
+        t = self.template()
+        faces = [t.face(v, i) for i, v in enumerate(model["cards"])]
+        draw_token_groups(doc, [TokenGroup(self.title, faces, self.size, self.shape)], page_title=self.title)
+
+    def component(self, game: str) -> Component:
+        return Component(game=game, name=self.name, title=self.title, help=f"Tokens drawn with {self.front.name}", build=self.build, checks=(self.check,), render=self.render, notes=self.note or "Cut out each token on its outline.")
+
+
+@dataclass
+class BoardSpec:
+    name: str
+    title: str
+    template_path: Path
+    ctx: T.Context
+    note: str = ""
+
+    def template(self):
+        if not hasattr(self, "_t"):
+            self._t = load_template(self.template_path, self.ctx, (200.0, 200.0))
+        return self._t
+
+    def build(self, params: dict) -> dict:
+        return {"params": {}, "board": self.name, "template": str(self.template_path), "cards": [{}], "columns": []}
+
+    def check(self, model: dict) -> list[Violation]:
+        t = self.template()
+        return [v for v in check_cards(model, [t], "poker") if v.code not in ("OWN-SIZE", "OWN-BLEED")]
+
+    def render(self, doc, model: dict) -> None:
+        from printkit.engine.cards import CardArt
+        from printkit.engine.units import PRINTER_MARGIN
+
+        t = self.template()
+        w, h = t.trim[0] * MM, t.trim[1] * MM
+        W, H = doc.options.paper_pt
+        if w > H - 2 * PRINTER_MARGIN * MM or h > W - 2 * PRINTER_MARGIN * MM:
+            pass
+        page = (W, H) if (w <= W and h <= H) or (w > h) == (W > H) else (H, W)
+        if w > page[0] - 2 * PRINTER_MARGIN * MM or h > page[1] - 2 * PRINTER_MARGIN * MM - 6 * MM:
+            raise UsageError(f"board '{self.name}': {t.trim[0]:g}x{t.trim[1]:g} mm does not fit on {doc.options.paper} paper inside the printer's margins (try --paper a3)")
+        c = doc.new_page(page)
+        c.saveState()
+        c.translate((page[0] - w) / 2, (page[1] - h) / 2 + 2 * MM)
+        t.face({}, 0)(c, CardArt(w, h, (0, 0, 0, 0), 0, doc.ink, 0))
+        c.restoreState()
+
+    def component(self, game: str) -> Component:
+        return Component(game=game, name=self.name, title=self.title, help=f"Board drawn with {self.template_path.name}", build=self.build, checks=(self.check,), render=self.render, notes=self.note)
+
+
+@dataclass
+class PageSpec:
+    name: str
+    title: str
+    text_path: Path
+
+    def build(self, params: dict) -> dict:
+        try:
+            text = self.text_path.read_text(encoding="utf-8-sig")
+        except FileNotFoundError:
+            raise UsageError(f"{self.text_path}: no such text file") from None
+        except UnicodeDecodeError:
+            raise UsageError(f"{self.text_path}: not UTF-8 text") from None
+        return {"params": {}, "page": self.name, "text": text}
+
+    def check(self, model: dict) -> list[Violation]:
+        return [] if model["text"].strip() else [Violation("OWN-EMPTY", self.text_path.name, "the text page is empty")]
+
+    def render(self, doc, model: dict) -> None:
+        from printkit.engine.text import flow, markup_to_flowables
+
+        flow(doc, markup_to_flowables(model["text"]))
+
+    def component(self, game: str) -> Component:
+        return Component(game=game, name=self.name, title=self.title, help=f"Text from {self.text_path.name}", build=self.build, checks=(self.check,), render=self.render)
+
+
+# -- the project file ------------------------------------------------------------------
+
+NAME = re.compile(r"[a-z0-9][a-z0-9-]{0,39}")
+GAME_KEYS = {"name", "title", "blurb", "players", "card_size", "fonts", "icons"}
+SECTION_KEYS = {
+    "deck": {"name", "title", "data", "sheet", "front", "back", "card_size", "note", "copies"},
+    "tokens": {"name", "title", "data", "sheet", "front", "size", "shape", "count", "note"},
+    "board": {"name", "title", "template", "note"},
+    "page": {"name", "title", "text"},
+}
+
+
+def _str(d: dict, key: str, where: str, default: str | None = None, required: bool = False) -> str | None:
+    v = d.get(key, default)
+    if v is None:
+        if required:
+            raise UsageError(f"{where}: '{key}' is required")
+        return None
+    if not isinstance(v, str) or not v.strip():
+        raise UsageError(f"{where}: '{key}' must be a non-empty string")
+    return v.strip()
+
+
+def load_project(path: str | Path, card_size: str | None = None) -> CustomGame:
+    """Read GAME.toml into a Game; UsageError (exit 2) naming the key for anything unreadable."""
+    path = Path(path)
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8-sig"))
+    except FileNotFoundError:
+        raise UsageError(f"{path}: no such project file") from None
+    except IsADirectoryError:
+        raise UsageError(f"{path}: is a folder, not a project file") from None
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        raise UsageError(f"{path}: not valid TOML ({exc})") from None
+    base = path.resolve().parent
+    where = path.name
+    unknown = set(data) - {"game", *SECTION_KEYS}
+    if unknown:
+        raise UsageError(f"{where}: unknown table [{sorted(unknown)[0]}] (tables: [game], [[deck]], [[tokens]], [[board]], [[page]])")
+    game = data.get("game", {})
+    if not isinstance(game, dict):
+        raise UsageError(f"{where}: [game] must be a table")
+    bad = set(game) - GAME_KEYS
+    if bad:
+        raise UsageError(f"{where}: [game] has no key '{sorted(bad)[0]}' (keys: {', '.join(sorted(GAME_KEYS))})")
+    name = _str(game, "name", f"{where} [game]", re.sub(r"[^a-z0-9-]+", "-", path.stem.lower()).strip("-") or "game")
+    if not NAME.fullmatch(name):
+        raise UsageError(f"{where} [game]: name '{name}' must be lower-case letters, digits and dashes")
+    title = _str(game, "title", f"{where} [game]", name.replace("-", " ").title())
+    size = card_size or _str(game, "card_size", f"{where} [game]", "poker")
+    if size not in CARDS:
+        raise UsageError(f"{where} [game]: card_size '{size}' is not one of {', '.join(CARDS)}")
+    fonts_dir = base / _str(game, "fonts", where, "fonts")
+    icons_dir = base / _str(game, "icons", where, "icons")
+    ctx = T.Context(base, T.FontBook([fonts_dir]), T.Icons([icons_dir]), [base])
+    components: dict[str, Component] = {}
+    parts: list[KitPart] = []
+    order = ["page"] + [k for k in data if k in ("deck", "tokens", "board")]
+    for kind in order:
+        items = data.get(kind, [])
+        if isinstance(items, dict):
+            items = [items]
+        if not isinstance(items, list):
+            raise UsageError(f"{where}: [[{kind}]] must be a list of tables")
+        for n, item in enumerate(items, 1):
+            w = f"{where} [[{kind}]] {n}"
+            if not isinstance(item, dict):
+                raise UsageError(f"{w}: must be a table")
+            bad = set(item) - SECTION_KEYS[kind]
+            if bad:
+                raise UsageError(f"{w}: no key '{sorted(bad)[0]}' (keys: {', '.join(sorted(SECTION_KEYS[kind]))})")
+            cname = _str(item, "name", w, f"{kind}-{n}" if kind != "deck" else ("deck" if n == 1 else f"deck-{n}"))
+            if not NAME.fullmatch(cname) or cname in components:
+                raise UsageError(f"{w}: name '{cname}' must be unique, lower-case letters, digits and dashes")
+            ctitle = _str(item, "title", w, cname.replace("-", " ").capitalize())
+            spec = _section(kind, item, w, base, ctx, cname, ctitle, size)
+            components[cname] = spec.component(name)
+            parts.append(KitPart(cname, copies=int(item.get("copies", 1)) if kind == "deck" else 1))
+    if not components:
+        raise UsageError(f"{where}: nothing to print: add a [[deck]], [[tokens]], [[board]] or [[page]]")
+    return CustomGame(
+        name=name,
+        title=title,
+        blurb=_str(game, "blurb", where, "") or "",
+        players=_str(game, "players", where, "") or "",
+        components=components,
+        kit=tuple(parts),
+        command=f"printkit make {path.name}",
+        project=str(path),
+    )
+
+
+def _file(item: dict, key: str, where: str, base: Path, required: bool = True) -> Path | None:
+    v = _str(item, key, where, required=required)
+    return None if v is None else base / v
+
+
+def _section(kind, item, w, base, ctx, cname, ctitle, size):
+    if kind == "deck":
+        csize = _str(item, "card_size", w, size)
+        if csize not in CARDS:
+            raise UsageError(f"{w}: card_size '{csize}' is not one of {', '.join(CARDS)}")
+        copies = item.get("copies", 1)
+        if not isinstance(copies, int) or isinstance(copies, bool) or not 1 <= copies <= 100:
+            raise UsageError(f"{w}: copies must be a whole number 1-100")
+        return DeckSpec(cname, ctitle, _file(item, "data", w, base), _file(item, "front", w, base), _file(item, "back", w, base, False), ctx, csize, _str(item, "sheet", w), _str(item, "note", w, "") or "")
+    if kind == "tokens":
+        tsize = item.get("size", [20, 20])
+        if not (isinstance(tsize, list) and len(tsize) == 2 and all(isinstance(v, (int, float)) and not isinstance(v, bool) and 5 <= v <= 150 for v in tsize)):
+            raise UsageError(f"{w}: size must be [width, height] in mm (5-150)")
+        shape = _str(item, "shape", w, "square")
+        if shape not in ("square", "circle"):
+            raise UsageError(f"{w}: shape must be square or circle")
+        count = item.get("count", 1)
+        if not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= 1000:
+            raise UsageError(f"{w}: count must be a whole number 1-1000")
+        return TokenSpec(cname, ctitle, _file(item, "front", w, base), (float(tsize[0]), float(tsize[1])), shape, ctx, _file(item, "data", w, base, False), _str(item, "sheet", w), count, _str(item, "note", w, "") or "")
+    if kind == "board":
+        return BoardSpec(cname, ctitle, _file(item, "template", w, base), ctx, _str(item, "note", w, "") or "")
+    return PageSpec(cname, ctitle, _file(item, "text", w, base))
+
+
+# -- one deck without a project file ---------------------------------------------------
+
+def single_deck_game(data: str, front: str, back: str | None, sheet: str | None, card_size: str) -> CustomGame:
+    """`printkit deck --data cards.csv --front front.svg`: a game of one deck;
+    fonts/ and icons/ are looked for beside the front template."""
+    front_p = Path(front)
+    ctx = T.Context.for_folder(front_p.resolve().parent, extra=[Path(data).resolve().parent, Path.cwd()])
+    name = re.sub(r"[^a-z0-9-]+", "-", Path(data).stem.lower()).strip("-") or "deck"
+    spec = DeckSpec("deck", f"{Path(data).stem} deck", Path(data), front_p, Path(back) if back else None, ctx, card_size, sheet)
+    comp = spec.component(name)
+    return CustomGame(name=name, title=Path(data).stem, blurb="", players="", components={"deck": comp}, kit=(KitPart("deck"),), command="")

@@ -1,0 +1,147 @@
+"""What both template kinds (SVG and layout TOML) share: Jinja2 placeholders,
+the columns a template uses, colours, and the context that finds fonts, icons
+and images.
+
+A template is compiled once; `face(values)` then gives the engine a card face
+(`face(canvas, art)`, origin at the trim's bottom left, pt) for one data row.
+Parts with no placeholder are drawn once per PDF as a form and reused.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+from printkit.custom.assets import FontBook, Icons
+from printkit.errors import UsageError
+from printkit.rules import Violation
+
+PLACEHOLDER = re.compile(r"\{\{|\{%")
+
+
+@dataclass
+class Context:
+    """Where a template finds things: fonts, icons, and images by relative path."""
+
+    base: Path  # folder of the project file (or of the data file)
+    fonts: FontBook
+    icons: Icons
+    image_dirs: list[Path] = field(default_factory=list)
+
+    @classmethod
+    def for_folder(cls, base: Path, *, fonts_dir: Path | None = None, icons_dir: Path | None = None, extra: list[Path] | None = None) -> "Context":
+        base = Path(base)
+        font_dirs = [fonts_dir or base / "fonts"]
+        icon_dirs = [icons_dir or base / "icons"]
+        return cls(base, FontBook(font_dirs), Icons(icon_dirs), [base, *(extra or [])])
+
+    def image(self, name: str) -> Path | None:
+        p = Path(name)
+        if p.is_absolute():
+            return p if p.is_file() else None
+        for d in self.image_dirs:
+            if (d / p).is_file():
+                return d / p
+        return None
+
+
+@lru_cache(maxsize=1)
+def env():
+    import jinja2
+
+    return jinja2.Environment(undefined=jinja2.StrictUndefined, autoescape=False, keep_trailing_newline=False)
+
+
+@lru_cache(maxsize=1)
+def xml_env():
+    import jinja2
+
+    return jinja2.Environment(undefined=jinja2.StrictUndefined, autoescape=True)
+
+
+def compile_text(source: str, where: str, xml: bool = False):
+    """A Jinja2 template, or the plain string when it has no placeholder."""
+    if not PLACEHOLDER.search(source):
+        return source
+    import jinja2
+
+    try:
+        return (xml_env() if xml else env()).from_string(source)
+    except jinja2.TemplateSyntaxError as exc:
+        raise UsageError(f"{where}: placeholder error: {exc.message} (line {exc.lineno})") from None
+
+
+def compile_expr(source: str, where: str):
+    import jinja2
+
+    try:
+        return env().compile_expression(source)
+    except jinja2.TemplateSyntaxError as exc:
+        raise UsageError(f"{where}: condition '{source}': {exc.message}") from None
+
+
+def columns_used(source: str) -> set[str]:
+    """The data columns a piece of template text reads: bare names, and
+    row["Name with spaces"]."""
+    import jinja2
+    from jinja2 import meta, nodes
+
+    if not PLACEHOLDER.search(source):
+        return set()
+    try:
+        ast = env().parse(source)
+    except jinja2.TemplateSyntaxError:
+        return set()
+    names = set(meta.find_undeclared_variables(ast)) - {"row", "card", "loop", "range", "dict", "lipsum", "cycler", "joiner", "namespace"}
+    for node in ast.find_all(nodes.Getitem):
+        if isinstance(node.node, nodes.Name) and node.node.name == "row" and isinstance(node.arg, nodes.Const):
+            names.add(str(node.arg.value))
+    for node in ast.find_all(nodes.Getattr):
+        if isinstance(node.node, nodes.Name) and node.node.name == "row":
+            names.add(node.attr)
+    return names
+
+
+def render(compiled, values: dict) -> str:
+    if isinstance(compiled, str):
+        return compiled
+    return compiled.render(values)
+
+
+def variables(values: dict, index: int) -> dict:
+    return {**values, "row": values, "card": index + 1}
+
+
+def parse_color(text: str | None):
+    """'#rgb', '#rrggbb', a printkit palette name or a CSS name -> (r, g, b) 0..1,
+    'none' -> None. ValueError for anything else."""
+    from printkit.engine.ink import PALETTE
+
+    if text is None:
+        return None
+    t = str(text).strip().lower()
+    if t in ("", "none", "transparent"):
+        return None
+    if t in PALETTE:
+        t = PALETTE[t].lower()
+    if re.fullmatch(r"#[0-9a-f]{3}", t):
+        t = "#" + "".join(ch * 2 for ch in t[1:])
+    if re.fullmatch(r"#[0-9a-f]{6}", t):
+        return tuple(int(t[i : i + 2], 16) / 255 for i in (1, 3, 5))
+    from reportlab.lib import colors
+
+    c = getattr(colors, t, None)
+    if isinstance(c, colors.Color):
+        return (c.red, c.green, c.blue)
+    raise ValueError(f"'{text}' is not a colour (#rrggbb or a name)")
+
+
+def violation(code: str, place: str, message: str) -> Violation:
+    return Violation(code, place, message)
+
+
+def short(text: str, n: int = 30) -> str:
+    text = " ".join(str(text).split())
+    return text if len(text) <= n else text[: n - 1] + "…"

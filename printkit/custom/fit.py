@@ -106,8 +106,6 @@ def fit(text: str, font: str, size: float, min_size: float, w: float, h: float, 
 
 def draw_fitted(c, fitted: Fitted, font: str, x: float, y: float, w: float, h: float, *, align: str = "left", valign: str = "top", icon_path=None) -> None:
     """Draw fitted text in the box whose bottom left is (x, y), pt."""
-    from printkit.custom.assets import draw_picture
-
     size = fitted.size
     block = fitted.height
     if valign == "middle":
@@ -125,15 +123,22 @@ def draw_fitted(c, fitted: Fitted, font: str, x: float, y: float, w: float, h: f
             cx = x + w - lw
         else:
             cx = x
-        for kind, piece in line:
-            if kind == "t":
-                c.drawString(cx, base, piece)
-                from reportlab.pdfbase.pdfmetrics import stringWidth
-
-                cx += stringWidth(piece, font, size)
-            else:
-                path = icon_path(piece) if icon_path else None
-                if path is not None:
-                    draw_picture(c, path, cx, base - DESCENT * size * 0.6, size, size)
-                cx += size
+        draw_line(c, line, font, size, cx, base, icon_path)
         base -= LEADING * size
+
+
+def draw_line(c, line, font: str, size: float, x: float, base: float, icon_path=None) -> None:
+    """One line of pieces from x on the baseline; the font is already set."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    from printkit.custom.assets import draw_picture
+
+    for kind, piece in line:
+        if kind == "t":
+            c.drawString(x, base, piece)
+            x += stringWidth(piece, font, size)
+        else:
+            path = icon_path(piece) if icon_path else None
+            if path is not None:
+                draw_picture(c, path, x, base - DESCENT * size * 0.6, size, size)
+            x += size

@@ -1,0 +1,640 @@
+"""SVG templates: a card drawn in any editor (Inkscape...) with Jinja2
+placeholders in text and attributes, drawn as vectors.
+
+The SVG is parsed once. Its elements are sorted, in paint order, into
+- static runs: everything without a placeholder; each run becomes one ReportLab
+  drawing (svglib), put in the PDF once as a form and reused on every card;
+- text with placeholders: drawn directly (fonts embedded, wrapped and shrunk to
+  fit its box, `:icon:` names inline);
+- other elements with placeholders (a fill="{{ color }}", an image
+  href="{{ art }}", a group's visibility): rendered per card, but each distinct
+  result is converted once and reused as a form;
+- QR codes: a rect with data-qr="{{ url }}" becomes a vector QR code.
+
+The document's size is the card plus its bleed: a poker card (63x88 mm) with
+3 mm bleed is an SVG 69x94 mm. A text's box comes from Inkscape's flowed text
+(shape-inside), `inline-size`, or data-box="x y w h" (user units).
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from printkit.custom import template as T
+from printkit.custom.assets import ICON, MIN_DPI, dpi_at, forms, image_pixels
+from printkit.custom.fit import ASCENT, DESCENT, LEADING, draw_fitted, draw_line, fit
+from printkit.engine.units import MM, SAFE
+from printkit.errors import UsageError
+
+SVG_NS = "http://www.w3.org/2000/svg"
+XLINK = "{http://www.w3.org/1999/xlink}href"
+SODIPODI_ROLE = "{http://sodipodi.sourceforge.net/DTD/sodipodi-0.dtd}role"
+UNIT_MM = {"mm": 1.0, "cm": 10.0, "in": 25.4, "pt": 25.4 / 72, "pc": 25.4 / 6, "px": 25.4 / 96, "": 25.4 / 96}
+CSS_UNITS = {"px": 1.0, "": 1.0, "pt": 96 / 72, "pc": 16.0, "mm": 96 / 25.4, "cm": 96 / 2.54, "in": 96.0}
+NONPAINT = {"defs", "style", "metadata", "title", "desc", "namedview", "script"}
+INHERITED = ("font-family", "font-size", "font-weight", "font-style", "fill", "text-anchor", "fill-opacity")
+Matrix = tuple[float, float, float, float, float, float]
+IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+
+
+def _local(tag) -> str:
+    return tag.rsplit("}", 1)[-1] if isinstance(tag, str) else ""
+
+
+def mul(m: Matrix, n: Matrix) -> Matrix:
+    """m then n applied first: (m x n)."""
+    a, b, c, d, e, f = m
+    A, B, C, D, E, F = n
+    return (a * A + c * B, b * A + d * B, a * C + c * D, b * C + d * D, a * E + c * F + e, b * E + d * F + f)
+
+
+def apply(m: Matrix, x: float, y: float) -> tuple[float, float]:
+    a, b, c, d, e, f = m
+    return (a * x + c * y + e, b * x + d * y + f)
+
+
+def parse_transform(text: str | None) -> Matrix:
+    m = IDENTITY
+    if not text:
+        return m
+    for name, args in re.findall(r"(matrix|translate|scale|rotate|skewX|skewY)\s*\(([^)]*)\)", text):
+        v = [float(x) for x in re.split(r"[\s,]+", args.strip()) if x]
+        if name == "matrix" and len(v) == 6:
+            t = tuple(v)
+        elif name == "translate":
+            t = (1, 0, 0, 1, v[0], v[1] if len(v) > 1 else 0)
+        elif name == "scale":
+            t = (v[0], 0, 0, v[1] if len(v) > 1 else v[0], 0, 0)
+        elif name == "rotate":
+            r = math.radians(v[0])
+            t = (math.cos(r), math.sin(r), -math.sin(r), math.cos(r), 0, 0)
+            if len(v) == 3:
+                t = mul(mul((1, 0, 0, 1, v[1], v[2]), t), (1, 0, 0, 1, -v[1], -v[2]))
+        elif name == "skewX":
+            t = (1, 0, math.tan(math.radians(v[0])), 1, 0, 0)
+        elif name == "skewY":
+            t = (1, math.tan(math.radians(v[0])), 0, 1, 0, 0)
+        else:
+            continue
+        m = mul(m, t)  # type: ignore[arg-type]
+    return m
+
+
+def _length(text: str | None, table: dict) -> float | None:
+    if text is None:
+        return None
+    m = re.fullmatch(r"\s*([-+]?[0-9]*\.?[0-9]+(?:[eE][-+]?\d+)?)\s*([a-z%]*)\s*", str(text))
+    if not m or m.group(2) not in table:
+        return None
+    return float(m.group(1)) * table[m.group(2)]
+
+
+def _style(el) -> dict:
+    out = {}
+    for key in INHERITED + ("shape-inside", "inline-size", "line-height"):
+        if el.get(key) is not None:
+            out[key] = el.get(key)
+    for decl in (el.get("style") or "").split(";"):
+        if ":" in decl:
+            k, v = decl.split(":", 1)
+            out[k.strip()] = v.strip()
+    return out
+
+
+def _has_placeholder(el) -> bool:
+    return any(T.PLACEHOLDER.search(v) for v in el.attrib.values()) or bool(el.text and T.PLACEHOLDER.search(el.text))
+
+
+def _subtree_placeholder(el) -> bool:
+    return any(_has_placeholder(x) for x in el.iter() if isinstance(x.tag, str))
+
+
+@dataclass
+class TextUnit:
+    el: object
+    matrix: Matrix  # user units of the text -> card pt (y up)
+    props: dict  # style property -> compiled template or str
+    content: object  # compiled template or str
+    x: float
+    y: float
+    box: tuple[float, float, float, float] | None  # x, y (top), w, h in the text's user units
+    min_pt: float
+    source: str
+    static: bool
+
+    @property
+    def scale(self) -> float:
+        a, b, c, d, _, _ = self.matrix
+        return math.sqrt(abs(a * d - b * c))
+
+    def label(self, path: Path) -> str:
+        ident = self.el.get("id")
+        return f"{path.name} text {ident!r}" if ident else f"{path.name} text '{T.short(self.source, 24)}'"
+
+
+@dataclass
+class QrUnit:
+    el: object
+    matrix: Matrix
+    content: object
+    box: tuple[float, float, float, float]
+
+
+@dataclass
+class SnippetUnit:
+    number: int
+    template: object  # compiled XML template of the element
+    skeleton: object  # the document with only this unit (its node marked)
+    drawings: dict = field(default_factory=dict)
+
+
+class SvgTemplate:
+    kind = "svg"
+    declared_size = True
+
+    def __init__(self, path: Path, ctx: T.Context, trim_mm: tuple[float, float]) -> None:
+        from lxml import etree
+
+        self.path = Path(path)
+        self.ctx = ctx
+        parser = etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=False, remove_comments=True)
+        try:
+            self.root = etree.fromstring(self.path.read_bytes(), parser)
+        except FileNotFoundError:
+            raise UsageError(f"{path}: no such template") from None
+        except etree.XMLSyntaxError as exc:
+            raise UsageError(f"{path}: not a readable SVG ({exc})") from None
+        if _local(self.root.tag) != "svg":
+            raise UsageError(f"{path}: not an SVG file (the root element is <{_local(self.root.tag)}>)")
+        self._size(trim_mm)
+        self.texts: list[TextUnit] = []
+        self.qrs: list[QrUnit] = []
+        self.snippets: list[SnippetUnit] = []
+        self.images: list[tuple] = []  # (element, matrix, href template)
+        self.layers: list = []  # ("static", n) | ("text", TextUnit) | ("snippet", SnippetUnit) | ("qr", QrUnit)
+        self._units = 0
+        self._walk(self.root, self.root_matrix, {}, [])
+        self._static_runs()
+        self._font_map = None
+
+    # -- size and bleed ---------------------------------------------------------------
+    def _size(self, trim_mm) -> None:
+        vb = [float(v) for v in re.split(r"[\s,]+", (self.root.get("viewBox") or "").strip()) if v]
+        w = _length(self.root.get("width"), UNIT_MM)
+        h = _length(self.root.get("height"), UNIT_MM)
+        if len(vb) != 4 and (w is None or h is None):
+            raise UsageError(f"{self.path}: the SVG needs width and height (in mm) or a viewBox")
+        if len(vb) != 4:
+            vb = [0.0, 0.0, w / UNIT_MM["px"], h / UNIT_MM["px"]]
+        if w is None or h is None:
+            w, h = vb[2] * UNIT_MM["px"], vb[3] * UNIT_MM["px"]
+        self.doc_mm = (w, h)
+        bx, by = (w - trim_mm[0]) / 2, (h - trim_mm[1]) / 2
+        if abs(bx - by) <= 0.3 and -0.05 <= bx <= 12:
+            self.bleed_mm = max(0.0, min(bx, by))
+            self.trim = trim_mm
+        else:  # not this card size: report it (OWN-SIZE), draw it centred
+            self.bleed_mm = 0.0
+            self.trim = (w, h)
+        kx, ky = w / vb[2], h / vb[3]
+        b = self.bleed_mm
+        # user units -> card pt, y up, origin at the trim's bottom left
+        self.root_matrix: Matrix = (kx * MM, 0.0, 0.0, -ky * MM, (-vb[0] * kx - b) * MM, (self.trim[1] + b + vb[1] * ky) * MM)
+        self.view = vb
+
+    # -- sorting the elements ----------------------------------------------------------
+    def _walk(self, el, matrix: Matrix, inherited: dict, chain: list) -> None:
+        for child in el:
+            tag = _local(child.tag)
+            if not tag or tag in NONPAINT:
+                if tag in ("defs",) and _subtree_placeholder(child):
+                    raise UsageError(f"{self.path}: placeholders inside <defs> are not supported: put them on the drawn elements")
+                continue
+            m = mul(matrix, parse_transform(child.get("transform")))
+            style = {**inherited, **{k: v for k, v in _style(child).items() if k in INHERITED}}
+            if tag == "text":
+                self._text(child, m, style)
+            elif child.get("data-qr") is not None:
+                self._qr(child, m)
+            elif tag == "image":
+                href = child.get(XLINK) or child.get("href") or ""
+                self.images.append((child, m, T.compile_text(href, f"{self.path.name} image")))
+                self._mark(child, "snippet" if T.PLACEHOLDER.search(href) or _has_placeholder(child) else "static")
+            elif _has_placeholder(child) or (tag == "use" and _subtree_placeholder(child)):
+                self._mark(child, "snippet")
+            elif _subtree_placeholder(child) or any(_local(x.tag) in ("text", "image") or x.get("data-qr") is not None for x in child.iter() if x is not child and isinstance(x.tag, str)):
+                self._walk(child, m, style, chain + [child])  # a group holding dynamic parts (or text): look inside
+            else:
+                self._mark(child, "static")
+
+    def _mark(self, el, kind: str, unit=None) -> int:
+        n = self._units
+        self._units += 1
+        el.set("data-pk-unit", str(n))
+        self.layers.append((kind, n, unit))
+        return n
+
+    def _text(self, el, m: Matrix, style: dict) -> None:
+        where = f"{self.path.name} text {el.get('id') or ''}".strip()
+        props = dict(style)
+        spans = [x for x in el.iter() if _local(x.tag) == "tspan"]
+        if spans:  # Inkscape keeps the font on the first tspan
+            props.update({k: v for k, v in _style(spans[0]).items() if k in INHERITED})
+        own = _style(el)
+        source = _text_source(el)
+        x = _length(el.get("x") or (spans[0].get("x") if spans else None), CSS_UNITS) or 0.0
+        y = _length(el.get("y") or (spans[0].get("y") if spans else None), CSS_UNITS) or 0.0
+        box = None
+        if el.get("data-box"):
+            try:
+                bx = [float(v) for v in re.split(r"[\s,]+", el.get("data-box").strip())]
+                box = (bx[0], bx[1], bx[2], bx[3])
+            except (ValueError, IndexError):
+                raise UsageError(f"{where}: data-box must be 'x y width height' in user units") from None
+        elif "shape-inside" in own:
+            ref = re.search(r"url\(#([^)]+)\)", own["shape-inside"])
+            rect = self.root.find(f".//*[@id='{ref.group(1)}']") if ref else None
+            if rect is not None:
+                vals = [_length(rect.get(k), CSS_UNITS) for k in ("x", "y", "width", "height")]
+                if all(v is not None for v in vals):
+                    box = tuple(vals)  # type: ignore[assignment]
+        elif "inline-size" in own:
+            width = _length(own["inline-size"], CSS_UNITS) or 0.0
+            size = _length(props.get("font-size", "16"), CSS_UNITS) or 16.0
+            anchor = props.get("text-anchor", "start")
+            left = x - width * {"middle": 0.5, "end": 1.0}.get(anchor, 0.0)
+            box = (left, y - ASCENT * size, width, 1e6)
+        compiled = {k: T.compile_text(str(v), where) for k, v in props.items()}
+        min_pt = float(el.get("data-min-size", 6))
+        unit = TextUnit(el, m, compiled, T.compile_text(source, where), x, y, box, min_pt, source, not _subtree_placeholder(el))
+        self.texts.append(unit)
+        if unit.static and box is None and not ICON.search(source):
+            self._mark(el, "static")  # svglib draws it with the rest
+        else:
+            self._mark(el, "text", unit)
+
+    def _qr(self, el, m: Matrix) -> None:
+        vals = [_length(el.get(k), CSS_UNITS) for k in ("x", "y", "width", "height")]
+        if any(v is None for v in vals):
+            raise UsageError(f"{self.path.name}: a data-qr element needs x, y, width and height")
+        side = min(vals[2], vals[3])
+        unit = QrUnit(el, m, T.compile_text(el.get("data-qr"), f"{self.path.name} data-qr"), (vals[0], vals[1], side, side))
+        self.qrs.append(unit)
+        self._mark(el, "qr", unit)
+
+    def _static_runs(self) -> None:
+        """Group consecutive static units into runs; build each run's and each
+        snippet's document once."""
+        from lxml import etree
+
+        grouped: list = []
+        for kind, n, unit in self.layers:
+            if kind == "static":
+                if grouped and grouped[-1][0] == "static":
+                    grouped[-1][1].append(n)
+                else:
+                    grouped.append(("static", [n]))
+            elif kind == "snippet":
+                el = self.root.find(f".//*[@data-pk-unit='{n}']")
+                src = etree.tostring(el, encoding="unicode")
+                grouped.append(("snippet", SnippetUnit(n, T.compile_text(src, f"{self.path.name}", xml=True), self._only([n]))))
+            else:
+                grouped.append((kind, unit))
+        self.runs = []
+        for kind, item in grouped:
+            if kind == "static":
+                self.runs.append(("static", self._only(item)))
+            else:
+                self.runs.append((kind, item))
+        self.snippets = [item for kind, item in grouped if kind == "snippet"]
+
+    def _only(self, keep: list[int]):
+        """A copy of the document holding only these units (and every defs)."""
+        doc = copy.deepcopy(self.root)
+        wanted = {str(n) for n in keep}
+        for el in list(doc.iter()):
+            n = el.get("data-pk-unit") if isinstance(el.tag, str) else None
+            if n is not None and n not in wanted:
+                el.getparent().remove(el)
+        self._absolute_images(doc)
+        return doc
+
+    def _absolute_images(self, doc) -> None:
+        for el in doc.iter():
+            if _local(el.tag) != "image":
+                continue
+            for key in (XLINK, "href"):
+                href = el.get(key)
+                if href and not T.PLACEHOLDER.search(href) and not href.startswith("data:"):
+                    found = self._image_path(href)
+                    if found is not None:
+                        el.set(key, str(found.resolve()))
+
+    def _image_path(self, href: str) -> Path | None:
+        p = Path(href)
+        if not p.is_absolute() and (self.path.parent / p).is_file():
+            return self.path.parent / p
+        return self.ctx.image(href)
+
+    # -- what it uses ----------------------------------------------------------------------
+    def columns(self) -> set[str]:
+        from lxml import etree
+
+        return T.columns_used(etree.tostring(self.root, encoding="unicode"))
+
+    @property
+    def dynamic(self) -> bool:
+        return bool(self.snippets) or any(not t.static for t in self.texts) or any(not isinstance(q.content, str) for q in self.qrs)
+
+    # -- checks ----------------------------------------------------------------------------
+    def _safe_box(self, m: Matrix, x0: float, y0: float, x1: float, y1: float):
+        """A user-space rectangle's extent on the card, mm from the trim's bottom left."""
+        pts = [apply(m, x, y) for x, y in ((x0, y0), (x1, y0), (x0, y1), (x1, y1))]
+        xs, ys = [p[0] / MM for p in pts], [p[1] / MM for p in pts]
+        return min(xs), min(ys), max(xs), max(ys)
+
+    def _outside(self, ext) -> bool:
+        W, H = self.trim
+        x0, y0, x1, y1 = ext
+        return x0 < SAFE - 0.05 or y0 < SAFE - 0.05 or x1 > W - SAFE + 0.05 or y1 > H - SAFE + 0.05
+
+    def check_template(self) -> list:
+        out = []
+        name = self.path.name
+        if self.bleed_mm < 1.0 and self.trim != self.doc_mm:
+            pass
+        if self.trim == self.doc_mm and self.bleed_mm == 0.0:
+            out.append(T.violation("OWN-BLEED", name, f"the SVG is {self.doc_mm[0]:g}x{self.doc_mm[1]:g} mm, the card's trim size, so its art stops at the cut: make the page 3 mm larger on every side ({self.doc_mm[0] + 6:g}x{self.doc_mm[1] + 6:g} mm) and run backgrounds to its edge"))
+        seen = set()
+        for t in self.texts:
+            fam = t.props.get("font-family", "Noto Sans")
+            if isinstance(fam, str):
+                bold, italic = _bold_italic(t.props)
+                if (fam, bold, italic) not in seen:
+                    seen.add((fam, bold, italic))
+                    if self.ctx.fonts.resolve(fam, bold, italic) is None:
+                        out.append(T.violation("OWN-FONT", t.label(self.path), f"font '{fam.split(',')[0].strip()}' is not in the project's fonts/ folder nor your own fonts"))
+            if t.box is not None and t.box[3] < 1e5:
+                bx, by, bw, bh = t.box
+                if self._outside(self._safe_box(t.matrix, bx, by, bx + bw, by + bh)):
+                    out.append(T.violation("OWN-SAFE-ZONE", t.label(self.path), f"its text box leaves the safe zone ({SAFE:g} mm inside the trim): it may be cut off"))
+            elif t.static:
+                ext = self._text_extent(t, {}, None)
+                if ext is not None and self._outside(ext):
+                    out.append(T.violation("OWN-SAFE-ZONE", t.label(self.path), f"'{T.short(t.source)}' leaves the safe zone ({SAFE:g} mm inside the trim): it may be cut off"))
+        for q in self.qrs:
+            x, y, s, _ = q.box
+            if self._outside(self._safe_box(q.matrix, x, y, x + s, y + s)):
+                out.append(T.violation("OWN-SAFE-ZONE", f"{name} QR code", f"leaves the safe zone ({SAFE:g} mm inside the trim)"))
+        for el, m, href in self.images:
+            if isinstance(href, str):
+                out += self._check_image(el, m, href, f"{name} image")
+        return out
+
+    def _check_image(self, el, m: Matrix, href: str, label: str) -> list:
+        href = href.strip()
+        if not href or href.startswith("data:"):
+            return []
+        if self._image_path(href) is None:
+            return [T.violation("OWN-IMAGE-MISSING", label, f"image '{href}' not found (looked beside {self.path.name} and the project file)")]
+        p = self._image_path(href)
+        if p.suffix.lower() == ".svg":
+            return []
+        px = image_pixels(p)
+        if px is None:
+            return [T.violation("OWN-IMAGE-FORMAT", label, f"'{href}' is not a PNG or JPEG image")]
+        w = _length(el.get("width"), CSS_UNITS) or 0
+        h = _length(el.get("height"), CSS_UNITS) or 0
+        x0, y0, x1, y1 = self._safe_box(m, 0, 0, w, h)
+        wm, hm = x1 - x0, y1 - y0
+        if wm <= 0 or hm <= 0:
+            return []
+        dpi = dpi_at(px, wm, hm)
+        if dpi < MIN_DPI - 0.5:
+            return [T.violation("OWN-IMAGE-DPI", label, f"'{href}' is {px[0]}x{px[1]} px: {dpi:.0f} dpi at {wm:.0f}x{hm:.0f} mm, under {MIN_DPI} (needs about {round(wm / 25.4 * MIN_DPI)}x{round(hm / 25.4 * MIN_DPI)} px)")]
+        return []
+
+    def check_row(self, values: dict, place: str, index: int) -> list:
+        out = []
+        v = T.variables(values, index)
+        for t in self.texts:
+            if t.static and index > 0:
+                continue
+            text = T.render(t.content, v)
+            label = f"{place} {t.label(self.path).split(' ', 1)[1]}"
+            for icon in ICON.findall(text):
+                if self.ctx.icons.path(icon) is None:
+                    out.append(T.violation("OWN-ICON", label, f"no icon ':{icon}:' (add icons/{icon}.svg or .png)"))
+            font, size = self._font(t, v)
+            if font is None:
+                continue
+            try:
+                T.parse_color(T.render(t.props.get("fill", "#000"), v))
+            except ValueError as exc:
+                out.append(T.violation("OWN-COLOR", label, f"fill: {exc}"))
+            if t.box is not None:
+                bx, by, bw, bh = t.box
+                min_user = min(t.min_pt / t.scale, size)
+                f = fit(text, font, size, min_user, bw, bh, True)
+                if not f.fits:
+                    out.append(T.violation("OWN-TEXT-OVERFLOW", label, f"'{T.short(text)}' does not fit its box even at {t.min_pt:g} pt: shorten it or enlarge the box"))
+            elif not t.static:
+                ext = self._text_extent(t, v, (font, size, text))
+                if ext is not None and self._outside(ext):
+                    out.append(T.violation("OWN-SAFE-ZONE", label, f"'{T.short(text)}' runs out of the safe zone ({SAFE:g} mm inside the trim): give the text a box (flowed text, or data-box) so it shrinks to fit"))
+        for el, m, href in self.images:
+            if not isinstance(href, str):
+                out += self._check_image(el, m, href.render(v), f"{place} image")
+        for s in self.snippets:
+            try:
+                self._snippet_drawing(s, s.template.render(v))
+            except Exception as exc:
+                out.append(T.violation("OWN-TEMPLATE", place, f"{self.path.name}: an element with placeholders cannot be drawn ({exc.__class__.__name__}: {exc})"))
+        return out
+
+    def _font(self, t: TextUnit, v: dict):
+        fam = T.render(t.props.get("font-family", "Noto Sans"), v)
+        bold, italic = _bold_italic({k: T.render(x, v) for k, x in t.props.items() if k in ("font-weight", "font-style")})
+        font = self.ctx.fonts.resolve(fam, bold, italic)
+        size = _length(T.render(t.props.get("font-size", "16"), v), CSS_UNITS) or 16.0
+        return font, size
+
+    def _text_extent(self, t: TextUnit, v: dict, fs):
+        if fs is None:
+            font, size = self._font(t, v)
+            if font is None:
+                return None
+            text = t.source
+        else:
+            font, size, text = fs
+        f = fit(text, font, size, size, 1e9, 1e9, False)
+        width = max(f.widths, default=0.0)
+        anchor = T.render(t.props.get("text-anchor", "start"), v)
+        left = t.x - width * {"middle": 0.5, "end": 1.0}.get(anchor, 0.0)
+        top = t.y - ASCENT * size
+        bottom = t.y + DESCENT * size + (len(f.lines) - 1) * LEADING * size
+        return self._safe_box(t.matrix, left, top, left + width, bottom)
+
+    # -- drawing ---------------------------------------------------------------------------
+    def face(self, values: dict, index: int = 0):
+        v = T.variables(values, index)
+
+        def draw(c, art) -> None:
+            self._draw(c, art, v)
+
+        return draw
+
+    def font_map(self):
+        if self._font_map is None:
+            from svglib.fonts import FontMap
+
+            fm = FontMap()
+            for t in self.texts:
+                fam = t.props.get("font-family", "Noto Sans")
+                if not isinstance(fam, str):
+                    continue
+                for bold in (False, True):
+                    for italic in (False, True):
+                        name = self.ctx.fonts.resolve(fam, bold, italic)
+                        if name:
+                            fm.register_font(fam.split(",")[0].strip().strip("'\""), weight="bold" if bold else "normal", style="italic" if italic else "normal", rlgFontName=name)
+            self._font_map = fm
+        return self._font_map
+
+    def _drawing(self, doc):
+        import logging
+
+        from svglib.svglib import SvgRenderer
+
+        logging.getLogger("svglib.svglib").setLevel(logging.ERROR)
+        return SvgRenderer(str(self.path), font_map=self.font_map()).render(doc)
+
+    def _form(self, c, key, make_doc) -> str:
+        cache = forms(c)
+        name = cache.get(key)
+        if name is None:
+            from reportlab.graphics import renderPDF
+
+            drawing = make_doc()
+            name = f"PKSvg{len(cache)}"
+            c.beginForm(name, 0, 0, drawing.width, drawing.height)
+            renderPDF.draw(drawing, c, 0, 0)
+            c.endForm()
+            cache[key] = name
+        return name
+
+    def _snippet_drawing(self, s: SnippetUnit, rendered: str):
+        d = s.drawings.get(rendered)
+        if d is None:
+            from lxml import etree
+
+            doc = copy.deepcopy(s.skeleton)
+            old = doc.find(f".//*[@data-pk-unit='{s.number}']")
+            new = etree.fromstring(rendered)
+            old.getparent().replace(old, new)
+            self._absolute_images(doc)
+            d = self._drawing(doc)
+            s.drawings[rendered] = d
+        return d
+
+    def _draw(self, c, art, v: dict) -> None:
+        b = self.bleed_mm * MM
+        origin_x, origin_y = -b, -b - (self.doc_mm[1] - self.trim[1] - 2 * self.bleed_mm) * MM
+        if self.trim == self.doc_mm:
+            origin_x, origin_y = 0.0, 0.0
+        ink = art.ink
+        for kind, item in self.runs:
+            if kind == "static":
+                name = self._form(c, ("svg", id(self), id(item)), lambda item=item: self._drawing(item))
+                c.saveState()
+                c.translate(origin_x, origin_y)
+                if ink.mode == "mono":
+                    pass
+                c.doForm(name)
+                c.restoreState()
+            elif kind == "snippet":
+                rendered = item.template.render(v)
+                name = self._form(c, ("svgsnip", id(self), item.number, rendered), lambda: self._snippet_drawing(item, rendered))
+                c.saveState()
+                c.translate(origin_x, origin_y)
+                c.doForm(name)
+                c.restoreState()
+            elif kind == "text":
+                self._draw_text(c, item, v, ink)
+            elif kind == "qr":
+                self._draw_qr(c, item, v)
+
+    def _draw_text(self, c, t: TextUnit, v: dict, ink) -> None:
+        text = T.render(t.content, v)
+        if not text.strip():
+            return
+        font, size = self._font(t, v)
+        if font is None:
+            return
+        try:
+            rgb = T.parse_color(T.render(t.props.get("fill", "#000"), v))
+        except ValueError:
+            rgb = (0, 0, 0)
+        if rgb is None:
+            return
+        anchor = T.render(t.props.get("text-anchor", "start"), v)
+        c.saveState()
+        c.transform(*t.matrix)
+        c.transform(1, 0, 0, -1, 0, 0)  # SVG's y down -> text upright
+        c.setFillColorRGB(*ink.rgb(rgb))
+        if t.box is not None:
+            bx, by, bw, bh = t.box
+            f = fit(text, font, size, min(t.min_pt / t.scale, size), bw, bh, True)
+            align = {"middle": "center", "end": "right"}.get(anchor, "left")
+            if bh >= 1e5:
+                draw_fitted(c, f, font, bx, -(by + f.height), bw, f.height, align=align, icon_path=self.ctx.icons.path)
+            else:
+                draw_fitted(c, f, font, bx, -(by + bh), bw, bh, align=align, valign=t.el.get("data-valign", "top"), icon_path=self.ctx.icons.path)
+        else:
+            f = fit(text, font, size, size, 1e9, 1e9, False)
+            c.setFont(font, size)
+            base = -t.y
+            for line, lw in zip(f.lines, f.widths):
+                x = t.x - lw * {"middle": 0.5, "end": 1.0}.get(anchor, 0.0)
+                draw_line(c, line, font, size, x, base, self.ctx.icons.path)
+                base -= LEADING * size
+        c.restoreState()
+
+    def _draw_qr(self, c, q: QrUnit, v: dict) -> None:
+        from printkit.engine.qr import draw_qr
+
+        text = T.render(q.content, v)
+        if not text.strip():
+            return
+        x, y, s, _ = q.box
+        c.saveState()
+        c.transform(*q.matrix)
+        c.transform(1, 0, 0, -1, 0, 0)
+        draw_qr(c, text, x, -(y + s), s)
+        c.restoreState()
+
+
+def _bold_italic(props: dict) -> tuple[bool, bool]:
+    weight = str(props.get("font-weight", "normal")).strip().lower()
+    style = str(props.get("font-style", "normal")).strip().lower()
+    bold = weight in ("bold", "bolder") or (weight.isdigit() and int(weight) >= 600)
+    return bold, style in ("italic", "oblique")
+
+
+def _text_source(el) -> str:
+    """The text of a <text>, Inkscape's line tspans joined with newlines."""
+    parts = [el.text or ""]
+    first = True
+    for child in el:
+        if _local(child.tag) == "tspan":
+            line = child.get(SODIPODI_ROLE) == "line" or (child.get("y") is not None and child.get("x") is not None)
+            if line and not first:
+                parts.append("\n")
+            parts.append("".join(child.itertext()))
+            first = False
+        parts.append(child.tail or "")
+    return "".join(parts).strip()

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import copy
 import math
+import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -145,6 +146,15 @@ class QrUnit:
 
 
 @dataclass
+class ImageUnit:
+    el: object
+    matrix: Matrix
+    href: object  # compiled template or str
+    box: tuple[float, float, float, float]  # x, y, w, h in user units
+    fit: str  # contain | cover
+
+
+@dataclass
 class SnippetUnit:
     number: int
     template: object  # compiled XML template of the element
@@ -222,8 +232,10 @@ class SvgTemplate:
                 self._qr(child, m)
             elif tag == "image":
                 href = child.get(XLINK) or child.get("href") or ""
-                self.images.append((child, m, T.compile_text(href, f"{self.path.name} image")))
-                self._mark(child, "snippet" if T.PLACEHOLDER.search(href) or _has_placeholder(child) else "static")
+                vals = [_length(child.get(k, "0"), CSS_UNITS) or 0.0 for k in ("x", "y", "width", "height")]
+                unit = ImageUnit(child, m, T.compile_text(href, f"{self.path.name} image"), tuple(vals), "cover" if "slice" in (child.get("preserveAspectRatio") or "") else "contain")
+                self.images.append(unit)
+                self._mark(child, "image", unit)
             elif _has_placeholder(child) or (tag == "use" and _subtree_placeholder(child)):
                 self._mark(child, "snippet")
             elif _subtree_placeholder(child) or any(_local(x.tag) in ("text", "image") or x.get("data-qr") is not None for x in child.iter() if x is not child and isinstance(x.tag, str)):
@@ -331,8 +343,8 @@ class SvgTemplate:
                 href = el.get(key)
                 if href and not T.PLACEHOLDER.search(href) and not href.startswith("data:"):
                     found = self._image_path(href)
-                    if found is not None:
-                        el.set(key, str(found.resolve()))
+                    if found is not None:  # svglib resolves relative to the SVG (and refuses absolute paths)
+                        el.set(key, os.path.relpath(found.resolve(), self.path.resolve().parent))
 
     def _image_path(self, href: str) -> Path | None:
         p = Path(href)
@@ -390,12 +402,12 @@ class SvgTemplate:
             x, y, s, _ = q.box
             if self._outside(self._safe_box(q.matrix, x, y, x + s, y + s)):
                 out.append(T.violation("OWN-SAFE-ZONE", f"{name} QR code", f"leaves the safe zone ({SAFE:g} mm inside the trim)"))
-        for el, m, href in self.images:
-            if isinstance(href, str):
-                out += self._check_image(el, m, href, f"{name} image")
+        for im in self.images:
+            if isinstance(im.href, str):
+                out += self._check_image(im, im.href, f"{name} image")
         return out
 
-    def _check_image(self, el, m: Matrix, href: str, label: str) -> list:
+    def _check_image(self, im: ImageUnit, href: str, label: str) -> list:
         href = href.strip()
         if not href or href.startswith("data:"):
             return []
@@ -407,9 +419,8 @@ class SvgTemplate:
         px = image_pixels(p)
         if px is None:
             return [T.violation("OWN-IMAGE-FORMAT", label, f"'{href}' is not a PNG or JPEG image")]
-        w = _length(el.get("width"), CSS_UNITS) or 0
-        h = _length(el.get("height"), CSS_UNITS) or 0
-        x0, y0, x1, y1 = self._safe_box(m, 0, 0, w, h)
+        x, y, w, h = im.box
+        x0, y0, x1, y1 = self._safe_box(im.matrix, x, y, x + w, y + h)
         wm, hm = x1 - x0, y1 - y0
         if wm <= 0 or hm <= 0:
             return []
@@ -446,9 +457,9 @@ class SvgTemplate:
                 ext = self._text_extent(t, v, (font, size, text))
                 if ext is not None and self._outside(ext):
                     out.append(T.violation("OWN-SAFE-ZONE", label, f"'{T.short(text)}' runs out of the safe zone ({SAFE:g} mm inside the trim): give the text a box (flowed text, or data-box) so it shrinks to fit"))
-        for el, m, href in self.images:
-            if not isinstance(href, str):
-                out += self._check_image(el, m, href.render(v), f"{place} image")
+        for im in self.images:
+            if not isinstance(im.href, str):
+                out += self._check_image(im, im.href.render(v), f"{place} image")
         for s in self.snippets:
             try:
                 self._snippet_drawing(s, s.template.render(v))
@@ -567,6 +578,8 @@ class SvgTemplate:
                 self._draw_text(c, item, v, ink)
             elif kind == "qr":
                 self._draw_qr(c, item, v)
+            elif kind == "image":
+                self._draw_image(c, item, v)
 
     def _draw_text(self, c, t: TextUnit, v: dict, ink) -> None:
         text = T.render(t.content, v)
@@ -602,6 +615,20 @@ class SvgTemplate:
                 x = t.x - lw * {"middle": 0.5, "end": 1.0}.get(anchor, 0.0)
                 draw_line(c, line, font, size, x, base, self.ctx.icons.path)
                 base -= LEADING * size
+        c.restoreState()
+
+    def _draw_image(self, c, im: ImageUnit, v: dict) -> None:
+        from printkit.custom.assets import draw_picture
+
+        href = T.render(im.href, v).strip()
+        p = self._image_path(href) if href and not href.startswith("data:") else None
+        if p is None:
+            return
+        x, y, w, h = im.box
+        c.saveState()
+        c.transform(*im.matrix)
+        c.transform(1, 0, 0, -1, 0, 0)
+        draw_picture(c, p, x, -(y + h), w, h, im.fit)
         c.restoreState()
 
     def _draw_qr(self, c, q: QrUnit, v: dict) -> None:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import assert_no_traceback, decode_qr, render_page, run_cli
+from conftest import assert_no_traceback, decode_qr, render_page, run_cli, run_inproc
 from printkit import build, puzzles as pz
 from printkit import words
 from printkit.games.crypticolor import GAME, generate, model, rules
@@ -51,6 +51,18 @@ def rows_of(cells) -> tuple[str, ...]:
 def read_grid(cells, rotations: bool) -> set[str]:
     target = rows_of(cells)
     return {x for x in string.ascii_uppercase if target in (all_turns(picture(x)) if rotations else [picture(x)])}
+
+
+def read_partial(hits, misses, rotations: bool) -> set[str]:
+    """Search: every letter (any turn, with rotations) whose picture, as text rows,
+    has '#' on every shown hit and '.' on every shown miss."""
+    out = set()
+    for x in string.ascii_uppercase:
+        for rows in (all_turns(picture(x)) if rotations else [picture(x)]):
+            at = lambda n: rows[(n - 1) // 5][(n - 1) % 5]
+            if all(at(n) == "#" for n in hits) and all(at(n) == "." for n in misses):
+                out.add(x)
+    return out
 
 
 # -- the alphabet -----------------------------------------------------------------
@@ -325,8 +337,11 @@ def test_classify_and_shape_guesses():
     assert rules.shape_guess(letter_l, "corner", [16, 21, 22])
     assert not rules.shape_guess(letter_l, "line", [2, 7, 12])
     assert not rules.shape_guess(letter_l, "corner", [1, 6, 11])  # filled, but a line
-    assert rules.letter_guess_points("E", True) == 2 * 14
-    assert rules.letter_guess_points("E", False) == -2
+    e = rules.ALPHABET["E"]  # 11 cells
+    assert rules.letter_guess_points(e, [], True) == 2 * 11  # guessed blind: every cell still empty
+    assert rules.letter_guess_points(e, [1, 2, 3, 4, 5], True) == 2 * 8  # 1-3 are E's, 4-5 misses
+    assert rules.letter_guess_points(e, e, True) == 0  # probing everything first earns nothing more
+    assert rules.letter_guess_points(e, [], False) == -2
     assert rules.column_score({"line": 1, "hit": 3, "miss": 2, "letter_guess": 28}) == 4 + 3 - 2 + 28
 
 
@@ -349,7 +364,7 @@ def test_board_pdf_explains_shapes_points_and_cubes(workdir):
 
     text = PdfReader(out).pages[0].extract_text()
     for piece in ["LINE +4", "CORNER +4", "ANGLE +4", "CURVE +4", "HIT +1", "MISS -1", "3 yellow cubes", "3 orange cubes",
-                  "3 purple cubes", "3 pink cubes", "green cube", "black cube", "+2 per empty cell", "(96 places)"]:
+                  "3 purple cubes", "3 pink cubes", "green cube", "black cube", "+2 per cell of the letter", "(96 places)"]:
         assert piece in " ".join(text.split()), piece
 
 
@@ -394,8 +409,10 @@ def test_puzzle_sweep_every_grid_reads_as_one_letter_and_one_anagram():
             assert sol["word"].lower() in puzzle_list
             assert accept5["".join(sorted(sol["letters"].lower()))] == [sol["word"].lower()]
             assert sorted(sol["letters"]) == sorted(sol["word"]) and sol["letters"] != sol["word"]
-            for g, letter in zip(p["grids"], sol["letters"]):
-                assert read_grid(g["cells"], rotations) == {letter}
+            for g, letter, cells in zip(p["grids"], sol["letters"], sol["cells"]):
+                assert read_grid(cells, rotations) == {letter}
+                assert read_partial(g["hits"], g["misses"], rotations) == {letter}
+                assert set(g["hits"]) <= set(cells) and not set(g["misses"]) & set(cells)
             if not rotations:
                 assert sol["turns"] == [0] * 5
             assert rules.puzzle_violations(p, "p") == []
@@ -422,20 +439,20 @@ def test_puzzle_validator_catches_a_tampered_puzzle():
     p = m["puzzles"][0]
     letters = p["solution"]["letters"]
     other = next(x for x in string.ascii_uppercase if x not in letters)
-    p["grids"][1]["cells"] = list(rules.ALPHABET[other])
+    p["grids"][1] = {"hits": list(rules.ALPHABET[other]), "misses": []}
     codes = {(v.code, v.place) for v in rules.check_puzzles(m) + generate.check_ids(m)}
     assert ("CLR-PUZZLE-DECODE", f"puzzle {p['id']} grid 2") in codes
     assert ("CLR-PUZZLE-ID", f"puzzle {p['id']}") in codes
     # a word whose letters make two words
     p = generate.generate(pz.make_token("9", 0), False)
     p["solution"] = {"word": "LEMON", "letters": "NOMEL", "turns": [0] * 5}
-    p["grids"] = [{"cells": list(rules.ALPHABET[x])} for x in "NOMEL"]
+    p["grids"] = [{"hits": list(rules.ALPHABET[x]), "misses": [n for n in range(1, 26) if n not in rules.ALPHABET[x]]} for x in "NOMEL"]
     codes = {v.code for v in rules.puzzle_violations(p, "p")}
     assert ("CLR-PUZZLE-ANAGRAM" in codes) == (len(_accept_anagrams("LEMON")) > 1)
     # a turned picture in a plain puzzle reads as no letter
     p = generate.generate(pz.make_token("9", 0), False)
     first = p["solution"]["letters"][0]
-    p["grids"][0]["cells"] = list(rules.turn(rules.ALPHABET[first], 1))
+    p["grids"][0] = {"hits": list(rules.turn(rules.ALPHABET[first], 1)), "misses": [n for n in range(1, 26) if n not in rules.turn(rules.ALPHABET[first], 1)]}
     if rules.turn(rules.ALPHABET[first], 1) != rules.ALPHABET[first]:
         assert "CLR-PUZZLE-DECODE" in {v.code for v in rules.puzzle_violations(p, "p")}
 
@@ -539,7 +556,7 @@ def test_rules_summary_agrees_with_the_rules():
     text = render_template(GAME.rules_template, game=GAME)
     for cube in rules.CUBES:
         assert f"{cube['count']} {cube['color']}" in text
-    for shown in ("**+4**", "**+1**", "**-1**", "**-2**", f"**+{rules.LETTER_GUESS_POINTS} for every empty cell**"):
+    for shown in ("**+4**", "**+1**", "**-1**", "**-2**", f"**+{rules.LETTER_GUESS_POINTS} for each cell of its picture still empty on your Decoder**"):
         assert shown in text, shown
     assert "`" not in text  # the markup has no code spans
 
@@ -549,3 +566,74 @@ def test_kit_command(workdir):
     proc = run_cli("kit", "crypticolor", cwd=workdir)
     assert proc.returncode == 0, proc.stderr
     assert (workdir / "output" / "crypticolor-kit.pdf").exists()
+
+
+# -- issue 12: letter-guess scoring, alike Key Cards, graded partial puzzles --------
+
+def test_rules_page_worked_example_scores_by_the_rules():
+    """The rules page's example, played out with the rule functions, gives the
+    total it prints."""
+    import re
+
+    from printkit.engine.text import render_template
+
+    text = render_template(GAME.rules_template, game=GAME)
+    assert "Slang is permissible" in text
+    ex = re.search(r"\*Example:\* the letter is ([A-Z]) \((\d+) cells\)\. (.*?) then guess \1: (\d+) of its cells .*?\+(\d+)\. Column: .*?\*\*(\d+)\*\*", text)
+    assert ex, "the worked example is on the rules page"
+    letter, size, probes, empty, bonus, total = ex.groups()
+    picture = rules.ALPHABET[letter]
+    assert len(picture) == int(size)
+    marked, counts = [], {"hit": 0, "miss": 0}
+    for cell, said in re.findall(r"cell (\d+) \((hit|miss)", probes):
+        truth = "hit" if int(cell) in picture else "miss"
+        assert said == truth, f"cell {cell} of {letter} is a {truth}"
+        counts[truth] += 1
+        marked.append(int(cell))
+    assert len(set(picture) - set(marked)) == int(empty)
+    guess = rules.letter_guess_points(picture, marked, True)
+    assert guess == int(bonus)
+    assert rules.column_score({**counts, "letter_guess": guess}) == int(total)
+
+
+def test_every_score_reference_states_the_same_letter_guess_rule(workdir):
+    from pypdf import PdfReader
+
+    for verb in ("sheet", "board", "card"):
+        out = workdir / f"{verb}.pdf"
+        assert run_inproc(verb, "crypticolor", "-o", str(out), cwd=workdir).returncode == 0
+        text = " ".join(p.extract_text() for p in PdfReader(out).pages).replace("\n", " ")
+        assert "still empty" in text, verb
+        assert "every empty cell" not in text, verb
+
+
+def test_kit_key_cards_are_alike_with_turned_pictures():
+    cards = [p for p in GAME.kit if p.component == "card"]
+    assert sum(p.copies for p in cards) == 2
+    assert all(p.params.get("rotations") for p in cards)
+
+
+def test_puzzle_grades_show_fewer_cells_and_hard_is_minimal():
+    shown = {}
+    for difficulty in generate.DIFFICULTIES:
+        ps = [generate.generate(pz.make_token("grade", i), False, difficulty) for i in range(12)]
+        shown[difficulty] = sum(p["shown"] for p in ps)
+        for p in ps:
+            assert p["shown"] == sum(len(g["hits"]) + len(g["misses"]) for g in p["grids"])
+            assert p["shown"] < 5 * 25  # never the whole picture
+            if difficulty == "hard":
+                for g, letter in zip(p["grids"], p["solution"]["letters"]):
+                    cells = g["hits"] + g["misses"]
+                    for drop in cells:  # every shown cell is needed for one answer
+                        rest_h = [n for n in g["hits"] if n != drop]
+                        rest_m = [n for n in g["misses"] if n != drop]
+                        assert len(read_partial(rest_h, rest_m, False)) > 1
+    assert shown["easy"] > shown["medium"] > shown["hard"]
+
+
+def test_puzzle_id_carries_the_grade(workdir):
+    m = _json("puzzle", "crypticolor", "--seed", "g", "--count", "3", "--difficulty", "mixed", cwd=workdir)
+    assert [p["difficulty"] for p in m["puzzles"]] == ["easy", "medium", "hard"]
+    for p in m["puzzles"]:
+        again = _json("puzzle", "crypticolor", "--id", p["id"], cwd=workdir)
+        assert again["puzzles"] == [p]

@@ -44,7 +44,7 @@ def grid(c, ink, x: float, y: float, cell: float, filled=(), *, numbers: bool = 
     c.setLineWidth(frame)
     c.rect(x, y, size, size, stroke=1, fill=0)
     if numbers:
-        ns = number_size or max(4.0, min(9.0, cell * 0.32))
+        ns = number_size or max(7.0, min(9.0, cell * 0.32))  # 7 pt: read during play
         c.setFont(fonts.SANS, ns)
         for n in range(1, rules.CELLS + 1):
             r, col = rules.rc(n)
@@ -53,6 +53,37 @@ def grid(c, ink, x: float, y: float, cell: float, filled=(), *, numbers: bool = 
             else:
                 c.setFillColorRGB(*GREY)
             c.drawString(x + col * cell + ns * 0.25, y + size - r * cell - ns * 0.95, str(n))
+    c.restoreState()
+
+
+def shown_grid(c, ink, x: float, y: float, cell: float, hits, misses) -> None:
+    """A puzzle picture as probes left it: hits filled, misses crossed, every other
+    cell shaded grey (not shown: it may be either)."""
+    size = rules.SIZE * cell
+    hits, misses = set(hits), set(misses)
+    c.saveState()
+    for n in range(1, rules.CELLS + 1):
+        r, col = rules.rc(n)
+        cx, cy = x + col * cell, y + size - (r + 1) * cell
+        if n in hits:
+            ink.fill(c, FILL)
+            c.rect(cx, cy, cell, cell, stroke=0, fill=1)
+        elif n in misses:
+            c.setStrokeColorRGB(0, 0, 0)
+            c.setLineWidth(1.1)
+            k = cell * 0.28
+            c.line(cx + k, cy + k, cx + cell - k, cy + cell - k)
+            c.line(cx + k, cy + cell - k, cx + cell - k, cy + k)
+        else:
+            c.setFillColorRGB(0.82, 0.82, 0.82)
+            c.rect(cx, cy, cell, cell, stroke=0, fill=1)
+    c.setStrokeColorRGB(0, 0, 0)
+    c.setLineWidth(0.6)
+    for k in range(1, rules.SIZE):
+        c.line(x + k * cell, y, x + k * cell, y + size)
+        c.line(x, y + k * cell, x + size, y + k * cell)
+    c.setLineWidth(1.2)
+    c.rect(x, y, size, size, stroke=1, fill=0)
     c.restoreState()
 
 
@@ -104,7 +135,7 @@ def _card_page(doc, alphabet) -> None:
         _letter_label(c, letter, x, y + gw + 1.6 * MM, gw, 13)
         grid(c, doc.ink, x, y, cell, cells)
     y = top - rows * pitch_y
-    d.paragraph(c, "To encode a letter, fill in the same cells on your Crypticard. Every picture leaves some cells empty: a correct letter guess scores 2 points for each of them.", MARGIN, max(y, bottom), W - 2 * MARGIN, size=8.5, color=(0.2, 0.2, 0.2))
+    d.paragraph(c, "To encode a letter, fill in the same cells on your Crypticard. A right letter guess scores 2 points for each cell of its picture still empty on your Decoder (not yet covered by a cube): guess early, score more.", MARGIN, max(y, bottom), W - 2 * MARGIN, size=8.5, color=(0.2, 0.2, 0.2))
 
 
 def _turned_pages(doc, alphabet) -> None:
@@ -141,7 +172,7 @@ def _turned_pages(doc, alphabet) -> None:
             c.drawCentredString(x0 + label_w / 2 - 1 * MM, y + gw / 2 - 5.5, letter)
             for j, t in enumerate(turns):
                 gx = x0 + label_w + j * (gw + gap)
-                grid(c, doc.ink, gx, y, cell, rules.turn(cells, t), number_size=min(6.0, cell * 0.3))
+                grid(c, doc.ink, gx, y, cell, rules.turn(cells, t), number_size=7.0)
 
 
 # -- Crypticard and score sheet ---------------------------------------------------
@@ -254,8 +285,8 @@ def _score_sheet(doc, c, top: float) -> None:
     c.drawRightString(W - MARGIN - col - 3 * MM, tb + 3.6 * MM, "TOTAL")
     c.setLineWidth(1.4)
     c.rect(W - MARGIN - col, tb, col, 11 * MM, stroke=1, fill=0)
-    foot = (f"* LETTER GUESS: guess a letter right and score {rules.LETTER_GUESS_POINTS} points for every empty cell of its picture; "
-            f"a wrong letter or word guess scores {rules.WRONG_GUESS_POINTS}, also in the LETTER GUESS row. A shape scores when all three of its cells are filled in the letter.")
+    foot = (f"* LETTER GUESS: guess a letter right and score {rules.LETTER_GUESS_POINTS} points for each cell of its picture still empty on your Decoder "
+            f"(not yet under a cube); a wrong letter or word guess scores {rules.WRONG_GUESS_POINTS}, also in this row. A shape scores when all three of its cells are filled in the letter.")
     d.paragraph(c, foot, MARGIN, tb + 11 * MM, width - col - 30 * MM, size=7.5, color=(0.2, 0.2, 0.2))
     # the opponent's word, once deciphered and unscrambled
     y = tb - 6 * MM
@@ -289,7 +320,8 @@ def _sign(c, sign: str, cx: float, cy: float, size: float, color) -> None:
         c.rect(cx - t / 2, cy - size / 2, t, size, stroke=0, fill=1)
 
 
-def cube_face(kind: str):
+def cube_face(kind: str, label_min: float = 0.0):
+    """A cube token's face; `label_min` keeps its word readable where it is read in play."""
     cube = rules.CUBE_BY_KIND[kind]
 
     def face(c, art) -> None:
@@ -304,7 +336,7 @@ def cube_face(kind: str):
         else:
             _sign(c, cube["sign"], w / 2, cy, side * 0.9, fg)
         label = kind.upper()
-        size = fonts.fit_size(label, fonts.SANS_BOLD, min(w, h) * 0.17, w * 0.86)
+        size = fonts.fit_size(label, fonts.SANS_BOLD, max(label_min, min(w, h) * 0.17), w * 0.92)
         c.setFont(fonts.SANS_BOLD, size)
         c.setFillColorRGB(*fg)
         c.drawCentredString(w / 2, h * 0.1, label)
@@ -360,10 +392,10 @@ def render_board(doc, model: dict) -> None:
     for k, shape in enumerate(shapes):
         x = MARGIN + k * col_w
         yy = top
-        tok = 11 * MM
+        tok = 12 * MM
         c.saveState()
         c.translate(x, yy - tok)
-        cube_face(shape["name"])(c, _Art(tok, tok, ink))
+        cube_face(shape["name"], label_min=7)(c, _Art(tok, tok, ink))
         c.setLineWidth(0.5)
         c.setStrokeColorRGB(0, 0, 0)
         c.rect(0, 0, tok, tok, stroke=1, fill=0)
@@ -431,12 +463,12 @@ def _singles(c, ink, model: dict, y: float) -> float:
     c.setFillColorRGB(0, 0, 0)
     c.drawString(MARGIN, y - 11, "SINGLE CELLS AND GUESSES")
     y -= 16
-    tok = 9 * MM
+    tok = 10 * MM
     x = MARGIN
     for single in model["singles"]:
         c.saveState()
         c.translate(x, y - tok)
-        cube_face(single["kind"])(c, _Art(tok, tok, ink))
+        cube_face(single["kind"], label_min=7)(c, _Art(tok, tok, ink))
         c.setLineWidth(0.5)
         c.setStrokeColorRGB(0, 0, 0)
         c.rect(0, 0, tok, tok, stroke=1, fill=0)
@@ -450,9 +482,9 @@ def _singles(c, ink, model: dict, y: float) -> float:
         c.drawString(x + tok + 2 * MM, y - 8 * MM, f"1 {single['color']} cube on {what}")
         x += 54 * MM
     c.setFont(fonts.SANS_BOLD, 10)
-    c.drawString(x, y - 4 * MM, f"LETTER GUESS  +{model['letter_guess']} per empty cell")
+    c.drawString(x, y - 4 * MM, f"LETTER GUESS  +{model['letter_guess']} per cell of the letter")
     c.setFont(fonts.SANS, 7.5)
-    c.drawString(x, y - 8 * MM, f"of the letter, if right; a wrong letter or word {model['wrong_guess']}")
+    c.drawString(x, y - 8 * MM, f"still empty here, if right; a wrong letter or word {model['wrong_guess']}")
     return y - tok - 3 * MM
 
 
@@ -465,7 +497,7 @@ def render_puzzle(doc, model: dict) -> None:
     start = 0
     while start < total:
         c = doc.new_page()
-        top = d.header(doc, f"{TITLE}  ·  puzzles", "Read each picture with the Key Card, then put the five letters in order to make the code word. Answers on the last page.", margin=MARGIN)
+        top = d.header(doc, f"{TITLE}  ·  puzzles", "Black = hit, X = miss, grey = not shown. One Key Card letter fits each picture; unscramble the five. Answers: last page.", margin=MARGIN)
         per_page, cell = _puzzle_layout(W, top - FOOT)
         block = (top - FOOT) / per_page
         shown = puzzles[start : start + per_page]
@@ -517,8 +549,9 @@ def _puzzle_block(doc, c, puzzle: dict, number: int, total: int, top: float, hei
     c.drawRightString(W - MARGIN, top - 14, puzzle["id"])
     c.setFont(fonts.SANS, 8)
     c.setFillColorRGB(0.25, 0.25, 0.25)
-    note = ("Rotations: each picture may be turned a quarter, half or three quarters; the Key Card's turned pictures help."
-            if puzzle["rotations"] else "Every picture is upright, as on the Key Card.")
+    grade = f"{puzzle['difficulty'].capitalize()}: {puzzle['shown']} of 125 cells shown. "
+    note = grade + ("Rotations: each picture may be turned a quarter, half or three quarters; the Key Card's turned pictures help."
+                    if puzzle["rotations"] else "Every picture is upright, as on the Key Card.")
     c.drawString(MARGIN, top - 24, note)
     y = top - 28
     gw = rules.SIZE * cell
@@ -530,7 +563,7 @@ def _puzzle_block(doc, c, puzzle: dict, number: int, total: int, top: float, hei
         c.setFont(fonts.SANS_BOLD, 11)
         c.drawString(x, y - 9, str(k + 1))
         gy = y - 12 - gw
-        grid(c, ink, x, gy, cell, g["cells"], numbers=False)
+        shown_grid(c, ink, x, gy, cell, g["hits"], g["misses"])
         c.setFont(fonts.SANS, 7.5)
         c.drawRightString(x + gw / 2 - lb / 2 - 1.5 * MM, gy - 2 * MM - lb / 2 - 2.5, "letter")
         c.setLineWidth(0.8)
@@ -558,7 +591,7 @@ def _puzzle_block(doc, c, puzzle: dict, number: int, total: int, top: float, hei
 def _answer_pages(doc, puzzles) -> None:
     W, H = doc.size
     row_h = 7 * MM
-    widths = [50 * MM, 40 * MM, 56 * MM, W - 2 * MARGIN - 146 * MM]
+    widths = [58 * MM, 38 * MM, 52 * MM, W - 2 * MARGIN - 148 * MM]
     k = 0
     while k < len(puzzles):
         c = doc.new_page()
@@ -568,6 +601,6 @@ def _answer_pages(doc, puzzles) -> None:
         for p in puzzles[k : k + fit]:
             sol = p["solution"]
             turns = " ".join(f"{t * 90}°" for t in sol["turns"]) if p["rotations"] else "upright"
-            rows.append([p["id"], " ".join(sol["letters"]), turns, sol["word"]])
+            rows.append([f"{p['id']} ({p['difficulty']})", " ".join(sol["letters"]), turns, sol["word"]])
         d.table(c, MARGIN, top, widths, rows, row_h=row_h, size=9)
         k += fit

@@ -1,9 +1,14 @@
-"""Crypticolor puzzles: a code word to recover from its five encoded pictures.
+"""Crypticolor puzzles: a code word to recover from a few probes of its pictures.
 
 A puzzle is a word from the puzzle list whose letters make no other word of the
 acceptance list, scrambled, then encoded with the Key Card (each picture turned
-a seeded quarter-turn count when Rotations is on). The ID `CY-[R-]TOKEN`
-regenerates it: the token alone seeds its random stream.
+a seeded quarter-turn count when Rotations is on). Of each picture only some
+cells are shown, as a game's probes would show them: hits (filled) and misses
+(empty). They are picked in a seeded order until exactly one letter of the Key
+Card (any turn, with Rotations) fits them, then thinned to a minimal set (no
+shown cell can go without a second letter fitting); easier grades show a few
+more cells. The ID `CY-[PARAMS-]TOKEN` regenerates it: the token alone seeds
+its random stream; PARAMS holds E or H (easy, hard; medium has none) and R.
 """
 
 from __future__ import annotations
@@ -19,6 +24,11 @@ from printkit.rules import Violation
 PREFIX = "CY"
 ROTATIONS_TAG = "R"
 MAX_ATTEMPTS = 50
+DIFFICULTIES = ("easy", "medium", "hard")
+CHOICES = (*DIFFICULTIES, "mixed")  # mixed: easy, medium, hard, easy, ... in order
+#: Cells shown beyond a minimal set, per picture.
+EXTRA_CELLS = {"easy": 5, "medium": 2, "hard": 0}
+GRADE_TAG = {"easy": "E", "medium": "", "hard": "H"}
 
 
 @lru_cache(maxsize=1)
@@ -38,19 +48,45 @@ def word_pool() -> tuple[str, ...]:
     )
 
 
-def make_id(token: str, rotations: bool) -> str:
-    return pz.format_id(PREFIX, ROTATIONS_TAG if rotations else "", token)
+def make_id(token: str, rotations: bool, difficulty: str = "medium") -> str:
+    return pz.format_id(PREFIX, GRADE_TAG[difficulty] + (ROTATIONS_TAG if rotations else ""), token)
 
 
-def read_id(text: str) -> tuple[str, bool]:
-    """(token, rotations) from a printed ID; UsageError naming the ID if not ours."""
+def read_id(text: str) -> tuple[str, bool, str]:
+    """(token, rotations, difficulty) from a printed ID; UsageError naming the ID if not ours."""
     params, token = pz.parse_id(text, PREFIX)
-    if params not in ("", ROTATIONS_TAG):
-        raise UsageError(f"--id {text}: '{params}' is not a Crypticolor puzzle setting (use {PREFIX}-TOKEN or {PREFIX}-{ROTATIONS_TAG}-TOKEN)")
-    return token, params == ROTATIONS_TAG
+    grades = {tag: name for name, tag in GRADE_TAG.items() if tag}
+    grade, rest = (params[0], params[1:]) if params[:1] in grades else ("", params)
+    if rest not in ("", ROTATIONS_TAG):
+        raise UsageError(f"--id {text}: '{params}' is not a Crypticolor puzzle setting (use {PREFIX}-TOKEN, {PREFIX}-[E|H][{ROTATIONS_TAG}]-TOKEN)")
+    return token, rest == ROTATIONS_TAG, grades.get(grade, "medium")
 
 
-def generate(token: str, rotations: bool) -> dict:
+def reveal(letter: str, turn: int, rotations: bool, difficulty: str, rng) -> tuple[list[int], list[int]]:
+    """The cells of one picture to show, as (hits, misses): cells taken in a seeded
+    order until the Key Card has one letter that fits, cut down to a minimal set,
+    then EXTRA_CELLS[difficulty] more from the same order."""
+    picture = set(rules.encode(letter, turn))
+    order = rng.shuffle(list(range(1, rules.CELLS + 1)))
+
+    def unique(shown) -> bool:
+        return rules.readings([n for n in shown if n in picture], [n for n in shown if n not in picture], rotations) == [letter]
+
+    shown: list[int] = []
+    for n in order:
+        shown.append(n)
+        if unique(shown):
+            break
+    for n in list(shown):  # thin out: drop what the answer does not need
+        trial = [x for x in shown if x != n]
+        if unique(trial):
+            shown = trial
+    rest = [n for n in order if n not in shown]
+    shown += rest[: EXTRA_CELLS[difficulty]]
+    return sorted(n for n in shown if n in picture), sorted(n for n in shown if n not in picture)
+
+
+def generate(token: str, rotations: bool, difficulty: str = "medium") -> dict:
     """The puzzle of this token; re-checked before it is returned."""
     pool = word_pool()
     last: list[Violation] = []
@@ -59,34 +95,41 @@ def generate(token: str, rotations: bool) -> dict:
         word = rng.choice(pool).upper()
         letters = m.scramble(word, rng.child("scramble"))
         grids = m.encode_word(letters, rotations, rng.child("turns"))
+        shown = [reveal(g["letter"], g["turn"], rotations, difficulty, rng.child("reveal", k)) for k, g in enumerate(grids)]
         puzzle = {
-            "id": make_id(token, rotations),
+            "id": make_id(token, rotations, difficulty),
             "rotations": rotations,
-            "grids": [{"cells": g["cells"]} for g in grids],
-            "solution": {"word": word, "letters": letters, "turns": [g["turn"] for g in grids]},
+            "difficulty": difficulty,
+            "shown": sum(len(h) + len(ms) for h, ms in shown),
+            "grids": [{"hits": h, "misses": ms} for h, ms in shown],
+            "solution": {"word": word, "letters": letters, "turns": [g["turn"] for g in grids], "cells": [g["cells"] for g in grids]},
         }
         last = rules.puzzle_violations(puzzle, f"puzzle {puzzle['id']}")
         if not last:
             return puzzle
-    raise UsageError(f"puzzle {make_id(token, rotations)}: no valid puzzle in {MAX_ATTEMPTS} attempts ({last[0] if last else 'unknown'})")
+    raise UsageError(f"puzzle {make_id(token, rotations, difficulty)}: no valid puzzle in {MAX_ATTEMPTS} attempts ({last[0] if last else 'unknown'})")
 
 
 def build_puzzles(params: dict) -> dict:
     ident = params.get("id")
     flag = bool(params.get("rotations"))
+    difficulty = params.get("difficulty") or "medium"
+    if difficulty not in CHOICES:
+        raise UsageError(f"--difficulty {difficulty}: use one of {', '.join(CHOICES)}")
     if ident:
-        token, rotations = read_id(ident)
+        token, rotations, difficulty = read_id(ident)
         if flag and not rotations:
-            raise UsageError(f"--id {ident} is a plain puzzle; drop --rotations or use {make_id(token, True)}")
-        tokens = [token]
-        shown = {"id": make_id(token, rotations)}
+            raise UsageError(f"--id {ident} is a plain puzzle; drop --rotations or use {make_id(token, True, difficulty)}")
+        tokens = [(token, difficulty)]
+        shown = {"id": make_id(token, rotations, difficulty)}
     else:
         rotations = flag
         seed = str(params.get("seed", "1"))
         count = int(params.get("count") or 1)
-        tokens = [pz.make_token(seed, i) for i in range(count)]
-        shown = {"seed": seed, "count": count, "rotations": rotations}
-    items = [generate(t, rotations) for t in pz.progress(tokens, "puzzles")]
+        grades = [DIFFICULTIES[i % 3] if difficulty == "mixed" else difficulty for i in range(count)]
+        tokens = [(pz.make_token(seed, i), grades[i]) for i in range(count)]
+        shown = {"seed": seed, "count": count, "rotations": rotations, "difficulty": difficulty}
+    items = [generate(t, rotations, g) for t, g in pz.progress(tokens, "puzzles")]
     model = {"params": shown, "rotations": rotations, "puzzles": items}
     if len(items) == 1:
         model["id"] = items[0]["id"]
@@ -112,7 +155,7 @@ def check_ids(model: dict) -> list[Violation]:
             out.append(Violation("CLR-PUZZLE-ID", place, "has no ID"))
             continue
         try:
-            token, rotations = read_id(ident)
+            token, rotations, difficulty = read_id(ident)
         except UsageError:
             out.append(Violation("CLR-PUZZLE-ID", place, f"'{ident}' is not a Crypticolor puzzle ID"))
             continue
@@ -120,7 +163,7 @@ def check_ids(model: dict) -> list[Violation]:
             out.append(Violation("CLR-PUZZLE-ID", place, f"its ID says rotations {'on' if rotations else 'off'}, the puzzle says otherwise"))
             continue
         try:
-            fresh = generate(token, rotations)
+            fresh = generate(token, rotations, difficulty)
         except UsageError:
             continue
         if fresh["grids"] != puzzle.get("grids") or fresh["solution"] != puzzle.get("solution"):

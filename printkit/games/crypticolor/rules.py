@@ -224,11 +224,15 @@ def shape_guess(letter_cells: Iterable[int], name: str, cells: Sequence[int]) ->
     return classify(cells) == name and all(n in filled for n in cells)
 
 
-def letter_guess_points(letter: str, correct: bool) -> int:
-    """+2 per empty square of the letter when guessed right, -2 when wrong."""
+def letter_guess_points(picture: Iterable[int], marked: Iterable[int], correct: bool) -> int:
+    """Our reading of the rulebook's "2 points for every empty space that is part of
+    a guessed letter": a right guess scores +2 for each cell of the letter's picture
+    (as encoded, turned or not) that is still empty on the guesser's Decoder, i.e.
+    not yet covered by a cube. Guessing early pays; probing cells you already
+    recognise does not. A wrong letter (or word) guess scores -2."""
     if not correct:
         return WRONG_GUESS_POINTS
-    return LETTER_GUESS_POINTS * (CELLS - len(ALPHABET[letter]))
+    return LETTER_GUESS_POINTS * len(set(picture) - set(marked))
 
 
 def column_score(marks: dict) -> int:
@@ -487,9 +491,31 @@ def anagrams(letters: str, words: frozenset[str] | None = None) -> list[str]:
     return list(anagram_index(words).get(anagram_key(letters), []))
 
 
+@lru_cache(maxsize=2)
+def _pictures(rotations: bool) -> tuple[tuple[str, int], ...]:
+    """(letter, bitmask of its picture) for every letter and allowed turn."""
+    out = []
+    for letter in LETTERS:
+        for t in allowed_turns(rotations):
+            out.append((letter, sum(1 << (n - 1) for n in encode(letter, t))))
+    return tuple(out)
+
+
+def mask(cells: Iterable[int]) -> int:
+    return sum(1 << (n - 1) for n in set(cells))
+
+
+def readings(hits: Iterable[int], misses: Iterable[int], rotations: bool) -> list[str]:
+    """Every letter whose picture (turned, with rotations) fills all the shown hit
+    cells and none of the shown miss cells: the letters a solver cannot rule out."""
+    h, m = mask(hits), mask(misses)
+    return sorted({letter for letter, pic in _pictures(rotations) if pic & h == h and not pic & m})
+
+
 def puzzle_violations(puzzle: dict, place: str) -> list[Violation]:
     """One puzzle: a puzzle-list word with a single anagram, scrambled, and five grids
-    that each decode to exactly one letter: their own."""
+    whose shown hits and misses each leave exactly one letter: their own (so the
+    whole puzzle has exactly one answer)."""
     from printkit.words import puzzle_words
 
     out: list[Violation] = []
@@ -519,17 +545,18 @@ def puzzle_violations(puzzle: dict, place: str) -> list[Violation]:
     if len(grids) != WORD_LENGTH:
         return out + [Violation("CLR-PUZZLE-GRIDS", place, f"has {len(grids)} grids; a puzzle has {WORD_LENGTH}")]
     for k, (grid, letter) in enumerate(zip(grids, letters), 1):
-        cells, bad = field(grid, "cells", list, "CLR-PUZZLE", f"{place} grid {k}")
-        out += bad
-        if cells is None:
+        hits, bad = field(grid, "hits", list, "CLR-PUZZLE", f"{place} grid {k}")
+        misses, bad2 = field(grid, "misses", list, "CLR-PUZZLE", f"{place} grid {k}")
+        out += bad + bad2
+        if hits is None or misses is None:
             continue
-        if not _cells_ok(cells):
-            out.append(Violation("CLR-PUZZLE-GRIDS", f"{place} grid {k}", "cells must be whole numbers 1-25"))
+        if not (_cells_ok(hits) and _cells_ok(misses)) or set(hits) & set(misses):
+            out.append(Violation("CLR-PUZZLE-GRIDS", f"{place} grid {k}", "hits and misses must be different whole numbers 1-25"))
             continue
-        readings = sorted({x for x, _ in decode(cells, bool(rotations))})
-        if readings != [letter]:
-            what = "no letter" if not readings else ", ".join(readings)
-            out.append(Violation("CLR-PUZZLE-DECODE", f"{place} grid {k}", f"decodes to {what}; it must decode to {letter} alone"))
+        found = readings(hits, misses, bool(rotations))
+        if found != [letter]:
+            what = "no letter" if not found else ", ".join(found)
+            out.append(Violation("CLR-PUZZLE-DECODE", f"{place} grid {k}", f"its shown cells fit {what}; they must fit {letter} alone"))
     return out
 
 

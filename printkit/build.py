@@ -70,10 +70,14 @@ class WriteResult:
     pages: int
     size: int
     how: str
+    keeper: "WriteResult | None" = None  # a two-file component's second file
 
     def summary(self) -> str:
         kb = self.size / 1024
-        return f"wrote {self.path}: {self.pages} page{'s' if self.pages != 1 else ''}, {kb:.0f} KB. {self.how}"
+        line = f"wrote {self.path}: {self.pages} page{'s' if self.pages != 1 else ''}, {kb:.0f} KB. {self.how}"
+        if self.keeper is not None:
+            line += "\n" + self.keeper.summary()
+        return line
 
 
 def print_advice(component, opts, include_notes: bool = True) -> str:
@@ -92,15 +96,22 @@ def print_advice(component, opts, include_notes: bool = True) -> str:
     return f"Print on {paper} {scale}.{note}"
 
 
-def new_document(component, model: dict, opts):
+def new_document(component, model: dict, opts, *, shared: bool = False):
+    """A document for this component. `shared`: the file a two-file component
+    gives away (see Component.keeper): its metadata and small print come from
+    `component.public(model)` and name no command (the command holds the secret)."""
     from printkit.engine.document import Document
 
-    cmd = command_for(component, model, opts)
+    if shared:
+        model = component.public(model)
+        cmd = ""
+    else:
+        cmd = command_for(component, model, opts)
     doc = Document(
         opts,
         title=f"{component.title} ({component.game})",
         subject=f"game={component.game}; component={component.name}; {small_print(component, model)}",
-        keywords=[f"game:{component.game}", f"component:{component.name}", f"command:{cmd}"],
+        keywords=[f"game:{component.game}", f"component:{component.name}"] + ([f"command:{cmd}"] if cmd else []),
         command=cmd,
     )
     doc.small_print = small_print(component, model)
@@ -108,10 +119,26 @@ def new_document(component, model: dict, opts):
 
 
 def write_component(component, model: dict, opts, out: Path) -> WriteResult:
-    doc = new_document(component, model, opts)
-    component.render(doc, model)
-    size = doc.save(out)
-    return WriteResult(out, doc.pages, size, print_advice(component, opts))
+    if component.keeper is None:
+        doc = new_document(component, model, opts)
+        component.render(doc, model)
+        size = doc.save(out)
+        return WriteResult(out, doc.pages, size, print_advice(component, opts))
+    # Two files, both drawn before either is written: nothing half-written.
+    from printkit.component import keeper_path
+    from printkit.engine.document import atomic_write
+
+    shared = new_document(component, model, opts, shared=True)
+    component.render(shared, model)
+    kept = new_document(component, model, opts)
+    component.keeper(kept, model)
+    data, kdata = shared.pdf_bytes(), kept.pdf_bytes()
+    kout = keeper_path(out)
+    atomic_write(Path(out), data)
+    atomic_write(kout, kdata)
+    paper = print_advice(component, opts, include_notes=False)
+    return WriteResult(out, shared.pages, len(data), f"{paper} {component.notes}".strip(),
+                       keeper=WriteResult(kout, kept.pages, len(kdata), f"{paper} {component.keeper_notes}".strip()))
 
 
 def load_json(name: str):
@@ -164,11 +191,23 @@ def write_pngs(component, model: dict, opts, folder: Path, dpi: int) -> str:
             files["tabletop-back.png"] = png_bytes(shared, dpi)
         what = f"{len(fronts)} cards (front and back), {sum(n.startswith('tabletop-sheet') for n in files)} tabletop sheet(s) of up to 10x7"
     else:
-        doc = new_document(component, model, opts)
+        doc = new_document(component, model, opts, shared=component.keeper is not None)
         component.render(doc, model)
         images = render_pages(doc.pdf_bytes(), dpi)
         for k, img in enumerate(images, 1):
             files[f"page-{k:03d}.png"] = png_bytes(img, dpi)
         what = f"{len(images)} page(s)"
+    if component.keeper is not None:
+        # the owner's pages go to a folder of their own, never beside the shared ones
+        from printkit.component import keeper_path
+
+        kdoc = new_document(component, model, opts)
+        component.keeper(kdoc, model)
+        kimages = render_pages(kdoc.pdf_bytes(), dpi)
+        kfolder = keeper_path(folder)
+        write_folder(folder, files)
+        write_folder(kfolder, {f"page-{k:03d}.png": png_bytes(img, dpi) for k, img in enumerate(kimages, 1)})
+        return (f"wrote {folder}/: {what} as PNG at {dpi} dpi. {component.notes}\n"
+                f"wrote {kfolder}/: {len(kimages)} page(s) as PNG at {dpi} dpi. {component.keeper_notes}")
     write_folder(folder, files)
     return f"wrote {folder}/: {what} as PNG at {dpi} dpi"

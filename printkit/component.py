@@ -63,10 +63,25 @@ class Component:
     duplex: bool = False  # True when the PDF has backs pages to print two-sided
     notes: str = ""  # how to print, cut and fold it
     report: Callable[[dict], str] | None = None  # extra text for the summary (e.g. --stats)
+    # A component that holds a secret (an encrypted board) writes two files:
+    # `render` draws the one for the opponent, `keeper` the one its owner keeps
+    # (<name>-keeper.pdf), and `public(model)` gives the model as the shared
+    # file may describe itself (metadata, small print): no secret in it.
+    keeper: Callable[[Any, dict], None] | None = None
+    keeper_notes: str = ""
+    public: Callable[[dict], dict] | None = None
 
     @property
     def output_name(self) -> str:
         return f"{self.game}-{self.name}.pdf"
+
+
+def keeper_path(path):
+    """Where a two-file component writes its owner's file, beside `path`."""
+    from pathlib import Path
+
+    path = Path(path)
+    return path.with_name(f"{path.stem}-keeper{path.suffix}")
 
 
 @dataclass(frozen=True)

@@ -110,9 +110,9 @@ def test_rulebook_example_json(tmp_path):
         assert cell["colours"] == list(grid.UNMIX[mix])
     assert [h["time"] for h in m["hints"]] == ["15:00", "30:00", "sudden death"]
     assert m["hints"][2]["shifts"] == {"blue": "L", "yellow": "U", "red": "D"}
-    # the default board is the rulebook example
-    default = model.build_board({})
-    assert default["cells"] == m["cells"]
+    # --example is the rulebook example; no --word is not
+    assert model.build_board({"example": True})["cells"] == m["cells"]
+    assert model.build_board({"seed": "1"})["cells"] != m["cells"]
     # a solver sees one answer per colour even with no hint
     assert m["solver"]["none"] == {"blue": [["STUDY", "RR"]], "yellow": [["GHOST", "DD"]], "red": [["KNIFE", "DRR"]]}
 
@@ -142,7 +142,9 @@ def test_rulebook_example_on_the_page(tmp_path):
     assert proc.returncode == 0, proc.stderr
     pdf_path = tmp_path / "output" / "crypto-crisis-board.pdf"
     reader = PdfReader(pdf_path)
-    assert len(reader.pages) == 3
+    assert len(reader.pages) == 1
+    keeper = PdfReader(tmp_path / "output" / "crypto-crisis-board-keeper.pdf")
+    assert len(keeper.pages) == 2
     page = (float(reader.pages[0].mediabox.width), float(reader.pages[0].mediabox.height))
     dpi = 60
     img = render_page(pdf_path, 0, dpi)
@@ -173,11 +175,11 @@ def test_rulebook_example_on_the_page(tmp_path):
     text = reader.pages[0].extract_text()
     for code in ("B+R", "B+Y", "Y+R"):
         assert code in text
-    # hint slips and answer key are pages of their own
-    slips = reader.pages[1].extract_text()
+    # hint slips and answer key are in the keeper's file, on pages of their own
+    slips = keeper.pages[0].extract_text()
     assert "15:00" in slips and "30:00" in slips and "sudden death" in slips
     assert "STUDY" not in slips and "STUDY" not in text
-    key = reader.pages[2].extract_text()
+    key = keeper.pages[1].extract_text()
     assert "answer key" in key and "P Q W A V" in key and "DRR" in key
 
 
@@ -492,8 +494,8 @@ def test_pages_stay_inside_the_printable_area(tmp_path, paper):
         m = build.build_checked(comp, params)
         out = tmp_path / f"{name}-{paper}.pdf"
         build.write_component(comp, m, opts, out)
-        reader = PdfReader(out)
-        for i in range(len(reader.pages)):
+        files = [out] + ([out.with_name(out.stem + "-keeper.pdf")] if comp.keeper else [])
+        for out, i in [(f, i) for f in files for i in range(len(PdfReader(f).pages))]:
             img = render_page(out, i, 50)
             _margins_blank(img, 50)
             # mono ink: no colour anywhere

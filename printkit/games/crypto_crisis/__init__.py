@@ -11,12 +11,21 @@ def _board_report(m: dict) -> str:
     solved = m.get("solver") or {}
     found = solved.get("all") or {}
     lines = []
+    source = m.get("source")
+    if source == "random":
+        seed = (m.get("params") or {}).get("seed")
+        lines.append(f"No --word given: three random common words from seed {seed!r} (shifts random too); "
+                     "the keeper's file names them. Anyone who runs the same command gets the same board: "
+                     "for a real game pick your own secret --seed, or your own words with --word.")
+    elif source == "example":
+        lines.append("The rulebook's example words (study, ghost, knife): every reader of the rules knows them.")
+    lines.append(f"Both files carry the board's code {m.get('code')} so you can match them; it gives nothing away.")
     for w in m.get("words", []):
         fits = found.get(w["colour"], [])
         if len(fits) > 1:
             others = ", ".join(f"{x} ({net or 'no shift'})" for x, net in fits if x != w["word"])
             lines.append(f"note: even with every shift revealed, {w['colour']} could also be {others}")
-    return "\n".join(lines) if lines else "Pages: 1 merged board (for your opponent), 2 hint slips, 3 answer key (keep it)."
+    return "\n".join(lines)
 
 
 def _puzzle_report(m: dict) -> str:
@@ -38,18 +47,24 @@ GAME = Game(
             name="board",
             title="Crypto Crisis encrypted board",
             help=(
-                "Encrypt your own three words: --word WORD[:SHIFTS] three times, blue, yellow, red in that order "
-                "(shifts U, D, L, R, at most 3; e.g. --word study:LLL --word ghost:UUU --word knife:RRD, "
-                "the rulebook's example and the default). Prints the merged board for your opponent, "
-                "the hint slips and the answer key."
+                "Encrypt three words: --word WORD[:SHIFTS] three times, blue, yellow, red in that order "
+                "(shifts U, D, L, R, at most 3; e.g. --word study:LLL --word ghost:UUU --word knife:RRD). "
+                "Without --word: three random common words from --seed; --example: the rulebook's words. "
+                "Writes two files: the merged board for your opponent (FILE) and your hint slips and "
+                "answer key (FILE-keeper)."
             ),
             build=model.build_board,
             checks=(rules.check_board,),
             render=lazy("printkit.games.crypto_crisis.draw", "render_board"),
+            keeper=lazy("printkit.games.crypto_crisis.draw", "render_keeper"),
+            public=model.public_board,
             params=(
-                Param("word", "A word and its shifts, e.g. study:LLL; give three (blue, yellow, red).", model.EXAMPLE_WORDS, multiple=True),
+                Param("word", "A word and its shifts, e.g. study:LLL; give three (blue, yellow, red).", None, multiple=True),
+                Param("example", "Print the rulebook's example (study:LLL, ghost:UUU, knife:RRD).", flag=True),
             ),
-            notes="Give page 1 to your opponent; cut the hint slips on page 2 and fold each shut; keep the answer key.",
+            uses=frozenset({"seed"}),
+            notes="Send or hand this file to your opponent: the merged board only.",
+            keeper_notes="Keep this file: cut the hint slips, fold each shut, give each at its time; the answer key is for after the game.",
             report=_board_report,
         ),
         "puzzle": Component(

@@ -348,27 +348,39 @@ def board_layout(page: tuple[float, float]) -> tuple[float, float, float]:
 
 
 def render_board(doc, model: dict) -> None:
+    """The opponent's file: the merged board alone, with the legend and a place
+    to note each word found and when. Nothing on it names a word or shift."""
     ink = doc.ink
     W, H = doc.size
-    # 1. the merged board: all the opponent sees
     c = doc.new_page()
-    d.header(doc, "CRYPTO CRISIS  ·  encrypted board",
+    d.header(doc, f"CRYPTO CRISIS  ·  encrypted board {model['code']}",
              "Three 5-letter words, shifted and merged. Crack them: one guess every 30 seconds.")
     x, y, side = board_layout(doc.size)
     draw_board(c, ink, x, y, side, model["cells"])
     bottom = draw_legend(c, ink, MARGIN, y - 3 * MM, W - 2 * MARGIN)
-    _guess_lines(c, ink, MARGIN, bottom - 2 * MM, W - 2 * MARGIN)
-    # 2. the hint slips
+    found_lines(c, ink, MARGIN, bottom - 2 * MM, W - 2 * MARGIN)
+
+
+def render_keeper(doc, model: dict) -> None:
+    """The keeper's file: the hint slips and the answer key (never sent)."""
+    ink = doc.ink
+    W, H = doc.size
+    code = model["code"]
+    # 1. the hint slips
     c = doc.new_page()
-    top = d.header(doc, "CRYPTO CRISIS  ·  hint slips", "For the host: cut, fold shut, and hand over each slip at its time.")
+    top = d.header(doc, f"CRYPTO CRISIS  ·  hint slips for board {code}",
+                   "Yours to keep: cut, fold shut, and hand over (or read out) each slip at its time.")
     top = slip_instructions(c, MARGIN, top - 2 * MM, W - 2 * MARGIN) - 4 * MM
     strip_h = min(60 * MM, (top - MARGIN - 8 * MM) / 3 - 4 * MM)
     for k, slip in enumerate(model["hints"]):
         sy = top - (k + 1) * strip_h - k * 6 * MM
         hint_strip(c, ink, MARGIN, sy, W - 2 * MARGIN, strip_h, slip, f"board-{k}")
-    # 3. the answer key
+    # 2. the answer key
     c = doc.new_page()
-    top = d.header(doc, "CRYPTO CRISIS  ·  answer key", "Keep this page hidden from your opponent.")
+    how = {"random": f"random words from seed {(model.get('params') or {}).get('seed')!r}",
+           "example": "the rulebook's example", "words": "your own words"}.get(model.get("source"), "")
+    top = d.header(doc, f"CRYPTO CRISIS  ·  answer key for board {code}",
+                   f"Keep this page hidden from your opponent ({how}).")
     top = _answer_table(c, ink, MARGIN, top - 3 * MM, W - 2 * MARGIN, model["words"])
     # each colour's board alone and the merged board, two by two, as large as
     # the page allows under the table with room for the solver note
@@ -376,7 +388,7 @@ def render_board(doc, model: dict) -> None:
     top -= 4 * MM
     small = min(85 * MM, (W - 2 * MARGIN - gap) / 2, (top - MARGIN - note_h - 2 * label_h - 6 * MM) / 2)
     x0 = (W - 2 * small - gap) / 2
-    labels = [f"{w['colour']} alone" for w in model["words"]] + ["merged"]
+    labels = [f"{w['colour']} alone" for w in model["words"]] + ["merged (what your opponent sees)"]
     for k, label in enumerate(labels[:4]):
         bx = x0 + (k % 2) * (small + gap)
         by = top - (k // 2 + 1) * (label_h + small) - (k // 2) * 3 * MM
@@ -390,17 +402,28 @@ def render_board(doc, model: dict) -> None:
     _solver_note(c, MARGIN, y, W - 2 * MARGIN, model)
 
 
-def _guess_lines(c, ink, x: float, top: float, width: float) -> None:
+def found_lines(c, ink, x: float, top: float, width: float) -> float:
+    """One line per colour for the word found and the time it was found (the
+    tie-break). Returns the y below."""
     c.setFillColorRGB(*BLACK)
     c.setFont(fonts.SANS_BOLD, 9)
-    c.drawString(x, top - 9, "Your guesses")
+    c.drawString(x, top - 9, "Words you found, and when (the time breaks a tie)")
     col = width / 3
+    y = top - 12 - 8 * MM
     for k, colour in enumerate(COLOURS):
         cx = x + k * col
-        swatch(c, ink, cx, top - 12 - 7 * MM, 7 * MM, colour)
+        swatch(c, ink, cx, y, 7 * MM, colour)
         c.setLineWidth(0.6)
         c.setStrokeColorRGB(*BLACK)
-        c.line(cx + 9 * MM, top - 12 - 7 * MM, cx + col - 4 * MM, top - 12 - 7 * MM)
+        c.line(cx + 9 * MM, y, cx + col - 22 * MM, y)
+        c.setFillColorRGB(*BLACK)
+        c.setFont(fonts.SANS, 9)
+        c.drawString(cx + col - 20 * MM, y + 1 * MM, "at")
+        c.line(cx + col - 16 * MM, y, cx + col - 4 * MM, y)
+        c.setFont(fonts.SANS, 7)
+        c.setFillColorRGB(*GREY)
+        c.drawCentredString(cx + col - 10 * MM, y - 3 * MM, "mm:ss")
+    return y - 5 * MM
 
 
 def _marked_word(c, x: float, y: float, size: float, word: str, mark: str | None) -> float:

@@ -187,6 +187,22 @@ def finish(pid: str, difficulty: str, pairs) -> dict:
     }
 
 
+def random_words(seed: str) -> list[tuple[str, list[str]]]:
+    """Three random common words with random shifts for `board` (no --word):
+    the same seed gives the same words. A draft is kept once some colour has
+    a common-word decoy before the hints (a board worth the hints), and every
+    colour has one answer once all shifts are out (the pool sees to that)."""
+    from printkit.rng import Rng
+
+    rng = Rng("crypto-crisis-board", seed)
+    p = pool()
+    for _attempt in range(MAX_ATTEMPTS):
+        got = draft(rng, p)
+        if got is not None and got[1] != "easy":
+            return got[0]
+    raise RuntimeError(f"no board for seed {seed!r} in {MAX_ATTEMPTS} attempts")
+
+
 def puzzle_for_id(text: str) -> dict:
     params, token = parse_id(text, PREFIX)
     if params not in DIFFICULTY_OF:

@@ -16,7 +16,7 @@ from printkit.games.crypto_crisis.grid import (
     tiles,
 )
 
-# The rulebook's worked example (GAMES.md section 4): the board's default words.
+# The rulebook's worked example (GAMES.md section 4): `board --example`.
 EXAMPLE_WORDS = ("study:LLL", "ghost:UUU", "knife:RRD")
 
 # The hint slips: when each opens and what it shows.
@@ -94,17 +94,55 @@ def solver_report(board: dict, lexicon: frozenset) -> dict | None:
     }
 
 
+def board_code(cells: list[dict]) -> str:
+    """A short name for a merged board, made from what the board shows (its
+    colours and marks) and nothing else: the opponent's file and the keeper's
+    file carry it so they can be matched, and it gives away nothing the board
+    does not already show."""
+    import hashlib
+
+    from printkit.puzzles import ALPHABET
+
+    shown = ";".join(f"{c.get('mix')}:{','.join(c.get('marks') or [])}" for c in cells)
+    n = int.from_bytes(hashlib.sha256(f"crypto-crisis-board\x1f{shown}".encode("utf-8")).digest()[:4], "big")
+    return "".join(ALPHABET[(n >> (5 * k)) & 31] for k in range(5, -1, -1))
+
+
 def build_board(params: dict) -> dict:
+    """The encrypted board: the words given with --word; else the rulebook's
+    example with --example; else three random common words with random shifts,
+    drawn from the seed (a board the generator has checked: one answer per
+    colour once every shift is out)."""
     from printkit.words import accept_words
 
-    given = list(params.get("word") or EXAMPLE_WORDS)
-    pairs = [parse_word(t) for t in given]
+    given = list(params.get("word") or ())
+    example = bool(params.get("example"))
+    if given and example:
+        raise UsageError("--example prints the rulebook's words; leave out --word (or --example)")
+    if given:
+        pairs = [parse_word(t) for t in given]
+        source, kept = "words", {"word": given}
+    elif example:
+        pairs = [parse_word(t) for t in EXAMPLE_WORDS]
+        source, kept = "example", {"example": True}
+    else:
+        from printkit.games.crypto_crisis.generator import random_words
+
+        seed = str(params.get("seed") if params.get("seed") is not None else "1")
+        pairs = random_words(seed)
+        source, kept = "random", {"seed": seed}
     board = board_from_words(pairs)
     report = solver_report(board, accept_words())
-    model = {"params": {"word": given}, **board}
+    model = {"params": kept, "source": source, **board, "code": board_code(board["cells"])}
     if report is not None:
         model["solver"] = report
     return model
+
+
+def public_board(model: dict) -> dict:
+    """What the opponent's file may say about itself: the board's code, no
+    words, shifts, seed or command."""
+    return {"params": {}, "id": model.get("code") or board_code(model.get("cells") or [])}
 
 
 # -- the submission form and the worksheet --------------------------------------------

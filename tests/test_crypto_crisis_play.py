@@ -1,0 +1,207 @@
+"""Crypto Crisis played from paper: the encrypted board's two files (nothing
+secret in the opponent's), random boards, the answer key re-derived from the
+printed board."""
+
+from __future__ import annotations
+
+import zlib
+
+import pytest
+from pypdf import PdfReader
+from pypdf.generic import IndirectObject, StreamObject
+
+from conftest import decode_qr, render_page, run_cli, run_inproc
+from printkit.games.crypto_crisis import grid, solver
+from printkit.words import accept_words
+
+GAME = "crypto-crisis"
+
+
+def every_byte(path) -> bytes:
+    """The file's raw bytes plus every stream in its cross-reference table,
+    decompressed (content streams, forms, fonts' ToUnicode maps, metadata)."""
+    raw = path.read_bytes()
+    out = [raw]
+    reader = PdfReader(path)
+    ids = [(idnum, gen) for gen, table in reader.xref.items() for idnum in table]
+    ids += [(idnum, 0) for idnum in reader.xref_objStm]
+    assert len(ids) > 10
+    for idnum, gen in ids:
+        obj = reader.get_object(IndirectObject(idnum, gen, reader))
+        if isinstance(obj, StreamObject):
+            out.append(obj.get_data())
+        out.append(repr(obj).encode("utf-8", "replace"))
+    # and any deflate stream the table might not list
+    for start in range(len(raw)):
+        if raw.startswith(b"stream", start):
+            body = raw[raw.index(b"\n", start) + 1:]
+            try:
+                out.append(zlib.decompressobj().decompress(body))
+            except zlib.error:
+                pass
+    return b"\n".join(out)
+
+
+def secrets_of(model: dict) -> list[str]:
+    """Every string that would give a word or shift away, in the cases a file could hold it."""
+    out = []
+    for w in model["words"]:
+        word = w["word"]
+        shifts = "".join(w["shifts"])
+        out += [word, word.lower(), word.capitalize(), f"{word.lower()}:{shifts}", f"{word}:{shifts}"]
+        if len(shifts) >= 2:
+            out.append(shifts)
+        out.append(" ".join(w["tiles"]))
+    seed = (model.get("params") or {}).get("seed")
+    if seed:
+        out.append(seed)
+    return out
+
+
+CASES = [
+    ("words", ["--word", "plumb:LLD", "--word", "crate:UUR", "--word", "fishy:RDD"]),
+    ("random", ["--seed", "secret-seed-4417"]),
+    ("example", ["--example"]),
+]
+
+
+@pytest.fixture(scope="module")
+def boards(tmp_path_factory):
+    import json
+
+    folder = tmp_path_factory.mktemp("boards")
+    out = {}
+    for name, args in CASES:
+        proc = run_inproc("board", GAME, *args, "-o", f"{name}.pdf", cwd=folder)
+        assert proc.returncode == 0, proc.stderr
+        js = run_inproc("board", GAME, *args, "--json", cwd=folder)
+        out[name] = (folder / f"{name}.pdf", folder / f"{name}-keeper.pdf", json.loads(js.stdout), proc.stdout)
+    return out
+
+
+@pytest.mark.parametrize("name", [c[0] for c in CASES])
+def test_opponent_file_holds_no_secret(boards, name):
+    shared, keeper, model, summary = boards[name]
+    blob = every_byte(shared)
+    meta = PdfReader(shared).metadata
+    info = " ".join(str(v) for v in meta.values())
+    secrets = secrets_of(model)
+    assert len(secrets) >= 15
+    for s in secrets:
+        assert s.encode() not in blob, (name, s)
+        assert s not in info, (name, s)
+        assert s.lower() not in shared.name.lower()
+    assert "command:" not in info
+    # the keeper's file does hold them: the search would have found them
+    kblob = every_byte(keeper)
+    kinfo = " ".join(str(v) for v in PdfReader(keeper).metadata.values())
+    key_text = "".join(PdfReader(keeper).pages[1].extract_text().split())
+    assert all(w["word"] in key_text for w in model["words"])
+    shown = "".join(PdfReader(shared).pages[0].extract_text().split())
+    assert not any(w["word"] in shown or w["word"][::-1] in shown for w in model["words"])
+    assert "command:printkit board crypto-crisis" in kinfo and any(s.encode() in kblob for s in secrets)
+    # no QR code on the shared page; both files name the same board code
+    assert decode_qr(render_page(shared, 0, 72)) == []
+    assert model["code"] in PdfReader(shared).pages[0].extract_text()
+    assert model["code"] in PdfReader(keeper).pages[0].extract_text()
+    # the summary says which file to send and which to keep
+    lines = summary.splitlines()
+    assert lines[0].startswith(f"wrote {shared.name}") and "to your opponent" in lines[0]
+    assert lines[1].startswith(f"wrote {keeper.name}") and "Keep this file" in lines[1]
+
+
+def test_random_board_is_seeded_and_says_so(boards, tmp_path):
+    _shared, _keeper, model, summary = boards["random"]
+    assert model["source"] == "random" and "random common words from seed 'secret-seed-4417'" in summary
+    again = run_inproc("board", GAME, "--seed", "secret-seed-4417", "--json", cwd=tmp_path)
+    assert again.returncode == 0 and '"STUDY"' not in again.stdout
+    import json
+
+    m2 = json.loads(again.stdout)
+    assert m2["words"] == model["words"]
+    other = json.loads(run_inproc("board", GAME, "--seed", "another", "--json", cwd=tmp_path).stdout)
+    assert other["words"] != model["words"]
+    from printkit.games.crypto_crisis.rules import puzzle_list
+
+    for w in model["words"]:
+        assert w["word"] in puzzle_list() and 1 <= len(w["shifts"]) <= 3
+    # with every shift out, each colour has one answer (the solver's report)
+    assert all(len(v) == 1 for v in model["solver"]["all"].values())
+    # only --example gives the rulebook's words
+    ex = boards["example"][2]
+    assert [w["word"] for w in ex["words"]] == ["STUDY", "GHOST", "KNIFE"]
+    proc = run_inproc("board", GAME, "--example", "--word", "study", cwd=tmp_path)
+    assert proc.returncode == 2 and "--example" in proc.stderr and proc.stderr.count("\n") == 1
+
+
+# -- reading the printed board back --------------------------------------------------------------
+
+RGB = {
+    "blue": (0, 114, 178), "yellow": (240, 228, 66), "red": (213, 94, 0),
+    "green": (0, 158, 115), "purple": (204, 121, 167), "orange": (230, 159, 0),
+    "black": (0, 0, 0), "none": (255, 255, 255),
+}
+
+
+def read_board(path, dpi: float = 40) -> list[dict]:
+    """The merged board as printed: each tile's colour (sampled from the
+    rendered page), its underline and strike bars (pixels where the bars go),
+    its italic (the big letter's font in the content stream)."""
+    from printkit.games.crypto_crisis.draw import board_layout, tile_geometry
+
+    reader = PdfReader(path)
+    page = (float(reader.pages[0].mediabox.width), float(reader.pages[0].mediabox.height))
+    img = render_page(path, 0, dpi)
+    k = dpi / 72
+    x0, y0, side = board_layout(page)
+    s = side / 5
+    g = tile_geometry(s)
+    italic = set()
+
+    def visit(text, cm, tm, font, size):
+        if size > 30 and text.strip() and str(font.get("/BaseFont")).endswith("BoldItalic"):
+            italic.add(text.strip())
+
+    reader.pages[0].extract_text(visitor_text=visit)
+    cells = []
+    for i, letter in enumerate(grid.LETTERS):
+        r, c = divmod(i, 5)
+        x, y = x0 + c * s, y0 + side - (r + 1) * s
+
+        def px(dx, dy):
+            return img.getpixel((int((x + dx) * k), int((page[1] - y - dy) * k)))
+
+        fill = px(0.07 * s, 0.3 * s)
+        mix = min(RGB, key=lambda m: sum((a - b) ** 2 for a, b in zip(RGB[m], fill)))
+        marks = []
+        for mark in ("underline", "strike"):
+            a, _b, yy = g[mark]
+            bar = px(a + 0.02 * s, yy)
+            if sum((p - q) ** 2 for p, q in zip(bar, fill)) > 3 * 60 ** 2:
+                marks.append(mark)
+        if letter in italic:
+            marks.append("italic")
+        order = ["underline", "italic", "strike"]
+        cells.append({"letter": letter, "mix": mix, "marks": sorted(marks, key=order.index)})
+    return cells
+
+
+@pytest.mark.parametrize("name", ["words", "random"])
+def test_answer_key_follows_from_the_printed_board(boards, name):
+    shared, keeper, model, _ = boards[name]
+    cells = read_board(shared)
+    assert [(c["mix"], c["marks"]) for c in cells] == [(c["mix"], c["marks"]) for c in model["cells"]]
+    # the keeper's printed key: words and net shifts, read from its text
+    key = "".join(PdfReader(keeper).pages[1].extract_text().split())
+    words = [w["word"] for w in model["words"]]
+    assert all(w in key for w in words)
+    # solve the printed board with the shifts the keeper's slips reveal (all of them)
+    slips = PdfReader(keeper).pages[0].extract_text()
+    known = {w["colour"]: (w["shifts"], True) for w in model["words"]}
+    for w in model["words"]:
+        for s in w["shifts"]:
+            assert grid.SHIFT_NAMES[s] in slips
+    found = solver.solve(cells, known, accept_words())
+    for w in model["words"]:
+        assert found[w["colour"]] == [(w["word"], grid.net_shift(w["shifts"]))], w
+        assert f"{w['word']}{''.join(w['shifts'])}" in key

@@ -3,17 +3,29 @@ a strong line of play (the par) by beam search.
 
 The solver writes only words from the puzzle list (common words a player can be
 expected to find) and scores with the acceptance list, exactly as the rules do.
+
+How the search runs. A row of the sheet is a node in a trie of the puzzle words
+of its length (a row that can no longer become a word is a "dead" node that
+only counts its letters). A state is the tuple of its rows' nodes plus the
+jokers spent. A move changes one row, so a candidate's score is its state's
+score plus the change in that one row's value (looked up, never a rescore of
+the sheet), and the moves are a chain of parent pointers read back once at the
+end. A live row is valued as part of its word only while some word it can
+still become fits the cards still to come (a subsequence check on the trie,
+memoised per challenge); otherwise it is valued as the unfinished row it will be.
 """
 
 from __future__ import annotations
 
+import heapq
 from functools import lru_cache
+from operator import itemgetter
 
-from printkit.games.cryptex.rules import JOKER, JOKER_LIMIT, ROUNDS, final_score, half_game_penalty
+from printkit.games.cryptex.rules import JOKER, JOKER_LIMIT, final_score
 from printkit.rng import Rng
 
-BEAM = 160
-ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+BEAM = 32
+JOKER_LETTERS = 3  # a joker is tried as the 3 letters that keep the most words open
 
 
 def card_order(token_rng: Rng, deck_size: int = 20) -> list[int]:
@@ -23,87 +35,213 @@ def card_order(token_rng: Rng, deck_size: int = 20) -> list[int]:
     return first + second
 
 
+class _Tries:
+    """The puzzle words of the sheet's lengths as tries over one node numbering.
+
+    kids[node]: letter -> child, for a live prefix (empty for whole words and
+    dead rows); kind[node]: its row class (length, letters written, live), the
+    index of the value tables; next_dead[node]: the dead node one letter further
+    (-1 when the row is full); words[node]: puzzle words the prefix can become;
+    joker_order[node]: its letters, most words first.
+    """
+
+    __slots__ = ("kids", "kind", "classes", "root", "next_dead", "words", "joker_order")
+
+    def __init__(self, lengths: tuple[int, ...], puzzle_words) -> None:
+        self.kids: list[dict[str, int]] = []
+        self.kind: list[int] = []
+        self.classes: list[tuple[int, int, bool]] = []
+        self.root: dict[int, int] = {}
+        self.next_dead: list[int] = []
+        class_id: dict[tuple[int, int, bool], int] = {}
+        kids, kind, next_dead = self.kids, self.kind, self.next_dead
+
+        def node(n: int, k: int, live: bool) -> int:
+            c = class_id.get((n, k, live))
+            if c is None:
+                c = class_id[(n, k, live)] = len(self.classes)
+                self.classes.append((n, k, live))
+            kids.append({})
+            kind.append(c)
+            next_dead.append(-1)
+            return len(kids) - 1
+
+        for n in sorted(set(lengths)):
+            dead = [node(n, k, False) for k in range(n + 1)]
+            for k in range(n):
+                next_dead[dead[k]] = dead[k + 1]
+            root = self.root[n] = node(n, 0, True)
+            next_dead[root] = dead[1]
+            for w in puzzle_words:
+                if len(w) != n or not w.isalpha():
+                    continue
+                at = root
+                for k, ch in enumerate(w.upper()):
+                    nxt = kids[at].get(ch)
+                    if nxt is None:
+                        nxt = kids[at][ch] = node(n, k + 1, True)
+                        next_dead[nxt] = dead[k + 2] if k + 1 < n else -1
+                    at = nxt
+        count = self.words = [0] * len(kids)
+        for x in range(len(kids) - 1, -1, -1):  # children are numbered after their parents
+            kx = kids[x]
+            count[x] = sum(count[c] for c in kx.values()) if kx else int(self.classes[kind[x]][2])
+        self.joker_order = [sorted(kx, key=lambda ch, kx=kx: (-count[kx[ch]], ch)) for kx in kids]
+
+
 @lru_cache(maxsize=4)
-def _prefixes(lengths: tuple[int, ...]) -> dict[int, frozenset[str]]:
+def _tries(lengths: tuple[int, ...]) -> _Tries:
     from printkit import words
 
-    out: dict[int, set[str]] = {n: set() for n in set(lengths)}
-    for w in words.puzzle_words():
-        n = len(w)
-        if n in out and w.isalpha():
-            up = w.upper()
-            for k in range(1, n + 1):
-                out[n].add(up[:k])
-    return {n: frozenset(s) for n, s in out.items()}
+    return _Tries(lengths, words.puzzle_words())
 
 
-def _value(prefixes: tuple[str, ...], lengths: tuple[int, ...], valid: tuple[bool, ...], jokers: int, half: int, rounds_left: int) -> float:
-    v = 4.0 * (JOKER_LIMIT - jokers) + half
-    for p, n, ok in zip(prefixes, lengths, valid):
-        k = len(p)
-        if k == 0:
-            continue
-        if not ok:
-            v -= 3.0 * (n - k) if k < n else 2.0 * n
-        elif k == n:
-            v += 2.0 * n
-        else:
-            # a live prefix: worth a part of its word, less when few rounds remain
-            need = n - k
-            v += (1.6 * k if need <= rounds_left else -3.0 * need) - 0.35 * need
-    return v
+def _row_value(n: int, k: int, live: bool, reachable: bool) -> float:
+    """What a row is worth to the search: a finished word its points, a live
+    prefix that can still be finished part of its word, anything else its penalty."""
+    if k == 0:
+        return 0.0
+    if not live:
+        return -3.0 * (n - k) if k < n else -2.0 * n
+    if k == n:
+        return 2.0 * n
+    need = n - k
+    return (1.6 * k if reachable else -3.0 * need) - 0.35 * need
 
 
 def solve(cards: list[list[str]], lengths: tuple[int, ...], beam: int = BEAM) -> dict:
-    """Best line found: {"moves": [(round, symbol, letter, cryptex)], "cryptexes": [...], ...}."""
-    pref = _prefixes(lengths)
-    start = (tuple("" for _ in lengths), tuple(True for _ in lengths), 0, 0, ())
-    states = [start]
+    """Best line found: {"moves": [[round, symbol, letter, cryptex]], "cryptexes": [...], "par": n, ...}."""
+    lengths = tuple(lengths)
+    t = _tries(lengths)
+    kids, kind, next_dead, classes, joker_order = t.kids, t.kind, t.next_dead, t.classes, t.joker_order
+    rows = len(lengths)
+    rounds = len(cards)
+    half_at = rounds // 2
+    # same-length rows holding the same node are interchangeable: only the first is extended
+    twin = [i > 0 and lengths[i - 1] == lengths[i] for i in range(rows)]
+    half_cost = [-(n - k) if 0 < k < n else 0 for n, k, _ in classes]  # -1 an empty box of a started row
+    open_value = [_row_value(n, k, live, True) for n, k, live in classes]
+    stuck_value = [_row_value(n, k, live, False) for n, k, live in classes]
+
+    # first[r][letter]: the first round from r on whose card shows the letter
+    first: list[dict[str, int]] = [{} for _ in range(rounds + 1)]
+    for r in range(rounds - 1, -1, -1):
+        first[r] = dict(first[r + 1])
+        for s in cards[r]:
+            if s != JOKER:
+                first[r][s] = r
+    reach_memo: list[dict[int, bool]] = [{} for _ in range(rounds + 1)]
+
+    def reachable(x: int, r: int) -> bool:
+        """Can the prefix at node x still become a word with the cards from round r on?"""
+        memo = reach_memo[r]
+        got = memo.get(x)
+        if got is None:
+            kx = kids[x]
+            got = not kx
+            fr = first[r]
+            for ch, c in kx.items():
+                j = fr.get(ch)
+                if j is not None and reachable(c, j + 1):
+                    got = True
+                    break
+            memo[x] = got
+        return got
+
+    # a state: (score, nodes, jokers, half-game penalty, history); history is
+    # (round, symbol, letter, row, parent history) or None
+    states = [(0.0, tuple(t.root[n] for n in lengths), 0, 0, None)]
     for r, card in enumerate(cards):
-        rounds_left = len(cards) - r - 1
-        seen: dict[tuple, tuple] = {}
-        for prefixes, valid, jokers, half, moves in states:
-            options = []
-            for sym in card:
-                if sym == JOKER:
-                    if jokers < JOKER_LIMIT:
-                        options += [(sym, ch, 1) for ch in ALPHABET]
-                else:
-                    options.append((sym, sym, 0))
-            for sym, letter, cost in options:
-                for k, n in enumerate(lengths):
-                    p = prefixes[k]
-                    if len(p) >= n:
-                        continue
-                    q = p + letter
-                    ok = valid[k] and q in pref[n]
-                    if not ok and cost:
-                        continue  # a joker is never wasted on junk
-                    # same-length cryptexes are interchangeable: skip a twin that holds the same prefix
-                    if k > 0 and lengths[k - 1] == n and prefixes[k - 1] == p and valid[k - 1] == valid[k]:
-                        continue
-                    np = prefixes[:k] + (q,) + prefixes[k + 1 :]
-                    nv = valid[:k] + (ok,) + valid[k + 1 :]
-                    nh = half
-                    if r + 1 == len(cards) // 2:
-                        nh = half_game_penalty(np, lengths)
-                    key = (np, nv, jokers + cost)
-                    score = _value(np, lengths, nv, jokers + cost, nh, rounds_left)
-                    if key not in seen or seen[key][0] < score:
-                        seen[key] = (score, (np, nv, jokers + cost, nh, moves + ((r + 1, sym, letter, k + 1),)))
-        ranked = sorted(seen.values(), key=lambda item: (-item[0], item[1][0], item[1][1], item[1][2]))
-        states = [s for _, s in ranked[:beam]]
-    best = None
-    for prefixes, valid, jokers, half, moves in states:
-        total = _final(prefixes, lengths, jokers, half)
-        if best is None or total > best[0]:
-            best = (total, prefixes, jokers, half, moves)
-    total, prefixes, jokers, half, moves = best
-    return {"par": total, "cryptexes": list(prefixes), "jokers_used": jokers, "half_penalty": half, "moves": [list(m) for m in moves]}
+        letters = [s for s in card if s != JOKER]
+        has_joker = JOKER in card
+        at_half = r + 1 == half_at
+        after = r + 1
+        values: dict[int, float] = {}
 
+        def value(x: int) -> float:
+            c = kind[x]
+            v = open_value[c]
+            if v != stuck_value[c] and not reachable(x, after):
+                v = stuck_value[c]
+            values[x] = v
+            return v
 
-def _final(prefixes, lengths, jokers, half) -> int:
+        def options(x: int) -> tuple[list, list]:
+            """The moves into a row at node x, (symbol, letter, child, value change)
+            without a joker and with one."""
+            dead = next_dead[x]
+            if dead < 0:
+                return [], []
+            vx = values.get(x)
+            if vx is None:
+                vx = value(x)
+            kx = kids[x]
+            plain = []
+            junk = False
+            for ch in letters:
+                child = kx.get(ch)
+                if child is not None:
+                    plain.append((ch, ch, child, value(child) - vx))
+                elif not junk:  # every junk letter leads to the same dead row: try one
+                    junk = True
+                    plain.append((ch, ch, dead, value(dead) - vx))
+            wild = []
+            if has_joker:
+                for ch in joker_order[x]:
+                    child = kx[ch]
+                    if not kids[child] or reachable(child, after):
+                        wild.append((JOKER, ch, child, value(child) - vx - 4.0))
+                        if len(wild) == JOKER_LETTERS:
+                            break
+            return plain, wild
+
+        moves_of: dict[int, tuple[list, list]] = {}
+        best: dict[tuple, tuple] = {}
+        for _, nodes, jokers, half, hist in states:
+            base = 4.0 * (JOKER_LIMIT - jokers) + half
+            for x in nodes:
+                v = values.get(x)
+                base += value(x) if v is None else v
+            if at_half:
+                half_now = 0
+                for x in nodes:
+                    half_now += half_cost[kind[x]]
+            can_joker = has_joker and jokers < JOKER_LIMIT
+            for i in range(rows):
+                x = nodes[i]
+                if twin[i] and nodes[i - 1] == x:
+                    continue
+                opts = moves_of.get(x)
+                if opts is None:
+                    opts = moves_of[x] = options(x)
+                head, tail = nodes[:i], nodes[i + 1 :]
+                for spent, group in ((jokers, opts[0]), (jokers + 1, opts[1] if can_joker else ())):
+                    for sym, ch, child, dv in group:
+                        score = base + dv
+                        nh = half
+                        if at_half:
+                            nh = half_now + half_cost[kind[child]] - half_cost[kind[x]]
+                            score += nh
+                        key = (head + (child,) + tail, spent)
+                        old = best.get(key)
+                        if old is None or old[0] < score:
+                            best[key] = (score, key[0], spent, nh, (r + 1, sym, ch, i + 1, hist))
+        states = heapq.nlargest(beam, best.values(), key=itemgetter(0))
+
     from printkit import words
 
-    total, _ = final_score(prefixes, lengths, jokers, [], words.is_word)
-    return total + half
+    top = None
+    for _, nodes, jokers, half, hist in states:
+        chain = []
+        while hist is not None:
+            chain.append(list(hist[:4]))
+            hist = hist[4]
+        chain.reverse()
+        sheet = ["" for _ in lengths]
+        for _, _, ch, row in chain:
+            sheet[row - 1] += ch
+        total = final_score(sheet, lengths, jokers, [], words.is_word)[0] + half
+        if top is None or total > top[0]:
+            top = (total, sheet, jokers, half, chain)
+    total, sheet, jokers, half, chain = top
+    return {"par": total, "cryptexes": sheet, "jokers_used": jokers, "half_penalty": half, "moves": chain}

@@ -104,7 +104,8 @@ def _run_make(project, only, **kw) -> None:
     doc = Document(opts, title=f"{game.title}: print-and-play kit", subject=f"game={game.name}; component=kit", keywords=[f"game:{game.name}", "component:kit", f"command:{command}"], command=command)
     parts = draw_kit(doc, game)
     size = doc.save(out)
-    click.echo(f"wrote {out}: {doc.pages} pages, {size / 1024:.0f} KB. Page {parts[0].first - 1 if parts else 2} says how to print it.")
+    guide = next((page for title, page in doc.bookmarks if title == "How to print"), 2)
+    click.echo(f"wrote {out}: {doc.pages} pages, {size / 1024:.0f} KB. Page {guide} says how to print it.")
     for p in parts:
         pages = f"{p.first}" if p.first == p.last else f"{p.first}-{p.last}"
         click.echo(f"  {p.title}: pages {pages}" + (f", two-sided ({p.two_sided} edge)" if p.two_sided else ""))

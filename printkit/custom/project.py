@@ -234,7 +234,7 @@ class TokenSpec:
 
         t = self.template()
         faces = [t.face(v, i) for i, v in enumerate(model["cards"])]
-        draw_token_groups(doc, [TokenGroup(self.title, faces, self.size, self.shape)], page_title=self.title)
+        draw_token_groups(doc, [TokenGroup(self.title, faces, self.size, self.shape)])
 
     def component(self, game: str) -> Component:
         return Component(game=game, name=self.name, title=self.title, help=f"Tokens drawn with {self.front.name}", build=self.build, checks=(self.check,), render=self.render, notes=self.note or "Cut out each token on its outline.")
@@ -322,7 +322,11 @@ SECTION_KEYS = {
 
 
 def _str(d: dict, key: str, where: str, default: str | None = None, required: bool = False) -> str | None:
-    v = d.get(key, default)
+    if key not in d:
+        if default is None and required:
+            raise UsageError(f"{where}: '{key}' is required")
+        return default
+    v = d[key]
     if v is None:
         if required:
             raise UsageError(f"{where}: '{key}' is required")
@@ -354,7 +358,8 @@ def load_project(path: str | Path, card_size: str | None = None) -> CustomGame:
     bad = set(game) - GAME_KEYS
     if bad:
         raise UsageError(f"{where}: [game] has no key '{sorted(bad)[0]}' (keys: {', '.join(sorted(GAME_KEYS))})")
-    name = _str(game, "name", f"{where} [game]", re.sub(r"[^a-z0-9-]+", "-", path.stem.lower()).strip("-") or "game")
+    slug = re.sub(r"[^a-z0-9-]+", "-", str(game.get("title") or path.stem).lower()).strip("-")[:40].strip("-")
+    name = _str(game, "name", f"{where} [game]", slug or "game")
     if not NAME.fullmatch(name):
         raise UsageError(f"{where} [game]: name '{name}' must be lower-case letters, digits and dashes")
     title = _str(game, "title", f"{where} [game]", name.replace("-", " ").title())

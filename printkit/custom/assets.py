@@ -200,6 +200,9 @@ def _make_picture_form(c, path: Path, n: int):
         c.beginForm(name, 0, 0, pw, ph)
         from reportlab.graphics import renderPDF
 
+        from printkit.engine import fonts as _f
+
+        drawing.initialFontName = _f.SANS  # not Helvetica (never embedded) as the starting font
         renderPDF.draw(drawing, c, 0, 0)
         c.endForm()
     else:

@@ -533,6 +533,9 @@ class SvgTemplate:
             drawing = make_doc()
             name = f"PKSvg{len(cache)}"
             c.beginForm(name, 0, 0, drawing.width, drawing.height)
+            from printkit.engine import fonts as _f
+
+            drawing.initialFontName = _f.SANS  # not Helvetica (never embedded) as the starting font
             renderPDF.draw(drawing, c, 0, 0)
             c.endForm()
             cache[key] = name

@@ -1,0 +1,369 @@
+"""Your own game (issue 15): project files, data files, SVG and layout templates,
+the validator's checks on them, and the example project in examples/."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+from conftest import ROOT, render_page, run_cli, run_inproc
+
+EXAMPLE = ROOT / "examples" / "ember-road"
+GOLDEN = ROOT / "tests" / "golden"
+UPDATE = os.environ.get("PRINTKIT_UPDATE_GOLDENS") == "1"
+
+
+# -- the example project -------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def example_kit(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("ember") / "ember-road-kit.pdf"
+    proc = run_inproc("make", str(EXAMPLE / "game.toml"), "-o", str(out))
+    assert proc.returncode == 0, proc.stderr
+    assert "Road deck: pages 5-14, two-sided (long edge)" in proc.stdout
+    return out
+
+
+def _text(pdf: Path, page: int) -> str:
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(str(pdf))
+    try:
+        return doc[page].get_textpage().get_text_range()
+    finally:
+        doc.close()
+
+
+def test_example_kit_has_cover_contents_guide_and_every_part(example_kit):
+    from pypdf import PdfReader
+
+    reader = PdfReader(str(example_kit))
+    assert len(reader.pages) == 15
+    cover = _text(example_kit, 0)
+    assert "EMBER ROAD" in cover and "Contents" in cover and "Road deck" in cover and "5-14" in cover
+    assert "printkit make game.toml" in cover
+    assert "How to print this kit" in _text(example_kit, 1)
+    assert "A night on the road" in _text(example_kit, 2)
+    fronts = "".join(_text(example_kit, p) for p in range(4, 14, 2))
+    # 8 travellers x 3 and 8 events x 2: each name as often as its qty says
+    assert fronts.count("Lantern Bearer") == 3 and fronts.count("Flood") - fronts.count("first Flood") == 2
+    assert fronts.count("TRAVELLER") == 24 and fronts.count("EVENT") == 16
+    assert "(28)" in _text(example_kit, 14)  # 16 + 8 embers and 4 lanterns
+    # every font is embedded
+    for page in reader.pages[4:6]:
+        for font in page["/Resources"]["/Font"].values():
+            desc = font.get_object()
+            desc = desc["/DescendantFonts"][0].get_object() if "/DescendantFonts" in desc else desc
+            assert "/FontFile2" in desc["/FontDescriptor"].get_object()
+
+
+def _compare(image, name: str) -> None:
+    """Pixel comparison against a stored golden (small tolerance for renderer noise)."""
+    from PIL import Image, ImageChops
+
+    path = GOLDEN / name
+    if UPDATE or not path.exists():
+        if not UPDATE:
+            pytest.fail(f"no golden {name}: run with PRINTKIT_UPDATE_GOLDENS=1 and check the image by eye")
+        image.save(path, optimize=True)
+        return
+    want = Image.open(path).convert("RGB")
+    assert want.size == image.size
+    diff = ImageChops.difference(want, image).convert("L")
+    hist = diff.histogram()
+    total = image.size[0] * image.size[1]
+    mean = sum(i * n for i, n in enumerate(hist)) / total
+    big = sum(hist[64:]) / total
+    assert mean < 2.0 and big < 0.01, f"{name}: mean difference {mean:.2f}, {big:.2%} pixels off by more than 64"
+
+
+def test_example_cards_match_golden_images(example_kit):
+    # the top row of the first fronts page (three travellers), its backs, and tokens
+    fronts = render_page(example_kit, 4, dpi=50)
+    w, h = fronts.size
+    _compare(fronts.crop((0, 0, w, h // 3 + 10)), "ember-road-fronts.png")
+    backs = render_page(example_kit, 5, dpi=50)
+    _compare(backs.crop((0, 0, w, h // 3 + 10)), "ember-road-backs.png")
+    tokens = render_page(example_kit, 14, dpi=50)
+    _compare(tokens.crop((0, 0, w, h // 3)), "ember-road-tokens.png")
+
+
+def test_example_event_cards_differ_from_travellers(example_kit):
+    # page 11 holds events: their header band is plum, not the travellers' blue
+    img = render_page(example_kit, 10, dpi=30)
+    colours = {img.getpixel((x, y)) for x in range(20, img.size[0] - 20, 20) for y in range(10, 60, 5)}
+    plum = any(abs(r - 0x7A) < 20 and abs(g - 0x3B) < 20 and abs(b - 0x69) < 20 for r, g, b in colours)
+    assert plum
+
+
+def test_validate_takes_the_project_file():
+    proc = run_inproc("validate", str(EXAMPLE / "game.toml"))
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "ok (Ember Road: 3 parts, 40 cards)" in proc.stdout
+
+
+# -- one deck without a project file ----------------------------------------------------
+
+LAYOUT = """
+size = "poker"
+background = "{{ color }}"
+
+[[element]]
+type = "text"
+text = "{{ name }}"
+x = 6
+y = 6
+w = 51
+h = 12
+size = 14
+min_size = 7
+
+[[element]]
+type = "text"
+text = "{{ text }}"
+x = 6
+y = 40
+w = 51
+h = 20
+size = 10
+"""
+
+
+def _deck(tmp: Path, csv_text: str, layout: str = LAYOUT, name: str = "cards.csv", encoding: str = "utf-8") -> tuple[Path, Path]:
+    data = tmp / name
+    data.write_text(csv_text, encoding=encoding)
+    front = tmp / "front.toml"
+    front.write_text(layout, encoding="utf-8")
+    return data, front
+
+
+def test_deck_data_layout_toml_end_to_end(tmp_path):
+    data, front = _deck(tmp_path, "name,text,color,qty\nAlpha,First card,#56b4e9,2\nBeta,Second card,#e69f00,1\n")
+    out = tmp_path / "deck.pdf"
+    proc = run_cli("deck", "--data", str(data), "--front", str(front), "-o", str(out), "--paper", "letter", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    text = _text(out, 0)
+    assert text.count("Alpha") == 2 and text.count("Beta") == 1
+    img = render_page(out, 0, dpi=40)
+    blue = sum(1 for x in range(0, img.size[0], 2) for y in range(0, img.size[1], 2) if max(abs(a - b) for a, b in zip(img.getpixel((x, y)), (0x56, 0xB4, 0xE9))) < 8)
+    assert blue > 2 * 400  # two Alpha cards' backgrounds
+
+
+def test_deck_options_reach_the_engine(tmp_path):
+    from pypdf import PdfReader
+
+    data, front = _deck(tmp_path, "name,text,color\nAlpha,x,#56b4e9\nBeta,y,#e69f00\n")
+    out = tmp_path / "single.pdf"
+    proc = run_inproc("deck", "--data", str(data), "--front", str(front), "--layout", "single", "--bleed", "2", "-o", str(out), cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    pages = PdfReader(str(out)).pages
+    assert len(pages) == 4  # front, back, front, back
+    trim = [float(v) for v in pages[0].trimbox]
+    assert abs((trim[2] - trim[0]) - 63 * 72 / 25.4) < 0.01
+    assert abs(float(pages[0].mediabox.width) - 67 * 72 / 25.4) < 0.01  # 2 mm bleed each side
+    img = render_page(out, 0, dpi=60)
+    assert img.getpixel((1, 1)) == img.getpixel((img.size[0] // 2, img.size[1] // 2)) != (255, 255, 255)  # background runs into the bleed
+
+
+def test_png_format_writes_each_card(tmp_path):
+    data, front = _deck(tmp_path, "name,text,color\nAlpha,x,#56b4e9\n")
+    proc = run_inproc("deck", "--data", str(data), "--front", str(front), "--format", "png", "--dpi", "40", "-o", str(tmp_path / "png"), cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert (tmp_path / "png" / "card-001-front.png").is_file()
+
+
+# -- data formats ---------------------------------------------------------------------------
+
+def _rows(path: Path, sheet=None):
+    from printkit.custom.data import expand, read_table
+
+    return [r.values for r in expand(read_table(path, sheet))]
+
+
+def test_csv_with_bom_semicolons_and_qty(tmp_path):
+    p = tmp_path / "excel.csv"
+    p.write_bytes("\ufeffname;text;qty\r\nÉclair;Süß, oder?;3\r\nZero;gone;0\r\nOne;x;\r\n".encode("utf-8"))
+    rows = _rows(p)
+    assert [r["name"] for r in rows] == ["Éclair"] * 3 + ["One"]
+    assert rows[0]["text"] == "Süß, oder?"
+
+
+def test_csv_tab_separated_and_quoted_newlines(tmp_path):
+    p = tmp_path / "cards.tsv"
+    p.write_text('name\ttext\n"Two lines"\t"first\nsecond"\n', encoding="utf-8")
+    assert _rows(p) == [{"name": "Two lines", "text": "first\nsecond"}]
+
+
+def test_xlsx_sheets_by_name(tmp_path):
+    import openpyxl
+
+    book = openpyxl.Workbook()
+    book.active.title = "Notes"
+    book.active.append(["nothing", "here"])
+    ws = book.create_sheet("Heroes")
+    ws.append(["name", "power", "qty"])
+    ws.append(["Knight", 3, 2])
+    ws.append(["Archer", 2.0, None])
+    p = tmp_path / "cards.xlsx"
+    book.save(p)
+    rows = _rows(p, "Heroes")
+    assert rows == [{"name": "Knight", "power": "3", "qty": "2"}] * 2 + [{"name": "Archer", "power": "2", "qty": ""}]
+    from printkit.errors import UsageError
+
+    with pytest.raises(UsageError, match="no sheet 'Villains'.*Notes, Heroes"):
+        _rows(p, "Villains")
+
+
+def test_json_cards(tmp_path):
+    p = tmp_path / "cards.json"
+    p.write_text(json.dumps({"cards": [{"name": "A", "qty": 2, "rare": True}, {"name": "B"}]}), encoding="utf-8")
+    assert _rows(p) == [{"name": "A", "qty": "2", "rare": "true"}] * 2 + [{"name": "B", "qty": "", "rare": ""}]
+
+
+def test_bad_qty_names_the_cell(tmp_path):
+    data, front = _deck(tmp_path, "name,text,color,qty\nAlpha,x,#fff,many\n")
+    proc = run_inproc("deck", "--data", str(data), "--front", str(front), "-o", str(tmp_path / "x.pdf"), cwd=tmp_path)
+    assert proc.returncode == 2
+    assert "cards.csv line 2: qty must be a whole number" in proc.stderr
+    assert not (tmp_path / "x.pdf").exists()
+
+
+# -- the validator on broken decks ------------------------------------------------------------
+
+SVG_HEAD = '<svg xmlns="http://www.w3.org/2000/svg" width="{w}mm" height="{h}mm" viewBox="0 0 {w} {h}">'
+
+
+def _violations(tmp: Path, csv_text: str, front_name: str, front_text: str, extra: dict | None = None) -> list:
+    from printkit.build import check
+    from printkit.custom import single_deck_game
+
+    (tmp / "cards.csv").write_text(csv_text, encoding="utf-8")
+    (tmp / front_name).write_text(front_text, encoding="utf-8")
+    for name, content in (extra or {}).items():
+        (tmp / name).write_bytes(content)
+    game = single_deck_game(str(tmp / "cards.csv"), str(tmp / front_name))
+    comp = game.components["deck"]
+    return check(comp, comp.build({}))
+
+
+def _codes(found) -> set[str]:
+    return {v.code for v in found}
+
+
+def test_missing_column(tmp_path):
+    found = _violations(tmp_path, "name\nA\n", "front.toml", LAYOUT)
+    assert _codes(found) == {"OWN-MISSING-COLUMN"}
+    assert any("uses 'text'" in v.message for v in found) and any("uses 'color'" in v.message for v in found)
+
+
+def test_text_overflow_after_shrinking(tmp_path):
+    long = "word " * 120
+    found = _violations(tmp_path, f"name,text,color\nShort,fine,#fff\nLong,{long},#fff\n", "front.toml", LAYOUT)
+    assert [(v.code, v.place.split(" (")[0]) for v in found] == [("OWN-TEXT-OVERFLOW", "card 2")]
+    # shrink-to-fit: a text too long for 14 pt but fine at 7 pt passes
+    ok = _violations(tmp_path, "name,text,color\nA Very Long Card Name Indeed Here,fine,#fff\n", "front.toml", LAYOUT)
+    assert ok == []
+
+
+def test_svg_text_overflow_in_its_box(tmp_path):
+    svg = SVG_HEAD.format(w=69, h=94) + '<rect width="69" height="94" fill="#eee"/><text data-box="8 8 53 10" data-min-size="7" font-size="4">{{ text }}</text></svg>'
+    found = _violations(tmp_path, "text\n" + "many words here " * 30 + "\n", "front.svg", svg)
+    assert _codes(found) == {"OWN-TEXT-OVERFLOW"}
+
+
+def test_outside_the_safe_zone(tmp_path):
+    layout = LAYOUT.replace("x = 6\ny = 40", "x = 1\ny = 40")
+    found = _violations(tmp_path, "name,text,color\nA,b,#fff\n", "front.toml", layout)
+    assert _codes(found) == {"OWN-SAFE-ZONE"} and "element 2" in found[0].place
+    svg = SVG_HEAD.format(w=69, h=94) + '<rect width="69" height="94" fill="#eee"/><text x="4" y="50" font-size="4">{{ name }}</text></svg>'
+    found = _violations(tmp_path, "name\nA name that is long enough\n", "front.svg", svg)
+    assert _codes(found) == {"OWN-SAFE-ZONE"}
+
+
+def test_missing_and_low_resolution_images(tmp_path):
+    import io
+
+    from PIL import Image
+
+    small = io.BytesIO()
+    Image.new("RGB", (60, 40), "red").save(small, "PNG")
+    big = io.BytesIO()
+    Image.new("RGB", (600, 400), "red").save(big, "PNG")
+    layout = LAYOUT + '\n[[element]]\ntype = "image"\npath = "{{ art }}"\nx = 6\ny = 20\nw = 50\nh = 20\n'
+    found = _violations(tmp_path, "name,text,color,art\nA,b,#fff,small.png\nB,b,#fff,nothere.png\nC,b,#fff,big.png\n", "front.toml", layout, {"small.png": small.getvalue(), "big.png": big.getvalue()})
+    assert [(v.code, v.place.split(" (")[0]) for v in found] == [("OWN-IMAGE-DPI", "card 1"), ("OWN-IMAGE-MISSING", "card 2")]
+    assert "60x40 px: 30 dpi" in found[0].message
+
+
+def test_unknown_font(tmp_path):
+    svg = SVG_HEAD.format(w=69, h=94) + '<rect width="69" height="94" fill="#eee"/><text x="10" y="20" font-family="No Such Serif" font-size="4">{{ name }}</text></svg>'
+    found = _violations(tmp_path, "name\nA\n", "front.svg", svg)
+    assert _codes(found) == {"OWN-FONT"} and "No Such Serif" in found[0].message
+
+
+def test_project_fonts_folder_is_used_and_embedded(tmp_path):
+    (tmp_path / "fonts").mkdir()
+    (tmp_path / "fonts" / "Display.ttf").write_bytes((ROOT / "fonts" / "NotoSans-Italic.ttf").read_bytes())
+    svg = SVG_HEAD.format(w=69, h=94) + '<rect width="69" height="94" fill="#eee"/><text x="10" y="20" font-family="Display" font-size="4">{{ name }}</text></svg>'
+    assert _violations(tmp_path, "name\nA\n", "front.svg", svg) == []
+    proc = run_inproc("deck", "--data", str(tmp_path / "cards.csv"), "--front", str(tmp_path / "front.svg"), "-o", str(tmp_path / "f.pdf"), "--duplex", "none", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    from pypdf import PdfReader
+
+    fonts = [f.get_object()["/BaseFont"] for f in PdfReader(str(tmp_path / "f.pdf")).pages[0]["/Resources"]["/Font"].values()]
+    assert any("NotoSans-Italic" in str(f) for f in fonts), fonts  # the file in fonts/, embedded
+
+
+def test_template_with_no_bleed(tmp_path):
+    svg = SVG_HEAD.format(w=63, h=88) + '<rect width="63" height="88" fill="#c33"/><text x="10" y="20" font-size="4">{{ name }}</text></svg>'
+    found = _violations(tmp_path, "name\nA\n", "front.svg", svg)
+    assert _codes(found) == {"OWN-BLEED"}
+    layout = 'size = "poker"\n[[element]]\ntype = "box"\nx = 0\ny = 0\nw = 63\nh = 20\nfill = "#cc3333"\n'
+    found = _violations(tmp_path, "name\nA\n", "front.toml", layout)
+    assert _codes(found) == {"OWN-BLEED"}
+
+
+def test_unknown_icon(tmp_path):
+    found = _violations(tmp_path, "name,text,color\nA,Deal :fire: damage,#fff\n", "front.toml", LAYOUT)
+    assert _codes(found) == {"OWN-ICON"} and ":fire:" in found[0].message
+
+
+def test_violations_exit_1_and_write_nothing(tmp_path):
+    data, front = _deck(tmp_path, "name\nA\n")
+    out = tmp_path / "never.pdf"
+    proc = run_inproc("deck", "--data", str(data), "--front", str(front), "-o", str(out), cwd=tmp_path)
+    assert proc.returncode == 1
+    assert "OWN-MISSING-COLUMN front.toml: uses 'color'" in proc.stderr and "Traceback" not in proc.stderr
+    assert not out.exists()
+
+
+def test_broken_project_file_is_one_line_exit_2(tmp_path):
+    (tmp_path / "g.toml").write_text('[game]\ntitle = "X"\n[[deck]]\ndata = "cards.csv"\nfront = "f.svg"\nbakc = "b.svg"\n', encoding="utf-8")
+    proc = run_inproc("make", str(tmp_path / "g.toml"), cwd=tmp_path)
+    assert proc.returncode == 2
+    assert proc.stderr.count("\n") == 1 and "no key 'bakc'" in proc.stderr
+
+
+# -- icons and QR codes ------------------------------------------------------------------
+
+def test_inline_icons_and_qr_codes_are_drawn(tmp_path):
+    from conftest import decode_qr
+
+    (tmp_path / "icons").mkdir()
+    (tmp_path / "icons" / "star.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" width="10mm" height="10mm" viewBox="0 0 10 10"><rect width="10" height="10" fill="#0072b2"/></svg>', encoding="utf-8")
+    layout = LAYOUT + '\n[[element]]\ntype = "qr"\ntext = "https://example.org/{{ name }}"\nx = 20\ny = 62\nsize = 23\n'
+    data, front = _deck(tmp_path, "name,text,color\nalpha,:star: :star: :star: :star: :star: :star:,#ffffff\n", layout)
+    out = tmp_path / "qr.pdf"
+    proc = run_inproc("deck", "--data", str(data), "--front", str(front), "--layout", "single", "--duplex", "none", "-o", str(out), cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    img = render_page(out, 0, dpi=150)
+    assert decode_qr(img) == ["https://example.org/alpha"]
+    blue = sum(1 for x in range(0, img.size[0], 2) for y in range(int(img.size[1] * 0.4), int(img.size[1] * 0.6), 2) if img.getpixel((x, y)) == (0, 114, 178))
+    assert blue > 100  # six icons in the text
+
+
+def test_engine_imports_no_custom_code():
+    for path in (ROOT / "printkit" / "engine").glob("*.py"):
+        assert "printkit.custom" not in path.read_text(encoding="utf-8"), path

@@ -51,7 +51,7 @@ def _page_args(opts) -> list[str]:
     out = ["--paper", opts.paper]
     if opts.ink != "color":
         out += ["--ink", opts.ink]
-    return out
+    return out + opts.prepress_args()
 
 
 def small_print(component, model: dict) -> str:
@@ -119,11 +119,13 @@ def new_document(component, model: dict, opts, *, shared: bool = False):
 
 
 def write_component(component, model: dict, opts, out: Path) -> WriteResult:
+    from printkit.engine.pdfx import describe
+
     if component.keeper is None:
         doc = new_document(component, model, opts)
         component.render(doc, model)
         size = doc.save(out)
-        return WriteResult(out, doc.pages, size, print_advice(component, opts))
+        return WriteResult(out, doc.pages, size, print_advice(component, opts) + describe(opts))
     # Two files, both drawn before either is written: nothing half-written.
     from printkit.component import keeper_path
     from printkit.engine.document import atomic_write
@@ -136,7 +138,7 @@ def write_component(component, model: dict, opts, out: Path) -> WriteResult:
     kout = keeper_path(out)
     atomic_write(Path(out), data)
     atomic_write(kout, kdata)
-    paper = print_advice(component, opts, include_notes=False)
+    paper = print_advice(component, opts, include_notes=False) + describe(opts)
     return WriteResult(out, shared.pages, len(data), f"{paper} {component.notes}".strip(),
                        keeper=WriteResult(kout, kept.pages, len(kdata), f"{paper} {component.keeper_notes}".strip()))
 

@@ -47,7 +47,7 @@ def _shared_options(component) -> list[click.Option]:
     from printkit.engine.units import CARDS, DUPLEX, INKS, LAYOUTS, ORDERS, PAPERS
 
     cfg = defaults()
-    opts = [
+    opts = _prepress_options(cfg) + [
         click.Option(["-o", "--output"], type=click.Path(dir_okay=False), help=f"PDF to write [default: {cfg.get('output')}/<game>-<component>.pdf]."),
         click.Option(["--paper"], type=click.Choice(list(PAPERS), case_sensitive=False), default=cfg.get("paper"), show_default=True, help="Paper size."),
         click.Option(["--ink"], type=click.Choice(INKS), default=cfg.get("ink"), show_default=True, help="color, saver (no large fills) or mono."),
@@ -73,6 +73,25 @@ def _shared_options(component) -> list[click.Option]:
     for p in component.params:
         opts.append(_param_option(p))
     return opts
+
+
+def _prepress_options(cfg) -> list[click.Option]:
+    """--color, --pdfx, --output-intent: every verb and `kit` take them."""
+    from printkit.engine.units import COLORS, OUTPUT_INTENTS
+
+    return [
+        click.Option(["--color", "color"], type=click.Choice(COLORS), default=cfg.get("color"), show_default=True, help="rgb, or cmyk for a print shop: every colour CMYK, black text on the K plate only, at most 300% ink."),
+        click.Option(["--pdfx"], is_flag=True, help="Write PDF/X-1a:2001 (implies --color cmyk): output intent, TrimBox on every page, fonts embedded, no transparency."),
+        click.Option(["--output-intent"], type=click.Choice(OUTPUT_INTENTS), default=None, help="Printing condition named in the PDF/X file [default: fogra39 for a4/a3, swop for letter/tabloid]."),
+    ]
+
+
+def _prepress(kw: dict) -> dict:
+    """Take the colour options out of `kw` as PrintOptions fields."""
+    color, pdfx, intent = kw.pop("color", "rgb"), kw.pop("pdfx", False), kw.pop("output_intent", None)
+    if intent and not pdfx:
+        raise UsageError("--output-intent names the printing condition of a PDF/X file: add --pdfx")
+    return dict(color="cmyk" if pdfx else color, pdfx=bool(pdfx), output_intent=intent or "")
 
 
 def _param_option(p) -> click.Option:
@@ -101,7 +120,7 @@ def _back_offset(text: str) -> tuple[float, float]:
 def print_options(kw: dict):
     from printkit.engine.units import PrintOptions
 
-    args = dict(paper=kw.pop("paper", "a4").lower(), ink=kw.pop("ink", "color"))
+    args = dict(paper=kw.pop("paper", "a4").lower(), ink=kw.pop("ink", "color"), **_prepress(kw))
     if "card_size" in kw:
         args.update(
             card_size=kw.pop("card_size"),
@@ -237,11 +256,11 @@ def _kit_command(name: str, games: list, help_text: str) -> click.Command:
 
     cfg = defaults()
 
-    def run(output, paper, ink, seed) -> None:
+    def run(output, paper, ink, seed, **prepress) -> None:
         from printkit import kit
         from printkit.engine.units import PrintOptions
 
-        opts = PrintOptions(paper=paper.lower(), ink=ink, card_size=cfg.get("card_size"), back_offset=_back_offset(cfg.get("back_offset")), duplex=cfg.get("duplex"), bleed=cfg.get("bleed"))
+        opts = PrintOptions(paper=paper.lower(), ink=ink, card_size=cfg.get("card_size"), back_offset=_back_offset(cfg.get("back_offset")), duplex=cfg.get("duplex"), bleed=cfg.get("bleed"), **_prepress(prepress))
         folder = Path(output) if output else Path(cfg.get("output"))
         kit.build_kits(games, opts, folder, seed=seed, all_games=(name == "all"))
 
@@ -255,6 +274,7 @@ def _kit_command(name: str, games: list, help_text: str) -> click.Command:
             click.Option(["--paper"], type=click.Choice(list(PAPERS), case_sensitive=False), default=cfg.get("paper"), show_default=True),
             click.Option(["--ink"], type=click.Choice(INKS), default=cfg.get("ink"), show_default=True),
             click.Option(["--seed"], default="1", show_default=True, help="Seed for the kit's generated parts."),
+            *_prepress_options(cfg),
         ],
     )
 
@@ -389,7 +409,7 @@ def list_cmd() -> None:
         if game.kit:
             click.echo(f"  printkit {'kit':<9} {game.name:<15} the whole kit")
     click.echo("")
-    click.echo("Shared options: -o/--output, --paper a4|letter|a3|tabloid, --ink color|saver|mono, --json, --words FILE")
+    click.echo("Shared options: -o/--output, --paper a4|letter|a3|tabloid, --ink color|saver|mono, --color rgb|cmyk, --pdfx, --output-intent, --json, --words FILE")
     click.echo("Card options: --card-size, --bleed MM, --duplex long|short|none, --layout sheet|fold|single, --order, --back-offset X,Y, --copies N")
     click.echo("")
     click.echo("Defaults (the command line wins over printkit.toml, which wins over built-in):")

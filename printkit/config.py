@@ -21,6 +21,7 @@ BUILTIN = {
     "output": "output",
     "duplex": "long",
     "bleed": 3.0,
+    "color": "rgb",
 }
 KEYS = {
     "paper": "paper size",
@@ -30,6 +31,7 @@ KEYS = {
     "output": "output folder",
     "duplex": "long, short or none",
     "bleed": "bleed in mm",
+    "color": "rgb or cmyk",
 }
 
 
@@ -48,9 +50,9 @@ def config_paths() -> list[Path]:
 
 
 def _check(path: Path, key: str, value):
-    from printkit.engine.units import CARDS, DUPLEX, INKS, PAPERS
+    from printkit.engine.units import CARDS, COLORS, DUPLEX, INKS, PAPERS
 
-    allowed = {"paper": PAPERS, "card_size": CARDS, "ink": INKS, "duplex": DUPLEX}
+    allowed = {"paper": PAPERS, "card_size": CARDS, "ink": INKS, "duplex": DUPLEX, "color": COLORS}
     if key in allowed:
         if not isinstance(value, str) or value.lower() not in allowed[key]:
             raise UsageError(f"{path}: {key} = {value!r} is not one of {', '.join(allowed[key])}")

@@ -155,6 +155,11 @@ def _define_guide(doc, game, rules_pages, guide_page, parts) -> None:
     c.endForm()
 
 
+def _prepress(opts) -> str:
+    """The colour options of the recorded command (' --pdfx', ' --color cmyk' or '')."""
+    return "".join(f" {w}" for w in opts.prepress_args())
+
+
 def _pages(first: int, last: int) -> str:
     return str(first) if first == last else f"{first}-{last}"
 
@@ -172,8 +177,8 @@ def build_kits(games, opts, folder: Path, *, seed: str = "1", all_games: bool = 
             opts,
             title=f"{game.title}: print-and-play kit",
             subject=f"game={game.name}; component=kit; seed {seed}",
-            keywords=[f"game:{game.name}", "component:kit", f"command:printkit kit {game.name} --paper {opts.paper}"],
-            command=f"printkit kit {game.name} --paper {opts.paper}",
+            keywords=[f"game:{game.name}", "component:kit", f"command:printkit kit {game.name} --paper {opts.paper}{_prepress(opts)}"],
+            command=f"printkit kit {game.name} --paper {opts.paper}{_prepress(opts)}",
         )
         parts = draw_kit(doc, game, seed)
         path = folder / f"{game.name}-kit.pdf"
@@ -201,7 +206,7 @@ def write_index(summaries, opts, path: Path) -> tuple[int, int]:
     from printkit.engine import fonts
     from printkit.engine.document import Document
 
-    doc = Document(opts, title="printkit: every kit", subject="component=index", keywords=["component:index", f"command:printkit kit all --paper {opts.paper}"], command=f"printkit kit all --paper {opts.paper}")
+    doc = Document(opts, title="printkit: every kit", subject="component=index", keywords=["component:index", f"command:printkit kit all --paper {opts.paper}{_prepress(opts)}"], command=f"printkit kit all --paper {opts.paper}{_prepress(opts)}")
     doc.small_print = "index of kits"
     c = doc.new_page()
     W, H = doc.size

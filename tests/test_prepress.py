@@ -93,3 +93,198 @@ def test_merged_kits_keep_one_font_per_name(two_kits, tmp_path):
     # the two kits do use different subsets of the same face (else this proves nothing)
     regular = [n for n in fonts if n.endswith("+NotoSans-Regular")]
     assert len(regular) >= 2, fonts.keys()
+
+
+# -- colour and PDF/X, read back from the files -------------------------------------
+
+PAINT_FILL = {"f", "F", "f*", "B", "B*", "b", "b*"}
+PAINT_STROKE = {"S", "s", "B", "B*", "b", "b*"}
+SHOW = {"Tj", "TJ", "'", '"'}
+
+
+def _as_rgb(space: str, v: tuple) -> tuple[float, float, float]:
+    """How a plain device conversion shows a colour (for telling greys apart)."""
+    if space == "cmyk":
+        c, m, y, k = v
+        return ((1 - c) * (1 - k), (1 - m) * (1 - k), (1 - y) * (1 - k))
+    if space == "gray":
+        return (v[0],) * 3
+    return tuple(v)  # type: ignore[return-value]
+
+
+def _neutral(space: str, v: tuple) -> bool:
+    r, g, b = _as_rgb(space, v)
+    return max(r, g, b) - min(r, g, b) < 0.01
+
+
+class ColourScan:
+    """Walks every content stream (pages and the forms they draw) and records
+    each colour-setting operator and the colour in force at each text show and
+    each stroke. Knows nothing of how printkit drew the file."""
+
+    def __init__(self, pdf) -> None:
+        import pikepdf
+
+        self.pikepdf = pikepdf
+        self.ops: set[str] = set()
+        self.colours: list[tuple[str, tuple]] = []  # every colour set: ("cmyk", (c, m, y, k)) ...
+        self.text: list[tuple[str, tuple]] = []  # fill colour at each text show
+        self.strokes: list[tuple[str, tuple, float]] = []  # stroke colour and line width at each stroke
+        self.fills: list[tuple[str, tuple]] = []
+        self.spaces: set[str] = set()  # colour spaces named by cs/CS
+        for page in pdf.pages:
+            self._run(page.obj, page.obj.get("/Resources"), {"fill": ("gray", (0.0,)), "stroke": ("gray", (0.0,)), "w": 1.0}, 0)
+
+    def _run(self, holder, resources, state, depth) -> None:
+        pikepdf = self.pikepdf
+        stack = []
+        st = dict(state)
+        for operands, op in pikepdf.parse_content_stream(holder):
+            op = str(op)
+            self.ops.add(op)
+            nums = tuple(float(x) for x in operands if isinstance(x, (int, float)) or type(x).__name__ == "Decimal")
+            if op == "q":
+                stack.append(dict(st))
+            elif op == "Q":
+                st = stack.pop() if stack else st
+            elif op in ("rg", "RG", "k", "K", "g", "G"):
+                space = {"rg": "rgb", "RG": "rgb", "k": "cmyk", "K": "cmyk", "g": "gray", "G": "gray"}[op]
+                colour = (space, tuple(float(x) for x in operands))
+                self.colours.append(colour)
+                st["fill" if op.islower() else "stroke"] = colour
+            elif op in ("cs", "CS"):
+                self.spaces.add(str(operands[0]))
+                st["fill" if op == "cs" else "stroke"] = (str(operands[0]), ())
+            elif op in ("sc", "scn", "SC", "SCN"):
+                key = "fill" if op.islower() else "stroke"
+                st[key] = (st[key][0], tuple(float(x) for x in operands if not isinstance(x, pikepdf.Name)))
+            elif op == "w":
+                st["w"] = float(operands[0])
+            elif op in SHOW:
+                self.text.append(st["fill"])
+            if op in PAINT_STROKE:
+                self.strokes.append((*st["stroke"], st["w"]))
+            if op in PAINT_FILL:
+                self.fills.append(st["fill"])
+            if op == "Do" and resources is not None:
+                xobj = resources.XObject[operands[0]]
+                if xobj.Subtype == "/Form" and depth < 10:
+                    self._run(xobj, xobj.get("/Resources", resources), st, depth + 1)
+
+
+def _check_cmyk(pdf) -> ColourScan:
+    scan = ColourScan(pdf)
+    assert not scan.ops & {"rg", "RG", "g", "G", "cs", "CS", "sc", "scn", "SC", "SCN", "sh", "BI"}, scan.ops & {"rg", "RG", "g", "G", "cs", "CS", "sc", "scn", "SC", "SCN", "sh", "BI"}
+    assert scan.colours and all(space == "cmyk" for space, _ in scan.colours)
+    assert scan.text and all(space == "cmyk" for space, _ in scan.text), {s for s, _ in scan.text}
+    assert all(space == "cmyk" for space, _ in scan.fills) and all(space == "cmyk" for space, _, _ in scan.strokes)
+    worst = max(sum(v) for _, v in scan.colours)
+    assert worst <= 3.0 + 1e-6, f"{worst:.0%} total ink"
+    # black and grey text and lines print on the K plate alone
+    assert all(v[:3] == (0, 0, 0) for s, v in scan.text if _neutral(s, v)), {v for s, v in scan.text if _neutral(s, v) and v[:3] != (0, 0, 0)}
+    assert all(v[:3] == (0, 0, 0) for s, v, w in scan.strokes if _neutral(s, v)), {v for s, v, w in scan.strokes if _neutral(s, v) and v[:3] != (0, 0, 0)}
+    assert ("cmyk", (0.0, 0.0, 0.0, 1.0)) in scan.text  # pure black text is there, as K 100
+    assert any(not _neutral(s, v) for s, v in scan.colours)  # and colour too (else this proves little)
+    return scan
+
+
+def _check_no_transparency(pdf) -> None:
+    def gstates(resources, depth=0):
+        if resources is None or depth > 10:
+            return
+        yield from (resources.get("/ExtGState") or {}).values()
+        for xobj in (resources.get("/XObject") or {}).values():
+            assert xobj.Subtype == "/Form", "an image in a PDF/X-1a test file"
+            assert "/Group" not in xobj and "/SMask" not in xobj
+            yield from gstates(xobj.get("/Resources"), depth + 1)
+
+    for page in pdf.pages:
+        assert "/Group" not in page.obj, "a transparency group"
+        for gs in gstates(page.obj.get("/Resources")):
+            assert float(gs.get("/CA", 1)) >= 1 and float(gs.get("/ca", 1)) >= 1, gs
+            assert str(gs.get("/SMask", "/None")) == "/None", gs
+            assert str(gs.get("/BM", "/Normal")) in ("/Normal", "/Compatible"), gs
+
+
+def _check_pdfx(path: Path, condition: str, *, bleed_pages: bool) -> None:
+    import pikepdf
+
+    raw = path.read_bytes()
+    assert raw.startswith(b"%PDF-1.3"), raw[:8]
+    pdf = pikepdf.open(path)
+    assert not pdf.is_encrypted and "/ID" in pdf.trailer
+    info = pdf.trailer.Info
+    assert str(info.GTS_PDFXVersion) == "PDF/X-1:2001"
+    assert str(info.GTS_PDFXConformance) == "PDF/X-1a:2001"
+    assert str(info.Trapped) in ("/True", "/False")
+    assert str(info.Title) and "/CreationDate" in info and "/ModDate" in info
+    (intent,) = list(pdf.Root.OutputIntents)
+    assert str(intent.S) == "/GTS_PDFX"
+    assert str(intent.OutputConditionIdentifier) == condition
+    assert str(intent.RegistryName) == "http://www.color.org"
+    for n, page in enumerate(pdf.pages, 1):
+        media = [float(v) for v in page.obj.MediaBox]
+        assert "/TrimBox" in page.obj, f"page {n} has no TrimBox"
+        trim = [float(v) for v in page.obj.TrimBox]
+        outer = [float(v) for v in page.obj.get("/BleedBox", page.obj.MediaBox)]
+        for inner, outside in ((trim, outer), (outer, media)):
+            assert outside[0] <= inner[0] + 1e-3 and outside[1] <= inner[1] + 1e-3 and inner[2] <= outside[2] + 1e-3 and inner[3] <= outside[3] + 1e-3, (n, inner, outside)
+        if bleed_pages:
+            assert "/BleedBox" in page.obj and outer[2] - outer[0] > trim[2] - trim[0] + 1, f"page {n}: no bleed around the trim"
+    for name, digests in _fonts(pdf).items():
+        assert "+" in name  # an embedded subset...
+    for page in pdf.pages:  # ...and every font has its program in the file
+        for font in (page.obj.Resources.get("/Font") or {}).values():
+            desc = font.get("/FontDescriptor")
+            assert desc is not None and any(k in desc for k in ("/FontFile", "/FontFile2", "/FontFile3")), font.BaseFont
+    _check_cmyk(pdf)
+    _check_no_transparency(pdf)
+
+
+@pytest.fixture(scope="module")
+def pdfx_files(tmp_path_factory) -> Path:
+    folder = tmp_path_factory.mktemp("pdfx")
+    run_inproc("kit", "crypticolor", "--pdfx", "--paper", "letter", "-o", str(folder), cwd=folder, check=True)
+    run_inproc("deck", "cryptex", "--pdfx", "--layout", "single", "-o", str(folder / "shop.pdf"), cwd=folder, check=True)
+    run_inproc("deck", "cryptex", "--color", "cmyk", "-o", str(folder / "cmyk.pdf"), cwd=folder, check=True)
+    run_inproc("deck", "cryptex", "-o", str(folder / "rgb.pdf"), cwd=folder, check=True)
+    return folder
+
+
+def test_pdfx_kit_letter(pdfx_files):
+    _check_pdfx(pdfx_files / "crypticolor-kit.pdf", "CGATS TR 001", bleed_pages=False)
+
+
+def test_pdfx_print_shop_deck(pdfx_files):
+    _check_pdfx(pdfx_files / "shop.pdf", "FOGRA39", bleed_pages=True)
+
+
+def test_cmyk_deck_is_cmyk_only(pdfx_files):
+    import pikepdf
+
+    pdf = pikepdf.open(pdfx_files / "cmyk.pdf")
+    _check_cmyk(pdf)
+    _check_no_transparency(pdf)
+    assert "command:printkit deck cryptex --paper a4 --color cmyk" in str(pdf.trailer.Info.Keywords)
+
+
+def test_rgb_black_text_is_k_only(pdfx_files):
+    import pikepdf
+
+    scan = ColourScan(pikepdf.open(pdfx_files / "rgb.pdf"))
+    assert ("rgb", (0.0, 0.0, 0.0)) not in scan.colours
+    assert ("cmyk", (0.0, 0.0, 0.0, 1.0)) in scan.text
+    assert any(s == "rgb" for s, _ in scan.colours)  # the rest stays RGB
+    with pytest.raises(AssertionError):  # and the CMYK check does see it
+        _check_cmyk(pikepdf.open(pdfx_files / "rgb.pdf"))
+
+
+def test_cmyk_looks_like_rgb(pdfx_files):
+    """Rendered by pdfium, the CMYK deck shows the colours of the RGB one."""
+    from conftest import render_page
+    from PIL import ImageChops, ImageStat
+
+    for page in (0, 1):
+        a, b = render_page(pdfx_files / "rgb.pdf", page, 40), render_page(pdfx_files / "cmyk.pdf", page, 40)
+        mean = ImageStat.Stat(ImageChops.difference(a, b)).mean
+        assert max(mean) < 8, (page, mean)

@@ -8,7 +8,7 @@ import tempfile
 from pathlib import Path
 
 from printkit import __version__
-from printkit.engine import fonts
+from printkit.engine import color, fonts
 from printkit.engine.ink import Ink
 from printkit.engine.units import MM, PRINTER_MARGIN, PrintOptions
 
@@ -25,14 +25,19 @@ class Document:
 
     def __init__(self, options: PrintOptions, *, title: str, subject: str = "", keywords: list[str] | None = None, command: str = "") -> None:
         from reportlab import rl_config
-        from reportlab.pdfgen.canvas import Canvas
 
         rl_config.invariant = 1  # fixed dates and IDs: same inputs, same bytes
         fonts.register_fonts()
         self.options = options
         self.ink = Ink(options.ink)
         self.buffer = io.BytesIO()
-        self.c = Canvas(self.buffer, pagesize=options.paper_pt, invariant=1, pageCompression=1, initialFontName=fonts.SANS, initialFontSize=10)
+        self.cmyk = options.cmyk
+        # every colour set on this canvas (and its text objects) goes through color.py
+        self.c = _canvas_class()(self.buffer, pagesize=options.paper_pt, invariant=1, pageCompression=1, initialFontName=fonts.SANS, initialFontSize=10, enforceColorSpace=color.converter("cmyk" if self.cmyk else "rgb"))
+        if options.pdfx:
+            from printkit.engine import pdfx
+
+            pdfx.make_pdfx(self.c, pdfx.condition_for(options.paper, options.output_intent))
         self.c.setTitle(title)
         self.c.setAuthor(f"printkit {__version__}")
         self.c.setCreator(f"printkit {__version__}")
@@ -63,9 +68,15 @@ class Document:
         (right_x, max_width) in pt to keep it clear of crop marks.
         """
         self._finish_page()
-        self.c.setPageSize(size or self.options.paper_pt)
+        page = size or self.options.paper_pt
+        self.c.setPageSize(page)
+        if trim is None and self.options.pdfx:
+            trim = (0, 0, page[0], page[1])  # PDF/X: a page without cut lines is trimmed at its edge
         self.c.setTrimBox(trim)
         self.c.setBleedBox(bleed)
+        if self.cmyk:  # no page starts in DeviceGray: text and lines begin as K-only black
+            self.c.setFillColor((0, 0, 0, 1))
+            self.c.setStrokeColor((0, 0, 0, 1))
         self._footer = footer
         self._page_print = self.small_print  # the small print of the page being started
         self._open = True
@@ -115,6 +126,27 @@ class Document:
         data = self.pdf_bytes()
         atomic_write(Path(path), data)
         return len(data)
+
+
+_CANVAS = None
+
+
+def _canvas_class():
+    """ReportLab's Canvas whose grey-level calls go through the colour model too
+    (ReportLab writes setFillGray/setStrokeGray as DeviceGray directly)."""
+    global _CANVAS
+    if _CANVAS is None:
+        from reportlab.pdfgen.canvas import Canvas
+
+        class PrintkitCanvas(Canvas):
+            def setFillGray(self, gray, alpha=None):
+                self.setFillColor((gray, gray, gray), alpha)
+
+            def setStrokeGray(self, gray, alpha=None):
+                self.setStrokeColor((gray, gray, gray), alpha)
+
+        _CANVAS = PrintkitCanvas
+    return _CANVAS
 
 
 def atomic_write(path: Path, data: bytes) -> None:

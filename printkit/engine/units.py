@@ -36,6 +36,8 @@ DUPLEX = ("long", "short", "none")
 LAYOUTS = ("sheet", "fold", "single")
 INKS = ("color", "saver", "mono")
 ORDERS = ("interleaved", "fronts-first")
+COLORS = ("rgb", "cmyk")
+OUTPUT_INTENTS = ("fogra39", "fogra51", "swop", "gracol")  # keys of engine/pdfx.CONDITIONS
 
 
 def mm(v: float) -> float:
@@ -55,6 +57,24 @@ class PrintOptions:
     back_offset: tuple[float, float] = (0.0, 0.0)  # mm, applied to backs pages
     copies: int = 1
     order: str = "interleaved"  # print-shop page order: interleaved (front, back, ...) or fronts-first
+    color: str = "rgb"  # rgb | cmyk (engine/color.py)
+    pdfx: bool = False  # PDF/X-1a:2001 (engine/pdfx.py); implies cmyk
+    output_intent: str = ""  # PDF/X printing condition; "" = the usual one for the paper
+
+    @property
+    def cmyk(self) -> bool:
+        return self.color == "cmyk" or self.pdfx
+
+    def prepress_args(self) -> list[str]:
+        """The colour and PDF/X words of the command line (every verb has them)."""
+        out: list[str] = []
+        if self.pdfx:
+            out.append("--pdfx")
+            if self.output_intent:
+                out += ["--output-intent", self.output_intent]
+        elif self.color != "rgb":
+            out += ["--color", self.color]
+        return out
 
     @property
     def paper_mm(self) -> tuple[float, float]:
@@ -88,4 +108,4 @@ class PrintOptions:
             out += ["--copies", str(self.copies)]
         if self.order != "interleaved":
             out += ["--order", self.order]
-        return out
+        return out + self.prepress_args()

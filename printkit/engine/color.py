@@ -1,0 +1,188 @@
+"""The colour model of a document: every colour a page sets passes through here.
+
+Games draw in RGB (palette names through `Ink`, or canvas.setFillColorRGB).
+The document's canvas hands each colour to `converter(mode)` (ReportLab's
+`enforceColorSpace` hook, which covers the canvas and every text object, so
+platypus paragraphs too), and this module decides what reaches the PDF:
+
+- rgb:  colours stay RGB, except pure black, which becomes K only (0,0,0,1) so
+        black text and hairlines print on one plate, not as four-colour black.
+- cmyk: every colour becomes DeviceCMYK. Neutral greys and black go on the K
+        plate alone; other colours keep the form of a full grey-component
+        replacement (the grey part of a colour goes to K). Total ink is capped
+        at 300%, for colours set as CMYK too.
+
+The separation is not an ICC conversion (printkit ships no press profile). It
+inverts a sampled table of how DeviceCMYK is shown without a profile (pdfium's
+rendering, which follows Acrobat's and approximates a coated offset press;
+scripts/build_cmyk_table.py), so the CMYK file looks like the RGB one on screen
+and prints close to it; colours outside the press gamut (bright sky blue,
+orange) come out as the nearest the inks reach.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+MODES = ("rgb", "cmyk")
+MAX_INK = 3.0  # 300% total area coverage
+_PLACES = 4  # decimals kept, so equal inputs give equal bytes
+
+
+def rgb_to_cmyk(r: float, g: float, b: float) -> tuple[float, float, float, float]:
+    """Separate an RGB colour (0..1 each) into CMYK.
+
+    Greys (r = g = b) and black go on K alone: the K that looks as light as the
+    grey (pure black is K 100). Other colours keep the structure of a full
+    grey-component replacement (at most two of C, M, Y plus K) and are corrected
+    until the CMYK, shown as a press shows it (the sampled table), matches the
+    RGB colour, or comes as close as the press gamut allows. Total ink stays at
+    or under 300%.
+    """
+    return _separate(*(round(min(1.0, max(0.0, float(v))), 6) for v in (r, g, b)))
+
+
+@lru_cache(maxsize=4096)
+def _separate(r: float, g: float, b: float) -> tuple[float, float, float, float]:
+    if r == g == b:
+        return _tidy((0.0, 0.0, 0.0, _k_for_grey(r)))
+    target = (r, g, b)
+    x = list(target)
+    best, best_err = _gcr(*x), float("inf")
+    for _ in range(24):
+        cmyk = _gcr(*x)
+        shown = looks(cmyk)
+        err = sum((t - s) ** 2 for t, s in zip(target, shown))
+        if err < best_err:
+            best, best_err = cmyk, err
+        if err < 1e-6:
+            break
+        x = [min(1.0, max(0.0, v + (t - s))) for v, t, s in zip(x, target, shown)]
+    return limit_ink(best)
+
+
+def _gcr(r: float, g: float, b: float) -> tuple[float, float, float, float]:
+    """The device formula with full grey-component replacement."""
+    top = max(r, g, b)
+    if top <= 0.0:
+        return (0.0, 0.0, 0.0, 1.0)
+    return ((top - r) / top, (top - g) / top, (top - b) / top, 1.0 - top)
+
+
+def _k_for_grey(v: float) -> float:
+    """The K (0..1) whose tint looks as light as grey `v` (by bisection on the table)."""
+    if v >= 1.0:
+        return 0.0
+    target = _light(looks((0, 0, 0, 1.0)))
+    if _light((v, v, v)) <= target:
+        return 1.0
+    lo, hi = 0.0, 1.0
+    for _ in range(30):
+        mid = (lo + hi) / 2
+        if _light(looks((0, 0, 0, mid))) > _light((v, v, v)):
+            lo = mid
+        else:
+            hi = mid
+    return (lo + hi) / 2
+
+
+def _light(rgb) -> float:
+    r, g, b = rgb
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def looks(cmyk) -> tuple[float, float, float]:
+    """The sRGB colour (0..1) a CMYK colour is shown as: the sampled table
+    (scripts/build_cmyk_table.py), interpolated between its grid points."""
+    table, n = _table(), _LEVELS - 1
+    idx, frac = [], []
+    for v in cmyk:
+        p = min(max(float(v), 0.0), 1.0) * n
+        i = min(int(p), n - 1)
+        idx.append(i)
+        frac.append(p - i)
+    out = [0.0, 0.0, 0.0]
+    for corner in range(16):
+        w, pos = 1.0, 0
+        for axis in range(4):
+            bit = (corner >> (3 - axis)) & 1
+            w *= frac[axis] if bit else 1.0 - frac[axis]
+            pos = pos * _LEVELS + idx[axis] + bit
+        if w:
+            for ch in range(3):
+                out[ch] += w * table[pos * 3 + ch]
+    return (out[0] / 255.0, out[1] / 255.0, out[2] / 255.0)
+
+
+_LEVELS = 9
+_TABLE: bytes | None = None
+
+
+def _table() -> bytes:
+    global _TABLE
+    if _TABLE is None:
+        from importlib import resources
+
+        _TABLE = resources.files("printkit.data").joinpath("cmyk-srgb.bin").read_bytes()
+        if len(_TABLE) != 3 * _LEVELS**4:
+            raise RuntimeError("printkit/data/cmyk-srgb.bin is damaged (rebuild it: scripts/build_cmyk_table.py)")
+    return _TABLE
+
+
+def limit_ink(cmyk) -> tuple[float, float, float, float]:
+    """Scale C, M and Y down (K stays) so the total is at most 300%."""
+    c, m, y, k = (min(1.0, max(0.0, float(v))) for v in cmyk)
+    cmy = c + m + y
+    if cmy + k > MAX_INK and cmy > 0:
+        f = (MAX_INK - k) / cmy
+        c, m, y = c * f, m * f, y * f
+    return _tidy((c, m, y, k))
+
+
+def _tidy(cmyk) -> tuple[float, float, float, float]:
+    # round down so rounding can never push the sum past the limit
+    scale = 10**_PLACES
+    return tuple(int(v * scale + 1e-9) / scale for v in cmyk)  # type: ignore[return-value]
+
+
+def total_ink(cmyk) -> float:
+    return float(sum(cmyk))
+
+
+def converter(mode: str):
+    """The function the document's canvas runs on every colour it is given."""
+    if mode not in MODES:
+        raise ValueError(f"colour mode {mode!r} is not one of {', '.join(MODES)}")
+    return _to_cmyk if mode == "cmyk" else _black_to_k
+
+
+def _parts(color):
+    """(kind, values, alpha) for anything ReportLab accepts as a colour."""
+    from reportlab.lib.colors import CMYKColor, Color, toColor
+
+    if isinstance(color, (tuple, list)):
+        if len(color) in (3, 4):
+            return ("rgb" if len(color) == 3 else "cmyk"), tuple(float(v) for v in color), None
+        raise ValueError(f"unknown colour {color!r}")
+    if isinstance(color, str):
+        color = toColor(color)
+    if isinstance(color, CMYKColor):
+        d = color.density
+        return "cmyk", (d * color.cyan, d * color.magenta, d * color.yellow, d * color.black), color.alpha
+    if isinstance(color, Color):
+        return "rgb", (color.red, color.green, color.blue), color.alpha
+    raise ValueError(f"unknown colour {color!r}")
+
+
+def _black_to_k(color):
+    kind, values, alpha = _parts(color)
+    if kind == "rgb" and all(v <= 0.0 for v in values) and alpha in (None, 1, 1.0):
+        return (0.0, 0.0, 0.0, 1.0)
+    return color
+
+
+def _to_cmyk(color):
+    kind, values, alpha = _parts(color)
+    if alpha not in (None, 1, 1.0):
+        raise ValueError("transparent colours have no place in a CMYK / PDF/X file")
+    return rgb_to_cmyk(*values) if kind == "rgb" else limit_ink(values)

@@ -272,8 +272,9 @@ def test_rgb_black_text_is_k_only(pdfx_files):
     import pikepdf
 
     scan = ColourScan(pikepdf.open(pdfx_files / "rgb.pdf"))
-    assert ("rgb", (0.0, 0.0, 0.0)) not in scan.colours
-    assert ("cmyk", (0.0, 0.0, 0.0, 1.0)) in scan.text
+    # black as DeviceGray 0: a RIP prints it on the K plate alone, a screen shows true black
+    assert ("rgb", (0.0, 0.0, 0.0)) not in scan.colours and ("rgb", (0.0, 0.0, 0.0)) not in scan.text
+    assert ("gray", (0.0,)) in scan.text
     assert any(s == "rgb" for s, _ in scan.colours)  # the rest stays RGB
     with pytest.raises(AssertionError):  # and the CMYK check does see it
         _check_cmyk(pikepdf.open(pdfx_files / "rgb.pdf"))

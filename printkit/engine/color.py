@@ -5,8 +5,10 @@ The document's canvas hands each colour to `converter(mode)` (ReportLab's
 `enforceColorSpace` hook, which covers the canvas and every text object, so
 platypus paragraphs too), and this module decides what reaches the PDF:
 
-- rgb:  colours stay RGB, except pure black, which becomes K only (0,0,0,1) so
-        black text and hairlines print on one plate, not as four-colour black.
+- rgb:  colours stay RGB, except pure black, which the canvas writes as
+        DeviceGray 0: a RIP prints it on the K plate alone (black text and
+        hairlines on one plate, not as four-colour black), screens show true
+        black.
 - cmyk: every colour becomes DeviceCMYK. Neutral greys and black go on the K
         plate alone; other colours keep the form of a full grey-component
         replacement (the grey part of a colour goes to K). Total ink is capped
@@ -150,10 +152,11 @@ def total_ink(cmyk) -> float:
 
 
 def converter(mode: str):
-    """The function the document's canvas runs on every colour it is given."""
+    """The function the document's canvas runs on every colour it is given
+    (ReportLab's enforceColorSpace hook); None keeps colours as they are."""
     if mode not in MODES:
         raise ValueError(f"colour mode {mode!r} is not one of {', '.join(MODES)}")
-    return _to_cmyk if mode == "cmyk" else _black_to_k
+    return _to_cmyk if mode == "cmyk" else None
 
 
 def _parts(color):
@@ -174,15 +177,43 @@ def _parts(color):
     raise ValueError(f"unknown colour {color!r}")
 
 
-def _black_to_k(color):
-    kind, values, alpha = _parts(color)
-    if kind == "rgb" and all(v <= 0.0 for v in values) and alpha in (None, 1, 1.0):
-        return (0.0, 0.0, 0.0, 1.0)
-    return color
+def is_black(color, alpha=None) -> bool:
+    """Pure opaque RGB black (what rgb mode writes as DeviceGray 0, K only)."""
+    try:
+        kind, values, own_alpha = _parts(color)
+    except ValueError:
+        return False
+    opaque = alpha in (None, 1, 1.0) and own_alpha in (None, 1, 1.0)
+    return kind == "rgb" and opaque and all(v <= 0.0 for v in values)
 
 
 def _to_cmyk(color):
+    from reportlab.lib.colors import CMYKColor
+
     kind, values, alpha = _parts(color)
-    if alpha not in (None, 1, 1.0):
-        raise ValueError("transparent colours have no place in a CMYK / PDF/X file")
-    return rgb_to_cmyk(*values) if kind == "rgb" else limit_ink(values)
+    cmyk = rgb_to_cmyk(*values) if kind == "rgb" else limit_ink(values)
+    if alpha in (None, 1, 1.0):
+        return cmyk
+    return CMYKColor(*cmyk, alpha=alpha)  # ReportLab then sets the opacity (PDF/X refuses it)
+
+
+@lru_cache(maxsize=1)
+def _image_lut():
+    from PIL import ImageFilter
+
+    return ImageFilter.Color3DLUT.generate(17, _gcr, channels=4, target_mode="CMYK")
+
+
+def cmyk_image(image):
+    """A picture for a CMYK page: transparency flattened onto white paper, then
+    separated with the device formula (full grey-component replacement; a
+    17-step lookup table, so pictures keep their speed)."""
+    from PIL import Image
+
+    if image.mode == "CMYK":
+        return image
+    if image.mode in ("RGBA", "LA", "PA") or (image.mode == "P" and "transparency" in image.info):
+        rgba = image.convert("RGBA")
+        paper = Image.new("RGBA", rgba.size, (255, 255, 255, 255))
+        image = Image.alpha_composite(paper, rgba)
+    return image.convert("RGB").filter(_image_lut())

@@ -33,7 +33,9 @@ class Document:
         self.buffer = io.BytesIO()
         self.cmyk = options.cmyk
         # every colour set on this canvas (and its text objects) goes through color.py
-        self.c = _canvas_class()(self.buffer, pagesize=options.paper_pt, invariant=1, pageCompression=1, initialFontName=fonts.SANS, initialFontSize=10, enforceColorSpace=color.converter("cmyk" if self.cmyk else "rgb"))
+        mode = "cmyk" if self.cmyk else "rgb"
+        self.c = _canvas_class()(self.buffer, pagesize=options.paper_pt, invariant=1, pageCompression=1, initialFontName=fonts.SANS, initialFontSize=10, enforceColorSpace=color.converter(mode))
+        self.c._pk_mode, self.c._pk_pdfx = mode, options.pdfx
         if options.pdfx:
             from printkit.engine import pdfx
 
@@ -132,20 +134,78 @@ _CANVAS = None
 
 
 def _canvas_class():
-    """ReportLab's Canvas whose grey-level calls go through the colour model too
-    (ReportLab writes setFillGray/setStrokeGray as DeviceGray directly)."""
+    """ReportLab's Canvas with the colour model of color.py built in.
+
+    The document passes `color.converter(mode)` as ReportLab's
+    enforceColorSpace hook, which sees every colour given to the canvas or a
+    text object (platypus paragraphs included). On top of that:
+    - in rgb mode, pure black is written as DeviceGray 0 (a RIP prints it on
+      the K plate alone; screens show it as true black);
+    - in cmyk mode, grey levels go through the converter too (ReportLab writes
+      setFillGray straight as DeviceGray), and PDF/X refuses transparency.
+    """
     global _CANVAS
-    if _CANVAS is None:
-        from reportlab.pdfgen.canvas import Canvas
+    if _CANVAS is not None:
+        return _CANVAS
+    from reportlab.pdfgen.canvas import Canvas
+    from reportlab.pdfgen.textobject import PDFTextObject, _PDFColorSetter
 
-        class PrintkitCanvas(Canvas):
-            def setFillGray(self, gray, alpha=None):
-                self.setFillColor((gray, gray, gray), alpha)
+    from printkit.errors import UsageError
 
-            def setStrokeGray(self, gray, alpha=None):
-                self.setStrokeColor((gray, gray, gray), alpha)
+    class Colours:
+        _pk_mode = "rgb"
 
-        _CANVAS = PrintkitCanvas
+        def setFillColor(self, aColor, alpha=None):
+            if self._pk_mode == "rgb" and color.is_black(aColor, alpha):
+                return _PDFColorSetter.setFillGray(self, 0)
+            return _PDFColorSetter.setFillColor(self, aColor, alpha)
+
+        def setStrokeColor(self, aColor, alpha=None):
+            if self._pk_mode == "rgb" and color.is_black(aColor, alpha):
+                return _PDFColorSetter.setStrokeGray(self, 0)
+            return _PDFColorSetter.setStrokeColor(self, aColor, alpha)
+
+        def setFillGray(self, gray, alpha=None):
+            if self._pk_mode == "rgb":
+                return _PDFColorSetter.setFillGray(self, gray, alpha)
+            return self.setFillColor((gray, gray, gray), alpha)
+
+        def setStrokeGray(self, gray, alpha=None):
+            if self._pk_mode == "rgb":
+                return _PDFColorSetter.setStrokeGray(self, gray, alpha)
+            return self.setStrokeColor((gray, gray, gray), alpha)
+
+    class PrintkitText(Colours, PDFTextObject):
+        def __init__(self, canvas, *a, **kw):
+            self._pk_mode = canvas._pk_mode
+            PDFTextObject.__init__(self, canvas, *a, **kw)
+
+    class PrintkitCanvas(Colours, Canvas):
+        _pk_pdfx = False
+
+        def beginText(self, x=0, y=0, direction=None):
+            return PrintkitText(self, x, y, direction=direction)
+
+        def drawImage(self, image, x, y, width=None, height=None, mask=None, *args, **kw):
+            if self._pk_mode == "cmyk":  # pictures separated too, transparency flattened on white
+                from PIL import Image
+                from reportlab.lib.utils import ImageReader
+
+                pil = image if isinstance(image, Image.Image) else (image._image if isinstance(image, ImageReader) else Image.open(image))
+                image, mask = ImageReader(color.cmyk_image(pil)), None
+            return Canvas.drawImage(self, image, x, y, width, height, mask, *args, **kw)
+
+        def _setFillAlpha(self, v):
+            if self._pk_pdfx and v < 1:
+                raise UsageError("--pdfx: something on the page is see-through (opacity below 1), which PDF/X-1a cannot hold; drop --pdfx or make it opaque")
+            return Canvas._setFillAlpha(self, v)
+
+        def _setStrokeAlpha(self, v):
+            if self._pk_pdfx and v < 1:
+                raise UsageError("--pdfx: a line on the page is see-through (opacity below 1), which PDF/X-1a cannot hold; drop --pdfx or make it opaque")
+            return Canvas._setStrokeAlpha(self, v)
+
+    _CANVAS = PrintkitCanvas
     return _CANVAS
 
 

@@ -289,3 +289,47 @@ def test_cmyk_looks_like_rgb(pdfx_files):
         a, b = render_page(pdfx_files / "rgb.pdf", page, 40), render_page(pdfx_files / "cmyk.pdf", page, 40)
         mean = ImageStat.Stat(ImageChops.difference(a, b)).mean
         assert max(mean) < 8, (page, mean)
+
+
+def test_cmyk_pictures_and_no_see_through(tmp_path):
+    """A picture with an alpha channel goes in as CMYK, flattened (no soft
+    mask); opacity below 1 is refused in PDF/X in one line."""
+    import pikepdf
+    from PIL import Image
+
+    from printkit.engine.document import Document
+    from printkit.engine.units import PrintOptions
+    from printkit.errors import UsageError
+
+    Image.new("RGBA", (8, 8), (0, 114, 178, 128)).save(tmp_path / "a.png")
+    doc = Document(PrintOptions(pdfx=True), title="pictures")
+    c = doc.new_page()
+    c.drawImage(str(tmp_path / "a.png"), 100, 100, 80, 80, mask="auto")
+    c.setFillAlpha(1)  # opaque is what a page is anyway: allowed, and no PDF 1.4 for it
+    data = doc.pdf_bytes()
+    assert data.startswith(b"%PDF-1.3")
+    pdf = pikepdf.open(io.BytesIO(data))
+    (image,) = [x for x in pdf.pages[0].Resources.XObject.values() if x.Subtype == "/Image"] or [
+        y for x in pdf.pages[0].Resources.XObject.values() for y in x.Resources.XObject.values()
+    ]
+    assert str(image.ColorSpace) == "/DeviceCMYK" and "/SMask" not in image
+    with pytest.raises(UsageError, match="--pdfx"):
+        Document(PrintOptions(pdfx=True), title="t").new_page().setFillAlpha(0.5)
+
+
+def test_output_intent_option_and_config(tmp_path):
+    import pikepdf
+    from conftest import run_cli
+
+    proc = run_cli("card", "crypticolor", "--pdfx", "--output-intent", "gracol", "-o", "x.pdf", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert "PDF/X-1a:2001, CMYK for CGATS TR 006" in proc.stdout
+    pdf = pikepdf.open(tmp_path / "x.pdf")
+    assert str(pdf.Root.OutputIntents[0].OutputConditionIdentifier) == "CGATS TR 006"
+    assert "--pdfx --output-intent gracol" in str(pdf.trailer.Info.Keywords)
+    bad = run_inproc("card", "crypticolor", "--output-intent", "gracol", "-o", "y.pdf", cwd=tmp_path)
+    assert bad.returncode == 2 and "--output-intent" in bad.stderr and len(bad.stderr.strip().splitlines()) == 1
+    assert not (tmp_path / "y.pdf").exists()
+    (tmp_path / "printkit.toml").write_text('color = "cmyk"\n')
+    run_inproc("deck", "cryptex", "--duplex", "none", "-o", "z.pdf", cwd=tmp_path, check=True)
+    _check_cmyk(pikepdf.open(tmp_path / "z.pdf"))

@@ -175,10 +175,21 @@ def _canvas_class():
                 return _PDFColorSetter.setStrokeGray(self, gray, alpha)
             return self.setStrokeColor((gray, gray, gray), alpha)
 
+    def _opaque(v, what="something") -> None:
+        """PDF/X-1a: opacity 1 is what the page has anyway (writing it would
+        only mark the file PDF 1.4); anything less is refused."""
+        if v < 1:
+            raise UsageError(f"--pdfx: {what} on the page is see-through (opacity {v:g}), which PDF/X-1a cannot hold; drop --pdfx or make it opaque")
+
     class PrintkitText(Colours, PDFTextObject):
         def __init__(self, canvas, *a, **kw):
-            self._pk_mode = canvas._pk_mode
+            self._pk_mode, self._pk_pdfx = canvas._pk_mode, canvas._pk_pdfx
             PDFTextObject.__init__(self, canvas, *a, **kw)
+
+        def _setFillAlpha(self, v):
+            if self._pk_pdfx:
+                return _opaque(v, "text")
+            return PDFTextObject._setFillAlpha(self, v)
 
     class PrintkitCanvas(Colours, Canvas):
         _pk_pdfx = False
@@ -196,13 +207,13 @@ def _canvas_class():
             return Canvas.drawImage(self, image, x, y, width, height, mask, *args, **kw)
 
         def _setFillAlpha(self, v):
-            if self._pk_pdfx and v < 1:
-                raise UsageError("--pdfx: something on the page is see-through (opacity below 1), which PDF/X-1a cannot hold; drop --pdfx or make it opaque")
+            if self._pk_pdfx:
+                return _opaque(v)
             return Canvas._setFillAlpha(self, v)
 
         def _setStrokeAlpha(self, v):
-            if self._pk_pdfx and v < 1:
-                raise UsageError("--pdfx: a line on the page is see-through (opacity below 1), which PDF/X-1a cannot hold; drop --pdfx or make it opaque")
+            if self._pk_pdfx:
+                return _opaque(v, "a line")
             return Canvas._setStrokeAlpha(self, v)
 
     _CANVAS = PrintkitCanvas

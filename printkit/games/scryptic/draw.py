@@ -395,7 +395,13 @@ def render_racks(doc, model: dict) -> None:
 
 # -- reference card ----------------------------------------------------------------------------
 
-def _block(c, title: str, items: list[str], x: float, top: float, width: float, *, numbered: bool = False, size: float = 8.3) -> float:
+BODY = 8.0  # pt: the reference card's running text (nothing on it under 7.5)
+SMALLEST = 7.5
+PAGE1_BODY = 8.6  # page 1 has the room
+TABLE = 7.8
+
+
+def _block(c, title: str, items: list[str], x: float, top: float, width: float, *, numbered: bool = False, size: float = BODY) -> float:
     c.setFillColorRGB(0, 0, 0)
     c.setFont(fonts.SANS_BOLD, 10.5)
     c.drawString(x, top - 10, title)
@@ -404,24 +410,19 @@ def _block(c, title: str, items: list[str], x: float, top: float, width: float, 
         lead = f"{k}." if numbered else "•"
         c.setFont(fonts.SANS_BOLD if numbered else fonts.SANS, size)
         c.drawString(x, y - size, lead)
-        y = d.paragraph(c, item, x + 4.5 * MM, y, width - 4.5 * MM, size=size) - 1.2
+        y = d.paragraph(c, item, x + 4.5 * MM, y, width - 4.5 * MM, size=size) - 1.4
     return y
 
 
-def render_reference(doc, model: dict) -> None:
-    c = doc.new_page()
-    W, H = doc.size
-    m = 11 * MM
-    y = d.header(doc, "Scryptic · reference", "Terrain, strength, turn order and the end of the game. Strength multipliers combine; round down once, at the end.", margin=m)
-    # terrain table with the board's own pictures
+def _terrain_table(c, doc, model: dict, m: float, y: float, W: float, size: float) -> float:
     pic = 10 * MM
-    widths = [pic + 2 * MM, 20 * MM]
+    widths = [pic + 2 * MM, 19 * MM]
     rest = W - 2 * m - sum(widths)
-    widths += [rest * 0.55, rest * 0.45]
-    row_h = 12.5 * MM
+    widths += [rest * 0.56, rest * 0.44]
     xs = [m]
     for w_ in widths[:-1]:
         xs.append(xs[-1] + w_)
+    lead = size * 1.22
     c.setFillColorRGB(0.88, 0.88, 0.88)
     c.rect(m, y - 6 * MM, sum(widths), 6 * MM, stroke=0, fill=1)
     c.setFillColorRGB(0, 0, 0)
@@ -431,8 +432,11 @@ def render_reference(doc, model: dict) -> None:
     rows = [(r["code"], r["name"], r["placing"], r["combat"]) for r in model["terrain"]]
     rows.append(("city", "city", model["city"]["placing"], model["city"]["combat"]))
     top = y - 6 * MM
-    for k, (code, name, placing, combat) in enumerate(rows):
-        ry = top - (k + 1) * row_h
+    lines_y = [y, top]
+    for code, name, placing, combat in rows:
+        wrapped = [d.wrap(text, fonts.SANS, size, widths[col] - 3 * MM) for col, text in ((2, placing), (3, combat))]
+        row_h = max(pic + 2 * MM, max(len(w_) for w_ in wrapped) * lead + 2.5 * MM)
+        ry = top - row_h
         px, py = xs[0] + 1 * MM, ry + (row_h - pic) / 2
         if code == "city":
             half = pic / 2
@@ -447,82 +451,114 @@ def render_reference(doc, model: dict) -> None:
         c.setFillColorRGB(0, 0, 0)
         c.setFont(fonts.SANS_BOLD, 9)
         c.drawString(xs[1] + 1.5 * MM, ry + row_h / 2 - 3, name)
-        for col, text in ((2, placing), (3, combat)):
-            lines = d.wrap(text, fonts.SANS, 7.4, widths[col] - 3 * MM)
-            size = 7.4
-            if len(lines) > 3:
-                size = 6.6
-                lines = d.wrap(text, fonts.SANS, size, widths[col] - 3 * MM)
-            lead = size * 1.2
+        c.setFont(fonts.SANS, size)
+        for col, lines in zip((2, 3), wrapped):
             ty = ry + row_h / 2 + (len(lines) - 1) * lead / 2 - size * 0.35
-            c.setFont(fonts.SANS, size)
             for line in lines:
                 c.drawString(xs[col] + 1.5 * MM, ty, line)
                 ty -= lead
-    bottom = top - len(rows) * row_h
+        top = ry
+        lines_y.append(top)
     c.setStrokeColorRGB(0, 0, 0)
     c.setLineWidth(0.6)
-    for k in range(len(rows) + 2):
-        yy = y if k == 0 else top - (k - 1) * row_h
+    for yy in lines_y:
         c.line(m, yy, m + sum(widths), yy)
     for xx in xs + [m + sum(widths)]:
-        c.line(xx, y, xx, bottom)
-    y = bottom - 4 * MM
+        c.line(xx, y, xx, top)
+    return top
 
-    # two columns: strength on the left, turn order on the right
+
+def render_reference(doc, model: dict) -> None:
+    # page 1: terrain, strength, the turn, combat and what combat leaves behind
+    c = doc.new_page()
+    W, H = doc.size
+    m = 11 * MM
+    y = d.header(doc, "Scryptic · reference (1 of 2)", "Terrain, strength, a turn, combat. Multipliers combine; round down once, at the end.", margin=m)
+    big = PAGE1_BODY
+    y = _terrain_table(c, doc, model, m, y, W, big) - 5 * MM
     gap = 6 * MM
     col_w = (W - 2 * m - gap) / 2
     left, right = m, m + col_w + gap
     mods = [["Strength = letter values ×", "when", ""]] + [[r["what"], r["when"], r["factor"]] for r in model["modifiers"]]
-    ly = d.table(c, left, y, [col_w * 0.58, col_w * 0.16, col_w * 0.26], mods, row_h=5.3 * MM, size=7.4, aligns=["left", "center", "center"])
+    ly = d.table(c, left, y, [col_w * 0.64, col_w * 0.15, col_w * 0.21], mods, row_h=5.6 * MM, size=TABLE, aligns=["left", "center", "center"])
     ly -= 3 * MM
+    c.setFillColorRGB(0, 0, 0)
     c.setFont(fonts.SANS_BOLD, 10.5)
     c.drawString(left, ly - 10, "Letter values (dots on the tokens)")
-    ly -= 14
+    ly -= 15
     for v in ("1", "2", "3"):
         c.setFillColorRGB(0, 0, 0)
         value_dots(c, left + 4 * MM, ly - 3, int(v), 1 * MM)
-        c.setFont(fonts.SANS, 8.3)
+        c.setFont(fonts.SANS_BOLD, 9)
         c.drawString(left + 10 * MM, ly - 6, " ".join(model["values"][v]))
-        ly -= 4.6 * MM
-    ry = _block(c, "A turn", model["turn"], right, y, col_w, numbered=True)
-    ry = _block(c, "Combat", model["combat"], right, ry - 2 * MM, col_w)
+        ly -= 4.8 * MM
+    ly = _block(c, "Set up", model["setup"], left, ly - 1 * MM, col_w, size=big)
+    ly = _block(c, "After combat", model["after"], left, ly - 2 * MM, col_w, size=big)
+    ry = _block(c, "A turn", model["turn"], right, y, col_w, numbered=True, size=big)
+    ry = _block(c, "Combat", model["combat"], right, ry - 2 * MM, col_w, size=big)
+
+    # page 2: words, meanings, scoring, the end, the worked examples
+    c = doc.new_page()
+    y = d.header(doc, "Scryptic · reference (2 of 2)", "Which words count, the meaning bonuses, scoring and the end, and worked examples computed by the rules.", margin=m)
+    full = W - 2 * m
+    c.setFillColorRGB(0, 0, 0)
+    c.setFont(fonts.SANS_BOLD, 10.5)
+    c.drawString(m, y - 10, "Which words count")
+    y = d.paragraph(c, model["dictionary"], m, y - 14, full, size=BODY) - 2 * MM
+    c.setFont(fonts.SANS_BOLD, 10.5)
+    c.drawString(m, y - 10, "Meaning bonuses: both players agree, else no bonus")
+    y = d.paragraph(c, model["meaning_rule"], m, y - 14, full, size=BODY) - 1.5 * MM
+    for entry in model["meanings"]:
+        c.setFont(fonts.SANS_BOLD, 8.5)
+        c.drawString(m, y - 8.5, entry["title"])
+        y = d.paragraph(c, " ".join(entry["words"]), m + 3 * MM, y - 11, full - 3 * MM, size=SMALLEST, leading=SMALLEST * 1.22) - 1.2 * MM
+    y -= 1.5 * MM
+    gap = 6 * MM
+    col_w = (full - gap) / 2
+    left, right = m, m + col_w + gap
+    ly = _block(c, "Scoring (the score sheet's columns)", model["scoring"], left, y, col_w)
+    ry = _block(c, "The end", model["end"], right, y, col_w)
     y = min(ly, ry) - 3 * MM
 
-    # the worked example, every number from the rules functions
     c.setLineWidth(0.8)
     c.line(m, y, W - m, y)
     c.setFont(fonts.SANS_BOLD, 10.5)
-    c.drawString(m, y - 12, "Worked example")
-    ey = y - 16
-    full = W - 2 * m
+    c.drawString(m, y - 12, "Worked examples")
+    y -= 15
 
-    def line(text: str, x: float, width: float, font: str = fonts.SANS) -> None:
-        c.setFont(font, fonts.fit_size(text, font, 7.8, width))
-        c.drawString(x, ey - 8, text)
+    def line(text: str, x: float = m, width: float = full, font: str = fonts.SANS) -> None:
+        nonlocal y
+        y = d.paragraph(c, text, x, y, width, font=font, size=BODY) - 0.8 * MM
 
     for ex in model["examples"]:
         role = "attack" if ex["role"] == "attack" else "defence"
-        line(f"{ex['word']} {ex['note']}: {ex['working']}  ({role} {ex['strength']})", left, full)
-        ey -= 4.1 * MM
+        line(f"{ex['word']} {ex['note']}: {ex['working']}  ({role} {ex['strength']})")
     fx = model["forest_example"]
-    verdict = "cuts through" if fx["cuts"] else "is stopped"
-    line(f"{fx['word']} (fire) into {fx['terrain'].count(R.FOREST)} forest cells: {fx['power']} against density {fx['density']}: {verdict}.", left, full)
-    ey -= 5 * MM
-    split = ey
+    line(f"{fx['word']}, a fire word, into {fx['terrain'].count(R.FOREST)} forest cells: " + "; ".join(fx["steps"]) + ".")
     ce = model["combat_example"]
     bouts = ce["bouts"]
-    line(f"{ce['attacker']} ({bouts[0]['attacker_before']}) attacks; the defender orders {', '.join(ce['defenders'])}:", left, col_w, fonts.SANS_BOLD)
-    ey -= 4.3 * MM
-    for k, b in enumerate(bouts, 1):
+    y -= 1 * MM
+    line(f"Combat: {ce['attacker']} (score {R.word_score(ce['attacker'])}, attacking meaning: {bouts[0]['attacker_before']}) touches {', '.join(ce['defenders'])} (GRAM on a city); the defender orders them {', '.join(ce['defenders'])}:", font=fonts.SANS_BOLD)
+    for k, b in enumerate(bouts):
+        gone = ce["removed"][k] if k < len(ce["removed"]) else []
         if b["attacker_wins"]:
-            text = f"{k}. beats {b['defender']} ({b['defender_strength']}): {b['attacker_before']} - {b['defender_score']} = {b['attacker_after']}"
+            lost = f"it loses {', '.join(gone)}" if gone else "it loses no letter (other words still use them all)"
+            text = f"{k + 1}. {b['attacker_before']} beats {b['defender']} ({b['defender_strength']}): {b['attacker_before']} - {b['defender_score']} = {b['attacker_after']} left; {lost}."
         else:
-            text = f"{k}. cannot beat {b['defender']} ({b['defender_strength']}) with {b['attacker_before']}: {ce['attacker']} is removed"
-        line(text, left + 4 * MM, col_w - 4 * MM)
-        ey -= 4.1 * MM
-    # how the game ends, beside the combat
-    _block(c, "The end", model["end"], right, split + 2, col_w, size=7.8)
+            text = f"{k + 1}. {b['attacker_before']} does not beat {b['defender']} ({b['defender_strength']}): {ce['attacker']} is removed."
+        line(text, m + 4 * MM, full - 4 * MM)
+    removed = ", ".join(ce["removed_letters"])
+    line(
+        f"Score sheet: the attacker writes removed +{ce['attacker_removed']} ({removed}) and lost -{ce['attacker_lost']} ({ce['attacker']}); "
+        f"the defender writes lost -{ce['defender_lost']} ({', '.join(b['defender'] for b in bouts if b['attacker_wins'])}).",
+        m + 4 * MM, full - 4 * MM,
+    )
+    ee = model["extension_example"]
+    y -= 1 * MM
+    line(
+        f"Extending: {ee['old']} ({R.word_score(ee['old'])}) is on the board; you add S to make {ee['new']} ({R.word_score(ee['new'])}): words +{ee['points']}, the S alone, "
+        f"not +{R.word_score(ee['new'])}. If the same S also makes {ee['cross']} downwards, {ee['cross']} is a new word: +{ee['cross_points']} more."
+    )
 
 
 # -- score sheet -------------------------------------------------------------------------------

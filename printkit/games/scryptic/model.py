@@ -69,44 +69,75 @@ def build_tokens(params: dict) -> dict:
 
 TERRAIN_ROWS = [
     (R.PLAINS, "Open ground: no limits.", "No change."),
-    (R.FOREST, f"Density {R.FOREST_DENSITY} a cell: the word's score must beat the total to cut through (those cells become plains). Cutting or fire words ×1.5 for this.", "No change."),
-    (R.WATER, "A word may cross water, but both end letters stand on land.", "Attacking while crossing water ×0.6."),
+    (R.FOREST, f"Density {R.FOREST_DENSITY} a cell. The word's score (×1.5 for a cutting or fire word) must beat the total of its forest cells, or it may not be placed. Beaten: those cells become plains (pencil a line through them).", "No change."),
+    (R.WATER, "A word may cross water, but both its end letters stand on land.", "Attacking while crossing water ×0.6."),
     (R.MOUNTAIN, "No limits.", "Attack and defence ×(2M+O)/(M+O): M letters on mountain, O the others (×2 wholly on mountain)."),
-    (R.ICE, f"Bears letters worth {R.ICE_THICKNESS} only. A heavier letter cracks every ice cell under the word to water and the word is lost (checked after combat).", "No change."),
+    (R.ICE, f"Bears 1-dot letters. A heavier letter cracks every ice cell under its word to water (pencil waves on them) and the word is removed, but only after combat.", "No change: it may still win its fight first."),
 ]
-CITY_ROW = ("city", "Your first word covers your start city (gold: player 1, silver: player 2; pewter: unaligned).", f"Defence ×1.5. Capturing a city: +{R.CAPTURE_BONUS} points.")
+CITY_ROW = ("city", "Your first word covers your start city (gold: player 1, silver: player 2; pewter: nobody's yet).", f"Defence ×1.5. Your letter standing on a city you do not own captures it: +{R.CAPTURE_BONUS}.")
 
 MODIFIERS = [
     ("Mountain (see terrain)", "both", "×(2M+O)/(M+O)"),
     ("Crossing water", "attack", "×0.6"),
     ("A letter on a city", "defence", "×1.5"),
-    ("Supply broken (cut off from your city)", "defence", "×0.6"),
-    ("Attacking meaning (sword, attack, destroy)", "attack", "×1.5"),
-    ("Defending meaning (shield, defend, protect)", "defence", "×1.5"),
-    ("Sneaking meaning (spy, hide, sneak)", "both", "×1.5"),
+    ("Cut off from your cities (supply broken)", "defence", "×0.6"),
+    ("Attacking meaning (list overleaf)", "attack", "×1.5"),
+    ("Defending meaning (list overleaf)", "defence", "×1.5"),
+    ("Sneaking meaning (list overleaf)", "both", "×1.5"),
     ("Cutting or fire meaning, against forest only", "placing", "×1.5"),
 ]
 
+SETUP = [
+    "Each player shuffles their own pool face down and draws 7 letters. Gold (player 1) plays first; then turns alternate.",
+]
+
 TURN = [
-    f"Draw {R.DRAW_PER_TURN} letters from your pool (the game starts with {R.RACK_START}). More than {R.RACK_LIMIT} on your rack: discard down to {R.RACK_LIMIT}.",
-    "Place a word joined to your own crossword (your first word covers your start city) and commit it. Place as many words as you like.",
-    "A committed word touching or covering an opponent's word (4-way) attacks: combat.",
-    "Once a turn you may lift one of your words back to your rack, leaving your crossword valid.",
-    "End the turn: uncommitted letters go back to your rack.",
+    f"Draw {R.DRAW_PER_TURN} letters from your pool, except on your first turn (you start with {R.RACK_START}). More than {R.RACK_LIMIT} on your rack: discard down to {R.RACK_LIMIT} at once (out of the game).",
+    "Place a word in a line, crossword style: your first word covers your start city; later words join your own crossword where it still reaches one of your cities, never a broken word unless your letters mend it.",
+    "Commit it: it and every line of two or more letters it makes must be in the dictionary (overleaf). If not, take it back. Place as many words as you like.",
+    "A committed word covering or touching (up, down, left, right) an opponent's letter attacks: combat.",
+    "Once a turn you may lift one of your words back to your rack, leaving every word whole and reaching a city.",
+    "End the turn: letters placed but not committed go back to your rack. Fill in your row of the score sheet.",
 ]
 
 COMBAT = [
-    "The defender orders the touching words. The attacker beats a word only with more strength, and loses that word's score from its strength.",
-    "A beaten word loses the letters no other standing word of its owner uses; the attacker scores their value.",
-    "The first word the attacker cannot beat removes the attacker. Then ice is checked.",
+    "Work out the strength of the attacker and of each enemy word it covers or touches. Broken words do not fight.",
+    "The defender orders those words. The attacker beats a word only with more strength (a tie holds), and each win costs it that word's score.",
+    "A beaten word loses every letter no unbeaten word of its owner still uses; the attacker scores their value.",
+    "Beat them all: every enemy letter under or beside the attacker goes too (scored). The first word it cannot beat removes the attacker instead (its letters leave the game).",
+    "Then ice: a word with a letter of 2 or 3 dots on ice cracks it and is removed.",
+]
+
+AFTER = [
+    "Broken word (a letter gone, or no longer a word): it cannot defend, does not score, and cannot be built on unless your new letters make it a word again. You need not mend it.",
+    "Cut off (no chain of your words back to a city you own): its words defend ×0.6, cannot attack, and cannot be built on until a new word of yours joins them up again. They still score.",
+    f"A city is yours while no enemy letter stands on it; your start city is yours from the start. Capturing any city (start or pewter): +{R.CAPTURE_BONUS}.",
 ]
 
 END = [
-    "A player has emptied both pool and rack: the higher score wins.",
-    "A player owns no city: the other wins by conquest, whatever the scores.",
-    "The pools are empty and both players pass twice in a row: the higher score wins.",
-    f"Score: the face value of your words on the board, plus the value of enemy letters you removed, plus {R.CAPTURE_BONUS} a captured city.",
+    "At the end of the turn in which a player has emptied both pool and rack: the higher score wins.",
+    "When a player owns no city: the other wins by conquest, whatever the scores.",
+    "When the pools are empty and both players pass twice in a row: the higher score wins.",
 ]
+
+SCORING = [
+    "New word: its face value (the dots), every letter, those it shares with your crossing words too.",
+    "Extended word (CAT to CATS): only the letters you added. A word is never counted twice.",
+    "Removed: the value of the enemy letters your attack removed.",
+    f"City captured: +{R.CAPTURE_BONUS}.",
+    "Lost: the face value of each of your words beaten, broken, cracked through ice or lifted. A mended word scores again as new.",
+]
+
+DICTIONARY = (
+    "A word is English when it is in SCOWL, the Spell Checker Oriented Word Lists, at size 70, American or British spelling "
+    "(Debian's wamerican-large; printkit checks words against the same list, printkit/data/words-accept.txt). "
+    "No names, abbreviations, hyphens or apostrophes. Agree on any other dictionary before you start."
+)
+MEANING_RULE = (
+    "A word printed below has that meaning, and so do its plain forms listed with it. Any other word has a meaning only if both "
+    "players agree when its bonus is first claimed; if either says no, no bonus. Once agreed it holds for the rest of the game."
+)
+MEANING_TITLES = {"attacking": "Attacking (×1.5 in attack)", "defending": "Defending (×1.5 in defence)", "sneaking": "Sneaking (×1.5 in attack and defence)", "cutting": "Cutting or fire (×1.5 against forest)"}
 
 # Worked examples: the inputs only. The numbers are computed by the rules module
 # at build time and recomputed by the validator.
@@ -118,7 +149,10 @@ EXAMPLES = [
     {"word": "TAU", "role": "defend", "meaning": [], "terrain": "PPP", "city": False, "supply_broken": True, "note": "defends cut off from its city"},
 ]
 FOREST_EXAMPLE = {"word": "FIRE", "terrain": "FFPP", "cutting": True}
-COMBAT_EXAMPLE = {"attacker": "SWORD", "defenders": ["NOR", "TAU", "NOT", "GRAM"], "city": ["GRAM"]}
+# The rulebook's combat: which of the defender's letters each win removes (letters
+# other unbeaten words still use stay), read from the rulebook's pictures.
+COMBAT_EXAMPLE = {"attacker": "SWORD", "defenders": ["NOR", "TAU", "NOT", "GRAM"], "city": ["GRAM"], "removed": [[], ["U"], ["O", "T"], []]}
+EXTENSION_EXAMPLE = {"old": "CAT", "new": "CATS", "cross": "SO"}
 
 
 def compute_example(case: dict) -> dict:
@@ -127,8 +161,17 @@ def compute_example(case: dict) -> dict:
 
 
 def compute_forest(case: dict) -> dict:
-    cut = R.forest_cut(case["word"], case["terrain"], cutting=case["cutting"])
-    return {"power": cut.power, "density": cut.density, "cuts": cut.cuts}
+    word, terrain = case["word"], case["terrain"]
+    cut = R.forest_cut(word, terrain, cutting=case["cutting"])
+    cells = list(terrain).count(R.FOREST)
+    score = R.word_score(word)
+    sums = "+".join(f"{ch}{R.letter_value(ch)}" for ch in word)
+    steps = [f"score {sums} = {score}"]
+    if case["cutting"]:
+        steps.append(f"{score} × 1.5 (fire) = {R._num(score * R.HALF)}" + ("" if score * R.HALF == cut.power else f", down to {cut.power}"))
+    steps.append(f"forest {cells} cells × density {R.FOREST_DENSITY} = {cut.density}")
+    steps.append(f"{cut.power} beats {cut.density}: placed, and its {cells} forest cells become plains" if cut.cuts else f"{cut.power} does not beat {cut.density}: it may not be placed there")
+    return {"power": cut.power, "density": cut.density, "cuts": cut.cuts, "steps": steps}
 
 
 def compute_combat(case: dict) -> list[dict]:
@@ -143,20 +186,54 @@ def compute_combat(case: dict) -> list[dict]:
     ]
 
 
+def compute_combat_score(case: dict, bouts: list[dict]) -> dict:
+    """What each side writes on the score sheet after the example combat."""
+    won = [b for b in bouts if b["attacker_wins"]]
+    removed = [ch for k, _ in enumerate(won) for ch in case["removed"][k]]
+    gained = sum(R.letter_value(ch) for ch in removed)
+    attacker_lost = R.word_score(case["attacker"]) if len(won) < len(bouts) else 0
+    return {"removed_letters": removed, "attacker_removed": gained, "attacker_lost": attacker_lost, "defender_lost": sum(b["defender_score"] for b in won)}
+
+
+def compute_extension(case: dict) -> dict:
+    return {"points": R.extension_points(case["old"], case["new"]), "cross_points": R.word_score(case["cross"])}
+
+
+def meaning_words() -> dict[str, list[str]]:
+    """The printed meaning lists (printkit/data/scryptic-meanings.txt, built from
+    WordNet by scripts/build_meanings.py)."""
+    from importlib import resources
+
+    out = {}
+    for line in resources.files("printkit.data").joinpath("scryptic-meanings.txt").read_text(encoding="ascii").splitlines():
+        meaning, _, words = line.partition(":")
+        out[meaning.strip()] = words.split()
+    return out
+
+
 def build_reference(params: dict) -> dict:
     examples = [{**case, **compute_example(case)} for case in EXAMPLES]
+    bouts = compute_combat(COMBAT_EXAMPLE)
+    words = meaning_words()
     return {
         "params": {},
         "terrain": [{"code": t, "name": R.TERRAIN_NAMES[t], "placing": p, "combat": k} for t, p, k in TERRAIN_ROWS],
         "city": {"placing": CITY_ROW[1], "combat": CITY_ROW[2]},
         "modifiers": [{"what": w, "when": when, "factor": f} for w, when, f in MODIFIERS],
         "values": {str(v): "".join(ch for ch in sorted(R.LETTER_VALUES) if R.LETTER_VALUES[ch] == v) for v in (1, 2, 3)},
+        "setup": SETUP,
         "turn": TURN,
         "combat": COMBAT,
+        "after": AFTER,
         "end": END,
+        "scoring": SCORING,
+        "dictionary": DICTIONARY,
+        "meaning_rule": MEANING_RULE,
+        "meanings": [{"meaning": m, "title": MEANING_TITLES[m], "words": words.get(m, [])} for m in R.MEANINGS],
         "examples": examples,
         "forest_example": {**FOREST_EXAMPLE, **compute_forest(FOREST_EXAMPLE)},
-        "combat_example": {**COMBAT_EXAMPLE, "bouts": compute_combat(COMBAT_EXAMPLE)},
+        "combat_example": {**COMBAT_EXAMPLE, "bouts": bouts, **compute_combat_score(COMBAT_EXAMPLE, bouts)},
+        "extension_example": {**EXTENSION_EXAMPLE, **compute_extension(EXTENSION_EXAMPLE)},
     }
 
 
@@ -206,6 +283,15 @@ def check_reference(model: dict) -> list:
             want = compute_combat(combat)
             if combat.get("bouts") != want:
                 out.append(Violation("SCR-EXAMPLE", "combat example", "the bouts are not what the rules give for these words"))
+            else:
+                out += [Violation("SCR-EXAMPLE", "combat example", f"{key} is {combat.get(key)!r}; the rules give {v!r}") for key, v in compute_combat_score(combat, want).items() if combat.get(key) != v]
         except (KeyError, TypeError, ValueError) as exc:
             out.append(Violation("SCR-EXAMPLE", "combat example", f"cannot be worked out ({exc})"))
+    ext, bad = field(model, "extension_example", dict, "SCR-REFERENCE", "reference")
+    out += bad
+    if ext is not None:
+        try:
+            out += [Violation("SCR-EXAMPLE", "extension example", f"{key} is {ext.get(key)!r}; the rules give {v!r}") for key, v in compute_extension(ext).items() if ext.get(key) != v]
+        except (KeyError, TypeError, ValueError) as exc:
+            out.append(Violation("SCR-EXAMPLE", "extension example", f"cannot be worked out ({exc})"))
     return out

@@ -69,6 +69,16 @@ def word_score(word: str) -> int:
     return sum(letter_value(ch) for ch in word)
 
 
+def extension_points(old: str, new: str) -> int:
+    """Points for growing a word on the board (CAT -> CATS): only the added letters
+    count, since a word is never counted twice (seed 004, "Winning conditions")."""
+    old, new = old.upper(), new.upper()
+    at = new.find(old)
+    if not old or at < 0 or len(new) == len(old):
+        raise ValueError(f"{new} does not extend {old}")
+    return word_score(new) - word_score(old)
+
+
 # -- strength ----------------------------------------------------------------------------
 
 @dataclass(frozen=True)

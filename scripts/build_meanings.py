@@ -1,0 +1,189 @@
+#!/usr/bin/env python3
+"""Build Scryptic's printed lists of meaning words (the x1.5 bonuses) and their licence note.
+
+    python scripts/build_meanings.py
+
+Inputs:
+  /usr/share/wordnet/{index,data}.{noun,verb,adj}   Princeton WordNet 3.0 (Debian package
+                                                    wordnet-base)
+  /usr/share/doc/wordnet-base/copyright             its licence
+  printkit/data/words-puzzle.txt                    common words (see build_wordlists.py)
+  scripts/scryptic-meanings-drop.txt                words a person reviewing the lists struck
+                                                    out: WordNet puts a rare sense of them under
+                                                    a root (bean: to hit on the head)
+
+For each meaning (attacking, defending, sneaking, cutting or fire) the script starts
+from a handful of WordNet senses named below (ROOTS), takes every sense below them
+(hyponyms, to any depth; for verbs also the verbs they entail), and keeps each
+one-word lemma that is also a common word (printkit/data/words-puzzle.txt), plus
+its plain inflections found in that list (attack -> attacks, attacked). Words that
+land in two meanings stay in both. Each list is sorted alphabetically and cut to
+the MAX_WORDS most common words.
+
+Output: printkit/data/scryptic-meanings.txt (one "meaning: word word ..." line per
+meaning) and printkit/data/SCRYPTIC-MEANINGS-LICENSE.txt. Deterministic.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import textwrap
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+DATA = ROOT / "printkit" / "data"
+WN = Path("/usr/share/wordnet")
+DROP = ROOT / "scripts" / "scryptic-meanings-drop.txt"  # reviewed: senses that do not read as the meaning at the table
+COPYRIGHT = Path("/usr/share/doc/wordnet-base/copyright")
+POS = {"n": "noun", "v": "verb", "a": "adj", "s": "adj"}
+MAX_WORDS = 150
+SENSES = 1  # how many of a word's commonest senses (per part of speech) may qualify it
+
+# (lemma, part of speech, WordNet sense number): the senses each list grows from.
+ROOTS: dict[str, list[tuple[str, str, int]]] = {
+    "attacking": [
+        ("attack", "v", 1), ("attack", "v", 2), ("attack", "n", 1), ("assail", "v", 1),
+        ("weapon", "n", 1), ("fight", "v", 1), ("fight", "n", 2), ("kill", "v", 1),
+        ("destroy", "v", 1), ("strike", "v", 1), ("hit", "v", 3), ("wound", "v", 1),
+        ("warrior", "n", 1), ("soldier", "n", 1), ("invade", "v", 1), ("conquer", "v", 1),
+        ("raid", "n", 1), ("charge", "n", 4), ("battle", "n", 1), ("war", "n", 1),
+    ],
+    "defending": [
+        ("defend", "v", 1), ("defend", "v", 2), ("protect", "v", 1), ("guard", "v", 1),
+        ("shield", "n", 2), ("armor", "n", 1), ("protective_covering", "n", 1),
+        ("fortification", "n", 1), ("defense", "n", 1), ("defense", "n", 2),
+        ("protection", "n", 1), ("guard", "n", 1), ("defender", "n", 2), ("shelter", "n", 1),
+        ("barrier", "n", 1), ("resist", "v", 2), ("block", "v", 1), ("save", "v", 2),
+    ],
+    "sneaking": [
+        ("spy", "n", 1), ("spy", "v", 1), ("hide", "v", 1), ("hide", "v", 2), ("sneak", "v", 1),
+        ("conceal", "v", 1), ("deceive", "v", 1), ("deception", "n", 1), ("trickery", "n", 1),
+        ("secrecy", "n", 1), ("stealth", "n", 1), ("disguise", "n", 1), ("ambush", "n", 1),
+        ("thief", "n", 1), ("steal", "v", 1), ("creep", "v", 1), ("lurk", "v", 1),
+        ("trick", "n", 1), ("betray", "v", 1),
+    ],
+    "cutting": [
+        ("cut", "v", 1), ("chop", "v", 1), ("saw", "v", 1), ("carve", "v", 1), ("slice", "v", 1),
+        ("fell", "v", 1), ("edge_tool", "n", 1), ("blade", "n", 1), ("cutter", "n", 6),
+        ("fire", "n", 1), ("fire", "n", 3), ("burn", "v", 1), ("burn", "v", 5), ("flame", "n", 1),
+        ("ignite", "v", 2), ("combustion", "n", 1), ("torch", "n", 1), ("blaze", "v", 1),
+    ],
+}
+TITLES = {"attacking": "attacking", "defending": "defending", "sneaking": "sneaking", "cutting": "cutting or fire"}
+
+
+def index(pos: str) -> dict[str, list[int]]:
+    out = {}
+    for line in (WN / f"index.{POS[pos]}").read_text(encoding="latin-1").splitlines():
+        if line.startswith(" "):
+            continue
+        f = line.split()
+        lemma, p_cnt = f[0], int(f[3])
+        synset_cnt = int(f[2])
+        out[lemma] = [int(x) for x in f[4 + p_cnt + 2:][:synset_cnt]]
+    return out
+
+
+def read_synset(pos: str, offset: int) -> tuple[list[str], list[tuple[str, str, int]]]:
+    """(lemmas, pointers (symbol, pos, offset)) of one synset."""
+    with open(WN / f"data.{POS[pos]}", "rb") as fh:
+        fh.seek(offset)
+        line = fh.readline().decode("latin-1")
+    f = line.split(" | ")[0].split()
+    w_cnt = int(f[3], 16)
+    lemmas = [f[4 + 2 * k] for k in range(w_cnt)]
+    k = 4 + 2 * w_cnt
+    p_cnt = int(f[k])
+    ptrs = []
+    for j in range(p_cnt):
+        sym, off, p = f[k + 1 + 4 * j], int(f[k + 2 + 4 * j]), f[k + 3 + 4 * j]
+        ptrs.append((sym, "n" if p == "n" else "v" if p == "v" else "a", off))
+    return lemmas, ptrs
+
+
+def below(pos: str, offset: int) -> set[tuple[str, int]]:
+    """The synset and every synset under it (hyponyms; verbs: also what they entail)."""
+    seen = set()
+    stack = [(pos, offset)]
+    while stack:
+        p, off = stack.pop()
+        if (p, off) in seen:
+            continue
+        seen.add((p, off))
+        _, ptrs = read_synset(p, off)
+        for sym, pp, o in ptrs:
+            if sym in ("~", "~i") and pp == p:
+                stack.append((pp, o))
+    return seen
+
+
+def main_sense_in(word: str, synsets: set, indexes: dict) -> bool:
+    """The word's commonest senses (WordNet lists senses most frequent first) include
+    one of the collected synsets: keeps "sword", drops "book" (to book someone)."""
+    for pos in ("n", "v"):
+        for off in indexes[pos].get(word, [])[:SENSES]:
+            if (pos, off) in synsets:
+                return True
+    return False
+
+
+def main() -> None:
+    common = (DATA / "words-puzzle.txt").read_text().split()
+    rank = {w: k for k, w in enumerate(common)}
+    indexes = {p: index(p) for p in ("n", "v")}
+    drop = {w for line in DROP.read_text().splitlines() if not line.startswith("#") for w in line.split()}
+    lines = []
+    counts = {}
+    for meaning, roots in ROOTS.items():
+        synsets = set()
+        for lemma, pos, sense in roots:
+            synsets |= below(pos, indexes[pos][lemma][sense - 1])
+        words = set()
+        for p, off in synsets:
+            for lemma in read_synset(p, off)[0]:
+                w = lemma.lower().split("(")[0]
+                if w.isalpha() and w.isascii() and w in rank and w not in drop and main_sense_in(w, synsets, indexes):
+                    words.add(w)
+                    ends = ("s", "es", "ed", "ing") if p == "v" else ("s", "es")
+                    words.update(w + e for e in ends if w + e in rank and w + e not in drop)
+        chosen = sorted(sorted(words, key=lambda w: (rank[w], w))[:MAX_WORDS])
+        counts[meaning] = (len(words), len(chosen))
+        lines.append(f"{meaning}: {' '.join(chosen)}")
+    (DATA / "scryptic-meanings.txt").write_text("\n".join(lines) + "\n")
+    version = subprocess.run(["dpkg-query", "-W", "-f=${Version}", "wordnet-base"], capture_output=True, text=True).stdout.strip() or "unknown"
+    roots = "\n".join(
+        f"  {TITLES[m]}: " + ", ".join(f"{lemma.replace('_', ' ')} ({pos}. {sense})" for lemma, pos, sense in r) for m, r in ROOTS.items()
+    )
+    note = f"""printkit's Scryptic meaning-word lists: how they were built, and the licence of their source
+==============================================================================
+
+File: printkit/data/scryptic-meanings.txt (printed on the Scryptic reference card)
+Built by: python scripts/build_meanings.py  (from the repository root)
+Source: Princeton WordNet 3.0 (Debian package wordnet-base {version}), filtered by
+printkit/data/words-puzzle.txt (see WORDLISTS-LICENSE.txt).
+
+Each list starts from these WordNet senses (part of speech and sense number as in
+WordNet 3.0) and takes every sense below them (hyponyms, any depth), keeping
+one-word lemmas that are common words, and their plain inflections found among
+the common words; at most {MAX_WORDS} a list, the most common first, printed in
+alphabetical order. Words found: {", ".join(f"{TITLES[m]} {a} (kept {b})" for m, (a, b) in counts.items())}.
+{roots}
+
+The lists are a derived work of WordNet, used under the WordNet 3.0 licence below.
+
+==============================================================================
+WordNet 3.0 licence (from /usr/share/doc/wordnet-base/copyright)
+==============================================================================
+
+"""
+    lic = COPYRIGHT.read_text()
+    body = lic.split("License: WordNet3.0", 1)[1].split("\nFiles:", 1)[0]
+    body = "\n".join(line[1:] if line.startswith(" ") else line for line in body.splitlines())
+    body = body.replace("\n.\n", "\n\n")
+    (DATA / "SCRYPTIC-MEANINGS-LICENSE.txt").write_text(note + textwrap.dedent(body).strip() + "\n")
+    for m, (a, b) in counts.items():
+        print(f"{m}: {a} words, {b} kept")
+
+
+if __name__ == "__main__":
+    main()

@@ -540,21 +540,27 @@ def test_token_pools_match_games_md_in_the_model_and_the_pdf(tmp_path):
         assert {e["letter"]: e["count"] for e in pool["letters"]} == counts
         assert {e["letter"]: e["value"] for e in pool["letters"]} == values
     assert model["rack_limit"] == 12
-    # read the letters back from the PDF: the big letters on each pool's page
+    # read the letters back from the PDF: both pools' big letters on page 1, the
+    # gold pool's first (above the silver heading), racks on page 2
     pdf = PdfReader(out)
     size = model["token_mm"] * MM * 0.44
-    for k, pool in enumerate(("gold", "silver")):
-        found: dict[str, int] = {}
+    page = pdf.pages[0]
+    text = page.extract_text()
+    assert "Gold pool" in text and "Silver pool" in text
+    from pdfmeasure import measure
 
-        def visit(text, cm, tm, font, font_size, found=found):
-            if abs(font_size * tm[0] - size) < 0.2 and len(text.strip()) == 1:
-                found[text.strip()] = found.get(text.strip(), 0) + 1
-
-        page = pdf.pages[k]
-        page.extract_text(visitor_text=visit)
-        assert pool in page.extract_text()
-        assert found == counts, pool
-    assert "rack" in pdf.pages[2].extract_text() and "limit 12" in pdf.pages[2].extract_text()
+    runs = measure(out)[0].texts
+    heads = {r.text.split()[0]: r.y for r in runs if "pool (" in r.text}
+    letters = [(r.text.strip(), r.y) for r in runs if abs(r.size - size) < 0.2 and len(r.text.strip()) == 1]
+    for pool in ("Gold", "Silver"):
+        below = heads["Silver"] if pool == "Gold" else -1
+        above = heads[pool]
+        got: dict[str, int] = {}
+        for ch, y in letters:
+            if below < y < above:
+                got[ch] = got.get(ch, 0) + 1
+        assert got == counts, pool
+    assert "rack" in pdf.pages[1].extract_text() and "limit 12" in pdf.pages[1].extract_text()
     # a bad pool is refused with the letter named
     bad = json.loads(json.dumps(model))
     bad["pools"][1]["letters"][4]["count"] = 11
@@ -603,8 +609,8 @@ def test_reference_example_is_computed_and_checked(tmp_path):
     model = _write("reference", {}, out)
     sword = model["examples"][0]
     assert (sword["word"], sword["score"], sword["strength"]) == ("SWORD", 7, 10)
-    text = PdfReader(out).pages[0].extract_text()
-    for needle in ("7 × 1.5 (attacking meaning) = 10.5, down to 10", "beats NOR (3): 10 - 3 = 7", "cannot beat GRAM (7) with 1", "plains", "forest", "water", "mountain", "ice", "A turn", "The end"):
+    text = " ".join(p.extract_text() for p in PdfReader(out).pages).replace("\n", " ")
+    for needle in ("7 × 1.5 (attacking meaning) = 10.5, down to 10", "beats NOR (3): 10 - 3 = 7", "1 does not beat GRAM (7)", "plains", "forest", "water", "mountain", "ice", "A turn", "The end"):
         assert needle in text, needle
     hand = json.loads(json.dumps(model))
     hand["examples"][1]["strength"] = 99
@@ -631,7 +637,7 @@ def test_score_sheet(tmp_path):
     assert "Player 1 · gold" in text and "Player 2 · silver" in text and "City captures (+40 each)" in text
     assert "24" in text and "25" not in text.split("City captures")[0]
     assert R.check_sheet({**model, "capture_bonus": 50})[0].code == "SCR-SHEET-BONUS"
-    assert R.check_sheet({**model, "turns": 90})[0].code == "SCR-SHEET-TURNS"
+    assert R.check_sheet({**model, "turns": 200})[0].code == "SCR-SHEET-TURNS"
 
 
 def test_every_text_character_is_in_the_embedded_font(tmp_path):
@@ -656,5 +662,115 @@ def test_kit_parts_build_with_defaults_and_the_kit_prints(workdir):
     assert proc.returncode == 0, proc.stderr
     pdf = PdfReader(workdir / "output" / "scryptic-kit.pdf")
     text = "".join(p.extract_text() for p in pdf.pages)
-    for needle in ("Scryptic: the rules in short", "row 1 / col 2", "gold pool", "silver pool", "Scryptic racks", "Scryptic · reference", "Scryptic · score sheet"):
+    for needle in ("Scryptic: the rules in short", "row 1 / col 2", "Gold pool", "Silver pool", "Scryptic racks", "Scryptic · reference", "Scryptic · score sheet"):
         assert needle in text, needle
+
+
+# -- issue 11: rules a first game needs, sizes, sheets and tokens measured from the PDFs ------
+
+def _runs(path):
+    from pdfmeasure import measure
+
+    return measure(path)
+
+
+def test_scores_by_the_printed_rules_extension_and_combat():
+    # CAT (C2 A1 T1 = 4) grows to CATS: only the S counts
+    assert R.extension_points("CAT", "CATS") == 1
+    assert R.extension_points("cat", "SCATS") == 2
+    with pytest.raises(ValueError):
+        R.extension_points("CAT", "DOG")
+    model = M.build_reference({})
+    ce = model["combat_example"]
+    # the rulebook's combat: U, O and T removed (+3); SWORD lost (7); NOR, TAU, NOT lost (9)
+    assert (ce["removed_letters"], ce["attacker_removed"], ce["attacker_lost"], ce["defender_lost"]) == (["U", "O", "T"], 3, 7, 9)
+    fx = model["forest_example"]
+    assert fx["steps"] == ["score F3+I1+R1+E1 = 6", "6 × 1.5 (fire) = 9", "forest 2 cells × density 2 = 4", "9 beats 4: placed, and its 2 forest cells become plains"]
+    assert model["extension_example"]["points"] == 1 and model["extension_example"]["cross_points"] == 2
+    hand = json.loads(json.dumps(model))
+    hand["combat_example"]["attacker_removed"] = 9  # the rulebook's other reading, scored by defeated word
+    hand["extension_example"]["points"] = 5  # CATS counted again
+    places = {v.place for v in M.check_reference(hand)}
+    assert {"combat example", "extension example"} <= places
+    assert R.pool_turns() == 32  # 7 to start, nothing on turn 1, 3 a turn after: 7 + 31 x 3 >= 98
+
+
+def test_meaning_lists_come_from_the_shipped_data_and_hold_the_rulebook_examples():
+    words = M.meaning_words()
+    assert set(words) == set(R.MEANINGS)
+    from printkit.words import is_word
+
+    for meaning, examples in {"attacking": ("sword", "attack", "destroy"), "defending": ("shield", "defend", "protect"), "sneaking": ("spy", "hide", "sneak"), "cutting": ("fire", "cut", "axe")}.items():
+        assert set(examples) <= set(words[meaning]), meaning
+        assert 50 <= len(words[meaning]) <= 150
+        assert all(is_word(w) for w in words[meaning])
+    from importlib import resources
+
+    notice = resources.files("printkit.data").joinpath("SCRYPTIC-MEANINGS-LICENSE.txt").read_text()
+    assert "WordNet 3.0 Copyright 2006 by Princeton University" in notice and "scripts/build_meanings.py" in notice
+
+
+@pytest.fixture(scope="module")
+def reference_pdfs(tmp_path_factory):
+    out = {}
+    for paper in ("a4", "letter"):
+        path = tmp_path_factory.mktemp("ref") / f"ref-{paper}.pdf"
+        _write("reference", {}, path, paper=paper)
+        out[paper] = path
+    return out
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_reference_states_every_first_game_rule_at_7_5_pt(reference_pdfs, paper):
+    pages = _runs(reference_pdfs[paper])
+    assert len(pages) == 2
+    body = [t for p in pages for t in p.texts if not t.text.startswith("printkit ")]
+    small = [(round(t.size, 2), t.text) for t in body if t.size < 7.5 - 0.01]
+    assert not small, small[:5]
+    for p in pages:  # nothing runs into the small print or off the page
+        assert min(t.y for t in p.texts if not t.text.startswith("printkit ")) > 9 * MM
+    text = " ".join(t.text for t in body)
+    for needle in (
+        "Gold (player 1) plays first", "except on your first turn", "Broken word", "cannot be built on unless",
+        "Cut off", "until a new word of yours joins them up again", "SCOWL", "both players agree", "if either says no, no bonus",
+        "Extended word (CAT to CATS)", "extended +1", "score F3+I1+R1+E1 = 6", "6 × 1.5 (fire) = 9", "forest 2 cells × density 2 = 4",
+        "The end", "removed +3", "sword", "shield", "sneak",
+    ):
+        assert needle in text, needle
+
+
+def test_score_sheet_runs_past_the_pools_with_an_extension_column(tmp_path):
+    out = tmp_path / "sheet.pdf"
+    model = _write("sheet", {}, out)
+    assert model["turns"] == 60 and model["turns"] > R.pool_turns()
+    pages = _runs(out)
+    assert len(pages) == 2
+    numbers = [int(t.text) for p in pages for t in p.texts if t.text.isdigit() and t.size >= 7]
+    assert set(range(1, 61)) <= set(numbers)
+    heads = [t.text for t in pages[0].texts]
+    assert heads.count("extended +") == 2 and heads.count("words +") == 2
+    assert "b/f" in [t.text for t in pages[1].texts]
+    body = [t for p in pages for t in p.texts if not t.text.startswith("printkit ")]
+    assert min(t.size for t in body) >= 7.5 - 0.01
+    assert any("City captures" in t.text for t in pages[1].texts)
+
+
+def test_tokens_share_black_cut_lines_and_both_pools_fill_a_page(tmp_path):
+    out = tmp_path / "tokens.pdf"
+    model = _write("tokens", {}, out)
+    side = model["token_mm"] * MM
+    pages = _runs(out)
+    fills = [m.box for m in pages[0].marks if m.kind == "fill" and abs((m.box[2] - m.box[0]) - side) < 0.05 and abs((m.box[3] - m.box[1]) - side) < 0.05]
+    assert len(fills) == 2 * 98
+    xs = sorted({round(b[0], 2) for b in fills})
+    assert all(abs((b - a) - side) < 0.05 for a, b in zip(xs, xs[1:]))  # edge to edge: one cut between neighbours
+    W, H = PAPERS["a4"][0] * MM, PAPERS["a4"][1] * MM
+    used = (max(b[2] for b in fills) - min(b[0] for b in fills)) * (max(b[3] for b in fills) - min(b[1] for b in fills))
+    assert used / (W * H) > 0.6
+    # the line between two neighbouring tokens prints black, as the heading says
+    img = render_page(out, 0, dpi=200).convert("RGB")
+    px = 200 / 72
+    b = fills[0]
+    row = [img.getpixel((int((b[2]) * px) + dx, int((H - (b[1] + b[3]) / 2) * px))) for dx in (-1, 0, 1)]
+    assert min(sum(p) / 3 for p in row) < 60
+    assert any("cut on the black lines" in t.text for t in pages[0].texts)

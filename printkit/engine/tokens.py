@@ -1,5 +1,6 @@
-"""Token sheets: many small pieces (discs or squares) packed on pages with a
-thin cut outline around each, and an optional section title per group."""
+"""Token sheets: many small pieces (discs or squares) packed on pages, and an
+optional section title per group. Squares sit edge to edge and share their black
+cut lines; discs keep a small gap, each with its own black outline."""
 
 from __future__ import annotations
 
@@ -33,16 +34,24 @@ class TokenGroup:
     shape: str = "square"  # circle | square
 
 
-def draw_token_groups(doc, groups: Sequence[TokenGroup], *, page_title: str = "", gap_mm: float = 2.0) -> None:
-    """Lay out groups one after another, row by row, starting new pages as needed.
+CUT_RGB = (0.0, 0.0, 0.0)  # cut lines print black: say "cut on the black lines"
+CUT_WIDTH = 0.5  # pt
+CIRCLE_GAP = 1.5  # mm between round tokens (each is cut on its own)
 
-    Each token is drawn with its origin at its bottom-left corner and clipped to
-    its shape; its cut outline is drawn on top.
+
+def draw_token_groups(doc, groups: Sequence[TokenGroup], *, page_title: str = "", gap_mm: float | None = None, top: float | None = None) -> float:
+    """Lay out groups one after another, row by row, starting new pages as needed;
+    returns the y (pt) below the last row, on the last page.
+
+    Square tokens sit edge to edge, so neighbours share one black cut line (one cut
+    between two tokens, not two); round tokens keep CIRCLE_GAP mm apart, each
+    with its own black outline. Each token is drawn with its origin at its
+    bottom-left corner and clipped to its shape; the cut outline goes on top.
+    `top` (pt) continues on the current page instead of starting a new one.
     """
     W, H = doc.options.paper_pt
-    m, gap = MARGIN * MM, gap_mm * MM
+    m = MARGIN * MM
     c = None
-    y = 0.0
 
     def new_page() -> float:
         nonlocal c
@@ -55,10 +64,16 @@ def draw_token_groups(doc, groups: Sequence[TokenGroup], *, page_title: str = ""
             top -= 22
         return top
 
-    y = new_page()
+    if top is None:
+        y = new_page()
+    else:
+        c = doc.c
+        y = top
     for group in groups:
         tw, th = group.size_mm[0] * MM, group.size_mm[1] * MM
-        cols = max(1, int((W - 2 * m + gap) // (tw + gap)))
+        gap = (gap_mm if gap_mm is not None else (CIRCLE_GAP if group.shape == "circle" else 0.0)) * MM
+        cols = max(1, int((W - 2 * m + gap + 1e-6) // (tw + gap)))
+        x0 = m
         if y - 14 - th < m + 6 * MM:
             y = new_page()
         c.setFont(fonts.SANS_BOLD, 10)
@@ -71,7 +86,7 @@ def draw_token_groups(doc, groups: Sequence[TokenGroup], *, page_title: str = ""
                 y -= th + gap
             if col == 0 and y - th < m + 6 * MM:
                 y = new_page() - 2
-            x = m + col * (tw + gap)
+            x = x0 + col * (tw + gap)
             by = y - th
             c.saveState()
             c.translate(x, by)
@@ -84,11 +99,12 @@ def draw_token_groups(doc, groups: Sequence[TokenGroup], *, page_title: str = ""
             c.clipPath(p, stroke=0, fill=0)
             face(c, TokenArt(tw, th, group.shape, doc.ink, k))
             c.restoreState()
-            c.setLineWidth(0.4)
-            c.setStrokeColorRGB(0.3, 0.3, 0.3)
+            c.setLineWidth(CUT_WIDTH)
+            c.setStrokeColorRGB(*CUT_RGB)
             if group.shape == "circle":
                 c.circle(tw / 2, th / 2, min(tw, th) / 2, stroke=1, fill=0)
             else:
                 c.rect(0, 0, tw, th, stroke=1, fill=0)
             c.restoreState()
         y -= th + gap + 4 * MM
+    return y

@@ -137,6 +137,8 @@ def paint_city(c, ink, owner: str, x: float, y: float, s: float) -> None:
     p.close()
     c.drawPath(p, stroke=0, fill=1)
     mark = MARK[owner]
+    if mark and 0.3 * s < 7:  # too small to read: the colour says whose it is
+        return
     if mark:
         size = 0.3 * s
         c.setFillColorRGB(1, 1, 1)
@@ -324,25 +326,37 @@ def token_face(letter: str, value: int, pool: str):
 
 
 def render_tokens(doc, model: dict) -> None:
+    """Both pools on one page (they fill it at the default size), then the racks,
+    on the same page when there is room."""
     side = model["token_mm"]
+    groups = []
     for pool in model["pools"]:
         owner = pool["owner"]
         faces = [token_face(e["letter"], e["value"], owner) for e in pool["letters"] for _ in range(e["count"])]
-        draw_token_groups(
-            doc,
-            [TokenGroup(f"{owner.capitalize()} pool ({'star' if owner == 'gold' else 'diamond'} mark) · player {pool['player']} · cut on the grey lines", faces, (side, side))],
-            page_title=f"Scryptic letter tokens · {owner} pool",
-        )
-    render_racks(doc, model)
+        mark = "star" if owner == "gold" else "diamond"
+        groups.append(TokenGroup(f"{owner.capitalize()} pool ({mark} mark) · player {pool['player']} · cut on the black lines", faces, (side, side)))
+    y = draw_token_groups(doc, groups, page_title="Scryptic letter tokens · both pools")
+    render_racks(doc, model, top=y)
 
 
-def render_racks(doc, model: dict) -> None:
-    c = doc.new_page()
+def render_racks(doc, model: dict, top: float | None = None) -> None:
+    """The two racks: under the tokens when they fit there, else on a page of their own."""
     W, H = doc.size
     m = 12 * MM
-    y = d.header(doc, "Scryptic racks", "One per player: cut out along the solid line. Letters on your rack are hidden from your opponent.")
     slot = (model["token_mm"] + 2.5) * MM
-    card_h = 2 * slot + 30 * MM
+    card_h = max(2 * slot + 30 * MM, 56 * MM)  # room for the three rows of letter values
+    need = 2 * card_h + 8 * MM + 22
+    if top is not None and top - need >= 16 * MM:
+        c = doc.c
+        c.setFillColorRGB(0, 0, 0)
+        c.setFont(fonts.SANS_BOLD, 14)
+        c.drawString(m, top - 14, "Scryptic racks")
+        c.setFont(fonts.SANS, 9)
+        c.drawString(m + 40 * MM, top - 13, "One per player: cut along the solid line. Your rack stays hidden from your opponent.")
+        y = top - 18
+    else:
+        c = doc.new_page()
+        y = d.header(doc, "Scryptic racks", "One per player: cut out along the solid line. Letters on your rack are hidden from your opponent.")
     for k, pool in enumerate(model["pools"]):
         top = y - 4 * MM - k * (card_h + 8 * MM)
         bottom = top - card_h
@@ -370,8 +384,8 @@ def render_racks(doc, model: dict) -> None:
             c.setDash(2, 1.5) if i >= model["rack_start"] else c.setDash()
             c.roundRect(x, yy, slot, slot, 1.5 * MM, stroke=1, fill=0)
             c.setDash()
-            c.setFillColorRGB(0.55, 0.55, 0.55)
-            c.setFont(fonts.SANS, 6.5)
+            c.setFillColorRGB(0.45, 0.45, 0.45)
+            c.setFont(fonts.SANS, 7)
             c.drawString(x + 1.2 * MM, yy + 1.2 * MM, str(i + 1))
         # letter values beside the slots
         vx = sx + per_row * (slot + 1.5 * MM) + 6 * MM
@@ -397,7 +411,8 @@ def render_racks(doc, model: dict) -> None:
 
 BODY = 8.0  # pt: the reference card's running text (nothing on it under 7.5)
 SMALLEST = 7.5
-PAGE1_BODY = 8.6  # page 1 has the room
+PAGE1_BODY = 8.4  # page 1 has the room on A4
+PAGE1_BODY_SHORT = 7.9
 TABLE = 7.8
 
 
@@ -474,13 +489,13 @@ def render_reference(doc, model: dict) -> None:
     W, H = doc.size
     m = 11 * MM
     y = d.header(doc, "Scryptic · reference (1 of 2)", "Terrain, strength, a turn, combat. Multipliers combine; round down once, at the end.", margin=m)
-    big = PAGE1_BODY
+    big = PAGE1_BODY if H >= 290 * MM else PAGE1_BODY_SHORT  # Letter is 18 mm shorter than A4
     y = _terrain_table(c, doc, model, m, y, W, big) - 5 * MM
     gap = 6 * MM
     col_w = (W - 2 * m - gap) / 2
     left, right = m, m + col_w + gap
     mods = [["Strength = letter values ×", "when", ""]] + [[r["what"], r["when"], r["factor"]] for r in model["modifiers"]]
-    ly = d.table(c, left, y, [col_w * 0.64, col_w * 0.15, col_w * 0.21], mods, row_h=5.6 * MM, size=TABLE, aligns=["left", "center", "center"])
+    ly = d.table(c, left, y, [col_w * 0.56, col_w * 0.17, col_w * 0.27], mods, row_h=5.6 * MM, size=TABLE, aligns=["left", "center", "center"])
     ly -= 3 * MM
     c.setFillColorRGB(0, 0, 0)
     c.setFont(fonts.SANS_BOLD, 10.5)
@@ -494,6 +509,7 @@ def render_reference(doc, model: dict) -> None:
         ly -= 4.8 * MM
     ly = _block(c, "Set up", model["setup"], left, ly - 1 * MM, col_w, size=big)
     ly = _block(c, "After combat", model["after"], left, ly - 2 * MM, col_w, size=big)
+    _block(c, "The end", model["end"], left, ly - 2 * MM, col_w, size=big)
     ry = _block(c, "A turn", model["turn"], right, y, col_w, numbered=True, size=big)
     ry = _block(c, "Combat", model["combat"], right, ry - 2 * MM, col_w, size=big)
 
@@ -517,7 +533,12 @@ def render_reference(doc, model: dict) -> None:
     col_w = (full - gap) / 2
     left, right = m, m + col_w + gap
     ly = _block(c, "Scoring (the score sheet's columns)", model["scoring"], left, y, col_w)
-    ry = _block(c, "The end", model["end"], right, y, col_w)
+    ee = model["extension_example"]
+    extension = (
+        f"{ee['old']} ({R.word_score(ee['old'])}) is on the board; you add S to make {ee['new']} ({R.word_score(ee['new'])}): extended +{ee['points']}, the S alone, "
+        f"not +{R.word_score(ee['new'])}. If the same S also makes {ee['cross']} downwards, {ee['cross']} is a new word: words +{ee['cross_points']}."
+    )
+    ry = _block(c, "Extending a word: an example", [extension], right, y, col_w)
     y = min(ly, ry) - 3 * MM
 
     c.setLineWidth(0.8)
@@ -528,7 +549,7 @@ def render_reference(doc, model: dict) -> None:
 
     def line(text: str, x: float = m, width: float = full, font: str = fonts.SANS) -> None:
         nonlocal y
-        y = d.paragraph(c, text, x, y, width, font=font, size=BODY) - 0.8 * MM
+        y = d.paragraph(c, text, x, y, width, font=font, size=BODY, leading=BODY * 1.22) - 0.5 * MM
 
     for ex in model["examples"]:
         role = "attack" if ex["role"] == "attack" else "defence"
@@ -553,29 +574,30 @@ def render_reference(doc, model: dict) -> None:
         f"the defender writes lost -{ce['defender_lost']} ({', '.join(b['defender'] for b in bouts if b['attacker_wins'])}).",
         m + 4 * MM, full - 4 * MM,
     )
-    ee = model["extension_example"]
-    y -= 1 * MM
-    line(
-        f"Extending: {ee['old']} ({R.word_score(ee['old'])}) is on the board; you add S to make {ee['new']} ({R.word_score(ee['new'])}): words +{ee['points']}, the S alone, "
-        f"not +{R.word_score(ee['new'])}. If the same S also makes {ee['cross']} downwards, {ee['cross']} is a new word: +{ee['cross_points']} more."
-    )
 
 
 # -- score sheet -------------------------------------------------------------------------------
 
-def render_sheet(doc, model: dict) -> None:
-    c = doc.new_page()
-    W, H = doc.size
-    m = 11 * MM
-    y = d.header(doc, "Scryptic · score sheet", f"Gold ____________________   Silver ____________________   Date __________   Board seed ______", margin=m)
-    turns = model["turns"]
-    cols = model["columns"]
+SHEET_TEXT = 7.5  # pt: the sheet's smallest print
+SHEET_ROW = 6.0 * MM
+
+
+def _sheet_columns(model: dict, per: float) -> list[float]:
+    """Column widths for one player: each wide enough for its heading at SHEET_TEXT
+    with 3 mm to spare, the rest to the total."""
+    need = [fonts.text_width(h, fonts.SANS_BOLD, SHEET_TEXT) + 3 * MM for h in model["columns"]]
+    rest = per - sum(need[:-1])
+    return need[:-1] + [rest]
+
+
+def _score_rows(doc, model: dict, y: float, first: int, last: int, m: float, *, carried: bool) -> float:
+    """Player bands and one row per turn first..last; returns the bottom y."""
+    c = doc.c
+    W, _ = doc.size
     turn_w = 10 * MM
     per = (W - 2 * m - turn_w) / 2
-    sub = [per * 0.19, per * 0.19, per * 0.17, per * 0.19, per * 0.26]
+    sub = _sheet_columns(model, per)
     band = 7 * MM
-    # player bands
-    c.setStrokeColorRGB(0, 0, 0)
     for k, player in enumerate(model["players"]):
         x0 = m + turn_w + k * per
         doc.ink.fill(c, POOL_COLOR[player["pool"]], large=True)
@@ -585,41 +607,102 @@ def render_sheet(doc, model: dict) -> None:
         c.setFont(fonts.SANS_BOLD, 10)
         c.drawCentredString(x0 + per / 2, y - band / 2 - 3.5, player["label"])
     y -= band
-    rows_room = y - (m + 52 * MM)
-    row_h = min(7 * MM, (rows_room - 6 * MM) / (turns + 1))
     widths = [turn_w] + sub + sub
-    header = ["turn"] + cols + cols
-    body = [[str(t)] + [""] * 10 for t in range(1, turns + 1)]
-    bottom = d.table(c, m, y, widths, [header] + body, row_h=row_h, size=7.5, aligns=["center"] * 11)
-    # thick lines between the players and around the totals
+    cols = model["columns"]
+    body = []
+    if carried:
+        body.append(["b/f"] + [""] * (len(cols) - 1) + [""] + [""] * (len(cols) - 1) + [""])
+    body += [[str(t)] + [""] * (2 * len(cols)) for t in range(first, last + 1)]
+    bottom = d.table(c, m, y, widths, [["turn"] + cols + cols] + body, row_h=SHEET_ROW, size=SHEET_TEXT, aligns=["center"] * len(widths))
+    if carried:  # grey out what is not written on the brought-forward row
+        c.setFillColorRGB(0.85, 0.85, 0.85)
+        for k in range(2):
+            x0 = m + turn_w + k * per
+            c.rect(x0 + 0.3, y - 2 * SHEET_ROW + 0.3, sum(sub[:-1]) - 0.6, SHEET_ROW - 0.6, stroke=0, fill=1)
+        c.setFillColorRGB(0, 0, 0)
+    pool = model.get("pool_turns")
+    if pool and first <= pool <= last:  # mark the turn the pools run dry
+        row = pool - first + (2 if carried else 1)
+        yy = y - (row + 1) * SHEET_ROW
+        c.setLineWidth(1.6)
+        c.line(m, yy, W - m, yy)
     c.setLineWidth(1.4)
     for x in (m + turn_w, m + turn_w + per, m + turn_w + 2 * per):
         c.line(x, y + band, x, bottom)
     for k in range(2):
-        x = m + turn_w + k * per + sum(sub[:4])
+        x = m + turn_w + k * per + sum(sub[:-1])
         c.setLineWidth(1.0)
         c.line(x, y, x, bottom)
-    y = bottom - 5 * MM
-    # city captures and the end
+    return bottom
+
+
+def render_sheet(doc, model: dict) -> None:
+    W, H = doc.size
+    m = 11 * MM
+    turns = model["turns"]
+    pool = model.get("pool_turns")
+    notes_h = 44 * MM  # page 1's scoring notes
+    end_h = 62 * MM  # the last page's captures and winner
+    first = 1
+    page = 0
+    while first <= turns or page == 0:
+        page += 1
+        c = doc.new_page()
+        if page == 1:
+            y = d.header(doc, "Scryptic · score sheet", "Gold ____________________   Silver ____________________   Date __________   Board seed ______", margin=m)
+        else:
+            y = d.header(doc, f"Scryptic · score sheet (continued, page {page})", "Copy each total into the b/f (brought forward) row, then go on as before.", margin=m)
+        header_rows = 1 + (page > 1)
+        room = y - 7 * MM - m - (notes_h if page == 1 else 0)
+        fit = int(room // SHEET_ROW) - header_rows
+        last = min(turns, first + fit - 1)
+        if last == turns and page > 1 or (last == turns and room - (header_rows + last - first + 1) * SHEET_ROW >= end_h):
+            # the final page: leave room for the captures and the winner
+            while (header_rows + last - first + 1) * SHEET_ROW > room - end_h and last > first:
+                last -= 1
+        bottom = _score_rows(doc, model, y, first, last, m, carried=page > 1)
+        y = bottom - 4 * MM
+        if page == 1:
+            c.setFillColorRGB(0, 0, 0)
+            c.setFont(fonts.SANS_BOLD, 10)
+            c.drawString(m, y - 10, "Each turn, write in your half of the row")
+            ny = y - 14
+            half = (W - 2 * m - 6 * MM) / 2
+            notes = model["notes"]
+            split = (len(notes) + 1) // 2
+            ly = ry = ny
+            for note in notes[:split]:
+                ly = d.paragraph(c, note, m, ly, half, size=SHEET_TEXT) - 1.2
+            for note in notes[split:]:
+                ry = d.paragraph(c, note, m + half + 6 * MM, ry, half, size=SHEET_TEXT) - 1.2
+            tail = f"The thick line after turn {pool}: the pools are empty (7 to start, 3 a turn from your second turn). More turns: overleaf." if pool else "More turns: overleaf."
+            d.paragraph(c, tail, m, min(ly, ry) - 1, W - 2 * m, size=SHEET_TEXT)
+        if last >= turns:
+            _sheet_end(doc, model, y, m)
+            break
+        first = last + 1
+
+
+def _sheet_end(doc, model: dict, y: float, m: float) -> None:
+    """City captures and the final count, under the last turn rows."""
+    c = doc.c
+    W, _ = doc.size
     half = (W - 2 * m - 6 * MM) / 2
     c.setFillColorRGB(0, 0, 0)
     c.setFont(fonts.SANS_BOLD, 10.5)
     c.drawString(m, y - 10, f"City captures (+{model['capture_bonus']} each)")
     cap = [["turn", "city (cell)", "taken by", "from", "+"]] + [[""] * 5 for _ in range(6)]
-    d.table(c, m, y - 14, [half * 0.14, half * 0.26, half * 0.22, half * 0.22, half * 0.16], cap, row_h=5.4 * MM, size=7.5, aligns=["center"] * 5)
+    d.table(c, m, y - 14, [half * 0.14, half * 0.26, half * 0.22, half * 0.22, half * 0.16], cap, row_h=5.6 * MM, size=SHEET_TEXT, aligns=["center"] * 5)
     xr = m + half + 6 * MM
     c.setFont(fonts.SANS_BOLD, 10.5)
-    c.drawString(xr, y - 10, "Scoring")
+    c.drawString(xr, y - 10, "The end")
     lines = [
-        "words +: the face value (dots) of the words you placed this turn.",
-        "removed +: the value of enemy letters your attacks removed.",
-        f"cities +: {model['capture_bonus']} for each city you captured.",
-        "lost -: the value of your own letters removed or cracked through ice.",
-        "The game ends when a player's pool and rack are empty, a player owns no city, or both pass twice with the pools empty.",
+        "The game ends after the turn in which a player empties pool and rack, when a player owns no city (the other wins by conquest), or when both pass twice in a row with the pools empty.",
+        "Check a total if you like: the face value of your whole words on the board + removed + cities.",
     ]
     ty = y - 14
     for line in lines:
-        ty = d.paragraph(c, line, xr, ty, half, size=7.6) - 1.5
+        ty = d.paragraph(c, line, xr, ty, half, size=SHEET_TEXT) - 1.5
     c.setFont(fonts.SANS_BOLD, 10)
     c.drawString(xr, ty - 14, "Winner")
     c.setLineWidth(0.8)

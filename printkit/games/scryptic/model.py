@@ -80,11 +80,11 @@ MODIFIERS = [
     ("Mountain (see terrain)", "both", "×(2M+O)/(M+O)"),
     ("Crossing water", "attack", "×0.6"),
     ("A letter on a city", "defence", "×1.5"),
-    ("Cut off from your cities (supply broken)", "defence", "×0.6"),
+    ("Cut off from your cities", "defence", "×0.6"),
     ("Attacking meaning (list overleaf)", "attack", "×1.5"),
     ("Defending meaning (list overleaf)", "defence", "×1.5"),
     ("Sneaking meaning (list overleaf)", "both", "×1.5"),
-    ("Cutting or fire meaning, against forest only", "placing", "×1.5"),
+    ("Cutting or fire meaning (forest only)", "placing", "×1.5"),
 ]
 
 SETUP = [
@@ -129,9 +129,9 @@ SCORING = [
 ]
 
 DICTIONARY = (
-    "A word is English when it is in SCOWL, the Spell Checker Oriented Word Lists, at size 70, American or British spelling "
-    "(Debian's wamerican-large; printkit checks words against the same list, printkit/data/words-accept.txt). "
-    "No names, abbreviations, hyphens or apostrophes. Agree on any other dictionary before you start."
+    "A word is English when it is in SCOWL (Spell Checker Oriented Word Lists) size 70, American or British spelling: Debian's "
+    "wamerican-large, and printkit's own list printkit/data/words-accept.txt. No names, abbreviations, hyphens or apostrophes. "
+    "Agree on any other dictionary before you start."
 )
 MEANING_RULE = (
     "A word printed below has that meaning, and so do its plain forms listed with it. Any other word has a meaning only if both "
@@ -241,12 +241,23 @@ def build_reference(params: dict) -> dict:
 
 
 def build_sheet(params: dict) -> dict:
-    turns = int(params.get("turns") or 30)
+    turns = int(params.get("turns") or R.SHEET_TURNS)
+    if not R.MIN_TURNS <= turns <= R.MAX_TURNS:
+        raise UsageError(f"--turns {turns}: a score sheet has {R.MIN_TURNS} to {R.MAX_TURNS} turn rows")
     return {
-        "params": {"turns": turns if turns != 30 else None},
+        "params": {"turns": turns if turns != R.SHEET_TURNS else None},
         "turns": turns,
-        "players": [{"pool": "gold", "label": "Player 1 · gold"}, {"pool": "silver", "label": "Player 2 · silver"}],
-        "columns": ["words +", "removed +", "cities +", "lost -", "total"],
+        "pool_turns": R.pool_turns(),
+        "players": [{"pool": "gold", "label": "Player 1 · gold · plays first"}, {"pool": "silver", "label": "Player 2 · silver"}],
+        "columns": ["words +", "extended +", "removed +", "cities +", "lost -", "total"],
+        "notes": [
+            "words +: each new word's face value (dots), every letter, those it shares with crossing words too.",
+            "extended +: a word of yours made longer (CAT to CATS): only the letters added (+1). A word never counts twice.",
+            "removed +: the value of enemy letters your attacks removed.",
+            f"cities +: {R.CAPTURE_BONUS} for each city you captured (start or pewter city).",
+            "lost -: the face value of each word of yours beaten, broken, cracked through ice, or lifted. A mended word counts again under words +.",
+            "total: last turn's total + the four plus columns - lost.",
+        ],
         "capture_bonus": R.CAPTURE_BONUS,
     }
 

@@ -37,6 +37,14 @@ RACK_LIMIT = 12
 RACK_START = 7
 DRAW_PER_TURN = 3
 CAPTURE_BONUS = 40
+SHEET_TURNS = 60  # default score-sheet rows: the pools last POOL_TURNS, racks and passes a while longer
+MIN_TURNS, MAX_TURNS = 10, 120
+
+
+def pool_turns() -> int:
+    """The turn on which a player draws the last letter of their pool (7 to start,
+    no draw on the first turn, 3 a turn after): 32."""
+    return 1 + math.ceil((POOL_SIZE - RACK_START) / DRAW_PER_TURN)
 
 # -- terrain ---------------------------------------------------------------------------
 
@@ -589,7 +597,7 @@ def check_tokens(model: dict) -> list[Violation]:
 def check_sheet(model: dict) -> list[Violation]:
     turns, out = field(model, "turns", int, "SCR-SHEET", "sheet")
     if turns is not None:
-        out += expect(5 <= turns <= 40, "SCR-SHEET-TURNS", "sheet", f"{turns} turn rows; 5-40 fit a page")
+        out += expect(MIN_TURNS <= turns <= MAX_TURNS, "SCR-SHEET-TURNS", "sheet", f"{turns} turn rows; a sheet has {MIN_TURNS}-{MAX_TURNS} (the pools last {pool_turns()} turns)")
     bonus, bad = field(model, "capture_bonus", int, "SCR-SHEET", "sheet")
     out += bad
     if bonus is not None:
@@ -614,6 +622,9 @@ def board_mm(n: int) -> float:
     return n * board_cell_mm(n) + 2 * EDGE_MM
 
 
+TOKEN_MAX_MM = 14.0  # both 98-token pools then fill one A4 or Letter page (13 x 16 tokens)
+
+
 def token_mm(n: int) -> float:
     """Token side that sits inside a cell of a size-n board with 1.5 mm to spare."""
-    return min(15.0, math.floor((board_cell_mm(n) - 1.5) * 10) / 10)
+    return min(TOKEN_MAX_MM, math.floor((board_cell_mm(n) - 1.5) * 10) / 10)

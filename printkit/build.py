@@ -85,7 +85,7 @@ def print_advice(component, opts, include_notes: bool = True) -> str:
     scale = "at 100% (actual size, no 'fit to page')"
     if "cards" in component.uses:
         if opts.layout == "single":
-            return f"Print-shop file: one card a page with 3 mm bleed, TrimBox and BleedBox set."
+            return f"Print-shop file: one card a page with {opts.bleed:g} mm bleed, TrimBox and BleedBox set."
         if opts.layout == "fold":
             return f"Print one-sided on {paper} {scale}; fold on the dotted line, cut on the solid lines."
         if opts.duplex == "none":
@@ -125,7 +125,7 @@ def write_component(component, model: dict, opts, out: Path) -> WriteResult:
         doc = new_document(component, model, opts)
         component.render(doc, model)
         size = doc.save(out)
-        return WriteResult(out, doc.pages, size, print_advice(component, opts) + describe(opts))
+        return WriteResult(out, doc.pages, size, print_advice(component, opts) + describe(opts) + _layout_note(component, opts))
     # Two files, both drawn before either is written: nothing half-written.
     from printkit.component import keeper_path
     from printkit.engine.document import atomic_write
@@ -141,6 +141,16 @@ def write_component(component, model: dict, opts, out: Path) -> WriteResult:
     paper = print_advice(component, opts, include_notes=False) + describe(opts)
     return WriteResult(out, shared.pages, len(data), f"{paper} {component.notes}".strip(),
                        keeper=WriteResult(kout, kept.pages, len(kdata), f"{paper} {component.keeper_notes}".strip()))
+
+
+def _layout_note(component, opts) -> str:
+    """For card sheets: how the cards sit and what bleed they keep (the layout
+    adapts to the paper, so the run says what it chose)."""
+    if "cards" not in component.uses or opts.layout == "single":
+        return ""
+    from printkit.engine.cards import describe_layout
+
+    return " " + describe_layout(opts)
 
 
 def load_json(name: str):

@@ -79,8 +79,8 @@ def test_single_layout_has_trim_and_bleed_boxes(workdir):
 
 def test_fold_layout(workdir):
     _, pdf = _deck(workdir, "--layout", "fold")
-    assert len(pdf.pages) == 5  # 4 cards a landscape A4 page
-    assert float(pdf.pages[0].mediabox.width) > float(pdf.pages[0].mediabox.height)
+    assert len(pdf.pages) == 5  # 4 cards an A4 page, turned a quarter
+    assert float(pdf.pages[0].mediabox.width) < float(pdf.pages[0].mediabox.height)  # the page stays portrait
     img = render_page(workdir / "output" / "cryptex-deck.pdf", 0, dpi=50)
     assert len(img.getcolors(100000) or []) > 10
 

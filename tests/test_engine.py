@@ -23,15 +23,15 @@ def test_three_by_three_poker_centred(paper):
     w, h = plan.card
     assert xs[0] == pytest.approx(W - (xs[-1] + w), abs=0.01)  # centred
     assert ys[0] == pytest.approx(H - (ys[-1] + h), abs=0.01)
-    # crop marks lie outside every card's art and inside the paper
+    # crop marks lie outside every card's trim (they may cross the bleed, which
+    # is cut away) and at least 4.5 mm inside the paper
     for ln in plan.lines:
         for x, y in ((ln.x0, ln.y0), (ln.x1, ln.y1)):
-            assert 0 < x < W and 0 < y < H
+            assert 4.5 * MM - 0.01 <= x <= W - 4.5 * MM + 0.01 and 4.5 * MM - 0.01 <= y <= H - 4.5 * MM + 0.01
             for s in plan.fronts:
-                l, b, r, t = s.bleed
-                inside = s.x - l < x < s.x + w + r and s.y - b < y < s.y + h + t
+                inside = s.x < x < s.x + w and s.y < y < s.y + h
                 assert not inside
-        assert abs(ln.x1 - ln.x0) + abs(ln.y1 - ln.y0) >= 3 * MM - 0.01  # long enough to cut by
+        assert abs(ln.x1 - ln.x0) + abs(ln.y1 - ln.y0) >= 2 * MM - 0.01  # long enough to cut by
 
 
 @pytest.mark.parametrize("paper", list(PAPERS))
@@ -41,10 +41,11 @@ def test_every_paper_and_card_plans(paper, card):
     plan = plan_sheet(opts)
     assert plan.per_page >= 1
     W, H = plan.page
-    w, h = plan.card
+    assert W < H  # pages stay portrait, as the printer feeds them
     for s in plan.fronts:
-        assert s.x >= 5 * MM - 0.01 and s.x + w <= W - 5 * MM + 0.01
-        assert s.y >= 5 * MM - 0.01 and s.y + h <= H - 5 * MM + 0.01
+        x0, y0, x1, y1 = s.art_box(plan.card)  # the art, bleed included, prints
+        assert x0 >= 4.5 * MM - 0.01 and x1 <= W - 4.5 * MM + 0.01
+        assert y0 >= 4.5 * MM - 0.01 and y1 <= H - 4.5 * MM + 0.01
     assert plan_fold(opts).per_page >= 1
 
 

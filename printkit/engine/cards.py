@@ -1,25 +1,40 @@
 """Cards on paper: n-up sheets with crop marks, duplex backs, gutter fold, and
 one-card-per-page print-shop files with TrimBox and BleedBox.
 
-Geometry is computed first, as plain numbers (the `plan_*` functions, which the
-tests read), then drawn. Card faces are functions `face(canvas, art)` that draw
-with the origin at the card's trim corner (bottom left), in points; they may paint
-out to `art.bleed` beyond the trim and keep text inside `art.safe`.
+Geometry is computed first, as plain numbers (the `plan_*` functions), then
+drawn. Card faces are functions `face(canvas, art)` that draw with the origin at
+the card's trim corner (bottom left), in points; they may paint out to
+`art.bleed` beyond the trim and keep text inside `art.safe`.
+
+What every sheet promises (tests/test_print_geometry.py measures it from the PDF):
+- every card edge that does not meet a neighbour has art `--bleed` mm past the trim;
+- every cut line has a guide at both ends, nothing printed within PRINT_LIMIT of
+  the paper's edge (crop marks run into the bleed, white-edged, where the margin
+  is too narrow for them outside the art; the bleed is cut away with them);
+- pages are always portrait, as a printer feeds them: where turned cards fit more
+  a sheet, the cards turn a quarter on the page instead of the page turning. So a
+  long-edge flip always mirrors x, a short-edge flip mirrors y, and `--back-offset`
+  X,Y means the same physical shift as on the calibration sheet.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Callable, Sequence
 
+from printkit.engine import fonts
 from printkit.engine.ink import Ink
-from printkit.engine.units import MM, PRINTER_MARGIN, SAFE, PrintOptions
+from printkit.engine.units import MM, PRINT_LIMIT, PRINTER_MARGIN, SAFE, PrintOptions
 
-MARK_MIN = 3.0  # mm: shortest crop mark worth cutting by
+MARK_MIN = 3.0  # mm: shortest crop mark outside the art
+MARK_SHORT = 2.0  # mm: shortest crop mark when the marks run into the bleed
 MARK_MAX = 6.0  # mm
-MARK_GAP = 1.0  # mm between the art's bleed edge and a mark
+MARK_GAP = 1.0  # mm between the art's edge and a mark outside it; between a mark in the bleed and the trim
 MARK_WIDTH = 0.5  # pt (visible: >= 0.3 pt)
+HALO_WIDTH = 2.0  # pt: white edge under marks drawn over art
+SMALL_PRINT_PT = 6.0  # size of the small print on card sheets
+TEXT_STRIP = 3.1  # mm kept clear along one paper edge for the small print (from PRINT_LIMIT: 0.5 mm, 6 pt text, a gap)
 
 
 @dataclass(frozen=True)
@@ -45,10 +60,24 @@ Face = Callable[[object, CardArt], None]
 
 @dataclass(frozen=True)
 class Slot:
-    x: float  # trim left, pt
-    y: float  # trim bottom, pt
+    """A card's place on a page. (x, y) is the bottom-left corner of its trim as
+    it lies on the page; `rotate` (0, 90, 180, 270, anticlockwise) turns the card
+    about that footprint; `bleed` is left, bottom, right, top in page directions."""
+
+    x: float  # pt
+    y: float  # pt
     bleed: tuple[float, float, float, float]
-    rotate: int = 0  # degrees: 180 for gutter-fold backs
+    rotate: int = 0
+
+    def footprint(self, card: tuple[float, float]) -> tuple[float, float]:
+        w, h = card
+        return (h, w) if self.rotate in (90, 270) else (w, h)
+
+    def art_box(self, card: tuple[float, float]) -> tuple[float, float, float, float]:
+        """x0, y0, x1, y1 of the card's art (trim plus bleed) on the page."""
+        fw, fh = self.footprint(card)
+        l, b, r, t = self.bleed
+        return (self.x - l, self.y - b, self.x + fw + r, self.y + fh + t)
 
 
 @dataclass(frozen=True)
@@ -57,19 +86,20 @@ class Line:
     y0: float
     x1: float
     y1: float
-    style: str = "mark"  # mark | cut | fold
+    style: str = "mark"  # mark (outside the art) | bleedmark (over the bleed, white-edged) | fold
 
 
 @dataclass(frozen=True)
 class SheetPlan:
     page: tuple[float, float]
-    card: tuple[float, float]
+    card: tuple[float, float]  # trim width, height of one card (unturned), pt
     cols: int
     rows: int
-    fronts: tuple[Slot, ...]  # reading order: row 0 is the top row
+    fronts: tuple[Slot, ...]  # reading order: row 0 is the top row (fold: front, back, front, back...)
     lines: tuple[Line, ...]
     shared_cuts: tuple[bool, bool]  # (x, y): neighbours share one cut line
-    footer: tuple[float, float]  # right x and room for the small print
+    turned: bool = False  # cards lie a quarter turn on the (portrait) page
+    design: str = ""  # one sentence for the run summary
 
     @property
     def per_page(self) -> int:
@@ -80,154 +110,312 @@ class SheetPlan:
 class _Axis:
     n: int
     starts: tuple[float, ...]  # trim starts from the low edge, mm
-    gap: float
-    outer: float  # bleed past the outermost trims
-    inner: float  # bleed between neighbours
-    mark_from: float  # distance from the outer trim where marks start
-    mark_len: float
+    gap: float  # between neighbours' trims, mm (0: they share a cut)
+    inner: float  # bleed between neighbours, mm
+    mark_lo: float  # crop marks run from this far from the paper edge...
+    mark_hi: float  # ...to this far (mm)
+    in_bleed: bool  # the marks cross the bleed (drawn white-edged)
+    strip: bool  # a strip along the paper edge free of marks and art, for the small print
 
 
-def _plan_axis(paper: float, card: float, bleed: float) -> _Axis:
-    n = int((paper - 2 * (PRINTER_MARGIN + MARK_GAP)) // card)
-    if n < 1:
-        raise ValueError("card larger than paper")
-    gapped_total = n * card + (n - 1) * 2 * bleed
-    side = (paper - gapped_total) / 2
-    room = side - PRINTER_MARGIN - MARK_GAP - MARK_MIN  # for bleed past the outer trims
-    if bleed > 0 and n > 1 and room >= 0:
-        # every card keeps its own bleed between neighbours (two cuts a gap, no
-        # sliver of a neighbour's art); the outer bleed shrinks to leave the marks room
-        gap, inner, total = 2 * bleed, bleed, gapped_total
-        outer = min(bleed, room)
-    else:
-        total = n * card
+def _axis_options(paper: float, card: float, bleed: float, n: int, strip: bool) -> list[_Axis]:
+    """Every way to put n cards along one paper edge with full bleed and
+    printable crop marks: neighbours 2 x bleed apart (each keeps its own bleed)
+    or sharing one cut; marks outside the art or, where the margin is too narrow,
+    over the bleed (they are cut away with it). `strip` keeps the marks clear of
+    a strip along the paper edge, for the small print."""
+    designs = []
+    if n > 1 and bleed > 0:
+        designs += [(2 * bleed, False), (2 * bleed, True)]
+    designs += [(0.0, False)]
+    if bleed > 0:
+        designs += [(0.0, True)]
+    out = []
+    for gap, in_bleed in designs:
+        total = n * card + (n - 1) * gap
         side = (paper - total) / 2
-        gap, inner = 0.0, 0.0
-        outer = max(0.0, min(bleed, side - PRINTER_MARGIN - MARK_GAP - MARK_MIN))
-        if n == 1:
-            inner = 0.0
-    mark_from = outer + MARK_GAP
-    mark_len = min(MARK_MAX, max(MARK_MIN, side - PRINTER_MARGIN - mark_from))
-    starts = tuple(side + i * (card + gap) for i in range(n))
-    return _Axis(n, starts, gap, outer, inner, mark_from, mark_len)
+        if side - bleed < PRINT_LIMIT - 1e-9:
+            continue  # the art would run into what the printer cannot reach
+        hi = side - MARK_GAP if in_bleed else side - bleed - MARK_GAP
+        lo = max(PRINT_LIMIT + (TEXT_STRIP if strip else 0.0), hi - MARK_MAX)
+        if hi - lo < (MARK_SHORT if in_bleed else MARK_MIN) - 1e-9:
+            continue
+        free = min(lo, side - bleed) - PRINT_LIMIT >= TEXT_STRIP - 1e-9
+        starts = tuple(side + i * (card + gap) for i in range(n))
+        out.append(_Axis(n, starts, gap, bleed if gap else 0.0, lo, hi, in_bleed, free))
+    return out
 
 
-def _orient(opts: PrintOptions, card: tuple[float, float]) -> tuple[float, float]:
-    """Portrait paper unless landscape fits more cards."""
+def _best_axis(paper: float, card: float, bleed: float, strip: bool = False) -> _Axis | None:
+    """The most cards that fit; among their designs, prefer (a strip for the
+    small print, if asked), marks at least MARK_MIN long, each card keeping its
+    own bleed, marks outside the art, longer marks."""
+
+    def key(a: _Axis):
+        length = a.mark_hi - a.mark_lo
+        return (a.strip if strip else False, length >= MARK_MIN - 1e-9, a.gap > 0, not a.in_bleed, length)
+
+    for n in range(int((paper - 2 * PRINT_LIMIT) // card), 0, -1):
+        found = _axis_options(paper, card, bleed, n, False) + (_axis_options(paper, card, bleed, n, True) if strip else [])
+        if found:
+            return max(found, key=key)
+    return None
+
+
+def _grid(opts: PrintOptions, unit: tuple[float, float]):
+    """The best grid of `unit`-sized blocks (mm) on the portrait paper, upright or
+    turned a quarter: (turned, x axis, y axis). Upright wins a tie. The bottom
+    margin (else the side margins) keeps a strip for the small print."""
     pw, ph = opts.paper_mm
+    best = None
+    for turned in (False, True):
+        fw, fh = unit[::-1] if turned else unit
+        ay = _best_axis(ph, fh, opts.bleed, strip=True)
+        ax = _best_axis(pw, fw, opts.bleed, strip=ay is not None and not ay.strip)
+        if ax is None or ay is None:
+            continue
+        if best is None or ax.n * ay.n > best[1].n * best[2].n:
+            best = (turned, ax, ay)
+    return best
 
-    def count(w: float, h: float) -> int:
-        try:
-            return _plan_axis(w, card[0], opts.bleed).n * _plan_axis(h, card[1], opts.bleed).n
-        except ValueError:
-            return 0
 
-    return (ph, pw) if count(ph, pw) > count(pw, ph) else (pw, ph)
+def _marks(page_mm: tuple[float, float], ax: _Axis, ay: _Axis, xs: Sequence[float], ys: Sequence[float]) -> list[Line]:
+    """Crop marks at both ends of every cut line (positions in mm)."""
+    pw, ph = page_mm
+    lines = []
+    style_x = "bleedmark" if ay.in_bleed else "mark"  # vertical cuts: marks in the bottom and top bands
+    style_y = "bleedmark" if ax.in_bleed else "mark"
+    for x in xs:
+        lines.append(Line(x * MM, ay.mark_hi * MM, x * MM, ay.mark_lo * MM, style_x))
+        lines.append(Line(x * MM, (ph - ay.mark_hi) * MM, x * MM, (ph - ay.mark_lo) * MM, style_x))
+    for y in ys:
+        lines.append(Line(ax.mark_hi * MM, y * MM, ax.mark_lo * MM, y * MM, style_y))
+        lines.append(Line((pw - ax.mark_hi) * MM, y * MM, (pw - ax.mark_lo) * MM, y * MM, style_y))
+    return lines
+
+
+def _cut_lines(ax: _Axis, size: float) -> list[float]:
+    return sorted({round(s, 6) for s in ax.starts} | {round(s + size, 6) for s in ax.starts})
+
+
+def _design(opts: PrintOptions, unit: tuple[float, float], ax: _Axis, ay: _Axis, turned: bool, what: str) -> str:
+    b = opts.bleed
+    n = ax.n * ay.n
+    bits = [f"{n} {what} a sheet ({ax.n} x {ay.n}{', turned a quarter on the page' if turned else ''})"]
+    if b > 0:
+        kept = []
+        for name, a in (("columns", ax), ("rows", ay)):
+            if a.n > 1:
+                kept.append(f"{name} {2 * b:g} mm apart, two cuts a gap" if a.gap else f"{name} share cuts")
+        edge = "every edge" if all(a.gap or a.n == 1 for a in (ax, ay)) else "every outer edge"
+        bits.append(f"{b:g} mm bleed on {edge}" + (f"; {'; '.join(kept)}" if kept else ""))
+        if ax.in_bleed or ay.in_bleed:
+            bits.append("some crop marks reach into the bleed (white-edged)")
+    else:
+        bits.append("no bleed")
+    if b > 0:  # say so when the bleed costs cards, and what bleed would not
+        for less in [v / 2 for v in range(int(b * 2) - 1, -1, -1)]:
+            found = _grid(replace(opts, bleed=less), unit)
+            if found and found[1].n * found[2].n > n:
+                bits.append(f"--bleed {less:g} fits {found[1].n * found[2].n}")
+                break
+    return "Layout: " + "; ".join(bits) + "."
 
 
 def plan_sheet(opts: PrintOptions) -> SheetPlan:
-    """n-up fronts on the paper, centred, with crop marks outside the cards."""
+    """n-up fronts on the portrait paper, centred, crop marks at every cut line."""
     cw, ch = opts.card_mm
-    pw, ph = _orient(opts, (cw, ch))
-    ax, ay = _plan_axis(pw, cw, opts.bleed), _plan_axis(ph, ch, opts.bleed)
+    found = _grid(opts, (cw, ch))
+    if found is None:
+        raise ValueError("card larger than paper")
+    turned, ax, ay = found
+    fw, fh = (ch, cw) if turned else (cw, ch)
+    b = opts.bleed
     slots = []
     for r in range(ay.n):
         y = ay.starts[ay.n - 1 - r]  # row 0 at the top
         for col in range(ax.n):
             x = ax.starts[col]
-            left = ax.outer if col == 0 else ax.inner
-            right = ax.outer if col == ax.n - 1 else ax.inner
-            bottom = ay.outer if r == ay.n - 1 else ay.inner
-            top = ay.outer if r == 0 else ay.inner
-            slots.append(Slot(x * MM, y * MM, (left * MM, bottom * MM, right * MM, top * MM)))
-    lines = []
-    xs = sorted({round(s, 4) for s in ax.starts} | {round(s + cw, 4) for s in ax.starts})
-    ys = sorted({round(s, 4) for s in ay.starts} | {round(s + ch, 4) for s in ay.starts})
-    lo_y, hi_y = ay.starts[0], ay.starts[-1] + ch
-    lo_x, hi_x = ax.starts[0], ax.starts[-1] + cw
-    for x in xs:
-        lines.append(Line(x * MM, (lo_y - ay.mark_from) * MM, x * MM, (lo_y - ay.mark_from - ay.mark_len) * MM))
-        lines.append(Line(x * MM, (hi_y + ay.mark_from) * MM, x * MM, (hi_y + ay.mark_from + ay.mark_len) * MM))
-    for y in ys:
-        lines.append(Line((lo_x - ax.mark_from) * MM, y * MM, (lo_x - ax.mark_from - ax.mark_len) * MM, y * MM))
-        lines.append(Line((hi_x + ax.mark_from) * MM, y * MM, (hi_x + ax.mark_from + ax.mark_len) * MM, y * MM))
-    last_left = ax.starts[-1]
-    footer = ((last_left + cw - 2) * MM, (cw - 4) * MM)
-    return SheetPlan((pw * MM, ph * MM), (cw * MM, ch * MM), ax.n, ay.n, tuple(slots), tuple(lines), (ax.gap == 0, ay.gap == 0), footer)
+            left = b if col == 0 else ax.inner
+            right = b if col == ax.n - 1 else ax.inner
+            bottom = b if r == ay.n - 1 else ay.inner
+            top = b if r == 0 else ay.inner
+            slots.append(Slot(x * MM, y * MM, (left * MM, bottom * MM, right * MM, top * MM), 90 if turned else 0))
+    lines = _marks(opts.paper_mm, ax, ay, _cut_lines(ax, fw), _cut_lines(ay, fh))
+    pw, ph = opts.paper_mm
+    return SheetPlan((pw * MM, ph * MM), (cw * MM, ch * MM), ax.n, ay.n, tuple(slots), tuple(lines), (ax.gap == 0, ay.gap == 0), turned, _design(opts, (cw, ch), ax, ay, turned, "cards"))
 
 
 def back_slot(front: Slot, page: tuple[float, float], card: tuple[float, float], duplex: str, offset_mm: tuple[float, float] = (0.0, 0.0)) -> Slot:
-    """Where the back of a card goes on the backs page.
+    """Where the back of a card goes on the backs page (pages are portrait).
 
-    Long-edge flip mirrors x about the page centre (so (row, col) lands at
-    (row, cols-1-col) on a centred grid); short-edge flip mirrors y. The back
-    offset (mm, as measured on the calibration sheet) is then added.
+    Long-edge flip mirrors x about the page centre, short-edge flip mirrors y;
+    the back is turned so that it stands as the front does when the card is
+    turned over sideways. The back offset (mm, as measured on the calibration
+    sheet) is then added.
     """
     W, H = page
-    w, h = card
+    fw, fh = front.footprint(card)
     l, b, r, t = front.bleed
     dx, dy = offset_mm[0] * MM, offset_mm[1] * MM
     if duplex == "long":
-        return Slot(W - front.x - w + dx, front.y + dy, (r, b, l, t))
+        return Slot(W - front.x - fw + dx, front.y + dy, (r, b, l, t), (-front.rotate) % 360)
     if duplex == "short":
-        return Slot(front.x + dx, H - front.y - h + dy, (l, t, r, b))
+        return Slot(front.x + dx, H - front.y - fh + dy, (l, t, r, b), (180 - front.rotate) % 360)
     raise ValueError(f"no backs for duplex {duplex!r}")
 
 
 def plan_fold(opts: PrintOptions) -> SheetPlan:
-    """Gutter fold: fronts above a fold line, their backs below it turned 180°.
+    """Gutter fold: each front sits against its back across a fold line (the back
+    turned so that folding puts it behind its front). Front and back share the
+    fold edge; every other edge keeps full bleed, every cut line has marks.
 
-    Fold along the dotted line, glue or keep together, cut on the solid lines.
     Returns a plan whose slots alternate front, back for each card.
     """
     cw, ch = opts.card_mm
-    best = None
-    for pw, ph in (opts.paper_mm, opts.paper_mm[::-1]):
-        n = int((pw - 2 * (PRINTER_MARGIN + MARK_MIN)) // cw)
-        pairs = int((ph - 2 * (PRINTER_MARGIN + MARK_MIN) + 8) // (2 * ch + 8))
-        if n >= 1 and pairs >= 1 and (best is None or n * pairs > best[0]):
-            best = (n * pairs, pw, ph, n, pairs)
-    if best is None:
+    found = _grid(opts, (cw, 2 * ch))
+    if found is None:
         raise ValueError("card too large for a gutter fold on this paper")
-    _, pw, ph, n, pairs = best
-    block_h = pairs * 2 * ch + (pairs - 1) * 8
-    x0 = (pw - n * cw) / 2
-    y_top = ph - (ph - block_h) / 2
-    slots, lines = [], []
-    ext = 4.0  # solid cut lines run this far past the cards
-    for p in range(pairs):
-        fold = y_top - p * (2 * ch + 8) - ch
-        for col in range(n):
-            x = x0 + col * cw
-            slots.append(Slot(x * MM, fold * MM, (0, 0, 0, 0)))
-            slots.append(Slot(x * MM, (fold - ch) * MM, (0, 0, 0, 0), rotate=180))
-        for col in range(n + 1):
-            x = x0 + col * cw
-            lines.append(Line(x * MM, (fold - ch - ext) * MM, x * MM, (fold + ch + ext) * MM, "cut"))
-        for y in (fold - ch, fold + ch):
-            lines.append(Line((x0 - ext) * MM, y * MM, (x0 + n * cw + ext) * MM, y * MM, "cut"))
-        lines.append(Line((x0 - ext) * MM, fold * MM, (x0 + n * cw + ext) * MM, fold * MM, "fold"))
-    footer = ((pw - PRINTER_MARGIN - 1) * MM, (pw / 2) * MM)
-    return SheetPlan((pw * MM, ph * MM), (cw * MM, ch * MM), n, pairs, tuple(slots), tuple(lines), (True, True), footer)
+    turned, ax, ay = found
+    fw, fh = (2 * ch, cw) if turned else (cw, 2 * ch)
+    pw, ph = opts.paper_mm
+    b = opts.bleed
+    slots, folds = [], []
+    for r in range(ay.n):
+        y = ay.starts[ay.n - 1 - r]
+        for col in range(ax.n):
+            x = ax.starts[col]
+            L = b if col == 0 else ax.inner
+            R = b if col == ax.n - 1 else ax.inner
+            B = b if r == ay.n - 1 else ay.inner
+            T = b if r == 0 else ay.inner
+            if turned:  # front on the left, back on the right, fold line upright between
+                slots.append(Slot(x * MM, y * MM, (L * MM, B * MM, 0.0, T * MM), 90))
+                slots.append(Slot((x + ch) * MM, y * MM, (0.0, B * MM, R * MM, T * MM), 270))
+            else:  # front above, back below, fold line across
+                slots.append(Slot(x * MM, (y + ch) * MM, (L * MM, 0.0, R * MM, T * MM), 0))
+                slots.append(Slot(x * MM, y * MM, (L * MM, B * MM, R * MM, 0.0), 180))
+    if turned:
+        for x in sorted({round(s + ch, 6) for s in ax.starts}):
+            folds.append(Line(x * MM, PRINT_LIMIT * MM, x * MM, (ph - PRINT_LIMIT) * MM, "fold"))
+    else:
+        for y in sorted({round(s + ch, 6) for s in ay.starts}):
+            folds.append(Line(PRINT_LIMIT * MM, y * MM, (pw - PRINT_LIMIT) * MM, y * MM, "fold"))
+    lines = _marks(opts.paper_mm, ax, ay, _cut_lines(ax, fw), _cut_lines(ay, fh)) + folds
+    design = _design(opts, (cw, 2 * ch), ax, ay, turned, "cards (front and back side by side)" if turned else "cards (front above back)")
+    return SheetPlan((pw * MM, ph * MM), (cw * MM, ch * MM), ax.n, ay.n, tuple(slots), tuple(lines), (ax.gap == 0, ay.gap == 0), turned, design)
+
+
+def describe_layout(opts: PrintOptions) -> str:
+    """One sentence for the run summary: how the cards sit, what bleed they keep."""
+    if opts.layout == "single":
+        return f"Layout: one card a page, {opts.bleed:g} mm bleed on every side."
+    return (plan_fold(opts) if opts.layout == "fold" else plan_sheet(opts)).design
+
+
+# -- where the small print goes --------------------------------------------------
+
+def small_print_spot(page: tuple[float, float], arts: Sequence[tuple[float, float, float, float]], lines: Sequence[Line]):
+    """A function for Document.new_page(footer=...): given the small-print text,
+    where to write it (right end of the baseline x, y; angle; room, all pt) so it
+    stays clear of the art, the crop marks and the printer's unprintable edge.
+
+    Looks at the four margins (bottom, top, right, left, in that order of
+    preference); a margin counts if it is tall enough for 6 pt text; within it,
+    the stretches between crop marks. The text goes bottom right where it fits,
+    else in the first stretch where it fits at full size, else the longest."""
+    W, H = page
+    lim = PRINTER_MARGIN * MM  # text keeps the wider margin pages use
+    clear = 0.4 * MM  # from art and marks
+    size = SMALL_PRINT_PT
+    depth = 1.02 * size  # descender to ascender of the font, pt
+    x0 = min((a[0] for a in arts), default=W)
+    y0 = min((a[1] for a in arts), default=H)
+    x1 = max((a[2] for a in arts), default=0)
+    y1 = max((a[3] for a in arts), default=0)
+    bands = [("bottom", lim, y0 - clear), ("top", y1 + clear, H - lim), ("right", x1 + clear, W - lim), ("left", lim, x0 - clear)]
+    spots = []  # (band, along_lo, along_hi, across_lo, across_hi)
+    for name, lo, hi in list(bands):
+        # the part of a margin beyond the crop marks' reach has no marks in the way
+        across_x = name in ("left", "right")
+        reach = [sorted((ln.x0, ln.x1) if across_x else (ln.y0, ln.y1)) for ln in lines]
+        reach = [(c0, c1) for c0, c1 in reach if c1 > lo - clear and c0 < hi + clear]
+        if reach:
+            bands.append((name, lo, min(c0 for c0, _ in reach) - clear))
+            bands.append((name, max(c1 for _, c1 in reach) + clear, hi))
+    for name, lo, hi in bands:
+        if hi - lo < depth:
+            continue
+        across_x = name in ("left", "right")
+        end = (H if across_x else W) - lim
+        blocked = []
+        for ln in lines:
+            a0, a1 = sorted((ln.y0, ln.y1) if across_x else (ln.x0, ln.x1))
+            c0, c1 = sorted((ln.x0, ln.x1) if across_x else (ln.y0, ln.y1))
+            if c1 < lo - clear + 1e-6 or c0 > hi + clear - 1e-6:
+                continue
+            blocked.append((a0 - clear, a1 + clear))
+        for a in arts:  # art reaching into the band (never, for the outer bands; kept for safety)
+            a0, a1 = (a[1], a[3]) if across_x else (a[0], a[2])
+            c0, c1 = (a[0], a[2]) if across_x else (a[1], a[3])
+            if c1 > lo and c0 < hi:
+                blocked.append((a0 - clear, a1 + clear))
+        start = lim
+        for b0, b1 in sorted(blocked) + [(end, end)]:
+            if b0 > start:
+                spots.append((name, start, min(b0, end), lo, hi))
+            start = max(start, b1)
+
+    def place(text: str):
+        need = fonts.text_width(text, fonts.SANS, size)
+        fits = [s for s in spots if s[2] - s[1] >= need]
+        if fits:
+            bottoms = [s for s in fits if s[0] == "bottom"]
+            spot = max(bottoms, key=lambda s: s[2]) if bottoms else fits[0]
+        elif spots:
+            spot = max(spots, key=lambda s: s[2] - s[1])
+        else:  # no margin at all: the classic spot (never happens on the sizes we plan)
+            return (W - lim, lim, 0, W / 2)
+        name, a0, a1, lo, hi = spot
+        room = a1 - a0
+        if name in ("bottom", "top"):
+            return (a1, lo + 0.26 * size, 0, room)
+        return (hi - 0.26 * size, a1, 90, room)  # turned a quarter, reading upwards
+
+    return place
 
 
 # -- drawing -------------------------------------------------------------------
 
 def _draw_lines(c, lines: Sequence[Line]) -> None:
     c.saveState()
-    c.setStrokeColorRGB(0, 0, 0)
+    c.setLineCap(0)
     for ln in lines:
-        if ln.style == "fold":
+        if ln.style == "fold":  # black and white dashes: visible on paper and on art
             c.setLineWidth(0.6)
-            c.setDash(2, 2)
-        elif ln.style == "cut":
-            c.setLineWidth(0.5)
-            c.setDash()
+            c.setStrokeColorRGB(1, 1, 1)
+            c.setDash([2, 2], 2)
+            c.line(ln.x0, ln.y0, ln.x1, ln.y1)
+            c.setStrokeColorRGB(0, 0, 0)
+            c.setDash([2, 2], 0)
         else:
-            c.setLineWidth(MARK_WIDTH)
             c.setDash()
+            if ln.style == "bleedmark":
+                c.setLineWidth(HALO_WIDTH)
+                c.setStrokeColorRGB(1, 1, 1)
+                c.line(ln.x0, ln.y0, ln.x1, ln.y1)
+            c.setLineWidth(MARK_WIDTH)
+            c.setStrokeColorRGB(0, 0, 0)
         c.line(ln.x0, ln.y0, ln.x1, ln.y1)
     c.restoreState()
+
+
+_LOCAL_BLEED = {  # page-direction bleed (L, B, R, T) -> the card's own (l, b, r, t)
+    0: lambda L, B, R, T: (L, B, R, T),
+    90: lambda L, B, R, T: (B, R, T, L),
+    180: lambda L, B, R, T: (R, T, L, B),
+    270: lambda L, B, R, T: (T, L, B, R),
+}
 
 
 class _Placer:
@@ -241,31 +429,34 @@ class _Placer:
 
     def place(self, face: Face, slot: Slot, index: int, as_form: bool = False) -> None:
         c = self.doc.c
-        l, b, r, t = slot.bleed
+        w, h = self.w, self.h
+        l, b, r, t = _LOCAL_BLEED[slot.rotate](*slot.bleed)
+        if as_form and self.form_name is None:
+            self.form_name = self.doc.unique_name("PKBack")
+            f = self.full
+            c.saveState()
+            c.beginForm(self.form_name, -f, -f, w + f, h + f)
+            face(c, CardArt(w, h, (f, f, f, f), SAFE * MM, self.doc.ink, index))
+            c.endForm()
+            c.restoreState()
         c.saveState()
-        if slot.rotate == 180:
-            c.translate(slot.x + self.w, slot.y + self.h)
-            c.rotate(180)
-            l, b, r, t = r, t, l, b
+        if slot.rotate == 90:
+            c.translate(slot.x + h, slot.y)
+        elif slot.rotate == 180:
+            c.translate(slot.x + w, slot.y + h)
+        elif slot.rotate == 270:
+            c.translate(slot.x, slot.y + w)
         else:
             c.translate(slot.x, slot.y)
+        if slot.rotate:
+            c.rotate(slot.rotate)
         p = c.beginPath()
-        p.rect(-l, -b, self.w + l + r, self.h + b + t)
+        p.rect(-l, -b, w + l + r, h + b + t)
         c.clipPath(p, stroke=0, fill=0)
         if as_form:
-            if self.form_name is None:
-                self.form_name = self.doc.unique_name("PKBack")
-                c.restoreState()
-                c.saveState()
-                f = self.full
-                c.beginForm(self.form_name, -f, -f, self.w + f, self.h + f)
-                face(c, CardArt(self.w, self.h, (f, f, f, f), SAFE * MM, self.doc.ink, index))
-                c.endForm()
-                c.restoreState()
-                return self.place(face, slot, index, as_form=True)
             c.doForm(self.form_name)
         else:
-            face(c, CardArt(self.w, self.h, (l, b, r, t), SAFE * MM, self.doc.ink, index))
+            face(c, CardArt(w, h, (l, b, r, t), SAFE * MM, self.doc.ink, index))
         c.restoreState()
 
 
@@ -288,26 +479,29 @@ def _draw_sheets(doc, fronts, backs, shared_back) -> None:
     plan = plan_sheet(opts)
     placer = _Placer(doc, plan.card, opts.bleed * MM)
     per = plan.per_page
+    front_spot = small_print_spot(plan.page, [s.art_box(plan.card) for s in plan.fronts], plan.lines)
+    back_slots = [back_slot(s, plan.page, plan.card, opts.duplex, opts.back_offset) for s in plan.fronts] if opts.duplex != "none" else []
+    back_spot = small_print_spot(plan.page, [s.art_box(plan.card) for s in back_slots], [])
     for start in range(0, len(fronts), per):
         chunk = range(start, min(start + per, len(fronts)))
-        c = doc.new_page(plan.page, footer=plan.footer)
+        c = doc.new_page(plan.page, footer=front_spot)
         for k, i in enumerate(chunk):
             placer.place(fronts[i], plan.fronts[k], i)
         _draw_lines(c, plan.lines)
         if opts.duplex == "none":
             continue
-        doc.new_page(plan.page, footer=False)
+        doc.new_page(plan.page, footer=back_spot)
         for k, i in enumerate(chunk):
-            slot = back_slot(plan.fronts[k], plan.page, plan.card, opts.duplex, opts.back_offset)
-            placer.place(backs[i], slot, i, as_form=shared_back)
+            placer.place(backs[i], back_slots[k], i, as_form=shared_back)
 
 
 def _draw_fold(doc, fronts, backs, shared_back) -> None:
     plan = plan_fold(doc.options)
-    placer = _Placer(doc, plan.card, 0.0)
+    placer = _Placer(doc, plan.card, doc.options.bleed * MM)
     per = plan.per_page
+    spot = small_print_spot(plan.page, [s.art_box(plan.card) for s in plan.fronts], plan.lines)
     for start in range(0, len(fronts), per):
-        c = doc.new_page(plan.page, footer=plan.footer)
+        c = doc.new_page(plan.page, footer=spot)
         for k, i in enumerate(range(start, min(start + per, len(fronts)))):
             placer.place(fronts[i], plan.fronts[2 * k], i)
             placer.place(backs[i], plan.fronts[2 * k + 1], i, as_form=shared_back)

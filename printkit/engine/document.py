@@ -66,8 +66,9 @@ class Document:
     def new_page(self, size: tuple[float, float] | None = None, *, trim: Box | None = None, bleed: Box | None = None, footer: bool | tuple[float, float] = True):
         """Start a page and return the canvas to draw on (origin bottom-left, pt).
 
-        `footer` is True (small print at the bottom right), False (none), or
-        (right_x, max_width) in pt to keep it clear of crop marks.
+        `footer` is True (small print at the bottom right), False (none),
+        (right_x, max_width) in pt to keep it clear of crop marks, or a function
+        of the text giving (right_x, baseline_y, angle, max_width) (card sheets).
         """
         self._finish_page()
         page = size or self.options.paper_pt
@@ -106,13 +107,20 @@ class Document:
     def _draw_footer(self) -> None:
         c = self.c
         w, _ = self.size
-        right, room = (w - (PRINTER_MARGIN + 1) * MM, w / 2) if self._footer is True else self._footer
         text = f"printkit {__version__} · {self._page_print} · page {self.pages}" if self._page_print else f"printkit {__version__} · page {self.pages}"
+        if callable(self._footer):  # the page's layout picks the spot: (right x, baseline y, angle, room)
+            right, base, angle, room = self._footer(text)
+        else:
+            right, room = (w - (PRINTER_MARGIN + 1) * MM, w / 2) if self._footer is True else self._footer
+            base, angle = (PRINTER_MARGIN + 0.6) * MM, 0
         size = fonts.fit_size(text, fonts.SANS, 6, room)
         c.saveState()
         c.setFont(fonts.SANS, size)
         c.setFillColorRGB(0.35, 0.35, 0.35)
-        c.drawRightString(right, (PRINTER_MARGIN + 0.6) * MM, text)
+        c.translate(right, base)
+        if angle:
+            c.rotate(angle)
+        c.drawRightString(0, 0, text)
         c.restoreState()
 
     # -- output --------------------------------------------------------------

@@ -28,6 +28,9 @@ CARDS: dict[str, tuple[float, float]] = {
 
 #: What a home printer cannot reach at the paper's edge (mm).
 PRINTER_MARGIN = 5.0
+#: Nothing on a card sheet (art, crop marks, small print) comes nearer the paper's
+#: edge than this (mm): home printers leave about 4.2 mm unprinted.
+PRINT_LIMIT = 4.5
 #: Safe zone inside the trim line where no text goes (mm).
 SAFE = 3.0
 DEFAULT_BLEED = 3.0

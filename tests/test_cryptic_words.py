@@ -9,7 +9,7 @@ import shlex
 
 import pytest
 
-from conftest import assert_no_traceback, decode_qr, render_page, run_cli
+from conftest import assert_no_traceback, decode_qr, render_page, run_cli, run_inproc
 from printkit.build import build_checked, check, write_component
 from printkit.engine.units import MM, PrintOptions
 from printkit.games import get_game
@@ -247,22 +247,27 @@ def test_constrained_solver_agrees_with_brute_force():
 # -- forms -----------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("extra", [(), ("--variant", "45566", "--paper", "letter", "--ink", "mono")])
-def test_form_qr_scans_to_the_command_that_reprints_it(workdir, extra):
+def test_form_qr_holds_the_form_id_that_reprints_it(workdir, extra):
     proc = run_cli("form", "cryptic-words", *extra, cwd=workdir)
     assert proc.returncode == 0, proc.stderr
     pdf = workdir / "output" / "cryptic-words-form.pdf"
     first = pdf.read_bytes()
     texts = decode_qr(render_page(pdf, 0, dpi=200))
     assert len(texts) == 2, texts  # two forms a page, each with its code
-    assert texts[0] == texts[1]
-    words = shlex.split(texts[0])
-    assert words[:3] == ["printkit", "form", "cryptic-words"]
     variant = "45566" if extra else "45666"
-    assert words[words.index("--variant") + 1] == variant
+    assert texts == [f"CWF-{variant}"] * 2  # the ID: short, and a phone shows it as text
+    from pypdf import PdfReader
+
+    page = " ".join(PdfReader(pdf).pages[0].extract_text().split())
+    assert f"The code holds this form's ID, CWF-{variant}" in page  # the form says what the code is for
+    assert f"printkit form cryptic-words --id CWF-{variant}" in page
     pdf.rename(workdir / "first.pdf")
-    again = run_cli(*words[1:], cwd=workdir)
+    paper = list(extra[2:]) if extra else []
+    again = run_inproc("form", "cryptic-words", "--id", texts[0].lower(), *paper, cwd=workdir)
     assert again.returncode == 0, again.stderr
-    assert pdf.read_bytes() == first  # the scanned command prints the very same form
+    assert pdf.read_bytes() == first  # the scanned ID prints the very same form
+    bad = run_inproc("form", "cryptic-words", "--id", "CWF-12345", cwd=workdir)
+    assert bad.returncode == 2 and "--id CWF-12345" in bad.stderr
 
 
 def test_form_rounds_follow_the_variant():
@@ -316,7 +321,8 @@ def test_each_form_rule_has_a_failing_case(code, mutate):
 
 def test_tokens_and_dice():
     m = model_of("tokens")
-    assert m["counts"] == {"padlock": 10, "tracker": 20, "first": 2, "last": 2}
+    assert m["counts"] == {"padlock": 10, "tracker": 48, "first": 2, "last": 2}
+    assert m["counts"]["tracker"] // 2 > rules.RULEBOOK_TRACKERS  # more than the rulebook's 20 for each side
     assert len(m["dice"]) == 2
 
 

@@ -31,7 +31,6 @@ KNOWN_SMALL = {
     "crypto-crisis": "hint-slip letters 5 pt",
     "scryptic": "tile ruler numbers 4.3 pt",
     "cryptex": "round numbers 6 pt (being fixed)",
-    "cryptic-words": "deck small print 5.2 pt (being fixed)",
 }
 KNOWN_MISSING = {"crypto-crisis": "the board (needs the players' words) is not in the kit", "cryptex": "solo puzzle not in the kit (being fixed)"}
 

@@ -179,8 +179,41 @@ def card_back(c, art: CardArt) -> None:
         c.restoreState()
 
 
+def player_aids() -> list:
+    """What fills the last deck sheet's empty slots: the turn, the doubles, the
+    rounds and scoring, one card of each per player when there is room."""
+    from printkit.engine.aids import Aid
+
+    turn = Aid("A TURN", (
+        ("1. Roll both dice.", "A double? Do its action instead (see DOUBLES), then each may guess once."),
+        ("2. Set each die", "between two facing cards: its face picks one code on each card."),
+        ("3. Your code?", "Call MATCH: your opponent padlocks it. Not yours: it gets a tracker (X)."),
+        ("4. Guess:", "each player may guess the other's word once. Wrong: your turn ends."),
+    ), color=BAND)
+    doubles = Aid("DOUBLES", tuple(
+        (f"{v}-{v} {title}.", short) for v, (title, _), short in zip(sorted(rules.DOUBLES), (rules.DOUBLES[v] for v in sorted(rules.DOUBLES)), (
+            "FIRST marker on that card; move it far left.",
+            "LAST marker on that card; move it far right.",
+            "Padlock that entry; move its card far left.",
+            "Padlock that entry; move its card far right.",
+            "Circle the length on your form.",
+            "Lay the cards in the called order.",
+        ))
+    ) + (("Done already?", "Choose another action."),), color="purple")
+    rounds = Aid("ROUNDS & SCORE", (
+        ("Deal", "4-5-6-6-6 cards over five rounds (or 4-5-5-6-6)."),
+        ("Your word:", "3 to 8 letters, one entry from each card you use; write its codes on your form."),
+        ("Score", "the letters of a word you guess. Then your opponent rolls twice a turn."),
+        ("After 5 rounds", "the highest total wins; tied, play one more round."),
+    ), color="green")
+    return [turn, doubles, rounds]
+
+
 def render_deck(doc, model: dict) -> None:
-    draw_deck(doc, [card_front(card) for card in model["cards"]], card_back)
+    from printkit.engine.aids import fill_deck
+
+    fronts, backs, _ = fill_deck(doc.options, [card_front(card) for card in model["cards"]], card_back, player_aids(), "PLAYER AID")
+    draw_deck(doc, fronts, backs)
 
 
 # -- half-page parts (forms, reference cards, puzzles) ------------------------------------------
@@ -243,14 +276,12 @@ def circled_numbers(c, x: float, y: float, values, r: float, gap: float) -> floa
 # -- the tracking & decoding form ---------------------------------------------------------------
 
 def form_command(model: dict, opts) -> str:
-    """What the form's QR code holds: the web address given, or the exact
-    command that prints this form again."""
+    """What the form's QR code holds: the web address given (--qr-url), else the
+    form's own ID, which a phone shows as text and `printkit form cryptic-words
+    --id` reprints."""
     if model.get("qr_url"):
         return model["qr_url"]
-    from printkit.build import command_for
-    from printkit.games.cryptic_words import GAME
-
-    return command_for(GAME.components["form"], model, opts)
+    return model.get("id") or rules.form_id(model["variant"])
 
 
 def render_form(doc, model: dict) -> None:
@@ -283,13 +314,16 @@ def _form(c, doc, model: dict, box, qr_text: str) -> None:
     c.line(x + name_w, top - 41, x + half - 4 * MM, top - 41)
     c.drawString(x + half, top - 40, "Opponent")
     c.line(x + half + opp_w, top - 41, x + tx_w, top - 41)
-    more = "More forms: scan the code" + (f" ({qr_text})" if model.get("qr_url") else ", or type:")
+    if model.get("qr_url"):
+        more, how = "More forms: scan the code for", qr_text
+    else:
+        ident = model.get("id") or rules.form_id(model["variant"])
+        more, how = f"The code holds this form's ID, {ident}. More forms:", f"printkit form cryptic-words --id {ident}"
     c.setFillColorRGB(*GREY)
-    fit_text(c, more, fonts.SANS, 6.5, tx_w)
+    fit_text(c, more, fonts.SANS, 7, tx_w)
     c.drawString(x, top - side + 9, more)
-    if not model.get("qr_url"):
-        fit_text(c, qr_text, fonts.SANS, 6.5, tx_w)
-        c.drawString(x, top - side + 1.5, qr_text)
+    fit_text(c, how, fonts.SANS, 7, tx_w)
+    c.drawString(x, top - side + 1.5, how)
     # the table
     rounds = model["rounds"]
     head_h = 6 * MM
@@ -459,9 +493,9 @@ def render_tokens(doc, model: dict) -> None:
 
     groups = [
         TokenGroup("Padlocks: lock a matched letter", [_padlock_token] * counts["padlock"], (13, 13), "circle"),
-        TokenGroup("Trackers: cross out a letter that is not in the word", [_tracker_token] * counts["tracker"], (12, 12), "circle"),
-        TokenGroup("FIRST markers, for doubles 1-1 and 3-3", [_marker("FIRST", "green", True)] * counts["first"], (32, 12), "square"),
-        TokenGroup("LAST markers, for doubles 2-2 and 4-4", [tracked(_marker("LAST", "purple", False))] * counts["last"], (32, 12), "square"),
+        TokenGroup(f"Trackers: cross out a letter that is not in the word ({counts['tracker'] // 2} a player)", [_tracker_token] * counts["tracker"], (12, 12), "circle"),
+        TokenGroup("FIRST markers, for double 1-1 (3-3 padlocks the first letter instead)", [_marker("FIRST", "green", True)] * counts["first"], (32, 12), "square"),
+        TokenGroup("LAST markers, for double 2-2 (4-4 padlocks the last letter instead)", [tracked(_marker("LAST", "purple", False))] * counts["last"], (32, 12), "square"),
     ]
     pages = doc.pages
     draw_token_groups(doc, groups, page_title="Cryptic Words · tokens")
@@ -710,8 +744,9 @@ def _puzzle(c, doc, puzzle: dict, number: int, box, cmd: str) -> None:
         if clues.get(key):
             matched.add(rules.parse_code(clues[key]))
     crossed = {rules.parse_code(v) for v in clues.get("crossed", [])}
-    first = clues.get("first_card") or (rules.parse_code(clues["first_code"])[0] if clues.get("first_code") else None)
-    last = clues.get("last_card") or (rules.parse_code(clues["last_code"])[0] if clues.get("last_code") else None)
+    # markers only for 1-1 and 2-2; 3-3 and 4-4 padlock the entry (and move the card) instead
+    first = clues.get("first_card")
+    last = clues.get("last_card")
     for k, card in enumerate(hand):
         cx = hx + k * (cw + gap)
         _mini_card(c, ink, card, cx, hy, cw, ch, matched, crossed)
@@ -799,23 +834,33 @@ def _mini_card(c, ink, card: dict, x: float, y: float, w: float, h: float, match
 
 
 def _answers(doc, puzzles: list[dict]) -> None:
-    c = doc.new_page()
+    """The answers, and for each puzzle why no other word fits: every clue with
+    the words that would fit without it (from puzzle.explain, by search)."""
+    from printkit.games.cryptic_words.puzzle import explain
+
     W, H = doc.size
     m = (PRINTER_MARGIN + 7) * MM
-    y = d.header(doc, "Answer key", "Cryptic Words decode puzzles · keep this page apart", margin=m)
-    rows = [["Puzzle", "ID", "Word", "Codes"]]
+    bottom = m + 4 * MM
+
+    def page(title: str):
+        doc.new_page()
+        return d.header(doc, title, "Cryptic Words decode puzzles · keep this page apart. Under each answer: what each clue rules out.", margin=m)
+
+    y = page("Answer key")
     for k, p in enumerate(puzzles, 1):
-        rows.append([str(k), p["id"], p["solution"]["word"], "  ".join(p["solution"]["codes"])])
-    row_h = 6.5 * MM
-    widths = [18 * MM, 42 * MM, 34 * MM, W - 2 * m - 94 * MM]
-    per_page = int((y - m - 8 * MM) // row_h)
-    body = rows[1:]
-    first = True
-    while body:
-        if not first:
-            c = doc.new_page()
-            y = d.header(doc, "Answer key (continued)", margin=m)
-            per_page = int((y - m - 8 * MM) // row_h)
-        chunk, body = body[: per_page - 1], body[per_page - 1 :]
-        d.table(c, m, y, widths, [rows[0], *chunk], row_h=row_h, size=9)
-        first = False
+        reasons = explain(p)
+        need = 10 * MM + 4.2 * MM * len(reasons)
+        if y - need < bottom:
+            y = page("Answer key (continued)")
+        c = doc.c
+        c.setFillColorRGB(0, 0, 0)
+        c.setFont(fonts.SANS_BOLD, 11)
+        head = f"Puzzle {k}: {p['solution']['word']}"
+        c.drawString(m, y - 11, head)
+        c.setFont(fonts.SANS, 9)
+        c.drawString(m + fonts.text_width(head, fonts.SANS_BOLD, 11) + 4 * MM, y - 11, f"codes {'  '.join(p['solution']['codes'])}  ·  ID {p['id']}")
+        y -= 15
+        for clue, others in reasons:
+            line = f"{clue} rules out " + ", ".join(others) + "."
+            y = d.paragraph(c, "• " + line, m + 3 * MM, y, W - 2 * m - 3 * MM, size=8.5, color=(0.15, 0.15, 0.15)) - 0.5
+        y -= 4 * MM

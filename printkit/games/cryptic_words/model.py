@@ -47,11 +47,18 @@ def deck_report(model: dict) -> str:
 
 def build_form(params: dict) -> dict:
     variant = params.get("variant") or "45666"
+    ident = params.get("id")
+    if ident:
+        found = rules.read_form_id(ident)
+        if found is None:
+            raise UsageError(f"--id {ident}: not a Cryptic Words form ID (printed under the form's QR code: {rules.form_id('45666')} or {rules.form_id('45566')})")
+        variant = found
     if variant not in rules.VARIANTS:
         raise UsageError(f"--variant {variant}: choose 45666 or 45566")
     url = params.get("qr_url")
     return {
         "params": {"variant": variant, "qr_url": url},
+        "id": rules.form_id(variant),
         "variant": variant,
         "rounds": list(rules.VARIANTS[variant]),
         "lengths": list(rules.LENGTH_CHOICES),

@@ -207,3 +207,36 @@ def generate(n_cards: int, token: str, deck: list[dict]) -> dict:
                     "solution": {"word": word.upper(), "codes": [table.code(i, e) for i, e in spelling]},
                 }
     raise RuntimeError(f"no puzzle for {puzzle_id(n_cards, token)} after {ATTEMPTS} attempts")
+
+
+def explain(puzzle: dict, limit: int = 4) -> list[tuple[str, list[str]]]:
+    """Why the answer is the only one: for each clue of the puzzle, the accepted
+    words that would also fit without it (every clue left after trimming is
+    needed, so each rules out at least one word). Pure; from the printed clues."""
+    from printkit.games.cryptic_words.rules import parse_code
+
+    hand = {c["number"]: {e["entry"]: e["face"] for e in c["entries"]} for c in puzzle["hand"]}
+    numbers = [c["number"] for c in puzzle["hand"]]
+    clues = puzzle["clues"]
+    aindex = accept_index()
+    word = puzzle["solution"]["word"].lower()
+    items: list[tuple[str, str | None, str]] = []
+    for code in clues.get("matches") or []:
+        items.append(("matches", code, f"Padlock {code}"))
+    for code in clues.get("crossed") or []:
+        items.append(("crossed", code, f"Cross {code}"))
+    named = {"first_card": "1-1 (starts on card {})", "last_card": "2-2 (ends on card {})", "first_code": "3-3 (first letter(s) {})",
+             "last_code": "4-4 (last letter(s) {})", "length": "5-5 ({} letters)", "order": "6-6 (card order)"}
+    for key, text in named.items():
+        if clues.get(key) not in (None, [], ""):
+            items.append((key, None, text.format(clues[key])))
+    out = []
+    for key, item, text in items:
+        trial = dict(clues)
+        trial[key] = [c for c in clues[key] if c != item] if item is not None else None
+        problems, cons = clue_constraints(trial, hand, numbers, "puzzle")
+        if problems or cons is None:
+            continue
+        others = [w.upper() for w in aindex.decode(solve(aindex, cons)) if w != word]
+        out.append((text, others[:limit] + ([f"{len(others) - limit} more"] if len(others) > limit else [])))
+    return out

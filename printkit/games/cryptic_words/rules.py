@@ -19,7 +19,10 @@ HAND_SIZES = (4, 5, 6)
 ROUNDS = 5
 VARIANTS = {"45666": (4, 5, 6, 6, 6), "45566": (4, 5, 5, 6, 6)}
 LENGTH_CHOICES = tuple(range(MIN_WORD, MAX_WORD + 1))
-TOKEN_COUNTS = {"padlock": 10, "tracker": 20, "first": 2, "last": 2}
+#: The rulebook's 20 trackers run out: one side easily crosses out more than ten
+#: entries in a round, so we print 24 per player (our choice, docs/games/cryptic-words.md).
+TOKEN_COUNTS = {"padlock": 10, "tracker": 48, "first": 2, "last": 2}
+RULEBOOK_TRACKERS = 20
 DICE = 2
 DOUBLES = {
     1: ("Mark the starting card", "Both players call out the card number of their first code. Move that card to the far left and put a FIRST marker on it."),
@@ -29,6 +32,21 @@ DOUBLES = {
     5: ("Reveal the word length", "Both players say how many letters their word has. Circle it on the form."),
     6: ("Order the cards", "Both players call out their word's card numbers in order, slipping unused card numbers in anywhere. Rearrange the cards to match."),
 }
+FORM_PREFIX = "CWF"
+
+
+def form_id(variant: str) -> str:
+    """The form's own ID: what its QR code holds, and what `printkit form
+    cryptic-words --id` reprints."""
+    return f"{FORM_PREFIX}-{variant}"
+
+
+def read_form_id(text: str) -> str | None:
+    """The variant of a form ID, or None if it is not one."""
+    m = re.fullmatch(rf"\s*{FORM_PREFIX}-(\d{{5}})\s*", text.upper())
+    return m.group(1) if m and m.group(1) in VARIANTS else None
+
+
 URL = re.compile(r"https?://[A-Za-z0-9.-]+(:\d+)?(/[!-~]*)?")
 MAX_URL = 120
 _CODE = re.compile(r"\s*(\d{1,3})\s*-\s*([A-Za-z]{1,2})\s*")

@@ -92,7 +92,11 @@ def draw_kit(doc, game, seed: str = "1") -> list[PartPages]:
             c.setFillColorRGB(0.5, 0.5, 0.5)
             c.drawCentredString(W / 2, H / 2, "(this page is intentionally blank)")
         first = doc.pages + 1
-        doc.small_print = f"{game.name} kit · {small_print(comp, model)}"
+        # "cryptex kit · deck · seed 1": the game is named once, so the line fits beside crop marks at 6 pt
+        part_print = small_print(comp, model)
+        if part_print.startswith(f"{comp.game} "):
+            part_print = part_print[len(comp.game) + 1 :]
+        doc.small_print = f"{game.name} kit · {part_print}"
         doc.pending_bookmark = comp.title
         for _ in range(part.copies):
             comp.render(doc, model)

@@ -107,7 +107,7 @@ def card_front(card: dict):
         light = _rgb(ink, BAND)
         size = min(band * 0.62, w * 0.3)
         number_text(c, str(number), w / 2, h - band + (band - size * 0.72) / 2 + size * 0.08, size, light)
-        c.setFont(fonts.SANS_BOLD, max(4.5, band * 0.16))
+        c.setFont(fonts.SANS_BOLD, max(7.0, band * 0.16))
         c.setFillColorRGB(*light)
         c.drawString(s, h - s - band * 0.16, "CRYPTIC")
         c.drawRightString(w - s, h - s - band * 0.16, "WORDS")

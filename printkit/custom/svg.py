@@ -284,10 +284,7 @@ class SvgTemplate:
         min_pt = float(el.get("data-min-size", 6))
         unit = TextUnit(el, m, compiled, T.compile_text(source, where), x, y, box, min_pt, source, not _subtree_placeholder(el))
         self.texts.append(unit)
-        if unit.static and box is None and not ICON.search(source):
-            self._mark(el, "static")  # svglib draws it with the rest
-        else:
-            self._mark(el, "text", unit)
+        self._mark(el, "text", unit)  # all text is drawn here: fonts as resolved, never a system look-alike
 
     def _qr(self, el, m: Matrix) -> None:
         vals = [_length(el.get(k), CSS_UNITS) for k in ("x", "y", "width", "height")]
@@ -440,13 +437,16 @@ class SvgTemplate:
             for icon in ICON.findall(text):
                 if self.ctx.icons.path(icon) is None:
                     out.append(T.violation("OWN-ICON", label, f"no icon ':{icon}:' (add icons/{icon}.svg or .png)"))
-            font, size = self._font(t, v)
+            if getattr(t, "_fixed", None) is not None:
+                font, size = t._fixed[:2]
+            else:
+                font, size = self._font(t, v)
+                try:
+                    T.parse_color(T.render(t.props.get("fill", "#000"), v))
+                except ValueError as exc:
+                    out.append(T.violation("OWN-COLOR", label, f"fill: {exc}"))
             if font is None:
                 continue
-            try:
-                T.parse_color(T.render(t.props.get("fill", "#000"), v))
-            except ValueError as exc:
-                out.append(T.violation("OWN-COLOR", label, f"fill: {exc}"))
             if t.box is not None:
                 bx, by, bw, bh = t.box
                 min_user = min(t.min_pt / t.scale, size)
@@ -465,6 +465,22 @@ class SvgTemplate:
                 self._snippet_drawing(s, s.template.render(v))
             except Exception as exc:
                 out.append(T.violation("OWN-TEMPLATE", place, f"{self.path.name}: an element with placeholders cannot be drawn ({exc.__class__.__name__}: {exc})"))
+        return out
+
+    def _style_of(self, t: TextUnit, v: dict):
+        """(font, size, rgb or None, anchor) for this row; computed once when
+        the text's style has no placeholder."""
+        cached = getattr(t, "_fixed", None)
+        if cached is not None:
+            return cached
+        font, size = self._font(t, v)
+        try:
+            rgb = T.parse_color(T.render(t.props.get("fill", "#000"), v))
+        except ValueError:
+            rgb = (0, 0, 0)
+        out = (font, size, rgb, T.render(t.props.get("text-anchor", "start"), v))
+        if all(isinstance(x, str) for x in t.props.values()):
+            t._fixed = out
         return out
 
     def _font(self, t: TextUnit, v: dict):
@@ -588,16 +604,9 @@ class SvgTemplate:
         text = T.render(t.content, v)
         if not text.strip():
             return
-        font, size = self._font(t, v)
-        if font is None:
+        font, size, rgb, anchor = self._style_of(t, v)
+        if font is None or rgb is None:
             return
-        try:
-            rgb = T.parse_color(T.render(t.props.get("fill", "#000"), v))
-        except ValueError:
-            rgb = (0, 0, 0)
-        if rgb is None:
-            return
-        anchor = T.render(t.props.get("text-anchor", "start"), v)
         c.saveState()
         c.transform(*t.matrix)
         c.transform(1, 0, 0, -1, 0, 0)  # SVG's y down -> text upright

@@ -153,6 +153,35 @@ def _layout_note(component, opts) -> str:
     return " " + describe_layout(opts)
 
 
+def write_shop_pngs(component, model: dict, opts, folder: Path, dpi: int, shop) -> str:
+    """A print shop's PNG upload: every card side at exactly the shop's pixel
+    size (card plus the shop's bleed at `dpi`), rendered one page at a time."""
+    from dataclasses import replace
+
+    import pypdfium2 as pdfium
+
+    from printkit.engine.raster import png_bytes, write_folder
+    from printkit.engine.shops import card_pixels
+
+    single = replace(opts, layout="single", duplex="long", order="interleaved", back_offset=(0.0, 0.0), copies=1)
+    doc = new_document(component, model, single)
+    component.render(doc, model)
+    pdf = pdfium.PdfDocument(doc.pdf_bytes())
+    files: dict[str, bytes] = {}
+    try:
+        for i in range(len(pdf)):
+            page = pdf[i]
+            size = card_pixels(shop, (page.get_width(), page.get_height()), dpi)
+            image = page.render(scale=dpi / 72.0).to_pil().convert("RGB")
+            if image.size != size:  # pdfium may round a fraction of a pixel up
+                image = image.crop((0, 0, *size)) if image.width >= size[0] and image.height >= size[1] else image.resize(size)
+            files[f"card-{i // 2 + 1:03d}-{('front', 'back')[i % 2]}.png"] = png_bytes(image, dpi)
+    finally:
+        pdf.close()
+    write_folder(folder, files)
+    return f"wrote {folder}/: {len(files) // 2} cards (front and back), each {size[0]} x {size[1]} px at {dpi} dpi for {shop.name}. {shop.upload}"
+
+
 def load_json(name: str):
     """Read a component file as `--json` writes it; UsageError (exit 2) if it
     is not one. Returns (component, model)."""

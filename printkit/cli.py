@@ -65,6 +65,7 @@ def _shared_options(component) -> list[click.Option]:
             click.Option(["--order"], type=click.Choice(ORDERS), default="interleaved", show_default=True, help="Page order of --layout single: front, back, front, back... or all fronts then all backs."),
             click.Option(["--back-offset"], default=cfg.get("back_offset"), show_default=True, metavar="X,Y", help="Shift backs by X,Y mm (read off `printkit calibrate`)."),
             click.Option(["--copies"], type=click.IntRange(1, 1000), default=1, show_default=True, help="Copies of the deck."),
+            _shop_option(),
         ]
     if "seed" in component.uses:
         opts.append(click.Option(["--seed"], default="1", show_default=True, help="Seed string: the same seed gives the same component."))
@@ -84,6 +85,34 @@ def _prepress_options(cfg) -> list[click.Option]:
         click.Option(["--pdfx"], is_flag=True, help="Write PDF/X-1a:2001 (implies --color cmyk): output intent, TrimBox on every page, fonts embedded, no transparency."),
         click.Option(["--output-intent"], type=click.Choice(OUTPUT_INTENTS), default=None, help="Printing condition named in the PDF/X file [default: fogra39 for a4/a3, swop for letter/tabloid]."),
     ]
+
+
+def _shop_option() -> click.Option:
+    from printkit.engine.shops import SHOPS
+
+    return click.Option(["--shop"], type=click.Choice(list(SHOPS)), default=None, help="Print-shop preset: card size, bleed, layout, file type and colour as that shop asks (docs/print-shops.md).")
+
+
+def _apply_shop(kw: dict):
+    """Put a --shop preset's options into `kw`; refuse an option typed on the
+    command line that contradicts it. Returns the preset (or None)."""
+    from printkit.engine.shops import FLAGS, SHOPS
+
+    name = kw.get("shop")
+    if not name:
+        return None
+    shop = SHOPS[name]
+    ctx = click.get_current_context(silent=True)
+    for key, value in shop.options.items():
+        if key not in kw:
+            continue
+        typed = ctx is not None and ctx.get_parameter_source(key) == click.core.ParameterSource.COMMANDLINE
+        same = abs(kw[key] - value) < 1e-9 if isinstance(value, float) and isinstance(kw[key], (int, float)) else kw[key] == value
+        if typed and not same:
+            shown = "" if value is True else f" {value:g}" if isinstance(value, float) else f" {value}"
+            raise UsageError(f"--shop {name} sets {FLAGS[key]}{shown if value is not False else ' off'}; leave {FLAGS[key]} out, or drop --shop")
+        kw[key] = value
+    return shop
 
 
 def _prepress(kw: dict) -> dict:
@@ -120,7 +149,11 @@ def _back_offset(text: str) -> tuple[float, float]:
 def print_options(kw: dict):
     from printkit.engine.units import PrintOptions
 
+    shop = _apply_shop(kw)
+    kw.pop("shop", None)
     args = dict(paper=kw.pop("paper", "a4").lower(), ink=kw.pop("ink", "color"), **_prepress(kw))
+    if shop is not None:
+        args.update(shop=shop.key, pdfx_version=shop.pdfx_version)
     if "card_size" in kw:
         args.update(
             card_size=kw.pop("card_size"),
@@ -141,6 +174,7 @@ def run_component(component, kw: dict) -> None:
 
     output = kw.pop("output", None)
     as_json = kw.pop("as_json", False)
+    shop = _apply_shop(kw)
     fmt, dpi = kw.pop("fmt", "pdf"), kw.pop("dpi", 150)
     words = kw.pop("words", None)
     if words:
@@ -156,10 +190,17 @@ def run_component(component, kw: dict) -> None:
     out = Path(output) if output else Path(defaults().get("output")) / component.output_name
     if fmt == "png":
         folder = Path(output) if output else out.with_suffix("")
-        click.echo(build.write_pngs(component, model, opts, folder, dpi))
+        if shop is not None and shop.pixels:
+            click.echo(build.write_shop_pngs(component, model, opts, folder, dpi, shop))
+        else:
+            click.echo(build.write_pngs(component, model, opts, folder, dpi))
         return
     result = build.write_component(component, model, opts, out)
     click.echo(result.summary())
+    if shop is not None:
+        from printkit.engine.shops import describe
+
+        click.echo(describe(shop))
     if component.report:
         click.echo(component.report(model))
 
@@ -410,7 +451,7 @@ def list_cmd() -> None:
             click.echo(f"  printkit {'kit':<9} {game.name:<15} the whole kit")
     click.echo("")
     click.echo("Shared options: -o/--output, --paper a4|letter|a3|tabloid, --ink color|saver|mono, --color rgb|cmyk, --pdfx, --output-intent, --json, --words FILE")
-    click.echo("Card options: --card-size, --bleed MM, --duplex long|short|none, --layout sheet|fold|single, --order, --back-offset X,Y, --copies N")
+    click.echo("Card options: --card-size, --bleed MM, --duplex long|short|none, --layout sheet|fold|single, --order, --back-offset X,Y, --copies N, --shop NAME")
     click.echo("")
     click.echo("Defaults (the command line wins over printkit.toml, which wins over built-in):")
     cfg = defaults()

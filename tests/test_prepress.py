@@ -206,7 +206,7 @@ def _check_no_transparency(pdf) -> None:
             assert str(gs.get("/BM", "/Normal")) in ("/Normal", "/Compatible"), gs
 
 
-def _check_pdfx(path: Path, condition: str, *, bleed_pages: bool) -> None:
+def _check_pdfx(path: Path, condition: str, *, bleed_pages: bool, version: str = "2001") -> None:
     import pikepdf
 
     raw = path.read_bytes()
@@ -214,8 +214,11 @@ def _check_pdfx(path: Path, condition: str, *, bleed_pages: bool) -> None:
     pdf = pikepdf.open(path)
     assert not pdf.is_encrypted and "/ID" in pdf.trailer
     info = pdf.trailer.Info
-    assert str(info.GTS_PDFXVersion) == "PDF/X-1:2001"
-    assert str(info.GTS_PDFXConformance) == "PDF/X-1a:2001"
+    if version == "2001":
+        assert str(info.GTS_PDFXVersion) == "PDF/X-1:2001"
+        assert str(info.GTS_PDFXConformance) == "PDF/X-1a:2001"
+    else:
+        assert str(info.GTS_PDFXVersion) == f"PDF/X-1a:{version}"
     assert str(info.Trapped) in ("/True", "/False")
     assert str(info.Title) and "/CreationDate" in info and "/ModDate" in info
     (intent,) = list(pdf.Root.OutputIntents)
@@ -333,3 +336,57 @@ def test_output_intent_option_and_config(tmp_path):
     (tmp_path / "printkit.toml").write_text('color = "cmyk"\n')
     run_inproc("deck", "cryptex", "--duplex", "none", "-o", "z.pdf", cwd=tmp_path, check=True)
     _check_cmyk(pikepdf.open(tmp_path / "z.pdf"))
+
+
+# -- print-shop presets -----------------------------------------------------------
+
+def test_shop_png_is_the_shops_pixel_size(tmp_path):
+    """The Game Crafter takes one PNG a card side at 825 x 1125 px (2.5 x 3.5 in
+    plus 1/8 in bleed at 300 dpi); the art runs to every edge of it."""
+    from PIL import Image
+
+    proc = run_inproc("deck", "cryptex", "--shop", "thegamecrafter", "-o", "tgc", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    files = sorted((tmp_path / "tgc").glob("*.png"))
+    assert len(files) == 40
+    for f in files:
+        with Image.open(f) as im:
+            assert im.size == (825, 1125), (f.name, im.size)
+            if f.name == "card-001-front.png":  # full bleed: no white paper at the edges
+                rgb = im.convert("RGB")
+                for x, y in ((1, 1), (823, 1), (1, 1123), (823, 1123), (412, 1), (1, 562)):
+                    assert rgb.getpixel((x, y)) != (255, 255, 255), (x, y)
+
+
+def test_shop_pdf_presets(tmp_path):
+    import pikepdf
+    import pypdfium2 as pdfium
+
+    from printkit.engine.units import MM
+
+    run_inproc("deck", "cryptex", "--shop", "drivethrucards", "-o", "dtc.pdf", cwd=tmp_path, check=True)
+    run_inproc("deck", "cryptex", "--shop", "mbprint", "-o", "mb.pdf", cwd=tmp_path, check=True)
+    _check_pdfx(tmp_path / "dtc.pdf", "CGATS TR 001", bleed_pages=True, version="2003")
+    _check_pdfx(tmp_path / "mb.pdf", "FOGRA39", bleed_pages=True)
+    dtc = pikepdf.open(tmp_path / "dtc.pdf")
+    assert "command:printkit deck cryptex --paper a4 --shop drivethrucards" in str(dtc.trailer.Info.Keywords)
+    for page in dtc.pages:  # 2.75 x 3.75 in, trimmed 1/8 in inside
+        assert [round(float(v), 2) for v in page.obj.MediaBox] == [0, 0, 198, 270]
+        assert [round(float(v), 2) for v in page.obj.TrimBox] == [9, 9, 189, 261]
+    mb = pikepdf.open(tmp_path / "mb.pdf")
+    for page in mb.pages:  # 63 x 88 mm with 3 mm bleed
+        box = [float(v) / MM for v in page.obj.MediaBox]
+        assert abs(box[2] - 69) < 0.01 and abs(box[3] - 94) < 0.01
+    # page order: front, back, front, back... (the backs are alike, the fronts all differ)
+    pdf = pdfium.PdfDocument(str(tmp_path / "dtc.pdf"))
+    texts = [pdf[i].get_textpage().get_text_range() for i in range(len(pdf))]
+    pdf.close()
+    assert len(set(texts[1::2])) == 1 and len(set(texts[0::2])) == len(texts) // 2
+
+
+def test_shop_refuses_a_contradicting_option(tmp_path):
+    proc = run_inproc("deck", "cryptex", "--shop", "thegamecrafter", "--bleed", "2", "-o", "x", cwd=tmp_path)
+    assert proc.returncode == 2 and "--shop thegamecrafter sets --bleed" in proc.stderr
+    assert len(proc.stderr.strip().splitlines()) == 1 and not (tmp_path / "x").exists()
+    ok = run_inproc("deck", "cryptex", "--shop", "mbprint", "--bleed", "3", "-o", "y.pdf", cwd=tmp_path)
+    assert ok.returncode == 0, ok.stderr  # the same value typed again is fine

@@ -39,7 +39,7 @@ class Document:
         if options.pdfx:
             from printkit.engine import pdfx
 
-            pdfx.make_pdfx(self.c, pdfx.condition_for(options.paper, options.output_intent))
+            pdfx.make_pdfx(self.c, pdfx.condition_for(options.paper, options.output_intent), options.pdfx_version)
         self.c.setTitle(title)
         self.c.setAuthor(f"printkit {__version__}")
         self.c.setCreator(f"printkit {__version__}")

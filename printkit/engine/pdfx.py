@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 PDFX_VERSION = "PDF/X-1:2001"
 PDFX_CONFORMANCE = "PDF/X-1a:2001"
+PDFX_2003 = "PDF/X-1a:2003"  # ISO 15930-4: one key, GTS_PDFXVersion, names it
 REGISTRY = "http://www.color.org"
 
 
@@ -50,13 +51,13 @@ def describe(opts) -> str:
     """One sentence for the run summary about the colour of the file ('' for RGB)."""
     if opts.pdfx:
         cond = CONDITIONS[condition_for(opts.paper, opts.output_intent)]
-        return f" PDF/X-1a:2001, CMYK for {cond.identifier} ({cond.info})."
+        return f" PDF/X-1a:{opts.pdfx_version}, CMYK for {cond.identifier} ({cond.info})."
     if opts.cmyk:
         return " CMYK: black text and lines on the K plate only, at most 300% ink."
     return ""
 
 
-def make_pdfx(canvas, condition_key: str) -> None:
+def make_pdfx(canvas, condition_key: str, version: str = "2001") -> None:
     """Mark the canvas's document PDF/X-1a:2001 with the given output intent.
 
     Uses ReportLab's document objects: the Info dictionary gains the two GTS
@@ -82,9 +83,12 @@ def make_pdfx(canvas, condition_key: str) -> None:
                 "CreationDate": PDFDate(ts=document._timeStamp, dateFormatter=self._dateFormatter),
                 "ModDate": PDFDate(ts=document._timeStamp, dateFormatter=self._dateFormatter),
                 "Trapped": PDFName(self.trapped),
-                "GTS_PDFXVersion": PDFString(PDFX_VERSION),
-                "GTS_PDFXConformance": PDFString(PDFX_CONFORMANCE),
             }
+            if version == "2003":
+                d["GTS_PDFXVersion"] = PDFString(PDFX_2003)
+            else:
+                d["GTS_PDFXVersion"] = PDFString(PDFX_VERSION)
+                d["GTS_PDFXConformance"] = PDFString(PDFX_CONFORMANCE)
             return PDFDictionary(d).format(document)
 
     info = PDFXInfo()

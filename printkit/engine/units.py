@@ -63,6 +63,8 @@ class PrintOptions:
     color: str = "rgb"  # rgb | cmyk (engine/color.py)
     pdfx: bool = False  # PDF/X-1a:2001 (engine/pdfx.py); implies cmyk
     output_intent: str = ""  # PDF/X printing condition; "" = the usual one for the paper
+    pdfx_version: str = "2001"  # PDF/X-1a:2001, or :2003 where a shop asks for it
+    shop: str = ""  # print-shop preset that set the card options (engine/shops.py)
 
     @property
     def cmyk(self) -> bool:
@@ -94,6 +96,16 @@ class PrintOptions:
 
     def args(self) -> list[str]:
         """The command-line words that give these options (for metadata, QR)."""
+        if self.shop:  # --shop NAME stands for the options its preset set
+            from dataclasses import replace
+
+            from printkit.engine.shops import SHOPS
+
+            preset = SHOPS[self.shop].options
+            fields = {k: v for k, v in preset.items() if k in self.__dataclass_fields__}
+            base = replace(self, shop="", **fields).args()
+            mine = replace(self, shop="").args()
+            return ["--paper", self.paper, "--shop", self.shop] + _minus(mine[2:], base[2:])
         out = ["--paper", self.paper]
         if self.card_size != "poker":
             out += ["--card-size", self.card_size]
@@ -112,3 +124,20 @@ class PrintOptions:
         if self.order != "interleaved":
             out += ["--order", self.order]
         return out + self.prepress_args()
+
+
+def _minus(words: list[str], preset: list[str]) -> list[str]:
+    """The option words in `words` that the preset's own words do not hold."""
+    def pairs(ws):
+        out, i = [], 0
+        while i < len(ws):
+            if i + 1 < len(ws) and not ws[i + 1].startswith("--"):
+                out.append((ws[i], ws[i + 1]))
+                i += 2
+            else:
+                out.append((ws[i],))
+                i += 1
+        return out
+
+    have = pairs(preset)
+    return [w for p in pairs(words) if p not in have for w in p]

@@ -168,10 +168,10 @@ class LayoutTemplate:
         for e in self.elements:
             place = e.label(self.path)
             x, y, w, h = e.box
-            if e.kind != "box":
+            if e.kind in ("text", "icon", "qr"):  # boxes and images are art: they may bleed
                 if x < SAFE - 1e-6 or y < SAFE - 1e-6 or x + w > W - SAFE + 1e-6 or y + h > H - SAFE + 1e-6:
                     out.append(T.violation("OWN-SAFE-ZONE", place, f"its box {x:g},{y:g} {w:g}x{h:g} mm leaves the safe zone ({SAFE:g} mm inside the {W:g}x{H:g} mm trim): it may be cut off"))
-            elif not e.spec.get("bleed") and self.background is None:
+            elif e.kind == "box" and not e.spec.get("bleed") and self.background is None:
                 fill = e.texts.get("fill")
                 touches = x <= 0 or y <= 0 or x + w >= W or y + h >= H
                 if touches and isinstance(fill, str) and T.parse_color(fill) not in (None, (1.0, 1.0, 1.0)):

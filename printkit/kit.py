@@ -136,10 +136,13 @@ def _define_guide(doc, game, rules_pages, guide_page, parts) -> None:
     c.drawString(m, y - 20, "How to print this kit")
     y -= 34
     paper = doc.options.paper.upper() if doc.options.paper.startswith("a") else doc.options.paper.capitalize()
+    # say only what this kit has: cards and backs, two-sided parts
+    has_cards = any("cards" in game.components[p.component].uses for p in game.kit)
     intro = (
         f"Everything is laid out for {paper} paper. Print at 100% (actual size): switch off 'fit to page' or 'shrink to fit', "
-        "or cards come out too small and backs drift. Pages meant for two-sided printing start on an odd page, so you can print "
-        "the whole file two-sided, or print those page ranges two-sided and the rest one-sided."
+        + ("or cards come out too small and backs drift. " if has_cards else "or boards and grids come out too small. ")
+        + ("Pages meant for two-sided printing start on an odd page, so you can print the whole file two-sided, or print "
+           "those page ranges two-sided and the rest one-sided." if any(p.two_sided for p in parts) else "Every page prints one-sided.")
     )
     y = d.paragraph(c, intro, m, y, W - 2 * m, size=10) - 4 * MM
     rows = [["Part", "Pages", "Sides", "Sets in file"]]

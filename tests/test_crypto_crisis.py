@@ -407,7 +407,13 @@ def test_sweep_200_seeds():
         for w in p["words"]:
             assert found[w["colour"]] == [(w["word"], grid.net_shift(w["shifts"]))]
             assert w["word"] in hidden and 1 <= len(w["shifts"]) <= 3
-        assert rules.grade(p["counts"]) == difficulty
+        assert rules.grade(p["common"]) == difficulty
+        # the grade is the hints a person needs (common words): re-derived here
+        need = max(next(k for k, n in enumerate(p["common"][c] + [1]) if n <= 1) for c in grid.COLOURS)
+        assert {0: "easy", 1: "medium"}.get(need, "hard") == difficulty
+        # decoys come from common words only
+        for stage in p["candidates"].values():
+            assert all(w in hidden for found in stage.values() for w, _ in found)
         grades[difficulty] = grades.get(difficulty, 0) + 1
     assert len(ids) == 200 and set(grades) == {"easy", "medium", "hard"}
 
@@ -442,12 +448,16 @@ def test_puzzle_sheet_id_qr_and_reprint(tmp_path):
     proc = run_cli("puzzle", GAME, "--seed", "s1", "--difficulty", "hard", "-o", "a.pdf", cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr
     reader = PdfReader(tmp_path / "a.pdf")
-    assert len(reader.pages) == 2
+    assert len(reader.pages) == 3
     text = reader.pages[0].extract_text()
     pid = next(w for w in text.split() if w.startswith("CC-H-"))
-    assert "hard" in text
+    assert "hard: needs" in text
+    # no hint on the board page: the strips have the next page, the key the last
+    assert "15:00" not in text and "sudden death" not in text
+    hints = reader.pages[1].extract_text()
+    assert "hint strips for " + pid in hints and "15:00" in hints and "sudden death" in hints
     assert decode_qr(render_page(tmp_path / "a.pdf", 0, 200)) == [pid]
-    assert "answer keys" in reader.pages[1].extract_text() and pid in reader.pages[1].extract_text()
+    assert "answer keys" in reader.pages[2].extract_text() and pid in reader.pages[2].extract_text()
     proc = run_cli("puzzle", GAME, "--id", pid.lower(), "-o", "b.pdf", cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr
     assert (tmp_path / "a.pdf").read_bytes() == (tmp_path / "b.pdf").read_bytes()
@@ -462,11 +472,13 @@ def test_puzzle_count_keys_at_the_end_and_progress(tmp_path):
     assert proc.returncode == 0, proc.stderr
     assert "making puzzles" in proc.stderr and "drawing puzzle sheets" in proc.stderr
     reader = PdfReader(tmp_path / "output" / "crypto-crisis-puzzle.pdf")
-    boards = [reader.pages[i].extract_text() for i in range(24)]
+    boards = [reader.pages[i].extract_text() for i in range(0, 48, 2)]
     ids = [next(w for w in t.split() if w.startswith("CC-E-")) for t in boards]
     assert len(set(ids)) == 24
-    keys = "".join(reader.pages[i].extract_text() for i in range(24, len(reader.pages)))
-    assert len(reader.pages) == 24 + 3  # 8 keys a page
+    for k, pid in enumerate(ids):  # each board's hint strips on the page after it
+        assert f"hint strips for {pid}" in reader.pages[2 * k + 1].extract_text()
+    keys = "".join(reader.pages[i].extract_text() for i in range(48, len(reader.pages)))
+    assert len(reader.pages) == 48 + 3  # 8 keys a page
     for pid in ids:
         assert pid in keys and pid not in "".join(boards[:ids.index(pid)] + boards[ids.index(pid) + 1:])
     proc = run_cli("puzzle", GAME, "--id", ids[0], "--count", "2", cwd=tmp_path)
@@ -489,7 +501,7 @@ def test_pages_stay_inside_the_printable_area(tmp_path, paper):
     from printkit.engine.units import PrintOptions
 
     opts = PrintOptions(paper=paper, ink="mono")
-    for name, params in (("board", {"word": EXAMPLE[1::2]}), ("puzzle", {"seed": "m", "count": 1, "difficulty": "hard"}), ("sheet", {"part": "both"})):
+    for name, params in (("board", {"word": EXAMPLE[1::2]}), ("puzzle", {"seed": "m", "count": 1, "difficulty": "hard"}), ("sheet", {"part": "all"})):
         comp = game().component(name)
         m = build.build_checked(comp, params)
         out = tmp_path / f"{name}-{paper}.pdf"
@@ -514,12 +526,13 @@ def test_sheet_form_and_worksheet(tmp_path):
     proc = run_cli("sheet", GAME, "--paper", "letter", cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr
     reader = PdfReader(tmp_path / "output" / "crypto-crisis-sheet.pdf")
-    assert len(reader.pages) == 2
-    form = reader.pages[0].extract_text()
-    assert form.count("submission form") == 2
-    for word in ("blue", "yellow", "red", "shifts"):
+    assert len(reader.pages) == 5  # method, forms, boards, slips, worksheet
+    assert "encrypt by hand" in reader.pages[0].extract_text()
+    form = reader.pages[1].extract_text()
+    assert form.count("submission form") == 2 and form.count("keep folded") == 2
+    for word in ("blue", "yellow", "red", "shifts", "tiles after shifting", "mm:ss"):
         assert word in form
-    grids = reader.pages[1].extract_text().split()
+    grids = reader.pages[4].extract_text().split()
     assert sum(1 for w in grids if w == "Y") == 12  # twelve blank A-Y grids
     proc = run_cli("sheet", GAME, "--part", "form", "--json", cwd=tmp_path)
     m = json.loads(proc.stdout)
@@ -551,6 +564,6 @@ def test_kit_pdf(tmp_path):
     assert proc.returncode == 0, proc.stderr
     reader = PdfReader(tmp_path / "output" / "crypto-crisis-kit.pdf")
     text = "".join(p.extract_text() for p in reader.pages)
-    for part in ("submission form", "worksheet", "solo puzzle", "answer keys", "Choosing your words"):
+    for part in ("encrypt by hand", "submission form", "merged board", "hint slips", "worksheet", "solo puzzle", "answer keys", "Choosing and encrypting", "Where we chose"):
         assert part in text
     assert sum(1 for w in text.split() if w.startswith("CC-") and len(w) == 13) >= 3

@@ -89,21 +89,28 @@ GAME = Game(
         "sheet": Component(
             game=NAME,
             name="sheet",
-            title="Crypto Crisis submission form and worksheet",
-            help="The submission form (word and up to 3 shifts per colour) and blank A-Y grids to work on.",
+            title="Crypto Crisis paper play",
+            help=(
+                "Everything to play with no computer: the encrypt-by-hand method with its shift helper (method), "
+                "submission forms that fold shut (form), large colourable A-Y boards (boards), blank hint slips "
+                "(slips) and blank A-Y grids to work on (worksheet); all of them by default."
+            ),
             build=model.build_sheet,
             checks=(rules.check_sheet,),
-            render=lazy("printkit.games.crypto_crisis.draw", "render_sheet"),
+            render=lazy("printkit.games.crypto_crisis.paper", "render_sheet"),
             params=(
-                Param("part", "both, form (submission forms only) or worksheet (blank grids only).", "both", choices=model.PARTS),
+                Param("part", "all, or one of method, form, boards, slips, worksheet.", "all", choices=model.PARTS),
             ),
-            notes="Cut the form page in half: one form per player per game.",
+            notes="Forms, boards: cut each page in half, one per player. Slips: one set of three per player.",
         ),
     },
     kit=(
-        KitPart("sheet", {"part": "form"}, copies=1, note="Two submission forms a page: cut in half, one per player."),
+        KitPart("sheet", {"part": "method"}, note="Read it before your first game: how to encrypt your words on paper, with the shift helper."),
+        KitPart("sheet", {"part": "form"}, note="Two submission forms a page: cut in half, one per player; fold back on the dashed line and keep it folded."),
+        KitPart("sheet", {"part": "boards"}, note="Two colourable boards a page: cut in half, one per player; each encrypts onto one and hands it over."),
+        KitPart("sheet", {"part": "slips"}, note="Two sets of hint slips: cut out, fill in, fold the flap over and tape it."),
         KitPart("sheet", {"part": "worksheet"}, copies=2, note="Blank A-Y grids for working; the rules allow them."),
-        KitPart("puzzle", {"difficulty": "easy"}, note="A solo puzzle: fold the hint strips shut, open them at their time."),
+        KitPart("puzzle", {"difficulty": "easy"}, note="A solo puzzle: the hint strips are on the next page; the answer key on the page after."),
         KitPart("puzzle", {"difficulty": "medium"}, note="A solo puzzle, medium."),
         KitPart("puzzle", {"difficulty": "hard"}, note="A solo puzzle, hard."),
     ),

@@ -225,34 +225,78 @@ def _hint_rows(slip: dict) -> list[tuple[str, str | None]]:
     return [(colour, slip["shifts"].get(colour)) for colour in COLOURS if colour in slip["shifts"]]
 
 
-def _cover_pattern(c, x: float, y: float, w: float, h: float, key: str) -> None:
-    """A dense, seeded letter-and-hatch pattern: printed on the flap that folds
-    over a hint, it hides the hint's show-through."""
+COVER_W, COVER_H = 140 * MM, 70 * MM  # the pattern's tile: flaps show part of it
+COVER_FORM = "CCCoverPattern"
+
+
+def _define_cover(c) -> None:
+    """A dense letter-and-hatch pattern, drawn once per document as a PDF form:
+    printed on the flap that folds over a hint, it hides the hint's show-through."""
     from printkit.rng import Rng
 
-    rng = Rng("crypto-crisis-cover", key)
+    rng = Rng("crypto-crisis-cover")
+    c.beginForm(COVER_FORM, 0, 0, COVER_W, COVER_H)
+    c.setStrokeColorRGB(0.55, 0.55, 0.55)
+    c.setLineWidth(0.5)
+    step = 2.2 * MM
+    p = c.beginPath()
+    k = -COVER_H
+    while k < COVER_W + COVER_H:
+        p.moveTo(k, 0)
+        p.lineTo(k + COVER_H, COVER_H)
+        p.moveTo(k + COVER_H, 0)
+        p.lineTo(k, COVER_H)
+        k += step
+    c.drawPath(p, stroke=1, fill=0)
+    c.setFillColorRGB(0.2, 0.2, 0.2)
+    size = 9
+    c.setFont(fonts.SANS_BOLD, size)
+    for _ in range(int(COVER_W * COVER_H / (9 * MM * 9 * MM)) * 3):
+        c.saveState()
+        c.translate(rng.random() * COVER_W, rng.random() * COVER_H)
+        c.rotate(rng.below(4) * 90)
+        c.drawCentredString(0, -size * 0.35, rng.choice("UDLRBYR"))
+        c.restoreState()
+    c.endForm()
+
+
+def cover_flap(c, x: float, y: float, w: float, h: float, key) -> None:
+    """The patterned flap at (x, y, w, h): the pattern (placed from its form,
+    at an offset that depends on `key` so flaps differ) and the tag."""
+    if not getattr(c, "_cc_cover_defined", False):
+        _define_cover(c)
+        c._cc_cover_defined = True
+    from printkit.rng import Rng
+
+    rng = Rng("crypto-crisis-flap", key)
+    ox = rng.random() * max(0.0, COVER_W - w)
+    oy = rng.random() * max(0.0, COVER_H - h)
     c.saveState()
     p = c.beginPath()
     p.rect(x, y, w, h)
     c.clipPath(p, stroke=0, fill=0)
-    c.setStrokeColorRGB(0.55, 0.55, 0.55)
-    c.setLineWidth(0.5)
-    step = 2.2 * MM
-    k = -h
-    while k < w + h:
-        c.line(x + k, y, x + k + h, y + h)
-        c.line(x + k + h, y, x + k, y + h)
-        k += step
-    c.setFillColorRGB(0.2, 0.2, 0.2)
-    size = 9
-    for _ in range(int(w * h / (9 * MM * 9 * MM)) * 3 + 6):
-        c.saveState()
-        c.translate(x + rng.random() * w, y + rng.random() * h)
-        c.rotate(rng.below(4) * 90)
-        c.setFont(fonts.SANS_BOLD, size)
-        c.drawCentredString(0, -size * 0.35, rng.choice("UDLRBYR"))
-        c.restoreState()
+    nx = int(w // COVER_W) + 1
+    ny = int(h // COVER_H) + 1
+    for i in range(nx):
+        for j in range(ny):
+            c.saveState()
+            c.translate(x - ox + i * COVER_W, y - oy + j * COVER_H)
+            c.doForm(COVER_FORM)
+            c.restoreState()
     c.restoreState()
+    tag = "fold over the hint"
+    size = 7.5
+    tw = fonts.text_width(tag, fonts.SANS_BOLD, size) + 2 * MM
+    c.setFillColorRGB(1, 1, 1)
+    c.rect(x + w / 2 - tw / 2, y + h / 2 - 2.4 * MM, tw, 4.8 * MM, stroke=0, fill=1)
+    c.setFillColorRGB(*BLACK)
+    c.setFont(fonts.SANS_BOLD, size)
+    c.drawCentredString(x + w / 2, y + h / 2 - size * 0.36, tag)
+    c.setStrokeColorRGB(*BLACK)
+    c.setLineWidth(0.8)
+    c.setDash(2, 2)
+    c.line(x, y, x, y + h)
+    c.setDash()
 
 
 def hint_strip(c, ink, x: float, y: float, w: float, h: float, slip: dict, key: str, *, label_frac: float = 0.28) -> None:
@@ -292,22 +336,7 @@ def hint_strip(c, ink, x: float, y: float, w: float, h: float, slip: dict, key: 
                 c.setLineWidth(0.4)
                 c.line(ex, y + 3 * MM, ex, y + h - 3 * MM)
     # fold line and flap
-    fx = hx + hint_w
-    _cover_pattern(c, fx, y, flap_w, h, key)
-    c.setStrokeColorRGB(*BLACK)
-    c.setLineWidth(0.8)
-    c.setDash(2, 2)
-    c.line(fx, y, fx, y + h)
-    c.setDash()
-    # "fold" tag on the flap
-    tag = "fold over the hint"
-    size = 7
-    tw = fonts.text_width(tag, fonts.SANS_BOLD, size) + 2 * MM
-    c.setFillColorRGB(1, 1, 1)
-    c.rect(fx + flap_w / 2 - tw / 2, y + h / 2 - 2.2 * MM, tw, 4.4 * MM, stroke=0, fill=1)
-    c.setFillColorRGB(*BLACK)
-    c.setFont(fonts.SANS_BOLD, size)
-    c.drawCentredString(fx + flap_w / 2, y + h / 2 - size * 0.36, tag)
+    cover_flap(c, hx + hint_w, y, flap_w, h, key)
 
 
 def _hint_entry(c, ink, x: float, y: float, w: float, h: float, colour: str, shift: str | None, title: str, *, wide: bool) -> None:
@@ -508,39 +537,29 @@ def _solver_note(c, x: float, top: float, width: float, model: dict) -> float:
 
 # -- pages: puzzles --------------------------------------------------------------------------------
 
-GRADE_TEXT = {
-    "easy": "easy: one word fits each colour even before any hint",
-    "medium": "medium: decoys fit before the hints; the first shifts settle every colour",
-    "hard": "hard: some colour still has decoys after the first shifts",
+NEED_TEXT = {
+    0: "no hint needed: one common word fits each colour from the start",
+    1: "needs 1 hint: the first shifts (15:00) leave one common word per colour",
+    2: "needs 2 hints: a colour stays open until the second shifts (30:00)",
+    3: "needs all 3 hints: a colour stays open until sudden death",
 }
+
+
+def grade_text(p: dict) -> str:
+    need = max((p.get("hints_needed") or {"": 0}).values())
+    return f"{p['difficulty']}: {NEED_TEXT[need]}"
 
 
 def puzzle_layout(page: tuple[float, float]) -> dict:
     """Where the parts of a puzzle page go (pt), top to bottom: header, board
-    (with the QR code and legend beside it), guess boxes, instructions, three
-    hint strips; everything inside a 10 mm margin."""
+    (with the QR code and legend beside it), found lines, working grids;
+    everything inside a 10 mm margin. The hint strips have a page of their own."""
     W, H = page
     m = 10 * MM
     head = 21 * MM
-    below = 16 * MM  # guess boxes
-    words = 11 * MM  # strip instructions
-    strip_h, strip_gap = 22 * MM, 3 * MM
-    strips = 3 * strip_h + 2 * strip_gap
-    side = min(W - 2 * m - 52 * MM, H - 2 * m - head - below - words - strips, 160 * MM)
-    # room left over (the board is held by the page width) goes to the strips
-    spare = H - 2 * m - head - below - words - strips - side
-    strip_h += min(max(0.0, spare) / 3, 8 * MM)
+    side = min(W - 2 * m - 52 * MM, H - 2 * m - head - 80 * MM, 170 * MM)
     y = H - m - head - side
-    return {
-        "m": m,
-        "board": (m, y, side),
-        "qr": 30 * MM,
-        "guess_top": y - 3 * MM,
-        "words_top": y - below,
-        "strips_top": y - below - words,
-        "strip_h": strip_h,
-        "strip_gap": strip_gap,
-    }
+    return {"m": m, "board": (m, y, side), "qr": 30 * MM, "found_top": y - 3 * MM}
 
 
 def render_puzzles(doc, model: dict) -> None:
@@ -549,6 +568,7 @@ def render_puzzles(doc, model: dict) -> None:
     puzzles = model["puzzles"]
     for p in progress(puzzles, "drawing puzzle sheets"):
         _puzzle_page(doc, p)
+        _hint_page(doc, p)
     _answer_keys(doc, puzzles)
 
 
@@ -564,14 +584,14 @@ def _puzzle_page(doc, p: dict) -> None:
     c.drawString(m, H - m - 18, "CRYPTO CRISIS  ·  solo puzzle")
     c.setFont(fonts.SANS, 9)
     c.setFillColorRGB(*GREY)
-    c.drawString(m, H - m - 31, "Three common words are hidden on this board. Find them; open a hint strip only at its time.")
+    c.drawString(m, H - m - 31, "Three common words are hidden on this board. Find them; the hint strips are on the next page.")
     c.setFillColorRGB(*BLACK)
     c.setFont(fonts.SANS_BOLD, 11)
     c.drawString(m, H - m - 46, f"Puzzle {p['id']}")
-    c.setFont(fonts.SANS, 9)
-    c.drawString(m + fonts.text_width(f"Puzzle {p['id']}", fonts.SANS_BOLD, 11) + 4 * MM, H - m - 46, GRADE_TEXT[p["difficulty"]])
+    gx = m + fonts.text_width(f"Puzzle {p['id']}", fonts.SANS_BOLD, 11) + 4 * MM
+    d.text_in_box(c, grade_text(p), gx, H - m - 50, W - m - gx, 12, size=9, align="left", pad=0)
     c.setLineWidth(1)
-    c.line(m, H - m - 52, W - m, H - m - 52)
+    c.line(m, H - m - 54, W - m, H - m - 54)
     # board and the side column
     x, y, side = L["board"]
     draw_board(c, ink, x, y, side, p["cells"])
@@ -581,16 +601,30 @@ def _puzzle_page(doc, p: dict) -> None:
     draw_qr(c, p["id"], W - m - qr, y + side - qr, qr)
     d.text_in_box(c, p["id"], W - m - qr - 2 * MM, y + side - qr - 6 * MM, qr + 2 * MM, 5 * MM, font=fonts.SANS_BOLD, size=8)
     _side_legend(c, ink, colx, y + side - qr - 9 * MM, colw)
-    # guesses under the board
-    _puzzle_guesses(c, ink, m, L["guess_top"], W - 2 * m)
-    # hint strips
-    d.paragraph(c, "Hint strips: cut each out and fold the patterned flap over the hint on the dotted line. "
-                   "Open 15:00 after a quarter of an hour, 30:00 after half an hour, the last one in sudden death "
-                   "(45:00). Shifts are listed in the order they were made on the original tiles.",
-                m, L["words_top"], W - 2 * m, size=7.5)
-    h, gap, top = L["strip_h"], L["strip_gap"], L["strips_top"]
+    # found lines, then grids to work on
+    below = found_lines(c, ink, m, L["found_top"], W - 2 * m)
+    from printkit.games.crypto_crisis.paper import blank_grid
+
+    gs = min(below - m - 4 * MM, (W - 2 * m - 3 * 6 * MM) / 4)
+    if gs >= 25 * MM:
+        for k in range(4):
+            blank_grid(c, m + k * (gs + 6 * MM), below - 2 * MM - gs, gs)
+
+
+def _hint_page(doc, p: dict) -> None:
+    """The puzzle's three hint strips, on a page of their own (out of sight
+    while you cut the board page or work on it)."""
+    ink = doc.ink
+    W, H = doc.size
+    c = doc.new_page()
+    top = d.header(doc, f"CRYPTO CRISIS  ·  hint strips for {p['id']}",
+                   "Cut out the strips and fold each flap over its hint before you start.")
+    text = ("Fold the patterned flap over the hint along the dotted line and tape it shut. Open 15:00 after a quarter of an hour, "
+            "30:00 after half an hour, the last one in sudden death (45:00). Shifts are listed in the order they were made on the original tiles.")
+    top = d.paragraph(c, text, MARGIN, top - 2 * MM, W - 2 * MARGIN, size=9) - 4 * MM
+    h = min(55 * MM, (top - MARGIN - 8 * MM) / 3 - 5 * MM)
     for k, slip in enumerate(p["hints"]):
-        hint_strip(c, ink, m, top - (k + 1) * h - k * gap, W - 2 * m, h, slip, f"{p['id']}-{k}", label_frac=0.22)
+        hint_strip(c, ink, MARGIN, top - (k + 1) * h - k * 6 * MM, W - 2 * MARGIN, h, slip, f"{p['id']}-{k}")
 
 
 def _side_legend(c, ink, x: float, top: float, width: float) -> None:
@@ -616,16 +650,6 @@ def _side_legend(c, ink, x: float, top: float, width: float) -> None:
         y -= 8 * MM + 1.2 * MM
         draw_tile(c, ink, x, y, 8 * MM, "A", colour, [MARKS[colour]], code=False)
         d.text_in_box(c, f"{colour}: {MARK_TEXT[MARKS[colour]]} ({MARK_LABEL[MARKS[colour]]})", x + 9 * MM, y, width - 9 * MM, 8 * MM, size=7.5, align="left", pad=0.3 * MM)
-
-
-def _puzzle_guesses(c, ink, x: float, top: float, width: float) -> None:
-    col = width / 3
-    for k, colour in enumerate(COLOURS):
-        cx = x + k * col
-        swatch(c, ink, cx, top - 8 * MM, 6 * MM, colour)
-        bx = cx + 8 * MM
-        box = min(8 * MM, (col - 12 * MM) / 5)
-        d.boxes(c, bx, top - 9 * MM, 5, box)
 
 
 def _answer_keys(doc, puzzles: list[dict]) -> None:
@@ -672,151 +696,15 @@ def _key_block(c, ink, x: float, top: float, w: float, h: float, p: dict) -> Non
             arrow(c, sx + 2 * MM, y + row_h / 2, 4 * MM, s)
             sx += 5 * MM
         d.text_in_box(c, f"{''.join(wd['shifts'])}  net {wd['net'] or 'none'}", sx + 1 * MM, y, w - (sx - x) - 2 * MM, row_h, size=8, align="left", pad=0.5 * MM)
-    # what else fitted before the hints
+    # the common words that also fitted, stage by stage (what a person may have tried)
     notes = []
     cand = p.get("candidates") or {}
-    for stage, when in (("none", "before any hint"), ("first", "after the first shifts")):
+    answers = {x_["word"] for x_ in p["words"]}
+    for stage, when in (("none", "before any hint"), ("first", "after 15:00"), ("second", "after 30:00")):
         for colour in COLOURS:
-            others = [wd for wd, _n in (cand.get(stage) or {}).get(colour, []) if wd not in {x_["word"] for x_ in p["words"]}]
+            others = [wd for wd, _n in (cand.get(stage) or {}).get(colour, []) if wd not in answers]
             if others:
-                notes.append(f"{colour} {when}: also {', '.join(others)}")
-    text = "Decoys: " + ("; ".join(notes) if notes else "none; each colour had one word from the start.")
+                shown = ", ".join(others[:4]) + (f" and {len(others) - 4} more" if len(others) > 4 else "")
+                notes.append(f"{colour} {when}: also {shown}")
+    text = "Common words that also fit: " + ("; ".join(notes) if notes else "none; each colour had one word from the start.")
     d.paragraph(c, text, x + 2 * MM, y - 1 * MM, w - 4 * MM, size=7.5)
-
-
-# -- the submission form and the worksheet -------------------------------------------------------------
-
-def render_sheet(doc, model: dict) -> None:
-    if "form" in model:
-        _form_page(doc, model["form"])
-    if "worksheet" in model:
-        _worksheet_page(doc, model["worksheet"])
-
-
-def _form_page(doc, form: dict) -> None:
-    ink = doc.ink
-    W, H = doc.size
-    c = doc.new_page()
-    m = MARGIN
-    n = form["copies"]
-    half = (H - 2 * m) / n
-    for k in range(n):
-        top = H - m - k * half - (6 * MM if k else 0)  # clear of the cut line above
-        _one_form(c, ink, m, top, W - 2 * m, half - 8 * MM, form)
-        if k < n - 1:
-            cut = H - m - (k + 1) * half  # the page cut in equal parts
-            c.setStrokeColorRGB(0.4, 0.4, 0.4)
-            c.setLineWidth(0.6)
-            c.setDash(4, 3)
-            c.line(5.5 * MM, cut, W - 5.5 * MM, cut)
-            c.setDash()
-            c.setFont(fonts.SANS, 7)
-            c.setFillColorRGB(0.4, 0.4, 0.4)
-            c.drawString(m, cut + 1.5 * MM, "cut here")
-
-
-def _one_form(c, ink, x: float, top: float, w: float, h: float, form: dict) -> None:
-    c.setFillColorRGB(*BLACK)
-    c.setFont(fonts.SANS_BOLD, 16)
-    c.drawString(x, top - 16, "CRYPTO CRISIS  ·  submission form")
-    c.setFont(fonts.SANS, 9)
-    c.drawString(x, top - 30, "Player ______________________   Opponent ______________________   Date __________")
-    rule = ("Each word: 5 letters, all different, no Z, an English word. One word per colour. "
-            f"Up to {form['shift_boxes']} shifts each: U up, D down, L left, R right (the board wraps around).")
-    y = d.paragraph(c, rule, x, top - 36, w, size=8.5) - 3 * MM
-    box = 11 * MM
-    heads_y = y
-    # the rows share what the form's half page leaves (room for the note under them)
-    row_h = max(17 * MM, min(24 * MM, (h - (top - heads_y) - 13 - 10 * MM) / max(1, len(form["rows"]))))
-    c.setFont(fonts.SANS_BOLD, 8.5)
-    c.drawString(x, heads_y - 9, "colour")
-    c.drawString(x + 42 * MM, heads_y - 9, "word (first two letters get the mark)")
-    c.drawString(x + 42 * MM + 5 * box + 10 * MM, heads_y - 9, "shifts, in order")
-    # a small grid to sketch the merged board the opponent will see
-    gs = min(40 * MM, w - (42 * MM + 5 * box + 10 * MM + 3 * box + 6 * MM) - 6 * MM)
-    if gs >= 25 * MM:
-        gx = x + w - gs
-        c.setFont(fonts.SANS_BOLD, 8.5)
-        c.setFillColorRGB(*BLACK)
-        c.setFont(fonts.SANS_BOLD, fonts.fit_size("sketch the merged board", fonts.SANS_BOLD, 8.5, gs))
-        c.drawString(gx, heads_y - 9, "sketch the merged board")
-        _blank_grid(c, gx, heads_y - 13 - gs, gs)
-    y = heads_y - 13
-    for row in form["rows"]:
-        y -= row_h
-        colour = row["colour"]
-        swatch(c, ink, x, y + (row_h - 9 * MM) / 2, 9 * MM, colour)
-        c.setFillColorRGB(*BLACK)
-        c.setFont(fonts.SANS_BOLD, 11)
-        c.drawString(x + 11 * MM, y + row_h / 2 + 1, colour)
-        hint = f"first two {MARK_TEXT[row['mark']]}"
-        c.setFont(fonts.SANS, fonts.fit_size(hint, fonts.SANS, 7.5, 29 * MM))
-        c.drawString(x + 11 * MM, y + row_h / 2 - 9, hint)
-        bx = x + 42 * MM
-        by = y + (row_h - box) / 2
-        d.boxes(c, bx, by, 5, box)
-        # show the mark under/over/in the first two boxes
-        for j in range(2):
-            _box_mark(c, bx + j * box, by, box, row["mark"])
-        sx = bx + 5 * box + 10 * MM
-        d.boxes(c, sx, by, form["shift_boxes"], box, gap=3 * MM)
-    c.setFont(fonts.SANS, 7.5)
-    c.setFillColorRGB(*GREY)
-    c.drawString(x, y - 5 * MM, "Hand this form to the host (or keep it folded): the host encrypts it with: printkit board crypto-crisis --word WORD:SHIFTS ...")
-
-
-def _box_mark(c, x: float, y: float, s: float, mark: str) -> None:
-    """A light reminder of the mark inside a letter box."""
-    c.setStrokeColorRGB(0.55, 0.55, 0.55)
-    c.setLineWidth(1)
-    if mark == "underline":
-        c.line(x + s * 0.2, y + s * 0.14, x + s * 0.8, y + s * 0.14)
-    elif mark == "strike":
-        c.line(x + s * 0.15, y + s * 0.5, x + s * 0.85, y + s * 0.5)
-    else:  # a slant in the corner: write this letter in italics
-        c.line(x + s * 0.72, y + s * 0.1, x + s * 0.88, y + s * 0.34)
-
-
-def worksheet_layout(page: tuple[float, float], grids: int) -> tuple[int, int, float, float]:
-    """(columns, rows, grid side, gap) for the worksheet page."""
-    W, H = page
-    cols = 3
-    rows = -(-grids // cols)
-    gap = 7 * MM
-    usable_h = H - 2 * MARGIN - 22 * MM
-    side = min((W - 2 * MARGIN - (cols - 1) * gap) / cols, (usable_h - rows * 5 * MM - (rows - 1) * gap) / rows)
-    return cols, rows, side, gap
-
-
-def _worksheet_page(doc, sheet: dict) -> None:
-    W, H = doc.size
-    c = doc.new_page()
-    top = d.header(doc, "CRYPTO CRISIS  ·  worksheet", "Blank A-Y grids: copy tiles, try shifts, cross out letters. Pencil and paper are allowed.")
-    cols, rows, side, gap = worksheet_layout(doc.size, sheet["grids"])
-    total_w = cols * side + (cols - 1) * gap
-    x0 = (W - total_w) / 2
-    for k in range(sheet["grids"]):
-        r, col = divmod(k, cols)
-        gx = x0 + col * (side + gap)
-        gy = top - 5 * MM - (r + 1) * side - r * (gap + 5 * MM)
-        c.setFillColorRGB(*GREY)
-        c.setFont(fonts.SANS, 7)
-        c.drawString(gx, gy + side + 1.5 * MM, "shifts: ______________")
-        _blank_grid(c, gx, gy, side)
-
-
-def _blank_grid(c, x: float, y: float, side: float) -> None:
-    """An A-Y grid with its letters in light grey, to work on in pencil."""
-    s = side / SIDE
-    c.setLineWidth(0.5)
-    c.setStrokeColorRGB(0.3, 0.3, 0.3)
-    for i in range(SIDE * SIDE):
-        rr, cc = divmod(i, SIDE)
-        tx, ty = x + cc * s, y + side - (rr + 1) * s
-        c.rect(tx, ty, s, s, stroke=1, fill=0)
-        c.setFillColorRGB(0.55, 0.55, 0.55)
-        c.setFont(fonts.SANS, s * 0.42)
-        c.drawCentredString(tx + s / 2, ty + s / 2 - s * 0.15, LETTERS[i])
-    c.setLineWidth(1.2)
-    c.setStrokeColorRGB(*BLACK)
-    c.rect(x, y, side, side, stroke=1, fill=0)

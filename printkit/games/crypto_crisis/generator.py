@@ -85,13 +85,18 @@ WINDOWS = tuple(stage_windows(p) for p in PATTERNS)
 
 class Pool:
     """The words a puzzle may hide, and for each the translations at which other
-    acceptance-list words fit (its decoys)."""
+    words fit (its decoys): acceptance-list words (any of them would be a right
+    answer, so none may fit once every shift is out) and common words (what a
+    person thinks of: they grade the puzzle)."""
 
     def __init__(self) -> None:
-        from printkit.words import puzzle_words
+        from printkit.games.crypto_crisis.rules import puzzle_list
 
         self.index = solver.index_for(lexicon()).exact
+        self.common_index = solver.index_for(puzzle_list()).exact
         words = []
+        from printkit.words import puzzle_words
+
         for w in puzzle_words():
             w = w.upper()
             if not solver.valid_shape(w):
@@ -102,6 +107,16 @@ class Pool:
             words.append(w)
         self.words = tuple(words)
         self._decoys: dict[int, int] = {}
+        self._common: dict[int, int] = {}
+
+    def _mask(self, k: int, index: dict) -> int:
+        word = self.words[k]
+        first, rest = letters_mask(word[:2]), letters_mask(word[2:])
+        hit = 0
+        for t in ALL_NETS:
+            if t != (0, 0) and (shift_mask(first, *t) | shift_mask(rest, *t) << CELLS) in index:
+                hit |= _bit(t)
+        return hit
 
     def decoys(self, k: int) -> int:
         """Mask of the translations t != 0 of word k's (first two, last three)
@@ -109,13 +124,14 @@ class Pool:
         net shift n has a decoy at net shift n - t."""
         hit = self._decoys.get(k)
         if hit is None:
-            word = self.words[k]
-            first, rest = letters_mask(word[:2]), letters_mask(word[2:])
-            hit = 0
-            for t in ALL_NETS:
-                if t != (0, 0) and (shift_mask(first, *t) | shift_mask(rest, *t) << CELLS) in self.index:
-                    hit |= _bit(t)
-            self._decoys[k] = hit
+            hit = self._decoys[k] = self._mask(k, self.index)
+        return hit
+
+    def common_decoys(self, k: int) -> int:
+        """The same for common words only (the puzzle list)."""
+        hit = self._common.get(k)
+        if hit is None:
+            hit = self._common[k] = self._mask(k, self.common_index)
         return hit
 
 
@@ -124,13 +140,17 @@ def pool() -> Pool:
     return Pool()
 
 
+GRADES = ("easy", "medium", "hard", "hard")  # by the hints a person needs: 0, 1, 2, 3
+
+
 def draft(rng, p: Pool) -> tuple[list[tuple[str, list[str]]], str] | None:
     """Three different words with shifts, and the grade the solver will give
     them; None if two colours drew the same word.
 
-    One draw from the stream picks everything. Only the first two stages decide
-    the grade (rules.grade): a colour has one candidate at a stage exactly when
-    none of its word's decoys falls in that stage's window."""
+    One draw from the stream picks everything. A colour needs k hints when its
+    common-word decoys first leave the window of stage k (rules.grade); no
+    acceptance-list decoy is ever left with every shift out (the pool sees to
+    that: decoys are at t != 0 and the last window is t = 0 alone)."""
     n, m = len(p.words), len(PATTERNS)
     v = rng.below((n * m) ** 3)
     picks = []
@@ -139,15 +159,18 @@ def draft(rng, p: Pool) -> tuple[list[tuple[str, list[str]]], str] | None:
         picks.append(divmod(r, m))
     if len({k for k, _ in picks}) < len(picks):
         return None
-    many_none = many_first = False
+    need = 0
     for k, pat in picks:
-        d = p.decoys(k)
-        if d:
+        dm = p.common_decoys(k)
+        if dm:
             w = WINDOWS[pat]
-            many_none = many_none or bool(d & w[0])
-            many_first = many_first or bool(d & w[1])
+            stage = 0
+            while stage < MAX_SHIFTS and dm & w[stage]:
+                stage += 1
+            if stage > need:
+                need = stage
     pairs = [(p.words[k], list(PATTERNS[pat])) for k, pat in picks]
-    return pairs, ("hard" if many_first else "medium" if many_none else "easy")
+    return pairs, GRADES[need]
 
 
 def make_puzzle(token: str, difficulty: str) -> dict:
@@ -165,13 +188,19 @@ def make_puzzle(token: str, difficulty: str) -> dict:
 
 def finish(pid: str, difficulty: str, pairs) -> dict:
     """Build the accepted draft into a board and solve it again from the merged
-    board alone: one answer per colour with every shift revealed, and the grade
-    the draft promised (else this is a bug, not a bad puzzle)."""
+    board alone: one answer per colour with every shift revealed (against the
+    acceptance list), and the grade the draft promised (against common words),
+    else this is a bug, not a bad puzzle."""
+    from printkit.games.crypto_crisis.rules import hints_needed, puzzle_list
+
     board = board_from_words(pairs)
-    stages = solver.solve_stages(board["cells"], {w["colour"]: w["shifts"] for w in board["words"]}, lexicon())
+    shifts = {w["colour"]: w["shifts"] for w in board["words"]}
+    stages = solver.solve_stages(board["cells"], shifts, lexicon())
+    common = solver.solve_stages(board["cells"], shifts, puzzle_list())
     counts = {c: [len(stages[s][c]) for s in STAGES] for c in COLOURS}
-    if grade(counts) != difficulty:
-        raise AssertionError(f"{pid}: the board's solver counts {counts} grade {grade(counts)}, not {difficulty}")
+    ccounts = {c: [len(common[s][c]) for s in STAGES] for c in COLOURS}
+    if grade(ccounts) != difficulty:
+        raise AssertionError(f"{pid}: the board's common-word counts {ccounts} grade {grade(ccounts)}, not {difficulty}")
     for w in board["words"]:
         if stages["all"][w["colour"]] != [(w["word"], net_shift(w["shifts"]))]:
             raise AssertionError(f"{pid}: {w['colour']} does not solve back to {w['word']}")
@@ -180,9 +209,11 @@ def finish(pid: str, difficulty: str, pairs) -> dict:
         "difficulty": difficulty,
         **board,
         "counts": counts,
+        "common": ccounts,
+        "hints_needed": {c: hints_needed(n) for c, n in ccounts.items()},
         "candidates": {
             stage: {c: [[word, net_text(net)] for word, net in found] for c, found in per.items()}
-            for stage, per in stages.items()
+            for stage, per in common.items()
         },
     }
 

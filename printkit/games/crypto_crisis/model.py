@@ -147,22 +147,33 @@ def public_board(model: dict) -> dict:
 
 # -- the submission form and the worksheet --------------------------------------------
 
-PARTS = ("both", "form", "worksheet")
+# The paper kit: everything two players need to play without a computer.
+PARTS = ("all", "method", "form", "boards", "slips", "worksheet")
 FORMS_PER_PAGE = 2
+BOARDS_PER_PAGE = 2  # one merged board per player, cut apart
+SLIP_SETS_PER_PAGE = 2  # a set is one player's three slips
 GRIDS_PER_PAGE = 12
+MIN_CELL_MM = 15  # a colourable board's cells are at least this wide
 
 
 def build_sheet(params: dict) -> dict:
-    part = params.get("part") or "both"
+    part = params.get("part") or "all"
     if part not in PARTS:
         raise UsageError(f"--part must be one of {', '.join(PARTS)}, not '{part}'")
-    model: dict = {"params": {"part": part if part != "both" else None}, "part": part}
-    if part in ("both", "form"):
+    model: dict = {"params": {"part": part if part != "all" else None}, "part": part}
+    if part in ("all", "method"):
+        # the worked example on the method page: the rulebook's red word
+        model["method"] = {"example": word_entry("red", "KNIFE", ["R", "R", "D"])}
+    if part in ("all", "form"):
         model["form"] = {
             "copies": FORMS_PER_PAGE,
             "rows": [{"colour": c, "mark": MARKS[c]} for c in COLOURS],
             "shift_boxes": MAX_SHIFTS,
         }
-    if part in ("both", "worksheet"):
+    if part in ("all", "boards"):
+        model["boards"] = {"copies": BOARDS_PER_PAGE, "min_cell_mm": MIN_CELL_MM}
+    if part in ("all", "slips"):
+        model["slips"] = {"sets": SLIP_SETS_PER_PAGE, "slips": [{"time": t, "title": title} for t, title in SLIPS]}
+    if part in ("all", "worksheet"):
         model["worksheet"] = {"grids": GRIDS_PER_PAGE}
     return model

@@ -204,11 +204,33 @@ def check_board(model: dict) -> list[Violation]:
 
 
 def check_sheet(model: dict) -> list[Violation]:
+    from printkit.games.crypto_crisis.model import MIN_CELL_MM, PARTS, SLIPS
+
     part, bad = field(model, "part", str, "CC-SHEET", "sheet")
     if bad:
         return bad
-    out = expect(part in ("both", "form", "worksheet"), "CC-SHEET-PART", "sheet", f"part {part!r} is not both, form or worksheet")
-    if part in ("both", "form"):
+    out = expect(part in PARTS, "CC-SHEET-PART", "sheet", f"part {part!r} is not one of {', '.join(PARTS)}")
+    if part not in PARTS:
+        return out
+
+    def wanted(name: str) -> bool:
+        return part in ("all", name)
+
+    if wanted("method"):
+        method, bad = field(model, "method", dict, "CC-METHOD", "method")
+        out += bad
+        if method is not None:
+            ex, bad = field(method, "example", dict, "CC-METHOD", "method example")
+            out += bad
+            if ex is not None:
+                word, shifts = ex.get("word"), ex.get("shifts")
+                if placeable(word, shifts):
+                    want = [LETTERS[i] for i in tiles(word, shifts)]
+                    out += expect(ex.get("tiles") == want, "CC-METHOD-TILES", "method example",
+                                  f"{word} shifted {''.join(shifts)} lands on {' '.join(want)}, not {_shown(ex.get('tiles'))}")
+                else:
+                    out.append(Violation("CC-METHOD", "method example", "the worked example's word and shifts cannot be placed"))
+    if wanted("form"):
         form, bad = field(model, "form", dict, "CC-FORM", "form")
         out += bad
         if form is not None:
@@ -225,7 +247,32 @@ def check_sheet(model: dict) -> list[Violation]:
             out += bad
             if copies is not None:
                 out += expect(1 <= copies <= 2, "CC-FORM-COPIES", "form", f"{copies} forms do not fit one page (1 or 2)")
-    if part in ("both", "worksheet"):
+    if wanted("boards"):
+        boards, bad = field(model, "boards", dict, "CC-BOARDS", "boards")
+        out += bad
+        if boards is not None:
+            copies, bad = field(boards, "copies", int, "CC-BOARDS", "boards")
+            out += bad
+            if copies is not None:
+                out += expect(1 <= copies <= 2, "CC-BOARDS-COPIES", "boards", f"{copies} boards a page: 1 or 2 keep cells of {MIN_CELL_MM} mm or more")
+            cell, bad = field(boards, "min_cell_mm", int, "CC-BOARDS", "boards")
+            out += bad
+            if cell is not None:
+                out += expect(cell >= MIN_CELL_MM, "CC-BOARDS-CELL", "boards", f"cells of {cell} mm are too small to colour and tick; at least {MIN_CELL_MM}")
+    if wanted("slips"):
+        slips, bad = field(model, "slips", dict, "CC-SLIPS", "slips")
+        out += bad
+        if slips is not None:
+            sets, bad = field(slips, "sets", int, "CC-SLIPS", "slips")
+            out += bad
+            if sets is not None:
+                out += expect(1 <= sets <= 2, "CC-SLIPS-SETS", "slips", f"{sets} sets of slips do not fit a page (1 or 2)")
+            got, bad = field(slips, "slips", list, "CC-SLIPS", "slips")
+            out += bad
+            if got is not None:
+                times = [s.get("time") if isinstance(s, dict) else s for s in got]
+                out += expect(times == [t for t, _ in SLIPS], "CC-SLIPS-TIMES", "slips", f"slips open at {times}; a set is 15:00, 30:00, sudden death")
+    if wanted("worksheet"):
         sheet, bad = field(model, "worksheet", dict, "CC-WORKSHEET", "worksheet")
         out += bad
         if sheet is not None:
@@ -242,17 +289,27 @@ DIFFICULTIES = {"easy": "E", "medium": "M", "hard": "H"}
 STAGES = ("none", "first", "second", "all")
 
 
+GRADE_OF_HINTS = {0: "easy", 1: "medium", 2: "hard", 3: "hard"}
+MAX_HINTS = {"easy": 0, "medium": 1, "hard": 3}
+
+
+def hints_needed(counts: list[int]) -> int:
+    """How many hint slips a person needs before one word is left for a colour:
+    the first stage (none, first, second, all) at which exactly one common word
+    fits. `counts` are the common-word candidates at each stage."""
+    for stage, n in enumerate(counts):
+        if n <= 1:
+            return stage
+    return len(counts) - 1
+
+
 def grade(counts: dict[str, list[int]]) -> str:
-    """Difficulty from the solver's candidate counts per colour at each hint stage
-    (none, first, second, all revealed):
-    easy: every colour has one candidate before any hint;
-    medium: some colour has more, but the first shifts leave one each;
-    hard: some colour still has more than one after the first shifts."""
-    if all(n[0] == 1 for n in counts.values()):
-        return "easy"
-    if all(n[1] == 1 for n in counts.values()):
-        return "medium"
-    return "hard"
+    """Difficulty from the common-word candidate counts per colour at each hint
+    stage: the hints a person needs before every colour is forced.
+    easy: none (one common word fits each colour from the start);
+    medium: the first shifts settle every colour;
+    hard: some colour needs the second shifts, or all of them."""
+    return GRADE_OF_HINTS[max(hints_needed(n) for n in counts.values())]
 
 
 def lexicon() -> frozenset:
@@ -322,9 +379,15 @@ def check_puzzle(p, n: int) -> list[Violation]:
             out.append(Violation("CC-PUZZLE-ANSWER", f"{prefix}{colour}", f"the board solves to {found[0][0]}, not the answer key's {entry['word']}"))
     counts = {c: [len(stages[s][c]) for s in STAGES] for c in COLOURS}
     out += expect(p.get("counts") == counts, "CC-PUZZLE-COUNTS", place, f"candidate counts per stage are {counts}, not {p.get('counts')!r}")
+    # the grade counts what a person would think of: common words only
+    common = solver.solve_stages(p["cells"], shifts, puzzle_list())
+    ccounts = {c: [len(common[s][c]) for s in STAGES] for c in COLOURS}
+    out += expect(p.get("common") == ccounts, "CC-PUZZLE-COUNTS", place, f"common-word counts per stage are {ccounts}, not {p.get('common')!r}")
+    needed = {c: hints_needed(n) for c, n in ccounts.items()}
+    out += expect(p.get("hints_needed") == needed, "CC-PUZZLE-HINTS", place, f"hints needed per colour are {needed}, not {p.get('hints_needed')!r}")
     if not out:
-        got = grade(counts)
-        out += expect(got == difficulty, "CC-PUZZLE-GRADE", place, f"grades {got} from its candidate counts, not {difficulty}")
+        got = grade(ccounts)
+        out += expect(got == difficulty, "CC-PUZZLE-GRADE", place, f"grades {got} from its common-word counts, not {difficulty}")
     return out
 
 

@@ -21,16 +21,33 @@ _registered = False
 
 
 def register_fonts() -> None:
-    """Register the shipped faces with ReportLab once per process."""
+    """Make the shipped faces known to ReportLab, once per process.
+
+    Nothing is read yet: a face's TTF file is parsed the first time a drawing
+    call or a width measure asks ReportLab for it by name (ReportLab's
+    getFont falls back to findFontAndRegister for a name it does not hold,
+    and that is where the face is registered). A deck set in two faces
+    loads two files, not four.
+    """
     global _registered
     if _registered:
         return
     from reportlab.lib.fonts import addMapping
     from reportlab.pdfbase import pdfmetrics
 
-    folder = resource_dir("fonts")
-    for name, filename in _FILES.items():
-        pdfmetrics.registerFont(_tagged_font_class()(name, str(folder / filename)))
+    find = pdfmetrics.findFontAndRegister
+
+    def find_or_load(name):
+        filename = _FILES.get(name)
+        if filename is None:
+            return find(name)
+        # asciiReadable=0: a subset holds the glyphs the document uses, not all 95
+        # printable ASCII ones besides (text still extracts: each subset has a ToUnicode map)
+        font = _tagged_font_class()(name, str(resource_dir("fonts") / filename), asciiReadable=0)
+        pdfmetrics.registerFont(font)
+        return font
+
+    pdfmetrics.findFontAndRegister = find_or_load
     addMapping(SANS, 0, 0, SANS)
     addMapping(SANS, 1, 0, SANS_BOLD)
     addMapping(SANS, 0, 1, SANS_ITALIC)

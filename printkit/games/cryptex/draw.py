@@ -7,6 +7,7 @@ import math
 from printkit.engine import draw as d
 from printkit.engine import fonts
 from printkit.engine.cards import CardArt, draw_deck
+from printkit.engine.forms import reused
 from printkit.engine.units import MM
 from printkit.games.cryptex.rules import JOKER
 
@@ -128,7 +129,10 @@ def back(c, art: CardArt) -> None:
 
 
 def render_deck(doc, model: dict) -> None:
-    draw_deck(doc, [front(card) for card in model["cards"]], back)
+    fronts = [front(card) for card in model["cards"]]
+    if doc.options.copies > 1:  # each front is printed again: draw it once, place it per copy
+        fronts = [reused(f) for f in fronts]
+    draw_deck(doc, fronts, back)
 
 
 # -- the player sheet --------------------------------------------------------------------

@@ -1,0 +1,91 @@
+"""What the speed work changed in the output (never how long anything takes):
+fonts loaded only when used, font subsets holding only the glyphs used, and
+repeated deck fronts drawn once as PDF forms with the same pixels."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+from PIL import ImageChops
+from pypdf import PdfReader
+
+from conftest import ROOT, render_page, run_inproc
+
+
+@pytest.fixture(scope="module")
+def decks(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("decks")
+    one, three = folder / "one.pdf", folder / "three.pdf"
+    run_inproc("deck", "cryptex", "-o", str(one), cwd=folder, check=True)
+    run_inproc("deck", "cryptex", "--copies", "3", "-o", str(three), cwd=folder, check=True)
+    return one, three
+
+
+def _fonts(reader: PdfReader) -> dict[str, int]:
+    """BaseFont -> how many codes its subset holds, over every page and form."""
+    out: dict[str, int] = {}
+
+    def walk(resources) -> None:
+        resources = resources.get_object() if resources is not None else {}
+        for font in (resources.get("/Font") or {}).values():
+            font = font.get_object()
+            out[str(font["/BaseFont"])] = len(font["/Widths"])
+        for xo in (resources.get("/XObject") or {}).values():
+            walk(xo.get_object().get("/Resources"))
+
+    for page in reader.pages:
+        walk(page.get("/Resources"))
+    return out
+
+
+def test_deck_subsets_hold_only_the_glyphs_used(decks):
+    one, _ = decks
+    reader = PdfReader(str(one))
+    fonts = _fonts(reader)
+    assert sorted(name.split("+")[1] for name in fonts) == ["NotoSans-Bold", "NotoSans-Regular"]
+    # the deck uses ~30 characters; a subset padded with all of ASCII holds 128 codes
+    assert all(n < 60 for n in fonts.values()), fonts
+    text = reader.pages[0].extract_text()
+    for word in ("CRYPTEX", "printkit", "page 1"):
+        assert word in text
+    assert one.stat().st_size <= 30 * 1024
+
+
+def test_fonts_load_on_first_use():
+    """A fresh process that draws the deck has parsed the two faces it uses, not four."""
+    code = (
+        "from pathlib import Path; import tempfile\n"
+        "from reportlab.pdfbase import pdfmetrics\n"
+        "from printkit import build\n"
+        "from printkit.engine.units import PrintOptions\n"
+        "from printkit.games import get_game\n"
+        "comp = get_game('cryptex').component('deck')\n"
+        "out = Path(tempfile.mkdtemp()) / 'd.pdf'\n"
+        "build.write_component(comp, build.build_checked(comp, {}), PrintOptions(), out)\n"
+        "print(sorted(n for n in pdfmetrics.getRegisteredFontNames() if n.startswith('PK')))\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.strip() == "['PKSans', 'PKSans-Bold']"
+
+
+def test_repeated_fronts_are_forms_with_the_same_pixels(decks):
+    one, three = decks
+    r1, r3 = PdfReader(str(one)), PdfReader(str(three))
+    assert len(r3.pages) == 14
+    # fronts page 1 of both decks shows cards 1-9: drawn directly in one, placed forms in the other
+    forms = r3.pages[0]["/Resources"]["/XObject"]
+    assert len(forms) == 9
+    assert "/XObject" not in r1.pages[0]["/Resources"]
+    for index in (0, 1):
+        a = render_page(one, index, dpi=60).convert("RGB")
+        b = render_page(three, index, dpi=60).convert("RGB")
+        assert a.size == b.size
+        # the same drawing; pdfium may round an anti-aliased edge pixel by one level
+        worst = max(hi for _, hi in ImageChops.difference(a, b).getextrema())
+        assert worst <= 2, worst
+    # each front is stored once: 20 front forms and the back's, placed 60 + 60 times
+    placed = [ref.idnum for page in r3.pages for ref in page["/Resources"]["/XObject"].values()]
+    assert len(set(placed)) == 21

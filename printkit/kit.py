@@ -67,7 +67,7 @@ def draw_kit(doc, game, seed: str = "1") -> list[PartPages]:
     c.setFont(fonts.SANS, 8)
     c.setFillColorRGB(0.3, 0.3, 0.3)
     command = getattr(game, "command", "") or f"printkit kit {game.name}"  # own games: printkit make FILE
-    c.drawString(m, 14 * MM, f"Made with printkit {__version__}: {command} --paper {opts.paper}")
+    c.drawString(m, 14 * MM, f"Made with printkit {__version__}: {command} --paper {opts.paper}{_prepress(opts)}")
     # rules summary
     start_rules = doc.pages + 1
     if game.rules_template:

@@ -7,7 +7,7 @@ import json
 import pytest
 from pypdf import PdfReader
 
-from conftest import assert_no_traceback, render_page, run_cli
+from conftest import assert_no_traceback, render_page, run_cli, run_inproc
 from printkit.games.cryptex import model as cx_model
 from printkit.games.cryptex import rules as cx
 
@@ -237,8 +237,65 @@ def test_kit(workdir):
     deck, sheets = outline["Cryptex deck"], outline["Cryptex player sheet"]
     assert deck % 2 == 0  # 0-based: fronts start on an odd page number, so backs print behind them
     assert "ECRO" in pdf.pages[deck].extract_text().replace("\n", "") or "E\nC\nR\nO" in pdf.pages[deck].extract_text()
-    assert sheets - deck == 6 and len(pdf.pages) == sheets + 4
-    assert all("player sheet" in pdf.pages[i].extract_text() for i in range(sheets, sheets + 4))
+    solo = outline["Cryptex solo challenge"]
+    assert sheets - deck == 6 and solo == sheets + 6 and len(pdf.pages) == solo + 2
+    assert all("player sheet" in pdf.pages[i].extract_text() for i in range(sheets, sheets + 6))  # six players
+    assert "solo challenge" in pdf.pages[solo].extract_text() and "answer key" in pdf.pages[solo + 1].extract_text()
+    # the deck's third sheet: 2 cards and 7 player aids (6 scoring, 1 round), not 7 empty slots
+    last_fronts = pdf.pages[deck + 4].extract_text()
+    assert last_fronts.count("SCORING") == 6 and last_fronts.count("A ROUND") == 1
+    assert pdf.pages[deck + 5].extract_text().count("PLAYER AID") >= 7  # their own back
+
+
+def test_both_sheets_add_up_alike(workdir):
+    """The player sheet and the solo sheet end with the same sum: both column
+    totals, unused jokers x 4, total."""
+    from printkit.games.cryptex.draw import SUMMARY_ROWS
+
+    texts = []
+    for verb in ("sheet", "puzzle"):
+        out = workdir / f"{verb}.pdf"
+        assert run_inproc(verb, "cryptex", "-o", str(out), cwd=workdir).returncode == 0
+        texts.append(" ".join(PdfReader(out).pages[0].extract_text().split()))
+    for text in texts:
+        for label in SUMMARY_ROWS:
+            assert " ".join(label.split()) in text, label
+        assert "column totals" in text and "half-game" in text and "final" in text
+
+
+def test_answer_key_par_is_the_printed_rules_played_out(workdir):
+    """Replay the answer key's 40 moves on an empty sheet by the printed rules
+    (leftmost empty box, a joker per '?', -1 per empty box of a started cryptex
+    after round 20, then the final scoring) and get the par it prints."""
+    import re
+
+    from printkit import words
+
+    proc = run_inproc("puzzle", "cryptex", "--seed", "replay", "--json", cwd=workdir)
+    model = json.loads(proc.stdout)
+    [p] = model["puzzles"]
+    lengths = model["lengths"]
+    rows = [""] * len(lengths)
+    jokers = half = 0
+    for rnd, symbol, letter, row in p["moves"]:
+        card = model["cards"][str(p["order"][rnd - 1])]
+        assert symbol in card and (symbol == "?" or letter == symbol)
+        jokers += symbol == "?"
+        assert len(rows[row - 1]) < lengths[row - 1]
+        rows[row - 1] += letter
+        if rnd == 20:
+            half = -sum(n - len(w) for w, n in zip(rows, lengths) if w and len(w) < n)
+    assert jokers <= 4 and rows == p["cryptexes"] and half == p["half_penalty"]
+    final = 4 * (4 - jokers)
+    for w, n in zip(rows, lengths):
+        if not w:
+            continue
+        final += -3 * (n - len(w)) if len(w) < n else (2 * n if words.is_word(w) else -2 * n)
+    out = workdir / "solo.pdf"
+    assert run_inproc("puzzle", "cryptex", "--seed", "replay", "-o", str(out), cwd=workdir).returncode == 0
+    key = PdfReader(out).pages[1].extract_text()
+    assert re.search(r"TOTAL \(par\)\s*" + str(final + half), key), key
+    assert p["par"] == final + half
 
 
 def test_solo_challenge_regenerates_from_its_id(workdir):

@@ -46,7 +46,8 @@ GAME = Game(
         ),
     },
     kit=(
-        KitPart("deck"),
-        KitPart("sheet", copies=4, note="Four players' sheets; copy more as needed."),
+        KitPart("deck", note="The last sheet's spare slots hold player aids (a scoring card for each of six players, a round card) with their own back."),
+        KitPart("sheet", copies=6, note="One sheet per player, six for the largest table; copy more for more games."),
+        KitPart("puzzle", note="A solo challenge: play the 40 rounds in the printed order and try to beat the par. Its answer key is the last page."),
     ),
 )

@@ -9,6 +9,7 @@ from printkit.engine import fonts
 from printkit.engine.cards import CardArt, draw_deck
 from printkit.engine.forms import reused
 from printkit.engine.units import MM
+from printkit.games.cryptex.rules import JOKER_LIMIT
 from printkit.games.cryptex.rules import JOKER
 
 FACE = "blue"
@@ -128,11 +129,37 @@ def back(c, art: CardArt) -> None:
         c.restoreState()
 
 
+def player_aids() -> list:
+    """What fills the last deck sheet's empty slots: a scoring card for each of
+    up to six players, then a round-and-jokers card."""
+    from printkit.engine.aids import Aid
+
+    scoring = Aid("SCORING", (
+        ("After round 20:", "each started, unfinished cryptex -1 per empty box."),
+        ("After round 40:", "a word nobody else made +2 per letter; a word another player made +1 per letter; not a word -2 per letter."),
+        ("Unfinished:", "-3 per empty box. Untouched: 0."),
+        ("Each unused joker:", "+4."),
+        ("Ties:", "longest completed cryptex, then fewer jokers used, then fewer vowels."),
+    ), color="blue")
+    a_round = Aid("A ROUND", (
+        ("Turn up a card.", "Everyone picks one of its five symbols at once."),
+        ("Write it", "in the leftmost empty box of any cryptex."),
+        ("A '?'", "is any letter: cross out a joker box (at most 4)."),
+        ("After 20 cards:", "half-game penalty, reshuffle, 20 more."),
+        ("Alone:", "rate your score on the sheet's solo table."),
+    ), color="orange")
+    return [scoring] * 6 + [a_round]
+
+
 def render_deck(doc, model: dict) -> None:
+    from printkit.engine.aids import fill_deck
+
     fronts = [front(card) for card in model["cards"]]
     if doc.options.copies > 1:  # each front is printed again: draw it once, place it per copy
         fronts = [reused(f) for f in fronts]
-    draw_deck(doc, fronts, back)
+    # spare slots of the last sheet (one copy only) take the player aids
+    fronts, backs, _ = fill_deck(doc.options, fronts, back, player_aids(), "PLAYER AID")
+    draw_deck(doc, fronts, backs)
 
 
 # -- the player sheet --------------------------------------------------------------------
@@ -162,7 +189,9 @@ def render_sheet(doc, model: dict) -> None:
         c.setLineWidth(0.6)
         c.rect(x_half, by, 16 * MM, box, stroke=1, fill=0)
         c.rect(x_final, by, 17 * MM, box, stroke=1, fill=0)
-    y = y - len(lengths) * (box + row_gap) - 2 * MM
+    y = y - len(lengths) * (box + row_gap)
+    _column_totals(c, x_half, x_final, y, box * 0.8)
+    y -= box * 0.8 + 2 * MM
     # jokers and rounds
     c.setFont(fonts.SANS_BOLD, 10)
     c.drawString(m, y - 10, "Jokers")
@@ -187,9 +216,9 @@ def render_sheet(doc, model: dict) -> None:
             rx, ry = m + k * rb, y - 16 - (half + 1) * 5.5 * MM
             c.setLineWidth(0.5)
             c.rect(rx, ry, rb, 5.5 * MM, stroke=1, fill=0)
-            c.setFont(fonts.SANS, 6)
-            c.setFillColorRGB(0.45, 0.45, 0.45)
-            c.drawCentredString(rx + rb / 2, ry + 1.8 * MM, str(half * 20 + k + 1))
+            c.setFont(fonts.SANS, 7)
+            c.setFillColorRGB(0.4, 0.4, 0.4)
+            c.drawCentredString(rx + rb / 2, ry + 1.6 * MM, str(half * 20 + k + 1))
     c.setFillColorRGB(0, 0, 0)
     y -= 16 + 11 * MM + 5 * MM
     # scoring table (left) and ratings / tie-break (right)
@@ -204,11 +233,8 @@ def render_sheet(doc, model: dict) -> None:
         ["Untouched cryptex", "0"],
         ["Each unused joker", "+4"],
     ]
-    bottom = d.table(c, m, y, [col_w * 0.64, col_w * 0.36], rows, row_h=6.2 * MM, size=8)
-    c.setFont(fonts.SANS_BOLD, 12)
-    c.drawString(m, bottom - 8 * MM, "TOTAL")
-    c.setLineWidth(1.2)
-    c.rect(m + col_w * 0.64, bottom - 10.5 * MM, col_w * 0.36, 9 * MM, stroke=1, fill=0)
+    bottom = d.table(c, m, y, [col_w * 0.64, col_w * 0.36], rows, row_h=5.6 * MM, size=8)
+    score_summary(c, m, bottom - 4 * MM, col_w, model["jokers"])
     xr = m + col_w + 8 * MM
     ratings = [["Solo score", "rating"]] + [[_range(r["from"], r["to"]), r["title"]] for r in model["solo_ratings"]]
     rb_y = d.table(c, xr, y, [col_w * 0.34, col_w * 0.66], ratings, row_h=5.4 * MM, size=8)
@@ -217,6 +243,35 @@ def render_sheet(doc, model: dict) -> None:
     ty = rb_y - 6 * MM
     for k, line in enumerate(model["tiebreak"], 1):
         ty = d.paragraph(c, f"{k}. {line}", xr, ty, col_w, size=7.5) - 1
+
+
+SUMMARY_ROWS = (
+    "Half-game column total (after round 20)",
+    "Final column total (after round 40)",
+    "Unused jokers:  ____  x 4",
+    "TOTAL",
+)
+
+
+def _column_totals(c, x_half: float, x_final: float, top: float, h: float, w_half: float = 16 * MM, w_final: float = 17 * MM) -> None:
+    """A box under each score column for its total, labelled."""
+    c.setLineWidth(1.2)
+    c.setStrokeColorRGB(0, 0, 0)
+    c.rect(x_half, top - h, w_half, h, stroke=1, fill=0)
+    c.rect(x_final, top - h, w_final, h, stroke=1, fill=0)
+    c.setFont(fonts.SANS_BOLD, 8)
+    c.setFillColorRGB(0, 0, 0)
+    c.drawRightString(x_half - 2 * MM, top - h / 2 - 3, "column totals")
+
+
+def score_summary(c, x: float, top: float, width: float, jokers: int) -> float:
+    """The sum every Cryptex sheet ends with (player and solo alike): both column
+    totals, the unused jokers at +4 each, the total."""
+    rows = [["Adding up", "points"]] + [[label, ""] for label in SUMMARY_ROWS]
+    bottom = d.table(c, x, top, [width * 0.7, width * 0.3], rows, row_h=6.4 * MM, size=8.5)
+    c.setLineWidth(1.6)
+    c.rect(x + width * 0.7, bottom, width * 0.3, 6.4 * MM, stroke=1, fill=0)
+    return bottom
 
 
 def _range(lo, hi) -> str:
@@ -229,11 +284,16 @@ def _range(lo, hi) -> str:
 
 # -- solo challenges ---------------------------------------------------------------------
 
-def _cryptex_rows(c, x: float, top: float, lengths, box: float, filled=None, gap: float = 1.6 * MM) -> float:
+def _cryptex_rows(c, x: float, top: float, lengths, box: float, filled=None, gap: float = 1.6 * MM, columns: float | None = None) -> float:
+    """The cryptexes; `columns` (an x) adds the half-game and final score boxes there."""
     for k, n in enumerate(lengths):
         by = top - (k + 1) * box - k * gap
         d.text_in_box(c, str(k + 1), x, by, 7 * MM, box, font=fonts.SANS_BOLD, size=10)
         d.boxes(c, x + 8 * MM, by, n, box)
+        if columns is not None:
+            c.setLineWidth(0.6)
+            c.rect(columns, by, 14 * MM, box, stroke=1, fill=0)
+            c.rect(columns + 15 * MM, by, 14 * MM, box, stroke=1, fill=0)
         if filled:
             for i, ch in enumerate(filled[k]):
                 d.text_in_box(c, ch, x + 8 * MM + i * box, by, box, box, font=fonts.SANS_BOLD, size=box * 0.7, pad=0)
@@ -272,15 +332,24 @@ def render_puzzle(doc, model: dict) -> None:
         y = top - 21 * row_h - 5 * MM
         c.setFont(fonts.SANS_BOLD, 9)
         c.drawString(m, y, "Your cryptexes")
-        c.drawString(W / 2 + 10 * MM, y, "Score")
-        _cryptex_rows(c, m, y - 2 * MM, model["lengths"], 7.5 * MM)
-        rows = [["", "points"], ["half-game penalty", ""], ["completed words", ""], ["not words", ""], ["unfinished", ""], ["unused jokers (+4 each)", ""], ["TOTAL", ""]]
-        d.table(c, W / 2 + 10 * MM, y - 2 * MM, [45 * MM, 25 * MM], rows, row_h=7 * MM, size=8.5)
-        jy = y - 2 * MM - 7 * 7 * MM - 8 * MM
+        cols_x = m + 8 * MM + max(model["lengths"]) * 6.5 * MM + 3 * MM
+        c.setFont(fonts.SANS_BOLD, 7)
+        c.drawCentredString(cols_x + 7 * MM, y, "half-game")
+        c.drawCentredString(cols_x + 22 * MM, y, "final")
+        rows_bottom = _cryptex_rows(c, m, y - 2 * MM, model["lengths"], 6.5 * MM, columns=cols_x)
+        _column_totals(c, cols_x, cols_x + 15 * MM, rows_bottom, 5.5 * MM, 14 * MM, 14 * MM)
+        sx = cols_x + 36 * MM
+        sw = W - m - sx
+        c.setFont(fonts.SANS_BOLD, 9)
+        c.drawString(sx, y, "Score")
+        sb = score_summary(c, sx, y - 2 * MM, sw, JOKER_LIMIT)
+        jy = sb - 8 * MM
         c.setFont(fonts.SANS, 8.5)
         c.setFillColorRGB(0, 0, 0)
-        c.drawString(W / 2 + 10 * MM, jy, "Jokers used:")
-        d.boxes(c, W / 2 + 32 * MM, jy - 2 * MM, 4, 6 * MM, gap=2 * MM)
+        c.drawString(sx, jy, "Jokers (cross one out per '?'):")
+        d.boxes(c, sx, jy - 9 * MM, 4, 6 * MM, gap=2 * MM)
+        d.paragraph(c, "Half-game: -1 per empty box of each started cryptex. Final: a word +2 per letter, not a word -2 per letter, unfinished -3 per empty box, untouched 0.",
+                    sx, jy - 11 * MM, sw, size=7.5, color=(0.2, 0.2, 0.2))
     for p in model["puzzles"]:
         _answer_key(doc, model, p)
 

@@ -102,6 +102,8 @@ def _apply_shop(kw: dict):
     if not name:
         return None
     shop = SHOPS[name]
+    if shop.options.get("fmt") == "png" and "fmt" not in kw:
+        raise UsageError(f"--shop {name} takes one PNG a card: use it with a deck (printkit deck ...), not a whole kit")
     ctx = click.get_current_context(silent=True)
     for key, value in shop.options.items():
         if key not in kw:
@@ -146,10 +148,10 @@ def _back_offset(text: str) -> tuple[float, float]:
     return (x, y)
 
 
-def print_options(kw: dict):
+def print_options(kw: dict, shop=None):
     from printkit.engine.units import PrintOptions
 
-    shop = _apply_shop(kw)
+    shop = shop or _apply_shop(kw)
     kw.pop("shop", None)
     args = dict(paper=kw.pop("paper", "a4").lower(), ink=kw.pop("ink", "color"), **_prepress(kw))
     if shop is not None:
@@ -174,14 +176,14 @@ def run_component(component, kw: dict) -> None:
 
     output = kw.pop("output", None)
     as_json = kw.pop("as_json", False)
-    shop = _apply_shop(kw)
+    shop = _apply_shop(kw)  # before --format is read: a preset may set it
     fmt, dpi = kw.pop("fmt", "pdf"), kw.pop("dpi", 150)
     words = kw.pop("words", None)
     if words:
         from printkit import words as wordlists
 
         wordlists.add_user_words(words)
-    opts = print_options(kw)
+    opts = print_options(kw, shop)
     params = {k: v for k, v in kw.items()}
     model = build.build_checked(component, params)
     if as_json:

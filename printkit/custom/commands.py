@@ -147,6 +147,7 @@ def _run_deck(data, front, back, sheet, **kw) -> None:
     from printkit import cli
     from printkit.custom import single_deck_game
 
+    cli._apply_shop(kw)  # a --shop preset picks the card size the deck is built for
     game = single_deck_game(data, front, back, sheet, kw["card_size"])
     cli.run_component(game.components["deck"], kw)
 

@@ -83,10 +83,17 @@ FLAGS = {
 
 
 def card_pixels(shop: Shop, page_pt: tuple[float, float], dpi: int) -> tuple[int, int]:
-    """The PNG size of a card page; checks the geometry gives the shop's size."""
+    """The PNG size of a card page; refuses (exit 2) a card whose size with
+    bleed is not the shop's template size."""
+    from printkit.errors import UsageError
+
     w, h = (round(v * dpi / 72.0) for v in page_pt)
     if shop.pixels and (w, h) != shop.pixels:
-        raise AssertionError(f"{shop.name}: a card page of {page_pt} pt gives {w}x{h} px, not {shop.pixels}")
+        mm = 25.4 / 72.0
+        raise UsageError(
+            f"--shop {shop.key} takes {shop.pixels[0]} x {shop.pixels[1]} px card images; these cards with bleed are "
+            f"{page_pt[0] * mm:.1f} x {page_pt[1] * mm:.1f} mm ({w} x {h} px at {dpi} dpi): use a {shop.options['card_size']} deck"
+        )
     return (w, h)
 
 

@@ -218,3 +218,81 @@ def test_answer_key_follows_from_the_printed_board(boards, name):
     for w in model["words"]:
         assert found[w["colour"]] == [(w["word"], grid.net_shift(w["shifts"]))], w
         assert f"{w['word']}{''.join(w['shifts'])}" in key
+
+
+# -- print sizes -----------------------------------------------------------------------------------
+
+def _footer(page, run) -> bool:
+    """The engine's page footer (printkit version, component, page number):
+    the one run allowed under 7 pt, at the foot of the page."""
+    return run.text.startswith("printkit ") and run.y < 10 * 72 / 25.4
+
+
+def test_nothing_under_7pt_in_the_kit_the_board_files_and_puzzles(boards, tmp_path):
+    from pdfmeasure import measure
+
+    from printkit import kit
+    from printkit.engine.document import Document
+    from printkit.engine.units import PrintOptions
+    from printkit.games import get_game
+
+    doc = Document(PrintOptions(), title="kit", command="printkit kit crypto-crisis")
+    kit.draw_kit(doc, get_game(GAME))
+    proc = run_inproc("puzzle", GAME, "--seed", "sizes", "--count", "2", "--difficulty", "hard", "-o", "p.pdf", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    shared, keeper, _m, _s = boards["random"]
+    files = {"kit": doc.pdf_bytes(), "board": shared, "keeper": keeper, "puzzles": tmp_path / "p.pdf"}
+    for name, pdf in files.items():
+        pages = measure(pdf)
+        runs = [(p.number, t) for p in pages for t in p.texts]
+        assert len(runs) > 40, name
+        small = [(n, t) for n, t in runs if t.size < 7.0 - 0.01 and not _footer(pages[n - 1], t)]
+        assert not small, (name, small[:6])
+        # the footer is the only exception, once a page
+        assert sum(1 for n, t in runs if t.size < 6.99) <= len(pages), name
+
+
+def test_colourable_boards_and_helper_are_large(tmp_path):
+    """The kit's colourable boards have cells of 15 mm or more (measured from the
+    drawn rectangles), the shift helper shows where each tile goes both ways."""
+    from pdfmeasure import measure
+
+    from printkit.games.crypto_crisis.paper import step_of
+
+    for paper in ("a4", "letter"):
+        proc = run_inproc("sheet", GAME, "--part", "boards", "--paper", paper, "-o", f"b-{paper}.pdf", cwd=tmp_path)
+        assert proc.returncode == 0, proc.stderr
+        (page,) = measure(tmp_path / f"b-{paper}.pdf")
+        big = [t for t in page.texts if t.text in grid.LETTERS and t.size > 20]
+        assert len(big) == 50  # two boards, A-Y each
+        xs = sorted({round(t.x + 0.0, 1) for t in big if t.text in "AFKPU"})
+        ys = sorted({round(t.y, 1) for t in big if t.text in "ABCDE"})
+        a = [t for t in big if t.text == "A"][0]
+        b = [t for t in big if t.text == "B" and abs(t.y - a.y) < 1][0]
+        step_mm = (b.x - a.x) / 72 * 25.4
+        assert step_mm >= 15, (paper, step_mm)
+        assert len(ys) == 2 and xs
+    # the helper: K's neighbours wrap as the rulebook's knife example needs
+    assert [step_of("K", m) for m in "UDLR"] == ["F", "P", "O", "L"]
+    assert step_of("E", "R") == "A" and step_of("A", "U") == "U"
+    proc = run_inproc("sheet", GAME, "--part", "method", "-o", "m.pdf", cwd=tmp_path)
+    text = PdfReader(tmp_path / "m.pdf").pages[0].extract_text()
+    assert "encrypt by hand" in text and "Tiles: R P K M G" in text
+    # read the printed helper back: in each cell, the small letters at its top,
+    # bottom, left and right edges are the cells one shift up, down, left, right
+    (page,) = measure(tmp_path / "m.pdf")
+    cells = [t for t in page.texts if t.text in grid.LETTERS and t.size > 20]
+    assert len(cells) == 25
+    s = cells[1].x - cells[0].x
+    def centre(t):
+        return (t.box[0] + t.box[2]) / 2, t.y
+
+    for big in cells:
+        cx, cy = centre(big)
+        cy += s * 0.12  # the cell's centre
+        near = [t for t in page.texts if 7 <= t.size < 15 and len(t.text) == 1 and abs(centre(t)[0] - cx) < s / 2 and abs(t.y - cy) < s / 2]
+        where = {}
+        for t in near:
+            dx, dy = centre(t)[0] - cx, t.y - cy
+            where["R" if dx > s * 0.25 else "L" if dx < -s * 0.3 else "U" if dy > 0 else "D"] = t.text
+        assert where == {m: step_of(big.text, m) for m in "UDLR"}, (big.text, where)

@@ -82,7 +82,7 @@ def draw_tile(c, ink, x: float, y: float, s: float, letter: str, mix: str, marks
 
 def _code_badge(c, x: float, y: float, s: float, text: str, *, top: bool) -> None:
     """A small white label with the tile's colour code (reads in grayscale)."""
-    size = max(5.0, s * 0.14)
+    size = max(7.0, s * 0.14)
     w = fonts.text_width(text, fonts.SANS_BOLD, size) + size * 0.6
     h = size * 1.25
     by = y - h if top else y
@@ -98,7 +98,7 @@ def _code_badge(c, x: float, y: float, s: float, text: str, *, top: bool) -> Non
 def _mark_badge(c, right: float, y: float, s: float, marks: list[str]) -> None:
     """The tile's marks spelled small in the bottom right: u (underline), i
     (italic), s (strike), each drawn in its own style."""
-    size = max(5.0, s * 0.13)
+    size = max(7.0, s * 0.13)
     step = size * 0.9
     n = len(marks)
     w = n * step + size * 0.4

@@ -34,6 +34,12 @@ def every_byte(path, *, fonts: bool = True) -> bytes:
             if fonts or "/Length1" not in obj:
                 out.append(obj.get_data())
         out.append(repr(obj).encode("utf-8", "replace"))
+    # the text as printed, decoded through each font's ToUnicode map (subset
+    # fonts do not encode text as ASCII), run by run and with spaces removed
+    from pdfmeasure import measure
+
+    runs = [t.text for page in measure(path) for t in page.texts]
+    out += [" ".join(runs).encode(), "".join(runs).encode(), "".join("".join(runs).split()).encode()]
     # and any deflate stream the table might not list
     for start in range(len(raw) if fonts else 0):
         if raw.startswith(b"stream", start):

@@ -179,7 +179,8 @@ def write_shop_pngs(component, model: dict, opts, folder: Path, dpi: int, shop) 
     finally:
         pdf.close()
     write_folder(folder, files)
-    return f"wrote {folder}/: {len(files) // 2} cards (front and back), each {size[0]} x {size[1]} px at {dpi} dpi for {shop.name}. {shop.upload}"
+    n = len(files) // 2
+    return f"wrote {folder}/: {n} card{'s' if n != 1 else ''} (front and back), each {size[0]} x {size[1]} px at {dpi} dpi for {shop.name}. {shop.upload}"
 
 
 def load_json(name: str):

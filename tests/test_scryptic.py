@@ -289,8 +289,8 @@ def test_tiled_board_pages_labels_overlap_and_margins(tmp_path):
         for size in (9, 15, 25):
             out = tmp_path / f"{paper}-{size}.pdf"
             _write("board", {"size": size}, out, paper=paper)
-            side = R.board_mm(size)
-            plan = plan_tiles(side, side, PAPERS[paper])
+            side = R.board_mm(size, paper)
+            plan = plan_tiles(side, side, PAPERS[paper], hug_seams=True)
             pdf = PdfReader(out)
             assert len(pdf.pages) == plan.pages
             if plan.pages == 1:  # a small board fits one page: laid out as on A3, with seats and legend
@@ -433,22 +433,28 @@ def _shift_right_of(image, x_mm: float, by_mm: float):
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_tiles_placed_by_their_marks_reassemble_the_a3_board(tmp_path, paper):
+def test_tiles_placed_by_their_marks_reassemble_the_whole_board(tmp_path, paper):
+    from printkit.games.scryptic.draw import board_drawing
+
     size = 15
     tiled, whole = tmp_path / "tiled.pdf", tmp_path / "whole.pdf"
-    _write("board", {"size": size}, tiled, paper=paper)
-    _write("board", {"size": size}, whole, paper="a3")
-    side = R.board_mm(size)
-    plan = plan_tiles(side, side, PAPERS[paper])
+    model = _write("board", {"size": size}, tiled, paper=paper)
+    side = R.board_mm(size, paper)
+    plan = plan_tiles(side, side, PAPERS[paper], hug_seams=True)
     assert plan.pages == 2
+    # the reference: the same board drawn whole, at this paper's cell size, 10 mm in from a page corner
+    doc = Document(PrintOptions(paper="a3"), title="whole")
+    c = doc.new_page(((side + 20) * MM, (side + 20) * MM), footer=False)
+    c.translate(10 * MM, 10 * MM)
+    board_drawing(model, doc.ink, paper)[1](c)
+    doc.save(whole)
     canvas, overlaps, errors, _ = _reassemble(tiled, plan)
     assert max(errors) < 0.3  # every crosshair printed where the plan says (mm)
     assert overlaps and all(o >= MIN_OVERLAP for o in overlaps)
     assert overlaps[0] == pytest.approx(plan.overlap[0], abs=0.5)
     ref_page = render_page(whole, 0, dpi=DPI)
-    ox, oy = one_page_origin(PAPERS["a3"], side)
-    top = PAPERS["a3"][1] - (oy + side)
-    ref = ref_page.crop((int(round(ox * PX)), int(round(top * PX)), int(round(ox * PX)) + canvas.size[0], int(round(top * PX)) + canvas.size[1]))
+    o = int(round(10 * PX))
+    ref = ref_page.crop((o, o, o + canvas.size[0], o + canvas.size[1]))
     good = _mismatch(canvas, ref, plan)
     assert good < 0.003, good
     # the comparison can fail: a page laid 1 mm off does not reassemble the board
@@ -774,3 +780,74 @@ def test_tokens_share_black_cut_lines_and_both_pools_fill_a_page(tmp_path):
     row = [img.getpixel((int((b[2]) * px) + dx, int((H - (b[1] + b[3]) / 2) * px))) for dx in (-1, 0, 1)]
     assert min(sum(p) / 3 for p in row) < 60
     assert any("cut on the black lines" in t.text for t in pages[0].texts)
+
+
+LEGEND_NAMES = ("plains", "forest", "water", "mountain", "ice", "gold city", "silver city", "pewter city")
+
+
+def _cell_fills(page, cell_pt):
+    return [m.box for m in page.marks if m.kind == "fill" and abs((m.box[2] - m.box[0]) - cell_pt) < 0.05 and abs((m.box[3] - m.box[1]) - cell_pt) < 0.05]
+
+
+@pytest.mark.parametrize("paper", ["a3", "tabloid"])
+def test_one_page_board_cells_grow_to_fill_the_sheet(tmp_path, paper):
+    out = tmp_path / "board.pdf"
+    _write("board", {"size": 25}, out, paper=paper)
+    (page,) = _runs(out)
+    cell = R.board_cell_mm(25, paper)
+    assert cell >= 9.8  # was 9.4 mm on every paper
+    cells = _cell_fills(page, cell * MM)
+    assert len(cells) >= 25 * 25 - 10  # cities are drawn as metal, the rest as terrain cells of this size
+    x0, x1 = min(b[0] for b in cells), max(b[2] for b in cells)
+    pw, ph = PAPERS[paper]
+    assert (x1 - x0) / MM > 0.85 * pw  # the grid spans the sheet's width
+    # a legend under the board for gold and one turned above it for silver
+    names = [t.text for t in page.texts]
+    for name in LEGEND_NAMES:
+        assert names.count(name) == 2, name
+    turned = [t for t in page.texts if t.text == "plains" and t.y > max(b[3] for b in cells)]
+    assert turned  # silver's copy sits above the board
+    inked = [m.box for m in page.marks] + [t.box for t in page.texts if t.box]
+    top, bottom = max(b[3] for b in inked), min(b[1] for b in inked)
+    assert (top - bottom) / MM > 0.85 * ph  # the sheet is used top to bottom
+    assert min(t.size for t in page.texts if not t.text.startswith("printkit ")) >= 7.5 - 0.01
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_every_tiled_page_carries_the_legend_at_7_pt(tmp_path, paper):
+    out = tmp_path / "board.pdf"
+    _write("board", {"size": 25}, out, paper=paper)
+    pages = _runs(out)
+    assert len(pages) == 2
+    assert R.board_cell_mm(25, paper) >= 9.4
+    for k, page in enumerate(pages):
+        names = [t.text for t in page.texts]
+        for name in LEGEND_NAMES:
+            assert name in names, (k, name)
+        body = [t for t in page.texts if not t.text.startswith("printkit ")]
+        assert min(t.size for t in body) >= 7.0, [(t.text, t.size) for t in body if t.size < 7]
+
+
+def test_frozen_boards_are_mostly_ice():
+    from printkit.games.scryptic import board as B
+
+    for n in (9, 15, 25):
+        for seed in range(6):
+            model = M.build_board({"seed": str(seed), "size": n, "terrain": "frozen"})
+            cells = "".join(model["terrain"])
+            ice, water = cells.count(R.ICE), cells.count(R.WATER)
+            assert ice >= 0.75 * (ice + water) and ice >= 0.08 * n * n, (n, seed, ice, water)
+            assert R.check_board(model) == []
+    mix = "".join(M.build_board({"seed": "1", "size": 15, "terrain": "mix"})["terrain"])
+    assert mix.count(R.ICE) < mix.count(R.WATER)  # other presets keep open water
+    assert "freeze" in B.PRESETS["frozen"]
+
+
+def test_tokens_fit_the_cells_on_every_paper():
+    for n in range(R.MIN_SIZE, R.MAX_SIZE + 1):
+        for paper in R.PAPER_MM:
+            assert R.token_mm(n) <= R.board_cell_mm(n, paper) - 1.5 + 1e-9
+    from printkit.engine import tiles
+
+    assert R.TILE_MARGINS == tiles.MARGINS and R.TILE_OVERLAP == tiles.OVERLAP
+    assert all(R.PAPER_MM[p] == PAPERS[p] for p in R.PAPER_MM)

@@ -102,7 +102,7 @@ def _axis(length: float, room: float, overlap: float, aim: float) -> tuple[int, 
     return count, window, [k * step for k in range(count)]
 
 
-def _plan_for(W: float, H: float, page: tuple[float, float], min_overlap: float, margins) -> TilePlan:
+def _plan_for(W: float, H: float, page: tuple[float, float], min_overlap: float, margins, hug: bool = False) -> TilePlan:
     pw, ph = page
     ml, mb, mr, mt = margins
     room_w, room_h = pw - ml - mr, ph - mb - mt
@@ -110,14 +110,23 @@ def _plan_for(W: float, H: float, page: tuple[float, float], min_overlap: float,
     rows, wh, ys_from_top = _axis(H, room_h, min_overlap, OVERLAP)
     ox = ww - (xs[1] - xs[0]) if cols > 1 else 0.0
     oy = wh - (ys_from_top[1] - ys_from_top[0]) if rows > 1 else 0.0
-    page_x = ml + (room_w - ww) / 2
     page_y = mb + (room_h - wh) / 2
+
+    def page_x(c: int) -> float:
+        """Centred; with `hug`, the outer columns sit against the seam side, so the
+        free band of each page is on its outer edge (where nothing overlaps it)."""
+        if hug and cols > 1 and c == 0:
+            return ml + room_w - ww
+        if hug and cols > 1 and c == cols - 1:
+            return ml
+        return ml + (room_w - ww) / 2
+
     tiles = []
     for r in range(rows):
         y = H - ys_from_top[r] - wh
         for c in range(cols):
             x = xs[c]
-            tiles.append(Tile(r + 1, c + 1, x, y, ww, wh, page_x, page_y, x + ox / 2 if c > 0 else None, y + wh - oy / 2 if r > 0 else None))
+            tiles.append(Tile(r + 1, c + 1, x, y, ww, wh, page_x(c), page_y, x + ox / 2 if c > 0 else None, y + wh - oy / 2 if r > 0 else None))
     marks = []
     for t in tiles:
         if t.cut_x is not None:  # seam with the tile on the left
@@ -129,15 +138,17 @@ def _plan_for(W: float, H: float, page: tuple[float, float], min_overlap: float,
     return TilePlan((W, H), page, rows, cols, (ox, oy), tuple(tiles), tuple(marks))
 
 
-def plan_tiles(W: float, H: float, paper: tuple[float, float], *, min_overlap: float = MIN_OVERLAP, margins=MARGINS) -> TilePlan:
+def plan_tiles(W: float, H: float, paper: tuple[float, float], *, min_overlap: float = MIN_OVERLAP, margins=MARGINS, hug_seams: bool = False) -> TilePlan:
     """The tile grid for a W x H mm drawing on `paper` (portrait w, h in mm):
-    portrait or landscape, whichever needs fewer pages (portrait on a tie)."""
+    portrait or landscape, whichever needs fewer pages (portrait on a tie).
+    `hug_seams`: push the first and last column's windows toward their seam, leaving
+    the spare width on each page's outer side (for `draw_tiled`'s `side_art`)."""
     if min_overlap < 2 * MARK_HALO:
         raise ValueError(f"an overlap under {2 * MARK_HALO} mm leaves no room for the marks")
     pw, ph = paper
     best = None
     for page in ((pw, ph), (ph, pw)):
-        plan = _plan_for(W, H, page, min_overlap, margins)
+        plan = _plan_for(W, H, page, min_overlap, margins, hug_seams)
         if best is None or plan.pages < best.pages:
             best = plan
     return best
@@ -188,8 +199,24 @@ def _minimap(c, plan: TilePlan, tile: Tile, right: float, top: float) -> None:
     c.restoreState()
 
 
-def draw_tiled(doc, plan: TilePlan, draw: Draw, *, title: str = "") -> None:
-    """One page per tile: the clipped window, cut lines, crosshairs, labels."""
+SIDE_GAP = 4.0  # mm between the window and the side art
+
+
+def side_band(plan: TilePlan, tile: Tile) -> tuple[float, float, float, float]:
+    """The wider free band (x, y, w, h in mm, page space) beside the tile's window,
+    within the printable area and level with the window."""
+    pw = plan.page[0]
+    edge = PRINTER_MARGIN + 2
+    left = (edge, tile.page_x - SIDE_GAP - edge)
+    right = (tile.page_x + tile.w + SIDE_GAP, pw - edge - tile.page_x - tile.w - SIDE_GAP)
+    x, w = max(left, right, key=lambda band: band[1])
+    return (x, tile.page_y, max(0.0, w), tile.h)
+
+
+def draw_tiled(doc, plan: TilePlan, draw: Draw, *, title: str = "", side_art: Callable | None = None) -> None:
+    """One page per tile: the clipped window, cut lines, crosshairs, labels; and
+    `side_art(c, x, y, w, h)` (pt) in the free band beside each window, if any
+    (a legend on every page, so each page reads on its own)."""
     for tile in plan.tiles:
         c = doc.new_page((plan.page[0] * MM, plan.page[1] * MM))
         px, py, w, h = tile.page_x * MM, tile.page_y * MM, tile.w * MM, tile.h * MM
@@ -213,7 +240,26 @@ def draw_tiled(doc, plan: TilePlan, draw: Draw, *, title: str = "") -> None:
             _cut_line(c, x0, y, x0 + w, y)
         for m in plan.marks_on(tile):
             draw_crosshair(c, *page_pt(m.x, m.y))
+        if side_art is not None:
+            bx, by, bw, bh = side_band(plan, tile)
+            if bw > 0:
+                side_art(c, bx * MM, by * MM, bw * MM, bh * MM)
         _labels(c, doc, plan, tile, title)
+
+
+HINT_PT = 7.5
+
+
+def _wrap(text: str, size: float, width: float) -> list[str]:
+    lines, line = [], ""
+    for word in text.split():
+        trial = f"{line} {word}".strip()
+        if fonts.text_width(trial, fonts.SANS, size) <= width or not line:
+            line = trial
+        else:
+            lines.append(line)
+            line = word
+    return lines + [line] if line else lines
 
 
 def _labels(c, doc, plan: TilePlan, tile: Tile, title: str) -> None:
@@ -240,9 +286,9 @@ def _labels(c, doc, plan: TilePlan, tile: Tile, title: str) -> None:
         hint = ""
     if hint:
         room = pw - left - (PRINTER_MARGIN + 2) * MM - (plan.cols * 3.2 + 4) * MM
-        size = fonts.fit_size(hint, fonts.SANS, 7.5, room)
-        c.setFont(fonts.SANS, size)
-        c.drawString(left, top - 19, hint)
+        c.setFont(fonts.SANS, HINT_PT)
+        for k, line in enumerate(_wrap(hint, HINT_PT, room)[:2]):  # two lines rather than small print
+            c.drawString(left, top - 19 - k * 9, line)
     if plan.pages > 1:
         _minimap(c, plan, tile, pw - (PRINTER_MARGIN + 2) * MM, top)
     c.restoreState()

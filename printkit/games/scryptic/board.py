@@ -36,8 +36,10 @@ PRESETS: dict[str, dict] = {
     "woods": dict(lake=0.04, mountain=0.07, forest=0.34, ice=0.02, rivers=1),
     "lakes": dict(lake=0.13, mountain=0.06, forest=0.14, ice=0.03, rivers=2),
     "highlands": dict(lake=0.03, mountain=0.20, forest=0.14, ice=0.03, rivers=1),
-    "frozen": dict(lake=0.10, mountain=0.10, forest=0.10, ice=0.08, rivers=1),
+    "frozen": dict(lake=0.12, mountain=0.10, forest=0.10, freeze=0.85, rivers=2),
 }
+# "frozen" freezes a share of the water (the coldest 85%) rather than a share of the
+# board: most of its lakes and rivers are ice.
 MAX_ATTEMPTS = 60
 
 
@@ -269,7 +271,8 @@ def _terrain(n: int, preset: dict, rng: Rng) -> list[list[str]]:
         grid[r][c] = R.FOREST
     # ice: the coldest water
     water = [(cold[r][c], (r, c)) for r, c in allcells if grid[r][c] == R.WATER]
-    for r, c in _top(water, min(round(preset["ice"] * cells), len(water) * 6 // 10)):
+    frozen = round(preset["freeze"] * len(water)) if "freeze" in preset else min(round(preset["ice"] * cells), len(water) * 6 // 10)
+    for r, c in _top(water, frozen):
         grid[r][c] = R.ICE
     _despeckle(grid)
     _despeckle(grid)

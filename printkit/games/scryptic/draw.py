@@ -153,13 +153,14 @@ def paint_city(c, ink, owner: str, x: float, y: float, s: float) -> None:
 
 # -- the board drawing ----------------------------------------------------------------------
 
-def board_drawing(model: dict, ink):
-    """(side in mm, draw function) for the whole board with its coordinate band."""
+def board_drawing(model: dict, ink, paper: str | None = None):
+    """(side in mm, draw function) for the whole board with its coordinate band,
+    its cells as large as `paper` allows (rules.board_cell_mm)."""
     n = model["size"]
     grid = model["terrain"]
-    cell = R.board_cell_mm(n) * MM
+    cell = R.board_cell_mm(n, paper) * MM
     edge = R.EDGE_MM * MM
-    side = R.board_mm(n)
+    side = R.board_mm(n, paper)
     cities = {R.parse_cell(city["cell"], n): city["owner"] for city in model["cities"]}
 
     def draw(c) -> None:
@@ -200,41 +201,70 @@ def board_drawing(model: dict, ink):
     return side, draw
 
 
-def one_page_origin(page_mm: tuple[float, float], side: float) -> tuple[float, float]:
-    """Bottom left (mm) of the board on a one-page (A3/Tabloid) print."""
+TITLE_PT = 15
+SEATS = "Player 2 (silver) sits at the top edge, player 1 (gold) at the bottom."
+
+
+def one_page_layout(page_mm: tuple[float, float], side: float) -> dict:
+    """Where things go on a one-page board (mm from the bottom left): the board
+    centred across, the title at the top, a legend under the board for gold and one
+    turned to face silver above it, the spare height shared out between them."""
     pw, ph = page_mm
-    return ((pw - side) / 2, ph - 24.0 - side)
+    leg = legend_height(side) / MM
+    top_margin, bottom_margin, title_h = 8.0, 11.0, 13.0
+    spare = ph - top_margin - title_h - bottom_margin - side - 2 * leg
+    both = spare >= 9.0  # room for silver's legend too
+    if not both:
+        spare += leg
+    gap = max(0.0, spare / (4 if both else 3))
+    gold_legend = bottom_margin + gap  # bottom of gold's legend
+    board_y = gold_legend + leg + gap
+    silver_legend = board_y + side + gap if both else None
+    return {"origin": ((pw - side) / 2, board_y), "gold_legend": gold_legend, "silver_legend": silver_legend, "legend_h": leg, "title_y": ph - top_margin - 9.0}
+
+
+def one_page_origin(page_mm: tuple[float, float], side: float) -> tuple[float, float]:
+    """Bottom left (mm) of the board on a one-page print."""
+    return one_page_layout(page_mm, side)["origin"]
 
 
 def render_board(doc, model: dict) -> None:
-    side, draw = board_drawing(model, doc.ink)
+    paper = doc.options.paper
+    side, draw = board_drawing(model, doc.ink, paper)
     n = model["size"]
     p = model.get("params", {})
     title = f"Scryptic board · {n}x{n} · seed {p.get('seed', '?')} · {p.get('terrain', 'mix')}"
-    plan = None if doc.options.paper in ONE_PAGE else plan_tiles(side, side, PAPERS[doc.options.paper])
+    plan = None if paper in ONE_PAGE else plan_tiles(side, side, PAPERS[paper], hug_seams=True)
     if plan is None or plan.pages == 1:
         # A3/Tabloid, or a small board that fits one A4/Letter page: one page with
-        # the seats and the legend (a one-tile "row 1 / col 1" page would have neither)
+        # the seats and a legend for each player (a one-tile "row 1 / col 1" page would have neither)
         c = doc.new_page()
-        pw, ph = PAPERS[doc.options.paper]
-        ox, oy = one_page_origin((pw, ph), side)
-        seats = "Player 2 (silver) sits at the top edge, player 1 (gold) at the bottom."
+        pw, ph = PAPERS[paper]
+        lay = one_page_layout((pw, ph), side)
+        ox, oy = lay["origin"]
         c.setFillColorRGB(0, 0, 0)
-        c.setFont(fonts.SANS_BOLD, 15)
-        c.drawString(ox * MM, (ph - 15) * MM, title)
+        c.setFont(fonts.SANS_BOLD, TITLE_PT)
+        c.drawString(ox * MM, lay["title_y"] * MM, title)
         c.setFont(fonts.SANS, 8.5)
-        room = side * MM - fonts.text_width(title, fonts.SANS_BOLD, 15) - 6 * MM
-        if fonts.text_width(seats, fonts.SANS, 8.5) <= room:
-            c.drawRightString((ox + side) * MM, (ph - 15) * MM, seats)
+        room = side * MM - fonts.text_width(title, fonts.SANS_BOLD, TITLE_PT) - 6 * MM
+        if fonts.text_width(SEATS, fonts.SANS, 8.5) <= room:
+            c.drawRightString((ox + side) * MM, lay["title_y"] * MM, SEATS)
         else:  # a narrow board: the seats go under the title
-            c.drawString(ox * MM, (ph - 20) * MM, seats)
+            c.drawString(ox * MM, (lay["title_y"] - 5) * MM, SEATS)
         c.saveState()
         c.translate(ox * MM, oy * MM)
         draw(c)
         c.restoreState()
-        legend(c, doc.ink, ox * MM, (oy - 6) * MM, side * MM, (oy - 14) * MM)
+        top = (lay["gold_legend"] + lay["legend_h"]) * MM
+        legend(c, doc.ink, ox * MM, top, side * MM)
+        if lay["silver_legend"] is not None:  # turned to face the player at the top edge
+            c.saveState()
+            c.translate((ox + side) * MM, lay["silver_legend"] * MM)
+            c.rotate(180)
+            legend(c, doc.ink, 0, 0, side * MM)
+            c.restoreState()
     else:
-        draw_tiled(doc, plan, draw, title=title)
+        draw_tiled(doc, plan, draw, title=title, side_art=lambda c, x, y, w, h: legend_column(c, doc.ink, x, y, w, h))
 
 
 LEGEND = [
@@ -245,39 +275,69 @@ LEGEND = [
     (R.ICE, "ice", "bears 1-dot letters only"),
     ("gold", "gold city", "player 1 starts here"),
     ("silver", "silver city", "player 2 starts here"),
-    ("pewter", "pewter city", "unaligned; capture +40"),
+    ("pewter", "pewter city", "nobody's yet; capture +40"),
 ]
+LEGEND_NAME_PT = 9.0
+LEGEND_NOTE_PT = 7.5
+LEGEND_SWATCH = 11 * MM
+LEGEND_ROW = LEGEND_SWATCH + 4 * MM
 
 
-def legend(c, ink, x: float, top: float, width: float, room: float) -> float:
-    """The key: every terrain and city as drawn on the board, in a 4 x 2 grid."""
+def legend_height(width_mm: float) -> float:
+    """Height (pt) of `legend` for a board `width_mm` wide: two rows of four."""
+    return 2 * LEGEND_ROW
+
+
+def _legend_entry(c, ink, key: str, name: str, note: str, x: float, y: float, room: float) -> None:
+    """One swatch with its name and note; (x, y) is the swatch's bottom left."""
+    sw = LEGEND_SWATCH
+    if key in METAL:
+        paint_city(c, ink, key, x, y, sw)
+    else:
+        paint_terrain(c, ink, key, x, y, sw)
+    c.setStrokeColorRGB(0, 0, 0)
+    c.setLineWidth(0.5)
+    c.rect(x, y, sw, sw, stroke=1, fill=0)
+    c.setFillColorRGB(0, 0, 0)
+    c.setFont(fonts.SANS_BOLD, LEGEND_NAME_PT)
+    tx = x + sw + 2 * MM
+    c.drawString(tx, y + sw - LEGEND_NAME_PT, name)
+    c.setFont(fonts.SANS, LEGEND_NOTE_PT)
+    for j, text in enumerate(d.wrap(note, fonts.SANS, LEGEND_NOTE_PT, room)[:2]):
+        c.drawString(tx, y + sw - LEGEND_NAME_PT - 2 - (j + 1) * LEGEND_NOTE_PT * 1.15, text)
+
+
+def legend(c, ink, x: float, top: float, width: float) -> float:
+    """The key: every terrain and city as drawn on the board, in a 4 x 2 grid
+    from `top` down; returns the y under it."""
     cols = 4
-    sw = min(12 * MM, room / 3)
     col_w = width / cols
-    row_h = sw + 4 * MM
     for k, (key, name, note) in enumerate(LEGEND):
         cx = x + (k % cols) * col_w
-        cy = top - (k // cols + 1) * row_h
-        if key in METAL:
-            paint_city(c, ink, key, cx, cy, sw)
-        else:
-            paint_terrain(c, ink, key, cx, cy, sw)
-        c.setStrokeColorRGB(0, 0, 0)
-        c.setLineWidth(0.5)
-        c.rect(cx, cy, sw, sw, stroke=1, fill=0)
-        c.setFillColorRGB(0, 0, 0)
-        c.setFont(fonts.SANS_BOLD, 9)
-        c.drawString(cx + sw + 2 * MM, cy + sw * 0.58, name)
-        room = col_w - sw - 4 * MM
-        size = fonts.fit_size(note, fonts.SANS, 7.5, room)
-        if size >= 6.5:
-            c.setFont(fonts.SANS, size)
-            c.drawString(cx + sw + 2 * MM, cy + sw * 0.2, note)
-        else:  # a narrow column: two lines rather than tiny print
-            c.setFont(fonts.SANS, 6.8)
-            for j, text in enumerate(d.wrap(note, fonts.SANS, 6.8, room)[:2]):
-                c.drawString(cx + sw + 2 * MM, cy + sw * 0.58 - 9.5 - j * 8, text)
-    return top - 2 * row_h
+        cy = top - (k // cols) * LEGEND_ROW - LEGEND_SWATCH
+        _legend_entry(c, ink, key, name, note, cx, cy, col_w - LEGEND_SWATCH - 4 * MM)
+    return top - 2 * LEGEND_ROW
+
+
+def legend_column(c, ink, x: float, y: float, w: float, h: float) -> None:
+    """The key as one column (the free band beside a tiled board's window), with
+    the seats, centred in the band's height."""
+    size = 8.0
+    seats = d.wrap(SEATS, fonts.SANS, size, w)
+    need = 14 + len(seats) * size * 1.2 + 4 * MM + len(LEGEND) * LEGEND_ROW
+    top = y + h - max(0.0, (h - need) / 2)
+    c.setFillColorRGB(0, 0, 0)
+    c.setFont(fonts.SANS_BOLD, 10.5)
+    c.drawString(x, top - 10.5, "Legend")
+    ty = top - 14 - size
+    c.setFont(fonts.SANS, size)
+    for line in seats:
+        c.drawString(x, ty, line)
+        ty -= size * 1.2
+    ty -= 4 * MM
+    for key, name, note in LEGEND:
+        _legend_entry(c, ink, key, name, note, x, ty - LEGEND_SWATCH, w - LEGEND_SWATCH - 2 * MM)
+        ty -= LEGEND_ROW
 
 
 # -- tokens and racks ---------------------------------------------------------------------------

@@ -607,19 +607,40 @@ def check_sheet(model: dict) -> list[Violation]:
 
 # -- printed sizes (plain numbers the drawing and the checks share) -------------------
 
-BOARD_MAX_MM = 250.0  # one Tabloid page with room to spare; two Letter or A4 pages when tiled
 EDGE_MM = 7.0  # the coordinate band around the grid
 MAX_CELL_MM = 18.0
+#: Paper sizes (mm, portrait), as engine/units.PAPERS. A3 and Tabloid print the board
+#: on one page; A4 and Letter on two pages side by side (engine/tiles).
+PAPER_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4), "a3": (297.0, 420.0), "tabloid": (279.4, 431.8)}
+ONE_PAGE_PAPERS = ("a3", "tabloid")
+ONE_PAGE_MARGIN = 10.0  # left and right of a one-page board
+ONE_PAGE_RESERVED = 95.0  # title, a legend for each player, the small print
+TILE_MARGINS = (10.0, 12.0, 10.0, 17.0)  # as engine/tiles.MARGINS: left, bottom, right, top
+TILE_OVERLAP = 12.0  # as engine/tiles.OVERLAP
+LEGEND_COLUMN_MM = 44.0  # the legend beside the board on each tiled page
 
 
-def board_cell_mm(n: int) -> float:
-    """Cell side for a size-n board: as large as fits one A3/Tabloid page (at most
-    18 mm), in tenths of a millimetre. The tiled A4/Letter board is the same size."""
-    return min(MAX_CELL_MM, math.floor((BOARD_MAX_MM - 2 * EDGE_MM) / n * 10) / 10)
+def board_room_mm(paper: str) -> float:
+    """The largest board side (mm) the paper gives: one page wide on A3/Tabloid; on
+    A4/Letter two portrait pages side by side, leaving a legend column on each."""
+    pw, ph = PAPER_MM[paper]
+    if paper in ONE_PAGE_PAPERS:
+        return min(pw - 2 * ONE_PAGE_MARGIN, ph - ONE_PAGE_RESERVED)
+    ml, mb, mr, mt = TILE_MARGINS
+    return min(ph - mb - mt, 2 * (pw - ml - mr) - TILE_OVERLAP - 2 * LEGEND_COLUMN_MM)
 
 
-def board_mm(n: int) -> float:
-    return n * board_cell_mm(n) + 2 * EDGE_MM
+def board_cell_mm(n: int, paper: str | None = None) -> float:
+    """Cell side for a size-n board on `paper`: as large as the paper allows (at
+    most 18 mm), in tenths of a millimetre. No paper: the smallest of the four, which
+    the tokens must fit."""
+    if paper is None:
+        return min(board_cell_mm(n, p) for p in PAPER_MM)
+    return min(MAX_CELL_MM, math.floor((board_room_mm(paper) - 2 * EDGE_MM) / n * 10) / 10)
+
+
+def board_mm(n: int, paper: str | None = None) -> float:
+    return n * board_cell_mm(n, paper) + 2 * EDGE_MM
 
 
 TOKEN_MAX_MM = 14.0  # both 98-token pools then fill one A4 or Letter page (13 x 16 tokens)

@@ -74,7 +74,8 @@ class WriteResult:
 
     def summary(self) -> str:
         kb = self.size / 1024
-        line = f"wrote {self.path}: {self.pages} page{'s' if self.pages != 1 else ''}, {kb:.0f} KB. {self.how}"
+        where = "the PDF to standard output" if str(self.path) == "-" else self.path
+        line = f"wrote {where}: {self.pages} page{'s' if self.pages != 1 else ''}, {kb:.0f} KB. {self.how}"
         if self.keeper is not None:
             line += "\n" + self.keeper.summary()
         return line
@@ -85,7 +86,8 @@ def print_advice(component, opts, include_notes: bool = True) -> str:
     scale = "at 100% (actual size, no 'fit to page')"
     if "cards" in component.uses:
         if opts.layout == "single":
-            return f"Print-shop file: one card a page with {opts.bleed:g} mm bleed, TrimBox and BleedBox set."
+            bleed = f"{opts.bleed:g} mm bleed" if opts.bleed else "no bleed"
+            return f"Print-shop file: one card a page with {bleed}, TrimBox and BleedBox set."
         if opts.layout == "fold":
             return f"Print one-sided on {paper} {scale}; fold on the dotted line, cut on the solid lines."
         if opts.duplex == "none":
@@ -128,16 +130,23 @@ def write_component(component, model: dict, opts, out: Path) -> WriteResult:
         return WriteResult(out, doc.pages, size, print_advice(component, opts) + describe(opts) + _layout_note(component, opts))
     # Two files, both drawn before either is written: nothing half-written.
     from printkit.component import keeper_path
-    from printkit.engine.document import atomic_write
+    from printkit.engine.files import commit_all, is_stdout, stage_file
 
+    if is_stdout(out):
+        raise UsageError(f"-o -: {component.game} {component.name} writes two files (the shared one and the keeper's), not standard output")
     shared = new_document(component, model, opts, shared=True)
     component.render(shared, model)
     kept = new_document(component, model, opts)
     component.keeper(kept, model)
     data, kdata = shared.pdf_bytes(), kept.pdf_bytes()
     kout = keeper_path(out)
-    atomic_write(Path(out), data)
-    atomic_write(kout, kdata)
+    staged = [stage_file(out, data)]
+    try:
+        staged.append(stage_file(kout, kdata))
+    except BaseException:
+        staged[0].abort()
+        raise
+    commit_all(staged)  # both or neither
     paper = print_advice(component, opts, include_notes=False) + describe(opts)
     return WriteResult(out, shared.pages, len(data), f"{paper} {component.notes}".strip(),
                        keeper=WriteResult(kout, kept.pages, len(kdata), f"{paper} {component.keeper_notes}".strip()))
@@ -183,12 +192,20 @@ def write_shop_pngs(component, model: dict, opts, folder: Path, dpi: int, shop) 
     return f"wrote {folder}/: {n} card{'s' if n != 1 else ''} (front and back), each {size[0]} x {size[1]} px at {dpi} dpi for {shop.name}. {shop.upload}"
 
 
+MAX_JSON_BYTES = 50 * 2**20
+
+
 def load_json(name: str):
     """Read a component file as `--json` writes it; UsageError (exit 2) if it
     is not one. Returns (component, model)."""
     from printkit.games import all_games, find_game
 
+    from printkit.engine.files import check_path
+
+    check_path(name)
     try:
+        if Path(name).stat().st_size > MAX_JSON_BYTES:
+            raise UsageError(f"{name}: over {MAX_JSON_BYTES // 2**20} MB, too big for a component file")
         text = Path(name).read_text(encoding="utf-8")
     except FileNotFoundError:
         raise UsageError(f"{name}: no such file") from None
@@ -198,6 +215,10 @@ def load_json(name: str):
         model = json.loads(text)
     except json.JSONDecodeError as exc:
         raise UsageError(f"{name}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
+    except RecursionError:
+        raise UsageError(f"{name}: JSON nested too deeply to read") from None
+    except ValueError as exc:  # e.g. a number of more than 4,300 digits
+        raise UsageError(f"{name}: cannot read its JSON ({str(exc)[:100]})") from None
     if not isinstance(model, dict):
         raise UsageError(f"{name}: a component file holds one JSON object, not a {type(model).__name__}")
     game, comp = model.get("game"), model.get("component")
@@ -211,45 +232,89 @@ def load_json(name: str):
 
 def write_pngs(component, model: dict, opts, folder: Path, dpi: int) -> str:
     """PNG export: cards one by one (trim size, no bleed) plus tabletop deck
-    sheets for decks; one PNG a page for everything else."""
+    sheets for decks; one PNG a page for everything else. Pages are rendered and
+    written one at a time into a folder built beside `folder`, then swapped in."""
+    import hashlib
     from dataclasses import replace
 
-    from printkit.engine.raster import png_bytes, render_pages, tabletop_sheets, write_folder
+    from PIL import Image
 
-    files: dict[str, bytes] = {}
-    if "cards" in component.uses:
-        card_opts = replace(opts, layout="single", bleed=0.0, duplex="long", order="interleaved", back_offset=(0.0, 0.0))
-        doc = new_document(component, model, card_opts)
-        component.render(doc, model)
-        images = render_pages(doc.pdf_bytes(), dpi)
-        fronts, backs = images[0::2], images[1::2]
-        for k, (f, b) in enumerate(zip(fronts, backs), 1):
-            files[f"card-{k:03d}-front.png"] = png_bytes(f, dpi)
-            files[f"card-{k:03d}-back.png"] = png_bytes(b, dpi)
-        shared = backs[0] if all(b.tobytes() == backs[0].tobytes() for b in backs) else None
-        for k, sheet in enumerate(tabletop_sheets(fronts, shared), 1):
-            files[f"tabletop-sheet-{k}.png"] = png_bytes(sheet, dpi)
-        if shared is not None:
-            files["tabletop-back.png"] = png_bytes(shared, dpi)
-        what = f"{len(fronts)} cards (front and back), {sum(n.startswith('tabletop-sheet') for n in files)} tabletop sheet(s) of up to 10x7"
-    else:
-        doc = new_document(component, model, opts, shared=component.keeper is not None)
-        component.render(doc, model)
-        images = render_pages(doc.pdf_bytes(), dpi)
-        for k, img in enumerate(images, 1):
-            files[f"page-{k:03d}.png"] = png_bytes(img, dpi)
-        what = f"{len(images)} page(s)"
-    if component.keeper is not None:
-        # the owner's pages go to a folder of their own, never beside the shared ones
-        from printkit.component import keeper_path
+    from printkit.engine.files import StagedFolder
+    from printkit.engine.raster import TABLETOP_MAX_SIDE, check_pixels, iter_pages, open_pdf, tabletop_layout, tabletop_sheet
 
-        kdoc = new_document(component, model, opts)
-        component.keeper(kdoc, model)
-        kimages = render_pages(kdoc.pdf_bytes(), dpi)
-        kfolder = keeper_path(folder)
-        write_folder(folder, files)
-        write_folder(kfolder, {f"page-{k:03d}.png": png_bytes(img, dpi) for k, img in enumerate(kimages, 1)})
-        return (f"wrote {folder}/: {what} as PNG at {dpi} dpi. {component.notes}\n"
-                f"wrote {kfolder}/: {len(kimages)} page(s) as PNG at {dpi} dpi. {component.keeper_notes}")
-    write_folder(folder, files)
-    return f"wrote {folder}/: {what} as PNG at {dpi} dpi"
+    cards = "cards" in component.uses
+    if cards:
+        opts = replace(opts, layout="single", bleed=0.0, duplex="long", order="interleaved", back_offset=(0.0, 0.0), copies=1)
+    if component.keeper is not None and not cards:
+        return _write_keeper_pngs(component, model, opts, folder, dpi)
+    doc = new_document(component, model, opts)
+    component.render(doc, model)
+    pdf = open_pdf(doc.pdf_bytes())
+    try:
+        for i in range(len(pdf)):
+            check_pixels(pdf.get_page_size(i), dpi, "a card" if cards else f"page {i + 1}")
+        with StagedFolder(folder) as out:
+            if not cards:
+                for i, img in iter_pages(pdf, dpi):
+                    out.add_png(f"page-{i + 1:03d}.png", img, dpi)
+                return f"wrote {folder}/: {len(pdf)} page(s) as PNG at {dpi} dpi"
+            backs: set[str] = set()
+            size = None
+            for i, img in iter_pages(pdf, dpi):
+                k, side = i // 2 + 1, ("front", "back")[i % 2]
+                size = img.size
+                out.add_png(f"card-{k:03d}-{side}.png", img, dpi)
+                if side == "back":
+                    backs.add(hashlib.sha256(img.tobytes()).hexdigest())
+            n = len(pdf) // 2
+            shared = Image.open(out.part / "card-001-back.png").convert("RGB") if len(backs) == 1 else None
+            sheets = tabletop_layout(n, shared is not None)
+            scale = 1.0
+            for s, idx in enumerate(sheets, 1):
+                sheet, scale = tabletop_sheet(lambda i: Image.open(out.part / f"card-{i + 1:03d}-front.png").convert("RGB"), idx, size, shared)
+                out.add_png(f"tabletop-sheet-{s}.png", sheet, dpi * scale)
+                del sheet
+            if shared is not None:
+                out.add_png("tabletop-back.png", shared, dpi)
+            note = f" (sheets scaled to {TABLETOP_MAX_SIDE} pixels a side)" if scale < 1 else ""
+            return f"wrote {folder}/: {n} cards (front and back), {len(sheets)} tabletop sheet(s) of up to 10x7{note} as PNG at {dpi} dpi"
+    finally:
+        pdf.close()
+
+
+def _write_keeper_pngs(component, model: dict, opts, folder: Path, dpi: int) -> str:
+    """Two-file components as PNGs: the shared pages in `folder`, the owner's in a
+    folder of their own (never beside the shared ones); both folders are complete
+    before either is swapped in."""
+    from printkit.component import keeper_path
+    from printkit.engine.files import StagedFolder, signals_held
+    from printkit.engine.raster import check_pixels, iter_pages, open_pdf
+
+    shared = new_document(component, model, opts, shared=True)
+    component.render(shared, model)
+    kept = new_document(component, model, opts)
+    component.keeper(kept, model)
+    kfolder = keeper_path(folder)
+    staged, counts = [], []
+    try:
+        for doc, where in ((shared, folder), (kept, kfolder)):
+            pdf = open_pdf(doc.pdf_bytes())
+            try:
+                for i in range(len(pdf)):
+                    check_pixels(pdf.get_page_size(i), dpi, f"page {i + 1}")
+                out = StagedFolder(where)
+                staged.append(out)
+                for i, img in iter_pages(pdf, dpi):
+                    out.add_png(f"page-{i + 1:03d}.png", img, dpi)
+                counts.append(len(pdf))
+            finally:
+                pdf.close()
+        with signals_held():
+            staged[0].commit()
+            staged[1].commit()
+    except BaseException:
+        for out in staged:
+            out.abort()
+        raise
+    return (f"wrote {folder}/: {counts[0]} page(s) as PNG at {dpi} dpi. {component.notes}\n"
+            f"wrote {kfolder}/: {counts[1]} page(s) as PNG at {dpi} dpi. {component.keeper_notes}")

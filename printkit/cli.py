@@ -30,6 +30,39 @@ SETTINGS = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
 # -- shared options ---------------------------------------------------------------
 
+class FiniteFloat(click.ParamType):
+    """A finite number in [lo, hi]: nan, inf and out-of-range refused in one line."""
+
+    name = "number"
+
+    def __init__(self, lo: float, hi: float, unit: str = "") -> None:
+        self.lo, self.hi, self.unit = lo, hi, unit
+
+    def convert(self, value, param, ctx):
+        number = finite_number(value, param.opts[-1] if param else "value", self.lo, self.hi, self.unit)
+        return number
+
+    def get_metavar(self, param, ctx=None) -> str:
+        return f"{self.lo:g}..{self.hi:g}"
+
+
+def finite_number(value, option: str, lo: float, hi: float, unit: str = "") -> float:
+    """`value` as a finite float in [lo, hi], else UsageError naming `option` and the range."""
+    import math
+
+    from printkit.engine.files import shown
+
+    unit_text = f" {unit}" if unit else ""
+    try:
+        if isinstance(value, bool):
+            raise TypeError
+        number = float(value)
+    except (TypeError, ValueError, OverflowError):
+        number = None
+    if number is None or not math.isfinite(number) or not lo <= number <= hi:
+        raise UsageError(f"{option} must be a number from {lo:g} to {hi:g}{unit_text}, not '{shown(value, 40)}'")
+    return number
+
 _DEFAULTS = None
 
 
@@ -59,11 +92,11 @@ def _shared_options(component) -> list[click.Option]:
     if "cards" in component.uses:
         opts += [
             click.Option(["--card-size"], type=click.Choice(list(CARDS)), default=cfg.get("card_size"), show_default=True, help="Card size."),
-            click.Option(["--bleed"], type=click.FloatRange(0, 6), default=cfg.get("bleed"), show_default=True, help="Bleed in mm (art past the trim line)."),
+            click.Option(["--bleed"], type=FiniteFloat(0, 6, "mm"), default=cfg.get("bleed"), show_default=True, help="Bleed in mm (art past the trim line)."),
             click.Option(["--duplex"], type=click.Choice(DUPLEX), default=cfg.get("duplex"), show_default=True, help="Backs pages for two-sided printing: flip on the long or short edge, or none."),
             click.Option(["--layout"], type=click.Choice(LAYOUTS), default="sheet", show_default=True, help="sheet (n-up with crop marks), fold (gutter fold) or single (print shop: one card a page)."),
             click.Option(["--order"], type=click.Choice(ORDERS), default="interleaved", show_default=True, help="Page order of --layout single: front, back, front, back... or all fronts then all backs."),
-            click.Option(["--back-offset"], default=cfg.get("back_offset"), show_default=True, metavar="X,Y", help="Shift backs by X,Y mm (read off `printkit calibrate`)."),
+            click.Option(["--back-offset"], default=cfg.get("back_offset"), show_default=True, metavar="X,Y", help="Shift backs by X,Y mm, each -20..20 (read off `printkit calibrate`)."),
             click.Option(["--copies"], type=click.IntRange(1, 1000), default=1, show_default=True, help="Copies of the deck."),
             _shop_option(),
         ]
@@ -138,14 +171,20 @@ def _param_option(p) -> click.Option:
     return click.Option([flag, p.name], type=kind, default=p.default, multiple=p.multiple, show_default=p.default not in (None, ()), help=p.help)
 
 
+BACK_OFFSET_MAX = 20.0  # mm: beyond that it is not a misalignment
+
+
 def _back_offset(text: str) -> tuple[float, float]:
+    from printkit.engine.files import shown
+
+    parts = str(text).split(",")
+    if len(parts) != 2:
+        raise UsageError(f"--back-offset must be X,Y in mm (e.g. 0.5,-1), each from -{BACK_OFFSET_MAX:g} to {BACK_OFFSET_MAX:g}, not '{shown(text, 40)}'")
     try:
-        x, y = (float(v) for v in text.split(","))
-    except ValueError:
-        raise UsageError(f"--back-offset must be X,Y in mm (e.g. 0.5,-1), not '{text}'") from None
-    if abs(x) > 20 or abs(y) > 20:
-        raise UsageError(f"--back-offset {text}: offsets beyond 20 mm are not a misalignment")
-    return (x, y)
+        x, y = (finite_number(v.strip(), "--back-offset", -BACK_OFFSET_MAX, BACK_OFFSET_MAX) for v in parts)
+    except UsageError:
+        raise UsageError(f"--back-offset X,Y: each must be a number of mm from -{BACK_OFFSET_MAX:g} to {BACK_OFFSET_MAX:g}, not '{shown(text, 40)}'") from None
+    return (x + 0.0, y + 0.0)  # no -0 in the recorded command
 
 
 def print_options(kw: dict, shop=None):
@@ -178,6 +217,10 @@ def run_component(component, kw: dict) -> None:
     as_json = kw.pop("as_json", False)
     shop = _apply_shop(kw)  # before --format is read: a preset may set it
     fmt, dpi = kw.pop("fmt", "pdf"), kw.pop("dpi", 150)
+    if fmt == "png" and output == "-":
+        raise UsageError("-o -: --format png writes a folder, not standard output")
+    if fmt == "png" and kw.get("copies", 1) != 1:
+        raise UsageError("--copies: --format png writes each card once (copies are for printing)")
     words = kw.pop("words", None)
     if words:
         from printkit import words as wordlists
@@ -189,6 +232,7 @@ def run_component(component, kw: dict) -> None:
     if as_json:
         click.echo(json.dumps(model, indent=2, ensure_ascii=False))
         return
+    to_stdout = output == "-"
     out = Path(output) if output else Path(defaults().get("output")) / component.output_name
     if fmt == "png":
         folder = Path(output) if output else out.with_suffix("")
@@ -197,14 +241,14 @@ def run_component(component, kw: dict) -> None:
         else:
             click.echo(build.write_pngs(component, model, opts, folder, dpi))
         return
-    result = build.write_component(component, model, opts, out)
-    click.echo(result.summary())
+    result = build.write_component(component, model, opts, "-" if to_stdout else out)
+    click.echo(result.summary(), err=to_stdout)  # with -o -, standard output is the PDF
     if shop is not None:
         from printkit.engine.shops import describe
 
-        click.echo(describe(shop))
+        click.echo(describe(shop), err=to_stdout)
     if component.report:
-        click.echo(component.report(model))
+        click.echo(component.report(model), err=to_stdout)
 
 
 class ComponentCommand(click.Command):
@@ -303,6 +347,9 @@ def _kit_command(name: str, games: list, help_text: str) -> click.Command:
         from printkit import kit
         from printkit.engine.units import PrintOptions
 
+        if output == "-":
+            raise UsageError("-o -: a kit is written into a folder, not standard output")
+
         opts = PrintOptions(paper=paper.lower(), ink=ink, card_size=cfg.get("card_size"), back_offset=_back_offset(cfg.get("back_offset")), duplex=cfg.get("duplex"), bleed=cfg.get("bleed"), **_prepress(prepress))
         folder = Path(output) if output else Path(cfg.get("output"))
         kit.build_kits(games, opts, folder, seed=seed, all_games=(name == "all"))
@@ -385,9 +432,9 @@ def calibrate_cmd(output, paper, duplex, back_offset) -> None:
     doc = Document(opts, title="printkit duplex calibration", subject="component=calibrate", keywords=[f"command:{cmd}"], command=cmd)
     doc.small_print = "duplex calibration"
     draw_calibration(doc, duplex)
-    out = Path(output) if output else Path(cfg.get("output")) / "calibrate.pdf"
+    out = output if output == "-" else Path(output) if output else Path(cfg.get("output")) / "calibrate.pdf"
     size = doc.save(out)
-    click.echo(f"wrote {out}: {doc.pages} pages, {size / 1024:.0f} KB. Print two-sided at 100%, flip on the {duplex} edge; read the back's scales against a window.")
+    click.echo(f"wrote {'the PDF to standard output' if out == '-' else out}: {doc.pages} pages, {size / 1024:.0f} KB. Print two-sided at 100%, flip on the {duplex} edge; read the back's scales against a window.", err=out == "-")
 
 
 @cli.command("preview", context_settings=SETTINGS)
@@ -397,38 +444,61 @@ def calibrate_cmd(output, paper, duplex, back_offset) -> None:
 @click.option("--pages", default=None, help="Pages to render, e.g. 1,3-5 [default: all].")
 def preview_cmd(pdf, output, dpi, pages) -> None:
     """PNG previews of a PDF's pages (any PDF, printkit's or not)."""
-    from printkit.engine.raster import png_bytes, render_pages, write_folder
+    from printkit.engine.files import StagedFolder, check_path, shown
+    from printkit.engine.raster import check_pixels, iter_pages, open_pdf
 
-    src = Path(pdf)
+    src = Path(check_path(pdf))
     if not src.is_file():
-        raise UsageError(f"{pdf}: no such file")
-    wanted = _page_list(pages) if pages else None
+        raise UsageError(f"{shown(pdf)}: no such file")
     try:
-        images = render_pages(str(src), dpi, wanted)
-    except IndexError as exc:
-        raise UsageError(f"--pages {pages}: {exc}") from None
+        doc = open_pdf(str(src))
     except Exception as exc:  # pdfium's error for a file that is not a PDF
-        raise UsageError(f"{pdf}: not a PDF it can read ({exc.__class__.__name__})") from None
-    folder = Path(output) if output else src.with_name(src.stem + "-preview")
-    numbers = wanted if wanted is not None else list(range(len(images)))
-    write_folder(folder, {f"page-{n + 1:03d}.png": png_bytes(img, dpi) for n, img in zip(numbers, images)})
-    click.echo(f"wrote {len(images)} PNG page{'s' if len(images) != 1 else ''} at {dpi} dpi into {folder}/")
-
-
-def _page_list(text: str) -> list[int]:
-    out: list[int] = []
+        raise UsageError(f"{shown(pdf)}: not a PDF it can read ({exc.__class__.__name__})") from None
     try:
-        for part in text.split(","):
+        total = len(doc)
+        ranges = _page_ranges(pages, total) if pages else [(0, total)]
+        count = sum(b - a for a, b in ranges)
+        for a, b in ranges:  # every page's size, without rendering it
+            for i in range(a, b):
+                check_pixels(doc.get_page_size(i), dpi, f"page {i + 1}")
+        folder = Path(output) if output else src.with_name(src.stem + "-preview")
+        wanted = (i for a, b in ranges for i in range(a, b))
+        with StagedFolder(folder) as out:
+            for i, img in iter_pages(doc, dpi, wanted):
+                out.add_png(f"page-{i + 1:03d}.png", img, dpi)
+    finally:
+        doc.close()
+    click.echo(f"wrote {count} PNG page{'s' if count != 1 else ''} at {dpi} dpi into {folder}/")
+
+
+def _page_ranges(text: str, total: int) -> list[tuple[int, int]]:
+    """`1,3-5` as 0-based half-open ranges, each checked against the PDF's
+    `total` pages before anything is expanded."""
+    from printkit.engine.files import shown
+
+    out: list[tuple[int, int]] = []
+    for part in text.split(","):
+        try:
             if "-" in part:
                 a, b = (int(v) for v in part.split("-"))
-                out += list(range(a - 1, b))
             else:
-                out.append(int(part) - 1)
-    except ValueError:
-        raise UsageError(f"--pages must look like 1,3-5, not '{text}'") from None
-    if any(n < 0 for n in out):
-        raise UsageError(f"--pages {text}: pages count from 1")
-    return out
+                a = b = int(part)
+        except ValueError:
+            raise UsageError(f"--pages must look like 1,3-5, not '{shown(text, 40)}'") from None
+        if a < 1 or b < 1:
+            raise UsageError(f"--pages {shown(text, 40)}: pages count from 1")
+        if a > b:
+            raise UsageError(f"--pages {shown(part, 40)}: a range runs from the lower page to the higher")
+        if b > total:
+            raise UsageError(f"--pages {shown(text, 40)}: page {shown(b, 20)} is not in the PDF ({total} page{'s' if total != 1 else ''})")
+        out.append((a - 1, b))
+    merged: list[tuple[int, int]] = []  # sorted, overlaps joined: each page once
+    for a, b in sorted(out):
+        if merged and a <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(merged[-1][1], b))
+        else:
+            merged.append((a, b))
+    return merged
 
 
 @cli.command("list", context_settings=SETTINGS)
@@ -461,8 +531,66 @@ def list_cmd() -> None:
         click.echo(f"  {key:<12} {str(cfg.get(key)):<10} from {cfg.sources[key]}")
 
 
+class Interrupted(KeyboardInterrupt):
+    """SIGTERM or SIGHUP, handled like Ctrl-C (temporary files removed)."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+def _raise_interrupted(signum, frame):
+    raise Interrupted(signum)
+
+
+def _install_signal_handlers() -> dict:
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        return {}
+    saved = {}
+    for name in ("SIGTERM", "SIGHUP"):
+        sig = getattr(signal, name, None)
+        if sig is not None:
+            saved[sig] = signal.signal(sig, _raise_interrupted)
+    return saved
+
+
+def _say(text: str, limit: int = 400) -> None:
+    """One line on standard error, cut short if a value made it huge."""
+    text = " ".join(str(text).split())
+    if len(text) > limit:
+        text = text[: limit - 3] + "..."
+    click.echo(f"printkit: {text}", err=True)
+
+
 def main(argv: list[str] | None = None) -> None:
-    """Entry point: one line per error, exit 0 ok / 1 rules violated / 2 bad input."""
+    """Entry point: one line per error; exit 0 written, 1 rules broken, 2 bad usage,
+    input or environment, 128+N interrupted by signal N (130 for Ctrl-C)."""
+    import signal
+
+    from printkit.engine import files
+
+    files.COMMITTED.clear()
+    saved = _install_signal_handlers()
+    try:
+        _main(argv)
+    except KeyboardInterrupt as exc:  # Ctrl-C, SIGTERM, SIGHUP: temporary files are already gone
+        signum = exc.signum if isinstance(exc, Interrupted) else signal.SIGINT
+        done = files.COMMITTED
+        _say("interrupted, " + (f"only these were written (complete): {', '.join(done)}" if done else "nothing written"))
+        sys.exit(128 + int(signum))
+    finally:
+        for sig, handler in saved.items():
+            signal.signal(sig, handler)
+
+
+def _main(argv: list[str] | None) -> None:
+    import os
+
+    from printkit.engine.files import reason, shown
+
     try:
         cli.main(args=argv, prog_name="printkit", standalone_mode=False)
     except RulesError as exc:
@@ -472,27 +600,34 @@ def main(argv: list[str] | None = None) -> None:
             click.echo(f"printkit: refused: {len(exc.violations)} rule violation(s), nothing written", err=True)
         sys.exit(1)
     except PrintkitError as exc:
-        click.echo(f"printkit: error: {exc}", err=True)
+        _say(f"error: {exc}")
         sys.exit(exc.exit_code)
     except click.exceptions.NoArgsIsHelpError as exc:
         click.echo(exc.ctx.get_help() if exc.ctx else "", err=False)
         sys.exit(0)
     except click.ClickException as exc:
-        msg = " ".join(exc.format_message().split())
-        click.echo(f"printkit: error: {msg}", err=True)
+        _say(f"error: {exc.format_message()}")
         sys.exit(2)
     except click.exceptions.Abort:  # click's form of Ctrl-C
-        click.echo("printkit: interrupted, nothing written", err=True)
-        sys.exit(1)
-    except KeyboardInterrupt:
-        click.echo("printkit: interrupted, nothing written", err=True)
-        sys.exit(1)
-    except BrokenPipeError:
-        sys.exit(1)
+        raise KeyboardInterrupt from None
+    except BrokenPipeError:  # `printkit ... | head`: the reader left
+        try:  # no second BrokenPipeError when Python flushes standard output at exit
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        except (OSError, ValueError, AttributeError):
+            pass
+        sys.exit(2)
+    except OSError as exc:  # the environment: disk full, permissions, a vanished folder
+        where = f" {shown(exc.filename)}" if getattr(exc, "filename", None) else ""
+        _say(f"error: cannot complete the job{where}: {reason(exc)}")
+        sys.exit(2)
+    except MemoryError:
+        _say("error: not enough memory for this job (try fewer pages, a lower --dpi or a smaller --count)")
+        sys.exit(2)
+    except RecursionError:
+        _say("error: input nested too deeply to read")
+        sys.exit(2)
     except Exception as exc:  # a bug: still one line, never a traceback
-        click.echo(f"printkit: internal error: {exc.__class__.__name__}: {exc} (set PRINTKIT_DEBUG=1 for details)", err=True)
-        import os
-
+        _say(f"internal error: {exc.__class__.__name__}: {exc} (set PRINTKIT_DEBUG=1 for details)")
         if os.environ.get("PRINTKIT_DEBUG"):
             raise
-        sys.exit(1)
+        sys.exit(3)

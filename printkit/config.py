@@ -49,29 +49,71 @@ def config_paths() -> list[Path]:
     return [Path.cwd() / "printkit.toml", Path(home) / "printkit" / "printkit.toml"]
 
 
+def _shown(value) -> str:
+    """A config value for a message, cut short (a 10 MB value is not echoed whole)."""
+    from printkit.engine.files import shown
+
+    return shown(repr(value), 40)
+
+
+def _number(value) -> float | None:
+    """A finite TOML number, else None (bool, nan, inf, strings refused)."""
+    import math
+
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return None
+    try:
+        number = float(value)
+    except OverflowError:
+        return None
+    return number if math.isfinite(number) else None
+
+
 def _check(path: Path, key: str, value):
     from printkit.engine.units import CARDS, COLORS, DUPLEX, INKS, PAPERS
 
     allowed = {"paper": PAPERS, "card_size": CARDS, "ink": INKS, "duplex": DUPLEX, "color": COLORS}
     if key in allowed:
         if not isinstance(value, str) or value.lower() not in allowed[key]:
-            raise UsageError(f"{path}: {key} = {value!r} is not one of {', '.join(allowed[key])}")
+            raise UsageError(f"{path}: {key} = {_shown(value)} is not one of {', '.join(allowed[key])}")
         return value.lower()
     if key == "back_offset":
-        if isinstance(value, list) and len(value) == 2 and all(isinstance(v, (int, float)) for v in value):
-            return f"{value[0]:g},{value[1]:g}"
+        limit = 20
         if isinstance(value, str):
-            return value
-        raise UsageError(f"{path}: back_offset must be \"X,Y\" or [X, Y] in mm")
+            value = value.split(",")
+            value = [_number(_float_or_none(v)) for v in value] if len(value) == 2 else None
+        elif isinstance(value, list) and len(value) == 2:
+            value = [_number(v) for v in value]
+        else:
+            value = None
+        if value is None or any(v is None or abs(v) > limit for v in value):
+            raise UsageError(f"{path}: back_offset must be \"X,Y\" or [X, Y], each a number of mm from -{limit} to {limit}")
+        return f"{value[0] + 0.0:g},{value[1] + 0.0:g}"
     if key == "bleed":
-        if not isinstance(value, (int, float)) or isinstance(value, bool) or not 0 <= value <= 6:
-            raise UsageError(f"{path}: bleed = {value!r} must be a number of mm from 0 to 6")
-        return float(value)
+        number = _number(value)
+        if number is None or not 0 <= number <= 6:
+            raise UsageError(f"{path}: bleed = {_shown(value)} must be a number of mm from 0 to 6")
+        return number
     if key == "output":
-        if not isinstance(value, str) or not value:
-            raise UsageError(f"{path}: output must be a folder name")
+        if not isinstance(value, str) or not value.strip():
+            raise UsageError(f"{path}: output must be a folder name (a string), not {_shown(value)}")
+        if "\0" in value:
+            raise UsageError(f"{path}: output = {_shown(value)}: a path cannot hold a NUL byte")
         return value
     raise AssertionError(key)
+
+
+def _cut(exc) -> str:
+    from printkit.engine.files import shown
+
+    return shown(exc, 120)
+
+
+def _float_or_none(text: str):
+    try:
+        return float(text.strip())
+    except ValueError:
+        return None
 
 
 def load_defaults() -> Defaults:
@@ -86,12 +128,16 @@ def load_defaults() -> Defaults:
         except (OSError, UnicodeDecodeError) as exc:
             raise UsageError(f"{path}: cannot read it ({exc.__class__.__name__})") from None
         except tomllib.TOMLDecodeError as exc:
-            raise UsageError(f"{path}: not valid TOML ({exc})") from None
+            raise UsageError(f"{path}: not valid TOML ({_cut(exc)})") from None
+        except (ValueError, RecursionError) as exc:  # a 5,000-digit number, arrays nested 10,000 deep
+            raise UsageError(f"{path}: cannot read it ({exc.__class__.__name__}: {_cut(exc)})") from None
         data = data.get("printkit", data)
+        if not isinstance(data, dict):
+            raise UsageError(f"{path}: [printkit] must be a table of settings, not {_shown(data)}")
         for raw_key, value in data.items():
             key = raw_key.replace("-", "_")
             if key not in KEYS:
-                raise UsageError(f"{path}: unknown setting '{raw_key}' (settings: {', '.join(KEYS)})")
+                raise UsageError(f"{path}: unknown setting {_shown(raw_key)} (settings: {', '.join(KEYS)})")
             values[key] = _check(path, key, value)
             sources[key] = str(path)
         break  # the first file found wins as a whole

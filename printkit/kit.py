@@ -174,9 +174,11 @@ def _pages(first: int, last: int) -> str:
 def build_kits(games, opts, folder: Path, *, seed: str = "1", all_games: bool = False, echo=click.echo) -> list[tuple[Path, int, int, float]]:
     """Write one kit PDF per game into `folder`; print progress and a table."""
     from printkit.engine.document import Document
+    from printkit.engine.files import commit_all
 
     written = []
     summaries = []
+    staged = []  # every file is complete on disk before any is put in place
     for k, game in enumerate(games, 1):
         t0 = time.perf_counter()
         echo(f"[{k}/{len(games)}] {game.title} kit ...", err=True)
@@ -184,19 +186,32 @@ def build_kits(games, opts, folder: Path, *, seed: str = "1", all_games: bool = 
             opts,
             title=f"{game.title}: print-and-play kit",
             subject=f"game={game.name}; component=kit; seed {seed}",
-            keywords=[f"game:{game.name}", "component:kit", f"command:printkit kit {game.name} --paper {opts.paper}{_prepress(opts)}"],
-            command=f"printkit kit {game.name} --paper {opts.paper}{_prepress(opts)}",
+            keywords=[f"game:{game.name}", "component:kit", f"command:{kit_command(game.name, opts, seed)}"],
+            command=kit_command(game.name, opts, seed),
         )
         parts = draw_kit(doc, game, seed)
         path = folder / f"{game.name}-kit.pdf"
-        size = doc.save(path)
+        try:
+            staged.append(doc.stage(path))
+        except BaseException:
+            for s in staged:
+                s.abort()
+            raise
+        size = staged[-1].size
         written.append((path, doc.pages, size, time.perf_counter() - t0))
         summaries.append((game, path, doc.pages, parts))
     if all_games:
         echo(f"[index] contents of every kit ...", err=True)
         path = folder / "index.pdf"
-        pages, size = write_index(summaries, opts, path)
-        written.append((path, pages, size, 0.0))
+        try:
+            pages, index = write_index(summaries, opts, path, stage=True, seed=seed)
+        except BaseException:
+            for s in staged:
+                s.abort()
+            raise
+        staged.append(index)
+        written.append((path, pages, index.size, 0.0))
+    commit_all(staged)
     width = max(len(str(p)) for p, *_ in written)
     echo(f"{'file':<{width}}  pages      size")
     for path, pages, size, _ in written:
@@ -206,14 +221,38 @@ def build_kits(games, opts, folder: Path, *, seed: str = "1", all_games: bool = 
     return written
 
 
-def write_index(summaries, opts, path: Path) -> tuple[int, int]:
+def kit_command(name: str, opts, seed: str = "1") -> str:
+    """The command that makes this kit again: every option that changed it, and
+    the printkit.toml settings it used where they differ from the built-in ones."""
+    import shlex
+
+    from printkit.engine.units import DEFAULT_BLEED
+
+    words = ["printkit", "kit", name, "--paper", opts.paper, *opts.prepress_args()]
+    if opts.ink != "color":
+        words += ["--ink", opts.ink]
+    if seed != "1":
+        words += ["--seed", seed]
+    cfg = []
+    if opts.card_size != "poker":
+        cfg.append(f"card_size={opts.card_size}")
+    if opts.bleed != DEFAULT_BLEED:
+        cfg.append(f"bleed={opts.bleed:g}")
+    if opts.duplex != "long":
+        cfg.append(f"duplex={opts.duplex}")
+    if tuple(opts.back_offset) != (0.0, 0.0):
+        cfg.append(f"back_offset={opts.back_offset[0]:g},{opts.back_offset[1]:g}")
+    return shlex.join(words) + (f" (printkit.toml: {' '.join(cfg)})" if cfg else "")
+
+
+def write_index(summaries, opts, path: Path, stage: bool = False, seed: str = "1"):
     """One PDF that lists every kit file: paper, two-sided pages, copies, cutting
-    and folding notes."""
+    and folding notes. Returns (pages, size), or (pages, staged file) with `stage`."""
     from printkit.engine import draw as d
     from printkit.engine import fonts
     from printkit.engine.document import Document
 
-    doc = Document(opts, title="printkit: every kit", subject="component=index", keywords=["component:index", f"command:printkit kit all --paper {opts.paper}{_prepress(opts)}"], command=f"printkit kit all --paper {opts.paper}{_prepress(opts)}")
+    doc = Document(opts, title="printkit: every kit", subject="component=index", keywords=["component:index", f"command:{kit_command('all', opts, seed)}"], command=kit_command("all", opts, seed))
     doc.small_print = "index of kits"
     c = doc.new_page()
     W, H = doc.size
@@ -242,5 +281,7 @@ def write_index(summaries, opts, path: Path) -> tuple[int, int]:
             text = f"{p.title}: {p.advice}" + (f" {p.note}" if p.note else "")
             y = d.paragraph(c, "• " + text, m, y, W - 2 * m, size=8) - 1 * MM
         y -= 6 * MM
+    if stage:
+        return doc.pages, doc.stage(path)
     size = doc.save(path)
     return doc.pages, size

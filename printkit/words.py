@@ -65,6 +65,28 @@ def _shown(entry: str) -> str:
     return repr(entry if len(entry) <= 40 else entry[:37] + "...")
 
 
+MAX_WORDS_BYTES = 50 * 2**20  # a word list larger than this is not a word list
+MAX_LINE = 1000
+
+
+def _add_line(found: set, name: str, n: int, raw: bytes) -> None:
+    if len(raw) > MAX_LINE:
+        raise UsageError(f"{name}, line {n}: longer than {MAX_LINE} characters, not a word")
+    try:
+        line = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise UsageError(f"{name}, line {n}: not UTF-8 text") from None
+    if n == 1:
+        line = line.removeprefix("\ufeff")
+    entry = line.split("#", 1)[0].strip()
+    if not entry:
+        return
+    word = entry.casefold()
+    if not _WORD.fullmatch(word):
+        raise UsageError(f"{name}, line {n}: {_shown(entry)} is not a word of letters a-z")
+    found.add(word)
+
+
 def add_user_words(path) -> int:
     """Add a user's word list to the acceptance list; return how many distinct words
     the file holds.
@@ -76,27 +98,29 @@ def add_user_words(path) -> int:
     """
     global _user_words, _accept_cache
     name = os.fspath(path)
+    if "\0" in name:
+        raise UsageError(f"{_shown(name)}: a path cannot hold a NUL byte")
+    found: set[str] = set()
+    n, total, rest = 0, 0, b""
     try:
         with open(name, "rb") as f:
-            data = f.read()
+            while True:  # streamed in 1 MB chunks: a huge or endless file ends early
+                chunk = f.read(1 << 20)
+                total += len(chunk)
+                if total > MAX_WORDS_BYTES:
+                    raise UsageError(f"{name}: a word list is at most {MAX_WORDS_BYTES // 2**20} MB")
+                lines = (rest + chunk).split(b"\n")
+                rest = lines.pop() if chunk else b""
+                if len(rest) > MAX_LINE:
+                    raise UsageError(f"{name}, line {n + len(lines) + 1}: longer than {MAX_LINE} characters, not a word")
+                for raw in lines:
+                    n += 1
+                    _add_line(found, name, n, raw)
+                if not chunk:
+                    break
     except OSError as exc:
         reason = exc.strerror or exc.__class__.__name__
         raise UsageError(f"{name}: cannot read word list: {reason}") from None
-    found: set[str] = set()
-    for n, raw in enumerate(data.split(b"\n"), 1):
-        try:
-            line = raw.decode("utf-8")
-        except UnicodeDecodeError:
-            raise UsageError(f"{name}, line {n}: not UTF-8 text") from None
-        if n == 1:
-            line = line.removeprefix("\ufeff")
-        entry = line.split("#", 1)[0].strip()
-        if not entry:
-            continue
-        word = entry.casefold()
-        if not _WORD.fullmatch(word):
-            raise UsageError(f"{name}, line {n}: {_shown(entry)} is not a word of letters a-z")
-        found.add(word)
     if found:
         _user_words = _user_words | found
         _accept_cache = None

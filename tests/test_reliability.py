@@ -288,5 +288,5 @@ def test_interrupted_write_keeps_previous_file(tmp_path):
     if proc.returncode == 0:  # finished before the signal: a whole new file
         assert after != before and len(PdfReader(target).pages) > 100
     else:
-        assert proc.returncode == 1 and "interrupted" in err, (proc.returncode, err)
+        assert proc.returncode == 130 and "interrupted" in err, (proc.returncode, err)
         assert after == before

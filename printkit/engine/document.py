@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import io
 import os
-import tempfile
 from pathlib import Path
 
 from printkit import __version__
@@ -132,10 +131,17 @@ class Document:
         return self.buffer.getvalue()
 
     def save(self, path: str | os.PathLike) -> int:
-        """Write the PDF atomically; returns its size in bytes."""
-        data = self.pdf_bytes()
-        atomic_write(Path(path), data)
-        return len(data)
+        """Write the PDF atomically ("-": standard output); returns its size in bytes."""
+        from printkit.engine.files import write_file
+
+        return write_file(path, self.pdf_bytes())
+
+    def stage(self, path: str | os.PathLike):
+        """Write the PDF beside `path`, complete but not yet in place (commit it
+        with files.commit_all): for runs that replace several files at once."""
+        from printkit.engine.files import stage_file
+
+        return stage_file(path, self.pdf_bytes())
 
 
 _CANVAS = None
@@ -233,17 +239,6 @@ def atomic_write(path: Path, data: bytes) -> None:
 
     A failed or interrupted run leaves the previous file as it was.
     """
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except FileNotFoundError:
-            pass
-        raise
+    from printkit.engine.files import write_file
+
+    write_file(path, data)

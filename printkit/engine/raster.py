@@ -1,30 +1,72 @@
 """Digital exports: PDF pages to PNG (pdfium renders them), single cards, and
-deck sheets (a grid of up to 10x7 cards) for virtual tabletops."""
+deck sheets (a grid of up to 10x7 cards) for virtual tabletops.
+
+Memory stays bounded whatever the options: pages are rendered and written one
+at a time, an image over MAX_PIXELS is refused before anything is rendered, and
+a tabletop sheet is at most TABLETOP_MAX_SIDE pixels a side.
+"""
 
 from __future__ import annotations
 
 import io
+import math
 import os
-import shutil
-import tempfile
-from pathlib import Path
+
+from printkit.errors import UsageError
 
 TABLETOP_COLS, TABLETOP_ROWS = 10, 7
+#: Largest image printkit renders (A4 at 600 dpi is 34.8 million pixels).
+MAX_PIXELS = 36_000_000
+#: Tabletop sheets are at most this many pixels a side: what virtual tabletops
+#: load comfortably; the single card PNGs keep the full --dpi.
+TABLETOP_MAX_SIDE = 4096
+
+
+def open_pdf(pdf: bytes | str | os.PathLike):
+    import pypdfium2 as pdfium
+
+    return pdfium.PdfDocument(pdf if not isinstance(pdf, bytes) else io.BytesIO(pdf))
+
+
+def pixels(size_pt: tuple[float, float], dpi: float) -> tuple[int, int]:
+    w, h = size_pt
+    return (max(1, math.ceil(w * dpi / 72.0)), max(1, math.ceil(h * dpi / 72.0)))
+
+
+def check_pixels(size_pt: tuple[float, float], dpi: float, what: str) -> None:
+    """UsageError before rendering an image over MAX_PIXELS."""
+    w, h = pixels(size_pt, dpi)
+    if w * h > MAX_PIXELS:
+        best = int(72.0 * math.sqrt(MAX_PIXELS / (size_pt[0] * size_pt[1])))
+        raise UsageError(f"--dpi {dpi:g}: {what} would be {w}x{h} pixels ({w * h / 1e6:.0f} million); the limit is {MAX_PIXELS / 1e6:.0f} million an image: use --dpi {best} or lower")
+
+
+def iter_pages(doc, dpi: float, pages=None):
+    """(index, RGB PIL image) for each page (0-based; all by default), one at a time."""
+    idx = range(len(doc)) if pages is None else pages
+    for i in idx:
+        if not 0 <= i < len(doc):
+            raise IndexError(f"page {i + 1} is not in the PDF ({len(doc)} pages)")
+        page = doc[i]
+        try:
+            bitmap = page.render(scale=dpi / 72.0, rev_byteorder=True)
+            image = bitmap.to_pil()
+            if image.mode != "RGB":
+                image = image.convert("RGB")
+            else:
+                image = image.copy()  # independent of pdfium's buffer, which is freed now
+            del bitmap
+        finally:
+            page.close()
+        yield i, image
 
 
 def render_pages(pdf: bytes | str | os.PathLike, dpi: float, pages: list[int] | None = None) -> list:
-    """Render pages (0-based indices; all by default) to RGB PIL images."""
-    import pypdfium2 as pdfium
-
-    doc = pdfium.PdfDocument(pdf if not isinstance(pdf, bytes) else io.BytesIO(pdf))
+    """Render pages (0-based indices; all by default) to RGB PIL images (small jobs
+    and tests; exports use iter_pages)."""
+    doc = open_pdf(pdf)
     try:
-        idx = range(len(doc)) if pages is None else pages
-        out = []
-        for i in idx:
-            if not 0 <= i < len(doc):
-                raise IndexError(f"page {i + 1} is not in the PDF ({len(doc)} pages)")
-            out.append(doc[i].render(scale=dpi / 72.0).to_pil().convert("RGB"))
-        return out
+        return [img for _, img in iter_pages(doc, dpi, pages)]
     finally:
         doc.close()
 
@@ -35,49 +77,51 @@ def png_bytes(image, dpi: float) -> bytes:
     return buf.getvalue()
 
 
-def tabletop_sheets(cards: list, back=None) -> list:
-    """Grids of up to 10x7 card images (the deck-sheet format of virtual
-    tabletops); the last cell of each sheet shows the back if one is given."""
+def tabletop_layout(n_cards: int, with_back: bool) -> list[list[int]]:
+    """Card indices per tabletop sheet (up to 10x7; the last cell is kept for the
+    back when there is one shared back)."""
+    per = TABLETOP_COLS * TABLETOP_ROWS - (1 if with_back else 0)
+    return [list(range(s, min(s + per, n_cards))) for s in range(0, n_cards, per)]
+
+
+def tabletop_sheet(load, indices: list[int], size: tuple[int, int], back=None):
+    """One tabletop sheet: `load(i)` gives card i's image (loaded one at a time);
+    cards are scaled down to keep the sheet within TABLETOP_MAX_SIDE a side."""
     from PIL import Image
 
+    n = len(indices) + (1 if back is not None else 0)
+    cols = min(TABLETOP_COLS, n)
+    rows = -(-n // cols)
+    w, h = size
+    scale = min(1.0, TABLETOP_MAX_SIDE / (cols * w), TABLETOP_MAX_SIDE / (rows * h))
+    cw, ch = max(1, int(w * scale)), max(1, int(h * scale))
+    sheet = Image.new("RGB", (cols * cw, rows * ch), "white")
+
+    def put(img, k):
+        if img.size != (cw, ch):
+            img = img.resize((cw, ch), Image.LANCZOS)
+        sheet.paste(img, ((k % cols) * cw, (k // cols) * ch))
+
+    for k, i in enumerate(indices):
+        put(load(i), k)
+    if back is not None:
+        per = TABLETOP_COLS * TABLETOP_ROWS
+        k = per - 1 if n == per else n - 1
+        put(back, min(k, cols * rows - 1))
+    return sheet, scale
+
+
+def tabletop_sheets(cards: list, back=None) -> list:
+    """Sheets for a list of card images in memory (small decks and tests)."""
     if not cards:
         return []
-    w, h = cards[0].size
-    per = TABLETOP_COLS * TABLETOP_ROWS - (1 if back is not None else 0)
-    sheets = []
-    for start in range(0, len(cards), per):
-        chunk = cards[start : start + per]
-        n = len(chunk) + (1 if back is not None else 0)
-        cols = min(TABLETOP_COLS, n)
-        rows = -(-n // cols)
-        sheet = Image.new("RGB", (cols * w, rows * h), "white")
-        for k, img in enumerate(chunk):
-            sheet.paste(img.resize((w, h)) if img.size != (w, h) else img, ((k % cols) * w, (k // cols) * h))
-        if back is not None:
-            k = TABLETOP_COLS * TABLETOP_ROWS - 1 if n == per + 1 else n - 1
-            k = min(k, cols * rows - 1)
-            sheet.paste(back, ((k % cols) * w, (k // cols) * h))
-        sheets.append(sheet)
-    return sheets
+    return [tabletop_sheet(lambda i: cards[i], idx, cards[0].size, back)[0] for idx in tabletop_layout(len(cards), back is not None)]
 
 
-def write_folder(folder: Path, files: dict[str, bytes]) -> None:
+def write_folder(folder, files: dict[str, bytes]) -> None:
     """Write files into a fresh folder atomically: build it beside, then swap it in."""
-    folder = Path(folder)
-    folder.parent.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(prefix=f".{folder.name}.", dir=folder.parent))
-    try:
+    from printkit.engine.files import StagedFolder
+
+    with StagedFolder(folder) as staged:
         for name, data in sorted(files.items()):
-            (tmp / name).write_bytes(data)
-        old = None
-        if folder.exists():
-            old = folder.with_name(f".{folder.name}.old")
-            if old.exists():
-                shutil.rmtree(old)
-            folder.rename(old)
-        tmp.rename(folder)
-        if old is not None:
-            shutil.rmtree(old)
-    except BaseException:
-        shutil.rmtree(tmp, ignore_errors=True)
-        raise
+            staged.add(name, data)

@@ -81,7 +81,7 @@ def _shared_options(component) -> list[click.Option]:
 
     cfg = defaults()
     opts = _prepress_options(cfg) + [
-        click.Option(["-o", "--output"], type=click.Path(dir_okay=False), help=f"PDF to write [default: {cfg.get('output')}/<game>-<component>.pdf]."),
+        click.Option(["-o", "--output"], type=click.Path(), help=f"PDF (or with --format png, folder) to write; - for standard output [default: {cfg.get('output')}/<game>-<component>.pdf]."),
         click.Option(["--paper"], type=click.Choice(list(PAPERS), case_sensitive=False), default=cfg.get("paper"), show_default=True, help="Paper size."),
         click.Option(["--ink"], type=click.Choice(INKS), default=cfg.get("ink"), show_default=True, help="color, saver (no large fills) or mono."),
         click.Option(["--json", "as_json"], is_flag=True, help="Print the component's model (solution included) as JSON instead of a PDF."),
@@ -557,7 +557,7 @@ def _install_signal_handlers() -> dict:
     return saved
 
 
-def _say(text: str, limit: int = 400) -> None:
+def _say(text: str, limit: int = 300) -> None:
     """One line on standard error, cut short if a value made it huge."""
     text = " ".join(str(text).split())
     if len(text) > limit:
@@ -606,10 +606,13 @@ def _main(argv: list[str] | None) -> None:
         click.echo(exc.ctx.get_help() if exc.ctx else "", err=False)
         sys.exit(0)
     except click.ClickException as exc:
-        _say(f"error: {exc.format_message()}")
+        import re
+
+        # a huge value echoed back is cut short, so the option and range stay in view
+        _say("error: " + re.sub(r"'([^']{40})[^']{4,}'", r"'\1...'", exc.format_message()))
         sys.exit(2)
-    except click.exceptions.Abort:  # click's form of Ctrl-C
-        raise KeyboardInterrupt from None
+    except click.exceptions.Abort as exc:  # click's form of Ctrl-C (and of our SIGTERM/SIGHUP)
+        raise (exc.__context__ if isinstance(exc.__context__, KeyboardInterrupt) else KeyboardInterrupt()) from None
     except BrokenPipeError:  # `printkit ... | head`: the reader left
         try:  # no second BrokenPipeError when Python flushes standard output at exit
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())

@@ -1,0 +1,310 @@
+"""Hostile and careless input through the real CLI (issue 13, issue 10 point 7):
+every bad value refused in one line with exit 2, environment faults named, files
+never half-replaced, memory bounded."""
+
+from __future__ import annotations
+
+import errno
+import os
+import signal
+import stat
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from conftest import ROOT, run_cli, run_inproc
+
+
+def one_line_refusal(proc, *needles: str) -> str:
+    """Exit 2, exactly one line on stderr naming what was wrong, no traceback."""
+    err = proc.stderr.strip()
+    assert proc.returncode == 2, (proc.returncode, proc.stderr[:500])
+    assert "\n" not in err and "Traceback" not in err and "internal error" not in err, err[:500]
+    assert len(err) < 400, err[:500]
+    for n in needles:
+        assert n in err, (n, err)
+    return err
+
+
+def listing(folder: Path) -> list[str]:
+    return sorted(p.name for p in folder.iterdir())
+
+
+def dead_pid() -> int:
+    pid = 4_000_000
+    while True:
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return pid
+        except OSError:
+            pass
+        pid += 1
+
+
+# -- numbers: finite and in range, or refused ---------------------------------------
+
+@pytest.mark.parametrize(
+    "args, needle",
+    [
+        (["deck", "cryptex", "--bleed", "nan"], "--bleed"),
+        (["deck", "cryptex", "--bleed", "inf"], "--bleed"),
+        (["deck", "cryptic-words", "--bleed", "NaN"], "--bleed"),
+        (["deck", "cryptex", "--bleed", "-0.5"], "0 to 6"),
+        (["deck", "cryptex", "--bleed", "1e400"], "--bleed"),
+        (["deck", "cryptex", "--back-offset", "nan,nan"], "--back-offset"),
+        (["deck", "cryptex", "--back-offset", "0,inf"], "-20 to 20"),
+        (["deck", "cryptex", "--back-offset", "21,0"], "-20 to 20"),
+        (["deck", "cryptex", "--back-offset", "1"], "--back-offset"),
+        (["calibrate", "--back-offset", "nan,nan"], "--back-offset"),
+        (["deck", "cryptex", "--copies", "9" * 5000], "--copies"),
+        (["puzzle", "cryptex", "--count", "-1"], "--count"),
+        (["deck", "cryptex", "--dpi", "5000", "--format", "png"], "--dpi"),
+    ],
+)
+def test_bad_numbers_refused_in_one_line(workdir, args, needle):
+    proc = run_inproc(*args, "-o", "x.pdf", cwd=workdir)
+    one_line_refusal(proc, needle)
+    assert not (workdir / "x.pdf").exists()
+
+
+@pytest.mark.parametrize(
+    "toml, needle",
+    [
+        ("back_offset = [nan, nan]", "back_offset"),
+        ('back_offset = "nan,1"', "back_offset"),
+        ("bleed = nan", "bleed"),
+        ("bleed = inf", "bleed"),
+        ("bleed = 1" + "0" * 5000, "printkit.toml"),
+        ("printkit = 5", "[printkit]"),
+        ("[printkit]\nbleed = true", "bleed"),
+        ('output = "a\\u0000b"', "NUL"),
+        ("paper = [[[[1]]]]", "paper"),
+        ("a = " + "[" * 3000 + "]" * 3000, "printkit.toml"),
+    ],
+)
+def test_bad_config_refused_in_one_line(workdir, toml, needle):
+    (workdir / "printkit.toml").write_text(toml + "\n")
+    one_line_refusal(run_inproc("deck", "cryptex", "--json", cwd=workdir), needle)
+
+
+def test_huge_config_value_not_echoed_whole(workdir):
+    (workdir / "printkit.toml").write_text('paper = "' + "x" * 10_000_000 + '"\n')
+    err = one_line_refusal(run_inproc("sheet", "cryptex", cwd=workdir), "paper")
+    assert len(err) < 300
+
+
+def test_validate_deep_or_huge_json_refused(workdir):
+    (workdir / "deep.json").write_text("[" * 10_000 + "]" * 10_000)
+    (workdir / "num.json").write_text('{"game": "cryptex", "n": ' + "9" * 5000 + "}")
+    one_line_refusal(run_inproc("validate", "deep.json", cwd=workdir), "deep.json", "nested")
+    one_line_refusal(run_inproc("validate", "num.json", cwd=workdir), "num.json")
+
+
+def test_words_dev_zero_ends_quickly_in_one_line(workdir):
+    one_line_refusal(run_inproc("sheet", "cryptex", "--words", "/dev/zero", cwd=workdir), "/dev/zero")
+
+
+def test_pages_range_checked_before_expansion(workdir):
+    run_inproc("sheet", "cryptex", "-o", "s.pdf", cwd=workdir, check=True)
+    one_line_refusal(run_inproc("preview", "s.pdf", "--pages", "1-999999999", cwd=workdir), "999999999", "1 page")
+    one_line_refusal(run_inproc("preview", "s.pdf", "--pages", "3-2", cwd=workdir), "--pages")
+    one_line_refusal(run_inproc("preview", "s.pdf", "--dpi", "1200", cwd=workdir), "--dpi", "limit")
+    assert listing(workdir) == ["s.pdf"]
+
+
+# -- writes --------------------------------------------------------------------------
+
+def test_new_file_mode_follows_umask_and_overwrite_keeps_mode(workdir):
+    old = os.umask(0o027)
+    try:
+        run_inproc("sheet", "cryptex", "-o", "new.pdf", cwd=workdir, check=True)
+        assert stat.S_IMODE((workdir / "new.pdf").stat().st_mode) == 0o640
+        os.chmod(workdir / "new.pdf", 0o604)
+        run_inproc("sheet", "cryptex", "--paper", "letter", "-o", "new.pdf", cwd=workdir, check=True)
+        assert stat.S_IMODE((workdir / "new.pdf").stat().st_mode) == 0o604
+        run_inproc("sheet", "cryptex", "--format", "png", "--dpi", "36", "-o", "pngs", cwd=workdir, check=True)
+        assert stat.S_IMODE((workdir / "pngs").stat().st_mode) == 0o750
+        assert stat.S_IMODE((workdir / "pngs" / "page-001.png").stat().st_mode) == 0o640
+    finally:
+        os.umask(old)
+    assert listing(workdir) == ["new.pdf", "pngs"]
+
+
+def test_fifo_refused_and_left_alone_symlink_followed(workdir):
+    fifo = workdir / "pipe"
+    os.mkfifo(fifo)
+    one_line_refusal(run_inproc("sheet", "cryptex", "-o", "pipe", cwd=workdir), "pipe", "FIFO")
+    assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
+    one_line_refusal(run_inproc("sheet", "cryptex", "-o", "/dev/null", cwd=workdir), "/dev/null", "device")
+    real = workdir / "real.pdf"
+    real.write_bytes(b"old")
+    (workdir / "link.pdf").symlink_to("real.pdf")
+    run_inproc("sheet", "cryptex", "-o", "link.pdf", cwd=workdir, check=True)
+    assert (workdir / "link.pdf").is_symlink()
+    assert real.read_bytes().startswith(b"%PDF") and len(PdfReader(real).pages) == 1
+    assert listing(workdir) == ["link.pdf", "pipe", "real.pdf"]
+
+
+def test_png_never_replaces_a_file_with_a_folder(workdir):
+    run_inproc("sheet", "cryptex", "-o", "out.pdf", cwd=workdir, check=True)
+    before = (workdir / "out.pdf").read_bytes()
+    one_line_refusal(run_inproc("sheet", "cryptex", "--format", "png", "-o", "out.pdf", cwd=workdir), "out.pdf", "folder")
+    assert (workdir / "out.pdf").read_bytes() == before
+    assert listing(workdir) == ["out.pdf"]
+
+
+def test_stale_part_files_of_a_killed_run_removed(workdir):
+    pid = dead_pid()
+    stale = [workdir / f".out.pdf.{pid}-0badc0de.part", workdir / ".out.pdf.k3j4h5g6.part"]
+    for p in stale:
+        p.write_bytes(b"half a PDF")
+    keep = workdir / ".other.pdf.1-0badc0de.part"  # another target's: not ours to remove
+    keep.write_bytes(b"x")
+    run_inproc("sheet", "cryptex", "-o", "out.pdf", cwd=workdir, check=True)
+    assert listing(workdir) == [keep.name, "out.pdf"]
+
+
+def test_killed_folder_swap_recovered(workdir):
+    """A run killed between the two renames of a folder swap (systems without an
+    atomic exchange) leaves the old folder aside: it is put back, never lost."""
+    from printkit.engine import files
+
+    pid = dead_pid()
+    aside = workdir / f".pngs.{pid}-00aa11bb.old"
+    aside.mkdir()
+    (aside / "page-001.png").write_bytes(b"old png")
+    half = workdir / f".pngs.{pid}-00aa11cc.part"
+    half.mkdir()
+    files.clean_leftovers(workdir / "pngs")
+    assert listing(workdir) == ["pngs"] and (workdir / "pngs" / "page-001.png").read_bytes() == b"old png"
+
+
+def test_png_folder_replaced_whole(workdir, monkeypatch):
+    from printkit.engine import files
+
+    run_inproc("sheet", "cryptex", "--format", "png", "--dpi", "36", "-o", "pngs", cwd=workdir, check=True)
+    (workdir / "pngs" / "mine.txt").write_text("old set")
+    for exchange in (True, False):  # the atomic exchange, then the two-rename fallback
+        if not exchange:
+            monkeypatch.setattr(files, "_exchange", lambda a, b: False)
+        run_inproc("sheet", "cryptex", "--format", "png", "--dpi", "36", "-o", "pngs", cwd=workdir, check=True)
+        assert listing(workdir / "pngs") == ["page-001.png"]
+        assert listing(workdir) == ["pngs"]
+
+
+def test_stdout_gets_the_pdf_and_stderr_the_summary(workdir):
+    proc = run_inproc("sheet", "cryptex", "-o", "-", cwd=workdir, check=True)
+    assert proc.stdout_bytes.startswith(b"%PDF-") and proc.stdout_bytes.rstrip().endswith(b"%%EOF")
+    assert "standard output" in proc.stderr
+    assert listing(workdir) == []
+    one_line_refusal(run_inproc("sheet", "cryptex", "--format", "png", "-o", "-", cwd=workdir), "-o -")
+
+
+def test_unwritable_folder_named_with_the_real_cause(workdir, monkeypatch):
+    """'cannot write rodir/new.pdf: permission denied': the user's path, never a
+    temporary name. Root ignores permissions, so the refusal is simulated there."""
+    ro = workdir / "rodir"
+    ro.mkdir()
+    os.chmod(ro, 0o555)
+    try:
+        if os.geteuid() == 0:
+            real_open = os.open
+
+            def deny(path, *a, **k):
+                if "rodir" in str(path):
+                    raise PermissionError(errno.EACCES, "Permission denied", str(path))
+                return real_open(path, *a, **k)
+
+            monkeypatch.setattr(os, "open", deny)
+        err = one_line_refusal(run_inproc("sheet", "cryptex", "-o", "rodir/new.pdf", cwd=workdir), "cannot write rodir/new.pdf: permission denied")
+        assert ".part" not in err
+    finally:
+        os.chmod(ro, 0o755)
+    assert listing(ro) == []
+
+
+def test_disk_full_keeps_previous_file(workdir, monkeypatch):
+    target = workdir / "out.pdf"
+    target.write_bytes(b"previous")
+
+    def full(fd):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", full)
+    one_line_refusal(run_inproc("sheet", "cryptex", "-o", "out.pdf", cwd=workdir), "cannot write out.pdf: no space left on device")
+    assert target.read_bytes() == b"previous" and listing(workdir) == ["out.pdf"]
+
+
+def test_sigterm_cleans_up_like_ctrl_c(workdir, monkeypatch):
+    """SIGTERM (and SIGHUP) mid-write: temporary file removed, previous file kept,
+    exit 128+15."""
+    from printkit.engine import files
+
+    target = workdir / "out.pdf"
+    target.write_bytes(b"previous")
+    real_finish = files.StagedFile.finish
+
+    def killed(self):
+        os.kill(os.getpid(), signal.SIGTERM)
+        return real_finish(self)
+
+    monkeypatch.setattr(files.StagedFile, "finish", killed)
+    proc = run_inproc("sheet", "cryptex", "-o", "out.pdf", cwd=workdir)
+    assert proc.returncode == 128 + signal.SIGTERM and "interrupted, nothing written" in proc.stderr
+    assert target.read_bytes() == b"previous" and listing(workdir) == ["out.pdf"]
+    assert signal.getsignal(signal.SIGTERM) is signal.SIG_DFL or signal.getsignal(signal.SIGTERM) is not None
+
+
+def test_kit_all_writes_the_whole_set_or_none(workdir, monkeypatch):
+    """An interrupt after some kits are drawn replaces none of them."""
+    from printkit import kit
+    from printkit.engine.units import PrintOptions
+    from printkit.games import all_games
+
+    games = [g for g in all_games().values() if g.kit][:2]
+    for g in games:
+        (workdir / f"{g.name}-kit.pdf").write_bytes(b"old kit")
+
+    def one_page(doc, game, seed="1"):
+        doc.new_page()
+        return []
+
+    def interrupted(*a, **k):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(kit, "draw_kit", one_page)
+    monkeypatch.setattr(kit, "write_index", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        kit.build_kits(games, PrintOptions(), workdir, all_games=True, echo=lambda *a, **k: None)
+    assert listing(workdir) == sorted(f"{g.name}-kit.pdf" for g in games)
+    assert all((workdir / f"{g.name}-kit.pdf").read_bytes() == b"old kit" for g in games)
+    monkeypatch.undo()
+    monkeypatch.setattr(kit, "draw_kit", one_page)
+    kit.build_kits(games, PrintOptions(), workdir, all_games=False, echo=lambda *a, **k: None)
+    assert all((workdir / f"{g.name}-kit.pdf").read_bytes().startswith(b"%PDF") for g in games)
+
+
+def test_recorded_command_and_advice_carry_every_option(workdir):
+    from printkit.kit import kit_command
+    from printkit.engine.units import PrintOptions
+
+    run_inproc("puzzle", "cryptex", "--seed", "s7", "--ink", "mono", "-o", "p.pdf", cwd=workdir, check=True)
+    keywords = PdfReader(workdir / "p.pdf").metadata["/Keywords"]
+    assert "--id CX-" in keywords and "--ink mono" in keywords  # the seed's puzzle, by its ID
+    cmd = kit_command("cryptex", PrintOptions(ink="mono", bleed=2.0), seed="S")
+    assert "--seed S" in cmd and "--ink mono" in cmd and "bleed=2" in cmd
+    proc = run_inproc("deck", "cryptex", "--layout", "single", "--bleed", "1.5", "--back-offset", "0.5,-1", "-o", "d.pdf", cwd=workdir, check=True)
+    assert "1.5 mm bleed" in proc.stdout
+    keywords = PdfReader(workdir / "d.pdf").metadata["/Keywords"]
+    assert "--bleed 1.5" in keywords and "--back-offset 0.5,-1" in keywords and "--layout single" in keywords
+
+
+def test_real_entry_point_refuses_and_writes_stdout(workdir):
+    """Two real subprocess runs: a NaN refused, and `-o -` piping the PDF."""
+    one_line_refusal(run_cli("deck", "cryptex", "--bleed", "nan", cwd=workdir), "--bleed")
+    proc = subprocess.run([sys.executable, "-m", "printkit", "sheet", "cryptex", "-o", "-"], cwd=workdir, capture_output=True, env={**os.environ, "XDG_CONFIG_HOME": str(workdir / "nocfg"), "PYTHONPATH": str(ROOT)})
+    assert proc.returncode == 0 and proc.stdout.startswith(b"%PDF-") and b"standard output" in proc.stderr

@@ -172,9 +172,27 @@ class ColourScan:
                     self._run(xobj, xobj.get("/Resources", resources), st, depth + 1)
 
 
+def _shading_spaces(pdf) -> list[str]:
+    """The colour space of every shading (gradient) a page or its forms use."""
+    out: list[str] = []
+
+    def walk(resources, depth=0):
+        if resources is None or depth > 10:
+            return
+        out.extend(str(sh.get("/ColorSpace")) for sh in (resources.get("/Shading") or {}).values())
+        out.extend(str(p.Shading.get("/ColorSpace")) for p in (resources.get("/Pattern") or {}).values() if "/Shading" in p)
+        for xobj in (resources.get("/XObject") or {}).values():
+            walk(xobj.get("/Resources"), depth + 1)
+
+    for page in pdf.pages:
+        walk(page.obj.get("/Resources"))
+    return out
+
+
 def _check_cmyk(pdf, coloured: bool = True) -> ColourScan:
     scan = ColourScan(pdf)
-    assert not scan.ops & {"rg", "RG", "g", "G", "cs", "CS", "sc", "scn", "SC", "SCN", "sh", "BI"}, scan.ops & {"rg", "RG", "g", "G", "cs", "CS", "sc", "scn", "SC", "SCN", "sh", "BI"}
+    assert not scan.ops & {"rg", "RG", "g", "G", "cs", "CS", "sc", "scn", "SC", "SCN", "BI"}, scan.ops & {"rg", "RG", "g", "G", "cs", "CS", "sc", "scn", "SC", "SCN", "BI"}
+    assert all(space == "/DeviceCMYK" for space in _shading_spaces(pdf)), set(_shading_spaces(pdf))
     assert scan.colours and all(space == "cmyk" for space, _ in scan.colours)
     assert scan.text and all(space == "cmyk" for space, _ in scan.text), {s for s, _ in scan.text}
     assert all(space == "cmyk" for space, _ in scan.fills) and all(space == "cmyk" for space, _, _ in scan.strokes)
@@ -319,6 +337,7 @@ def test_cmyk_pictures_and_no_see_through(tmp_path):
     c = doc.new_page()
     c.drawImage(str(tmp_path / "a.png"), 100, 100, 80, 80, mask="auto")
     c.setFillAlpha(1)  # opaque is what a page is anyway: allowed, and no PDF 1.4 for it
+    c.linearGradient(0, 0, 100, 0, [(1, 0, 0), (0, 0, 1)])  # as svglib draws SVG gradients
     data = doc.pdf_bytes()
     assert data.startswith(b"%PDF-1.3")
     pdf = pikepdf.open(io.BytesIO(data))
@@ -326,6 +345,7 @@ def test_cmyk_pictures_and_no_see_through(tmp_path):
         y for x in pdf.pages[0].Resources.XObject.values() for y in x.Resources.XObject.values()
     ]
     assert str(image.ColorSpace) == "/DeviceCMYK" and "/SMask" not in image
+    assert _shading_spaces(pdf) == ["/DeviceCMYK"]
     with pytest.raises(UsageError, match="--pdfx"):
         Document(PrintOptions(pdfx=True), title="t").new_page().setFillAlpha(0.5)
 

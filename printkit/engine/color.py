@@ -177,6 +177,11 @@ def _parts(color):
     raise ValueError(f"unknown colour {color!r}")
 
 
+def plain(color) -> tuple:
+    """A colour's values: (r, g, b) or (c, m, y, k), whatever form it came in."""
+    return _parts(color)[1]
+
+
 def is_black(color, alpha=None) -> bool:
     """Pure opaque RGB black (what rgb mode writes as DeviceGray 0, K only)."""
     try:

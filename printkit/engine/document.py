@@ -211,6 +211,19 @@ def _canvas_class():
         def beginText(self, x=0, y=0, direction=None):
             return PrintkitText(self, x, y, direction=direction)
 
+        def _pk_stops(self, colors):
+            """Gradient stops through the colour model (ReportLab builds shadings
+            from them directly, past the colour hook)."""
+            if self._pk_mode != "cmyk":
+                return colors
+            return [tuple(color.rgb_to_cmyk(*v) if len(v) == 3 else color.limit_ink(v)) for v in (color.plain(c) for c in colors)]
+
+        def linearGradient(self, x0, y0, x1, y1, colors, positions=None, extend=True):
+            return Canvas.linearGradient(self, x0, y0, x1, y1, self._pk_stops(colors), positions, extend)
+
+        def radialGradient(self, x, y, radius, colors, positions=None, extend=True):
+            return Canvas.radialGradient(self, x, y, radius, self._pk_stops(colors), positions, extend)
+
         def drawImage(self, image, x, y, width=None, height=None, mask=None, *args, **kw):
             if self._pk_mode == "cmyk":  # pictures separated too, transparency flattened on white
                 from PIL import Image

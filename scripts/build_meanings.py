@@ -36,7 +36,7 @@ WN = Path("/usr/share/wordnet")
 DROP = ROOT / "scripts" / "scryptic-meanings-drop.txt"  # reviewed: senses that do not read as the meaning at the table
 COPYRIGHT = Path("/usr/share/doc/wordnet-base/copyright")
 POS = {"n": "noun", "v": "verb", "a": "adj", "s": "adj"}
-MAX_WORDS = 150
+MAX_WORDS = 120
 SENSES = 1  # how many of a word's commonest senses (per part of speech) may qualify it
 
 # (lemma, part of speech, WordNet sense number): the senses each list grows from.

@@ -690,6 +690,7 @@ def test_scores_by_the_printed_rules_extension_and_combat():
     ce = model["combat_example"]
     # the rulebook's combat: U, O and T removed (+3); SWORD lost (7); NOR, TAU, NOT lost (9)
     assert (ce["removed_letters"], ce["attacker_removed"], ce["attacker_lost"], ce["defender_lost"]) == (["U", "O", "T"], 3, 7, 9)
+    assert (ce["attacker_words"], ce["attacker_net"]) == (7, 3)  # placed, then lost: the turn nets the removed letters
     fx = model["forest_example"]
     assert fx["steps"] == ["score F3+I1+R1+E1 = 6", "6 × 1.5 (fire) = 9", "forest 2 cells × density 2 = 4", "9 beats 4: placed, and its 2 forest cells become plains"]
     assert model["extension_example"]["points"] == 1 and model["extension_example"]["cross_points"] == 2

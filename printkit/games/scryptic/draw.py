@@ -630,7 +630,7 @@ def render_reference(doc, model: dict) -> None:
         line(text, m + 4 * MM, full - 4 * MM)
     removed = ", ".join(ce["removed_letters"])
     line(
-        f"Score sheet: the attacker writes removed +{ce['attacker_removed']} ({removed}) and lost -{ce['attacker_lost']} ({ce['attacker']}); "
+        f"Score sheet: the attacker writes words +{ce['attacker_words']} ({ce['attacker']} placed), removed +{ce['attacker_removed']} ({removed}) and lost -{ce['attacker_lost']} ({ce['attacker']}), net +{ce['attacker_net']}; "
         f"the defender writes lost -{ce['defender_lost']} ({', '.join(b['defender'] for b in bouts if b['attacker_wins'])}).",
         m + 4 * MM, full - 4 * MM,
     )

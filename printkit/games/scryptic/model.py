@@ -95,7 +95,7 @@ TURN = [
     f"Draw {R.DRAW_PER_TURN} letters from your pool, except on your first turn (you start with {R.RACK_START}). More than {R.RACK_LIMIT} on your rack: discard down to {R.RACK_LIMIT} at once (out of the game).",
     "Place a word in a line, crossword style: your first word covers your start city; later words join your own crossword where it still reaches one of your cities, never a broken word unless your letters mend it.",
     "Commit it: it and every line of two or more letters it makes must be in the dictionary (overleaf). If not, take it back. Place as many words as you like.",
-    "A committed word covering or touching (up, down, left, right) an opponent's letter attacks: combat.",
+    "A committed word touching (up, down, left, right) or laid on top of an opponent's letters attacks: combat.",
     "Once a turn you may lift one of your words back to your rack, leaving every word whole and reaching a city.",
     "End the turn: letters placed but not committed go back to your rack. Fill in your row of the score sheet.",
 ]
@@ -192,7 +192,11 @@ def compute_combat_score(case: dict, bouts: list[dict]) -> dict:
     removed = [ch for k, _ in enumerate(won) for ch in case["removed"][k]]
     gained = sum(R.letter_value(ch) for ch in removed)
     attacker_lost = R.word_score(case["attacker"]) if len(won) < len(bouts) else 0
-    return {"removed_letters": removed, "attacker_removed": gained, "attacker_lost": attacker_lost, "defender_lost": sum(b["defender_score"] for b in won)}
+    placed = R.word_score(case["attacker"])  # committed first, so it was written under words +
+    return {
+        "removed_letters": removed, "attacker_words": placed, "attacker_removed": gained, "attacker_lost": attacker_lost,
+        "attacker_net": placed + gained - attacker_lost, "defender_lost": sum(b["defender_score"] for b in won),
+    }
 
 
 def compute_extension(case: dict) -> dict:

@@ -701,8 +701,8 @@ def render_sheet(doc, model: dict) -> None:
     m = 11 * MM
     turns = model["turns"]
     pool = model.get("pool_turns")
-    notes_h = 44 * MM  # page 1's scoring notes
-    end_h = 62 * MM  # the last page's captures and winner
+    notes_h = 36 * MM  # page 1's scoring notes
+    end_h = 46 * MM  # the last page's captures and winner
     first = 1
     page = 0
     while first <= turns or page == 0:

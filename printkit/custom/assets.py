@@ -100,11 +100,12 @@ class FontBook:
 @lru_cache(maxsize=None)
 def _register(path: Path) -> str:
     from reportlab.pdfbase import pdfmetrics
-    from reportlab.pdfbase.ttfonts import TTFont
+
+    from printkit.engine.fonts import ttfont
 
     name = "PKU-" + re.sub(r"[^A-Za-z0-9-]", "", path.stem)[:40]
     if name not in pdfmetrics.getRegisteredFontNames():
-        pdfmetrics.registerFont(TTFont(name, str(path)))
+        pdfmetrics.registerFont(ttfont(name, str(path)))  # subsets named by content
     return name
 
 

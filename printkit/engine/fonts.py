@@ -74,6 +74,12 @@ def subset_tag(font_digest: bytes, codes) -> str:
 _TAGGED = None
 
 
+def ttfont(name: str, path: str, **kw):
+    """A TrueType font for ReportLab whose subsets are named by their content
+    (use it for any font printkit embeds, so merged files keep fonts apart)."""
+    return _tagged_font_class()(name, path, **kw)
+
+
 def _tagged_font_class():
     """ReportLab's TTFont with content-derived subset tags.
 

@@ -169,7 +169,7 @@ def test_rulebook_example_on_the_page(tmp_path):
             big.append((text.strip(), str(font.get("/BaseFont"))))
 
     reader.pages[0].extract_text(visitor_text=visit)
-    assert [t for t, _ in big] == list(grid.LETTERS)
+    assert sorted("".join("".join(t.split()) for t, _ in big)) == list(grid.LETTERS)  # each letter once
     assert sorted(t for t, f in big if f.endswith("BoldItalic")) == ["Q", "R"]
     # the colour codes read without colour
     text = reader.pages[0].extract_text()

@@ -302,3 +302,37 @@ def test_colourable_boards_and_helper_are_large(tmp_path):
             dx, dy = centre(t)[0] - cx, t.y - cy
             where["R" if dx > s * 0.25 else "L" if dx < -s * 0.3 else "U" if dy > 0 else "D"] = t.text
         assert where == {m: step_of(big.text, m) for m in "UDLR"}, (big.text, where)
+
+
+def test_puzzle_qr_codes_without_mask_search_all_decode():
+    """Puzzle sheets draw their ID's QR code with one fixed mask pattern (no
+    search, ~9x cheaper): every code still decodes (40 IDs at the sheet's size),
+    and the default (searched) codes of other callers are unchanged."""
+    import io
+
+    import pypdfium2 as pdfium
+    from reportlab.pdfgen.canvas import Canvas
+
+    from printkit.engine.qr import qr_matrix, draw_qr
+    from printkit.games.crypto_crisis.draw import QR_MASK
+    from printkit.puzzles import make_token
+
+    ids = [f"CC-{'EMH'[k % 3]}-{make_token('qr', k)}" for k in range(40)]
+    side = 30 * 72 / 25.4
+    buf = io.BytesIO()
+    c = Canvas(buf, pagesize=(595, 842))
+    for k, pid in enumerate(ids):
+        if k and k % 20 == 0:
+            c.showPage()
+        r, col = divmod(k % 20, 4)
+        draw_qr(c, pid, 30 + col * (side + 40), 842 - 40 - (r + 1) * (side + 30), side, mask=QR_MASK)
+    c.showPage()
+    c.save()
+    pdf = pdfium.PdfDocument(buf.getvalue())
+    found = []
+    for i in range(len(pdf)):
+        found += decode_qr(pdf[i].render(scale=150 / 72).to_pil().convert("RGB"))
+    pdf.close()
+    assert sorted(found) == sorted(ids)
+    # the fixed mask is really used, and callers that ask for nothing get the search
+    assert qr_matrix(ids[0], QR_MASK) != qr_matrix(ids[0]) or qr_matrix(ids[1], QR_MASK) != qr_matrix(ids[1])

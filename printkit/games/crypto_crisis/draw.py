@@ -24,6 +24,7 @@ FILL = {
 MARK_TEXT = {"underline": "underlined", "italic": "in italics", "strike": "struck through"}
 MARK_LABEL = {"underline": "u", "italic": "i", "strike": "s"}  # the letter on a tile's mark label
 MARGIN = 12 * MM
+QR_MASK = 0  # puzzle IDs' QR codes use one mask pattern, no search (tests decode them all)
 BLACK = (0, 0, 0)
 GREY = (0.35, 0.35, 0.35)
 
@@ -127,9 +128,29 @@ def _mark_badge(c, right: float, y: float, s: float, marks: list[str]) -> None:
 def draw_board(c, ink, x: float, y: float, side: float, cells: list[dict], *, code: bool = True) -> None:
     """The merged board, bottom left at (x, y); row 0 (A-E) at the top."""
     s = side / SIDE
+    plain = []  # white, unmarked tiles: drawn together (one path, one text object)
     for i, cell in enumerate(cells):
         r, col = divmod(i, SIDE)
-        draw_tile(c, ink, x + col * s, y + side - (r + 1) * s, s, cell["letter"], cell["mix"], cell["marks"], code=code)
+        tx, ty = x + col * s, y + side - (r + 1) * s
+        if cell["mix"] == "none" and not cell["marks"]:
+            plain.append((tx, ty, cell["letter"]))
+        else:
+            draw_tile(c, ink, tx, ty, s, cell["letter"], cell["mix"], cell["marks"], code=code)
+    if plain:
+        g = tile_geometry(s)
+        c.setStrokeColorRGB(*BLACK)
+        c.setLineWidth(max(0.5, s * 0.012))
+        p = c.beginPath()
+        for tx, ty, _ in plain:
+            p.rect(tx, ty, s, s)
+        c.drawPath(p, stroke=1, fill=0)
+        t = c.beginText()
+        t.setFont(fonts.SANS_BOLD, g["size"])
+        t.setFillColorRGB(*BLACK)
+        for tx, ty, letter in plain:
+            t.setTextOrigin(tx + s / 2 - fonts.text_width(letter, fonts.SANS_BOLD, g["size"]) / 2, ty + g["base"])
+            t.textOut(letter)
+        c.drawText(t)
     c.setLineWidth(max(1.0, s * 0.03))
     c.setStrokeColorRGB(*BLACK)
     c.rect(x, y, side, side, stroke=1, fill=0)
@@ -260,9 +281,23 @@ def _define_cover(c) -> None:
     c.endForm()
 
 
-def cover_flap(c, x: float, y: float, w: float, h: float, key) -> None:
-    """The patterned flap at (x, y, w, h): the pattern (placed from its form,
-    at an offset that depends on `key` so flaps differ) and the tag."""
+def once(c, key: str, draw) -> None:
+    """Draw what `draw(c)` draws, as a PDF form made the first time `key` is
+    asked for in this document and placed again after that (page furniture
+    that repeats on every sheet: drawn once, stored once)."""
+    forms = c.__dict__.setdefault("_cc_forms", {})
+    name = forms.get(key)
+    if name is None:
+        name = forms[key] = f"CCStatic{len(forms)}"
+        c.beginForm(name)
+        draw(c)
+        c.endForm()
+    c.doForm(name)
+
+
+def flap_pattern(c, x: float, y: float, w: float, h: float, key) -> None:
+    """The patterned flap at (x, y, w, h): the pattern, placed from its form at
+    an offset that depends on `key` so flaps differ."""
     if not getattr(c, "_cc_cover_defined", False):
         _define_cover(c)
         c._cc_cover_defined = True
@@ -284,6 +319,10 @@ def cover_flap(c, x: float, y: float, w: float, h: float, key) -> None:
             c.doForm(COVER_FORM)
             c.restoreState()
     c.restoreState()
+
+
+def flap_tag(c, x: float, y: float, w: float, h: float) -> None:
+    """The flap's label and its dotted fold line (drawn over the pattern)."""
     tag = "fold over the hint"
     size = 7.5
     tw = fonts.text_width(tag, fonts.SANS_BOLD, size) + 2 * MM
@@ -299,18 +338,33 @@ def cover_flap(c, x: float, y: float, w: float, h: float, key) -> None:
     c.setDash()
 
 
+def cover_flap(c, x: float, y: float, w: float, h: float, key) -> None:
+    """A whole flap: pattern, label, fold line."""
+    flap_pattern(c, x, y, w, h, key)
+    flap_tag(c, x, y, w, h)
+
+
 def hint_strip(c, ink, x: float, y: float, w: float, h: float, slip: dict, key: str, *, label_frac: float = 0.28) -> None:
     """One hint slip as a strip of three panels: the label (stays outside), the
     hint, and a patterned flap that folds over the hint along the dotted line."""
+    strip_hint(c, ink, x, y, w, h, slip, key, label_frac=label_frac)
+    strip_frame(c, ink, x, y, w, h, slip, label_frac=label_frac)
+
+
+def _strip_parts(x: float, w: float, label_frac: float) -> tuple[float, float, float]:
     label_w = w * label_frac
     hint_w = (w - label_w) / 2  # the flap must cover the hint
-    flap_w = hint_w
-    # cut outline
+    return label_w, hint_w, x + label_w + hint_w
+
+
+def strip_frame(c, ink, x: float, y: float, w: float, h: float, slip: dict, *, label_frac: float = 0.28) -> None:
+    """What a hint strip shows whatever its hint: the cut outline, the label
+    panel (time and title), the fold line and the flap's tag."""
+    label_w, hint_w, fx = _strip_parts(x, w, label_frac)
     c.setStrokeColorRGB(*BLACK)
     c.setLineWidth(0.8)
     c.setDash()
     c.rect(x, y, w, h, stroke=1, fill=0)
-    # label panel
     pad = 2.5 * MM
     d.text_in_box(c, slip["time"], x, y + h * 0.45, label_w, h * 0.45, font=fonts.SANS_BOLD, size=min(24, h * 0.42))
     d.text_in_box(c, f"{slip['title']}: open at {slip['time']}" if slip["time"][0].isdigit() else f"{slip['title']}: open in sudden death",
@@ -318,14 +372,26 @@ def hint_strip(c, ink, x: float, y: float, w: float, h: float, slip: dict, key: 
     c.setLineWidth(0.4)
     c.setStrokeColorRGB(0.6, 0.6, 0.6)
     c.line(x + label_w, y + 1.5 * MM, x + label_w, y + h - 1.5 * MM)
-    # hint panel
+    if h >= 30 * MM:  # the colour swatches of a tall strip's rows
+        rows = [c_ for c_ in COLOURS if c_ in slip.get("shifts", dict.fromkeys(COLOURS))]
+        row_h = (h - 2 * pad) / max(1, len(rows))
+        for k, colour in enumerate(rows):
+            ry = y + h - pad - (k + 1) * row_h
+            _hint_entry(c, ink, x + label_w + pad, ry, hint_w - 2 * pad, row_h, colour, None, slip["title"], wide=True, parts="swatch")
+    flap_tag(c, fx, y, hint_w, h)
+
+
+def strip_hint(c, ink, x: float, y: float, w: float, h: float, slip: dict, key: str, *, label_frac: float = 0.28) -> None:
+    """What differs from strip to strip: the hint itself and the flap's pattern."""
+    label_w, hint_w, fx = _strip_parts(x, w, label_frac)
+    pad = 2.5 * MM
     hx = x + label_w
     rows = _hint_rows(slip)
     if h >= 30 * MM:
         row_h = (h - 2 * pad) / max(1, len(rows))
         for k, (colour, shift) in enumerate(rows):
             ry = y + h - pad - (k + 1) * row_h
-            _hint_entry(c, ink, hx + pad, ry, hint_w - 2 * pad, row_h, colour, shift, slip["title"], wide=True)
+            _hint_entry(c, ink, hx + pad, ry, hint_w - 2 * pad, row_h, colour, shift, slip["title"], wide=True, parts="hint")
     else:
         col = (hint_w - 2 * pad) / max(1, len(rows))
         for k, (colour, shift) in enumerate(rows):
@@ -335,15 +401,17 @@ def hint_strip(c, ink, x: float, y: float, w: float, h: float, slip: dict, key: 
                 c.setStrokeColorRGB(0.6, 0.6, 0.6)
                 c.setLineWidth(0.4)
                 c.line(ex, y + 3 * MM, ex, y + h - 3 * MM)
-    # fold line and flap
-    cover_flap(c, hx + hint_w, y, flap_w, h, key)
+    flap_pattern(c, fx, y, hint_w, h, key)
 
 
-def _hint_entry(c, ink, x: float, y: float, w: float, h: float, colour: str, shift: str | None, title: str, *, wide: bool) -> None:
+def _hint_entry(c, ink, x: float, y: float, w: float, h: float, colour: str, shift: str | None, title: str, *, wide: bool, parts: str = "swatch hint") -> None:
     s = min(h * 0.8, 8 * MM) if wide else min(h * 0.6, 6.5 * MM)
     gap = 1.5 * MM if wide else 1 * MM
     sy = y + (h - s) / 2
-    swatch(c, ink, x, sy, s, colour)
+    if "swatch" in parts:
+        swatch(c, ink, x, sy, s, colour)
+    if "hint" not in parts:
+        return
     tx = x + s + gap
     if shift is None:
         text = f"{colour}: no {title[:-1]}" if wide else "none"
@@ -578,37 +646,44 @@ def _puzzle_page(doc, p: dict) -> None:
     c = doc.new_page()
     L = puzzle_layout(doc.size)
     m = L["m"]
-    # header
-    c.setFillColorRGB(*BLACK)
-    c.setFont(fonts.SANS_BOLD, 18)
-    c.drawString(m, H - m - 18, "CRYPTO CRISIS  ·  solo puzzle")
-    c.setFont(fonts.SANS, 9)
-    c.setFillColorRGB(*GREY)
-    c.drawString(m, H - m - 31, "Three common words are hidden on this board. Find them; the hint strips are on the next page.")
+    x, y, side = L["board"]
+    colx = x + side + 6 * MM
+    colw = W - m - colx
+    qr = min(L["qr"], colw)
+
+    def furniture(c) -> None:
+        """Everything but the puzzle: the same on every sheet, stored once."""
+        c.setFillColorRGB(*BLACK)
+        c.setFont(fonts.SANS_BOLD, 18)
+        c.drawString(m, H - m - 18, "CRYPTO CRISIS  ·  solo puzzle")
+        c.setFont(fonts.SANS, 9)
+        c.setFillColorRGB(*GREY)
+        c.drawString(m, H - m - 31, "Three common words are hidden on this board. Find them; the hint strips are on the next page.")
+        c.setStrokeColorRGB(*BLACK)
+        c.setLineWidth(1)
+        c.line(m, H - m - 54, W - m, H - m - 54)
+        _side_legend(c, ink, colx, y + side - qr - 9 * MM, colw)
+        below = found_lines(c, ink, m, L["found_top"], W - 2 * m)
+        from printkit.games.crypto_crisis.paper import blank_grid
+
+        gs = min(below - m - 4 * MM, (W - 2 * m - 3 * 6 * MM) / 4)
+        if gs >= 25 * MM:
+            for k in range(4):
+                blank_grid(c, m + k * (gs + 6 * MM), below - 2 * MM - gs, gs)
+
+    once(c, "puzzle-page", furniture)
     c.setFillColorRGB(*BLACK)
     c.setFont(fonts.SANS_BOLD, 11)
     c.drawString(m, H - m - 46, f"Puzzle {p['id']}")
     gx = m + fonts.text_width(f"Puzzle {p['id']}", fonts.SANS_BOLD, 11) + 4 * MM
     d.text_in_box(c, grade_text(p), gx, H - m - 50, W - m - gx, 12, size=9, align="left", pad=0)
-    c.setLineWidth(1)
-    c.line(m, H - m - 54, W - m, H - m - 54)
-    # board and the side column
-    x, y, side = L["board"]
     draw_board(c, ink, x, y, side, p["cells"])
-    colx = x + side + 6 * MM
-    colw = W - m - colx
-    qr = min(L["qr"], colw)
-    draw_qr(c, p["id"], W - m - qr, y + side - qr, qr)
+    draw_qr(c, p["id"], W - m - qr, y + side - qr, qr, mask=QR_MASK)
     d.text_in_box(c, p["id"], W - m - qr - 2 * MM, y + side - qr - 6 * MM, qr + 2 * MM, 5 * MM, font=fonts.SANS_BOLD, size=8)
-    _side_legend(c, ink, colx, y + side - qr - 9 * MM, colw)
-    # found lines, then grids to work on
-    below = found_lines(c, ink, m, L["found_top"], W - 2 * m)
-    from printkit.games.crypto_crisis.paper import blank_grid
 
-    gs = min(below - m - 4 * MM, (W - 2 * m - 3 * 6 * MM) / 4)
-    if gs >= 25 * MM:
-        for k in range(4):
-            blank_grid(c, m + k * (gs + 6 * MM), below - 2 * MM - gs, gs)
+
+HINT_PAGE_TEXT = ("Fold the patterned flap over the hint along the dotted line and tape it shut. Open 15:00 after a quarter of an hour, "
+                  "30:00 after half an hour, the last one in sudden death (45:00). Shifts are listed in the order they were made on the original tiles.")
 
 
 def _hint_page(doc, p: dict) -> None:
@@ -617,14 +692,32 @@ def _hint_page(doc, p: dict) -> None:
     ink = doc.ink
     W, H = doc.size
     c = doc.new_page()
-    top = d.header(doc, f"CRYPTO CRISIS  ·  hint strips for {p['id']}",
-                   "Cut out the strips and fold each flap over its hint before you start.")
-    text = ("Fold the patterned flap over the hint along the dotted line and tape it shut. Open 15:00 after a quarter of an hour, "
-            "30:00 after half an hour, the last one in sudden death (45:00). Shifts are listed in the order they were made on the original tiles.")
-    top = d.paragraph(c, text, MARGIN, top - 2 * MM, W - 2 * MARGIN, size=9) - 4 * MM
-    h = min(55 * MM, (top - MARGIN - 8 * MM) / 3 - 5 * MM)
+    top = H - MARGIN
+    # the layout d.header would give, with the title (the only changing part) drawn apart
+    y = top - 22 - 12 - 8
+    text_top = y - 2 * MM
+    lines = len(d.wrap(HINT_PAGE_TEXT, fonts.SANS, 9, W - 2 * MARGIN))
+    strips_top = text_top - lines * 9 * 1.3 - 4 * MM
+    h = min(55 * MM, (strips_top - MARGIN - 8 * MM) / 3 - 5 * MM)
+    ys = [strips_top - (k + 1) * h - k * 6 * MM for k in range(3)]
     for k, slip in enumerate(p["hints"]):
-        hint_strip(c, ink, MARGIN, top - (k + 1) * h - k * 6 * MM, W - 2 * MARGIN, h, slip, f"{p['id']}-{k}")
+        strip_hint(c, ink, MARGIN, ys[k], W - 2 * MARGIN, h, slip, f"{p['id']}-{k}")
+
+    def furniture(c) -> None:
+        c.setFont(fonts.SANS, 9)
+        c.setFillColorRGB(0.25, 0.25, 0.25)
+        c.drawString(MARGIN, top - 22 - 9, "Cut out the strips and fold each flap over its hint before you start.")
+        c.setLineWidth(1)
+        c.setStrokeColorRGB(*BLACK)
+        c.line(MARGIN, top - 22 - 12 - 3, W - MARGIN, top - 22 - 12 - 3)
+        d.paragraph(c, HINT_PAGE_TEXT, MARGIN, text_top, W - 2 * MARGIN, size=9)
+        for k, slip in enumerate(p["hints"]):
+            strip_frame(c, ink, MARGIN, ys[k], W - 2 * MARGIN, h, slip)
+
+    once(c, "hint-page", furniture)
+    c.setFillColorRGB(*BLACK)
+    c.setFont(fonts.SANS_BOLD, 18)
+    c.drawString(MARGIN, top - 18, f"CRYPTO CRISIS  ·  hint strips for {p['id']}")
 
 
 def _side_legend(c, ink, x: float, top: float, width: float) -> None:

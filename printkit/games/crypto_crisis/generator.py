@@ -143,9 +143,10 @@ def pool() -> Pool:
 GRADES = ("easy", "medium", "hard", "hard")  # by the hints a person needs: 0, 1, 2, 3
 
 
-def draft(rng, p: Pool) -> tuple[list[tuple[str, list[str]]], str] | None:
-    """Three different words with shifts, and the grade the solver will give
-    them; None if two colours drew the same word.
+def draft(rng, p: Pool) -> tuple[list[tuple[int, int]], str] | None:
+    """Three different words with shifts (as (word, pattern) indexes: pairs_of
+    spells them), and the grade the solver will give them; None if two colours
+    drew the same word.
 
     One draw from the stream picks everything. A colour needs k hints when its
     common-word decoys first leave the window of stage k (rules.grade); no
@@ -169,8 +170,12 @@ def draft(rng, p: Pool) -> tuple[list[tuple[str, list[str]]], str] | None:
                 stage += 1
             if stage > need:
                 need = stage
-    pairs = [(p.words[k], list(PATTERNS[pat])) for k, pat in picks]
-    return pairs, GRADES[need]
+    return picks, GRADES[need]
+
+
+def pairs_of(picks, p: Pool) -> list[tuple[str, list[str]]]:
+    """A draft's picks as (word, shifts) pairs, blue, yellow, red."""
+    return [(p.words[k], list(PATTERNS[pat])) for k, pat in picks]
 
 
 def make_puzzle(token: str, difficulty: str) -> dict:
@@ -182,7 +187,7 @@ def make_puzzle(token: str, difficulty: str) -> dict:
         got = draft(rng, p)
         if got is None or got[1] != difficulty:
             continue
-        return finish(format_id(PREFIX, letter, token), difficulty, got[0])
+        return finish(format_id(PREFIX, letter, token), difficulty, pairs_of(got[0], p))
     raise RuntimeError(f"no {difficulty} puzzle for token {token} in {MAX_ATTEMPTS} attempts")
 
 
@@ -195,8 +200,9 @@ def finish(pid: str, difficulty: str, pairs) -> dict:
 
     board = board_from_words(pairs)
     shifts = {w["colour"]: w["shifts"] for w in board["words"]}
-    stages = solver.solve_stages(board["cells"], shifts, lexicon())
-    common = solver.solve_stages(board["cells"], shifts, puzzle_list())
+    masks = solver.board_masks(board["cells"])  # read back from the merged board alone
+    stages = solver.stages_from_fits(solver.fits_for(masks, solver.index_for(lexicon())), shifts)
+    common = solver.stages_from_fits(solver.fits_for(masks, solver.index_for(puzzle_list())), shifts)
     counts = {c: [len(stages[s][c]) for s in STAGES] for c in COLOURS}
     ccounts = {c: [len(common[s][c]) for s in STAGES] for c in COLOURS}
     if grade(ccounts) != difficulty:
@@ -230,7 +236,7 @@ def random_words(seed: str) -> list[tuple[str, list[str]]]:
     for _attempt in range(MAX_ATTEMPTS):
         got = draft(rng, p)
         if got is not None and got[1] != "easy":
-            return got[0]
+            return pairs_of(got[0], p)
     raise RuntimeError(f"no board for seed {seed!r} in {MAX_ATTEMPTS} attempts")
 
 

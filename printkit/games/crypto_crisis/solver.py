@@ -85,18 +85,25 @@ def index_for(words: frozenset) -> Index:
 
 # -- reading the board ------------------------------------------------------------------
 
+_MIX_BITS = {mix: tuple(1 << COLOURS.index(c) for c in cols) for mix, cols in UNMIX.items()}
+_MARK_BIT = {MARKS[c]: 1 << k for k, c in enumerate(COLOURS)}
+
+
 def board_masks(cells: list[dict]) -> dict[str, tuple[int, int]]:
     """Each colour's tiles and marked tiles as masks, read from the merged cells
     (a cell's mix names its colours; its marks name the words whose first two
     letters lie there)."""
-    out = {c: [0, 0] for c in COLOURS}
+    tiles = [0, 0, 0, 0, 0]  # by colour bit (1, 2, 4)
+    marked = [0, 0, 0, 0, 0]
     for i, cell in enumerate(cells):
-        for colour in UNMIX[cell["mix"]]:
-            out[colour][0] |= 1 << i
-        for colour in COLOURS:
-            if MARKS[colour] in cell["marks"]:
-                out[colour][1] |= 1 << i
-    return {c: (t, m) for c, (t, m) in out.items()}
+        bit = 1 << i
+        for f in _MIX_BITS[cell["mix"]]:
+            tiles[f] |= bit
+        for mark in cell["marks"]:
+            f = _MARK_BIT.get(mark)
+            if f:
+                marked[f] |= bit
+    return {c: (tiles[1 << k], marked[1 << k]) for k, c in enumerate(COLOURS)}
 
 
 def fits_by_net(tile_mask: int, mark_mask: int, index: Index) -> dict[tuple[int, int], tuple[str, ...]]:
@@ -143,16 +150,34 @@ def _net_set(known: list[str], complete: bool) -> frozenset:
 def solve_stages(cells: list[dict], shifts: dict[str, list[str]], words: frozenset) -> dict[str, dict[str, list[tuple[str, tuple[int, int]]]]]:
     """The solver's answer at each hint stage ("none", "first", "second", "all")
     for a board whose true shifts are `shifts` (what the slips would reveal)."""
-    index = index_for(words)
-    masks = board_masks(cells)
-    fits = {c: fits_by_net(*masks[c], index) for c in COLOURS}
+    return stages_from_fits(fits_for(board_masks(cells), index_for(words)), shifts)
+
+
+def fits_for(masks: dict[str, tuple[int, int]], index: Index) -> dict[str, dict]:
+    """fits_by_net for each colour of a board's masks."""
+    return {c: fits_by_net(*masks[c], index) for c in COLOURS}
+
+
+STAGE_NAMES = ("none", "first", "second", "all")
+
+
+def stages_from_fits(fits: dict[str, dict], shifts: dict[str, list[str]]) -> dict[str, dict[str, list[tuple[str, tuple[int, int]]]]]:
     out = {}
-    for stage, name in enumerate(("none", "first", "second", "all")):
-        out[name] = {c: candidates(fits[c], _net_set(*revealed(shifts.get(c, []), stage))) for c in COLOURS}
+    for stage, name in enumerate(STAGE_NAMES):
+        per = {}
+        for c in COLOURS:
+            nets = _net_set(*revealed(shifts.get(c, []), stage))
+            f = fits[c]
+            if len(f) == 1:  # the common case: one shift fits at all
+                (net, ws), = f.items()
+                per[c] = [(w, net) for w in ws] if net in nets else []
+            else:
+                per[c] = candidates(f, nets)
+        out[name] = per
     return out
 
 
 __all__ = [
     "Index", "build_index", "index_for", "board_masks", "fits_by_net", "candidates", "solve",
-    "solve_stages", "valid_shape", "word_key",
+    "solve_stages", "fits_for", "stages_from_fits", "valid_shape", "word_key",
 ]

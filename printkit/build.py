@@ -164,35 +164,31 @@ def _layout_note(component, opts) -> str:
 
 def write_shop_pngs(component, model: dict, opts, folder: Path, dpi: int, shop) -> str:
     """A print shop's PNG upload: every card side at exactly the shop's pixel
-    size (card plus the shop's bleed at `dpi`), rendered one page at a time."""
+    size (card plus the shop's bleed at `dpi`), rendered and written one page
+    at a time into a folder that is swapped in whole."""
     from dataclasses import replace
 
-    import pypdfium2 as pdfium
-
-    from printkit.engine.raster import png_bytes, write_folder
+    from printkit.engine.files import StagedFolder
+    from printkit.engine.raster import open_pdf
     from printkit.engine.shops import card_pixels
 
     single = replace(opts, layout="single", duplex="long", order="interleaved", back_offset=(0.0, 0.0), copies=1)
     doc = new_document(component, model, single)
     component.render(doc, model)
-    pdf = pdfium.PdfDocument(doc.pdf_bytes())
-    files: dict[str, bytes] = {}
+    pdf = open_pdf(doc.pdf_bytes())
     try:
-        for i in range(len(pdf)):
-            page = pdf[i]
-            size = card_pixels(shop, (page.get_width(), page.get_height()), dpi)
-            image = page.render(scale=dpi / 72.0).to_pil().convert("RGB")
-            if image.size != size:  # pdfium may round a fraction of a pixel up
-                image = image.crop((0, 0, *size)) if image.width >= size[0] and image.height >= size[1] else image.resize(size)
-            files[f"card-{i // 2 + 1:03d}-{('front', 'back')[i % 2]}.png"] = png_bytes(image, dpi)
+        sizes = [card_pixels(shop, (pdf[i].get_width(), pdf[i].get_height()), dpi) for i in range(len(pdf))]
+        with StagedFolder(folder) as out:
+            for i, size in enumerate(sizes):
+                image = pdf[i].render(scale=dpi / 72.0).to_pil().convert("RGB")
+                if image.size != size:  # pdfium may round a fraction of a pixel up
+                    image = image.crop((0, 0, *size)) if image.width >= size[0] and image.height >= size[1] else image.resize(size)
+                out.add_png(f"card-{i // 2 + 1:03d}-{('front', 'back')[i % 2]}.png", image, dpi)
+                del image
     finally:
         pdf.close()
-    write_folder(folder, files)
-    n = len(files) // 2
-    return f"wrote {folder}/: {n} card{'s' if n != 1 else ''} (front and back), each {size[0]} x {size[1]} px at {dpi} dpi for {shop.name}. {shop.upload}"
-
-
-MAX_JSON_BYTES = 50 * 2**20
+    n = len(sizes) // 2
+    return f"wrote {folder}/: {n} card{'s' if n != 1 else ''} (front and back), each {sizes[0][0]} x {sizes[0][1]} px at {dpi} dpi for {shop.name}. {shop.upload}"
 
 
 def load_json(name: str):

@@ -105,12 +105,15 @@ def card_front(card: dict):
         ink.fill(c, BAND, large=True)
         c.rect(-l, h - band, w + l + r, band + t, stroke=0, fill=1)
         light = _rgb(ink, BAND)
-        size = min(band * 0.62, w * 0.3)
+        # the digits' tops (about 0.44 size above the band's middle) stay 3 mm inside the trim
+        size = min(band * 0.62, w * 0.3, (band / 2 - s - 0.2 * MM) / 0.44)
         number_text(c, str(number), w / 2, h - band + (band - size * 0.72) / 2 + size * 0.08, size, light)
-        c.setFont(fonts.SANS_BOLD, max(7.0, band * 0.16))
+        brand = max(7.0, band * 0.16)
+        c.setFont(fonts.SANS_BOLD, brand)
         c.setFillColorRGB(*light)
-        c.drawString(s, h - s - band * 0.16, "CRYPTIC")
-        c.drawRightString(w - s, h - s - band * 0.16, "WORDS")
+        top = h - s - max(band * 0.16, brand * 0.75)  # capitals' tops 3 mm inside the trim
+        c.drawString(s, top, "CRYPTIC")
+        c.drawRightString(w - s, top, "WORDS")
         # the foot: the number again, turned, for the player across the table
         foot = max(5.5 * MM, h * 0.075)
         c.saveState()

@@ -10,9 +10,11 @@ with a label), so they are never shuffled into the deck by mistake.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Callable, Sequence
 
 from printkit.engine import fonts
+from printkit.engine.forms import reused
 from printkit.engine.units import MM, PrintOptions
 
 AID_TEXT = 7.5  # pt: read during play (the standard asks 7 at least)
@@ -44,8 +46,16 @@ def fill_deck(opts: PrintOptions, fronts: list, back, aids: Sequence[Aid], label
     n = spare_slots(opts, len(fronts)) if aids else 0
     if not n:
         return list(fronts), back, 0
-    added = [aid_front(aids[k % len(aids)]) for k in range(n)]
-    backs = [back] * len(fronts) + [aid_back(label, aids[k % len(aids)].color) for k in range(n)]
+    full = 0.0 if opts.layout == "fold" else opts.bleed * MM  # as cards.py's placer draws a shared back
+    faces = {}  # one face a distinct aid; an aid shown twice or more is drawn once as a form
+    for k in range(n):
+        faces.setdefault(aids[k % len(aids)], []).append(k)
+    drawn = {aid: reused(aid_front(aid), full) if len(ks) > 1 else aid_front(aid) for aid, ks in faces.items()}
+    added = [drawn[aids[k % len(aids)]] for k in range(n)]
+    # the deck's back is no longer the only back: keep it (and each aid back) one form, placed per card
+    deck_back = reused(back, full)
+    aid_backs = {color: reused(aid_back(label, color), full) for color in sorted({aids[k % len(aids)].color for k in range(n)})}
+    backs = [deck_back] * len(fronts) + [aid_backs[aids[k % len(aids)].color] for k in range(n)]
     return list(fronts) + added, backs, n
 
 
@@ -63,6 +73,7 @@ def _wrap(text: str, font: str, size: float, width: float) -> list[str]:
     return lines
 
 
+@lru_cache(maxsize=64)
 def _layout(aid: Aid, width: float, height: float) -> tuple[float, list[list[tuple[str, str]]]]:
     """The largest text size (>= AID_TEXT) at which the rows fit, and each row's
     lines as (font, text) pairs."""

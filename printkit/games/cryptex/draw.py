@@ -156,7 +156,7 @@ def render_deck(doc, model: dict) -> None:
 
     fronts = [front(card) for card in model["cards"]]
     if doc.options.copies > 1:  # each front is printed again: draw it once, place it per copy
-        fronts = [reused(f) for f in fronts]
+        fronts = [reused(f, doc.options.bleed * MM) for f in fronts]
     # spare slots of the last sheet (one copy only) take the player aids
     fronts, backs, _ = fill_deck(doc.options, fronts, back, player_aids(), "PLAYER AID")
     draw_deck(doc, fronts, backs)

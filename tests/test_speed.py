@@ -45,12 +45,13 @@ def test_deck_subsets_hold_only_the_glyphs_used(decks):
     reader = PdfReader(str(one))
     fonts = _fonts(reader)
     assert sorted(name.split("+")[1] for name in fonts) == ["NotoSans-Bold", "NotoSans-Regular"]
-    # the deck uses ~30 characters; a subset padded with all of ASCII holds 128 codes
-    assert all(n < 60 for n in fonts.values()), fonts
+    # the deck (cards and player aids) uses ~60 characters a face; a subset
+    # padded with all of ASCII holds at least 128 codes
+    assert all(n < 90 for n in fonts.values()), fonts
     text = reader.pages[0].extract_text()
     for word in ("CRYPTEX", "printkit", "page 1"):
         assert word in text
-    assert one.stat().st_size <= 30 * 1024
+    assert one.stat().st_size <= 40 * 1024  # 42 KB with padded subsets and a back drawn per card
 
 
 def test_fonts_load_on_first_use():
@@ -79,13 +80,19 @@ def test_repeated_fronts_are_forms_with_the_same_pixels(decks):
     forms = r3.pages[0]["/Resources"]["/XObject"]
     assert len(forms) == 9
     assert "/XObject" not in r1.pages[0]["/Resources"]
+    # what is cut out: the grid of cards inside its outer cut lines (the last
+    # pixel of the 3 mm bleed may round differently when a form is clipped)
+    left, bottom, right, top = 29.76, 46.77, 565.51, 795.12  # pt: A4 poker 3x3 trim edges
+    dpi = 60
     for index in (0, 1):
-        a = render_page(one, index, dpi=60).convert("RGB")
-        b = render_page(three, index, dpi=60).convert("RGB")
+        a = render_page(one, index, dpi=dpi).convert("RGB")
+        b = render_page(three, index, dpi=dpi).convert("RGB")
         assert a.size == b.size
+        k = dpi / 72
+        box = (int(left * k) + 1, int(a.size[1] - top * k) + 1, int(right * k) - 1, int(a.size[1] - bottom * k) - 1)
         # the same drawing; pdfium may round an anti-aliased edge pixel by one level
-        worst = max(hi for _, hi in ImageChops.difference(a, b).getextrema())
-        assert worst <= 2, worst
+        worst = max(hi for _, hi in ImageChops.difference(a.crop(box), b.crop(box)).getextrema())
+        assert worst <= 2, (index, worst)
     # each front is stored once: 20 front forms and the back's, placed 60 + 60 times
     placed = [ref.idnum for page in r3.pages for ref in page["/Resources"]["/XObject"].values()]
     assert len(set(placed)) == 21

@@ -53,8 +53,8 @@ def fill_deck(opts: PrintOptions, fronts: list, back, aids: Sequence[Aid], label
     drawn = {aid: reused(aid_front(aid), full) if len(ks) > 1 else aid_front(aid) for aid, ks in faces.items()}
     added = [drawn[aids[k % len(aids)]] for k in range(n)]
     # the deck's back is no longer the only back: keep it (and each aid back) one form, placed per card
-    deck_back = reused(back, full)
-    aid_backs = {color: reused(aid_back(label, color), full) for color in sorted({aids[k % len(aids)].color for k in range(n)})}
+    deck_back = reused(back, full, margin=0.0)
+    aid_backs = {color: reused(aid_back(label, color), full, margin=0.0) for color in sorted({aids[k % len(aids)].color for k in range(n)})}
     backs = [deck_back] * len(fronts) + [aid_backs[aids[k % len(aids)].color] for k in range(n)]
     return list(fronts) + added, backs, n
 

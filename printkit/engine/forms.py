@@ -17,10 +17,13 @@ from __future__ import annotations
 from dataclasses import replace
 
 
-def reused(face, bleed: float):
+def reused(face, bleed: float, margin: float = 1.0):
     """The same face, drawn into a form on first use in a document and placed
-    after. `bleed` (pt): how far past the trim the form holds the art, at least
-    the widest bleed of any slot (a deck's `--bleed`, as its shared back uses)."""
+    after. `bleed` (pt): how far past the trim the face paints, at least the
+    widest bleed of any slot (a deck's `--bleed`, as its shared back uses).
+    `margin` (pt) keeps the form's box clear of the art's edge, so only the
+    slot's clip cuts it (a renderer snaps a form's box to whole pixels); 0 draws
+    it exactly as the engine draws a shared back."""
 
     def place(c, art) -> None:
         forms = c.__dict__.setdefault("_pk_forms", {})  # this document's forms, by face
@@ -28,7 +31,7 @@ def reused(face, bleed: float):
         if name is None:
             name = forms[place] = f"PKFace{len(forms) + 1}"
             b = bleed
-            m = b + 1.0  # the form's box stays clear of the art's edge: only the slot's clip cuts it
+            m = b + margin
             c.beginForm(name, -m, -m, art.w + m, art.h + m)
             face(c, replace(art, bleed=(b, b, b, b)))
             c.endForm()

@@ -191,6 +191,9 @@ def write_shop_pngs(component, model: dict, opts, folder: Path, dpi: int, shop) 
     return f"wrote {folder}/: {n} card{'s' if n != 1 else ''} (front and back), each {sizes[0][0]} x {sizes[0][1]} px at {dpi} dpi for {shop.name}. {shop.upload}"
 
 
+MAX_JSON_BYTES = 50 * 2**20
+
+
 def load_json(name: str):
     """Read a component file as `--json` writes it; UsageError (exit 2) if it
     is not one. Returns (component, model)."""

@@ -372,20 +372,21 @@ def test_output_intent_option_and_config(tmp_path):
 
 def test_shop_png_is_the_shops_pixel_size(tmp_path):
     """The Game Crafter takes one PNG a card side at 825 x 1125 px (2.5 x 3.5 in
-    plus 1/8 in bleed at 300 dpi); the art runs to every edge of it."""
+    plus 1/8 in bleed at 300 dpi), MakePlayingCards 822 x 1122 px (36 px bleed).
+    A one-card deck of your own keeps this cheap."""
+    from conftest import ROOT
     from PIL import Image
 
-    proc = run_inproc("deck", "cryptex", "--shop", "thegamecrafter", "-o", "tgc", cwd=tmp_path)
-    assert proc.returncode == 0, proc.stderr
-    files = sorted((tmp_path / "tgc").glob("*.png"))
-    assert len(files) == 40
-    for f in files:
-        with Image.open(f) as im:
-            assert im.size == (825, 1125), (f.name, im.size)
-            if f.name == "card-001-front.png":  # full bleed: no white paper at the edges
-                rgb = im.convert("RGB")
-                for x, y in ((1, 1), (823, 1), (1, 1123), (823, 1123), (412, 1), (1, 562)):
-                    assert rgb.getpixel((x, y)) != (255, 255, 255), (x, y)
+    (tmp_path / "cards.csv").write_text('type,name,cost,power,art,text,qty\nTraveller,Lantern Bearer,1,1,lantern,"Look first.",1\n')
+    front = str(ROOT / "examples" / "ember-road" / "front.svg")
+    for shop, size in (("thegamecrafter", (825, 1125)), ("makeplayingcards", (822, 1122))):
+        proc = run_inproc("deck", "--data", "cards.csv", "--front", front, "--shop", shop, "-o", shop, cwd=tmp_path)
+        assert proc.returncode == 0, proc.stderr
+        files = sorted((tmp_path / shop).glob("*.png"))
+        assert [f.name for f in files] == ["card-001-back.png", "card-001-front.png"]
+        for f in files:
+            with Image.open(f) as im:
+                assert im.size == size, (shop, f.name, im.size)
 
 
 def test_shop_pdf_presets(tmp_path):
@@ -412,6 +413,13 @@ def test_shop_pdf_presets(tmp_path):
     texts = [pdf[i].get_textpage().get_text_range() for i in range(len(pdf))]
     pdf.close()
     assert len(set(texts[1::2])) == 1 and len(set(texts[0::2])) == len(texts) // 2
+    # full bleed: the art runs to every edge of the page (no white paper there)
+    from conftest import render_page
+
+    img = render_page(tmp_path / "dtc.pdf", 0, 72)
+    w, h = img.size
+    for x, y in ((0, 0), (w - 1, 0), (0, h - 1), (w - 1, h - 1), (w // 2, 0), (0, h // 2)):
+        assert min(img.getpixel((x, y))) < 250, (x, y, img.getpixel((x, y)))
 
 
 def test_shop_refuses_a_contradicting_option(tmp_path):

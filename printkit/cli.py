@@ -80,7 +80,7 @@ def _shared_options(component) -> list[click.Option]:
     from printkit.engine.units import CARDS, DUPLEX, INKS, LAYOUTS, ORDERS, PAPERS
 
     cfg = defaults()
-    opts = _prepress_options(cfg) + [
+    opts = [
         click.Option(["-o", "--output"], type=click.Path(), help=f"PDF (or with --format png, folder) to write; - for standard output [default: {cfg.get('output')}/<game>-<component>.pdf]."),
         click.Option(["--paper"], type=click.Choice(list(PAPERS), case_sensitive=False), default=cfg.get("paper"), show_default=True, help="Paper size."),
         click.Option(["--ink"], type=click.Choice(INKS), default=cfg.get("ink"), show_default=True, help="color, saver (no large fills) or mono."),
@@ -88,7 +88,7 @@ def _shared_options(component) -> list[click.Option]:
         click.Option(["--format", "fmt"], type=click.Choice(["pdf", "png"]), default="pdf", show_default=True, help="pdf, or png: a folder of PNGs (each card, each page; decks also get 10x7 tabletop sheets)."),
         click.Option(["--dpi"], type=click.IntRange(36, 1200), default=150, show_default=True, help="Resolution of --format png."),
         click.Option(["--words"], type=click.Path(dir_okay=False), help="Add your own word list (one word a line) to the acceptance list."),
-    ]
+    ] + _prepress_options(cfg)
     if "cards" in component.uses:
         opts += [
             click.Option(["--card-size"], type=click.Choice(list(CARDS)), default=cfg.get("card_size"), show_default=True, help="Card size."),

@@ -161,8 +161,11 @@ def draft(rng, p: Pool) -> tuple[list[tuple[int, int]], str] | None:
     if len({k for k, _ in picks}) < len(picks):
         return None
     need = 0
+    table = p._common
     for k, pat in picks:
-        dm = p.common_decoys(k)
+        dm = table.get(k)
+        if dm is None:
+            dm = p.common_decoys(k)
         if dm:
             w = WINDOWS[pat]
             stage = 0
@@ -201,8 +204,9 @@ def finish(pid: str, difficulty: str, pairs) -> dict:
     board = board_from_words(pairs)
     shifts = {w["colour"]: w["shifts"] for w in board["words"]}
     masks = solver.board_masks(board["cells"])  # read back from the merged board alone
-    stages = solver.stages_from_fits(solver.fits_for(masks, solver.index_for(lexicon())), shifts)
-    common = solver.stages_from_fits(solver.fits_for(masks, solver.index_for(puzzle_list())), shifts)
+    nets = solver.stage_nets(shifts)
+    stages = solver.stages_from_fits(solver.fits_for(masks, solver.index_for(lexicon())), shifts, nets)
+    common = solver.stages_from_fits(solver.fits_for(masks, solver.index_for(puzzle_list())), shifts, nets)
     counts = {c: [len(stages[s][c]) for s in STAGES] for c in COLOURS}
     ccounts = {c: [len(common[s][c]) for s in STAGES] for c in COLOURS}
     if grade(ccounts) != difficulty:

@@ -130,6 +130,11 @@ def distance(net: tuple[int, int]) -> int:
 
 def net_text(net: tuple[int, int]) -> str:
     """The shortest run of shifts with this net, vertical first: (0, 3) -> 'LL'."""
+    hit = _NET_TEXT.get(net)
+    return hit if hit is not None else _net_text(net)
+
+
+def _net_text(net: tuple[int, int]) -> str:
     dr, dc = net
     v = "D" * dr if dr <= SIDE // 2 else "U" * (SIDE - dr)
     h = "R" * dc if dc <= SIDE // 2 else "L" * (SIDE - dc)
@@ -137,6 +142,7 @@ def net_text(net: tuple[int, int]) -> str:
 
 
 ALL_NETS = tuple((dr, dc) for dr in range(SIDE) for dc in range(SIDE))
+_NET_TEXT = {net: _net_text(net) for net in ALL_NETS}
 NETS_WITHIN = tuple(tuple(n for n in ALL_NETS if distance(n) <= k) for k in range(MAX_SHIFTS + 1))
 
 
@@ -162,21 +168,31 @@ def revealed(shifts: list[str], stage: int) -> tuple[list[str], bool]:
 
 # -- encrypting and merging -----------------------------------------------------------
 
+_LETTER_SET = frozenset(LETTERS)
+_MOVE_SET = frozenset(MOVES)
+
+
 def placeable(word: str, shifts: list[str]) -> bool:
     """True when a word and its shifts can be put on the grid at all."""
-    return (
-        isinstance(word, str)
-        and len(word) >= 2
-        and all(ch in LETTERS for ch in word)
-        and isinstance(shifts, list)
-        and all(isinstance(s, str) and s in MOVES for s in shifts)
-    )
+    if not (isinstance(word, str) and len(word) >= 2 and isinstance(shifts, list)):
+        return False
+    if not _LETTER_SET.issuperset(word):
+        return False
+    try:
+        return _MOVE_SET.issuperset(shifts)
+    except TypeError:  # an unhashable entry (a hand-edited file): not a shift
+        return False
+
+
+_INDEX = {ch: i for i, ch in enumerate(LETTERS)}
+_MOVED = [[shift_cell(i, dr, dc) for i in range(CELLS)] for dr in range(SIDE) for dc in range(SIDE)]  # by net, by cell
 
 
 def tiles(word: str, shifts: list[str]) -> list[int]:
     """The cells a word's tiles sit on after its shifts, in the word's letter order."""
     dr, dc = net_shift(shifts)
-    return [shift_cell(LETTERS.index(ch), dr, dc) for ch in word]
+    moved = _MOVED[dr * SIDE + dc]
+    return [moved[_INDEX[ch]] for ch in word]
 
 
 # A cell's colours as bit flags (blue 1, yellow 2, red 4) -> its colours and mix;

@@ -161,12 +161,18 @@ def fits_for(masks: dict[str, tuple[int, int]], index: Index) -> dict[str, dict]
 STAGE_NAMES = ("none", "first", "second", "all")
 
 
-def stages_from_fits(fits: dict[str, dict], shifts: dict[str, list[str]]) -> dict[str, dict[str, list[tuple[str, tuple[int, int]]]]]:
+def stage_nets(shifts: dict[str, list[str]]) -> list[dict[str, frozenset]]:
+    """For each hint stage, each colour's possible net shifts (what the slips
+    opened so far allow)."""
+    return [{c: _net_set(*revealed(shifts.get(c, []), stage)) for c in COLOURS} for stage in range(len(STAGE_NAMES))]
+
+
+def stages_from_fits(fits: dict[str, dict], shifts: dict[str, list[str]], nets_by_stage=None) -> dict[str, dict[str, list[tuple[str, tuple[int, int]]]]]:
     out = {}
     for stage, name in enumerate(STAGE_NAMES):
         per = {}
         for c in COLOURS:
-            nets = _net_set(*revealed(shifts.get(c, []), stage))
+            nets = nets_by_stage[stage][c] if nets_by_stage else _net_set(*revealed(shifts.get(c, []), stage))
             f = fits[c]
             if len(f) == 1:  # the common case: one shift fits at all
                 (net, ws), = f.items()

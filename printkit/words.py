@@ -21,7 +21,7 @@ from importlib import resources
 
 from printkit.errors import UsageError
 
-__all__ = ["accept_words", "puzzle_words", "is_word", "add_user_words", "clear_user_words"]
+__all__ = ["accept_words", "sorted_accept_words", "puzzle_words", "is_word", "add_user_words", "clear_user_words"]
 
 _DATA = "printkit.data"
 _ACCEPT_FILE = "words-accept.txt"
@@ -37,8 +37,19 @@ def _read(name: str) -> list[str]:
 
 
 @cache
+def _base_accept_list() -> tuple[str, ...]:
+    return tuple(_read(_ACCEPT_FILE))  # the file is sorted
+
+
+@cache
 def _base_accept() -> frozenset[str]:
-    return frozenset(_read(_ACCEPT_FILE))
+    return frozenset(_base_accept_list())
+
+
+def sorted_accept_words() -> tuple[str, ...] | list[str]:
+    """accept_words() in sorted order; without user words, the file's own order
+    (no sort of 116,000 words)."""
+    return _base_accept_list() if not _user_words else sorted(accept_words())
 
 
 @cache

@@ -96,3 +96,20 @@ def test_repeated_fronts_are_forms_with_the_same_pixels(decks):
     # each front is stored once: 20 front forms and the back's, placed 60 + 60 times
     placed = [ref.idnum for page in r3.pages for ref in page["/Resources"]["/XObject"].values()]
     assert len(set(placed)) == 21
+
+
+def test_cryptic_words_index_matches_a_word_by_word_build():
+    """The column-at-a-time bitsets hold exactly the words a plain loop finds."""
+    from printkit import words
+    from printkit.games.cryptic_words.spell import WordIndex
+
+    sample = sorted(words.puzzle_words()[:4000]) + ["zz", "abcdefghi", "Capital", "naïve"]
+    index = WordIndex(sample)
+    kept = [w for w in sample if 3 <= len(w) <= 8 and w.isascii() and w.isalpha() and w.islower()]
+    assert index.words == tuple(kept)
+    for (p, ch), bits in index._at.items():
+        assert bits == sum(1 << i for i, w in enumerate(kept) if len(w) > p and w[p] == ch), (p, ch)
+    assert len(index._at) == len({(p, ch) for w in kept for p, ch in enumerate(w)})
+    for n in range(9):
+        assert index.ends[n] == sum(1 << i for i, w in enumerate(kept) if len(w) == n)
+    assert words.sorted_accept_words() == tuple(sorted(words.accept_words()))

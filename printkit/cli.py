@@ -168,7 +168,10 @@ def _param_option(p) -> click.Option:
         kind = click.IntRange(p.min, p.max)
     else:
         kind = click.STRING
-    return click.Option([flag, p.name], type=kind, default=p.default, multiple=p.multiple, show_default=p.default not in (None, ()), help=p.help)
+    default = p.default
+    if p.name == "qr_url":  # printkit.toml may set it for every form
+        default = defaults().get("qr_url") or None
+    return click.Option([flag, p.name], type=kind, default=default, multiple=p.multiple, show_default=default not in (None, ()), help=p.help)
 
 
 BACK_OFFSET_MAX = 20.0  # mm: beyond that it is not a misalignment
@@ -343,7 +346,7 @@ def _kit_command(name: str, games: list, help_text: str) -> click.Command:
 
     cfg = defaults()
 
-    def run(output, paper, ink, seed, **prepress) -> None:
+    def run(output, paper, ink, seed, qr_url, **prepress) -> None:
         from printkit import kit
         from printkit.engine.units import PrintOptions
 
@@ -351,8 +354,13 @@ def _kit_command(name: str, games: list, help_text: str) -> click.Command:
             raise UsageError("-o -: a kit is written into a folder, not standard output")
 
         opts = PrintOptions(paper=paper.lower(), ink=ink, card_size=cfg.get("card_size"), back_offset=_back_offset(cfg.get("back_offset")), duplex=cfg.get("duplex"), bleed=cfg.get("bleed"), **_prepress(prepress))
-        folder = Path(output) if output else Path(cfg.get("output"))
-        kit.build_kits(games, opts, folder, seed=seed, all_games=(name == "all"))
+        folder, file = Path(output) if output else Path(cfg.get("output")), None
+        # -o FILE.pdf writes the one kit to that file; any other -o is the folder to write into
+        if output and output.lower().endswith(".pdf") and not Path(output).is_dir():
+            if name == "all":
+                raise UsageError(f"-o {output}: 'kit all' writes a file per game and index.pdf; give -o a folder")
+            folder, file = Path(output).parent, Path(output)
+        kit.build_kits(games, opts, folder, seed=seed, all_games=(name == "all"), file=file, overrides={"qr_url": qr_url or None})
 
     return click.Command(
         name=name,
@@ -360,10 +368,11 @@ def _kit_command(name: str, games: list, help_text: str) -> click.Command:
         help=help_text,
         context_settings=SETTINGS,
         params=[
-            click.Option(["-o", "--output"], type=click.Path(file_okay=False), help="Folder to write into [default: output/]."),
+            click.Option(["-o", "--output"], type=click.Path(), help="Folder to write into [default: output/]; for one game, a path ending in .pdf is the kit file itself."),
             click.Option(["--paper"], type=click.Choice(list(PAPERS), case_sensitive=False), default=cfg.get("paper"), show_default=True),
             click.Option(["--ink"], type=click.Choice(INKS), default=cfg.get("ink"), show_default=True),
             click.Option(["--seed"], default="1", show_default=True, help="Seed for the kit's generated parts."),
+            click.Option(["--qr-url"], default=cfg.get("qr_url") or None, metavar="URL", help="Web address for the QR codes of forms that take one (Cryptic Words) [default: the form's ID, or qr_url in printkit.toml]."),
             *_prepress_options(cfg),
         ],
     )

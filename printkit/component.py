@@ -101,6 +101,9 @@ class Game:
     components: dict[str, Component]
     kit: tuple[KitPart, ...] = ()
     rules_template: str = ""  # file in templates/, rendered with `game` (this object)
+    # what a table needs beyond the printed paper, as (item, what for) pairs such as
+    # ("Pencils", "one each"): listed on the kit's print guide, gathered in index.pdf
+    supplies: tuple[tuple[str, str], ...] = ()
 
     def component(self, name: str) -> Component:
         return self.components[name]

@@ -22,6 +22,7 @@ BUILTIN = {
     "duplex": "long",
     "bleed": 3.0,
     "color": "rgb",
+    "qr_url": "",
 }
 KEYS = {
     "paper": "paper size",
@@ -32,6 +33,7 @@ KEYS = {
     "duplex": "long, short or none",
     "bleed": "bleed in mm",
     "color": "rgb or cmyk",
+    "qr_url": "web address for the QR code of forms (Cryptic Words); default: the form's ID",
 }
 
 
@@ -94,6 +96,10 @@ def _check(path: Path, key: str, value):
         if number is None or not 0 <= number <= 6:
             raise UsageError(f"{path}: bleed = {_shown(value)} must be a number of mm from 0 to 6")
         return number
+    if key == "qr_url":
+        if not isinstance(value, str):
+            raise UsageError(f"{path}: qr_url must be a web address in quotes")
+        return value  # the form's rules check it (http:// or https://)
     if key == "output":
         if not isinstance(value, str) or not value.strip():
             raise UsageError(f"{path}: output must be a folder name (a string), not {_shown(value)}")

@@ -27,6 +27,14 @@ class PartPages:
     copies: int
     note: str
     advice: str
+    component: str = ""  # the component's name ("rules" for the rules summary)
+    stock: bool = False  # card stock helps (cards, tokens)
+
+    @property
+    def sheets(self) -> int:
+        """Sheets of paper it takes: two pages a sheet when printed two-sided."""
+        n = self.last - self.first + 1
+        return (n + 1) // 2 if self.two_sided else n
 
 
 def default_params(component, seed: str = "1") -> dict:
@@ -38,7 +46,10 @@ def default_params(component, seed: str = "1") -> dict:
     return params
 
 
-def draw_kit(doc, game, seed: str = "1") -> list[PartPages]:
+def draw_kit(doc, game, seed: str = "1", overrides: dict | None = None) -> list[PartPages]:
+    """Draw a whole kit into `doc`; returns its parts (the rules summary, if any,
+    is on `doc.kit_rules`). `overrides` sets a parameter on every part whose
+    component declares it (e.g. qr_url for the Cryptic Words form)."""
     from printkit.engine import draw as d
     from printkit.engine import fonts
     from printkit.engine.text import flow, markup_to_flowables, render_template
@@ -83,6 +94,9 @@ def draw_kit(doc, game, seed: str = "1") -> list[PartPages]:
     for part in game.kit:
         comp = game.components[part.component]
         params = {**default_params(comp, seed), **part.params}
+        for key, value in (overrides or {}).items():
+            if value is not None and any(p.name == key for p in comp.params):
+                params[key] = value
         model = build_checked(comp, params)
         two_sided = comp.duplex and "cards" in comp.uses and opts.duplex != "none"
         if two_sided and doc.pages % 2 == 1:
@@ -102,10 +116,12 @@ def draw_kit(doc, game, seed: str = "1") -> list[PartPages]:
             comp.render(doc, model)
         shown = [k.replace("_", " ") if v is True else f"{k} {v}" if isinstance(v, int) else str(v) for k, v in part.params.items() if v not in (False, None)]
         title = comp.title + (f" ({', '.join(shown)})" if shown else "")
-        parts.append(PartPages(title, first, doc.pages, opts.duplex if two_sided else "", part.copies, part.note or comp.notes, print_advice(comp, opts, include_notes=False)))
+        parts.append(PartPages(title, first, doc.pages, opts.duplex if two_sided else "", part.copies, part.note or comp.notes,
+                               print_advice(comp, opts, include_notes=False), comp.name, "cards" in comp.uses or comp.name == "tokens"))
         doc.small_print = ""
     _define_contents(doc, game, rules_pages, guide_page, parts)
     _define_guide(doc, game, rules_pages, guide_page, parts)
+    doc.kit_rules = PartPages("Rules summary", *rules_pages, "", 1, "Read it before you play; keep it on the table.", "", "rules") if rules_pages else None
     return parts
 
 
@@ -157,6 +173,9 @@ def _define_guide(doc, game, rules_pages, guide_page, parts) -> None:
     for p in parts:
         text = f"{p.title}: {p.advice}" + (f" {p.note}" if p.note else "")
         y = d.paragraph(c, "• " + text, m, y, W - 2 * m, size=9) - 2 * MM
+    if getattr(game, "supplies", ()):
+        need = "; ".join(f"{item.lower()} ({why})" for item, why in game.supplies)
+        y = d.paragraph(c, f"You will also need: scissors (or a craft knife and a metal ruler); {need}.", m, y - 1 * MM, W - 2 * m, size=9) - 2 * MM
     if any(p.two_sided for p in parts):
         d.paragraph(c, "Card backs not lining up? Print `printkit calibrate` two-sided, read the offset off its scales (README: Duplex calibration) and reprint the deck with --back-offset X,Y.", m, y - 2 * MM, W - 2 * m, size=9, color=(0.25, 0.25, 0.25))
     c.endForm()
@@ -171,8 +190,9 @@ def _pages(first: int, last: int) -> str:
     return str(first) if first == last else f"{first}-{last}"
 
 
-def build_kits(games, opts, folder: Path, *, seed: str = "1", all_games: bool = False, echo=click.echo) -> list[tuple[Path, int, int, float]]:
-    """Write one kit PDF per game into `folder`; print progress and a table."""
+def build_kits(games, opts, folder: Path, *, seed: str = "1", all_games: bool = False, echo=click.echo, file: Path | None = None, overrides: dict | None = None) -> list[tuple[Path, int, int, float]]:
+    """Write one kit PDF per game into `folder` (or the one kit into `file`);
+    print progress and a table."""
     from printkit.engine.document import Document
     from printkit.engine.files import commit_all
 
@@ -189,8 +209,8 @@ def build_kits(games, opts, folder: Path, *, seed: str = "1", all_games: bool = 
             keywords=[f"game:{game.name}", "component:kit", f"command:{kit_command(game.name, opts, seed)}"],
             command=kit_command(game.name, opts, seed),
         )
-        parts = draw_kit(doc, game, seed)
-        path = folder / f"{game.name}-kit.pdf"
+        parts = draw_kit(doc, game, seed, overrides)
+        path = file if file is not None else folder / f"{game.name}-kit.pdf"
         try:
             staged.append(doc.stage(path))
         except BaseException:
@@ -199,7 +219,7 @@ def build_kits(games, opts, folder: Path, *, seed: str = "1", all_games: bool = 
             raise
         size = staged[-1].size
         written.append((path, doc.pages, size, time.perf_counter() - t0))
-        summaries.append((game, path, doc.pages, parts))
+        summaries.append((game, path, doc.pages, ([doc.kit_rules] if doc.kit_rules else []) + parts))
     if all_games:
         echo(f"[index] contents of every kit ...", err=True)
         path = folder / "index.pdf"
@@ -217,7 +237,7 @@ def build_kits(games, opts, folder: Path, *, seed: str = "1", all_games: bool = 
     for path, pages, size, _ in written:
         echo(f"{str(path):<{width}}  {pages:>5}  {size / 1024:>6.0f} KB")
     kits = len(summaries)
-    echo(f"{kits} kit{'s' if kits != 1 else ''} written" + (" and index.pdf (what to print, how, how many)." if all_games else ".") + " Page 3 of each kit says how to print it.")
+    echo(f"{kits} kit{'s' if kits != 1 else ''} written" + (" and index.pdf (what to print, how, how many, supplies)." if all_games else ".") + " The 'How to print' page of each kit says how to print it.")
     return written
 
 
@@ -245,9 +265,43 @@ def kit_command(name: str, opts, seed: str = "1") -> str:
     return shlex.join(words) + (f" (printkit.toml: {' '.join(cfg)})" if cfg else "")
 
 
+SUPPLIES_COMMON = (
+    ("Paper", "every kit: the sheets counted above"),
+    ("Scissors", "every kit; or a craft knife, a metal ruler and a cutting mat"),
+)
+
+
+def kit_sheets(parts) -> tuple[int, int]:
+    """(sheets of paper, of which card stock) to print these parts once."""
+    return sum(p.sheets for p in parts), sum(p.sheets for p in parts if p.stock)
+
+
+#: Index layouts from roomy to compact: (table row height mm, note size pt, gap mm).
+INDEX_STYLES = ((6.0, 8.0, 5.0), (5.4, 7.5, 3.5), (5.0, 7.0, 2.5))
+
+
 def write_index(summaries, opts, path: Path, stage: bool = False, seed: str = "1"):
-    """One PDF that lists every kit file: paper, two-sided pages, copies, cutting
-    and folding notes. Returns (pages, size), or (pages, staged file) with `stage`."""
+    """One PDF over every kit file: pages, sheets of paper, two-sided ranges,
+    supplies, then each kit's parts (rules summary included) with their
+    cutting and folding notes. Drawn in the roomiest style whose last page is
+    at least a third full (a tighter style saves that page), so no page is left
+    mostly empty. Returns (pages, size), or (pages, staged file) with `stage`."""
+    best = None
+    for style in INDEX_STYLES:
+        doc, fill = _index_doc(summaries, opts, seed, *style)
+        if best is None or (doc.pages, -fill) < (best[0].pages, -best[1]):
+            best = (doc, fill)
+        if fill >= 1 / 3:
+            break
+    doc = best[0]
+    if stage:
+        return doc.pages, doc.stage(path)
+    size = doc.save(path)
+    return doc.pages, size
+
+
+def _index_doc(summaries, opts, seed: str, row_mm: float, note_pt: float, gap_mm: float):
+    """The index drawn in one style: (document, how full its last page is, 0-1)."""
     from printkit.engine import draw as d
     from printkit.engine import fonts
     from printkit.engine.document import Document
@@ -257,31 +311,60 @@ def write_index(summaries, opts, path: Path, stage: bool = False, seed: str = "1
     c = doc.new_page()
     W, H = doc.size
     m = 15 * MM
+    bottom = 16 * MM  # clear of the small print
     paper = opts.paper.upper() if opts.paper.startswith("a") else opts.paper.capitalize()
-    y = d.header(doc, "printkit: every kit", f"{len(summaries)} games, all on {paper} paper. Print at 100% (actual size).")
-    rows = [["File", "Game", "Pages", "Two-sided pages"]]
+    y = d.header(doc, "printkit: every kit", f"{len(summaries)} games, all on {paper} paper. Print at 100% (actual size), never 'fit to page'.")
+    rows = [["File", "Game", "Pages", "Sheets (card)", "Two-sided pages"]]
+    total = stock_total = 0
     for game, kit_path, pages, parts in summaries:
+        sheets, stock = kit_sheets(parts)
+        total, stock_total = total + sheets, stock_total + stock
         two = ", ".join(_pages(p.first, p.last) + f" ({p.two_sided} edge)" for p in parts if p.two_sided) or "none"
-        rows.append([kit_path.name, game.title, str(pages), two])
-    y = d.table(c, m, y - 2 * MM, [55 * MM, 35 * MM, 18 * MM, W - 2 * m - 108 * MM], rows, row_h=7 * MM, size=9) - 8 * MM
+        rows.append([kit_path.name, game.title, str(pages), f"{sheets} ({stock})", two])
+    rows.append(["Total", "", str(sum(s[2] for s in summaries)), f"{total} ({stock_total})", ""])
+    y = d.table(c, m, y - 2 * MM, [50 * MM, 32 * MM, 16 * MM, 26 * MM, W - 2 * m - 124 * MM], rows, row_h=7 * MM, size=9) - 3 * MM
+    y = d.paragraph(c, f"Sheets: what each game needs printed once, two pages a sheet where it prints two-sided (the cover and the print guide not counted); "
+                    f"in brackets, how many of them are best on card stock. Every game: {total} sheets, {stock_total} of them card.", m, y, W - 2 * m, size=8.5) - 4 * MM
+    # supplies
+    c.setFont(fonts.SANS_BOLD, 12)
+    c.setFillColorRGB(0, 0, 0)
+    c.drawString(m, y - 12, "Supplies")
+    y -= 17
+    needs: dict[str, list[str]] = {item: [why] for item, why in SUPPLIES_COMMON}
+    for game, *_ in summaries:
+        for item, why in getattr(game, "supplies", ()):
+            needs.setdefault(item, []).append(f"{game.title}: {why}")
+    if stock_total:
+        needs.setdefault("Card stock", []).insert(0, f"{stock_total} sheets, 160-250 g/m2 (or glue paper onto thin card)")
+    for item, whys in needs.items():  # the item in bold, then what for, wrapped beside it
+        c.setFont(fonts.SANS_BOLD, 9)
+        c.setFillColorRGB(0, 0, 0)
+        c.drawString(m, y - 9, item)
+        y = d.paragraph(c, "; ".join(whys), m + 34 * MM, y, W - 2 * m - 34 * MM, size=9) - 1.2 * MM
+    y -= 4 * MM
+    # each kit's parts, flowed: a section moves on only when its table would not fit
+    row_h, gap = row_mm * MM, gap_mm * MM
     for game, kit_path, pages, parts in summaries:
-        need = 14 * MM + (len(parts) + 1) * 6.5 * MM + sum(10 * MM for _ in parts)
-        if y - need < 20 * MM:
+        notes = [p for p in parts if p.component != "rules" and (p.note or p.advice)]
+        need = 10 * MM + (len(parts) + 1) * row_h
+        if y - need < bottom:
             c = doc.new_page()
             y = H - m
         c.setFont(fonts.SANS_BOLD, 12)
         c.setFillColorRGB(0, 0, 0)
         c.drawString(m, y - 12, f"{game.title}  ·  {kit_path.name}")
-        y -= 18
-        rows = [["Part", "Pages", "Sides", "Sets in file"]]
+        y -= 17
+        rows = [["Part", "Pages", "Sides", "Sets", "Sheets"]]
         for p in parts:
-            rows.append([p.title, _pages(p.first, p.last), f"two, {p.two_sided} edge" if p.two_sided else "one", str(p.copies)])
-        y = d.table(c, m, y, [W - 2 * m - 90 * MM, 25 * MM, 40 * MM, 25 * MM], rows, row_h=6.5 * MM, size=8.5) - 2 * MM
-        for p in parts:
-            text = f"{p.title}: {p.advice}" + (f" {p.note}" if p.note else "")
-            y = d.paragraph(c, "• " + text, m, y, W - 2 * m, size=8) - 1 * MM
-        y -= 6 * MM
-    if stage:
-        return doc.pages, doc.stage(path)
-    size = doc.save(path)
-    return doc.pages, size
+            sheets = f"{p.sheets} card" if p.stock else str(p.sheets)
+            rows.append([p.title, _pages(p.first, p.last), f"two, {p.two_sided} edge" if p.two_sided else "one", str(p.copies), sheets])
+        y = d.table(c, m, y, [W - 2 * m - 100 * MM, 22 * MM, 34 * MM, 16 * MM, 28 * MM], rows, row_h=row_h, size=8.5) - 1.5 * MM
+        for p in notes:
+            text = f"{p.title}: " + (p.note or p.advice)
+            lines = d.wrap("• " + text, fonts.SANS, note_pt, W - 2 * m)
+            if y - len(lines) * note_pt * 1.3 < bottom:
+                c = doc.new_page()
+                y = H - m
+            y = d.paragraph(c, "• " + text, m, y, W - 2 * m, size=note_pt) - 0.6 * MM
+        y -= gap
+    return doc, (H - m - y) / (H - m - bottom)

@@ -13,6 +13,7 @@ GAME = Game(
     blurb="Hide a word in your letter cards, then roll the dice to prise your opponent's word out of theirs.",
     players="2 players, 30 minutes",
     rules_template="cryptic-words-rules.md.j2",
+    supplies=(("Pencils", "one each"), ("Card stock", "cards, tokens, dice"), ("Glue stick", "the two dice")),
     components={
         "deck": Component(
             game=NAME,
@@ -89,7 +90,7 @@ GAME = Game(
     },
     kit=(
         KitPart("deck", note="No duplex printer? Print the deck alone with --layout fold."),
-        KitPart("form", copies=1, note="Cut the page in two, one form per player; fold on the dashed line to hide your codes. Scan a form's QR code for more."),
+        KitPart("form", copies=1, note="Cut the page in two, one form per player; fold on the dashed line to hide your codes. The QR code holds the form's ID: printkit form cryptic-words --id ID prints more (or your --qr-url)."),
         KitPart("tokens", note="Card stock helps. Cut out the tokens; cut out the dice, fold every line and glue the grey tabs inside."),
         KitPart("reference", note="Cut the page in two: one reference card per player."),
         KitPart("puzzle", params={"count": 4}, note="Decode puzzles for practice or solo play; answers on the last page."),

@@ -41,6 +41,7 @@ GAME = Game(
     blurb="Hide three words on one shifted, merged colour board; crack your opponent's before they crack yours.",
     players="2 players (or solo puzzles), 45 minutes",
     rules_template="crypto-crisis-rules.md.j2",
+    supplies=(("Pencils", "one each"), ("Timer", "15:00 and 30:00 hint times"), ("Clear tape", "to shut the hint slips")),
     components={
         "board": Component(
             game=NAME,

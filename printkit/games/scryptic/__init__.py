@@ -13,6 +13,7 @@ GAME = Game(
     blurb="Two rival crosswords grow across forests, rivers, mountains and ice until one side's words break the other's and take its city.",
     players="2 players, 45 minutes",
     rules_template="scryptic-rules.md.j2",
+    supplies=(("Pencils", "the score sheet"), ("Card stock", "letter tokens and racks"), ("Clear tape", "to join a tiled board"), ("Bags or envelopes", "to draw tokens from")),
     components={
         "board": Component(
             game="scryptic",

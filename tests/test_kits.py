@@ -1,0 +1,104 @@
+"""Kits and index.pdf (kit.py): `kit GAME -o FILE.pdf`, `--qr-url` / qr_url for
+the forms in a kit, and the index's sheet counts, supplies, part tables and fill."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from conftest import decode_qr, render_page, run_inproc
+from pdfmeasure import measure
+from printkit.engine.units import MM
+
+
+def test_kit_output_to_a_pdf_file(workdir):
+    proc = run_inproc("kit", "cryptex", "-o", "my-cryptex.pdf", cwd=workdir)
+    assert proc.returncode == 0, proc.stderr
+    out = workdir / "my-cryptex.pdf"
+    assert out.is_file() and out.read_bytes().startswith(b"%PDF")  # a file, not a folder named my-cryptex.pdf
+    assert not (workdir / "output").exists()
+    # a folder keeps working, and an existing folder named *.pdf is still a folder
+    (workdir / "odd.pdf").mkdir()
+    assert run_inproc("kit", "cryptex", "-o", "odd.pdf", cwd=workdir).returncode == 0
+    assert (workdir / "odd.pdf" / "cryptex-kit.pdf").is_file()
+    # kit all writes several files: a file name is refused, nothing written
+    bad = run_inproc("kit", "all", "-o", "every.pdf", cwd=workdir)
+    assert bad.returncode == 2 and len(bad.stderr.strip().splitlines()) == 1 and "-o every.pdf" in bad.stderr
+    assert not (workdir / "every.pdf").exists()
+
+
+def _form_page(pdf: Path) -> int:
+    reader = PdfReader(pdf)
+    return next(i for i, p in enumerate(reader.pages) if "TRACKING & DECODING FORM" in (p.extract_text() or ""))
+
+
+def test_kit_qr_url_reaches_the_form_and_config_sets_it(workdir):
+    url = "https://example.org/cryptic-words/forms"
+    assert run_inproc("kit", "cryptic-words", "--qr-url", url, "-o", "cw.pdf", cwd=workdir).returncode == 0
+    pdf = workdir / "cw.pdf"
+    assert decode_qr(render_page(pdf, _form_page(pdf), dpi=150)) == [url, url]
+    # by default the QR code holds the form's ID
+    assert run_inproc("kit", "cryptic-words", "-o", "plain.pdf", cwd=workdir).returncode == 0
+    plain = workdir / "plain.pdf"
+    assert decode_qr(render_page(plain, _form_page(plain), dpi=150)) == ["CWF-45666"] * 2
+    # printkit.toml's qr_url is every form's default
+    (workdir / "printkit.toml").write_text(f'qr_url = "{url}"\n')
+    assert run_inproc("form", "cryptic-words", "-o", "f.pdf", cwd=workdir).returncode == 0
+    assert decode_qr(render_page(workdir / "f.pdf", 0, dpi=150)) == [url, url]
+    bad = run_inproc("kit", "cryptic-words", "--qr-url", "not a url", "-o", "bad.pdf", cwd=workdir)
+    assert bad.returncode == 1 and "CW-FORM-QR" in bad.stderr and not (workdir / "bad.pdf").exists()
+
+
+@pytest.fixture(scope="module")
+def index(tmp_path_factory):
+    from printkit import kit
+    from printkit.engine.units import PrintOptions
+    from printkit.games import all_games
+
+    folder = tmp_path_factory.mktemp("kits")
+    games = [all_games()[g] for g in ("cryptex", "cryptic-words", "crypticolor")]
+    kit.build_kits(games, PrintOptions(), folder, all_games=True, echo=lambda *a, **k: None)
+    return folder
+
+
+def test_index_counts_sheets_lists_supplies_and_rules_pages(index):
+    reader = PdfReader(index / "index.pdf")
+    text = "\n".join(p.extract_text() for p in reader.pages)
+    flat = " ".join(text.split())
+    for item in ("Supplies", "Paper", "Scissors", "Pencils", "Card stock", "Glue stick", "Timer"):
+        assert item in flat, item
+    # sheets per kit, worked out again from each kit's own outline and page count
+    totals = 0
+    for name in ("cryptex", "cryptic-words", "crypticolor"):
+        kit_pdf = PdfReader(index / f"{name}-kit.pdf")
+        outline = [(item.title, kit_pdf.get_destination_page_number(item) + 1) for item in kit_pdf.outline]
+        starts = [p for _, p in outline] + [len(kit_pdf.pages) + 1]
+        sheets = 0
+        for (title, first), nxt in zip(outline, starts[1:]):
+            if title in ("Cover", "How to print"):
+                continue
+            last = nxt - 1
+            while last > first and "intentionally blank" in (kit_pdf.pages[last - 1].extract_text() or ""):
+                last -= 1
+            n = last - first + 1
+            sheets += (n + 1) // 2 if title.endswith("deck") or title.endswith("letter cards") else n
+            if title == "Rules summary":  # the rules page is in the index's part table, with its pages
+                section = flat[flat.index(f"· {name}-kit.pdf"):]
+                pages = str(first) if first == last else f"{first}-{last}"
+                assert section.startswith(f"· {name}-kit.pdf Part Pages Sides Sets Sheets Rules summary {pages} one 1 {n}"), (name, section[:120])
+        row = re.search(rf"{name}-kit\.pdf \S.*? (\d+) (\d+) \((\d+)\)", flat)
+        assert row and int(row.group(1)) == len(kit_pdf.pages) and int(row.group(2)) == sheets, (name, row and row.groups(), sheets)
+        totals += sheets
+    assert re.search(rf"Total \d+ {totals} \(\d+\)", flat)
+
+
+def test_index_pages_are_not_left_mostly_empty(index):
+    """Every page but the last is filled to near its foot; the last is not 80% empty."""
+    pages = measure(index / "index.pdf")
+    for page in pages:
+        lows = [t.box[1] for t in page.texts if t.box and not t.text.startswith("printkit ")] + [m.box[1] for m in page.marks]
+        fill = (page.height - 15 * MM - min(lows)) / (page.height - 30 * MM)
+        assert fill >= (0.2 if page is pages[-1] else 0.8), (page.number, fill)

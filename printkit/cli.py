@@ -267,7 +267,26 @@ class ComponentCommand(click.Command):
         )
 
     def _run(self, **kw) -> None:
+        _check_id_options(self.component, kw)
         run_component(self.component, kw)
+
+
+def _check_id_options(component, kw: dict) -> None:
+    """`--id` names one whole puzzle (or form): an empty ID, or an option that
+    would choose another one (--seed, --count, --difficulty, --hand...), is refused
+    instead of being silently ignored."""
+    if "id" not in kw or kw["id"] is None:
+        return
+    if not str(kw["id"]).strip():
+        raise UsageError("--id is empty: give the ID printed on the puzzle, or leave --id out")
+    from click.core import ParameterSource
+
+    ctx = click.get_current_context()
+    chooses = ["seed", "count"] + [p.name for p in component.params if p.name != "id" and (p.choices or p.flag)]
+    for name in chooses:
+        if name in kw and ctx.get_parameter_source(name) == ParameterSource.COMMANDLINE:
+            flag = "--" + name.replace("_", "-")
+            raise UsageError(f"--id names the whole {component.name} already: leave out {flag} (its settings are part of the ID)")
 
 
 class VerbGroup(click.Group):

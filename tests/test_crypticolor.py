@@ -481,7 +481,7 @@ def test_puzzle_pdf_qr_regenerates_and_key_is_apart(workdir):
 @pytest.mark.parametrize("args, needle", [
     (["--id", "CY-ZZ"], "--id CY-ZZ"),
     (["--id", "CY-Q-5P07WB4X"], "CY-Q-5P07WB4X"),
-    (["--id", "CY-5P07WB4X", "--rotations"], "plain puzzle"),
+    (["--id", "CY-5P07WB4X6", "--rotations"], "--rotations"),  # the ID names its settings
 ])
 def test_bad_puzzle_id_is_a_usage_error(workdir, args, needle):
     proc = run_cli("puzzle", "crypticolor", *args, cwd=workdir)

@@ -439,7 +439,7 @@ def test_puzzle_checks_catch_a_tampered_puzzle():
     assert {v.code for v in rules.check_puzzle(bad, 1)} == {"CC-PUZZLE-COUNTS"}
     # an ambiguous board (spare/spear) is refused by the puzzle rules
     amb = model.board_from_words([("SPARE", ["L"]), ("GHOST", ["U"]), ("KNIFE", ["R"])])
-    fake = {"id": "CC-E-00000000", "difficulty": "easy", **amb, "counts": {}}
+    fake = {"id": generator.format_id("CC", "E", "00000000"), "difficulty": "easy", **amb, "counts": {}}
     found = rules.check_puzzle(fake, 1)
     assert any(v.code == "CC-PUZZLE-UNIQUE" and v.place.endswith("blue") and "SPEAR" in v.message for v in found), found
 
@@ -566,4 +566,4 @@ def test_kit_pdf(tmp_path):
     text = "".join(p.extract_text() for p in reader.pages)
     for part in ("encrypt by hand", "submission form", "merged board", "hint slips", "worksheet", "solo puzzle", "answer keys", "Choosing and encrypting", "Where we chose"):
         assert part in text
-    assert sum(1 for w in text.split() if w.startswith("CC-") and len(w) == 13) >= 3
+    assert sum(1 for w in text.split() if w.startswith("CC-") and len(w) == 14) >= 3  # CC-M- + token + check character

@@ -308,3 +308,60 @@ def test_real_entry_point_refuses_and_writes_stdout(workdir):
     one_line_refusal(run_cli("deck", "cryptex", "--bleed", "nan", cwd=workdir), "--bleed")
     proc = subprocess.run([sys.executable, "-m", "printkit", "sheet", "cryptex", "-o", "-"], cwd=workdir, capture_output=True, env={**os.environ, "XDG_CONFIG_HOME": str(workdir / "nocfg"), "PYTHONPATH": str(ROOT)})
     assert proc.returncode == 0 and proc.stdout.startswith(b"%PDF-") and b"standard output" in proc.stderr
+
+
+# -- puzzle IDs: strict, with a check character -------------------------------------
+
+ID_GAMES = [("cryptex", "CX", ""), ("cryptic-words", "CW", "5"), ("crypticolor", "CY", "R"), ("crypto-crisis", "CC", "M")]
+
+
+@pytest.mark.parametrize("game, prefix, params", ID_GAMES)
+def test_mistyped_or_malformed_ids_refused(workdir, game, prefix, params):
+    from printkit.puzzles import ALPHABET, format_id
+
+    good = format_id(prefix, params, "7QK2M9XA")
+    mid = f"{params}-" if params else ""
+    typo = good[:-3] + ALPHABET[(ALPHABET.index(good[-3]) + 1) % 32] + good[-2:]
+    swapped = good[:-3] + good[-2] + good[-3] + good[-1]
+    cases = {
+        typo: "mistyped",
+        swapped: "mistyped",
+        f"{prefix}-{mid}7QK2M9XA": "no check character",  # an ID printed before the check character
+        "": "empty",
+        f"{prefix}-ANYTHING-7QK2M9XA": prefix,
+        f"{prefix}--{good.split('-')[-1]}": prefix,
+        f"{prefix}-Q-{good.split('-')[-1]}": "setting",
+        "XX-" + good.split("-", 1)[1]: f"{prefix} puzzle ID",
+    }
+    for ident, needle in cases.items():
+        if ident == swapped and swapped == good:
+            continue
+        one_line_refusal(run_inproc("puzzle", game, "--id", ident, "--json", cwd=workdir), "--id", needle)
+
+
+@pytest.mark.parametrize("extra", [["--difficulty", "hard"], ["--seed", "5"], ["--count", "2"]])
+def test_options_that_contradict_an_id_refused(workdir, extra):
+    from printkit.puzzles import format_id
+
+    ident = format_id("CC", "M", "7QK2M9XA")
+    one_line_refusal(run_inproc("puzzle", "crypto-crisis", "--id", ident, *extra, "--json", cwd=workdir), "--id", extra[0])
+
+
+def test_id_check_catches_every_single_typo_and_swap():
+    """Exhaustive over a sample of IDs: every one-character substitution and every
+    swap of two neighbours is refused."""
+    import random
+
+    from printkit.errors import UsageError
+    from printkit.puzzles import ALPHABET, format_id, parse_id
+
+    rng = random.Random(13)
+    for prefix, params in (("CX", ""), ("CC", "H"), ("CY", "ER")):
+        for _ in range(20):
+            good = format_id(prefix, params, "".join(rng.choice(ALPHABET) for _ in range(8)))
+            assert parse_id(good.lower(), prefix)[0] == params
+            bad = {good[:i] + ch + good[i + 1:] for i in range(len(prefix) + 1, len(good)) if good[i] != "-" for ch in ALPHABET if ch != good[i]}
+            bad |= {good[:i] + good[i + 1] + good[i] + good[i + 2:] for i in range(len(good) - 1) if "-" not in good[i:i + 2] and good[i] != good[i + 1]}
+            for ident in bad:
+                with pytest.raises(UsageError):
+                    parse_id(ident, prefix, allowed={params})

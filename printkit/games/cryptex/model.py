@@ -61,7 +61,7 @@ def build_puzzle(params: dict) -> dict:
     from printkit.games.cryptex.solo import card_order, solve
 
     if params.get("id"):
-        _, token = puzzles.parse_id(params["id"], PUZZLE_PREFIX)
+        _, token = puzzles.parse_id(params["id"], PUZZLE_PREFIX, allowed=("",))
         tokens = [token]
         shown = {"id": puzzles.format_id(PUZZLE_PREFIX, "", token)}
     else:

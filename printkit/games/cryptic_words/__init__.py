@@ -82,7 +82,7 @@ GAME = Game(
             render=lazy("printkit.games.cryptic_words.draw", "render_puzzles"),
             params=(
                 Param("hand", "Cards in each hand: 4, 5, 6, or mix (chosen per puzzle).", default="mix", choices=("mix", "4", "5", "6")),
-                Param("id", "Regenerate one puzzle from its printed ID (e.g. CW-5-7QK2M9XA); --seed and --count are then ignored.", default=None),
+                Param("id", "Regenerate one puzzle from its printed ID (e.g. CW-5-7QK2M9XAG); it names the hand and the puzzle, so --seed, --count and --hand are left out.", default=None),
             ),
             uses=frozenset({"seed", "count"}),
             notes="Answers are on the last page: fold it back or cut it off.",

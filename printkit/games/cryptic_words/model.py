@@ -114,18 +114,16 @@ def build_reference(params: dict) -> dict:
 
 def build_puzzles(params: dict) -> dict:
     from printkit.games.cryptic_words.puzzle import PREFIX, generate
-    from printkit.puzzles import make_token, parse_id, progress
+    from printkit.puzzles import format_id, make_token, parse_id, progress
     from printkit.rng import Rng
 
     deck = default_cards()
     hand = params.get("hand") or "mix"
     ident = params.get("id")
     if ident:
-        size, token = parse_id(ident, PREFIX)
-        if size not in ("4", "5", "6"):
-            raise UsageError(f"--id {ident}: the part after {PREFIX}- is the hand size, 4, 5 or 6")
+        size, token = parse_id(ident, PREFIX, allowed=("4", "5", "6"))
         jobs = [(int(size), token)]
-        shown = {"id": f"{PREFIX}-{size}-{token}"}
+        shown = {"id": format_id(PREFIX, size, token)}
     else:
         seed = str(params.get("seed") or "1")
         count = int(params.get("count") or 1)

@@ -54,7 +54,7 @@ def make_id(token: str, rotations: bool, difficulty: str = "medium") -> str:
 
 def read_id(text: str) -> tuple[str, bool, str]:
     """(token, rotations, difficulty) from a printed ID; UsageError naming the ID if not ours."""
-    params, token = pz.parse_id(text, PREFIX)
+    params, token = pz.parse_id(text, PREFIX, allowed={g + r for g in GRADE_TAG.values() for r in ("", ROTATIONS_TAG)})
     grades = {tag: name for name, tag in GRADE_TAG.items() if tag}
     grade, rest = (params[0], params[1:]) if params[:1] in grades else ("", params)
     if rest not in ("", ROTATIONS_TAG):

@@ -81,7 +81,7 @@ GAME = Game(
             render=lazy("printkit.games.crypto_crisis.draw", "render_puzzles"),
             params=(
                 Param("difficulty", "How far the hints are needed: easy, medium or hard.", "medium", choices=("easy", "medium", "hard")),
-                Param("id", "A puzzle ID (e.g. CC-M-7QK2M9XA): print that puzzle again.", None),
+                Param("id", "A puzzle ID (e.g. CC-M-7QK2M9XA6): print that puzzle again (it names the difficulty too).", None),
             ),
             uses=frozenset({"seed", "count"}),
             notes="Cut the hint strips off and fold each shut; the answer keys are the last pages.",

@@ -245,9 +245,7 @@ def random_words(seed: str) -> list[tuple[str, list[str]]]:
 
 
 def puzzle_for_id(text: str) -> dict:
-    params, token = parse_id(text, PREFIX)
-    if params not in DIFFICULTY_OF:
-        raise UsageError(f"--id {text}: the middle part must be E, M or H (easy, medium, hard)")
+    params, token = parse_id(text, PREFIX, allowed=DIFFICULTY_OF)
     return make_puzzle(token, DIFFICULTY_OF[params])
 
 

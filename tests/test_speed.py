@@ -113,3 +113,17 @@ def test_cryptic_words_index_matches_a_word_by_word_build():
     for n in range(9):
         assert index.ends[n] == sum(1 << i for i, w in enumerate(kept) if len(w) == n)
     assert words.sorted_accept_words() == tuple(sorted(words.accept_words()))
+
+
+def test_crypto_crisis_index_keeps_exactly_the_words_the_grid_can_hold():
+    from printkit import words
+    from printkit.games.crypto_crisis import solver
+
+    sample = list(words.puzzle_words()[:6000]) + ["zebra", "ABBEY", "crème", "Spare", "spear", "pears"]
+    index = solver.Index(sample)
+    want: dict[int, list[str]] = {}
+    for w in sorted({w.upper() for w in sample}):
+        if solver.valid_shape(w):
+            want.setdefault(solver.word_key(w), []).append(w)
+    assert index.exact == {k: tuple(v) for k, v in want.items()}
+    assert sum(len(v) for v in index.anchored.values()) == 2 * sum(len(v) for v in want.values())

@@ -51,16 +51,26 @@ def word_key(word: str) -> int:
     return letters_mask(word[:2]) | letters_mask(word[2:]) << CELLS
 
 
+_BIT = {ch: 1 << i for i, ch in enumerate(LETTERS)}
+
+
 class Index:
     """A word list, indexed for the solver (see the module's docstring)."""
 
     def __init__(self, words: Iterable[str]) -> None:
         groups: dict[int, list[str]] = {}
         anchored: dict[int, list[tuple[str, int, int]]] = {}
-        for w in sorted({w.upper() for w in words}):
-            if not valid_shape(w):
+        bit = _BIT
+        # only five-letter words can fit: 1 in 8 of the acceptance list, so the
+        # length test comes before any other work on a word
+        for w in sorted({w.upper() for w in words if len(w) == 5}):
+            try:
+                b0, b1, b2, b3, b4 = bit[w[0]], bit[w[1]], bit[w[2]], bit[w[3]], bit[w[4]]
+            except KeyError:  # a letter the grid does not hold (Z, or not A-Z)
                 continue
-            key = word_key(w)
+            if len(set(w)) != 5:
+                continue
+            key = b0 | b1 | (b2 | b3 | b4) << CELLS  # word_key(w)
             groups.setdefault(key, []).append(w)
             for ch in w[:2]:
                 ar, ac = divmod(LETTERS.index(ch), SIDE)

@@ -191,13 +191,13 @@ def _back_offset(text: str) -> tuple[float, float]:
 
 
 def print_options(kw: dict, shop=None):
-    from printkit.engine.units import PrintOptions
+    from printkit.engine.units import SAFE, PrintOptions
 
     shop = shop or _apply_shop(kw)
     kw.pop("shop", None)
     args = dict(paper=kw.pop("paper", "a4").lower(), ink=kw.pop("ink", "color"), **_prepress(kw))
     if shop is not None:
-        args.update(shop=shop.key, pdfx_version=shop.pdfx_version)
+        args.update(shop=shop.key, pdfx_version=shop.pdfx_version, max_ink=shop.max_ink, safe=max(shop.safe_mm, SAFE))
     if "card_size" in kw:
         args.update(
             card_size=kw.pop("card_size"),

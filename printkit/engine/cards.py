@@ -436,7 +436,7 @@ class _Placer:
             f = self.full
             c.saveState()
             c.beginForm(self.form_name, -f, -f, w + f, h + f)
-            face(c, CardArt(w, h, (f, f, f, f), SAFE * MM, self.doc.ink, index))
+            face(c, CardArt(w, h, (f, f, f, f), self.doc.options.safe * MM, self.doc.ink, index))
             c.endForm()
             c.restoreState()
         c.saveState()
@@ -456,7 +456,7 @@ class _Placer:
         if as_form:
             c.doForm(self.form_name)
         else:
-            face(c, CardArt(w, h, (l, b, r, t), SAFE * MM, self.doc.ink, index))
+            face(c, CardArt(w, h, (l, b, r, t), self.doc.options.safe * MM, self.doc.ink, index))
         c.restoreState()
 
 

@@ -131,12 +131,13 @@ def _table() -> bytes:
     return _TABLE
 
 
-def limit_ink(cmyk) -> tuple[float, float, float, float]:
-    """Scale C, M and Y down (K stays) so the total is at most 300%."""
+def limit_ink(cmyk, max_ink: float = MAX_INK) -> tuple[float, float, float, float]:
+    """Scale C, M and Y down (K stays) so the total is at most `max_ink`
+    (300% unless a shop asks for less)."""
     c, m, y, k = (min(1.0, max(0.0, float(v))) for v in cmyk)
     cmy = c + m + y
-    if cmy + k > MAX_INK and cmy > 0:
-        f = (MAX_INK - k) / cmy
+    if cmy + k > max_ink and cmy > 0:
+        f = max(0.0, max_ink - k) / cmy
         c, m, y = c * f, m * f, y * f
     return _tidy((c, m, y, k))
 
@@ -151,12 +152,14 @@ def total_ink(cmyk) -> float:
     return float(sum(cmyk))
 
 
-def converter(mode: str):
+def converter(mode: str, max_ink: float = MAX_INK):
     """The function the document's canvas runs on every colour it is given
     (ReportLab's enforceColorSpace hook); None keeps colours as they are."""
     if mode not in MODES:
         raise ValueError(f"colour mode {mode!r} is not one of {', '.join(MODES)}")
-    return _to_cmyk if mode == "cmyk" else None
+    if mode != "cmyk":
+        return None
+    return lambda c: _to_cmyk(c, max_ink)
 
 
 def _parts(color):
@@ -192,24 +195,29 @@ def is_black(color, alpha=None) -> bool:
     return kind == "rgb" and opaque and all(v <= 0.0 for v in values)
 
 
-def _to_cmyk(color):
+def to_cmyk(values, max_ink: float = MAX_INK) -> tuple[float, float, float, float]:
+    """(r, g, b) or (c, m, y, k) as the CMYK this model writes, ink capped."""
+    return limit_ink(rgb_to_cmyk(*values) if len(values) == 3 else values, max_ink)
+
+
+def _to_cmyk(color, max_ink: float = MAX_INK):
     from reportlab.lib.colors import CMYKColor
 
     kind, values, alpha = _parts(color)
-    cmyk = rgb_to_cmyk(*values) if kind == "rgb" else limit_ink(values)
+    cmyk = to_cmyk(values, max_ink)
     if alpha in (None, 1, 1.0):
         return cmyk
     return CMYKColor(*cmyk, alpha=alpha)  # ReportLab then sets the opacity (PDF/X refuses it)
 
 
-@lru_cache(maxsize=1)
-def _image_lut():
+@lru_cache(maxsize=4)
+def _image_lut(max_ink: float):
     from PIL import ImageFilter
 
-    return ImageFilter.Color3DLUT.generate(17, _gcr, channels=4, target_mode="CMYK")
+    return ImageFilter.Color3DLUT.generate(17, lambda r, g, b: limit_ink(_gcr(r, g, b), max_ink), channels=4, target_mode="CMYK")
 
 
-def cmyk_image(image):
+def cmyk_image(image, max_ink: float = MAX_INK):
     """A picture for a CMYK page: transparency flattened onto white paper, then
     separated with the device formula (full grey-component replacement; a
     17-step lookup table, so pictures keep their speed)."""
@@ -221,4 +229,4 @@ def cmyk_image(image):
         rgba = image.convert("RGBA")
         paper = Image.new("RGBA", rgba.size, (255, 255, 255, 255))
         image = Image.alpha_composite(paper, rgba)
-    return image.convert("RGB").filter(_image_lut())
+    return image.convert("RGB").filter(_image_lut(max_ink))

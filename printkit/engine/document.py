@@ -33,8 +33,8 @@ class Document:
         self.cmyk = options.cmyk
         # every colour set on this canvas (and its text objects) goes through color.py
         mode = "cmyk" if self.cmyk else "rgb"
-        self.c = _canvas_class()(self.buffer, pagesize=options.paper_pt, invariant=1, pageCompression=1, initialFontName=fonts.SANS, initialFontSize=10, enforceColorSpace=color.converter(mode))
-        self.c._pk_mode, self.c._pk_pdfx = mode, options.pdfx
+        self.c = _canvas_class()(self.buffer, pagesize=options.paper_pt, invariant=1, pageCompression=1, initialFontName=fonts.SANS, initialFontSize=10, enforceColorSpace=color.converter(mode, options.max_ink))
+        self.c._pk_mode, self.c._pk_pdfx, self.c._pk_max_ink = mode, options.pdfx, options.max_ink
         if options.pdfx:
             from printkit.engine import pdfx
 
@@ -216,7 +216,7 @@ def _canvas_class():
             from them directly, past the colour hook)."""
             if self._pk_mode != "cmyk":
                 return colors
-            return [tuple(color.rgb_to_cmyk(*v) if len(v) == 3 else color.limit_ink(v)) for v in (color.plain(c) for c in colors)]
+            return [color.to_cmyk(color.plain(c), self._pk_max_ink) for c in colors]
 
         def linearGradient(self, x0, y0, x1, y1, colors, positions=None, extend=True):
             return Canvas.linearGradient(self, x0, y0, x1, y1, self._pk_stops(colors), positions, extend)
@@ -230,7 +230,7 @@ def _canvas_class():
                 from reportlab.lib.utils import ImageReader
 
                 pil = image if isinstance(image, Image.Image) else (image._image if isinstance(image, ImageReader) else Image.open(image))
-                image, mask = ImageReader(color.cmyk_image(pil)), None
+                image, mask = ImageReader(color.cmyk_image(pil, self._pk_max_ink)), None
             return Canvas.drawImage(self, image, x, y, width, height, mask, *args, **kw)
 
         def _setFillAlpha(self, v):

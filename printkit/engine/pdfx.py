@@ -51,9 +51,9 @@ def describe(opts) -> str:
     """One sentence for the run summary about the colour of the file ('' for RGB)."""
     if opts.pdfx:
         cond = CONDITIONS[condition_for(opts.paper, opts.output_intent)]
-        return f" PDF/X-1a:{opts.pdfx_version}, CMYK for {cond.identifier} ({cond.info})."
+        return f" PDF/X-1a:{opts.pdfx_version}, CMYK for {cond.identifier} ({cond.info}), at most {opts.max_ink:.0%} ink."
     if opts.cmyk:
-        return " CMYK: black text and lines on the K plate only, at most 300% ink."
+        return f" CMYK: black text and lines on the K plate only, at most {opts.max_ink:.0%} ink."
     return ""
 
 

@@ -22,6 +22,7 @@ class Shop:
     pixels: tuple[int, int] | None = None  # exact PNG size of one card side (with bleed)
     pdfx_version: str = "2001"  # PDF/X-1a:2001 or :2003, when the preset writes PDF/X
     safe_mm: float = 3.0  # what the shop calls its safe zone inside the trim
+    max_ink: float = 3.0  # total ink limit for CMYK files
     upload: str = ""  # what to send, in one sentence
     sources: tuple[str, ...] = field(default=())
 
@@ -54,9 +55,13 @@ SHOPS: dict[str, Shop] = {
         "DriveThruCards",
         {"card_size": "poker-us", "bleed": 0.125 * INCH_MM, "layout": "single", "order": "interleaved", "fmt": "pdf", "pdfx": True, "output_intent": "swop"},
         pdfx_version="2003",
+        max_ink=2.4,
         safe_mm=0.125 * INCH_MM,
-        upload="Upload the PDF as the card file: one card side a page (front, back, front, back...), 2.75 x 3.75 in pages, PDF/X-1a:2003.",
-        sources=("https://onebookshelfpublisherservice.zendesk.com/hc/en-us/articles/227867607-Common-Card-Prep-Issues-Solutions",),
+        upload="Upload the PDF as the card file: one card side a page (front, back, front, back...), 2.75 x 3.75 in pages, PDF/X-1a:2003, at most 240% ink.",
+        sources=(
+            "https://onebookshelfpublisherservice.zendesk.com/hc/en-us/articles/227867607-Common-Card-Prep-Issues-Solutions",
+            "https://help.drivethrupartners.com/hc/en-us/articles/12780748203543-Specifications-for-Print-Cards",
+        ),
     ),
     "mbprint": Shop(
         "mbprint",

@@ -65,6 +65,8 @@ class PrintOptions:
     output_intent: str = ""  # PDF/X printing condition; "" = the usual one for the paper
     pdfx_version: str = "2001"  # PDF/X-1a:2001, or :2003 where a shop asks for it
     shop: str = ""  # print-shop preset that set the card options (engine/shops.py)
+    max_ink: float = 3.0  # total ink limit of CMYK colours (a shop may ask for less)
+    safe: float = SAFE  # mm inside the trim that card text keeps clear of (a shop may ask for more)
 
     @property
     def cmyk(self) -> bool:

@@ -38,7 +38,7 @@ def _kit_pdf(game_name: str) -> tuple[bytes, list]:
     game = all_games()[game_name]
     doc = Document(PrintOptions(), title=game.title, command=f"printkit kit {game_name}")
     parts = kit.draw_kit(doc, game)
-    return doc.pdf_bytes(), parts
+    return doc.pdf_bytes(), ([doc.kit_rules] if doc.kit_rules else []) + parts
 
 
 @pytest.fixture(scope="module")
@@ -84,6 +84,14 @@ def test_kit_inside_printable_area(kits, game_name):
     out = outside([p for p in pages if p.number not in card_pages], PRINTER_MARGIN * MM)
     out += outside([p for p in pages if p.number in card_pages], PRINT_LIMIT * MM)
     assert not out, f"{game_name} kit: printed within {PRINTER_MARGIN} mm of the paper edge: {_describe(out)}"
+
+
+@pytest.mark.parametrize("game_name", ["cryptex", "cryptic-words", "crypticolor"])
+def test_kit_rules_summary_is_one_page(kits, game_name):
+    """A rules summary that spills two lines onto a second page wastes a sheet."""
+    _, parts = _measured(kits, game_name)
+    rules = [p for p in parts if p.component == "rules"]
+    assert rules and rules[0].first == rules[0].last == 2, rules
 
 
 @pytest.mark.parametrize("game_name", [pytest.param(g, marks=_known(g, KNOWN_MISSING)) for g in GAMES])

@@ -373,3 +373,38 @@ def test_inline_icons_and_qr_codes_are_drawn(tmp_path):
 def test_engine_imports_no_custom_code():
     for path in (ROOT / "printkit" / "engine").glob("*.py"):
         assert "printkit.custom" not in path.read_text(encoding="utf-8"), path
+
+
+def test_same_input_same_bytes(tmp_path):
+    a, b = tmp_path / "a.pdf", tmp_path / "b.pdf"
+    for out in (a, b):
+        proc = run_inproc("make", str(EXAMPLE / "game.toml"), "--only", "road", "-o", str(out))
+        assert proc.returncode == 0, proc.stderr
+    assert a.read_bytes() == b.read_bytes()
+
+
+def test_per_row_backs_boards_and_pages(tmp_path):
+    """A back with placeholders gives each card its own back; a board is one
+    page; a text page is flowed; all in one kit."""
+    (tmp_path / "cards.csv").write_text("name,color\nRed,#d55e00\nBlue,#0072b2\n", encoding="utf-8")
+    (tmp_path / "front.toml").write_text(LAYOUT.replace("{{ text }}", "front"), encoding="utf-8")
+    back = SVG_HEAD.format(w=69, h=94) + '<rect width="69" height="94" fill="{{ color }}"/><text x="34.5" y="47" text-anchor="middle" font-size="5">{{ name }} back</text></svg>'
+    (tmp_path / "back.svg").write_text(back, encoding="utf-8")
+    board = SVG_HEAD.format(w=180, h=180) + '<rect width="180" height="180" fill="#e8dcc0" stroke="#000"/><text x="90" y="90" text-anchor="middle" font-size="8">THE MAP</text></svg>'
+    (tmp_path / "board.svg").write_text(board, encoding="utf-8")
+    (tmp_path / "rules.md").write_text("# Rules\n\nPlay the cards.\n", encoding="utf-8")
+    (tmp_path / "g.toml").write_text(
+        '[game]\ntitle = "Test Game"\n[[page]]\nname = "rules"\ntext = "rules.md"\n'
+        '[[deck]]\nname = "cards"\ndata = "cards.csv"\nfront = "front.toml"\nback = "back.svg"\n'
+        '[[board]]\nname = "map"\ntemplate = "board.svg"\n', encoding="utf-8")
+    out = tmp_path / "kit.pdf"
+    proc = run_inproc("make", str(tmp_path / "g.toml"), "-o", str(out), cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    import pypdfium2 as pdfium
+
+    n = len(pdfium.PdfDocument(str(out)))
+    texts = [_text(out, i) for i in range(n)]
+    assert any("Play the cards." in t for t in texts)
+    backs = next(t for t in texts if "back" in t and "Red" in t)
+    assert "Red back" in backs and "Blue back" in backs
+    assert any("THE MAP" in t for t in texts)

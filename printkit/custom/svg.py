@@ -374,6 +374,12 @@ class SvgTemplate:
     def check_template(self) -> list:
         out = []
         name = self.path.name
+        for kind, item in self.runs:  # convert the fixed art now: a file svglib cannot draw is reported, not crashed on
+            if kind == "static":
+                try:
+                    self._static_drawing(item)
+                except Exception as exc:
+                    out.append(T.violation("OWN-TEMPLATE", name, f"its artwork cannot be drawn ({exc.__class__.__name__}: {exc})"))
         if self.bleed_mm < 1.0 and self.trim != self.doc_mm:
             pass
         if self.trim == self.doc_mm and self.bleed_mm == 0.0:
@@ -540,6 +546,12 @@ class SvgTemplate:
         logging.getLogger("svglib.svglib").setLevel(logging.ERROR)
         return SvgRenderer(str(self.path), font_map=self.font_map()).render(doc)
 
+    def _static_drawing(self, doc):
+        cache = self.__dict__.setdefault("_static", {})
+        if id(doc) not in cache:
+            cache[id(doc)] = self._drawing(doc)
+        return cache[id(doc)]
+
     def _form(self, c, key, make_doc) -> str:
         cache = forms(c)
         name = cache.get(key)
@@ -579,7 +591,7 @@ class SvgTemplate:
         ink = art.ink
         for kind, item in self.runs:
             if kind == "static":
-                name = self._form(c, ("svg", id(self), id(item)), lambda item=item: self._drawing(item))
+                name = self._form(c, ("svg", id(self), id(item)), lambda item=item: self._static_drawing(item))
                 c.saveState()
                 c.translate(origin_x, origin_y)
                 if ink.mode == "mono":

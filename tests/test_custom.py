@@ -309,17 +309,26 @@ def test_unknown_font(tmp_path):
     assert _codes(found) == {"OWN-FONT"} and "No Such Serif" in found[0].message
 
 
+def _renamed_font(src: Path, dst: Path) -> None:
+    """A copy of a shipped font under another family and PostScript name (same
+    length, so the name table keeps its layout): a font printkit does not ship."""
+    data = (ROOT / "fonts" / src).read_bytes()
+    for old, new in (("NotoSans-Italic", "TestFace-Italic"), ("Noto Sans", "Test Face")):
+        data = data.replace(old.encode("ascii"), new.encode("ascii")).replace(old.encode("utf-16-be"), new.encode("utf-16-be"))
+    dst.write_bytes(data)
+
+
 def test_project_fonts_folder_is_used_and_embedded(tmp_path):
     (tmp_path / "fonts").mkdir()
-    (tmp_path / "fonts" / "Display.ttf").write_bytes((ROOT / "fonts" / "NotoSans-Italic.ttf").read_bytes())
-    svg = SVG_HEAD.format(w=69, h=94) + '<rect width="69" height="94" fill="#eee"/><text x="10" y="20" font-family="Display" font-size="4">{{ name }}</text></svg>'
+    _renamed_font(Path("NotoSans-Italic.ttf"), tmp_path / "fonts" / "Display.ttf")
+    svg = SVG_HEAD.format(w=69, h=94) + '<rect width="69" height="94" fill="#eee"/><text x="10" y="20" font-family="Test Face" font-style="italic" font-size="4">{{ name }}</text></svg>'
     assert _violations(tmp_path, "name\nA\n", "front.svg", svg) == []
     proc = run_inproc("deck", "--data", str(tmp_path / "cards.csv"), "--front", str(tmp_path / "front.svg"), "-o", str(tmp_path / "f.pdf"), "--duplex", "none", cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr
     from pypdf import PdfReader
 
     fonts = [f.get_object()["/BaseFont"] for f in PdfReader(str(tmp_path / "f.pdf")).pages[0]["/Resources"]["/Font"].values()]
-    assert any("NotoSans-Italic" in str(f) for f in fonts), fonts  # the file in fonts/, embedded
+    assert any("+TestFace-Italic" in str(f) for f in fonts), fonts  # the file in fonts/, embedded as a subset
 
 
 def test_template_with_no_bleed(tmp_path):
@@ -408,3 +417,13 @@ def test_per_row_backs_boards_and_pages(tmp_path):
     backs = next(t for t in texts if "back" in t and "Red" in t)
     assert "Red back" in backs and "Blue back" in backs
     assert any("THE MAP" in t for t in texts)
+
+
+def test_a_copy_of_a_shipped_font_is_the_shipped_face(tmp_path):
+    # ReportLab keeps one font per PostScript name: a user's copy of Noto Sans
+    # must not take over printkit's own face in later documents
+    from printkit.custom.assets import _register
+
+    copy = tmp_path / "MyItalic.ttf"
+    copy.write_bytes((ROOT / "fonts" / "NotoSans-Italic.ttf").read_bytes())
+    assert _register(copy) == "PKSans-Italic"

@@ -99,10 +99,21 @@ class FontBook:
 
 @lru_cache(maxsize=None)
 def _register(path: Path) -> str:
+    """Register a user's font file with ReportLab under a name of its own.
+
+    ReportLab keeps one font object per PostScript name: a second file with
+    the same name (a user's copy of Noto Sans) would take over printkit's own
+    face for every later document. Such a file is printkit's face, used as is."""
     from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFontFile
 
     from printkit.engine.fonts import ttfont
 
+    face = TTFontFile(str(path), validate=0).name
+    face = face.decode("latin-1") if isinstance(face, bytes) else str(face)
+    for engine_name, filename in engine_fonts._FILES.items():
+        if Path(filename).stem == face:
+            return engine_name
     name = "PKU-" + re.sub(r"[^A-Za-z0-9-]", "", path.stem)[:40]
     if name not in pdfmetrics.getRegisteredFontNames():
         pdfmetrics.registerFont(ttfont(name, str(path)))  # subsets named by content

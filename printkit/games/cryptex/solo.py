@@ -18,6 +18,7 @@ memoised per challenge); otherwise it is valued as the unfinished row it will be
 from __future__ import annotations
 
 import heapq
+from bisect import bisect_left
 from functools import lru_cache
 from operator import itemgetter
 
@@ -36,57 +37,77 @@ def card_order(token_rng: Rng, deck_size: int = 20) -> list[int]:
 
 
 class _Tries:
-    """The puzzle words of the sheet's lengths as tries over one node numbering.
+    """The puzzle words of the sheet's lengths as tries over one node numbering,
+    grown on demand: a node's children are made the first time the search asks
+    for them (a challenge visits a few thousand of the 60,000 prefixes).
 
-    kids[node]: letter -> child, for a live prefix (empty for whole words and
-    dead rows); kind[node]: its row class (length, letters written, live), the
-    index of the value tables; next_dead[node]: the dead node one letter further
-    (-1 when the row is full); words[node]: puzzle words the prefix can become;
-    joker_order[node]: its letters, most words first.
+    A live node stands for a range of the sorted words of its length that share
+    its prefix. kids_of(node): letter -> child (empty for whole words and dead
+    rows); kind[node]: its row class (length, letters written, live), the index
+    of the value tables; next_dead[node]: the dead node one letter further (-1
+    when the row is full); words[node]: puzzle words the prefix can become;
+    joker_order(node): its letters, most words first.
     """
 
-    __slots__ = ("kids", "kind", "classes", "root", "next_dead", "words", "joker_order")
+    __slots__ = ("kids", "kind", "classes", "root", "next_dead", "words", "_sorted", "_span", "_class_id", "_jokers", "_dead")
 
     def __init__(self, lengths: tuple[int, ...], puzzle_words) -> None:
-        self.kids: list[dict[str, int]] = []
+        self.kids: list[dict[str, int] | None] = []
         self.kind: list[int] = []
         self.classes: list[tuple[int, int, bool]] = []
         self.root: dict[int, int] = {}
         self.next_dead: list[int] = []
-        class_id: dict[tuple[int, int, bool], int] = {}
-        kids, kind, next_dead = self.kids, self.kind, self.next_dead
-
-        def node(n: int, k: int, live: bool) -> int:
-            c = class_id.get((n, k, live))
-            if c is None:
-                c = class_id[(n, k, live)] = len(self.classes)
-                self.classes.append((n, k, live))
-            kids.append({})
-            kind.append(c)
-            next_dead.append(-1)
-            return len(kids) - 1
-
+        self.words: list[int] = []
+        self._span: list[tuple[int, int, int]] = []  # live node: (length, first word, end)
+        self._class_id: dict[tuple[int, int, bool], int] = {}
+        self._jokers: dict[int, list[str]] = {}
+        self._sorted: dict[int, list[str]] = {}
+        self._dead: dict[int, list[int]] = {}
+        for n in sorted(set(lengths)):  # every row class first: the value tables are sized by them
+            for k in range(n + 1):
+                for live in (False, True):
+                    self._class_id[(n, k, live)] = len(self.classes)
+                    self.classes.append((n, k, live))
         for n in sorted(set(lengths)):
-            dead = [node(n, k, False) for k in range(n + 1)]
+            self._sorted[n] = sorted({w.upper() for w in puzzle_words if len(w) == n and w.isalpha()})
+            dead = self._dead[n] = [self._node(n, k, False, 0, 0) for k in range(n + 1)]
             for k in range(n):
-                next_dead[dead[k]] = dead[k + 1]
-            root = self.root[n] = node(n, 0, True)
-            next_dead[root] = dead[1]
-            for w in puzzle_words:
-                if len(w) != n or not w.isalpha():
-                    continue
-                at = root
-                for k, ch in enumerate(w.upper()):
-                    nxt = kids[at].get(ch)
-                    if nxt is None:
-                        nxt = kids[at][ch] = node(n, k + 1, True)
-                        next_dead[nxt] = dead[k + 2] if k + 1 < n else -1
-                    at = nxt
-        count = self.words = [0] * len(kids)
-        for x in range(len(kids) - 1, -1, -1):  # children are numbered after their parents
-            kx = kids[x]
-            count[x] = sum(count[c] for c in kx.values()) if kx else int(self.classes[kind[x]][2])
-        self.joker_order = [sorted(kx, key=lambda ch, kx=kx: (-count[kx[ch]], ch)) for kx in kids]
+                self.next_dead[dead[k]] = dead[k + 1]
+            self.root[n] = self._node(n, 0, True, 0, len(self._sorted[n]))
+
+    def _node(self, n: int, k: int, live: bool, lo: int, hi: int) -> int:
+        c = self._class_id[(n, k, live)]
+        x = len(self.kids)
+        self.kids.append(None if live and k < n else {})
+        self.kind.append(c)
+        self.next_dead.append(self._dead[n][k + 1] if live and k < n else -1)
+        self.words.append(hi - lo if live else 0)
+        self._span.append((n, lo, hi))
+        return x
+
+    def kids_of(self, x: int) -> dict[str, int]:
+        kx = self.kids[x]
+        if kx is None:  # a live prefix not opened yet: its words are sorted, so each next letter is a run
+            n, lo, hi = self._span[x]
+            k = self.classes[self.kind[x]][1]
+            words = self._sorted[n]
+            kx = {}
+            i = lo
+            while i < hi:
+                head = words[i][: k + 1]
+                j = bisect_left(words, head + "[", i, hi)  # "[" sorts right after "Z"
+                kx[head[k]] = self._node(n, k + 1, True, i, j)
+                i = j
+            self.kids[x] = kx
+        return kx
+
+    def joker_order(self, x: int) -> list[str]:
+        got = self._jokers.get(x)
+        if got is None:
+            kx = self.kids_of(x)
+            words = self.words
+            got = self._jokers[x] = sorted(kx, key=lambda ch: (-words[kx[ch]], ch))
+        return got
 
 
 @lru_cache(maxsize=4)
@@ -113,7 +134,7 @@ def solve(cards: list[list[str]], lengths: tuple[int, ...], beam: int = BEAM) ->
     """Best line found: {"moves": [[round, symbol, letter, cryptex]], "cryptexes": [...], "par": n, ...}."""
     lengths = tuple(lengths)
     t = _tries(lengths)
-    kids, kind, next_dead, classes, joker_order = t.kids, t.kind, t.next_dead, t.classes, t.joker_order
+    kind, next_dead, classes, joker_order, kids_of = t.kind, t.next_dead, t.classes, t.joker_order, t.kids_of
     rows = len(lengths)
     rounds = len(cards)
     half_at = rounds // 2
@@ -137,7 +158,7 @@ def solve(cards: list[list[str]], lengths: tuple[int, ...], beam: int = BEAM) ->
         memo = reach_memo[r]
         got = memo.get(x)
         if got is None:
-            kx = kids[x]
+            kx = kids_of(x)
             got = not kx
             fr = first[r]
             for ch, c in kx.items():
@@ -175,7 +196,7 @@ def solve(cards: list[list[str]], lengths: tuple[int, ...], beam: int = BEAM) ->
             vx = values.get(x)
             if vx is None:
                 vx = value(x)
-            kx = kids[x]
+            kx = kids_of(x)
             plain = []
             junk = False
             for ch in letters:
@@ -187,9 +208,9 @@ def solve(cards: list[list[str]], lengths: tuple[int, ...], beam: int = BEAM) ->
                     plain.append((ch, ch, dead, value(dead) - vx))
             wild = []
             if has_joker:
-                for ch in joker_order[x]:
+                for ch in joker_order(x):
                     child = kx[ch]
-                    if not kids[child] or reachable(child, after):
+                    if not kids_of(child) or reachable(child, after):
                         wild.append((JOKER, ch, child, value(child) - vx - 4.0))
                         if len(wild) == JOKER_LETTERS:
                             break

@@ -589,18 +589,39 @@ def _puzzle_block(doc, c, puzzle: dict, number: int, total: int, top: float, hei
 
 
 def _answer_pages(doc, puzzles) -> None:
+    """The answers: a table, then each puzzle's five whole pictures (the cells it
+    did not show, filled in), so a solver can check every letter, not only the word."""
     W, H = doc.size
     row_h = 7 * MM
     widths = [58 * MM, 38 * MM, 52 * MM, W - 2 * MARGIN - 148 * MM]
+    cell = 4.2 * MM
+    gw = rules.SIZE * cell
+    block = 9 * MM + gw + 3 * MM  # one puzzle's pictures
     k = 0
     while k < len(puzzles):
         c = doc.new_page()
-        top = d.header(doc, f"{TITLE}  ·  answer key", "Letters in picture order (and each picture's turn), then the code word.", margin=MARGIN)
-        fit = max(1, int((top - FOOT - 2 * MM) // row_h) - 1)
+        top = d.header(doc, f"{TITLE}  ·  answer key", "Letters in picture order (and each picture's turn), the code word, then every picture whole.", margin=MARGIN)
+        room = top - FOOT - 2 * MM
+        fit = max(1, int(room // (row_h + block)))  # table rows and picture rows together
+        chunk = puzzles[k : k + fit]
         rows = [["Puzzle", "Pictures 1-5 read", "Turns", "Code word"]]
-        for p in puzzles[k : k + fit]:
+        for p in chunk:
             sol = p["solution"]
             turns = " ".join(f"{t * 90}°" for t in sol["turns"]) if p["rotations"] else "upright"
             rows.append([f"{p['id']} ({p['difficulty']})", " ".join(sol["letters"]), turns, sol["word"]])
-        d.table(c, MARGIN, top, widths, rows, row_h=row_h, size=9)
+        y = d.table(c, MARGIN, top, widths, rows, row_h=row_h, size=9) - 5 * MM
+        pitch = (W - 2 * MARGIN - gw) / 4
+        for p in chunk:
+            sol = p["solution"]
+            c.setFillColorRGB(0, 0, 0)
+            c.setFont(fonts.SANS_BOLD, 9)
+            c.drawString(MARGIN, y - 9, f"{p['id']}: {sol['word']}")
+            gy = y - 12 - gw
+            for j, (letter, cells) in enumerate(zip(sol["letters"], sol["cells"])):
+                x = MARGIN + j * pitch
+                grid(doc.c, doc.ink, x, gy, cell, cells, numbers=False)
+                c.setFont(fonts.SANS_BOLD, 11)
+                c.setFillColorRGB(0, 0, 0)
+                c.drawString(x + gw + 2 * MM, gy + gw / 2 - 4, letter)
+            y = gy - 5 * MM
         k += fit

@@ -427,3 +427,12 @@ def test_a_copy_of_a_shipped_font_is_the_shipped_face(tmp_path):
     copy = tmp_path / "MyItalic.ttf"
     copy.write_bytes((ROOT / "fonts" / "NotoSans-Italic.ttf").read_bytes())
     assert _register(copy) == "PKSans-Italic"
+
+
+def test_ink_mono_reaches_svg_art_and_icons(tmp_path):
+    out = tmp_path / "mono.pdf"
+    proc = run_inproc("deck", "--data", str(EXAMPLE / "cards.csv"), "--front", str(EXAMPLE / "front.svg"), "--ink", "mono", "--layout", "single", "--duplex", "none", "-o", str(out), cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    img = render_page(out, 0, dpi=40)
+    colours = {img.getpixel((x, y)) for x in range(0, img.size[0], 2) for y in range(0, img.size[1], 2)}
+    assert len(colours) > 5 and all(max(c) - min(c) <= 3 for c in colours)  # greys only, art included

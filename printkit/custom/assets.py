@@ -176,12 +176,40 @@ def forms(c) -> dict:
     return d
 
 
-def draw_picture(c, path: Path, x: float, y: float, w: float, h: float, fit: str = "contain") -> None:
-    """An SVG (as vectors) or PNG/JPEG file in the box (x, y, w, h), pt."""
+def ink_drawing(drawing, ink):
+    """A copy of an svglib drawing with its colours put through the ink mode
+    (mono: greys; saver: light tints for fills); the drawing itself for colour."""
+    if ink is None or ink.mode == "color":
+        return drawing
+    import copy
+
+    from reportlab.lib import colors
+
+    out = copy.deepcopy(drawing)
+
+    def convert(col, large: bool):
+        if not isinstance(col, colors.Color):
+            return col
+        r, g, b = ink.rgb((col.red, col.green, col.blue), large)
+        return colors.Color(r, g, b, col.alpha)
+
+    def walk(node) -> None:
+        for attr, large in (("fillColor", True), ("strokeColor", False)):
+            if hasattr(node, attr):
+                setattr(node, attr, convert(getattr(node, attr), large))
+        for child in getattr(node, "contents", None) or []:
+            walk(child)
+
+    walk(out)
+    return out
+
+
+def draw_picture(c, path: Path, x: float, y: float, w: float, h: float, fit: str = "contain", ink=None) -> None:
+    """An SVG (as vectors) or PNG/JPEG file in the box (x, y, w, h), pt, in the ink mode."""
     cache = forms(c)
     key = ("pic", str(path))
     if key not in cache:
-        cache[key] = _make_picture_form(c, path, len(cache))
+        cache[key] = _make_picture_form(c, path, len(cache), ink)
     name, pw, ph = cache[key]
     if pw <= 0 or ph <= 0:
         return
@@ -204,10 +232,10 @@ def draw_picture(c, path: Path, x: float, y: float, w: float, h: float, fit: str
     c.restoreState()
 
 
-def _make_picture_form(c, path: Path, n: int):
+def _make_picture_form(c, path: Path, n: int, ink=None):
     name = f"PKPic{n}"
     if path.suffix.lower() == ".svg":
-        drawing = load_svg_drawing(path)
+        drawing = ink_drawing(load_svg_drawing(path), ink)
         pw, ph = drawing.width, drawing.height
         c.beginForm(name, 0, 0, pw, ph)
         from reportlab.graphics import renderPDF
@@ -221,7 +249,15 @@ def _make_picture_form(c, path: Path, n: int):
         px = image_pixels(path) or (1, 1)
         pw, ph = float(px[0]), float(px[1])
         c.beginForm(name, 0, 0, pw, ph)
-        c.drawImage(str(path), 0, 0, pw, ph, mask="auto")
+        if ink is not None and ink.mode == "mono":
+            from PIL import Image
+            from reportlab.lib.utils import ImageReader
+
+            with Image.open(path) as im:
+                grey = im.convert("LA" if "A" in im.getbands() else "L")
+            c.drawImage(ImageReader(grey), 0, 0, pw, ph, mask="auto")
+        else:
+            c.drawImage(str(path), 0, 0, pw, ph, mask="auto")
         c.endForm()
     return name, pw, ph
 

@@ -104,7 +104,7 @@ def fit(text: str, font: str, size: float, min_size: float, w: float, h: float, 
         s = max(min_size, s - STEP)
 
 
-def draw_fitted(c, fitted: Fitted, font: str, x: float, y: float, w: float, h: float, *, align: str = "left", valign: str = "top", icon_path=None) -> None:
+def draw_fitted(c, fitted: Fitted, font: str, x: float, y: float, w: float, h: float, *, align: str = "left", valign: str = "top", icon_path=None, ink=None) -> None:
     """Draw fitted text in the box whose bottom left is (x, y), pt."""
     size = fitted.size
     block = fitted.height
@@ -123,11 +123,11 @@ def draw_fitted(c, fitted: Fitted, font: str, x: float, y: float, w: float, h: f
             cx = x + w - lw
         else:
             cx = x
-        draw_line(c, line, font, size, cx, base, icon_path)
+        draw_line(c, line, font, size, cx, base, icon_path, ink)
         base -= LEADING * size
 
 
-def draw_line(c, line, font: str, size: float, x: float, base: float, icon_path=None) -> None:
+def draw_line(c, line, font: str, size: float, x: float, base: float, icon_path=None, ink=None) -> None:
     """One line of pieces from x on the baseline; the font is already set."""
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
@@ -140,5 +140,5 @@ def draw_line(c, line, font: str, size: float, x: float, base: float, icon_path=
         else:
             path = icon_path(piece) if icon_path else None
             if path is not None:
-                draw_picture(c, path, x, base - DESCENT * size * 0.6, size, size)
+                draw_picture(c, path, x, base - DESCENT * size * 0.6, size, size, ink=ink)
             x += size

@@ -322,15 +322,15 @@ class LayoutTemplate:
             f = fit(text, font, size, min(float(spec.get("min_size", self.default_min)), size), w, h, bool(spec.get("wrap", True)))
             color = T.parse_color(T.render(e.texts.get("color", "#000000"), v)) or (0, 0, 0)
             c.setFillColorRGB(*ink.rgb(color))
-            draw_fitted(c, f, font, x, y, w, h, align=T.render(e.texts.get("align", "left"), v), valign=T.render(e.texts.get("valign", "top"), v), icon_path=self.ctx.icons.path)
+            draw_fitted(c, f, font, x, y, w, h, align=T.render(e.texts.get("align", "left"), v), valign=T.render(e.texts.get("valign", "top"), v), icon_path=self.ctx.icons.path, ink=ink)
         elif e.kind == "image":
             p = self.ctx.image(T.render(e.texts["path"], v).strip())
             if p is not None:
-                draw_picture(c, p, x, y, w, h, T.render(e.texts.get("fit", "contain"), v))
+                draw_picture(c, p, x, y, w, h, T.render(e.texts.get("fit", "contain"), v), ink=ink)
         elif e.kind == "icon":
             p = self.ctx.icons.path(T.render(e.texts["icon"], v).strip().strip(":"))
             if p is not None:
-                draw_picture(c, p, x, y, w, h, "contain")
+                draw_picture(c, p, x, y, w, h, "contain", ink=ink)
         elif e.kind == "qr":
             from printkit.engine.qr import draw_qr
 

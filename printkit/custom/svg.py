@@ -164,7 +164,7 @@ class SnippetUnit:
 
 class SvgTemplate:
     kind = "svg"
-    declared_size = True
+    declared_size = False  # its size is checked against the card (and bleed) in check_template
 
     def __init__(self, path: Path, ctx: T.Context, trim_mm: tuple[float, float]) -> None:
         from lxml import etree
@@ -204,10 +204,12 @@ class SvgTemplate:
             w, h = vb[2] * UNIT_MM["px"], vb[3] * UNIT_MM["px"]
         self.doc_mm = (w, h)
         bx, by = (w - trim_mm[0]) / 2, (h - trim_mm[1]) / 2
-        if abs(bx - by) <= 0.3 and -0.05 <= bx <= 12:
+        self.card_mm = trim_mm
+        self.size_ok = abs(bx - by) <= 0.3 and -0.05 <= bx <= 12
+        if self.size_ok:
             self.bleed_mm = max(0.0, min(bx, by))
             self.trim = trim_mm
-        else:  # not this card size: report it (OWN-SIZE), draw it centred
+        else:  # not this card size: reported (OWN-SIZE), drawn from its top left
             self.bleed_mm = 0.0
             self.trim = (w, h)
         kx, ky = w / vb[2], h / vb[3]
@@ -380,10 +382,11 @@ class SvgTemplate:
                     self._static_drawing(item)
                 except Exception as exc:
                     out.append(T.violation("OWN-TEMPLATE", name, f"its artwork cannot be drawn ({exc.__class__.__name__}: {exc})"))
-        if self.bleed_mm < 1.0 and self.trim != self.doc_mm:
-            pass
-        if self.trim == self.doc_mm and self.bleed_mm == 0.0:
-            out.append(T.violation("OWN-BLEED", name, f"the SVG is {self.doc_mm[0]:g}x{self.doc_mm[1]:g} mm, the card's trim size, so its art stops at the cut: make the page 3 mm larger on every side ({self.doc_mm[0] + 6:g}x{self.doc_mm[1] + 6:g} mm) and run backgrounds to its edge"))
+        cw, ch = self.card_mm
+        if not self.size_ok:
+            out.append(T.violation("OWN-SIZE", name, f"the SVG is {self.doc_mm[0]:g}x{self.doc_mm[1]:g} mm; a {cw:g}x{ch:g} mm card with 3 mm bleed needs a {cw + 6:g}x{ch + 6:g} mm page (the card plus its bleed on every side)"))
+        elif self.bleed_mm < 1.0:
+            out.append(T.violation("OWN-BLEED", name, f"the SVG is {self.doc_mm[0]:g}x{self.doc_mm[1]:g} mm, the card's trim size, so its art stops at the cut: make the page 3 mm larger on every side ({cw + 6:g}x{ch + 6:g} mm) and run backgrounds to its edge"))
         seen = set()
         for t in self.texts:
             fam = t.props.get("font-family", "Noto Sans")
@@ -552,13 +555,15 @@ class SvgTemplate:
             cache[id(doc)] = self._drawing(doc)
         return cache[id(doc)]
 
-    def _form(self, c, key, make_doc) -> str:
+    def _form(self, c, key, make_doc, ink=None) -> str:
         cache = forms(c)
         name = cache.get(key)
         if name is None:
             from reportlab.graphics import renderPDF
 
-            drawing = make_doc()
+            from printkit.custom.assets import ink_drawing
+
+            drawing = ink_drawing(make_doc(), ink)
             name = f"PKSvg{len(cache)}"
             c.beginForm(name, 0, 0, drawing.width, drawing.height)
             from printkit.engine import fonts as _f
@@ -591,16 +596,14 @@ class SvgTemplate:
         ink = art.ink
         for kind, item in self.runs:
             if kind == "static":
-                name = self._form(c, ("svg", id(self), id(item)), lambda item=item: self._static_drawing(item))
+                name = self._form(c, ("svg", id(self), id(item)), lambda item=item: self._static_drawing(item), ink)
                 c.saveState()
                 c.translate(origin_x, origin_y)
-                if ink.mode == "mono":
-                    pass
                 c.doForm(name)
                 c.restoreState()
             elif kind == "snippet":
                 rendered = item.template.render(v)
-                name = self._form(c, ("svgsnip", id(self), item.number, rendered), lambda: self._snippet_drawing(item, rendered))
+                name = self._form(c, ("svgsnip", id(self), item.number, rendered), lambda: self._snippet_drawing(item, rendered), ink)
                 c.saveState()
                 c.translate(origin_x, origin_y)
                 c.doForm(name)
@@ -610,7 +613,7 @@ class SvgTemplate:
             elif kind == "qr":
                 self._draw_qr(c, item, v)
             elif kind == "image":
-                self._draw_image(c, item, v)
+                self._draw_image(c, item, v, ink)
 
     def _draw_text(self, c, t: TextUnit, v: dict, ink) -> None:
         text = T.render(t.content, v)
@@ -628,20 +631,20 @@ class SvgTemplate:
             f = fit(text, font, size, min(t.min_pt / t.scale, size), bw, bh, True)
             align = {"middle": "center", "end": "right"}.get(anchor, "left")
             if bh >= 1e5:
-                draw_fitted(c, f, font, bx, -(by + f.height), bw, f.height, align=align, icon_path=self.ctx.icons.path)
+                draw_fitted(c, f, font, bx, -(by + f.height), bw, f.height, align=align, icon_path=self.ctx.icons.path, ink=ink)
             else:
-                draw_fitted(c, f, font, bx, -(by + bh), bw, bh, align=align, valign=t.el.get("data-valign", "top"), icon_path=self.ctx.icons.path)
+                draw_fitted(c, f, font, bx, -(by + bh), bw, bh, align=align, valign=t.el.get("data-valign", "top"), icon_path=self.ctx.icons.path, ink=ink)
         else:
             f = fit(text, font, size, size, 1e9, 1e9, False)
             c.setFont(font, size)
             base = -t.y
             for line, lw in zip(f.lines, f.widths):
                 x = t.x - lw * {"middle": 0.5, "end": 1.0}.get(anchor, 0.0)
-                draw_line(c, line, font, size, x, base, self.ctx.icons.path)
+                draw_line(c, line, font, size, x, base, self.ctx.icons.path, ink)
                 base -= LEADING * size
         c.restoreState()
 
-    def _draw_image(self, c, im: ImageUnit, v: dict) -> None:
+    def _draw_image(self, c, im: ImageUnit, v: dict, ink=None) -> None:
         from printkit.custom.assets import draw_picture
 
         href = T.render(im.href, v).strip()
@@ -652,7 +655,7 @@ class SvgTemplate:
         c.saveState()
         c.transform(*im.matrix)
         c.transform(1, 0, 0, -1, 0, 0)
-        draw_picture(c, p, x, -(y + h), w, h, im.fit)
+        draw_picture(c, p, x, -(y + h), w, h, im.fit, ink=ink)
         c.restoreState()
 
     def _draw_qr(self, c, q: QrUnit, v: dict) -> None:

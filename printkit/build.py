@@ -89,7 +89,7 @@ def print_advice(component, opts, include_notes: bool = True) -> str:
             bleed = f"{opts.bleed:g} mm bleed" if opts.bleed else "no bleed"
             return f"Print-shop file: one card a page with {bleed}, TrimBox and BleedBox set."
         if opts.layout == "fold":
-            return f"Print one-sided on {paper} {scale}; fold on the dotted line, cut on the solid lines."
+            return f"Print one-sided on {paper} {scale}; cut on the crop marks, fold each card on the dashed line (front against its back)."
         if opts.duplex == "none":
             return f"Print one-sided on {paper} {scale}; cut on the crop marks."
         edge = "long" if opts.duplex == "long" else "short"

@@ -396,17 +396,16 @@ def _small_print_lines(pdf: bytes):
     return out
 
 
-@pytest.mark.parametrize("paper,card,layout", [("a4", "poker", "sheet"), ("letter", "poker", "sheet"), ("a3", "poker", "sheet"), ("letter", "mini-american", "sheet"), ("a4", "poker", "fold")])
-def test_every_sheet_carries_readable_small_print_clear_of_art_and_marks(paper, card, layout):
-    opts = PrintOptions(paper=paper, card_size=card, layout=layout)
-    pdf = _game_deck("cryptic-words", opts)
+def _check_small_print(pdf: bytes, label: str) -> None:
+    """Every page has the small-print line, its own page number, at least 6 pt,
+    inside the printable area, clear of every fill and stroked line."""
     reader = PdfReader(io.BytesIO(pdf))
     lines = _small_print_lines(pdf)
     assert len(lines) == len(reader.pages) >= 2
     for i, found in enumerate(lines):
         assert found is not None, f"page {i + 1} has no small print"
         text, size, (x0, y0, x1, y1) = found
-        assert text.endswith(f"page {i + 1}") and "cryptic-words deck" in text
+        assert text.endswith(f"page {i + 1}") and label in text
         assert size >= 6 - 0.01
         page = Page(reader, i)
         W, H = page.size
@@ -418,6 +417,25 @@ def test_every_sheet_carries_readable_small_print_clear_of_art_and_marks(paper, 
             sx0, sx1 = sorted((s[3], s[5]))
             sy0, sy1 = sorted((s[4], s[6]))
             assert sx1 + half <= x0 or sx0 - half >= x1 or sy1 + half <= y0 or sy0 - half >= y1, (i, s)
+
+
+@pytest.mark.parametrize("paper,card,layout", [("a4", "poker", "sheet"), ("letter", "poker", "sheet"), ("a3", "poker", "sheet"), ("letter", "mini-american", "sheet"), ("a4", "poker", "fold")])
+def test_every_sheet_carries_readable_small_print_clear_of_art_and_marks(paper, card, layout):
+    _check_small_print(_game_deck("cryptic-words", PrintOptions(paper=paper, card_size=card, layout=layout)), "cryptic-words deck")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("layout,duplex", [("sheet", "long"), ("sheet", "short"), ("fold", "none")])
+@pytest.mark.parametrize("bleed", [0, 3, 5])
+@pytest.mark.parametrize("card", list(CARDS))
+@pytest.mark.parametrize("paper", list(PAPERS))
+def test_small_print_everywhere(paper, card, bleed, layout, duplex):
+    opts = PrintOptions(paper=paper, card_size=card, bleed=bleed, layout=layout, duplex=duplex, back_offset=(2.0, -2.0))
+    doc = Document(opts, title="small print test")
+    doc.small_print = "cryptic-words deck · seed 123456"
+    n = 45
+    draw_deck(doc, [_face("front", k) for k in range(n)], [_face("back", k) for k in range(n)])
+    _check_small_print(doc.pdf_bytes(), "cryptic-words deck")
 
 
 # -- text inside the safe zone on every card size -----------------------------------------------

@@ -34,7 +34,7 @@ MARK_GAP = 1.0  # mm between the art's edge and a mark outside it; between a mar
 MARK_WIDTH = 0.5  # pt (visible: >= 0.3 pt)
 HALO_WIDTH = 2.0  # pt: white edge under marks drawn over art
 SMALL_PRINT_PT = 6.0  # size of the small print on card sheets
-TEXT_STRIP = 3.1  # mm kept clear along one paper edge for the small print (from PRINT_LIMIT: 0.5 mm, 6 pt text, a gap)
+TEXT_STRIP = 2.6  # mm kept clear along one paper edge (from PRINT_LIMIT) for the small print: 6 pt text and a gap
 
 
 @dataclass(frozen=True)
@@ -137,8 +137,13 @@ def _axis_options(paper: float, card: float, bleed: float, n: int, strip: bool) 
         if side - bleed < PRINT_LIMIT - 1e-9:
             continue  # the art would run into what the printer cannot reach
         hi = side - MARK_GAP if in_bleed else side - bleed - MARK_GAP
-        lo = max(PRINT_LIMIT + (TEXT_STRIP if strip else 0.0), hi - MARK_MAX)
-        if hi - lo < (MARK_SHORT if in_bleed else MARK_MIN) - 1e-9:
+        shortest = MARK_SHORT if in_bleed else MARK_MIN
+        # with a strip: room for the text at the usual 5 mm margin if the marks allow, else at 4.5 mm
+        for floor in ((PRINTER_MARGIN - PRINT_LIMIT + TEXT_STRIP, TEXT_STRIP) if strip else (0.0,)):
+            lo = max(PRINT_LIMIT + floor, hi - MARK_MAX)
+            if hi - lo >= shortest - 1e-9:
+                break
+        if hi - lo < shortest - 1e-9:
             continue
         free = min(lo, side - bleed) - PRINT_LIMIT >= TEXT_STRIP - 1e-9
         starts = tuple(side + i * (card + gap) for i in range(n))
@@ -146,37 +151,54 @@ def _axis_options(paper: float, card: float, bleed: float, n: int, strip: bool) 
     return out
 
 
-def _best_axis(paper: float, card: float, bleed: float, strip: bool = False) -> _Axis | None:
-    """The most cards that fit; among their designs, prefer (a strip for the
-    small print, if asked), marks at least MARK_MIN long, each card keeping its
-    own bleed, marks outside the art, longer marks."""
-
+def _axis_key(strip: bool):
     def key(a: _Axis):
         length = a.mark_hi - a.mark_lo
         return (a.strip if strip else False, length >= MARK_MIN - 1e-9, a.gap > 0, not a.in_bleed, length)
 
-    for n in range(int((paper - 2 * PRINT_LIMIT) // card), 0, -1):
+    return key
+
+
+def _best_axis(paper: float, card: float, bleed: float, strip: bool = False, below: int | None = None) -> _Axis | None:
+    """The most cards that fit (fewer than `below`, if given); among their
+    designs, prefer (a strip for the small print, if asked), marks at least
+    MARK_MIN long, each card keeping its own bleed, marks outside the art,
+    longer marks."""
+    top = int((paper - 2 * PRINT_LIMIT) // card)
+    for n in range(min(top, (below or top + 1) - 1), 0, -1):
         found = _axis_options(paper, card, bleed, n, False) + (_axis_options(paper, card, bleed, n, True) if strip else [])
         if found:
-            return max(found, key=key)
+            return max(found, key=_axis_key(strip))
     return None
 
 
 def _grid(opts: PrintOptions, unit: tuple[float, float]):
     """The best grid of `unit`-sized blocks (mm) on the portrait paper, upright or
-    turned a quarter: (turned, x axis, y axis). Upright wins a tie. The bottom
-    margin (else the side margins) keeps a strip for the small print."""
+    turned a quarter: (turned, x axis, y axis). The bottom margin (else a side
+    margin) keeps a strip for the small print; the most blocks win, upright wins
+    a tie. Only where no grid of the most blocks leaves that strip (a bleed of
+    5.5 mm or more on a few sizes) does a row or column give way to it."""
     pw, ph = opts.paper_mm
-    best = None
+    b = opts.bleed
+    found = []
     for turned in (False, True):
         fw, fh = unit[::-1] if turned else unit
-        ay = _best_axis(ph, fh, opts.bleed, strip=True)
-        ax = _best_axis(pw, fw, opts.bleed, strip=ay is not None and not ay.strip)
+        ay = _best_axis(ph, fh, b, strip=True)
+        ax = _best_axis(pw, fw, b, strip=ay is not None and not ay.strip)
         if ax is None or ay is None:
             continue
-        if best is None or ax.n * ay.n > best[1].n * best[2].n:
-            best = (turned, ax, ay)
-    return best
+        found.append((ay.strip or ax.strip, ax.n * ay.n, not turned, turned, ax, ay))
+        if not (ay.strip or ax.strip):  # one row fewer, or one column fewer, for the strip
+            fewer_y = _best_axis(ph, fh, b, strip=True, below=ay.n)
+            if fewer_y is not None and fewer_y.strip:
+                found.append((True, ax.n * fewer_y.n, not turned, turned, ax, fewer_y))
+            fewer_x = _best_axis(pw, fw, b, strip=True, below=ax.n)
+            if fewer_x is not None and fewer_x.strip:
+                found.append((True, fewer_x.n * ay.n, not turned, turned, fewer_x, ay))
+    if not found:
+        return None
+    _, _, _, turned, ax, ay = max(found, key=lambda f: f[:3])
+    return (turned, ax, ay)
 
 
 def _marks(page_mm: tuple[float, float], ax: _Axis, ay: _Axis, xs: Sequence[float], ys: Sequence[float]) -> list[Line]:
@@ -198,16 +220,20 @@ def _cut_lines(ax: _Axis, size: float) -> list[float]:
     return sorted({round(s, 6) for s in ax.starts} | {round(s + size, 6) for s in ax.starts})
 
 
-def _design(opts: PrintOptions, unit: tuple[float, float], ax: _Axis, ay: _Axis, turned: bool, what: str) -> str:
+def _design(opts: PrintOptions, unit: tuple[float, float], ax: _Axis, ay: _Axis, turned: bool, what: str = "cards", fold: bool = False) -> str:
     b = opts.bleed
     n = ax.n * ay.n
     bits = [f"{n} {what} a sheet ({ax.n} x {ay.n}{', turned a quarter on the page' if turned else ''})"]
+    if fold:
+        bits[0] = f"{n} cards a sheet, each front beside its back ({ax.n} x {ay.n} pairs{', turned a quarter on the page' if turned else ''})"
     if b > 0:
         kept = []
         for name, a in (("columns", ax), ("rows", ay)):
             if a.n > 1:
                 kept.append(f"{name} {2 * b:g} mm apart, two cuts a gap" if a.gap else f"{name} share cuts")
         edge = "every edge" if all(a.gap or a.n == 1 for a in (ax, ay)) else "every outer edge"
+        if fold:
+            edge += " but the fold"
         bits.append(f"{b:g} mm bleed on {edge}" + (f"; {'; '.join(kept)}" if kept else ""))
         if ax.in_bleed or ay.in_bleed:
             bits.append("some crop marks reach into the bleed (white-edged)")
@@ -302,7 +328,7 @@ def plan_fold(opts: PrintOptions) -> SheetPlan:
         for y in sorted({round(s + ch, 6) for s in ay.starts}):
             folds.append(Line(PRINT_LIMIT * MM, y * MM, (pw - PRINT_LIMIT) * MM, y * MM, "fold"))
     lines = _marks(opts.paper_mm, ax, ay, _cut_lines(ax, fw), _cut_lines(ay, fh)) + folds
-    design = _design(opts, (cw, 2 * ch), ax, ay, turned, "cards (front and back side by side)" if turned else "cards (front above back)")
+    design = _design(opts, (cw, 2 * ch), ax, ay, turned, fold=True)
     return SheetPlan((pw * MM, ph * MM), (cw * MM, ch * MM), ax.n, ay.n, tuple(slots), tuple(lines), (ax.gap == 0, ay.gap == 0), turned, design)
 
 
@@ -325,7 +351,8 @@ def small_print_spot(page: tuple[float, float], arts: Sequence[tuple[float, floa
     the stretches between crop marks. The text goes bottom right where it fits,
     else in the first stretch where it fits at full size, else the longest."""
     W, H = page
-    lim = PRINTER_MARGIN * MM  # text keeps the wider margin pages use
+    lim = PRINT_LIMIT * MM  # across a margin the text may come this near the edge...
+    usual = PRINTER_MARGIN * MM  # ...but sits at the usual page margin where there is room (and always along it)
     clear = 0.4 * MM  # from art and marks
     size = SMALL_PRINT_PT
     depth = 1.02 * size  # descender to ascender of the font, pt
@@ -347,7 +374,7 @@ def small_print_spot(page: tuple[float, float], arts: Sequence[tuple[float, floa
         if hi - lo < depth:
             continue
         across_x = name in ("left", "right")
-        end = (H if across_x else W) - lim
+        end = (H if across_x else W) - usual
         blocked = []
         for ln in lines:
             a0, a1 = sorted((ln.y0, ln.y1) if across_x else (ln.x0, ln.x1))
@@ -360,7 +387,7 @@ def small_print_spot(page: tuple[float, float], arts: Sequence[tuple[float, floa
             c0, c1 = (a[0], a[2]) if across_x else (a[1], a[3])
             if c1 > lo and c0 < hi:
                 blocked.append((a0 - clear, a1 + clear))
-        start = lim
+        start = usual
         for b0, b1 in sorted(blocked) + [(end, end)]:
             if b0 > start:
                 spots.append((name, start, min(b0, end), lo, hi))
@@ -375,12 +402,15 @@ def small_print_spot(page: tuple[float, float], arts: Sequence[tuple[float, floa
         elif spots:
             spot = max(spots, key=lambda s: s[2] - s[1])
         else:  # no margin at all: the classic spot (never happens on the sizes we plan)
-            return (W - lim, lim, 0, W / 2)
+            return (W - usual, usual, 0, W / 2)
         name, a0, a1, lo, hi = spot
         room = a1 - a0
+        edge = usual if name in ("bottom", "left") else (H if name == "top" else W) - usual
+        # the text's body (descender to ascender) as near the usual margin as the band allows
+        body = max(lo, min(edge, hi - depth)) if name in ("bottom", "left") else min(hi, max(edge, lo + depth)) - depth
         if name in ("bottom", "top"):
-            return (a1, lo + 0.26 * size, 0, room)
-        return (hi - 0.26 * size, a1, 90, room)  # turned a quarter, reading upwards
+            return (a1, body + 0.25 * size, 0, room)
+        return (body + 0.77 * size, a1, 90, room)  # turned a quarter, reading upwards: letters' tops towards -x
 
     return place
 

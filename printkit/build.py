@@ -31,7 +31,8 @@ def build_checked(component, params: dict) -> dict:
 
 def command_for(component, model: dict, opts) -> str:
     """The exact command that prints this component again."""
-    words = ["printkit", component.name, component.game]
+    # own games (printkit/custom) name their command: `printkit deck --data ...`, `printkit make GAME.toml --only NAME`
+    words = shlex.split(model["command"]) if model.get("command") else ["printkit", component.name, component.game]
     for key, value in sorted((model.get("params") or {}).items()):
         flag = "--" + key.replace("_", "-")
         if value is None or value is False or value == () or value == []:

@@ -164,7 +164,9 @@ def test_deck_options_reach_the_engine(tmp_path):
     out = tmp_path / "single.pdf"
     proc = run_inproc("deck", "--data", str(data), "--front", str(front), "--layout", "single", "--bleed", "2", "-o", str(out), cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr
-    pages = PdfReader(str(out)).pages
+    reader = PdfReader(str(out))
+    assert f"command:printkit deck --data {data} --front {front} --paper a4 --bleed 2 --layout single" in reader.metadata["/Keywords"]
+    pages = reader.pages
     assert len(pages) == 4  # front, back, front, back
     trim = [float(v) for v in pages[0].trimbox]
     assert abs((trim[2] - trim[0]) - 63 * 72 / 25.4) < 0.01

@@ -22,6 +22,7 @@ docs/own-deck.md describes every key.
 from __future__ import annotations
 
 import re
+import shlex
 import tomllib
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
@@ -75,6 +76,7 @@ class DeckSpec:
     sheet: str | None = None
     note: str = ""
     copies: int = 1
+    command: str = ""  # the command that prints this deck alone (metadata)
     _cache: dict = field(default_factory=dict, repr=False)
 
     def templates(self):
@@ -104,6 +106,7 @@ class DeckSpec:
             "card_size": self.card_size,
             "cards": [dict(r.values) for r in rows],
             "places": [r.place for r in rows],
+            **({"command": self.command} if self.command else {}),
         }
 
     # Component.checks
@@ -390,7 +393,8 @@ def load_project(path: str | Path, card_size: str | None = None) -> CustomGame:
                 raise UsageError(f"{w}: name '{cname}' must be unique, lower-case letters, digits and dashes")
             ctitle = _str(item, "title", w, cname.replace("-", " ").capitalize())
             spec = _section(kind, item, w, base, ctx, cname, ctitle, size)
-            components[cname] = spec.component(name)
+            comp = spec.component(name)
+            components[cname] = replace(comp, build=_with_command(comp.build, shlex.join(["printkit", "make", path.name, "--only", cname])))
             parts.append(KitPart(cname, copies=int(item.get("copies", 1)) if kind == "deck" else 1))
     if not components:
         raise UsageError(f"{where}: nothing to print: add a [[deck]], [[tokens]], [[board]] or [[page]]")
@@ -404,6 +408,17 @@ def load_project(path: str | Path, card_size: str | None = None) -> CustomGame:
         command=f"printkit make {path.name}",
         project=str(path),
     )
+
+
+def _with_command(build, command: str):
+    """The part's model names the command that prints it alone (PDF metadata)."""
+
+    def built(params: dict) -> dict:
+        model = build(params)
+        model.setdefault("command", command)
+        return model
+
+    return built
 
 
 def _file(item: dict, key: str, where: str, base: Path, required: bool = True) -> Path | None:
@@ -444,6 +459,7 @@ def single_deck_game(data: str, front: str, back: str | None, sheet: str | None,
     front_p = Path(front)
     ctx = T.Context.for_folder(front_p.resolve().parent, extra=[Path(data).resolve().parent, Path.cwd()])
     name = re.sub(r"[^a-z0-9-]+", "-", Path(data).stem.lower()).strip("-") or "deck"
-    spec = DeckSpec("deck", f"{Path(data).stem} deck", Path(data), front_p, Path(back) if back else None, ctx, card_size, sheet)
+    words = ["printkit", "deck", "--data", str(data), "--front", str(front)] + (["--back", str(back)] if back else []) + (["--sheet", sheet] if sheet else [])
+    spec = DeckSpec("deck", f"{Path(data).stem} deck", Path(data), front_p, Path(back) if back else None, ctx, card_size, sheet, command=shlex.join(words))
     comp = spec.component(name)
     return CustomGame(name=name, title=Path(data).stem, blurb="", players="", components={"deck": comp}, kit=(KitPart("deck"),), command="")

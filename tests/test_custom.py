@@ -438,3 +438,22 @@ def test_ink_mono_reaches_svg_art_and_icons(tmp_path):
     img = render_page(out, 0, dpi=40)
     colours = {img.getpixel((x, y)) for x in range(0, img.size[0], 2) for y in range(0, img.size[1], 2)}
     assert len(colours) > 5 and all(max(c) - min(c) <= 3 for c in colours)  # greys only, art included
+
+
+@pytest.mark.slow
+def test_thousand_card_deck_from_csv_and_svg(tmp_path):
+    """The benchmark's deck (bench/bench_custom.py) builds: every card, backs too."""
+    import sys
+
+    sys.path.insert(0, str(ROOT / "bench"))
+    from bench_custom import write_inputs
+
+    write_inputs(tmp_path, 1000)
+    out = tmp_path / "big.pdf"
+    proc = run_inproc("deck", "--data", "cards.csv", "--front", "front.svg", "--back", "back.svg", "-o", str(out), cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    import pypdfium2 as pdfium
+
+    pages = len(pdfium.PdfDocument(str(out)))
+    assert pages == 2 * -(-1000 // 9)
+    assert "Event 1000" in _text(out, pages - 2)

@@ -40,15 +40,12 @@ def test_kit_qr_url_reaches_the_form_and_config_sets_it(workdir):
     assert run_inproc("kit", "cryptic-words", "--qr-url", url, "-o", "cw.pdf", cwd=workdir).returncode == 0
     pdf = workdir / "cw.pdf"
     assert decode_qr(render_page(pdf, _form_page(pdf), dpi=150)) == [url, url]
-    # by default the QR code holds the form's ID
-    assert run_inproc("kit", "cryptic-words", "-o", "plain.pdf", cwd=workdir).returncode == 0
-    plain = workdir / "plain.pdf"
-    assert decode_qr(render_page(plain, _form_page(plain), dpi=150)) == ["CWF-45666"] * 2
+    # (by default the QR code holds the form's ID: tests/test_cryptic_words.py)
     # printkit.toml's qr_url is every form's default
     (workdir / "printkit.toml").write_text(f'qr_url = "{url}"\n')
     assert run_inproc("form", "cryptic-words", "-o", "f.pdf", cwd=workdir).returncode == 0
     assert decode_qr(render_page(workdir / "f.pdf", 0, dpi=150)) == [url, url]
-    bad = run_inproc("kit", "cryptic-words", "--qr-url", "not a url", "-o", "bad.pdf", cwd=workdir)
+    bad = run_inproc("form", "cryptic-words", "--qr-url", "not a url", "-o", "bad.pdf", cwd=workdir)
     assert bad.returncode == 1 and "CW-FORM-QR" in bad.stderr and not (workdir / "bad.pdf").exists()
 
 
@@ -59,7 +56,7 @@ def index(tmp_path_factory):
     from printkit.games import all_games
 
     folder = tmp_path_factory.mktemp("kits")
-    games = [all_games()[g] for g in ("cryptex", "cryptic-words", "crypticolor")]
+    games = [all_games()[g] for g in ("cryptex", "crypticolor")]
     kit.build_kits(games, PrintOptions(), folder, all_games=True, echo=lambda *a, **k: None)
     return folder
 
@@ -68,11 +65,11 @@ def test_index_counts_sheets_lists_supplies_and_rules_pages(index):
     reader = PdfReader(index / "index.pdf")
     text = "\n".join(p.extract_text() for p in reader.pages)
     flat = " ".join(text.split())
-    for item in ("Supplies", "Paper", "Scissors", "Pencils", "Card stock", "Glue stick", "Timer"):
+    for item in ("Supplies", "Paper", "Scissors", "Pencils", "Card stock", "Timer", "Bags or envelopes"):
         assert item in flat, item
     # sheets per kit, worked out again from each kit's own outline and page count
     totals = 0
-    for name in ("cryptex", "cryptic-words", "crypticolor"):
+    for name in ("cryptex", "crypticolor"):
         kit_pdf = PdfReader(index / f"{name}-kit.pdf")
         outline = [(item.title, kit_pdf.get_destination_page_number(item) + 1) for item in kit_pdf.outline]
         starts = [p for _, p in outline] + [len(kit_pdf.pages) + 1]

@@ -72,7 +72,7 @@ GAME = Game(
             render=lazy("printkit.games.crypticolor.draw", "render_puzzle"),
             params=(ROTATIONS, Param("difficulty", "How many cells each picture shows: easy (more), medium, hard (just enough for one answer), or mixed (easy, medium, hard in turn).", "medium", choices=("easy", "medium", "hard", "mixed")), Param("id", "Reprint the puzzle with this ID (e.g. CY-R-5P07WB4X6); it names the settings too, so --seed, --count, --difficulty and --rotations are left out.", None)),
             uses=frozenset({"seed", "count"}),
-            notes="The answer key is on the last page: cut it off or keep it face down.",
+            notes="The answer key is on the last page(s): cut it off or keep it face down.",
         ),
     },
     kit=(

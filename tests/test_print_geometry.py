@@ -73,10 +73,13 @@ class Page:
         self.size = (float(box.width), float(box.height))
         self.rotate = int(page.get("/Rotate", 0) or 0)
         self.fills: list[tuple] = []
+        self.outer_clips: list = []  # per fill: the page-level clip it was drawn under (a card's slot)
         self.strokes: list[tuple] = []
         self._run(ContentStream(page.get_contents(), reader).operations, page["/Resources"], (1, 0, 0, 1, 0, 0), None, reader)
 
-    def _run(self, ops, resources, ctm, clip, reader) -> None:
+    def _run(self, ops, resources, ctm, clip, reader, outer=False) -> None:
+        """`outer`: False on the page itself; inside a form, the clip in force where
+        the form was placed."""
         st = {"ctm": ctm, "clip": clip, "fill": ("rgb", 0, 0, 0), "stroke": ("rgb", 0, 0, 0), "lw": 1.0, "dash": False}
         stack = []
         path: list[list] = []  # subpaths of (kind, point)
@@ -118,6 +121,7 @@ class Page:
                 if op in ("f", "F", "f*", "B", "B*", "b", "b*") and points:
                     box = _meet(_bbox(points), st["clip"])
                     self.fills.append((st["fill"], box))
+                    self.outer_clips.append(st["clip"] if outer is False else outer)
                 if op in ("S", "s", "B", "B*", "b", "b*"):
                     scale = abs(st["ctm"][0]) + abs(st["ctm"][1])
                     for sub in path:
@@ -136,7 +140,7 @@ class Page:
                 inner = _mul(m, st["ctm"])
                 x0, y0, x1, y1 = (float(v) for v in xobj["/BBox"])
                 bclip = _bbox([_apply(inner, x0, y0), _apply(inner, x1, y1)])
-                self._run(ContentStream(xobj, reader).operations, xobj.get("/Resources", resources), inner, _meet(st["clip"], bclip), reader)
+                self._run(ContentStream(xobj, reader).operations, xobj.get("/Resources", resources), inner, _meet(st["clip"], bclip), reader, st["clip"] if outer is False else outer)
 
 
 # -- a deck whose every card differs --------------------------------------------------
@@ -354,6 +358,32 @@ def test_back_offset_is_the_calibration_sheets_shift(duplex):
     assert shifts == {("x", offset[0]), ("y", offset[1])}
     dx, dy = _check_backs(opts)
     assert (dx / MM, dy / MM) == pytest.approx(offset, abs=0.01)
+
+
+# -- the games' own faces paint out to the full bleed -------------------------------------
+
+@pytest.mark.parametrize("game,paper,card,layout", [("cryptex", "a4", "poker", "sheet"), ("cryptic-words", "letter", "poker", "sheet"), ("cryptex", "a4", "poker", "fold"), ("cryptic-words", "a3", "mini-american", "fold"), ("cryptic-words", "a4", "poker", "single")])
+def test_game_cards_fill_their_whole_bleed(game, paper, card, layout):
+    """Every card placed (fronts, backs, player aids; drawn directly or as forms)
+    paints the whole area the engine clips it to: the card plus its bleed. A form
+    box or a face that stopped at the trim would leave paper white there."""
+    pdf = _game_deck(game, PrintOptions(paper=paper, card_size=card, layout=layout))
+    reader = PdfReader(io.BytesIO(pdf))
+    pages = range(len(reader.pages)) if layout != "single" else range(4)
+    slots = 0
+    for i in pages:
+        page = Page(reader, i)
+        painted: dict = {}
+        for (_, box), clip in zip(page.fills, page.outer_clips):
+            if clip is None or box[2] - box[0] <= 0 or box[3] - box[1] <= 0:
+                continue
+            key = tuple(round(v, 2) for v in clip)
+            u = painted.get(key)
+            painted[key] = box if u is None else (min(u[0], box[0]), min(u[1], box[1]), max(u[2], box[2]), max(u[3], box[3]))
+        for clip, union in painted.items():
+            assert union == pytest.approx(clip, abs=TOL), (i, clip, union)
+        slots += len(painted)
+    assert slots >= (4 if layout == "single" else 18)
 
 
 # -- the small print on every sheet, backs included -----------------------------------------

@@ -46,7 +46,7 @@ def fill_deck(opts: PrintOptions, fronts: list, back, aids: Sequence[Aid], label
     n = spare_slots(opts, len(fronts)) if aids else 0
     if not n:
         return list(fronts), back, 0
-    full = 0.0 if opts.layout == "fold" else opts.bleed * MM  # as cards.py's placer draws a shared back
+    full = opts.bleed * MM  # as cards.py's placer draws a shared back (fold included)
     faces = {}  # one face a distinct aid; an aid shown twice or more is drawn once as a form
     for k in range(n):
         faces.setdefault(aids[k % len(aids)], []).append(k)

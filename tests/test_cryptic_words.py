@@ -574,3 +574,72 @@ def test_kit_builds(workdir):
     text = "".join(p.extract_text() for p in reader.pages[:3])
     assert "Cryptic Words" in text and "16-S" in text
     assert len(reader.pages) >= 15
+
+
+# -- issue 12: markers as the rules place them, the deck's spare slots, the answer key ------------
+
+def _puzzle_pdf_text(puzzle) -> str:
+    import io
+
+    import pypdf
+
+    from printkit.build import new_document
+
+    m = {"format": 1, "game": "cryptic-words", "component": "puzzle", "params": {"id": puzzle["id"]}, "puzzles": [puzzle], "id": puzzle["id"]}
+    doc = new_document(comp("puzzle"), m, PrintOptions())
+    comp("puzzle").render(doc, m)
+    return pypdf.PdfReader(io.BytesIO(doc.pdf_bytes())).pages[0].extract_text()
+
+
+def test_puzzle_marks_3_3_and_4_4_with_padlocks_not_markers():
+    """1-1 and 2-2 put FIRST / LAST markers down; 3-3 and 4-4 padlock the entry instead."""
+    deck = default_cards()
+    seen = set()
+    for k in range(120):
+        p = generate(5, make_token("markers", k), deck)
+        clues = p["clues"]
+        for code_key, card_key, tag in (("last_code", "last_card", "LAST"), ("first_code", "first_card", "FIRST")):
+            if clues.get(code_key) and clues.get(card_key) is None and tag not in seen:
+                text = _puzzle_pdf_text(p)
+                body = text.split("Padlocked")[0] if "Padlocked" in text else text
+                assert tag not in body.replace(f"{tag} letter", ""), (p["id"], tag)  # no marker drawn over the cards
+                assert clues[code_key] in text  # the entry is named as padlocked/revealed
+                seen.add(tag)
+        if len(seen) == 2:
+            break
+    assert seen == {"LAST", "FIRST"}
+
+
+def test_deck_last_sheet_holds_player_aids_with_their_own_back(workdir):
+    from pypdf import PdfReader
+
+    out = workdir / "deck.pdf"
+    assert run_inproc("deck", "cryptic-words", "-o", str(out), cwd=workdir).returncode == 0
+    pages = PdfReader(out).pages
+    assert len(pages) == 8  # 30 cards: four sheets, the minimum, fronts and backs
+    last = " ".join(pages[6].extract_text().split())
+    assert last.count("A TURN") == 2 and last.count("1-1 Mark the starting card") == 2 and last.count("ROUNDS & SCORE") == 2
+    assert pages[7].extract_text().count("PLAYER AID") >= 6
+
+
+def test_answer_key_explains_each_clue_by_search():
+    """Each word the key says a clue rules out fits every other clue, and fails that one."""
+    from printkit.games.cryptic_words.puzzle import explain
+
+    deck = default_cards()
+    for k in range(6):
+        p = generate(4 + k % 3, make_token("explain", k), deck)
+        hand = {c["number"]: {e["entry"]: e["face"] for e in c["entries"]} for c in p["hand"]}
+        numbers = [c["number"] for c in p["hand"]]
+        index = spell.accept_index()
+        reasons = explain(p, limit=50)
+        assert reasons, p["id"]
+        _, all_cons = rules.clue_constraints(p["clues"], hand, numbers, "p")
+        fitting_all = set(index.decode(spell.solve(index, all_cons)))
+        assert fitting_all == {p["solution"]["word"].lower()}
+        for clue, words in reasons:
+            assert words, clue  # every clue left is needed: it rules something out
+            for w in words:
+                if w.endswith("more"):
+                    continue
+                assert w.lower() not in fitting_all

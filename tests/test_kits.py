@@ -99,3 +99,21 @@ def test_index_pages_are_not_left_mostly_empty(index):
         lows = [t.box[1] for t in page.texts if t.box and not t.text.startswith("printkit ")] + [m.box[1] for m in page.marks]
         fill = (page.height - 15 * MM - min(lows)) / (page.height - 30 * MM)
         assert fill >= (0.2 if page is pages[-1] else 0.8), (page.number, fill)
+
+
+@pytest.mark.parametrize("game_name", ["cryptex", "cryptic-words", "crypticolor"])
+def test_rules_reading_ships_with_the_project(game_name):
+    """docs/games/GAME.md exists (the project's own reading of the rules, users do
+    not have the team's notes), the README links it, and the kit's rules page names it."""
+    from conftest import ROOT
+    from printkit.engine.text import render_template
+    from printkit.games import all_games
+
+    doc = ROOT / "docs" / "games" / f"{game_name}.md"
+    text = doc.read_text(encoding="utf-8")
+    for heading in ("## What we print", "## The rules as we read them", "## Where we chose"):
+        assert heading in text, heading
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert f"docs/games/{game_name}.md" in readme and "../shared/GAMES.md" not in readme
+    game = all_games()[game_name]
+    assert f"docs/games/{game_name}.md" in render_template(game.rules_template, game=game)

@@ -457,3 +457,32 @@ def test_thousand_card_deck_from_csv_and_svg(tmp_path):
     pages = len(pdfium.PdfDocument(str(out)))
     assert pages == 2 * -(-1000 // 9)
     assert "Event 1000" in _text(out, pages - 2)
+
+
+def test_text_inside_a_group_with_placeholders_uses_the_embedded_font(tmp_path):
+    svg = SVG_HEAD.format(w=69, h=94) + (
+        '<rect width="69" height="94" fill="#eee"/>'
+        '<g display="{{ \x27inline\x27 if kind == \x27hero\x27 else \x27none\x27 }}"><rect x="8" y="8" width="20" height="10" fill="#c33"/>'
+        '<text x="10" y="15" font-size="4" font-weight="bold">HERO</text></g>'
+        '<text x="10" y="40" font-size="4">{{ name }}</text></svg>')
+    (tmp_path / "cards.csv").write_text("name,kind\nAnna,hero\nBob,villain\n", encoding="utf-8")
+    (tmp_path / "front.svg").write_text(svg, encoding="utf-8")
+    out = tmp_path / "g.pdf"
+    proc = run_inproc("deck", "--data", str(tmp_path / "cards.csv"), "--front", str(tmp_path / "front.svg"), "--duplex", "none", "-o", str(out), cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert _text(out, 0).count("HERO") == 1  # on Anna's card only
+    from pypdf import PdfReader
+
+    page = PdfReader(str(out)).pages[0]
+    names = set()
+
+    def collect(resources):
+        for f in (resources.get("/Font") or {}).values():
+            names.add(str(f.get_object()["/BaseFont"]))
+        for x in (resources.get("/XObject") or {}).values():
+            x = x.get_object()
+            if "/Resources" in x:
+                collect(x["/Resources"])
+
+    collect(page["/Resources"])
+    assert names and all("NotoSans" in n for n in names), names  # no Helvetica, no system look-alike

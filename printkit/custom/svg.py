@@ -326,6 +326,8 @@ class SvgTemplate:
     def _only(self, keep: list[int]):
         """A copy of the document holding only these units (and every defs)."""
         doc = copy.deepcopy(self.root)
+        if "font-family" not in _style(doc):
+            doc.set("font-family", "Noto Sans")  # svglib's default would be Helvetica, which is never embedded
         wanted = {str(n) for n in keep}
         for el in list(doc.iter()):
             n = el.get("data-pk-unit") if isinstance(el.tag, str) else None
@@ -529,15 +531,24 @@ class SvgTemplate:
             from svglib.fonts import FontMap
 
             fm = FontMap()
-            for t in self.texts:
-                fam = t.props.get("font-family", "Noto Sans")
-                if not isinstance(fam, str):
+            families = {"Noto Sans"}
+            for el in self.root.iter():  # every text, also inside elements converted whole
+                if isinstance(el.tag, str) and _local(el.tag) in ("text", "tspan", "g", "svg", "a") and "font-family" in _style(el):
+                    families.add(_style(el)["font-family"])
+            for fam in sorted(families):
+                if T.PLACEHOLDER.search(fam):
                     continue
+                family = fam.split(",")[0].strip().strip("'\"")
                 for bold in (False, True):
                     for italic in (False, True):
                         name = self.ctx.fonts.resolve(fam, bold, italic)
                         if name:
-                            fm.register_font(fam.split(",")[0].strip().strip("'\""), weight="bold" if bold else "normal", style="italic" if italic else "normal", rlgFontName=name)
+                            # svglib's register_font maps only to its 14 standard fonts; enter ours
+                            # directly, or it asks fontconfig and takes a system look-alike
+                            weight, style = ("bold" if bold else "normal"), ("italic" if italic else "normal")
+                            internal = FontMap.build_internal_name(family, weight, style)
+                            fm._map[internal] = {"svg_family": family, "svg_weight": weight, "svg_style": style, "rlgFont": name, "exact": True}
+                            fm._family_index.setdefault(family.lower(), family)
             self._font_map = fm
         return self._font_map
 

@@ -19,6 +19,19 @@ def check(component, model: dict) -> list[Violation]:
     return run_checks(model, component.checks)
 
 
+def check_file(component, model: dict) -> list[Violation]:
+    """A component file from a user: its structure against the component's JSON
+    Schema first (a damaged file is reported as such, not fed to the rules), then
+    the rules, then every puzzle against the one its ID makes."""
+    from printkit.schema import id_violations, schema_violations
+
+    found = schema_violations(component, model)
+    if found:
+        return found
+    found = check(component, model)
+    return found or id_violations(component, model)
+
+
 def build_checked(component, params: dict) -> dict:
     """Build the model and refuse it (RulesError, exit 1) if any rule fails."""
     model = component.build(dict(params))

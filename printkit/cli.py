@@ -329,6 +329,7 @@ def cli() -> None:
     printkit kit all               every game's kit into output/
     printkit list                  games, components and options
     printkit validate FILE...      check component JSON files against the rules
+    printkit schema GAME COMPONENT the JSON Schema of a component file
     printkit make GAME.toml        your own game from a project file (docs/own-deck.md)
     printkit deck --data cards.csv --front front.svg   one deck of your own
     """
@@ -427,7 +428,7 @@ def validate_cmd(files, words) -> None:
             bad += not validate_project(name)
             continue
         component, model = build.load_json(name)
-        found = build.check(component, model)
+        found = build.check_file(component, model)
         if found:
             bad += 1
             for v in found:
@@ -436,6 +437,25 @@ def validate_cmd(files, words) -> None:
             click.echo(f"{name}: ok ({component.game} {component.name})")
     if bad:
         raise RulesError([])
+
+
+@cli.command("schema", context_settings=SETTINGS)
+@click.argument("game")
+@click.argument("component")
+def schema_cmd(game, component) -> None:
+    """The JSON Schema of a component file (what `--json` writes and `validate` reads)."""
+    from printkit.games import all_games, find_game
+    from printkit.schema import load_schema
+
+    found = find_game(game)
+    if found is None:
+        raise UsageError(f"no game '{game}' (games: {', '.join(all_games())})")
+    if component not in found.components:
+        raise UsageError(f"{game} has no component '{component}' (components: {', '.join(found.components)})")
+    schema = load_schema(found.name, component)
+    if schema is None:
+        raise UsageError(f"{game} {component}: no schema shipped for it")
+    click.echo(json.dumps(schema, indent=2, sort_keys=True))
 
 
 @cli.command("calibrate", context_settings=SETTINGS)

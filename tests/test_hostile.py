@@ -269,8 +269,9 @@ def test_kit_all_writes_the_whole_set_or_none(workdir, monkeypatch):
     for g in games:
         (workdir / f"{g.name}-kit.pdf").write_bytes(b"old kit")
 
-    def one_page(doc, game, seed="1"):
+    def one_page(doc, game, *args, **kwargs):
         doc.new_page()
+        doc.kit_rules = None
         return []
 
     def interrupted(*a, **k):
@@ -365,3 +366,187 @@ def test_id_check_catches_every_single_typo_and_swap():
             for ident in bad:
                 with pytest.raises(UsageError):
                     parse_id(ident, prefix, allowed={params})
+
+
+# -- memory: a ceiling on a real process --------------------------------------------
+
+def test_preview_of_many_big_pages_stays_under_a_memory_ceiling(workdir):
+    """24 pages of 2000 x 2000 pt rendered at 72 dpi: 12 MB an image, 290 MB if
+    they were all held at once (as before). With the address space capped the
+    preview must still finish: pages are rendered and written one at a time."""
+    import resource
+
+    from reportlab.pdfgen.canvas import Canvas
+
+    pdf = workdir / "big.pdf"
+    c = Canvas(str(pdf), pagesize=(2000, 2000))
+    for n in range(24):
+        c.drawString(100, 100, f"page {n + 1}")
+        c.showPage()
+    c.save()
+
+    def cap():
+        resource.setrlimit(resource.RLIMIT_AS, (MEMORY_CEILING, MEMORY_CEILING))
+
+    env = {**os.environ, "XDG_CONFIG_HOME": str(workdir / "nocfg"), "PYTHONPATH": str(ROOT)}
+    proc = subprocess.run([sys.executable, "-m", "printkit", "preview", "big.pdf", "--dpi", "72"], cwd=workdir, env=env, capture_output=True, text=True, preexec_fn=cap, timeout=600)
+    assert proc.returncode == 0, proc.stderr
+    assert len(list((workdir / "big-preview").iterdir())) == 24
+
+
+MEMORY_CEILING = 400 * 2**20
+
+
+# -- validate: structure, and every puzzle against its ID ---------------------------
+
+def _validate(workdir, model, name="m.json"):
+    import json
+
+    (workdir / name).write_text(json.dumps(model))
+    return run_inproc("validate", name, cwd=workdir)
+
+
+@pytest.fixture(scope="module")
+def cc_model():
+    from printkit import build
+    from printkit.games import get_game
+    from printkit.kit import default_params
+
+    comp = get_game("crypto-crisis").components["puzzle"]
+    return build.build_checked(comp, {**default_params(comp, "hostile"), "count": 2})
+
+
+def test_schema_published_and_strict(workdir):
+    import json
+
+    import jsonschema
+
+    proc = run_inproc("schema", "cryptex", "deck", cwd=workdir, check=True)
+    schema = json.loads(proc.stdout)
+    assert schema["additionalProperties"] is False and "cards" in schema["required"]
+    symbols = schema["properties"]["cards"]["items"]["properties"]["symbols"]
+    assert symbols["minItems"] == symbols["maxItems"] == 5
+    deck = json.loads(run_inproc("deck", "cryptex", "--json", cwd=workdir, check=True).stdout)
+    jsonschema.validate(deck, schema)
+    one_line_refusal(run_inproc("schema", "cryptex", "nothing", cwd=workdir), "nothing")
+
+
+def test_validate_reports_structural_damage_and_ids_that_do_not_fit(workdir, cc_model):
+    import copy
+
+    from printkit.puzzles import format_id
+
+    assert _validate(workdir, cc_model).returncode == 0
+    cases = {}
+    m = copy.deepcopy(cc_model)
+    m["puzzles"] = []
+    cases["empty puzzles"] = (m, "SCHEMA")
+    m = copy.deepcopy(cc_model)
+    m["puzzles"][0]["id"] = format_id("CC", m["puzzles"][0]["id"].split("-")[1], "7QK2M9XA")  # a valid ID, another puzzle
+    cases["swapped token"] = (m, "ID-CONTENT")
+    m = copy.deepcopy(cc_model)
+    m["puzzles"][0]["id"], m["puzzles"][1]["id"] = m["puzzles"][1]["id"], m["puzzles"][0]["id"]
+    cases["swapped IDs"] = (m, "puzzle 1")
+    m = copy.deepcopy(cc_model)
+    m["puzzles"] = m["puzzles"][:1]
+    m["id"] = cc_model["puzzles"][1]["id"]
+    cases["top-level id not the puzzle's"] = (m, "ID-MISMATCH")
+    m = copy.deepcopy(cc_model)
+    cand = m["puzzles"][0]["candidates"]["none"]["blue"]
+    cand.append(list(cand[0]))
+    cases["edited candidates"] = (m, "puzzle 1")
+    m = copy.deepcopy(cc_model)
+    m["puzzles"][1]["words"][0]["tiles"] = 5
+    cases["type swap"] = (m, "SCHEMA")
+    m = copy.deepcopy(cc_model)
+    m["extra"] = 1
+    cases["unknown key"] = (m, "SCHEMA")
+    for label, (model, needle) in cases.items():
+        proc = _validate(workdir, model)
+        assert proc.returncode == 1 and needle in proc.stdout, (label, proc.stdout[:500])
+
+
+def _mutations(model, per_array: int = 2):
+    """(label, mutated model): every key deleted, every value swapped for each
+    other JSON type, every array emptied (the first `per_array` elements of each
+    array only)."""
+    import copy
+
+    swaps = [None, True, 7, 2.5, "x", [], {}]
+
+    def paths(v, path=()):
+        yield path
+        if isinstance(v, dict):
+            for k in v:
+                yield from paths(v[k], path + (k,))
+        elif isinstance(v, list):
+            for i, x in enumerate(v[:per_array]):
+                yield from paths(x, path + (i,))
+
+    def at(m, path):
+        for p in path:
+            m = m[p]
+        return m
+
+    for path in paths(model):
+        if not path or path[0] in ("format", "game", "component"):
+            continue
+        parent = path[:-1]
+        m = copy.deepcopy(model)
+        container = at(m, parent)
+        del container[path[-1]]
+        yield f"delete {path}", m
+        old = at(model, path)
+        for new in swaps:
+            if type(new) is type(old) or (isinstance(old, list) and new == []):
+                continue
+            m = copy.deepcopy(model)
+            at(m, parent)[path[-1]] = new
+            yield f"{path} = {new!r}", m
+
+
+def _mutation_report(component, model, per_array: int = 2):
+    """Mutations that validate passes although the model is damaged (it does not
+    render, or a puzzle no longer fits its ID)."""
+    from printkit import build
+    from printkit.engine.units import PrintOptions
+
+    missed, total = [], 0
+    for label, m in _mutations(model, per_array):
+        total += 1
+        if build.check_file(component, m):
+            continue
+        try:  # passed: it must be a model printkit can print
+            doc = build.new_document(component, m, PrintOptions())
+            component.render(doc, m)
+            doc.pdf_bytes()
+        except Exception as exc:  # noqa: BLE001 - any failure is damage validate missed
+            missed.append(f"{label}: {exc.__class__.__name__}")
+    return missed, total
+
+
+@pytest.mark.parametrize("game, name", [("cryptex", "deck"), ("crypto-crisis", "puzzle"), ("cryptic-words", "tokens")])
+def test_mutations_that_damage_a_file_are_all_reported(game, name, cc_model):
+    from printkit import build
+    from printkit.games import get_game
+    from printkit.kit import default_params
+
+    comp = get_game(game).components[name]
+    model = build.build_checked(comp, default_params(comp))  # one puzzle; the slow sweep below does more
+    missed, total = _mutation_report(comp, model, per_array=1)
+    assert total > 30 and not missed, missed[:10]
+
+
+@pytest.mark.slow
+def test_mutations_of_every_component_reported():
+    from printkit import build
+    from printkit.games import all_games
+    from printkit.kit import default_params
+
+    missed_all = []
+    for game in all_games().values():
+        for comp in game.components.values():
+            model = build.build_checked(comp, default_params(comp, "mutate"))
+            missed, total = _mutation_report(comp, model)
+            missed_all += [f"{game.name} {comp.name}: {m}" for m in missed]
+    assert not missed_all, missed_all

@@ -1,0 +1,66 @@
+"""Peak memory of the biggest jobs printkit accepts (issue 13: under 300 MB).
+
+Each job runs as its own child process (`python -m printkit ...`); its peak
+resident memory is read from the kernel when it ends (os.wait4's ru_maxrss), so
+the figure covers everything the job touched: Python, ReportLab, pdfium, Pillow.
+
+    python bench/bench_memory.py            # the jobs below, a few minutes
+    python bench/bench_memory.py --quick    # smaller versions, under a minute
+
+Prints one line a job: peak MB, seconds, exit code, the command.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+LIMIT_MB = 300
+
+
+def jobs(quick: bool) -> list[tuple[str, list[str]]]:
+    copies = "50" if quick else "1000"
+    return [
+        # the largest accepted PNG export: A3 pages at the highest dpi under the pixel limit
+        ("png export, A3 sheet at 430 dpi", ["sheet", "cryptex", "--paper", "a3", "--format", "png", "--dpi", "430", "-o", "png-a3"]),
+        # a deck's cards at the top dpi (tarot cards: the biggest card), plus tabletop sheets
+        ("png export, tarot deck at 1200 dpi", ["deck", "cryptic-words", "--card-size", "tarot", "--format", "png", "--dpi", "1200" if not quick else "600", "-o", "png-deck"]),
+        # the biggest deck PDF: --copies 1000 is the top of the range
+        (f"deck PDF, --copies {copies}", ["deck", "cryptex", "--copies", copies, "-o", "big-deck.pdf"]),
+        # preview every page of that deck
+        ("preview of the big deck at 100 dpi", ["preview", "big-deck.pdf", "--dpi", "100"] + (["--pages", "1-400"] if not quick else [])),
+        # one page at the top of the pixel limit
+        ("preview, one page at 610 dpi", ["preview", "big-deck.pdf", "--pages", "1", "--dpi", "610", "-o", "one"]),
+    ]
+
+
+def peak(args: list[str], cwd: Path) -> tuple[float, float, int]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "XDG_CONFIG_HOME": str(cwd / "no-config")}
+    t0 = time.perf_counter()
+    proc = subprocess.Popen([sys.executable, "-m", "printkit", *args], cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _, status, usage = os.wait4(proc.pid, 0)
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    return usage.ru_maxrss / 1024, time.perf_counter() - t0, proc.returncode
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--quick", action="store_true", help="smaller jobs")
+    a = ap.parse_args()
+    worst = 0.0
+    with tempfile.TemporaryDirectory() as tmp:
+        for label, args in jobs(a.quick):
+            mb, secs, code = peak(args, Path(tmp))
+            worst = max(worst, mb)
+            print(f"{mb:7.0f} MB  {secs:6.1f} s  exit {code}  {label}: printkit {' '.join(args)}", flush=True)
+    print(f"worst peak {worst:.0f} MB (limit {LIMIT_MB} MB): {'ok' if worst <= LIMIT_MB else 'OVER'}")
+
+
+if __name__ == "__main__":
+    main()

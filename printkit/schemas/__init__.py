@@ -1,0 +1,1 @@
+"""JSON Schemas of the component files (built by scripts/build_schemas.py)."""

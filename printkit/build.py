@@ -11,7 +11,7 @@ import shlex
 from dataclasses import dataclass
 from pathlib import Path
 
-from printkit.errors import RulesError, UsageError
+from printkit.errors import PrintkitError, RulesError, UsageError
 from printkit.rules import JSON_FORMAT, Violation, run_checks
 
 
@@ -21,15 +21,29 @@ def check(component, model: dict) -> list[Violation]:
 
 def check_file(component, model: dict) -> list[Violation]:
     """A component file from a user: its structure against the component's JSON
-    Schema first (a damaged file is reported as such, not fed to the rules), then
-    the rules, then every puzzle against the one its ID makes."""
+    Schema, the rules (which report what they can read of a damaged file), and,
+    when both pass, every puzzle against the one its ID makes."""
     from printkit.schema import id_violations, schema_violations
 
-    found = schema_violations(component, model)
-    if found:
-        return found
-    found = check(component, model)
-    return found or id_violations(component, model)
+    found = schema_violations(component, model) + check(component, model)
+    return found or id_violations(component, model) or _print_check(component, model)
+
+
+def _print_check(component, model: dict) -> list[Violation]:
+    """A file that passes every check must also print: draw it (nothing is
+    written) and report what stops it."""
+    from printkit.engine.units import PrintOptions
+
+    try:
+        doc = new_document(component, model, PrintOptions())
+        component.render(doc, model)
+        doc.pdf_bytes()
+    except (PrintkitError, RecursionError, MemoryError):
+        raise
+    except Exception as exc:  # noqa: BLE001 - whatever the drawing code trips on, named in one line
+        text = str(exc).replace("\n", " ")
+        return [Violation("UNPRINTABLE", "file", f"passes the checks but cannot be drawn ({exc.__class__.__name__}: {text[:120]})")]
+    return []
 
 
 def build_checked(component, params: dict) -> dict:

@@ -70,18 +70,22 @@ def _run_make(project, only, **kw) -> None:
     from printkit.engine.document import Document
     from printkit.kit import draw_kit
 
+    # a --shop preset sets card size, bleed, layout, format... as for a deck; its card
+    # size then counts as given (templates drawn for another size are refused)
+    shop = cli._apply_shop(kw) if kw.get("shop") else None
+    size_given = _explicit("card_size") or (shop is not None and "card_size" in shop.options)
     output = kw.pop("output", None)
     as_json = kw.pop("as_json", False)
     fmt, dpi = kw.pop("fmt", "pdf"), kw.pop("dpi", 150)
-    game = load_project(project, card_size=kw["card_size"] if _explicit("card_size") else None)
+    game = load_project(project, card_size=kw["card_size"] if size_given else None)
     if only is not None:
         if only not in game.components:
             raise UsageError(f"--only {only}: {project} has no part '{only}' (parts: {', '.join(game.components)})")
         game = _only(game, only)
     first_deck = next((c for c in game.components.values() if "cards" in c.uses), None)
-    if not _explicit("card_size") and first_deck is not None:
+    if not size_given and first_deck is not None:
         kw["card_size"] = first_deck.render.__self__.card_size
-    opts = cli.print_options(kw)
+    opts = cli.print_options(kw, shop)
     models, found = check_game(game)
     if found:
         raise RulesError(found)

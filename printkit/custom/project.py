@@ -129,6 +129,11 @@ class DeckSpec:
             back_face = [back.face(v, i) for i, v in enumerate(cards)]
         else:
             back_face = back.face({}, 0)
+        short = [t for t in (front, back) if t is not None and t.kind == "svg" and 0 < t.bleed_mm < doc.options.bleed - 0.05]
+        if short:  # the art would stop short of the bleed this print asks for: a white edge after cutting
+            from printkit.errors import RulesError
+
+            raise RulesError([Violation("OWN-BLEED", t.path.name, f"has {t.bleed_mm:g} mm bleed, this print asks for {doc.options.bleed:g} mm (--bleed or --shop): extend the page and its art to {t.trim[0] + 2 * doc.options.bleed:g}x{t.trim[1] + 2 * doc.options.bleed:g} mm") for t in short])
         saved = doc.options
         if saved.card_size != self.card_size:
             doc.options = replace(saved, card_size=self.card_size)

@@ -8,7 +8,6 @@ it unchanged; printkit/engine never imports this package.
 
 from __future__ import annotations
 
-from pathlib import Path
 
 
 def load_project(path, card_size: str | None = None):

@@ -25,7 +25,6 @@ import re
 import shlex
 import tomllib
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
 from pathlib import Path
 
 from printkit.component import Component, Game, KitPart
@@ -122,8 +121,6 @@ class DeckSpec:
         cards = model["cards"]
         fronts = [front.face(v, i) for i, v in enumerate(cards)]
         if back is None:
-            from printkit.custom.layout import LayoutTemplate
-
             back_face = plain_back
         elif back.dynamic:
             back_face = [back.face(v, i) for i, v in enumerate(cards)]
@@ -275,8 +272,6 @@ class BoardSpec:
         t = self.template()
         w, h = t.trim[0] * MM, t.trim[1] * MM
         W, H = doc.options.paper_pt
-        if w > H - 2 * PRINTER_MARGIN * MM or h > W - 2 * PRINTER_MARGIN * MM:
-            pass
         page = (W, H) if (w <= W and h <= H) or (w > h) == (W > H) else (H, W)
         if w > page[0] - 2 * PRINTER_MARGIN * MM or h > page[1] - 2 * PRINTER_MARGIN * MM - 6 * MM:
             raise UsageError(f"board '{self.name}': {t.trim[0]:g}x{t.trim[1]:g} mm does not fit on {doc.options.paper} paper inside the printer's margins (try --paper a3)")

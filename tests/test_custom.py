@@ -495,3 +495,11 @@ def test_print_asks_for_more_bleed_or_another_card_size_than_the_art_has(tmp_pat
     shop = run_inproc("make", game, "--only", "road", "--shop", "drivethrucards", "-o", str(tmp_path / "b.pdf"))
     assert shop.returncode == 1 and "a 63.5x88.9 mm card with 3 mm bleed needs a 69.5x94.9 mm page" in shop.stderr
     assert not (tmp_path / "a.pdf").exists() and not (tmp_path / "b.pdf").exists()
+
+
+def test_text_too_small_to_read(tmp_path):
+    svg = SVG_HEAD.format(w=69, h=94) + '<rect width="69" height="94" fill="#eee"/><text x="10" y="20" font-size="1.5">{{ name }}</text></svg>'
+    found = _violations(tmp_path, "name\nA\n", "front.svg", svg)
+    assert _codes(found) == {"OWN-TEXT-SMALL"} and "4.3 pt" in found[0].message
+    found = _violations(tmp_path, "name,text,color\nA,b,#fff\n", "front.toml", LAYOUT.replace("min_size = 7", "min_size = 4"))
+    assert _codes(found) == {"OWN-TEXT-SMALL"}

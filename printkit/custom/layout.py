@@ -177,6 +177,9 @@ class LayoutTemplate:
                 if touches and isinstance(fill, str) and T.parse_color(fill) not in (None, (1.0, 1.0, 1.0)):
                     out.append(T.violation("OWN-BLEED", place, "this coloured box stops at the trim line: give it bleed = true (it then runs 3 mm past the cut) or a background"))
             if e.kind == "text":
+                size, smallest = float(e.spec.get("size", 10)), float(e.spec.get("min_size", self.default_min))
+                if min(size, smallest) < T.MIN_TEXT_PT - 0.05:
+                    out.append(T.violation("OWN-TEXT-SMALL", place, f"may print at {min(size, smallest):g} pt; printed text needs at least {T.MIN_TEXT_PT:g} pt (size and min_size)"))
                 font = e.texts.get("font", self.default_font)
                 if isinstance(font, str) and (font, bool(e.spec.get("bold"))) not in fonts_seen:
                     fonts_seen.add((font, bool(e.spec.get("bold"))))

@@ -283,7 +283,10 @@ class SvgTemplate:
             left = x - width * {"middle": 0.5, "end": 1.0}.get(anchor, 0.0)
             box = (left, y - ASCENT * size, width, 1e6)
         compiled = {k: T.compile_text(str(v), where) for k, v in props.items()}
-        min_pt = float(el.get("data-min-size", 6))
+        try:
+            min_pt = float(el.get("data-min-size", T.MIN_TEXT_PT))
+        except ValueError:
+            raise UsageError(f"{where}: data-min-size must be a number of points, not '{el.get('data-min-size')}'") from None
         unit = TextUnit(el, m, compiled, T.compile_text(source, where), x, y, box, min_pt, source, not _subtree_placeholder(el))
         self.texts.append(unit)
         self._mark(el, "text", unit)  # all text is drawn here: fonts as resolved, never a system look-alike
@@ -391,6 +394,11 @@ class SvgTemplate:
             out.append(T.violation("OWN-BLEED", name, f"the SVG is {self.doc_mm[0]:g}x{self.doc_mm[1]:g} mm, the card's trim size, so its art stops at the cut: make the page 3 mm larger on every side ({cw + 6:g}x{ch + 6:g} mm) and run backgrounds to its edge"))
         seen = set()
         for t in self.texts:
+            size = t.props.get("font-size", "16")
+            if isinstance(size, str) and (_length(size, CSS_UNITS) or 16.0) * t.scale < T.MIN_TEXT_PT - 0.05:
+                out.append(T.violation("OWN-TEXT-SMALL", t.label(self.path), f"is set in {(_length(size, CSS_UNITS) or 16.0) * t.scale:.1f} pt; printed text needs at least {T.MIN_TEXT_PT:g} pt"))
+            elif t.min_pt < T.MIN_TEXT_PT - 0.05:
+                out.append(T.violation("OWN-TEXT-SMALL", t.label(self.path), f"data-min-size {t.min_pt:g} lets it shrink under {T.MIN_TEXT_PT:g} pt, too small to read in print"))
             fam = t.props.get("font-family", "Noto Sans")
             if isinstance(fam, str):
                 bold, italic = _bold_italic(t.props)

@@ -74,6 +74,7 @@ class Page:
         self.rotate = int(page.get("/Rotate", 0) or 0)
         self.fills: list[tuple] = []
         self.outer_clips: list = []  # per fill: the page-level clip it was drawn under (a card's slot)
+        self.stroke_boxes: list[tuple] = []  # every stroked path's bbox, widened by half its line width
         self.strokes: list[tuple] = []
         self._run(ContentStream(page.get_contents(), reader).operations, page["/Resources"], (1, 0, 0, 1, 0, 0), None, reader)
 
@@ -124,6 +125,10 @@ class Page:
                     self.outer_clips.append(st["clip"] if outer is False else outer)
                 if op in ("S", "s", "B", "B*", "b", "b*"):
                     scale = abs(st["ctm"][0]) + abs(st["ctm"][1])
+                    if points:
+                        half = st["lw"] * scale / 2
+                        x0, y0, x1, y1 = _meet(_bbox(points), st["clip"])
+                        self.stroke_boxes.append((x0 - half, y0 - half, x1 + half, y1 + half))
                     for sub in path:
                         for (k0, p0), (k1, p1) in zip(sub, sub[1:]):
                             if k1 == "l":
@@ -506,3 +511,34 @@ def test_card_text_stays_3mm_inside_the_trim(game, card):
 @pytest.mark.parametrize("game", ["cryptex", "cryptic-words"])
 def test_card_text_stays_3mm_inside_the_trim_every_size(game, card):
     assert _text_too_near_the_trim(game, card) == []
+
+
+def _symbols_too_near_the_trim(card: str) -> list:
+    """Cryptex fronts, one a print-shop page: every drawn shape that is not
+    background (background reaches the art's edge) lies 3 mm inside the trim,
+    strokes' width included. Returns the shapes that do not (page, box in mm)."""
+    pdf = _game_deck("cryptex", PrintOptions(card_size=card, layout="single", duplex="none"))
+    reader = PdfReader(io.BytesIO(pdf))
+    bad = []
+    for i in range(20):  # the 20 rulebook cards (aids fill no slots on single pages)
+        page = Page(reader, i)
+        W, H = page.size
+        t0, t1, t2, t3 = (float(v) for v in reader.pages[i].trimbox)
+        for box in [b for _, b in page.fills] + page.stroke_boxes:
+            if box[0] <= TOL or box[1] <= TOL or box[2] >= W - TOL or box[3] >= H - TOL:
+                continue  # background, painted out to the bleed
+            d = min(box[0] - t0, box[1] - t1, t2 - box[2], t3 - box[3])
+            if d < 3 * MM - TOL:
+                bad.append((i + 1, round(d / MM, 2)))
+    return bad
+
+
+@pytest.mark.parametrize("card", ["mini-american", "poker"])
+def test_cryptex_symbols_stay_3mm_inside_the_trim(card):
+    assert _symbols_too_near_the_trim(card) == []
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("card", list(CARDS))
+def test_cryptex_symbols_stay_3mm_inside_the_trim_every_size(card):
+    assert _symbols_too_near_the_trim(card) == []

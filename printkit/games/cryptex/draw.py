@@ -54,18 +54,18 @@ def front(card: dict):
         c.setFont(fonts.SANS_BOLD, 9)
         c.drawCentredString(w / 2, h - s - 8.5, "CRYPTEX")
         r = 4.2 * MM
-        _number_badge(c, art, s + r, h - s - r, number, r)
+        _number_badge(c, art, s + r + 0.6, h - s - r - 0.6, number, r)  # the ring's outer edge 3 mm inside the trim
         c.saveState()
         c.translate(w, 0)
         c.rotate(180)
         c.translate(0, -h)
-        _number_badge(c, art, s + r, h - s - r, number, r)
+        _number_badge(c, art, s + r + 0.6, h - s - r - 0.6, number, r)  # the ring's outer edge 3 mm inside the trim
         c.restoreState()
         # the five wheels of the cryptex
         top, bottom = h - s - 2 * r - 2.5 * MM, s + 2 * r + 2.5 * MM
         gap = 1.3 * MM
         tile_h = (top - bottom - 4 * gap) / 5
-        tile_w = 32 * MM
+        tile_w = min(32 * MM, w - 2 * s - 2 * (4 * MM + 1 * MM) - 1.0)  # the end caps stay 3 mm inside the trim on small cards
         x0 = (w - tile_w) / 2
         cap = 4 * MM
         ink.fill(c, BRASS)

@@ -12,11 +12,11 @@ back. The physical flip is modelled on a portrait-fed sheet.
 
 from __future__ import annotations
 
+import functools
 import io
 
 import pytest
-from pypdf import PdfReader
-from pypdf.generic import ContentStream
+import pikepdf
 
 from printkit.engine.cards import draw_deck
 from printkit.engine.document import Document
@@ -67,16 +67,16 @@ class Page:
     """What a page paints: fills (colour, clipped bbox) and straight stroked
     segments (colour, width, dashed, x0, y0, x1, y1), all in page points."""
 
-    def __init__(self, reader: PdfReader, index: int) -> None:
+    def __init__(self, reader: pikepdf.Pdf, index: int) -> None:
         page = reader.pages[index]
-        box = page.mediabox
-        self.size = (float(box.width), float(box.height))
-        self.rotate = int(page.get("/Rotate", 0) or 0)
+        x0, y0, x1, y1 = (float(v) for v in page.mediabox)
+        self.size = (x1 - x0, y1 - y0)
+        self.rotate = int(page.obj.get("/Rotate", 0))
         self.fills: list[tuple] = []
         self.outer_clips: list = []  # per fill: the page-level clip it was drawn under (a card's slot)
         self.stroke_boxes: list[tuple] = []  # every stroked path's bbox, widened by half its line width
         self.strokes: list[tuple] = []
-        self._run(ContentStream(page.get_contents(), reader).operations, page["/Resources"], (1, 0, 0, 1, 0, 0), None, reader)
+        self._run(pikepdf.parse_content_stream(page), page.obj.Resources, (1, 0, 0, 1, 0, 0), None, reader)
 
     def _run(self, ops, resources, ctm, clip, reader, outer=False) -> None:
         """`outer`: False on the page itself; inside a form, the clip in force where
@@ -86,7 +86,7 @@ class Page:
         path: list[list] = []  # subpaths of (kind, point)
         pending_clip = False
         for args, op in ops:
-            op = op.decode("latin-1") if isinstance(op, bytes) else op
+            op = str(op)
             if op == "q":
                 stack.append(dict(st))
             elif op == "Q":
@@ -138,14 +138,14 @@ class Page:
                 pending_clip = False
                 path = []
             elif op == "Do":
-                xobj = resources["/XObject"][args[0]].get_object()
-                if xobj.get("/Subtype") != "/Form":
+                xobj = resources.XObject[args[0]]
+                if xobj.get("/Subtype") != pikepdf.Name.Form:
                     continue
                 m = tuple(float(v) for v in xobj.get("/Matrix", [1, 0, 0, 1, 0, 0]))
                 inner = _mul(m, st["ctm"])
                 x0, y0, x1, y1 = (float(v) for v in xobj["/BBox"])
                 bclip = _bbox([_apply(inner, x0, y0), _apply(inner, x1, y1)])
-                self._run(ContentStream(xobj, reader).operations, xobj.get("/Resources", resources), inner, _meet(st["clip"], bclip), reader, st["clip"] if outer is False else outer)
+                self._run(pikepdf.parse_content_stream(xobj), xobj.get("/Resources", resources), inner, _meet(st["clip"], bclip), reader, st["clip"] if outer is False else outer)
 
 
 # -- a deck whose every card differs --------------------------------------------------
@@ -172,11 +172,11 @@ def _face(side: str, card: int):
     return face
 
 
-def deck_pdf(opts: PrintOptions, n: int = 45) -> PdfReader:
+def deck_pdf(opts: PrintOptions, n: int = 45) -> pikepdf.Pdf:
     doc = Document(opts, title="geometry test")
     doc.small_print = "geometry test deck"
     draw_deck(doc, [_face("front", k) for k in range(n)], [_face("back", k) for k in range(n)])
-    return PdfReader(io.BytesIO(doc.pdf_bytes()))
+    return pikepdf.Pdf.open(io.BytesIO(doc.pdf_bytes()))
 
 
 def marked(page: Page) -> dict[tuple[str, int], tuple]:
@@ -191,7 +191,7 @@ def marked(page: Page) -> dict[tuple[str, int], tuple]:
 
 # -- bleed and cut guides --------------------------------------------------------------
 
-def _check_sheet(reader: PdfReader, bleed: float, layout: str) -> None:
+def _check_sheet(reader: pikepdf.Pdf, bleed: float, layout: str) -> None:
     page = Page(reader, 0)
     W, H = page.size
     assert W < H and page.rotate == 0  # fed portrait: no page for the driver to turn
@@ -348,7 +348,7 @@ def test_back_offset_is_the_calibration_sheets_shift(duplex):
     opts = PrintOptions(paper="a3", duplex=duplex, back_offset=offset)
     doc = Document(opts, title="calibration")
     draw_calibration(doc, duplex)
-    reader = PdfReader(io.BytesIO(doc.pdf_bytes()))
+    reader = pikepdf.Pdf.open(io.BytesIO(doc.pdf_bytes()))
     front, back = Page(reader, 0), Page(reader, 1)
     pointers = [box for colour, box in front.fills if colour == ("rgb", 0, 0, 0) and abs((box[2] - box[0]) - 0.7) < 0.01 or abs((box[3] - box[1]) - 0.7) < 0.01 and colour == ("rgb", 0, 0, 0)]
     zeros = [s for s in back.strokes if abs(s[1] - 1.0) < 0.01]
@@ -367,14 +367,15 @@ def test_back_offset_is_the_calibration_sheets_shift(duplex):
 
 # -- the games' own faces paint out to the full bleed -------------------------------------
 
-@pytest.mark.parametrize("game,paper,card,layout", [("cryptex", "a4", "poker", "sheet"), ("cryptic-words", "letter", "poker", "sheet"), ("cryptex", "a4", "poker", "fold"), ("cryptic-words", "a3", "mini-american", "fold"), ("cryptic-words", "a4", "poker", "single")])
+@pytest.mark.parametrize("game,paper,card,layout", [("cryptex", "a4", "poker", "sheet"), ("cryptic-words", "a4", "poker", "sheet"), ("cryptic-words", "a4", "poker", "fold"), ("cryptic-words", "a4", "poker", "single")])
 def test_game_cards_fill_their_whole_bleed(game, paper, card, layout):
     """Every card placed (fronts, backs, player aids; drawn directly or as forms)
     paints the whole area the engine clips it to: the card plus its bleed. A form
     box or a face that stopped at the trim would leave paper white there."""
     pdf = _game_deck(game, PrintOptions(paper=paper, card_size=card, layout=layout))
-    reader = PdfReader(io.BytesIO(pdf))
-    pages = range(len(reader.pages)) if layout != "single" else range(4)
+    reader = pikepdf.Pdf.open(io.BytesIO(pdf))
+    n = len(reader.pages)
+    pages = sorted({0, 1, n - 2, n - 1}) if layout != "single" else range(4)  # first sheet; last sheet (player aids)
     slots = 0
     for i in pages:
         page = Page(reader, i)
@@ -388,11 +389,12 @@ def test_game_cards_fill_their_whole_bleed(game, paper, card, layout):
         for clip, union in painted.items():
             assert union == pytest.approx(clip, abs=TOL), (i, clip, union)
         slots += len(painted)
-    assert slots >= (4 if layout == "single" else 18)
+    assert slots >= (4 if layout == "single" else 8)
 
 
 # -- the small print on every sheet, backs included -----------------------------------------
 
+@functools.lru_cache(maxsize=16)
 def _game_deck(game: str, opts: PrintOptions) -> bytes:
     from printkit.build import build_checked, new_document
     from printkit.games import find_game
@@ -431,13 +433,14 @@ def _small_print_lines(pdf: bytes):
     return out
 
 
-def _check_small_print(pdf: bytes, label: str) -> None:
-    """Every page has the small-print line, its own page number, at least 6 pt,
-    inside the printable area, clear of every fill and stroked line."""
-    reader = PdfReader(io.BytesIO(pdf))
+def _check_small_print(pdf: bytes, label: str, pages: int | None = None) -> None:
+    """Every page (or the first `pages`) has the small-print line, its own page
+    number, at least 6 pt, inside the printable area, clear of every fill and
+    stroked line."""
+    reader = pikepdf.Pdf.open(io.BytesIO(pdf))
     lines = _small_print_lines(pdf)
     assert len(lines) == len(reader.pages) >= 2
-    for i, found in enumerate(lines):
+    for i, found in enumerate(lines[:pages]):
         assert found is not None, f"page {i + 1} has no small print"
         text, size, (x0, y0, x1, y1) = found
         assert text.endswith(f"page {i + 1}") and label in text
@@ -454,9 +457,10 @@ def _check_small_print(pdf: bytes, label: str) -> None:
             assert sx1 + half <= x0 or sx0 - half >= x1 or sy1 + half <= y0 or sy0 - half >= y1, (i, s)
 
 
-@pytest.mark.parametrize("paper,card,layout", [("a4", "poker", "sheet"), ("letter", "poker", "sheet"), ("a3", "poker", "sheet"), ("letter", "mini-american", "sheet"), ("a4", "poker", "fold")])
+@pytest.mark.parametrize("paper,card,layout", [("a4", "poker", "sheet"), ("letter", "poker", "sheet"), ("a3", "poker", "sheet"), ("a4", "poker", "fold")])
 def test_every_sheet_carries_readable_small_print_clear_of_art_and_marks(paper, card, layout):
-    _check_small_print(_game_deck("cryptic-words", PrintOptions(paper=paper, card_size=card, layout=layout)), "cryptic-words deck")
+    # a fronts page and its backs page of a real deck (every page of every size: the slow sweep below)
+    _check_small_print(_game_deck("cryptic-words", PrintOptions(paper=paper, card_size=card, layout=layout)), "cryptic-words deck", pages=2)
 
 
 @pytest.mark.slow
@@ -480,8 +484,8 @@ def _text_too_near_the_trim(game: str, card: str) -> list[tuple]:
     closer than 3 mm to the trim: (page, char, distance in mm)."""
     import pypdfium2 as pdfium
 
-    pdf = _game_deck(game, PrintOptions(card_size=card, layout="single"))
-    reader = PdfReader(io.BytesIO(pdf))
+    pdf = _game_deck(game, PrintOptions(card_size=card, layout="single", duplex="none"))
+    reader = pikepdf.Pdf.open(io.BytesIO(pdf))
     doc = pdfium.PdfDocument(pdf)
     bad = []
     try:
@@ -501,7 +505,7 @@ def _text_too_near_the_trim(game: str, card: str) -> list[tuple]:
     return bad
 
 
-@pytest.mark.parametrize("game,card", [("cryptic-words", "mini-american"), ("cryptic-words", "square"), ("cryptic-words", "mini-euro"), ("cryptex", "mini-american")])
+@pytest.mark.parametrize("game,card", [("cryptic-words", "mini-american"), ("cryptic-words", "square"), ("cryptex", "mini-american")])
 def test_card_text_stays_3mm_inside_the_trim(game, card):
     assert _text_too_near_the_trim(game, card) == []
 
@@ -518,7 +522,7 @@ def _symbols_too_near_the_trim(card: str) -> list:
     background (background reaches the art's edge) lies 3 mm inside the trim,
     strokes' width included. Returns the shapes that do not (page, box in mm)."""
     pdf = _game_deck("cryptex", PrintOptions(card_size=card, layout="single", duplex="none"))
-    reader = PdfReader(io.BytesIO(pdf))
+    reader = pikepdf.Pdf.open(io.BytesIO(pdf))
     bad = []
     for i in range(20):  # the 20 rulebook cards (aids fill no slots on single pages)
         page = Page(reader, i)

@@ -492,8 +492,8 @@ def test_print_asks_for_more_bleed_or_another_card_size_than_the_art_has(tmp_pat
     game = str(EXAMPLE / "game.toml")
     more = run_inproc("make", game, "--only", "road", "--bleed", "5", "-o", str(tmp_path / "a.pdf"))
     assert more.returncode == 1 and "OWN-BLEED front.svg: has 3 mm bleed, this print asks for 5 mm" in more.stderr
-    shop = run_inproc("make", game, "--only", "road", "--shop", "drivethrucards", "-o", str(tmp_path / "b.pdf"))
-    assert shop.returncode == 1 and "a 63.5x88.9 mm card with 3 mm bleed needs a 69.5x94.9 mm page" in shop.stderr
+    other = run_inproc("make", game, "--only", "road", "--card-size", "tarot", "-o", str(tmp_path / "b.pdf"))
+    assert other.returncode == 1 and "a 70x120 mm card with 3 mm bleed needs a 76x126 mm page" in other.stderr
     assert not (tmp_path / "a.pdf").exists() and not (tmp_path / "b.pdf").exists()
 
 

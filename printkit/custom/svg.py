@@ -205,7 +205,9 @@ class SvgTemplate:
         self.doc_mm = (w, h)
         bx, by = (w - trim_mm[0]) / 2, (h - trim_mm[1]) / 2
         self.card_mm = trim_mm
-        self.size_ok = abs(bx - by) <= 0.1 and -0.05 <= bx <= 12  # the same bleed on every side (0.1 mm: editor rounding)
+        # about the same bleed on every side: 0.3 mm covers editor rounding and art for
+        # poker cards (63x88) printed as US poker (63.5x88.9), shifted at most 0.25 mm
+        self.size_ok = abs(bx - by) <= 0.3 and -0.05 <= bx <= 12
         if self.size_ok:
             self.bleed_mm = max(0.0, min(bx, by))
             self.trim = trim_mm

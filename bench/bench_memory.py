@@ -28,7 +28,7 @@ def jobs(quick: bool) -> list[tuple[str, list[str]]]:
     copies = "50" if quick else "1000"
     return [
         # the largest accepted PNG export: A3 pages at the highest dpi under the pixel limit
-        ("png export, A3 sheet at 430 dpi", ["sheet", "cryptex", "--paper", "a3", "--format", "png", "--dpi", "430", "-o", "png-a3"]),
+        ("png export, A3 sheet at 359 dpi", ["sheet", "cryptex", "--paper", "a3", "--format", "png", "--dpi", "359", "-o", "png-a3"]),
         # a deck's cards at the top dpi (tarot cards: the biggest card), plus tabletop sheets
         ("png export, tarot deck at 1200 dpi", ["deck", "cryptic-words", "--card-size", "tarot", "--format", "png", "--dpi", "1200" if not quick else "600", "-o", "png-deck"]),
         # the biggest deck PDF: --copies 1000 is the top of the range
@@ -36,7 +36,7 @@ def jobs(quick: bool) -> list[tuple[str, list[str]]]:
         # preview every page of that deck
         ("preview of the big deck at 100 dpi", ["preview", "big-deck.pdf", "--dpi", "100"] + (["--pages", "1-400"] if not quick else [])),
         # one page at the top of the pixel limit
-        ("preview, one page at 610 dpi", ["preview", "big-deck.pdf", "--pages", "1", "--dpi", "610", "-o", "one"]),
+        ("preview, one page at 500 dpi", ["preview", "big-deck.pdf", "--pages", "1", "--dpi", "500", "-o", "one"]),
     ]
 
 

@@ -291,8 +291,8 @@ def write_pngs(component, model: dict, opts, folder: Path, dpi: int) -> str:
                 k, side = i // 2 + 1, ("front", "back")[i % 2]
                 size = img.size
                 out.add_png(f"card-{k:03d}-{side}.png", img, dpi)
-                if side == "back":
-                    backs.add(hashlib.sha256(img.tobytes()).hexdigest())
+                if side == "back":  # same pixels, same PNG bytes: hash the small file, not the image
+                    backs.add(hashlib.sha256((out.part / f"card-{k:03d}-back.png").read_bytes()).hexdigest())
             n = len(pdf) // 2
             shared = Image.open(out.part / "card-001-back.png").convert("RGB") if len(backs) == 1 else None
             sheets = tabletop_layout(n, shared is not None)

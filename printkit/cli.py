@@ -46,6 +46,24 @@ class FiniteFloat(click.ParamType):
         return f"{self.lo:g}..{self.hi:g}"
 
 
+class WholeRange(click.IntRange):
+    """A whole number in [min, max]; anything else refused in one line that names
+    the option and the range (click's own message omits the range for '1e3')."""
+
+    name = "whole number"
+
+    def convert(self, value, param, ctx):
+        try:
+            return super().convert(value, param, ctx)
+        except click.BadParameter:
+            from printkit.engine.files import shown
+
+            option = param.opts[-1] if param else "value"
+            lo = "" if self.min is None else f" from {self.min}"
+            hi = "" if self.max is None else f" to {self.max}"
+            raise UsageError(f"{option} must be a whole number{lo}{hi}, not '{shown(value, 40)}'") from None
+
+
 def finite_number(value, option: str, lo: float, hi: float, unit: str = "") -> float:
     """`value` as a finite float in [lo, hi], else UsageError naming `option` and the range."""
     import math
@@ -86,7 +104,7 @@ def _shared_options(component) -> list[click.Option]:
         click.Option(["--ink"], type=click.Choice(INKS), default=cfg.get("ink"), show_default=True, help="color, saver (no large fills) or mono."),
         click.Option(["--json", "as_json"], is_flag=True, help="Print the component's model (solution included) as JSON instead of a PDF."),
         click.Option(["--format", "fmt"], type=click.Choice(["pdf", "png"]), default="pdf", show_default=True, help="pdf, or png: a folder of PNGs (each card, each page; decks also get 10x7 tabletop sheets)."),
-        click.Option(["--dpi"], type=click.IntRange(36, 1200), default=150, show_default=True, help="Resolution of --format png."),
+        click.Option(["--dpi"], type=WholeRange(36, 1200), default=150, show_default=True, help="Resolution of --format png."),
         click.Option(["--words"], type=click.Path(dir_okay=False), help="Add your own word list (one word a line) to the acceptance list."),
     ] + _prepress_options(cfg)
     if "cards" in component.uses:
@@ -97,13 +115,13 @@ def _shared_options(component) -> list[click.Option]:
             click.Option(["--layout"], type=click.Choice(LAYOUTS), default="sheet", show_default=True, help="sheet (n-up with crop marks), fold (gutter fold) or single (print shop: one card a page)."),
             click.Option(["--order"], type=click.Choice(ORDERS), default="interleaved", show_default=True, help="Page order of --layout single: front, back, front, back... or all fronts then all backs."),
             click.Option(["--back-offset"], default=cfg.get("back_offset"), show_default=True, metavar="X,Y", help="Shift backs by X,Y mm, each -20..20 (read off `printkit calibrate`)."),
-            click.Option(["--copies"], type=click.IntRange(1, 1000), default=1, show_default=True, help="Copies of the deck."),
+            click.Option(["--copies"], type=WholeRange(1, 1000), default=1, show_default=True, help="Copies of the deck."),
             _shop_option(),
         ]
     if "seed" in component.uses:
         opts.append(click.Option(["--seed"], default="1", show_default=True, help="Seed string: the same seed gives the same component."))
     if "count" in component.uses:
-        opts.append(click.Option(["--count"], type=click.IntRange(1, 10000), default=1, show_default=True, help="How many to make."))
+        opts.append(click.Option(["--count"], type=WholeRange(1, 10000), default=1, show_default=True, help="How many to make."))
     for p in component.params:
         opts.append(_param_option(p))
     return opts
@@ -165,7 +183,7 @@ def _param_option(p) -> click.Option:
     if p.choices:
         kind = click.Choice(list(p.choices))
     elif p.type is int:
-        kind = click.IntRange(p.min, p.max)
+        kind = WholeRange(p.min, p.max)
     else:
         kind = click.STRING
     default = p.default
@@ -488,7 +506,7 @@ def calibrate_cmd(output, paper, duplex, back_offset) -> None:
 @cli.command("preview", context_settings=SETTINGS)
 @click.argument("pdf", type=click.Path(dir_okay=False))
 @click.option("-o", "--output", type=click.Path(file_okay=False), help="Folder for the PNGs [default: FILE-preview/ beside the PDF].")
-@click.option("--dpi", type=click.IntRange(36, 1200), default=100, show_default=True)
+@click.option("--dpi", type=WholeRange(36, 1200), default=100, show_default=True)
 @click.option("--pages", default=None, help="Pages to render, e.g. 1,3-5 [default: all].")
 def preview_cmd(pdf, output, dpi, pages) -> None:
     """PNG previews of a PDF's pages (any PDF, printkit's or not)."""
@@ -643,7 +661,7 @@ def _main(argv: list[str] | None) -> None:
         cli.main(args=argv, prog_name="printkit", standalone_mode=False)
     except RulesError as exc:
         for v in exc.violations:
-            click.echo(f"printkit: {v}", err=True)
+            _say(str(v), limit=400)  # a huge value in a violation is cut short
         if exc.violations:
             click.echo(f"printkit: refused: {len(exc.violations)} rule violation(s), nothing written", err=True)
         sys.exit(1)

@@ -550,3 +550,29 @@ def test_mutations_of_every_component_reported():
             missed, total = _mutation_report(comp, model)
             missed_all += [f"{game.name} {comp.name}: {m}" for m in missed]
     assert not missed_all, missed_all
+
+
+def test_shipped_schemas_accept_what_printkit_writes():
+    """Every component without a seed: its default model passes its schema (a
+    model that changed shape needs `python scripts/build_schemas.py`). Seeded
+    components are covered by each game's --json | validate round trips."""
+    from printkit import build
+    from printkit.games import all_games
+    from printkit.kit import default_params
+    from printkit.schema import load_schema, schema_violations
+
+    for game in all_games().values():
+        for comp in game.components.values():
+            assert load_schema(game.name, comp.name) is not None, (game.name, comp.name)
+            if comp.uses & {"seed", "count"}:
+                continue
+            model = build.build_checked(comp, default_params(comp))
+            found = schema_violations(comp, model)
+            assert not found, f"{game.name} {comp.name}: {found[:3]}: run python scripts/build_schemas.py"
+
+
+def test_whole_number_options_name_their_range_and_long_values_are_cut(workdir):
+    err = one_line_refusal(run_inproc("board", "scryptic", "--size", "1e3", "--json", cwd=workdir), "--size", "9 to 25")
+    assert "1e3" in err
+    proc = run_inproc("sheet", "crypticolor", "--word", "A" * 100_000, "--json", cwd=workdir)
+    assert proc.returncode == 1 and max(len(line) for line in proc.stderr.splitlines()) < 500

@@ -15,8 +15,9 @@ import os
 from printkit.errors import UsageError
 
 TABLETOP_COLS, TABLETOP_ROWS = 10, 7
-#: Largest image printkit renders (A4 at 600 dpi is 34.8 million pixels).
-MAX_PIXELS = 36_000_000
+#: Largest image printkit renders: pdfium peaks near 7 bytes a pixel, so 25
+#: million pixels keep a whole export under 300 MB (A4 at 500 dpi is 24.2 million).
+MAX_PIXELS = 25_000_000
 #: Tabletop sheets are at most this many pixels a side: what virtual tabletops
 #: load comfortably; the single card PNGs keep the full --dpi.
 TABLETOP_MAX_SIDE = 4096
@@ -38,11 +39,13 @@ def check_pixels(size_pt: tuple[float, float], dpi: float, what: str) -> None:
     w, h = pixels(size_pt, dpi)
     if w * h > MAX_PIXELS:
         best = int(72.0 * math.sqrt(MAX_PIXELS / (size_pt[0] * size_pt[1])))
-        raise UsageError(f"--dpi {dpi:g}: {what} would be {w}x{h} pixels ({w * h / 1e6:.0f} million); the limit is {MAX_PIXELS / 1e6:.0f} million an image: use --dpi {best} or lower")
+        raise UsageError(f"--dpi {dpi:g}: {what} would be {w}x{h} pixels ({w * h / 1e6:.1f} million); the limit is {MAX_PIXELS / 1e6:.0f} million an image: use --dpi {best} or lower")
 
 
-def iter_pages(doc, dpi: float, pages=None):
-    """(index, RGB PIL image) for each page (0-based; all by default), one at a time."""
+def iter_pages(doc, dpi: float, pages=None, *, keep: bool = False):
+    """(index, RGB PIL image) for each page (0-based; all by default), one at a
+    time. The image shares pdfium's bitmap, valid until the next page is asked
+    for (no copy: a page at the pixel limit is 75 MB); `keep` copies it."""
     idx = range(len(doc)) if pages is None else pages
     for i in idx:
         if not 0 <= i < len(doc):
@@ -50,15 +53,15 @@ def iter_pages(doc, dpi: float, pages=None):
         page = doc[i]
         try:
             bitmap = page.render(scale=dpi / 72.0, rev_byteorder=True)
-            image = bitmap.to_pil()
-            if image.mode != "RGB":
-                image = image.convert("RGB")
-            else:
-                image = image.copy()  # independent of pdfium's buffer, which is freed now
-            del bitmap
         finally:
             page.close()
+        image = bitmap.to_pil()
+        if image.mode != "RGB":
+            image = image.convert("RGB")
+        elif keep:
+            image = image.copy()
         yield i, image
+        del image, bitmap  # freed before the next page is rendered
 
 
 def render_pages(pdf: bytes | str | os.PathLike, dpi: float, pages: list[int] | None = None) -> list:
@@ -66,7 +69,7 @@ def render_pages(pdf: bytes | str | os.PathLike, dpi: float, pages: list[int] | 
     and tests; exports use iter_pages)."""
     doc = open_pdf(pdf)
     try:
-        return [img for _, img in iter_pages(doc, dpi, pages)]
+        return [img for _, img in iter_pages(doc, dpi, pages, keep=True)]
     finally:
         doc.close()
 

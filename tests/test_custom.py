@@ -503,3 +503,27 @@ def test_text_too_small_to_read(tmp_path):
     assert _codes(found) == {"OWN-TEXT-SMALL"} and "4.3 pt" in found[0].message
     found = _violations(tmp_path, "name,text,color\nA,b,#fff\n", "front.toml", LAYOUT.replace("min_size = 7", "min_size = 4"))
     assert _codes(found) == {"OWN-TEXT-SMALL"}
+
+
+def test_unreadable_data_is_one_usage_error_never_a_crash(tmp_path):
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    from printkit.custom.data import expand, read_table
+    from printkit.errors import UsageError
+
+    text = st.text(alphabet=st.sampled_from(list('ab1,;\t|"\'\n\r q{}[]:-\ufeff')), max_size=200).map(lambda t: t.encode("utf-8"))
+    @settings(max_examples=40, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
+    @given(st.one_of(st.binary(max_size=300), text), st.sampled_from(["x.csv", "x.json", "x.xlsx", "x.tsv"]))
+    def check(data, name):
+        p = tmp_path / name
+        p.write_bytes(data)
+        try:
+            rows = expand(read_table(p))
+        except UsageError as exc:
+            msg = str(exc)
+            assert "\n" not in msg and p.name in msg, msg
+        else:
+            assert all(isinstance(v, str) for r in rows for v in r.values.values())
+
+    check()

@@ -209,7 +209,8 @@ def build_kits(games, opts, folder: Path, *, seed: str = "1", all_games: bool = 
             keywords=[f"game:{game.name}", "component:kit", f"command:{kit_command(game.name, opts, seed)}"],
             command=kit_command(game.name, opts, seed),
         )
-        parts = draw_kit(doc, game, seed, overrides)
+        extra = {k: v for k, v in (overrides or {}).items() if v is not None}
+        parts = draw_kit(doc, game, seed, extra) if extra else draw_kit(doc, game, seed)
         path = file if file is not None else folder / f"{game.name}-kit.pdf"
         try:
             staged.append(doc.stage(path))
@@ -219,7 +220,8 @@ def build_kits(games, opts, folder: Path, *, seed: str = "1", all_games: bool = 
             raise
         size = staged[-1].size
         written.append((path, doc.pages, size, time.perf_counter() - t0))
-        summaries.append((game, path, doc.pages, ([doc.kit_rules] if doc.kit_rules else []) + parts))
+        rules = getattr(doc, "kit_rules", None)  # set by draw_kit
+        summaries.append((game, path, doc.pages, ([rules] if rules else []) + parts))
     if all_games:
         echo(f"[index] contents of every kit ...", err=True)
         path = folder / "index.pdf"

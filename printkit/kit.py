@@ -206,8 +206,8 @@ def build_kits(games, opts, folder: Path, *, seed: str = "1", all_games: bool = 
             opts,
             title=f"{game.title}: print-and-play kit",
             subject=f"game={game.name}; component=kit; seed {seed}",
-            keywords=[f"game:{game.name}", "component:kit", f"command:{kit_command(game.name, opts, seed)}"],
-            command=kit_command(game.name, opts, seed),
+            keywords=[f"game:{game.name}", "component:kit", f"command:{kit_command(game.name, opts, seed, overrides)}"],
+            command=kit_command(game.name, opts, seed, overrides),
         )
         extra = {k: v for k, v in (overrides or {}).items() if v is not None}
         parts = draw_kit(doc, game, seed, extra) if extra else draw_kit(doc, game, seed)
@@ -243,7 +243,7 @@ def build_kits(games, opts, folder: Path, *, seed: str = "1", all_games: bool = 
     return written
 
 
-def kit_command(name: str, opts, seed: str = "1") -> str:
+def kit_command(name: str, opts, seed: str = "1", overrides: dict | None = None) -> str:
     """The command that makes this kit again: every option that changed it, and
     the printkit.toml settings it used where they differ from the built-in ones."""
     import shlex
@@ -255,6 +255,8 @@ def kit_command(name: str, opts, seed: str = "1") -> str:
         words += ["--ink", opts.ink]
     if seed != "1":
         words += ["--seed", seed]
+    if (overrides or {}).get("qr_url"):
+        words += ["--qr-url", overrides["qr_url"]]
     cfg = []
     if opts.card_size != "poker":
         cfg.append(f"card_size={opts.card_size}")

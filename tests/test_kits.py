@@ -40,6 +40,7 @@ def test_kit_qr_url_reaches_the_form_and_config_sets_it(workdir):
     assert run_inproc("kit", "cryptic-words", "--qr-url", url, "-o", "cw.pdf", cwd=workdir).returncode == 0
     pdf = workdir / "cw.pdf"
     assert decode_qr(render_page(pdf, _form_page(pdf), dpi=150)) == [url, url]
+    assert f"--qr-url {url}" in PdfReader(pdf).metadata["/Keywords"]  # the recorded command makes the same kit
     # (by default the QR code holds the form's ID: tests/test_cryptic_words.py)
     # printkit.toml's qr_url is every form's default
     (workdir / "printkit.toml").write_text(f'qr_url = "{url}"\n')

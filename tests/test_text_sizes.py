@@ -163,7 +163,8 @@ def test_every_component_alone(game_name):
         comp.render(doc, model)
         pages = measure(doc.pdf_bytes())
         tiny = small_text(pages, 6.0)
-        if game_name not in OWNERS:
-            assert not tiny, f"{game_name} {comp.name}: under 6 pt: {_describe(tiny)}"
+        assert not tiny, f"{game_name} {comp.name}: under 6 pt: {_describe(tiny)}"
+        in_play = [(n, t) for n, t in small_text(pages, 7.0) if not NOT_IN_PLAY.match(t.text.strip())]
+        assert not in_play, f"{game_name} {comp.name}: read in play under 7 pt: {_describe(in_play)}"
         limit = PRINT_LIMIT if "cards" in comp.uses else PRINTER_MARGIN
         assert not outside(pages, limit * MM), f"{game_name} {comp.name}: outside the printable area"

@@ -264,8 +264,6 @@ def write_pngs(component, model: dict, opts, folder: Path, dpi: int) -> str:
     import hashlib
     from dataclasses import replace
 
-    from PIL import Image
-
     from printkit.engine.files import StagedFolder
     from printkit.engine.raster import TABLETOP_MAX_SIDE, check_pixels, iter_pages, open_pdf, tabletop_layout, tabletop_sheet
 
@@ -294,15 +292,15 @@ def write_pngs(component, model: dict, opts, folder: Path, dpi: int) -> str:
                 if side == "back":  # same pixels, same PNG bytes: hash the small file, not the image
                     backs.add(hashlib.sha256((out.part / f"card-{k:03d}-back.png").read_bytes()).hexdigest())
             n = len(pdf) // 2
-            shared = Image.open(out.part / "card-001-back.png").convert("RGB") if len(backs) == 1 else None
+            shared = out.part / "card-001-back.png" if len(backs) == 1 else None
             sheets = tabletop_layout(n, shared is not None)
             scale = 1.0
             for s, idx in enumerate(sheets, 1):
-                sheet, scale = tabletop_sheet(lambda i: Image.open(out.part / f"card-{i + 1:03d}-front.png").convert("RGB"), idx, size, shared)
+                sheet, scale = tabletop_sheet(lambda i: out.part / f"card-{i + 1:03d}-front.png", idx, size, shared)
                 out.add_png(f"tabletop-sheet-{s}.png", sheet, dpi * scale)
                 del sheet
             if shared is not None:
-                out.add_png("tabletop-back.png", shared, dpi)
+                out.add("tabletop-back.png", shared.read_bytes())
             note = f" (sheets scaled to {TABLETOP_MAX_SIDE} pixels a side)" if scale < 1 else ""
             return f"wrote {folder}/: {n} cards (front and back), {len(sheets)} tabletop sheet(s) of up to 10x7{note} as PNG at {dpi} dpi"
     finally:

@@ -88,8 +88,9 @@ def tabletop_layout(n_cards: int, with_back: bool) -> list[list[int]]:
 
 
 def tabletop_sheet(load, indices: list[int], size: tuple[int, int], back=None):
-    """One tabletop sheet: `load(i)` gives card i's image (loaded one at a time);
-    cards are scaled down to keep the sheet within TABLETOP_MAX_SIDE a side."""
+    """One tabletop sheet: `load(i)` gives card i's image or PNG file (loaded one
+    at a time, shrunk to its cell at once); `back` likewise. Cards are scaled down
+    to keep the sheet within TABLETOP_MAX_SIDE a side."""
     from PIL import Image
 
     n = len(indices) + (1 if back is not None else 0)
@@ -100,10 +101,15 @@ def tabletop_sheet(load, indices: list[int], size: tuple[int, int], back=None):
     cw, ch = max(1, int(w * scale)), max(1, int(h * scale))
     sheet = Image.new("RGB", (cols * cw, rows * ch), "white")
 
-    def put(img, k):
-        if img.size != (cw, ch):
-            img = img.resize((cw, ch), Image.LANCZOS)
-        sheet.paste(img, ((k % cols) * cw, (k // cols) * ch))
+    def put(src, k):
+        if isinstance(src, (str, os.PathLike)):  # a card's PNG: decoded, shrunk, let go
+            with Image.open(src) as img:
+                if img.mode != "RGB":
+                    img = img.convert("RGB")
+                small = img.resize((cw, ch), Image.LANCZOS, reducing_gap=3.0) if img.size != (cw, ch) else img.copy()
+        else:
+            small = src.resize((cw, ch), Image.LANCZOS) if src.size != (cw, ch) else src
+        sheet.paste(small, ((k % cols) * cw, (k // cols) * ch))
 
     for k, i in enumerate(indices):
         put(load(i), k)

@@ -16,11 +16,17 @@ writing on and PYTHONPYCACHEPREFIX in the temp dir (nothing is written in the
 checkout; the untimed warm-up fills the cache). --env-as-is keeps the caller's
 environment instead.
 
-Goals:
-  20-card deck            printkit <= 1.5x the floor (median wall time)
-  2,000 cards, per card   printkit <= 1.2x the floor, per card beyond the first
+Goals (issue 14), each printed side by side with its floor:
+  20-card deck            printkit <= 1.1x the floor (median of the run-by-run
+                          ratios, CPU time; wall time shown too)
+  2,000 cards, per card   printkit <= 0.9x the floor, per card beyond the first
                           20 ((t_2000 - t_20) / 1980: start-up is the 20-card goal)
+  deck PDF                <= 30 KB (20 cards, the default deck)
   printkit --help         <= 0.15 s (median of 10)
+
+The floor draws every card, aids included (bench/floor_deck.py); printkit
+draws each repeated front and the backs once as PDF forms. "floor+form" (the
+floor reusing its back as a form) is shown for information.
 """
 
 from __future__ import annotations
@@ -39,8 +45,9 @@ ROOT = Path(__file__).resolve().parent.parent
 FLOOR = ROOT / "bench" / "floor_deck.py"
 PY = sys.executable
 
-GOAL_SMALL = 1.5
-GOAL_PER_CARD = 1.2
+GOAL_SMALL = 1.1
+GOAL_PER_CARD = 0.9
+GOAL_KB = 30
 GOAL_HELP = 0.15
 
 
@@ -159,6 +166,14 @@ def main() -> None:
             if counts["pk20.pdf"] != counts["floor20.pdf"] or counts["pk2000.pdf"] != counts["floor2000.pdf"]:
                 print("bench: WARNING: printkit and the floor made different page counts; the comparison is off")
 
+        def paired(a: list[str], b: list[str]) -> float:
+            """Median of the run-by-run CPU ratios a/b (runs were interleaved)."""
+            ra, rb = CPU.get(tuple(a), []), CPU.get(tuple(b), [])
+            return statistics.median(x / y for x, y in zip(ra, rb)) if ra and rb and resource is not None else float("nan")
+
+        cpu_small = paired(small["printkit"], small["floor"])
+        cpu_big = paired(big["printkit"], big["floor"])
+        size_kb = (tmp / "pk20.pdf").stat().st_size / 1024
         med = {k: statistics.median(v) for k, v in t_small.items()}
         medb = {k: statistics.median(v) for k, v in t_big.items()}
         ratio_small = med["printkit"] / med["floor"]
@@ -183,8 +198,11 @@ def main() -> None:
         help_med = statistics.median(t_help)
 
         rows = [
-            ("20-card deck, printkit/floor", f"{ratio_small:.2f}x", f"<= {GOAL_SMALL}x", ratio_small <= GOAL_SMALL),
+            ("20-card deck, printkit/floor CPU", f"{cpu_small:.2f}x", f"<= {GOAL_SMALL}x", cpu_small <= GOAL_SMALL),
+            ("  (same, wall time)", f"{ratio_small:.2f}x", f"<= {GOAL_SMALL}x", ratio_small <= GOAL_SMALL),
             ("2,000 cards, per card (marginal)", f"{ratio_marg:.2f}x", f"<= {GOAL_PER_CARD}x", ratio_marg <= GOAL_PER_CARD),
+            ("2,000 cards, whole run CPU", f"{cpu_big:.2f}x", f"<= {GOAL_PER_CARD}x", cpu_big <= GOAL_PER_CARD),
+            ("deck PDF (20 cards)", f"{size_kb:.0f} KB", f"<= {GOAL_KB} KB", size_kb <= GOAL_KB),
             ("printkit --help", f"{help_med:.3f} s", f"<= {GOAL_HELP} s", help_med <= GOAL_HELP),
         ]
         print(f"\n{'goal':<34} {'measured':>9}  {'target':>8}  result")

@@ -7,6 +7,9 @@ printkit against it: printkit's overhead is whatever it costs beyond this.
 
 The numbers below were read once from
 `printkit.engine.cards.plan_sheet(PrintOptions())` and written in as constants.
+The deck's last sheet has 7 empty slots: like printkit, the floor fills them
+with player-aid cards (the same texts, sized by the same rule) with their own
+backs. With --copies N there are none (no empty slots are filled).
 
     python bench/floor_deck.py -o /tmp/floor.pdf [--copies N]
 """
@@ -30,30 +33,33 @@ PAGE = (595.2755905511812, 841.8897637795277)
 CARD_W, CARD_H = 178.58267716535434, 249.4488188976378
 XS = (29.76377952755906, 208.34645669291342, 386.92913385826773)  # trim left of each column
 YS = (545.6692913385828, 296.2204724409449, 46.77165354330709)  # trim bottom of each row, top row first
-BLEED_X = 4.251968503937008  # 1.5 mm past the outer columns (cards touch: shared cuts)
+BLEED_X = 8.503937007874017  # 3 mm past the outer columns (cards touch: shared cuts)
 BLEED_Y = 8.503937007874017  # 3 mm past the outer rows
 FULL_BLEED = 3 * MM
 SAFE = 3 * MM
 MARK_WIDTH = 0.5
-# crop marks: (x0, y0, x1, y1)
+# crop marks: (x0, y0, x1, y1); the side marks reach into the bleed, drawn on a white halo
 MARKS = (
-    (29.76377952755906, 35.43307086614173, 29.76377952755906, 18.425196850393704),
-    (29.76377952755906, 806.456692913386, 29.76377952755906, 823.464566929134),
-    (208.34645669291342, 35.43307086614173, 208.34645669291342, 18.425196850393704),
-    (208.34645669291342, 806.456692913386, 208.34645669291342, 823.464566929134),
-    (386.92913385826773, 35.43307086614173, 386.92913385826773, 18.425196850393704),
-    (386.92913385826773, 806.456692913386, 386.92913385826773, 823.464566929134),
-    (565.5118110236222, 35.43307086614173, 565.5118110236222, 18.425196850393704),
-    (565.5118110236222, 806.456692913386, 565.5118110236222, 823.464566929134),
-    (22.67716535433071, 46.77165354330709, 14.173228346456694, 46.77165354330709),
-    (572.5984251968505, 46.77165354330709, 581.1023622047245, 46.77165354330709),
-    (22.67716535433071, 296.2204724409449, 14.173228346456694, 296.2204724409449),
-    (572.5984251968505, 296.2204724409449, 581.1023622047245, 296.2204724409449),
-    (22.67716535433071, 545.6692913385828, 14.173228346456694, 545.6692913385828),
-    (572.5984251968505, 545.6692913385828, 581.1023622047245, 545.6692913385828),
-    (22.67716535433071, 795.1181102362206, 14.173228346456694, 795.1181102362206),
-    (572.5984251968505, 795.1181102362206, 581.1023622047245, 795.1181102362206),
+    (29.76377952755906, 35.43307086614173, 29.76377952755906, 21.543307086614174),
+    (29.76377952755906, 806.456692913386, 29.76377952755906, 820.3464566929134),
+    (208.34645669291342, 35.43307086614173, 208.34645669291342, 21.543307086614174),
+    (208.34645669291342, 806.456692913386, 208.34645669291342, 820.3464566929134),
+    (386.92913385826773, 35.43307086614173, 386.92913385826773, 21.543307086614174),
+    (386.92913385826773, 806.456692913386, 386.92913385826773, 820.3464566929134),
+    (565.5118110236222, 35.43307086614173, 565.5118110236222, 21.543307086614174),
+    (565.5118110236222, 806.456692913386, 565.5118110236222, 820.3464566929134),
 )
+HALO_MARKS = (
+    (26.92913385826772, 46.77165354330709, 12.755905511811026, 46.77165354330709),
+    (568.3464566929134, 46.77165354330709, 582.5196850393702, 46.77165354330709),
+    (26.92913385826772, 296.2204724409449, 12.755905511811026, 296.2204724409449),
+    (568.3464566929134, 296.2204724409449, 582.5196850393702, 296.2204724409449),
+    (26.92913385826772, 545.6692913385828, 12.755905511811026, 545.6692913385828),
+    (568.3464566929134, 545.6692913385828, 582.5196850393702, 545.6692913385828),
+    (26.92913385826772, 795.1181102362206, 12.755905511811026, 795.1181102362206),
+    (568.3464566929134, 795.1181102362206, 582.5196850393702, 795.1181102362206),
+)
+HALO_WIDTH = 2.0
 FOOTER_RIGHT, FOOTER_ROOM = 559.8425196850394, 167.244094488189
 FOOTER_Y = 5.6 * MM
 
@@ -211,6 +217,88 @@ def back(c, *_clip) -> None:
         c.restoreState()
 
 
+# -- player aids: the last sheet's empty slots (one copy only) -----------------------
+AID_TEXT = 7.5
+SCORING = ("SCORING", BLUE, WHITE, (
+    ("After round 20:", "each started, unfinished cryptex -1 per empty box."),
+    ("After round 40:", "a word nobody else made +2 per letter; a word another player made +1 per letter; not a word -2 per letter."),
+    ("Unfinished:", "-3 per empty box. Untouched: 0."),
+    ("Each unused joker:", "+4."),
+    ("Ties:", "longest completed cryptex, then fewer jokers used, then fewer vowels."),
+))
+A_ROUND = ("A ROUND", BRASS, BLACK, (
+    ("Turn up a card.", "Everyone picks one of its five symbols at once."),
+    ("Write it", "in the leftmost empty box of any cryptex."),
+    ("A '?'", "is any letter: cross out a joker box (at most 4)."),
+    ("After 20 cards:", "half-game penalty, reshuffle, 20 more."),
+    ("Alone:", "rate your score on the sheet's solo table."),
+))
+AIDS = [SCORING] * 6 + [A_ROUND]
+
+
+def wrap(text, font, size, width):
+    lines, line = [], ""
+    for w in text.split():
+        trial = f"{line} {w}".strip()
+        if pdfmetrics.stringWidth(trial, font, size) <= width or not line:
+            line = trial
+        else:
+            lines.append(line)
+            line = w
+    return lines + [line] if line else lines
+
+
+def aid_layout(rows, width, height):
+    size = 11.0
+    while True:
+        out, total = [], 0.0
+        for lead, text in rows:
+            lines = [(BOLD, ln) for ln in wrap(lead, BOLD, size, width)] + [(SANS, ln) for ln in wrap(text, SANS, size, width)]
+            out.append(lines)
+            total += len(lines) * size * 1.22 + size * 0.45
+        if total <= height or size <= AID_TEXT:
+            return size, out
+        size = max(AID_TEXT, size - 0.25)
+
+
+def aid_front(c, aid, l, b, r, t) -> None:
+    title, color, fg, rows = aid
+    w, h, s = CARD_W, CARD_H, SAFE
+    paint(c, WHITE, l, b, r, t)
+    band = max(9 * MM, h * 0.13)
+    c.setFillColorRGB(*color)
+    c.rect(-l, h - band, w + l + r, band + t, stroke=0, fill=1)
+    size = max(AID_TEXT, fit(title, BOLD, 13, w - 2 * s - 2 * MM))
+    c.setFont(BOLD, size)
+    c.setFillColorRGB(*fg)
+    c.drawCentredString(w / 2, h - band / 2 - size * 0.35, title)
+    top = h - band - 2.5 * MM
+    size, lines_by_row = aid_layout(rows, w - 2 * s - 1.5 * MM, top - s - 1 * MM)
+    y = top
+    c.setFillColorRGB(*BLACK)
+    for lines in lines_by_row:
+        for font, text in lines:
+            y -= size * 1.22
+            c.setFont(font, size)
+            c.drawString(s + 0.75 * MM, y + size * 0.22, text)
+        y -= size * 0.45
+
+
+def aid_back(c, aid, l, b, r, t) -> None:
+    _, color, fg, _ = aid
+    w, h = CARD_W, CARD_H
+    paint(c, color, l, b, r, t)
+    for turn in (0, 180):
+        c.saveState()
+        c.translate(w / 2, h / 2)
+        c.rotate(turn)
+        size = max(AID_TEXT, fit("PLAYER AID", BOLD, 12, w - 2 * SAFE - 6 * MM))
+        c.setFont(BOLD, size)
+        c.setFillColorRGB(*fg)
+        c.drawCentredString(0, -h * 0.22, "PLAYER AID")
+        c.restoreState()
+
+
 def slot_bleed(row: int, col: int) -> tuple[float, float, float, float]:
     """left, bottom, right, top: art runs past the trim only at the grid's outside."""
     return (
@@ -245,20 +333,30 @@ def main() -> None:
     c = Canvas(args.output, pagesize=PAGE, invariant=1, pageCompression=1, initialFontName=SANS, initialFontSize=10)
     c.setTitle("Cryptex deck (cryptex)")
     c.setSubject("game=cryptex; component=deck")
-    deck = [(n, letters) for n, letters in enumerate(CARDS, 1)] * args.copies
+    deck = [(front, (n, letters)) for n, letters in enumerate(CARDS, 1)] * args.copies
+    if args.copies == 1:  # the last sheet's empty slots hold player aids, with their own backs
+        deck += [(aid_front, (aid,)) for aid in AIDS[: -len(deck) % 9]]
     page = 0
     form_done = False
     for start in range(0, len(deck), 9):
         chunk = deck[start : start + 9]
         # fronts
         page += 1
-        for k, (number, letters) in enumerate(chunk):
+        for k, (face, face_args) in enumerate(chunk):
             row, col = divmod(k, 3)
-            at(c, XS[col], YS[row], slot_bleed(row, col), front, number, letters)
+            at(c, XS[col], YS[row], slot_bleed(row, col), face, *face_args)
         c.saveState()
+        c.setLineCap(0)
         c.setStrokeColorRGB(*BLACK)
         c.setLineWidth(MARK_WIDTH)
         for x0, y0, x1, y1 in MARKS:
+            c.line(x0, y0, x1, y1)
+        for x0, y0, x1, y1 in HALO_MARKS:
+            c.setLineWidth(HALO_WIDTH)
+            c.setStrokeColorRGB(*WHITE)
+            c.line(x0, y0, x1, y1)
+            c.setLineWidth(MARK_WIDTH)
+            c.setStrokeColorRGB(*BLACK)
             c.line(x0, y0, x1, y1)
         c.restoreState()
         text = f"printkit 0.1.0 · cryptex deck · page {page}"
@@ -270,10 +368,12 @@ def main() -> None:
         c.showPage()
         # backs, long-edge flip: column mirrored, bleed left/right swapped
         page += 1
-        for k in range(len(chunk)):
+        for k, (face, face_args) in enumerate(chunk):
             row, col = divmod(k, 3)
             l, b, r, t = slot_bleed(row, col)
-            if args.back_form:
+            if face is aid_front:
+                at(c, PAGE[0] - XS[col] - CARD_W, YS[row], (r, b, l, t), aid_back, *face_args)
+            elif args.back_form:
                 if not form_done:
                     c.beginForm("Back", -FULL_BLEED, -FULL_BLEED, CARD_W + FULL_BLEED, CARD_H + FULL_BLEED)
                     back(c)

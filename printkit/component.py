@@ -9,8 +9,8 @@ kit builder use this table alike; neither knows any game.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable, NamedTuple
 
 from printkit.rules import Violation
 
@@ -29,8 +29,7 @@ def lazy(module: str, function: str) -> Callable:
     return call
 
 
-@dataclass(frozen=True)
-class Param:
+class Param(NamedTuple):
     """A component's own option, declared as data (the CLI makes a flag of it)."""
 
     name: str  # python name, e.g. "variant"; the flag is --variant
@@ -84,16 +83,15 @@ def keeper_path(path):
     return path.with_name(f"{path.stem}-keeper{path.suffix}")
 
 
-@dataclass(frozen=True)
-class KitPart:
+class KitPart(NamedTuple):
     component: str
-    params: dict = field(default_factory=dict)
+    params: dict = {}  # read only: never changed in place
     copies: int = 1
     note: str = ""
 
 
 @dataclass(frozen=True)
-class Game:
+class Game:  # a dataclass: printkit.custom extends it with fields of its own
     name: str
     title: str
     blurb: str

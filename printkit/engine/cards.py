@@ -20,8 +20,8 @@ What every sheet promises (tests/test_print_geometry.py measures it from the PDF
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
-from typing import Callable, Sequence
+from dataclasses import replace
+from typing import Callable, NamedTuple, Sequence
 
 from printkit.engine import fonts
 from printkit.engine.ink import Ink
@@ -37,8 +37,7 @@ SMALL_PRINT_PT = 6.0  # size of the small print on card sheets
 TEXT_STRIP = 2.6  # mm kept clear along one paper edge (from PRINT_LIMIT) for the small print: 6 pt text and a gap
 
 
-@dataclass(frozen=True)
-class CardArt:
+class CardArt(NamedTuple):
     """What a face-drawing function is told about the card it draws."""
 
     w: float  # trim width, pt
@@ -58,8 +57,7 @@ class CardArt:
 Face = Callable[[object, CardArt], None]
 
 
-@dataclass(frozen=True)
-class Slot:
+class Slot(NamedTuple):
     """A card's place on a page. (x, y) is the bottom-left corner of its trim as
     it lies on the page; `rotate` (0, 90, 180, 270, anticlockwise) turns the card
     about that footprint; `bleed` is left, bottom, right, top in page directions."""
@@ -80,8 +78,7 @@ class Slot:
         return (self.x - l, self.y - b, self.x + fw + r, self.y + fh + t)
 
 
-@dataclass(frozen=True)
-class Line:
+class Line(NamedTuple):
     x0: float
     y0: float
     x1: float
@@ -89,8 +86,7 @@ class Line:
     style: str = "mark"  # mark (outside the art) | bleedmark (over the bleed, white-edged) | fold
 
 
-@dataclass(frozen=True)
-class SheetPlan:
+class SheetPlan(NamedTuple):
     page: tuple[float, float]
     card: tuple[float, float]  # trim width, height of one card (unturned), pt
     cols: int
@@ -106,8 +102,7 @@ class SheetPlan:
         return self.cols * self.rows
 
 
-@dataclass(frozen=True)
-class _Axis:
+class _Axis(NamedTuple):
     n: int
     starts: tuple[float, ...]  # trim starts from the low edge, mm
     gap: float  # between neighbours' trims, mm (0: they share a cut)

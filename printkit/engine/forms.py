@@ -14,8 +14,6 @@ Only for faces whose drawing depends on nothing but the card's size and ink
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 
 def reused(face, bleed: float, margin: float = 1.0):
     """The same face, drawn into a form on first use in a document and placed
@@ -33,7 +31,7 @@ def reused(face, bleed: float, margin: float = 1.0):
             b = bleed
             m = b + margin
             c.beginForm(name, -m, -m, art.w + m, art.h + m)
-            face(c, replace(art, bleed=(b, b, b, b)))
+            face(c, art._replace(bleed=(b, b, b, b)))
             c.endForm()
         c.doForm(name)
 

@@ -334,3 +334,14 @@ def test_solo_challenge_model_and_validator(workdir):
         assert out.returncode == 1 and code in out.stdout, (code, out.stdout)
     bad_id = run_cli("puzzle", "cryptex", "--id", "XX-123", cwd=workdir)
     assert bad_id.returncode == 2 and "--id XX-123" in bad_id.stderr
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_player_sheet_fits_the_paper(workdir, paper):
+    """Measured from the PDF: nothing of the sheet runs off a Letter page (it used to)."""
+    from pdfmeasure import measure, outside, small_text
+
+    out = workdir / "s.pdf"
+    assert run_inproc("sheet", "cryptex", "--paper", paper, "-o", str(out), cwd=workdir).returncode == 0
+    pages = measure(out)
+    assert len(pages) == 1 and not outside(pages, 5 * MM) and not small_text(pages, 6.0)

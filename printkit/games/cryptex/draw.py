@@ -170,8 +170,12 @@ def render_sheet(doc, model: dict) -> None:
     m = 12 * MM
     y = d.header(doc, "CRYPTEX  ·  player sheet", "Name ____________________    Date __________    Players ____")
     lengths = model["lengths"]
-    box = min(11 * MM, (W - 2 * m - 62 * MM) / max(lengths))
     row_gap = 2.2 * MM
+    # everything under the cryptexes (jokers, rounds, scoring and adding-up tables) takes
+    # about BELOW; the rows get what is left, so the sheet fits A4 and Letter alike
+    below = 12 + 30 + 16 + 16 * MM + 8 * 5.6 * MM + 4 * MM + 5 * 6.4 * MM + 14 * MM
+    fit_h = (y - 12 - below - 2 * MM) / (len(lengths) + 0.8) - row_gap
+    box = min(11 * MM, (W - 2 * m - 62 * MM) / max(lengths), fit_h)
     # column heads
     c.setFont(fonts.SANS_BOLD, 8)
     c.setFillColorRGB(0, 0, 0)

@@ -231,9 +231,11 @@ def load_json(name: str):
 
     check_path(name)
     try:
-        if Path(name).stat().st_size > MAX_JSON_BYTES:
+        with open(name, "rb") as fh:  # at most the cap read, whatever it is (a device, a FIFO)
+            data = fh.read(MAX_JSON_BYTES + 1)
+        if len(data) > MAX_JSON_BYTES:
             raise UsageError(f"{name}: over {MAX_JSON_BYTES // 2**20} MB, too big for a component file")
-        text = Path(name).read_text(encoding="utf-8")
+        text = data.decode("utf-8")
     except FileNotFoundError:
         raise UsageError(f"{name}: no such file") from None
     except (OSError, UnicodeDecodeError) as exc:

@@ -515,7 +515,7 @@ def preview_cmd(pdf, output, dpi, pages) -> None:
 
     src = Path(check_path(pdf))
     if not src.is_file():
-        raise UsageError(f"{shown(pdf)}: no such file")
+        raise UsageError(f"{shown(pdf)}: " + ("not a regular file" if src.exists() else "no such file"))
     try:
         doc = open_pdf(str(src))
     except Exception as exc:  # pdfium's error for a file that is not a PDF

@@ -104,8 +104,10 @@ def test_validate_deep_or_huge_json_refused(workdir):
     one_line_refusal(run_inproc("validate", "num.json", cwd=workdir), "num.json")
 
 
-def test_words_dev_zero_ends_quickly_in_one_line(workdir):
+def test_endless_inputs_end_quickly_in_one_line(workdir):
     one_line_refusal(run_inproc("sheet", "cryptex", "--words", "/dev/zero", cwd=workdir), "/dev/zero")
+    one_line_refusal(run_inproc("validate", "/dev/zero", cwd=workdir), "/dev/zero", "50 MB")
+    one_line_refusal(run_inproc("preview", "/dev/zero", cwd=workdir), "/dev/zero", "not a regular file")
 
 
 def test_pages_range_checked_before_expansion(workdir):

@@ -77,8 +77,9 @@ def draw_kit(doc, game, seed: str = "1", overrides: dict | None = None) -> list[
     c.doForm("PKKitContents")
     c.setFont(fonts.SANS, 8)
     c.setFillColorRGB(0.3, 0.3, 0.3)
-    command = getattr(game, "command", "") or f"printkit kit {game.name}"  # own games: printkit make FILE
-    c.drawString(m, 14 * MM, f"Made with printkit {__version__}: {command} --paper {opts.paper}{_prepress(opts)}")
+    command = getattr(game, "command", "")  # own games: printkit make FILE
+    made = f"{command} --paper {opts.paper}{_prepress(opts)}" if command else kit_command(game.name, opts, seed)
+    c.drawString(m, 14 * MM, f"Made with printkit {__version__}: {made}")
     # rules summary
     start_rules = doc.pages + 1
     if game.rules_template:

@@ -42,17 +42,47 @@ def _joker(c, cx: float, cy: float, size: float, ink) -> None:
     c.drawCentredString(cx, cy - size * 0.22, JOKER)
 
 
-def front(card: dict):
+def _frame(c, art: CardArt) -> None:
+    """What every front shares: the face colour, the title, the end caps and the
+    five white wheels (the numbers and symbols go on top)."""
+    w, h, s, ink = art.w, art.h, art.safe, art.ink
+    art.paint(c, FACE)
+    text_col = ink.text_on(FACE)
+    c.setFillColorRGB(*((1, 1, 1) if text_col == "white" else (0, 0, 0)))
+    c.setFont(fonts.SANS_BOLD, 9)
+    c.drawCentredString(w / 2, h - s - 8.5, "CRYPTEX")
+    x0, tile_w, tile_h, tops = _wheels(art)
+    top, bottom, cap = tops[0] + tile_h, tops[-1], 4 * MM
+    ink.fill(c, BRASS)
+    c.setStrokeColorRGB(0, 0, 0)
+    c.setLineWidth(0.8)
+    c.roundRect(x0 - cap - 1 * MM, bottom - 1.5 * MM, cap, top - bottom + 3 * MM, 1.5 * MM, stroke=1, fill=1)
+    c.roundRect(x0 + tile_w + 1 * MM, bottom - 1.5 * MM, cap, top - bottom + 3 * MM, 1.5 * MM, stroke=1, fill=1)
+    for y in tops:
+        ink.fill(c, "white")
+        c.setStrokeColorRGB(0, 0, 0)
+        c.roundRect(x0, y, tile_w, tile_h, 2 * MM, stroke=1, fill=1)
+
+
+def _wheels(art: CardArt) -> tuple[float, float, float, list[float]]:
+    """(left x, width, height, bottom y of each wheel, top first) of the five wheels."""
+    w, h, s = art.w, art.h, art.safe
+    r = 4.2 * MM
+    top, bottom = h - s - 2 * r - 2.5 * MM, s + 2 * r + 2.5 * MM
+    gap = 1.3 * MM
+    tile_h = (top - bottom - 4 * gap) / 5
+    tile_w = min(32 * MM, w - 2 * s - 2 * (4 * MM + 1 * MM) - 1.0)  # the end caps stay 3 mm inside the trim on small cards
+    return (w - tile_w) / 2, tile_w, tile_h, [top - (k + 1) * tile_h - k * gap for k in range(5)]
+
+
+def front(card: dict, frame=_frame):
+    """A card's front: `frame` (the shared part: `reused(_frame, ...)` places
+    it as one PDF form), then the card's numbers and symbols over it."""
     number, symbols = card["number"], card["symbols"]
 
     def face(c, art: CardArt) -> None:
         w, h, s, ink = art.w, art.h, art.safe, art.ink
-        art.paint(c, FACE)
-        text_col = ink.text_on(FACE)
-        # title band
-        c.setFillColorRGB(*((1, 1, 1) if text_col == "white" else (0, 0, 0)))
-        c.setFont(fonts.SANS_BOLD, 9)
-        c.drawCentredString(w / 2, h - s - 8.5, "CRYPTEX")
+        frame(c, art)
         r = 4.2 * MM
         _number_badge(c, art, s + r + 0.6, h - s - r - 0.6, number, r)  # the ring's outer edge 3 mm inside the trim
         c.saveState()
@@ -61,23 +91,8 @@ def front(card: dict):
         c.translate(0, -h)
         _number_badge(c, art, s + r + 0.6, h - s - r - 0.6, number, r)  # the ring's outer edge 3 mm inside the trim
         c.restoreState()
-        # the five wheels of the cryptex
-        top, bottom = h - s - 2 * r - 2.5 * MM, s + 2 * r + 2.5 * MM
-        gap = 1.3 * MM
-        tile_h = (top - bottom - 4 * gap) / 5
-        tile_w = min(32 * MM, w - 2 * s - 2 * (4 * MM + 1 * MM) - 1.0)  # the end caps stay 3 mm inside the trim on small cards
-        x0 = (w - tile_w) / 2
-        cap = 4 * MM
-        ink.fill(c, BRASS)
-        c.setStrokeColorRGB(0, 0, 0)
-        c.setLineWidth(0.8)
-        c.roundRect(x0 - cap - 1 * MM, bottom - 1.5 * MM, cap, top - bottom + 3 * MM, 1.5 * MM, stroke=1, fill=1)
-        c.roundRect(x0 + tile_w + 1 * MM, bottom - 1.5 * MM, cap, top - bottom + 3 * MM, 1.5 * MM, stroke=1, fill=1)
-        for k, sym in enumerate(symbols):
-            y = top - (k + 1) * tile_h - k * gap
-            ink.fill(c, "white")
-            c.setStrokeColorRGB(0, 0, 0)
-            c.roundRect(x0, y, tile_w, tile_h, 2 * MM, stroke=1, fill=1)
+        _, _, tile_h, tops = _wheels(art)
+        for y, sym in zip(tops, symbols):
             if sym == JOKER:
                 _joker(c, w / 2, y + tile_h / 2, tile_h, ink)
             else:
@@ -154,7 +169,8 @@ def player_aids() -> list:
 def render_deck(doc, model: dict) -> None:
     from printkit.engine.aids import fill_deck
 
-    fronts = [front(card) for card in model["cards"]]
+    frame = reused(_frame, doc.options.bleed * MM)  # what every front shares, drawn once
+    fronts = [front(card, frame) for card in model["cards"]]
     if doc.options.copies > 1:  # each front is printed again: draw it once, place it per copy
         fronts = [reused(f, doc.options.bleed * MM) for f in fronts]
     # spare slots of the last sheet (one copy only) take the player aids

@@ -8,14 +8,12 @@ module runs them and knows nothing of any game.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, NamedTuple
 
 JSON_FORMAT = "printkit/1"
 
 
-@dataclass(frozen=True, order=True)
-class Violation:
+class Violation(NamedTuple):  # a tuple: sorts by code, place, message
     code: str
     place: str
     message: str

@@ -9,9 +9,8 @@ with a label), so they are never shuffled into the deck by mistake.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
-from typing import Callable, Sequence
+from typing import Callable, NamedTuple, Sequence
 
 from printkit.engine import fonts
 from printkit.engine.forms import reused
@@ -20,8 +19,7 @@ from printkit.engine.units import MM, PrintOptions
 AID_TEXT = 7.5  # pt: read during play (the standard asks 7 at least)
 
 
-@dataclass(frozen=True)
-class Aid:
+class Aid(NamedTuple):
     title: str
     rows: tuple[tuple[str, str], ...]  # (bold lead, text); either may be ""
     color: str = "blue"  # an ink name for the title band

@@ -4,8 +4,7 @@ sheet's shape, and the scoring of a finished game (GAMES.md section 1)."""
 from __future__ import annotations
 
 import string
-from dataclasses import dataclass
-from typing import Callable, Iterable, Sequence
+from typing import Callable, Iterable, NamedTuple, Sequence
 
 from printkit.rules import Violation, expect, field
 
@@ -77,8 +76,7 @@ def half_game_penalty(cryptexes: Sequence[str], lengths: Sequence[int]) -> int:
     return -sum(n - len(w) for w, n in zip(cryptexes, lengths) if 0 < len(w) < n)
 
 
-@dataclass(frozen=True)
-class Line:
+class Line(NamedTuple):
     cryptex: int  # 1-based row on the sheet
     letters: str
     points: int

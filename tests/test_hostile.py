@@ -92,7 +92,7 @@ def test_bad_config_refused_in_one_line(workdir, toml, needle):
 
 
 def test_huge_config_value_not_echoed_whole(workdir):
-    (workdir / "printkit.toml").write_text('paper = "' + "x" * 10_000_000 + '"\n')
+    (workdir / "printkit.toml").write_text('paper = "' + "x" * 1_000_000 + '"\n')
     err = one_line_refusal(run_inproc("sheet", "cryptex", cwd=workdir), "paper")
     assert len(err) < 300
 
@@ -373,16 +373,17 @@ def test_id_check_catches_every_single_typo_and_swap():
 # -- memory: a ceiling on a real process --------------------------------------------
 
 def test_preview_of_many_big_pages_stays_under_a_memory_ceiling(workdir):
-    """24 pages of 2000 x 2000 pt rendered at 72 dpi: 12 MB an image, 290 MB if
-    they were all held at once (as before). With the address space capped the
-    preview must still finish: pages are rendered and written one at a time."""
+    """12 pages of 2400 x 2400 pt rendered at 72 dpi: 17 MB an image, over 200 MB
+    if they were all held at once (as before). With the address space capped at
+    300 MB the preview must still finish: pages are rendered and written one at a
+    time."""
     import resource
 
     from reportlab.pdfgen.canvas import Canvas
 
     pdf = workdir / "big.pdf"
-    c = Canvas(str(pdf), pagesize=(2000, 2000))
-    for n in range(24):
+    c = Canvas(str(pdf), pagesize=(2400, 2400))
+    for n in range(12):
         c.drawString(100, 100, f"page {n + 1}")
         c.showPage()
     c.save()
@@ -393,10 +394,10 @@ def test_preview_of_many_big_pages_stays_under_a_memory_ceiling(workdir):
     env = {**os.environ, "XDG_CONFIG_HOME": str(workdir / "nocfg"), "PYTHONPATH": str(ROOT)}
     proc = subprocess.run([sys.executable, "-m", "printkit", "preview", "big.pdf", "--dpi", "72"], cwd=workdir, env=env, capture_output=True, text=True, preexec_fn=cap, timeout=600)
     assert proc.returncode == 0, proc.stderr
-    assert len(list((workdir / "big-preview").iterdir())) == 24
+    assert len(list((workdir / "big-preview").iterdir())) == 12
 
 
-MEMORY_CEILING = 400 * 2**20
+MEMORY_CEILING = 300 * 2**20
 
 
 # -- validate: structure, and every puzzle against its ID ---------------------------
@@ -527,7 +528,7 @@ def _mutation_report(component, model, per_array: int = 2):
     return missed, total
 
 
-@pytest.mark.parametrize("game, name", [("cryptex", "deck"), ("crypto-crisis", "puzzle"), ("cryptic-words", "tokens")])
+@pytest.mark.parametrize("game, name", [("cryptex", "deck"), ("cryptic-words", "tokens")])
 def test_mutations_that_damage_a_file_are_all_reported(game, name, cc_model):
     from printkit import build
     from printkit.games import get_game

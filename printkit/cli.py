@@ -477,7 +477,7 @@ def schema_cmd(game, component) -> None:
 
 
 @cli.command("calibrate", context_settings=SETTINGS)
-@click.option("-o", "--output", type=click.Path(dir_okay=False), help="PDF to write [default: output/calibrate.pdf].")
+@click.option("-o", "--output", type=click.Path(dir_okay=False), help="PDF to write, - for standard output [default: output/calibrate.pdf].")
 @click.option("--paper", type=click.Choice(["a4", "letter", "a3", "tabloid"], case_sensitive=False), default=None, help="Paper size [default: a4 or printkit.toml].")
 @click.option("--duplex", type=click.Choice(["long", "short"]), default=None, help="Flip edge [default: long or printkit.toml].")
 @click.option("--back-offset", default=None, metavar="X,Y", help="Offset to test (mm) [default: 0,0 or printkit.toml].")
@@ -686,7 +686,9 @@ def _main(argv: list[str] | None) -> None:
             pass
         sys.exit(2)
     except OSError as exc:  # the environment: disk full, permissions, a vanished folder
-        where = f" {shown(exc.filename)}" if getattr(exc, "filename", None) else ""
+        name = str(getattr(exc, "filename", "") or "")
+        hidden = os.path.basename(name).startswith(".") and ".part" in name  # never a temporary name
+        where = f" {shown(name)}" if name and not hidden else ""
         _say(f"error: cannot complete the job{where}: {reason(exc)}")
         sys.exit(2)
     except MemoryError:

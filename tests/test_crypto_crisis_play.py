@@ -336,3 +336,31 @@ def test_puzzle_qr_codes_without_mask_search_all_decode():
     assert sorted(found) == sorted(ids)
     # the fixed mask is really used, and callers that ask for nothing get the search
     assert qr_matrix(ids[0], QR_MASK) != qr_matrix(ids[0]) or qr_matrix(ids[1], QR_MASK) != qr_matrix(ids[1])
+
+
+def test_kit_pages_say_true_things(tmp_path):
+    """The rules page's claims hold in the kit itself: each puzzle's hint strips
+    on the page after it, its key on the page after that; the print guide talks
+    about no cards, backs or two-sided printing (this kit has none); sudden death
+    flags our choice; the rules point to the docs file that ships."""
+    from pathlib import Path
+
+    proc = run_inproc("kit", GAME, "-o", "out", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    pages = [p.extract_text() for p in PdfReader(tmp_path / "out" / "crypto-crisis-kit.pdf").pages]
+    rules = " ".join(" ".join(p.split()) for p in pages[1:3])
+    assert "hint strips are on the page after it, its answer key on the page after that" in rules
+    boards = [k for k, t in enumerate(pages) if "solo puzzle" in t and "Puzzle CC-" in t]
+    assert len(boards) == 3
+    for k in boards:
+        pid = next(w for w in pages[k].split() if w.startswith("CC-") and len(w) >= 13)
+        assert f"hint strips for {pid}" in pages[k + 1] and "open at 15:00" not in pages[k] and "open at 15:00" in pages[k + 1]
+        assert "answer keys" in pages[k + 2] and pid in pages[k + 2]
+    guide = next(t for t in pages if "How to print this kit" in t)
+    for word in ("card", "backs", "two-sided", "calibrate"):
+        assert word not in guide.lower(), word
+    assert "Where we chose" in rules and "garnets" in rules and "draw" in rules
+    assert "docs/games/crypto-crisis.md" in rules
+    assert (Path(__file__).resolve().parent.parent / "docs" / "games" / "crypto-crisis.md").is_file()
+    for part in ("encrypt by hand", "keep folded", "merged board", "hint slips"):
+        assert any(part in t for t in pages), part

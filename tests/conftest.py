@@ -12,8 +12,21 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 
 
+REAL_PROCESSES = os.environ.get("PRINTKIT_TEST_PROCESSES") == "1"
+
+
 def run_cli(*args: str, cwd: Path | None = None, env: dict | None = None, check: bool = False) -> subprocess.CompletedProcess:
-    """`printkit ARGS` in a subprocess (as a user types it); text output."""
+    """`printkit ARGS` as a user types it: in this process by default (fast; the
+    same `main`, exit codes and output), in a real subprocess with
+    `--real-processes` (CI runs the whole suite that way too). Tests about the
+    process itself (hash seeds, signals, start-up) call `run_process`."""
+    if REAL_PROCESSES:
+        return run_process(*args, cwd=cwd, env=env, check=check)
+    return run_inproc(*args, cwd=cwd, env=env, check=check)
+
+
+def run_process(*args: str, cwd: Path | None = None, env: dict | None = None, check: bool = False) -> subprocess.CompletedProcess:
+    """`printkit ARGS` in a real subprocess (`python -m printkit`); text output."""
     full_env = dict(os.environ)
     full_env.pop("PRINTKIT_DEBUG", None)
     # no user printkit.toml leaks into a test (one in cwd still counts)
@@ -98,9 +111,14 @@ def assert_no_traceback(proc: subprocess.CompletedProcess) -> None:
 
 def pytest_addoption(parser):
     parser.addoption("--runslow", action="store_true", default=False, help="also run tests marked slow (long sweeps; CI runs them)")
+    parser.addoption("--real-processes", action="store_true", default=False, help="run_cli starts a real `python -m printkit` for every call (CI's second tier)")
 
 
 def pytest_configure(config):
+    global REAL_PROCESSES
+    if config.getoption("--real-processes"):
+        REAL_PROCESSES = True
+        os.environ["PRINTKIT_TEST_PROCESSES"] = "1"  # xdist workers read it at import
     config.addinivalue_line("markers", "slow: a long sweep, run only with --runslow (CI runs it)")
 
 

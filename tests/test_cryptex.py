@@ -7,7 +7,7 @@ import json
 import pytest
 from pypdf import PdfReader
 
-from conftest import assert_no_traceback, render_page, run_cli, run_inproc
+from conftest import assert_no_traceback, render_page, run_cli, run_inproc, run_process
 from printkit.games.cryptex import model as cx_model
 from printkit.games.cryptex import rules as cx
 
@@ -96,8 +96,8 @@ def test_copies(workdir):
 
 
 def test_same_bytes_across_runs_and_hash_seeds(workdir):
-    a = run_cli("deck", "cryptex", "-o", "a.pdf", cwd=workdir, env={"PYTHONHASHSEED": "1"})
-    b = run_cli("deck", "cryptex", "-o", "b.pdf", cwd=workdir, env={"PYTHONHASHSEED": "987"})
+    a = run_process("deck", "cryptex", "-o", "a.pdf", cwd=workdir, env={"PYTHONHASHSEED": "1"})
+    b = run_process("deck", "cryptex", "-o", "b.pdf", cwd=workdir, env={"PYTHONHASHSEED": "987"})
     assert a.returncode == b.returncode == 0
     assert (workdir / "a.pdf").read_bytes() == (workdir / "b.pdf").read_bytes()
 

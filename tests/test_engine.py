@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from conftest import assert_no_traceback, decode_qr, render_page, run_cli
+from conftest import assert_no_traceback, decode_qr, render_page, run_cli, run_process
 from printkit.engine.cards import back_slot, plan_fold, plan_sheet, single_boxes
 from printkit.engine.units import CARDS, MM, PAPERS, PrintOptions
 
@@ -192,9 +192,9 @@ def test_failed_render_leaves_previous_pdf(workdir):
 # -- the CLI frame -----------------------------------------------------------------
 
 def test_version_help_and_list(workdir):
-    v = run_cli("--version", cwd=workdir)
+    v = run_process("--version", cwd=workdir)  # the real entry point, once
     assert v.returncode == 0 and "0.1.0" in v.stdout
-    top = run_cli("--help", cwd=workdir)
+    top = run_process("--help", cwd=workdir)
     assert top.returncode == 0
     for verb in ["deck", "sheet", "form", "card", "tokens", "reference", "board", "puzzle", "kit", "validate", "list"]:
         assert verb in top.stdout

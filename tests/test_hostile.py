@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from conftest import ROOT, run_cli, run_inproc
+from conftest import ROOT, run_cli, run_inproc, run_process
 
 
 def one_line_refusal(proc, *needles: str) -> str:
@@ -308,7 +308,7 @@ def test_recorded_command_and_advice_carry_every_option(workdir):
 
 def test_real_entry_point_refuses_and_writes_stdout(workdir):
     """Two real subprocess runs: a NaN refused, and `-o -` piping the PDF."""
-    one_line_refusal(run_cli("deck", "cryptex", "--bleed", "nan", cwd=workdir), "--bleed")
+    one_line_refusal(run_process("deck", "cryptex", "--bleed", "nan", cwd=workdir), "--bleed")
     proc = subprocess.run([sys.executable, "-m", "printkit", "sheet", "cryptex", "-o", "-"], cwd=workdir, capture_output=True, env={**os.environ, "XDG_CONFIG_HOME": str(workdir / "nocfg"), "PYTHONPATH": str(ROOT)})
     assert proc.returncode == 0 and proc.stdout.startswith(b"%PDF-") and b"standard output" in proc.stderr
 

@@ -21,7 +21,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pypdf import PdfReader
 
-from conftest import ROOT, render_page, run_cli, run_inproc
+from conftest import ROOT, render_page, run_cli, run_inproc, run_process
 from printkit import build
 from printkit.engine.units import PrintOptions
 from printkit.games import all_games
@@ -181,7 +181,7 @@ def test_fuzzed_files_to_validate_exit_1_or_2(blob, tmp_path_factory):
 def test_broken_files_through_the_real_entry_point(blob, tmp_path):
     """The same contract through `python -m printkit` (the fuzz above runs in-process)."""
     (tmp_path / "f.json").write_bytes(blob)
-    proc = run_cli("validate", "f.json", cwd=tmp_path)
+    proc = run_process("validate", "f.json", cwd=tmp_path)
     assert proc.returncode in (1, 2) and "Traceback" not in proc.stderr, proc.stderr
     assert len(proc.stderr.strip().splitlines()) <= 1
 
@@ -223,7 +223,7 @@ def test_junk_option_through_the_real_entry_point(game, name, tmp_path):
     opt = _options(game, name)[0]
     flag = opt.opts[-1] if opt.opts[-1].startswith("--") else opt.opts[0]
     args = [name, game, flag, "nan", "--json"]
-    proc = run_cli(*args, cwd=tmp_path)
+    proc = run_process(*args, cwd=tmp_path)
     assert (proc.returncode, proc.stderr) == _invoke(args, tmp_path)
     assert "Traceback" not in proc.stderr
 

@@ -138,7 +138,7 @@ def _stem(name: str) -> str:
 
 
 def _alive(pid: int) -> bool:
-    if pid == os.getpid():
+    if pid == os.getpid() or os.name == "nt":  # on Windows os.kill(pid, 0) would end the process
         return True
     try:
         os.kill(pid, 0)
@@ -246,7 +246,7 @@ class StagedFile:
         try:
             self.fh.flush()
             os.fsync(self.fh.fileno())
-            if self.mode is not None:
+            if self.mode is not None and hasattr(os, "fchmod"):
                 os.fchmod(self.fh.fileno(), self.mode)
             self.fh.close()
         except OSError as exc:

@@ -360,7 +360,7 @@ def check_puzzle(p, n: int) -> list[Violation]:
         except UsageError:
             params = None
         if params is None or params not in DIFFICULTIES.values():
-            out.append(Violation("CC-PUZZLE-ID", place, f"{pid!r} is not a Crypto Crisis puzzle ID (CC-E|M|H-XXXXXXXX)"))
+            out.append(Violation("CC-PUZZLE-ID", place, f"{pid!r} is not a Crypto Crisis puzzle ID (CC-E|M|H- then 8 characters and a check character)"))
         elif difficulty in DIFFICULTIES and DIFFICULTIES[difficulty] != params:
             out.append(Violation("CC-PUZZLE-ID", place, f"the ID says {params} but the puzzle is {difficulty}"))
     if out:

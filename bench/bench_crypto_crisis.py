@@ -50,7 +50,6 @@ def main() -> None:
     from printkit.engine.units import PrintOptions
     from printkit.games import get_game
     from printkit.games.crypto_crisis import generator
-    from printkit.puzzles import make_token
 
     comp = get_game("crypto-crisis").component("puzzle")
 
@@ -64,11 +63,11 @@ def main() -> None:
     print(f"start-up (word lists, solver indexes, decoy tables): {warm * 1000:.0f} ms, once per process")
 
     n = args.count
-    print(f"\nmodels only, {n} puzzles per level: drafted, built into a merged board and solved again from that board "
-          "(unique answer per colour on the acceptance list, grade on common words)")
+    print(f"\nmodels only (the puzzle component's build, as --count {n} runs it), per level: drafted, built into a merged "
+          "board and solved again from that board (unique answer per colour on the acceptance list, grade on common words)")
     rates = []
     for difficulty in ("easy", "medium", "hard"):
-        wall, cpu, _ = _timed(lambda: [generator.make_puzzle(make_token(f"bench-{difficulty}", i), difficulty) for i in range(n)], args.repeat)
+        wall, cpu, _ = _timed(lambda: generator.build_puzzles({"seed": f"bench-{difficulty}", "count": n, "difficulty": difficulty}), args.repeat)
         rates.append((wall, cpu))
         print(f"  {difficulty:>6}: {n / wall:>7,.0f} puzzles/s wall, {n / cpu:>7,.0f}/s CPU")
     wall = sum(w for w, _ in rates)

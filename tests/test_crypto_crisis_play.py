@@ -364,3 +364,20 @@ def test_kit_pages_say_true_things(tmp_path):
     assert (Path(__file__).resolve().parent.parent / "docs" / "games" / "crypto-crisis.md").is_file()
     for part in ("encrypt by hand", "keep folded", "merged board", "hint slips"):
         assert any(part in t for t in pages), part
+
+
+def test_gc_pause_while_making_puzzles_restores_the_collector():
+    import gc
+
+    from printkit.games.crypto_crisis import generator, rules
+
+    a = generator.build_puzzles({"seed": "gc", "count": 3, "difficulty": "easy"})
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        b = generator.build_puzzles({"seed": "gc", "count": 3, "difficulty": "easy"})
+        assert rules.check_puzzles(b) == []
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+    assert a == b and gc.isenabled()

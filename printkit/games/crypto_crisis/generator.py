@@ -39,7 +39,7 @@ from printkit.games.crypto_crisis.grid import (
     shift_mask,
 )
 from printkit.games.crypto_crisis.model import board_from_words
-from printkit.games.crypto_crisis.rules import DIFFICULTIES, STAGES, grade, lexicon
+from printkit.games.crypto_crisis.rules import DIFFICULTIES, STAGES, gc_paused, grade, lexicon
 from printkit.puzzles import format_id, make_token, parse_id, token_rng
 from printkit.errors import UsageError
 
@@ -267,5 +267,6 @@ def build_puzzles(params: dict) -> dict:
         # One puzzle is known by its ID: the same sheet as `--id` gives, byte for byte.
         puzzle = make_puzzle(make_token(seed, 0), difficulty)
         return {"params": {"id": puzzle["id"]}, "id": puzzle["id"], "puzzles": [puzzle]}
-    puzzles = [make_puzzle(make_token(seed, i), difficulty) for i in progress(range(count), "making puzzles")]
+    with gc_paused():
+        puzzles = [make_puzzle(make_token(seed, i), difficulty) for i in progress(range(count), "making puzzles")]
     return {"params": {"seed": seed, "count": count, "difficulty": difficulty}, "puzzles": puzzles}

@@ -391,11 +391,33 @@ def check_puzzle(p, n: int) -> list[Violation]:
     return out
 
 
+class gc_paused:
+    """Pause Python's cyclic garbage collector while puzzles are made (or checked): they hold
+    no cycles, but with the word indexes alive every full collection walks
+    hundreds of thousands of objects (about a third of the time for 1,500
+    puzzles). Reference counting still frees everything; the collector's
+    previous state comes back on exit."""
+
+    def __enter__(self):
+        import gc
+
+        self._was = gc.isenabled()
+        gc.disable()
+
+    def __exit__(self, *exc):
+        import gc
+
+        if self._was:
+            gc.enable()
+        return False
+
+
 def check_puzzles(model: dict) -> list[Violation]:
     puzzles, bad = field(model, "puzzles", list, "CC-PUZZLES", "puzzles")
     if bad:
         return bad
     out = expect(len(puzzles) >= 1, "CC-PUZZLES", "puzzles", "holds no puzzle")
-    for n, p in enumerate(puzzles, 1):
-        out += check_puzzle(p, n)
+    with gc_paused():
+        for n, p in enumerate(puzzles, 1):
+            out += check_puzzle(p, n)
     return out

@@ -105,7 +105,9 @@ def progress(items, label: str, threshold: int = 20):
     if len(items) < threshold:
         yield from items
         return
+    import sys
+
     import click
 
-    with click.progressbar(items, label=label, file=click.get_text_stream("stderr")) as bar:
+    with click.progressbar(items, label=label, file=sys.stderr) as bar:
         yield from bar

@@ -114,8 +114,17 @@ def pytest_addoption(parser):
     parser.addoption("--real-processes", action="store_true", default=False, help="run_cli starts a real `python -m printkit` for every call (CI's second tier)")
 
 
+SLOW = False
+
+
+def sweep(n: int, fast: int) -> int:
+    """How many seeds a sweep runs: `fast` by default, the full `n` with --runslow."""
+    return n if SLOW else fast
+
+
 def pytest_configure(config):
-    global REAL_PROCESSES
+    global REAL_PROCESSES, SLOW
+    SLOW = bool(config.getoption("--runslow"))
     if config.getoption("--real-processes"):
         REAL_PROCESSES = True
         os.environ["PRINTKIT_TEST_PROCESSES"] = "1"  # xdist workers read it at import

@@ -9,7 +9,7 @@ import shlex
 
 import pytest
 
-from conftest import assert_no_traceback, decode_qr, render_page, run_cli, run_inproc
+from conftest import assert_no_traceback, decode_qr, render_page, run_cli, run_inproc, sweep
 from printkit.build import build_checked, check, write_component
 from printkit.engine.units import MM, PrintOptions
 from printkit.games import get_game
@@ -349,7 +349,8 @@ def test_puzzle_sweep_200_seeds_each_has_exactly_one_solution():
     deck = default_cards()
     index = spell.accept_index()
     words = set()
-    for k in range(200):
+    n = sweep(200, 40)
+    for k in range(n):
         size = 4 + k % 3
         p = generate(size, make_token("sweep", k), deck)
         assert len(p["hand"]) == size
@@ -360,7 +361,7 @@ def test_puzzle_sweep_200_seeds_each_has_exactly_one_solution():
         assert index.decode(spell.solve(index, cons)) == [p["solution"]["word"].lower()], p["id"]
         assert rules.check_puzzle_sheet({"puzzles": [p]}) == [], p["id"]
         words.add(p["solution"]["word"])
-    assert len(words) > 150  # not the same few words over and over
+    assert len(words) > 0.75 * n  # not the same few words over and over
 
 
 def test_puzzle_uniqueness_holds_by_brute_force():

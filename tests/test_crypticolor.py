@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import assert_no_traceback, decode_qr, render_page, run_cli, run_inproc
+from conftest import assert_no_traceback, decode_qr, render_page, run_cli, run_inproc, sweep
 from printkit import build, puzzles as pz
 from printkit import words
 from printkit.games.crypticolor import GAME, generate, model, rules
@@ -401,7 +401,8 @@ def test_puzzle_sweep_every_grid_reads_as_one_letter_and_one_anagram():
             accept5.setdefault("".join(sorted(w)), []).append(w)
     puzzle_list = set(words.puzzle_words())
     seen = set()
-    for i in range(200):
+    n = sweep(200, 40)
+    for i in range(n):
         for rotations in (False, True):
             token = pz.make_token("sweep", i)
             p = generate.generate(token, rotations)
@@ -417,7 +418,7 @@ def test_puzzle_sweep_every_grid_reads_as_one_letter_and_one_anagram():
                 assert sol["turns"] == [0] * 5
             assert rules.puzzle_violations(p, "p") == []
             seen.add(sol["word"])
-    assert len(seen) > 300  # the seeds really spread over the word pool
+    assert len(seen) > 0.75 * 2 * n  # the seeds really spread over the word pool
 
 
 def test_puzzle_avoids_a_second_anagram_from_the_users_word_list(tmp_path):

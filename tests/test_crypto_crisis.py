@@ -467,18 +467,27 @@ def test_puzzle_sheet_id_qr_and_reprint(tmp_path):
         assert proc.returncode == 2 and bad in proc.stderr and proc.stderr.count("\n") == 1, proc.stderr
 
 
+def test_long_batches_show_progress_on_stderr(capsys):
+    from printkit.puzzles import progress
+
+    assert list(progress(list(range(5)), "making puzzles")) == list(range(5))
+    assert capsys.readouterr().err == ""  # short jobs stay quiet
+    assert list(progress(list(range(25)), "making puzzles")) == list(range(25))
+    assert "making puzzles" in capsys.readouterr().err
+
+
 def test_puzzle_count_keys_at_the_end_and_progress(tmp_path):
-    proc = run_cli("puzzle", GAME, "--seed", "batch", "--count", "24", "--difficulty", "easy", cwd=tmp_path)
+    n = 9  # two pages of answer keys (8 a page)
+    proc = run_cli("puzzle", GAME, "--seed", "batch", "--count", str(n), "--difficulty", "easy", cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr
-    assert "making puzzles" in proc.stderr and "drawing puzzle sheets" in proc.stderr
     reader = PdfReader(tmp_path / "output" / "crypto-crisis-puzzle.pdf")
-    boards = [reader.pages[i].extract_text() for i in range(0, 48, 2)]
+    boards = [reader.pages[i].extract_text() for i in range(0, 2 * n, 2)]
     ids = [next(w for w in t.split() if w.startswith("CC-E-")) for t in boards]
-    assert len(set(ids)) == 24
+    assert len(set(ids)) == n
     for k, pid in enumerate(ids):  # each board's hint strips on the page after it
         assert f"hint strips for {pid}" in reader.pages[2 * k + 1].extract_text()
-    keys = "".join(reader.pages[i].extract_text() for i in range(48, len(reader.pages)))
-    assert len(reader.pages) == 48 + 3  # 8 keys a page
+    keys = "".join(reader.pages[i].extract_text() for i in range(2 * n, len(reader.pages)))
+    assert len(reader.pages) == 2 * n + 2  # 8 keys a page
     for pid in ids:
         assert pid in keys and pid not in "".join(boards[:ids.index(pid)] + boards[ids.index(pid) + 1:])
     proc = run_cli("puzzle", GAME, "--id", ids[0], "--count", "2", cwd=tmp_path)

@@ -381,3 +381,13 @@ def test_gc_pause_while_making_puzzles_restores_the_collector():
     finally:
         gc.enable()
     assert a == b and gc.isenabled()
+
+
+def test_board_as_png_keeps_the_keepers_pages_apart(tmp_path):
+    proc = run_inproc("board", GAME, "--seed", "png", "--format", "png", "--dpi", "36", "-o", "b", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert sorted(p.name for p in (tmp_path / "b").iterdir()) == ["page-001.png"]
+    assert sorted(p.name for p in (tmp_path / "b-keeper").iterdir()) == ["page-001.png", "page-002.png"]
+    assert "to your opponent" in proc.stdout and "Keep this file" in proc.stdout
+    proc = run_inproc("board", GAME, "--seed", "png", "-o", "-", cwd=tmp_path)
+    assert proc.returncode == 2 and "two files" in proc.stderr

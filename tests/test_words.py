@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Set
 from importlib import resources
 from pathlib import Path
 
@@ -42,7 +43,7 @@ def blocklist() -> list[str]:
 def test_lists_load():
     accept = words.accept_words()
     puzzle = words.puzzle_words()
-    assert isinstance(accept, frozenset)
+    assert isinstance(accept, Set) and isinstance(accept, words.Lexicon)  # compact, read-only
     assert isinstance(puzzle, tuple)
     assert len(accept) > 100_000
     assert 20_000 <= len(puzzle) <= 30_000
@@ -258,3 +259,15 @@ def test_add_user_words_long_entry_message_stays_short(tmp_path):
     with pytest.raises(UsageError) as exc:
         words.add_user_words(f)
     assert len(_one_line(exc)) < 200 + len(str(f))
+
+
+def test_compact_lexicon_answers_like_a_set():
+    lines = data_lines("words-accept.txt")
+    accept = words.accept_words()
+    plain = frozenset(lines)
+    assert len(accept) == len(plain)
+    assert all(w in accept for w in lines)
+    near = [w + "q" for w in lines[::7]] + [w[:-1] for w in lines[::5]] + ["", "A", "Zebra", "naïve", 7, None]
+    assert [x in accept for x in near] == [x in plain for x in near]
+    assert accept.of_length(5) == sorted(w for w in lines if len(w) == 5)
+    assert accept | {"zorblax"} == plain | {"zorblax"}

@@ -475,7 +475,9 @@ def anagram_index(words: frozenset[str]) -> dict[str, list[str]]:
     if _anagram_cache is not None and _anagram_cache[0] is words:
         return _anagram_cache[1]
     index: dict[str, list[str]] = {}
-    for w in sorted(w for w in words if len(w) == WORD_LENGTH):  # sort 1 word in 10, not all
+    of_length = getattr(words, "of_length", None)  # a compact Lexicon hands over one length's words
+    fives = of_length(WORD_LENGTH) if of_length is not None else (w for w in words if len(w) == WORD_LENGTH)
+    for w in sorted(fives):  # sort 1 word in 10, not all
         index.setdefault("".join(sorted(w.lower())), []).append(w)  # anagram_key(w)
     _anagram_cache = (words, index)  # the list itself is kept: `is` cannot be fooled
     return index

@@ -63,7 +63,9 @@ class Index:
         bit = _BIT
         # only five-letter words can fit: 1 in 8 of the acceptance list, so the
         # length test comes before any other work on a word
-        for w in sorted({w.upper() for w in words if len(w) == 5}):
+        of_length = getattr(words, "of_length", None)  # a compact Lexicon hands over its five-letter words
+        fives = of_length(5) if of_length is not None else (w for w in words if len(w) == 5)
+        for w in sorted({w.upper() for w in fives}):
             try:
                 b0, b1, b2, b3, b4 = bit[w[0]], bit[w[1]], bit[w[2]], bit[w[3]], bit[w[4]]
             except KeyError:  # a letter the grid does not hold (Z, or not A-Z)

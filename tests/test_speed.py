@@ -128,3 +128,15 @@ def test_crypto_crisis_index_keeps_exactly_the_words_the_grid_can_hold():
             want.setdefault(solver.word_key(w), []).append(w)
     assert index.exact == {k: tuple(v) for k, v in want.items()}
     assert sum(len(v) for v in index.anchored.values()) == 2 * sum(len(v) for v in want.values())
+
+
+def test_word_index_of_a_sorted_list_finds_words_by_binary_search():
+    from printkit import words
+    from printkit.games.cryptic_words.spell import WordIndex
+
+    sample = sorted(words.puzzle_words()[:3000])
+    plain, searched = WordIndex(sample), WordIndex(sample, is_sorted=True)
+    probes = sample[::3] + [w + "x" for w in sample[::11]] + ["Apple".upper(), "zz", "aaaa"]
+    assert [searched.bit(w) for w in probes] == [plain.bit(w) for w in probes]
+    assert [w in searched for w in probes] == [w in plain for w in probes]
+    assert searched._where is None  # no word -> place dict was built

@@ -17,6 +17,7 @@ Pure: no drawing, no I/O beyond the frozen word lists.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import repeat
@@ -50,8 +51,11 @@ def _column_bits(column: bytes, values) -> dict[int, int]:
 class WordIndex:
     """Words of 3-8 letters a-z as bitsets by (position, letter) and by length."""
 
-    def __init__(self, words: Iterable[str]) -> None:
+    def __init__(self, words: Iterable[str], is_sorted: bool = False) -> None:
+        """is_sorted: the words come in sorted order, so a word's place is found by
+        binary search (no 55,000-entry dict for the acceptance list)."""
         kept = [w for w in words if MIN_LETTERS <= len(w) <= MAX_LETTERS]
+        self._is_sorted = is_sorted
         joined = "".join(kept)
         if not (joined.isascii() and joined.isalpha() and joined.islower()):  # a shipped or checked list never is
             kept = [w for w in kept if w.isascii() and w.isalpha() and w.islower()]
@@ -114,12 +118,18 @@ class WordIndex:
             i = text.find("1", i + 1)
         return out
 
+    def _place(self, word: str) -> int | None:
+        if self._is_sorted:
+            i = bisect_left(self.words, word)
+            return i if i < self.size and self.words[i] == word else None
+        return self._position.get(word)
+
     def bit(self, word: str) -> int:
-        i = self._position.get(word.lower())
+        i = self._place(word.lower())
         return 0 if i is None else 1 << i
 
     def __contains__(self, word: str) -> bool:
-        return word.lower() in self._position
+        return self._place(word.lower()) is not None
 
 
 # -- shared indexes -------------------------------------------------------------
@@ -143,7 +153,7 @@ def accept_index() -> WordIndex:
     hit = _accept_cache.get(id(words))
     if hit is not None and hit[0] is words:
         return hit[1]
-    index = WordIndex(sorted_accept_words())
+    index = WordIndex(sorted_accept_words(), is_sorted=True)
     _accept_cache.clear()
     _accept_cache[id(words)] = (words, index)
     return index

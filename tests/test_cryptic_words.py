@@ -646,3 +646,34 @@ def test_answer_key_explains_each_clue_by_search():
                 if w.endswith("more"):
                     continue
                 assert w.lower() not in fitting_all
+
+
+@pytest.mark.parametrize("game,card_size", [("cryptic-words", "mini-american"), ("cryptic-words", "square"), ("cryptex", "mini-euro"), ("cryptex", "square")])
+def test_deck_text_stays_on_its_card_at_every_card_size(workdir, game, card_size):
+    """Player aids on small cards: every glyph on a fronts page lies wholly inside
+    one card's trim (never running off it into the bleed or the next card), or
+    clear of every card and its bleed (the sheet's small print). Measured with pdfium's glyph boxes."""
+    import pypdfium2 as pdfium
+
+    from printkit.engine.cards import plan_sheet
+
+    out = workdir / f"{game}-{card_size}.pdf"
+    assert run_inproc("deck", game, "--card-size", card_size, "-o", str(out), cwd=workdir).returncode == 0
+    plan = plan_sheet(PrintOptions(card_size=card_size))
+    safe = 3 * MM - 0.5  # the safe zone (half a point for glyph-box rounding)
+    rects, arts = [], []  # each card's trim, and its trim plus bleed
+    for s in plan.fronts:
+        w, h = s.footprint(plan.card)
+        (bl, bb, br, bt) = s.bleed
+        rects.append((s.x, s.y, s.x + w, s.y + h))
+        arts.append((s.x - bl, s.y - bb, s.x + w + br, s.y + h + bt))
+    doc = pdfium.PdfDocument(str(out))
+    for i in range(0, len(doc), 2):  # fronts pages (backs follow each)
+        tp = doc[i].get_textpage()
+        for k in range(tp.count_chars()):
+            if not tp.get_text_range(k, 1).strip():
+                continue
+            l, b, r, t = tp.get_charbox(k)
+            inside = [q for q in rects if q[0] + safe <= l and r <= q[2] - safe and q[1] + safe <= b and t <= q[3] - safe]
+            touching = [q for q in arts if l < q[2] and r > q[0] and b < q[3] and t > q[1]]
+            assert inside or not touching, (game, card_size, i + 1, tp.get_text_range(k, 1), (l, b, r, t))

@@ -41,6 +41,8 @@ def fill_deck(opts: PrintOptions, fronts: list, back, aids: Sequence[Aid], label
     """(fronts, backs, aids added): the deck's fronts plus aids, cycled, in the
     last sheet's empty slots; backs is the deck's own back when nothing is added,
     else a list with the aid back behind each aid."""
+    w, h = (v * MM for v in opts.card_mm)
+    aids = [aid for aid in aids if aid_fits(aid, w, h, opts.safe * MM)]  # small cards: only what fits
     n = spare_slots(opts, len(fronts)) if aids else 0
     if not n:
         return list(fronts), back, 0
@@ -93,11 +95,29 @@ def _layout(aid: Aid, width: float, height: float) -> tuple[float, list[list[tup
         size = max(AID_TEXT, size - 0.25)
 
 
+def _geometry(aid: Aid, w: float, h: float, s: float) -> tuple[float, float, float, float]:
+    """(band height, text width, text top, room for the rows) on a w x h card."""
+    band = max(10 * MM, h * 0.13)  # the title (up to 13 pt) keeps 3 mm clear of the trim
+    top = h - band - 2.5 * MM
+    return band, w - 2 * s - 1.5 * MM, top, top - s - 1 * MM
+
+
+def aid_fits(aid: Aid, w: float, h: float, s: float) -> bool:
+    """Whether the aid's title and rows fit a w x h card (safe zone s) at
+    AID_TEXT or larger; an aid that does not is left off that card size rather
+    than printed running off the card."""
+    _, inner, _, room = _geometry(aid, w, h, s)
+    size, rows = _layout(aid, inner, room)
+    used = sum(len(lines) * size * 1.22 + size * 0.45 for lines in rows)
+    title = fonts.fit_size(aid.title, fonts.SANS_BOLD, 13, w - 2 * s - 2 * MM, min_size=AID_TEXT)
+    return used <= room + 0.01 and fonts.text_width(aid.title, fonts.SANS_BOLD, title) <= w - 2 * s
+
+
 def aid_front(aid: Aid) -> Callable:
     def face(c, art) -> None:
         w, h, s, ink = art.w, art.h, art.safe, art.ink
         art.paint(c, "white")
-        band = max(9 * MM, h * 0.13)
+        band, inner, top, room = _geometry(aid, w, h, s)
         l, b, r, t = art.bleed
         ink.fill(c, aid.color, large=True)
         c.rect(-l, h - band, w + l + r, band + t, stroke=0, fill=1)
@@ -106,9 +126,7 @@ def aid_front(aid: Aid) -> Callable:
         c.setFont(fonts.SANS_BOLD, size)
         c.setFillColorRGB(*fg)
         c.drawCentredString(w / 2, h - band / 2 - size * 0.35, aid.title)
-        inner = w - 2 * s - 1.5 * MM
-        top = h - band - 2.5 * MM
-        size, rows = _layout(aid, inner, top - s - 1 * MM)
+        size, rows = _layout(aid, inner, room)
         y = top
         c.setFillColorRGB(0, 0, 0)
         for lines in rows:

@@ -251,7 +251,14 @@ def run_component(component, kw: dict) -> None:
     params = {k: v for k, v in kw.items()}
     model = build.build_checked(component, params)
     if as_json:
-        click.echo(json.dumps(model, indent=2, ensure_ascii=False))
+        text = json.dumps(model, indent=2, ensure_ascii=False)
+        if output and output != "-":  # -o names the JSON file (as validate reads it)
+            from printkit.engine import files
+
+            files.write_file(output, (text + "\n").encode("utf-8"))
+            click.echo(f"wrote {output}: the {component.title} as JSON (printkit validate {output} checks it)")
+        else:
+            click.echo(text)
         return
     to_stdout = output == "-"
     out = Path(output) if output else Path(defaults().get("output")) / component.output_name

@@ -257,3 +257,19 @@ def test_user_word_list_extends_the_acceptance_list(workdir):
     (workdir / "bad.txt").write_text("fine\nnot ok\n")
     bad = run_cli(*args, "--words", "bad.txt", cwd=workdir)
     assert bad.returncode == 2 and "bad.txt" in bad.stderr and "line 2" in bad.stderr
+
+
+def test_json_with_output_writes_that_file_for_validate(workdir):
+    """`--json -o deck.json` writes the JSON to that file (it used to print it
+    and ignore -o), and `validate` reads the file back as ok."""
+    import json
+
+    from conftest import run_inproc
+
+    r = run_inproc("deck", "cryptex", "--json", "-o", "deck.json", cwd=workdir)
+    assert r.returncode == 0 and "wrote deck.json" in r.stdout and "{" not in r.stdout
+    model = json.loads((workdir / "deck.json").read_text(encoding="utf-8"))
+    assert model["game"] == "cryptex" and len(model["cards"]) == 20
+    v = run_inproc("validate", "deck.json", cwd=workdir)
+    assert v.returncode == 0 and "ok" in v.stdout
+    assert json.loads(run_inproc("deck", "cryptex", "--json", cwd=workdir).stdout) == model  # no -o: standard output

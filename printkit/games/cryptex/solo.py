@@ -13,6 +13,12 @@ the sheet), and the moves are a chain of parent pointers read back once at the
 end. A live row is valued as part of its word only while some word it can
 still become fits the cards still to come (a subsequence check on the trie,
 memoised per challenge); otherwise it is valued as the unfinished row it will be.
+
+The beam's best line is then repaired locally (_improve): the rounds spent on
+junk, with those of one other row, are rewritten as the longest word they can
+spell plus the fewest junk boxes, which turns "two 6-letter words and a row of
+junk" into "a 7-letter word and less junk" and the like. Every rewrite is scored
+by the rules themselves and kept only when the total goes up.
 """
 
 from __future__ import annotations
@@ -22,7 +28,7 @@ from bisect import bisect_left
 from functools import lru_cache
 from operator import itemgetter
 
-from printkit.games.cryptex.rules import JOKER, JOKER_LIMIT, final_score
+from printkit.games.cryptex.rules import JOKER, JOKER_LIMIT, final_score, half_game_penalty
 from printkit.rng import Rng
 
 BEAM = 32
@@ -264,5 +270,143 @@ def solve(cards: list[list[str]], lengths: tuple[int, ...], beam: int = BEAM) ->
         total = final_score(sheet, lengths, jokers, [], words.is_word)[0] + half
         if top is None or total > top[0]:
             top = (total, sheet, jokers, half, chain)
-    total, sheet, jokers, half, chain = top
+    total, sheet, jokers, half, chain = _improve(cards, lengths, t, top)
     return {"par": total, "cryptexes": sheet, "jokers_used": jokers, "half_penalty": half, "moves": chain}
+
+
+def _score_line(chain: list, lengths: tuple[int, ...]) -> tuple:
+    """(total, sheet, jokers, half penalty, chain) of a whole line, as the rules score it."""
+    from printkit import words
+
+    sheet = ["" for _ in lengths]
+    jokers = half = 0
+    for k, (_, sym, ch, row) in enumerate(chain, 1):
+        sheet[row - 1] += ch
+        jokers += sym == JOKER
+        if k == len(chain) // 2:
+            half = half_game_penalty(sheet, lengths)
+    return final_score(sheet, lengths, jokers, [], words.is_word)[0] + half, sheet, jokers, half, chain
+
+
+def _improve(cards: list[list[str]], lengths: tuple[int, ...], t: _Tries, top: tuple, passes: int = 4) -> tuple:
+    """Local repair of the beam's best line, kept only where it scores higher.
+
+    The beam values rows one at a time, so near the end it can settle for a
+    shorter word and a longer row of junk. Here the rounds of a junk row (a row
+    that ends unfinished or not a word), alone or together with the rounds of
+    one other row, are written again: one row (a freed or an untouched one)
+    takes a puzzle word those rounds can spell in order, the left-over letters
+    go into one other such row as junk, and the best rewrite replaces the line
+    when the rules score it higher. Rewrites that cannot beat the line even
+    with the best word are skipped before any word is looked for; a few passes.
+    """
+    from printkit import words
+
+    rows = len(lengths)
+    for _ in range(passes):
+        total, sheet, jokers, _half, chain = top
+        junk = [i for i in range(rows) if sheet[i] and (len(sheet[i]) < lengths[i] or not words.is_word(sheet[i]))]
+        if not junk:
+            break
+        owner = [m[3] - 1 for m in chain]
+        empty = [i for i in range(rows) if not sheet[i]]
+        # what each row brings now: its points and its share of the half-game penalty
+        worth = [0] * rows
+        for line in final_score(sheet, lengths, jokers, [], words.is_word)[1]:
+            if line.cryptex:
+                worth[line.cryptex - 1] = line.points
+        at_half = [0] * rows
+        for m in chain[: len(chain) // 2]:
+            at_half[m[3] - 1] += 1
+        for i in range(rows):
+            if 0 < at_half[i] < lengths[i]:
+                worth[i] -= lengths[i] - at_half[i]
+        better = None
+        for s in junk:
+            for w in [None] + [i for i in range(rows) if i != s and sheet[i]]:
+                freed = (s,) if w is None else (s, w)
+                free = [r for r in range(len(chain)) if owner[r] in freed]
+                wild = sum(chain[r][1] == JOKER for r in free)
+                spare = JOKER_LIMIT - jokers + wild
+                # the most the rewrite can reach: the other rows as they are, the freed jokers back
+                ceiling = total - sum(worth[i] for i in freed) + 4 * wild
+                targets = sorted(set(freed) | set(empty), key=lambda i: (-lengths[i], i))
+                spelt: dict[int, list | None] = {}
+                for x in targets:
+                    n = lengths[x]
+                    left = len(free) - n
+                    if left < 0:
+                        continue
+                    sinks = [i for i in targets if i != x and lengths[i] >= left] if left else [None]
+                    if not sinks:
+                        continue
+                    sink_best = max(0 if y is None else 2 * lengths[y] if left == lengths[y] else -3 * (lengths[y] - left) for y in sinks)
+                    if ceiling + 2 * n + sink_best <= (better or top)[0]:
+                        continue
+                    if n not in spelt:
+                        spelt[n] = _spell(t, n, [cards[r] for r in free], spare)
+                    got = spelt[n]
+                    if got is None:
+                        continue
+                    used = {j for j, _, _ in got}
+                    rest = [r for k, r in enumerate(free) if k not in used]
+                    for y in sinks:
+                        new = list(chain)
+                        for j, sym, ch in got:
+                            new[free[j]] = [free[j] + 1, sym, ch, x + 1]
+                        for r in rest:
+                            ch = next(c for c in cards[r] if c != JOKER)
+                            new[r] = [r + 1, ch, ch, y + 1]
+                        cand = _score_line(new, lengths)
+                        if cand[0] > (better or top)[0]:
+                            better = cand
+        if better is None:
+            break
+        top = better
+    return top
+
+
+def _spell(t: _Tries, n: int, cards: list[list[str]], jokers: int) -> list | None:
+    """A puzzle word of length n spelt by one symbol from each of some of the
+    cards, in order: [(card index, symbol, letter)], fewest jokers first; None if none."""
+    size = len(cards)
+    nxt: list[dict[str, int]] = [{} for _ in range(size + 1)]
+    wild = [size] * (size + 1)
+    for p in range(size - 1, -1, -1):
+        nxt[p] = dict(nxt[p + 1])
+        wild[p] = wild[p + 1]
+        for sym in cards[p]:
+            if sym == JOKER:
+                wild[p] = p
+            else:
+                nxt[p][sym] = p
+    kind, classes, kids_of = t.kind, t.classes, t.kids_of
+    failed: set[tuple[int, int, int]] = set()
+
+    def walk(x: int, p: int, spare: int) -> list | None:
+        if classes[kind[x]][1] == n:
+            return []
+        if (x, p, spare) in failed or n - classes[kind[x]][1] > size - p:
+            return None
+        kx = kids_of(x)
+        here = nxt[p]
+        for ch, c in kx.items():
+            j = here.get(ch)
+            if j is not None:
+                rest = walk(c, j + 1, spare)
+                if rest is not None:
+                    return [(j, ch, ch)] + rest
+        if spare and wild[p] < size:
+            j = wild[p]
+            for ch, c in kx.items():
+                rest = walk(c, j + 1, spare - 1)
+                if rest is not None:
+                    return [(j, JOKER, ch)] + rest
+        failed.add((x, p, spare))
+        return None
+
+    for spare in range(jokers + 1):
+        got = walk(t.root[n], 0, spare)
+        if got is not None:
+            return got
+    return None

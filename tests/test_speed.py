@@ -140,3 +140,13 @@ def test_word_index_of_a_sorted_list_finds_words_by_binary_search():
     assert [searched.bit(w) for w in probes] == [plain.bit(w) for w in probes]
     assert [w in searched for w in probes] == [w in plain for w in probes]
     assert searched._where is None  # no word -> place dict was built
+
+
+def test_streams_are_binary_flate_not_ascii85(decks):
+    import pikepdf
+
+    one, _ = decks
+    pdf = pikepdf.open(one)
+    filters = [str(o.get("/Filter")) for o in pdf.objects if isinstance(o, pikepdf.Stream)]
+    assert len(filters) > 10
+    assert all("/FlateDecode" in f and "ASCII85" not in f for f in filters), filters

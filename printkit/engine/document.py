@@ -26,6 +26,7 @@ class Document:
         from reportlab import rl_config
 
         rl_config.invariant = 1  # fixed dates and IDs: same inputs, same bytes
+        rl_config.useA85 = 0  # streams stay binary after Flate: ASCII85 would add a quarter to each
         fonts.register_fonts()
         self.options = options
         self.ink = Ink(options.ink)

@@ -336,6 +336,29 @@ def test_solo_challenge_model_and_validator(workdir):
     assert bad_id.returncode == 2 and "--id XX-123" in bad_id.stderr
 
 
+def test_solver_repair_raises_the_par_with_a_legal_line():
+    """The local repair after the beam: never lower, higher on these challenges
+    (the beam alone leaves junk rounds a longer word can use), and the repaired
+    line is a legal game whose rules score is the par (the validator replays it)."""
+    from printkit import puzzles
+    from printkit.games.cryptex import solo
+
+    gained = 0
+    for token in [puzzles.make_token("1", i) for i in range(3)]:
+        order = solo.card_order(puzzles.token_rng(cx_model.PUZZLE_PREFIX, token))
+        cards = [list(cx_model.RULEBOOK_CARDS[n - 1]) for n in order]
+        beam_only = solo.solve(cards, cx_model.DEFAULT_LENGTHS, repair=False)
+        best = solo.solve(cards, cx_model.DEFAULT_LENGTHS)
+        assert best["par"] >= beam_only["par"]
+        gained += best["par"] > beam_only["par"]
+        lengths = list(cx_model.DEFAULT_LENGTHS)
+        for line in (beam_only, best):
+            puzzle = {"lengths": lengths, "cards": {str(i): list(c) for i, c in enumerate(cx_model.RULEBOOK_CARDS, 1)},
+                      "puzzles": [{"id": token, "order": order, **line}]}
+            assert list(cx.check_puzzle(puzzle)) == [], line
+    assert gained >= 2
+
+
 @pytest.mark.parametrize("paper", ["letter", "a4"])
 def test_player_sheet_fits_the_paper(workdir, paper):
     """Measured from the PDF: nothing of the sheet runs off a Letter page (it used to)."""

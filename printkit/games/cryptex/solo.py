@@ -136,7 +136,7 @@ def _row_value(n: int, k: int, live: bool, reachable: bool) -> float:
     return (1.6 * k if reachable else -3.0 * need) - 0.35 * need
 
 
-def solve(cards: list[list[str]], lengths: tuple[int, ...], beam: int = BEAM) -> dict:
+def solve(cards: list[list[str]], lengths: tuple[int, ...], beam: int = BEAM, repair: bool = True) -> dict:
     """Best line found: {"moves": [[round, symbol, letter, cryptex]], "cryptexes": [...], "par": n, ...}."""
     lengths = tuple(lengths)
     t = _tries(lengths)
@@ -270,7 +270,7 @@ def solve(cards: list[list[str]], lengths: tuple[int, ...], beam: int = BEAM) ->
         total = final_score(sheet, lengths, jokers, [], words.is_word)[0] + half
         if top is None or total > top[0]:
             top = (total, sheet, jokers, half, chain)
-    total, sheet, jokers, half, chain = _improve(cards, lengths, t, top)
+    total, sheet, jokers, half, chain = _improve(cards, lengths, t, top) if repair else top
     return {"par": total, "cryptexes": sheet, "jokers_used": jokers, "half_penalty": half, "moves": chain}
 
 

@@ -86,12 +86,35 @@ def test_kit_inside_printable_area(kits, game_name):
     assert not out, f"{game_name} kit: printed within {PRINTER_MARGIN} mm of the paper edge: {_describe(out)}"
 
 
-@pytest.mark.parametrize("game_name", ["cryptex", "cryptic-words", "crypticolor"])
+@pytest.mark.parametrize("game_name", ["cryptex", "cryptic-words", "crypticolor", "crypto-crisis"])
 def test_kit_rules_summary_is_one_page(kits, game_name):
     """A rules summary that spills two lines onto a second page wastes a sheet."""
     _, parts = _measured(kits, game_name)
     rules = [p for p in parts if p.component == "rules"]
     assert rules and rules[0].first == rules[0].last == 2, rules
+
+
+@pytest.mark.parametrize("game_name", ["crypticolor", "crypto-crisis"])
+def test_letter_kit_rules_summary_is_one_page_at_8_5_pt_or_more(game_name):
+    """On Letter (shorter than A4) these summaries spilled a few lines onto a
+    nearly empty third page; they are set a little smaller instead (not under
+    8.5 pt). Measured on the PDF: page 3 is the print guide, page 2's body text
+    is at least 8.5 pt."""
+    import io
+
+    from pypdf import PdfReader
+
+    from printkit import kit
+    from printkit.engine.document import Document
+
+    game = all_games()[game_name]
+    doc = Document(PrintOptions(paper="letter"), title=game.title, command=f"printkit kit {game_name}")
+    kit.draw_kit(doc, game)
+    data = doc.pdf_bytes()
+    reader = PdfReader(io.BytesIO(data))
+    assert reader.pages[2].extract_text().lstrip().startswith("How to print this kit")
+    rules = [t for t in measure(data)[1].texts if not NOT_IN_PLAY.match(t.text.strip())]
+    assert rules and min(t.size for t in rules) >= 8.5 - 0.01, min(t.size for t in rules)
 
 
 @pytest.mark.parametrize("game_name", [pytest.param(g, marks=_known(g, KNOWN_MISSING)) for g in GAMES])

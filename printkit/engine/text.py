@@ -82,6 +82,23 @@ def markup_to_flowables(text: str, base: float = 10.0) -> list:
     return out
 
 
+def one_page_base(doc, text: str, sizes=(10.0, 9.5, 9.0, 8.5), margin_mm: float = 15.0) -> float:
+    """The largest body size in `sizes` at which `text` fits one page of the
+    document's paper (a rules summary that would spill a few lines onto a second,
+    nearly empty sheet is set a little smaller instead); the first size when it
+    does not fit one page at any of them."""
+    W, H = doc.options.paper_pt
+    m = margin_mm * MM
+    for base in sizes:
+        total = 0.0
+        for f in markup_to_flowables(text, base):
+            _, h = f.wrap(W - 2 * m, H)
+            total += h + f.getSpaceBefore() + f.getSpaceAfter()
+        if total <= H - 2 * m:
+            return base
+    return sizes[0]
+
+
 def flow(doc, flowables: list, columns: int = 1, margin_mm: float = 15.0) -> None:
     """Flow paragraphs over as many pages of the document's paper as they need."""
     from reportlab.platypus import Frame

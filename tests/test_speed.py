@@ -150,3 +150,30 @@ def test_streams_are_binary_flate_not_ascii85(decks):
     filters = [str(o.get("/Filter")) for o in pdf.objects if isinstance(o, pikepdf.Stream)]
     assert len(filters) > 10
     assert all("/FlateDecode" in f and "ASCII85" not in f for f in filters), filters
+
+
+def test_embedded_subsets_keep_only_the_font_names_a_pdf_can_use(decks):
+    import struct
+
+    import pikepdf
+
+    from printkit.engine.fonts import SUBSET_NAME_IDS
+
+    one, _ = decks
+    pdf = pikepdf.open(one)
+    programs = [o.read_bytes() for o in pdf.objects if isinstance(o, pikepdf.Stream) and o.get("/Length1") is not None]
+    assert len(programs) == 2
+    for font in programs:
+        n = struct.unpack(">H", font[4:6])[0]
+        tables = {font[12 + 16 * k:16 + 16 * k]: struct.unpack(">II", font[20 + 16 * k:28 + 16 * k]) for k in range(n)}
+        for tag in (b"glyf", b"fpgm", b"prep", b"cvt "):  # outlines and hinting stay whole
+            assert tag in tables
+        at, _length = tables[b"name"]
+        count, start = struct.unpack(">HH", font[at + 2:at + 6])
+        ids, names = [], []
+        for k in range(count):
+            _p, _e, _l, nid, length, offset = struct.unpack(">6H", font[at + 6 + 12 * k:at + 18 + 12 * k])
+            ids.append(nid)
+            names.append(font[at + start + offset:at + start + offset + length].decode("utf-16-be"))
+        assert set(ids) <= set(SUBSET_NAME_IDS) and 0 in ids and 6 in ids
+        assert any(s.startswith("Copyright") for s in names) and any(s.startswith("NotoSans-") for s in names)

@@ -273,3 +273,25 @@ def test_json_with_output_writes_that_file_for_validate(workdir):
     v = run_inproc("validate", "deck.json", cwd=workdir)
     assert v.returncode == 0 and "ok" in v.stdout
     assert json.loads(run_inproc("deck", "cryptex", "--json", cwd=workdir).stdout) == model  # no -o: standard output
+
+
+def test_small_print_is_7pt_on_pages_and_never_shrinks(workdir):
+    """Ordinary pages carry the small print at 7 pt inside the printable area; a
+    seed too long for the line is cut short with an ellipsis, not shrunk."""
+    from pdfmeasure import measure
+
+    from printkit.engine.document import Document
+
+    run_cli("sheet", "cryptex", "-o", "short.pdf", cwd=workdir, check=True)
+    long_seed = "a-very-long-seed-" * 12
+    doc = Document(PrintOptions(), title="t")
+    doc.small_print = f"cryptex sheet, seed {long_seed}"
+    doc.new_page()
+    doc.save(workdir / "long.pdf")
+    for name in ("short.pdf", "long.pdf"):
+        for page in measure(str(workdir / name)):
+            foot = [t for t in page.texts if t.text.startswith("printkit 0.1.0 ·")]
+            assert len(foot) == 1 and abs(foot[0].size - 7) < 0.01, (name, page.number, foot)
+            assert foot[0].box[1] >= 5 * MM - 0.1 and foot[0].box[2] <= page.width - 5 * MM, (name, page.number, foot[0].box)
+            if name == "long.pdf":
+                assert "…" in foot[0].text and long_seed not in foot[0].text and "page 1" in foot[0].text

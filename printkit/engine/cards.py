@@ -25,7 +25,7 @@ from typing import Callable, NamedTuple, Sequence
 
 from printkit.engine import fonts
 from printkit.engine.ink import Ink
-from printkit.engine.units import MM, PRINT_LIMIT, PRINTER_MARGIN, SAFE, PrintOptions
+from printkit.engine.units import MM, PRINT_LIMIT, PRINTER_MARGIN, SAFE, SMALL_PRINT_PT, PrintOptions
 
 MARK_MIN = 3.0  # mm: shortest crop mark outside the art
 MARK_SHORT = 2.0  # mm: shortest crop mark when the marks run into the bleed
@@ -33,7 +33,6 @@ MARK_MAX = 6.0  # mm
 MARK_GAP = 1.0  # mm between the art's edge and a mark outside it; between a mark in the bleed and the trim
 MARK_WIDTH = 0.5  # pt (visible: >= 0.3 pt)
 HALO_WIDTH = 2.0  # pt: white edge under marks drawn over art
-SMALL_PRINT_PT = 6.0  # size of the small print on card sheets
 TEXT_STRIP = 2.6  # mm kept clear along one paper edge (from PRINT_LIMIT) for the small print: 6 pt text and a gap
 
 

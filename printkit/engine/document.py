@@ -9,7 +9,7 @@ from pathlib import Path
 from printkit import __version__
 from printkit.engine import color, fonts
 from printkit.engine.ink import Ink
-from printkit.engine.units import MM, PRINTER_MARGIN, PrintOptions
+from printkit.engine.units import FOOTER_PT, MM, PRINTER_MARGIN, PrintOptions, SMALL_PRINT_PT
 
 Box = tuple[float, float, float, float]
 
@@ -107,13 +107,16 @@ class Document:
     def _draw_footer(self) -> None:
         c = self.c
         w, _ = self.size
-        text = f"printkit {__version__} · {self._page_print} · page {self.pages}" if self._page_print else f"printkit {__version__} · page {self.pages}"
+        text = self._footer_text(self._page_print)
         if callable(self._footer):  # the page's layout picks the spot: (right x, baseline y, angle, room)
             right, base, angle, room = self._footer(text)
+            size = SMALL_PRINT_PT
         else:
             right, room = (w - (PRINTER_MARGIN + 1) * MM, w / 2) if self._footer is True else self._footer
-            base, angle = (PRINTER_MARGIN + 0.6) * MM, 0
-        size = fonts.fit_size(text, fonts.SANS, 6, room)
+            size = FOOTER_PT
+            base, angle = PRINTER_MARGIN * MM + 0.32 * size, 0  # descenders stay inside the printable area
+        if fonts.text_width(text, fonts.SANS, size) > room:
+            text = self._shortened_footer(size, room)
         c.saveState()
         c.setFont(fonts.SANS, size)
         c.setFillColorRGB(0.35, 0.35, 0.35)
@@ -122,6 +125,24 @@ class Document:
             c.rotate(angle)
         c.drawRightString(0, 0, text)
         c.restoreState()
+
+    def _footer_text(self, page_print: str) -> str:
+        if page_print:
+            return f"printkit {__version__} · {page_print} · page {self.pages}"
+        return f"printkit {__version__} · page {self.pages}"
+
+    def _shortened_footer(self, size: float, room: float) -> str:
+        """The small print cut short with an ellipsis (a long seed or ID) so that it
+        fits `room` at its own size: small print never shrinks below its size."""
+        full = self._page_print
+        lo, hi = 0, len(full)
+        while lo < hi:  # the longest prefix that fits
+            mid = (lo + hi + 1) // 2
+            if fonts.text_width(self._footer_text(full[:mid] + "…"), fonts.SANS, size) <= room:
+                lo = mid
+            else:
+                hi = mid - 1
+        return self._footer_text(full[:lo] + "…" if lo else "")
 
     # -- output --------------------------------------------------------------
     def pdf_bytes(self) -> bytes:

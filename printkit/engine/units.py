@@ -143,3 +143,7 @@ def _minus(words: list[str], preset: list[str]) -> list[str]:
 
     have = pairs(preset)
     return [w for p in pairs(words) if p not in have for w in p]
+
+
+FOOTER_PT = 7.0  # small print (version, game, component, seed, page) on ordinary pages
+SMALL_PRINT_PT = 6.0  # the same on card sheets, where it squeezes between crop marks

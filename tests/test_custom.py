@@ -527,3 +527,25 @@ def test_unreadable_data_is_one_usage_error_never_a_crash(tmp_path):
             assert all(isinstance(v, str) for r in rows for v in r.values.values())
 
     check()
+
+
+def test_make_with_a_png_shop_writes_the_shops_pixel_size(workdir):
+    """`make GAME.toml --shop makeplayingcards`: the deck's card images are the
+    shop's exact pixel size with its bleed (they were plain trim-size PNGs plus a
+    tabletop sheet, as for --format png). The example
+    project cut to two cards, to keep the 300 dpi renders cheap."""
+    import shutil
+
+    from PIL import Image
+
+    project = workdir / "ember"
+    shutil.copytree(EXAMPLE, project)
+    rows = (project / "cards.csv").read_text(encoding="utf-8").splitlines()
+    (project / "cards.csv").write_text("\n".join([rows[0]] + [r.rsplit(",", 1)[0] + ",1" for r in rows[1:3]]) + "\n", encoding="utf-8")
+    out = workdir / "mpc"
+    proc = run_inproc("make", str(project / "game.toml"), "--only", "road", "--shop", "makeplayingcards", "-o", str(out))
+    assert proc.returncode == 0, proc.stderr
+    cards = sorted((out / "road").glob("card-*.png"))
+    assert len(cards) == 4  # 2 cards, front and back
+    assert {Image.open(p).size for p in cards} == {(822, 1122)}
+    assert not list((out / "road").glob("*tabletop*"))

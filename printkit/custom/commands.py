@@ -96,7 +96,10 @@ def _run_make(project, only, **kw) -> None:
     if fmt == "png":
         out = Path(output) if output else folder / f"{game.name}-kit"
         for name, comp in game.components.items():
-            click.echo(build.write_pngs(comp, models[name], opts, out / name, dpi))
+            if shop is not None and shop.pixels and "cards" in comp.uses:  # the shop's own pixel size, with its bleed
+                click.echo(build.write_shop_pngs(comp, models[name], opts, out / name, dpi, shop))
+            else:
+                click.echo(build.write_pngs(comp, models[name], opts, out / name, dpi))
         return
     if only is not None:
         comp = game.components[only]

@@ -94,7 +94,7 @@ def test_kit_rules_summary_is_one_page(kits, game_name):
     assert rules and rules[0].first == rules[0].last == 2, rules
 
 
-@pytest.mark.parametrize("game_name", ["crypticolor", "crypto-crisis"])
+@pytest.mark.parametrize("game_name", [pytest.param("crypticolor", marks=pytest.mark.slow), "crypto-crisis"])
 def test_letter_kit_rules_summary_is_one_page_at_8_5_pt_or_more(game_name):
     """On Letter (shorter than A4) these summaries spilled a few lines onto a
     nearly empty third page; they are set a little smaller instead (not under

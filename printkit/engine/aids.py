@@ -13,6 +13,7 @@ from functools import lru_cache
 from typing import Callable, NamedTuple, Sequence
 
 from printkit.engine import fonts
+from printkit.engine.draw import wrap
 from printkit.engine.forms import reused
 from printkit.engine.units import MM, PrintOptions
 
@@ -59,20 +60,6 @@ def fill_deck(opts: PrintOptions, fronts: list, back, aids: Sequence[Aid], label
     return list(fronts) + added, backs, n
 
 
-def _wrap(text: str, font: str, size: float, width: float) -> list[str]:
-    words, lines, line = text.split(), [], ""
-    for w in words:
-        trial = f"{line} {w}".strip()
-        if fonts.text_width(trial, font, size) <= width or not line:
-            line = trial
-        else:
-            lines.append(line)
-            line = w
-    if line:
-        lines.append(line)
-    return lines
-
-
 @lru_cache(maxsize=64)
 def _layout(aid: Aid, width: float, height: float) -> tuple[float, list[list[tuple[str, str]]]]:
     """The largest text size (>= AID_TEXT) at which the rows fit, and each row's
@@ -85,9 +72,9 @@ def _layout(aid: Aid, width: float, height: float) -> tuple[float, list[list[tup
         for lead, text in aid.rows:
             lines: list[tuple[str, str]] = []
             if lead:
-                lines += [(fonts.SANS_BOLD, ln) for ln in _wrap(lead, fonts.SANS_BOLD, size, width)]
+                lines += [(fonts.SANS_BOLD, ln) for ln in wrap(lead, fonts.SANS_BOLD, size, width)]
             if text:
-                lines += [(fonts.SANS, ln) for ln in _wrap(text, fonts.SANS, size, width)]
+                lines += [(fonts.SANS, ln) for ln in wrap(text, fonts.SANS, size, width)]
             rows.append(lines)
             total += len(lines) * size * 1.22 + lead_gap
         if total <= height or size <= AID_TEXT:

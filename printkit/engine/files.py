@@ -230,31 +230,31 @@ class StagedFile:
             raise UsageError(f"cannot write {shown(self.path)}: {reason(exc)}") from None
         self.fh = os.fdopen(fd, "wb")
 
-    def write(self, data: bytes) -> None:
+    @contextlib.contextmanager
+    def _or_abort(self):
+        """Any failure inside removes the part file; an OS error becomes one line."""
         try:
-            self.fh.write(data)
+            yield
         except OSError as exc:
             self.abort()
             raise UsageError(f"cannot write {shown(self.path)}: {reason(exc)}") from None
         except BaseException:
             self.abort()
             raise
+
+    def write(self, data: bytes) -> None:
+        with self._or_abort():
+            self.fh.write(data)
         self.size += len(data)
 
     def finish(self) -> None:
         """Flush to disk and set the mode; the part file is complete."""
-        try:
+        with self._or_abort():
             self.fh.flush()
             os.fsync(self.fh.fileno())
             if self.mode is not None and hasattr(os, "fchmod"):
                 os.fchmod(self.fh.fileno(), self.mode)
             self.fh.close()
-        except OSError as exc:
-            self.abort()
-            raise UsageError(f"cannot write {shown(self.path)}: {reason(exc)}") from None
-        except BaseException:
-            self.abort()
-            raise
 
     def commit(self) -> None:
         try:

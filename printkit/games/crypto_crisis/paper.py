@@ -199,14 +199,19 @@ def form_page(doc, form: dict) -> None:
         one_form(c, ink, MARGIN, top, W - 2 * MARGIN, half - 7 * MM, form)
         if k < n - 1:
             cut = H - MARGIN - (k + 1) * half
-            c.setStrokeColorRGB(0.4, 0.4, 0.4)
-            c.setLineWidth(0.6)
-            c.setDash(4, 3)
-            c.line(5.5 * MM, cut, W - 5.5 * MM, cut)
-            c.setDash()
-            c.setFont(fonts.SANS, 7)
-            c.setFillColorRGB(0.4, 0.4, 0.4)
-            c.drawString(MARGIN, cut + 1.5 * MM, "cut here")
+            cut_here(c, cut, W)
+
+
+def cut_here(c, y: float, W: float) -> None:
+    """A dashed grey line across the page at `y`, labelled "cut here"."""
+    c.setStrokeColorRGB(0.4, 0.4, 0.4)
+    c.setLineWidth(0.6)
+    c.setDash(4, 3)
+    c.line(5.5 * MM, y, W - 5.5 * MM, y)
+    c.setDash()
+    c.setFont(fonts.SANS, 7)
+    c.setFillColorRGB(0.4, 0.4, 0.4)
+    c.drawString(MARGIN, y + 1.5 * MM, "cut here")
 
 
 FOLD_TEXT = "fold back along this line and keep folded: your words stay hidden until the game ends"
@@ -350,14 +355,7 @@ def boards_page(doc, boards: dict) -> None:
         found_lines(c, ink, MARGIN, by - 1.5 * MM, W - 2 * MARGIN)
         if k < n - 1:
             cut = H - MARGIN - (k + 1) * part
-            c.setStrokeColorRGB(0.4, 0.4, 0.4)
-            c.setLineWidth(0.6)
-            c.setDash(4, 3)
-            c.line(5.5 * MM, cut, W - 5.5 * MM, cut)
-            c.setDash()
-            c.setFont(fonts.SANS, 7)
-            c.setFillColorRGB(0.4, 0.4, 0.4)
-            c.drawString(MARGIN, cut + 1.5 * MM, "cut here")
+            cut_here(c, cut, W)
 
 
 def _board_legend(c, ink, x: float, top: float, w: float) -> None:

@@ -64,7 +64,7 @@ class Lexicon(Set):
     length's words without touching the others. Behaves as a read-only set;
     set operations (|, &, -) give plain frozensets."""
 
-    __slots__ = ("_by_len", "_size", "__weakref__")
+    __slots__ = ("_by_len", "_size", "_hash", "__weakref__")
 
     def __init__(self, sorted_words) -> None:
         groups: dict[int, list[str]] = {}
@@ -72,6 +72,7 @@ class Lexicon(Set):
             groups.setdefault(len(w), []).append(w)
         self._by_len = {n: _Packed("".join(ws), n) for n, ws in sorted(groups.items()) if n}
         self._size = sum(len(ws) for ws in groups.values())
+        self._hash: int | None = None
 
     @classmethod
     def _from_iterable(cls, it):
@@ -101,8 +102,10 @@ class Lexicon(Set):
         # sorted runs, one a length: the sort only merges them
         return iter(sorted(chain.from_iterable(self.of_length(n) for n in self._by_len)))
 
-    def __hash__(self) -> int:
-        return id(self)
+    def __hash__(self) -> int:  # as a frozenset of the same words would hash
+        if self._hash is None:
+            self._hash = hash(frozenset(self))
+        return self._hash
 
     def __eq__(self, other) -> bool:
         if other is self:

@@ -271,3 +271,4 @@ def test_compact_lexicon_answers_like_a_set():
     assert [x in accept for x in near] == [x in plain for x in near]
     assert accept.of_length(5) == sorted(w for w in lines if len(w) == 5)
     assert accept | {"zorblax"} == plain | {"zorblax"}
+    assert hash(accept) == hash(plain) and {accept: 1}[plain] == 1

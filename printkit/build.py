@@ -148,9 +148,17 @@ def new_document(component, model: dict, opts, *, shared: bool = False):
     return doc
 
 
-def write_component(component, model: dict, opts, out: Path) -> WriteResult:
-    from printkit.engine.pdfx import describe
+def describe(opts) -> str:
+    """pdfx.describe: the colour sentence of the run summary ('' for RGB, without
+    importing the PDF/X module)."""
+    if not (opts.pdfx or opts.cmyk):
+        return ""
+    from printkit.engine import pdfx
 
+    return pdfx.describe(opts)
+
+
+def write_component(component, model: dict, opts, out: Path) -> WriteResult:
     if component.keeper is None:
         doc = new_document(component, model, opts)
         component.render(doc, model)

@@ -27,7 +27,6 @@ import contextlib
 import errno
 import os
 import re
-import secrets
 import shutil
 import signal
 import stat
@@ -190,7 +189,7 @@ def clean_leftovers(target: Path) -> None:
 
 
 def _part_name(target: Path, suffix: str = "part") -> Path:
-    return target.parent / f"{_stem(target.name)}{os.getpid()}-{secrets.token_hex(4)}.{suffix}"
+    return target.parent / f"{_stem(target.name)}{os.getpid()}-{os.urandom(4).hex()}.{suffix}"
 
 
 # -- signals -----------------------------------------------------------------------

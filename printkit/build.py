@@ -163,7 +163,7 @@ def write_component(component, model: dict, opts, out: Path) -> WriteResult:
         doc = new_document(component, model, opts)
         component.render(doc, model)
         size = doc.save(out)
-        return WriteResult(out, doc.pages, size, print_advice(component, opts) + describe(opts) + _layout_note(component, opts))
+        return WriteResult(out, doc.pages, size, print_advice(component, opts) + describe(opts) + _layout_note(component, opts) + "".join(" " + n for n in dict.fromkeys(doc.notes)))
     # Two files, both drawn before either is written: nothing half-written.
     from printkit.component import keeper_path
     from printkit.engine.files import commit_all, is_stdout, stage_file
@@ -224,7 +224,7 @@ def write_shop_pngs(component, model: dict, opts, folder: Path, dpi: int, shop) 
     finally:
         pdf.close()
     n = len(sizes) // 2
-    return f"wrote {folder}/: {n} card{'s' if n != 1 else ''} (front and back), each {sizes[0][0]} x {sizes[0][1]} px at {dpi} dpi for {shop.name}. {shop.upload}"
+    return f"wrote {folder}/: {n} card{'s' if n != 1 else ''} (front and back), each {sizes[0][0]} x {sizes[0][1]} px at {dpi} dpi for {shop.name}. {shop.upload}" + "".join(" " + note for note in dict.fromkeys(doc.notes))
 
 
 MAX_JSON_BYTES = 50 * 2**20

@@ -549,3 +549,27 @@ def test_make_with_a_png_shop_writes_the_shops_pixel_size(workdir):
     assert len(cards) == 4  # 2 cards, front and back
     assert {Image.open(p).size for p in cards} == {(822, 1122)}
     assert not list((out / "road").glob("*tabletop*"))
+
+
+# -- a template drawn for a slightly different card (poker art on US poker cards) ---------
+
+@pytest.mark.parametrize("shop", ["makeplayingcards", "thegamecrafter"])
+def test_poker_template_on_shop_cards_has_art_to_every_bleed_edge(tmp_path, shop):
+    """Ember Road's front is drawn for 63x88 mm poker cards with 3 mm bleed; the
+    shops print 63.5x88.9 mm with 1/8 in (or 36 px) bleed. The art is scaled
+    to cover every card to its bleed edge, centred, and the run says so."""
+    from PIL import Image
+
+    rows = (EXAMPLE / "cards.csv").read_text(encoding="utf-8").splitlines()
+    data = tmp_path / "cards.csv"
+    data.write_text("\n".join(rows[:2]) + "\n", encoding="utf-8")  # header + one traveller (qty 3)
+    out = tmp_path / "png"
+    proc = run_inproc("deck", "--data", str(data), "--front", str(EXAMPLE / "front.svg"), "--back", str(EXAMPLE / "back.svg"), "--shop", shop, "-o", str(out), cwd=EXAMPLE)
+    assert proc.returncode == 0, proc.stderr
+    assert "front.svg is 69x94 mm" in proc.stdout and "its art was scaled by 1." in proc.stdout, proc.stdout
+    for name in ("card-001-front.png", "card-001-back.png"):
+        im = Image.open(out / name).convert("L")
+        w, h = im.size
+        px = im.load()
+        edge = [px[x, y] for x in range(w) for y in (0, 1, h - 2, h - 1)] + [px[x, y] for y in range(h) for x in (0, 1, w - 2, w - 1)]
+        assert sum(v > 245 for v in edge) == 0, f"{shop} {name}: white pixels at the bleed edge"

@@ -116,6 +116,8 @@ def _run_make(project, only, **kw) -> None:
     for p in parts:
         pages = f"{p.first}" if p.first == p.last else f"{p.first}-{p.last}"
         click.echo(f"  {p.title}: pages {pages}" + (f", two-sided ({p.two_sided} edge)" if p.two_sided else ""))
+    for note in dict.fromkeys(doc.notes):
+        click.echo(f"  {note}")
 
 
 def _only(game, name):

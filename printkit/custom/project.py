@@ -132,6 +132,11 @@ class DeckSpec:
             from printkit.errors import RulesError
 
             raise RulesError([Violation("OWN-BLEED", t.path.name, f"has {t.bleed_mm:g} mm bleed, this print asks for {doc.options.bleed:g} mm (--bleed or --shop): extend the page and its art to {t.trim[0] + 2 * doc.options.bleed:g}x{t.trim[1] + 2 * doc.options.bleed:g} mm") for t in short])
+        for t in (front, back):  # art a little off this card's size is scaled to cover card and bleed
+            if t is not None and t.kind == "svg":
+                note = t.cover(doc.options.bleed)
+                if note and note not in doc.notes:
+                    doc.notes.append(note)
         saved = doc.options
         if saved.card_size != self.card_size:
             doc.options = replace(saved, card_size=self.card_size)

@@ -219,6 +219,28 @@ class SvgTemplate:
         # user units -> card pt, y up, origin at the trim's bottom left
         self.root_matrix: Matrix = (kx * MM, 0.0, 0.0, -ky * MM, (-vb[0] * kx - b) * MM, (self.trim[1] + b + vb[1] * ky) * MM)
         self.view = vb
+        self.cover_matrix = None  # set by cover(): scale and shift that make the art cover card + bleed
+
+    def cover(self, bleed_mm: float) -> str:
+        """Fit the art to this print's card and bleed. A template drawn for a
+        slightly different size (poker art, 63x88 mm + bleed, on US poker cards,
+        63.5x88.9 mm) or with a little less bleed than asked would leave white
+        slivers at the bleed edge, uneven left to right: its art is instead
+        scaled uniformly (the same in x and y) about its centre to cover the
+        card plus `bleed_mm` on every side, centred on the card. Returns the
+        run-summary sentence when it scales or moves the art, else ""."""
+        self.cover_matrix = None
+        if not self.size_ok or self.trim == self.doc_mm:
+            return ""  # another size (OWN-SIZE) or no bleed at all (OWN-BLEED): refused elsewhere
+        (w, h), (W, H), b = self.doc_mm, self.trim, self.bleed_mm
+        ax, ay = w / 2 - b, H + b - h / 2  # the art's centre on the card, mm from the trim's bottom left
+        s = max((W + 2 * bleed_mm) / w, (H + 2 * bleed_mm) / h, 1.0)
+        dx, dy = W / 2 - s * ax, H / 2 - s * ay
+        if s <= 1.0 + 1e-9 and abs(W / 2 - ax) < 1e-3 and abs(H / 2 - ay) < 1e-3:
+            return ""  # centred and covering already: drawn as it is
+        self.cover_matrix = (s, dx * MM, dy * MM)
+        what = f"scaled by {(s - 1) * 100:.1f}%" if s > 1.0 + 1e-9 else "centred"
+        return f"{self.path.name} is {w:g}x{h:g} mm; the cards are {W:g}x{H:g} mm with {round(bleed_mm, 2):g} mm bleed ({round(W + 2 * bleed_mm, 2):g}x{round(H + 2 * bleed_mm, 2):g} mm): its art was {what} to cover every card to the bleed edge."
 
     # -- sorting the elements ----------------------------------------------------------
     def _walk(self, el, matrix: Matrix, inherited: dict, chain: list) -> None:
@@ -615,6 +637,10 @@ class SvgTemplate:
         if self.trim == self.doc_mm:
             origin_x, origin_y = 0.0, 0.0
         ink = art.ink
+        if self.cover_matrix is not None:
+            s, dx, dy = self.cover_matrix
+            c.saveState()
+            c.transform(s, 0, 0, s, dx, dy)
         for kind, item in self.runs:
             if kind == "static":
                 name = self._form(c, ("svg", id(self), id(item)), lambda item=item: self._static_drawing(item), ink)
@@ -635,6 +661,8 @@ class SvgTemplate:
                 self._draw_qr(c, item, v)
             elif kind == "image":
                 self._draw_image(c, item, v, ink)
+        if self.cover_matrix is not None:
+            c.restoreState()
 
     def _draw_text(self, c, t: TextUnit, v: dict, ink) -> None:
         text = T.render(t.content, v)

@@ -52,6 +52,7 @@ class Document:
         self._footer = True
         self.bookmarks: list[tuple[str, int]] = []
         self.pending_bookmark: str | None = None  # outline entry for the next page started
+        self.notes: list[str] = []  # what drawing chose that the run summary must say (e.g. art scaled)
 
     def unique_name(self, prefix: str) -> str:
         """A name for a PDF form that is unique in this document and the same on every run."""

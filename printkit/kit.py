@@ -52,7 +52,7 @@ def draw_kit(doc, game, seed: str = "1", overrides: dict | None = None) -> list[
     component declares it (e.g. qr_url for the Cryptic Words form)."""
     from printkit.engine import draw as d
     from printkit.engine import fonts
-    from printkit.engine.text import flow, markup_to_flowables, one_page_base, render_template
+    from printkit.engine.text import flow, one_page_flowables, render_template
 
     opts = doc.options
     # cover
@@ -85,7 +85,7 @@ def draw_kit(doc, game, seed: str = "1", overrides: dict | None = None) -> list[
     if game.rules_template:
         doc.pending_bookmark = "Rules summary"
         rules_text = render_template(game.rules_template, game=game)
-        flow(doc, markup_to_flowables(rules_text, one_page_base(doc, rules_text)), columns=1)
+        flow(doc, one_page_flowables(doc, rules_text), columns=1)
     rules_pages = (start_rules, doc.pages) if game.rules_template else None  # own games put rules in their parts
     # print guide (filled in at the end)
     doc.new_page()

@@ -82,21 +82,25 @@ def markup_to_flowables(text: str, base: float = 10.0) -> list:
     return out
 
 
-def one_page_base(doc, text: str, sizes=(10.0, 9.5, 9.0, 8.5), margin_mm: float = 15.0) -> float:
-    """The largest body size in `sizes` at which `text` fits one page of the
-    document's paper (a rules summary that would spill a few lines onto a second,
-    nearly empty sheet is set a little smaller instead); the first size when it
-    does not fit one page at any of them."""
+def one_page_flowables(doc, text: str, sizes=(10.0, 9.5, 9.0, 8.5), margin_mm: float = 15.0) -> list:
+    """`text` as flowables at the largest body size in `sizes` at which it fits
+    one page of the document's paper (a rules summary that would spill a few
+    lines onto a second, nearly empty sheet is set a little smaller instead); at
+    the first size when it fits one page at none of them. The flowables come
+    back already measured, ready for `flow`."""
     W, H = doc.options.paper_pt
     m = margin_mm * MM
+    first = None
     for base in sizes:
         total = 0.0
-        for f in markup_to_flowables(text, base):
+        items = markup_to_flowables(text, base)
+        first = first if first is not None else items
+        for f in items:
             _, h = f.wrap(W - 2 * m, H)
             total += h + f.getSpaceBefore() + f.getSpaceAfter()
         if total <= H - 2 * m:
-            return base
-    return sizes[0]
+            return items
+    return first
 
 
 def flow(doc, flowables: list, columns: int = 1, margin_mm: float = 15.0) -> None:

@@ -20,7 +20,7 @@ UPDATE = os.environ.get("PRINTKIT_UPDATE_GOLDENS") == "1"
 @pytest.fixture(scope="module")
 def example_kit(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("ember") / "ember-road-kit.pdf"
-    proc = run_inproc("make", str(EXAMPLE / "game.toml"), "-o", str(out))
+    proc = run_inproc("make", "examples/ember-road/game.toml", "-o", str(out), cwd=ROOT)  # a path relative to where it runs
     assert proc.returncode == 0, proc.stderr
     assert "Road deck: pages 5-14, two-sided (long edge)" in proc.stdout
     return out
@@ -43,7 +43,9 @@ def test_example_kit_has_cover_contents_guide_and_every_part(example_kit):
     assert len(reader.pages) == 15
     cover = _text(example_kit, 0)
     assert "EMBER ROAD" in cover and "Contents" in cover and "Road deck" in cover and "5-14" in cover
-    assert "printkit make game.toml" in cover
+    # the command as typed (relative to where it ran) reprints the kit: on the cover and in the metadata
+    assert "Made with printkit" in cover and "printkit make examples/ember-road/game.toml --paper a4" in cover
+    assert "command:printkit make examples/ember-road/game.toml --paper a4" in reader.metadata["/Keywords"]
     assert "How to print this kit" in _text(example_kit, 1)
     assert "A night on the road" in _text(example_kit, 2)
     fronts = "".join(_text(example_kit, p) for p in range(4, 14, 2))

@@ -400,7 +400,7 @@ def load_project(path: str | Path, card_size: str | None = None) -> CustomGame:
             ctitle = _str(item, "title", w, cname.replace("-", " ").capitalize())
             spec = _section(kind, item, w, base, ctx, cname, ctitle, size)
             comp = spec.component(name)
-            components[cname] = replace(comp, build=_with_command(comp.build, shlex.join(["printkit", "make", path.name, "--only", cname])))
+            components[cname] = replace(comp, build=_with_command(comp.build, shlex.join(["printkit", "make", str(path), "--only", cname])))
             parts.append(KitPart(cname, copies=int(item.get("copies", 1)) if kind == "deck" else 1))
     if not components:
         raise UsageError(f"{where}: nothing to print: add a [[deck]], [[tokens]], [[board]] or [[page]]")
@@ -411,7 +411,7 @@ def load_project(path: str | Path, card_size: str | None = None) -> CustomGame:
         players=_str(game, "players", where, "") or "",
         components=components,
         kit=tuple(parts),
-        command=f"printkit make {path.name}",
+        command=shlex.join(["printkit", "make", str(path)]),  # the path as typed: reprints from where it was run
         project=str(path),
     )
 

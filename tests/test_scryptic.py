@@ -857,3 +857,32 @@ def test_tokens_fit_the_cells_on_every_paper():
 
     assert R.TILE_MARGINS == tiles.MARGINS and R.TILE_OVERLAP == tiles.OVERLAP
     assert all(R.PAPER_MM[p] == PAPERS[p] for p in R.PAPER_MM)
+
+
+@pytest.mark.parametrize("paper", ["a3", "tabloid"])
+def test_large_paper_sheet_is_one_page_and_reference_fills_the_sheet(tmp_path, paper):
+    """A3/Tabloid: all 60 turns, the notes, the captures and the winner on one
+    score sheet (no near-empty page 2); the reference is the A4-width layout
+    enlarged to the sheet, not an A4 page in the sheet's top half."""
+    sheet = tmp_path / "sheet.pdf"
+    _write("sheet", {}, sheet, paper=paper)
+    (page,) = _runs(sheet)
+    numbers = [int(t.text) for t in page.texts if t.text.isdigit() and t.x < 25 * MM]
+    assert set(range(1, 61)) <= set(numbers)
+    rows = sorted((t.y for t in page.texts if t.text in ("1", "2", "3") and t.x < 25 * MM), reverse=True)[:2]
+    assert rows[0] - rows[1] >= 4.5 * MM - 0.1  # rows stay tall enough to write in
+    names = [t.text for t in page.texts]
+    assert any("City captures" in n for n in names) and "Winner" in names and not any("overleaf" in n for n in names)
+    assert min(t.size for t in page.texts if not t.text.startswith("printkit ")) >= 7.5 - 0.01
+    ref = tmp_path / "ref.pdf"
+    _write("reference", {}, ref, paper=paper)
+    pages = _runs(ref)
+    assert len(pages) == 2
+    for p in pages:
+        body = [t for t in p.texts if not t.text.startswith("printkit ") and t.box]
+        assert min(t.size for t in body) >= 7.5 * 1.3  # the A4 layout's type, enlarged
+        right = max(t.box[2] for t in body)
+        bottom = min(t.box[1] for t in body)
+        assert right > p.width - 20 * MM  # the text runs across the sheet's width
+        assert bottom < 0.3 * p.height  # and down most of its height (A4 size left the lower half empty)
+        assert bottom > 9 * MM and right < p.width - 9 * MM

@@ -97,9 +97,28 @@ class Document:
         self.c.addOutlineEntry(title, key, level=0)
         self.bookmarks.append((title, self.pages))
 
+    def draw_as(self, width: float) -> float:
+        """Lay out the page just started as if it were `width` pt wide (and as tall
+        as keeps the real page's proportions), scaled uniformly to fill the real
+        page: an A4-width layout on A3 grows by the square root of two, type and
+        tables with it. `self.size` reads the smaller page until the page ends;
+        the footer stays at the real page's size. Returns the scale."""
+        W, H = self.size
+        k = W / width
+        self.c.saveState()
+        self.c.scale(k, k)
+        self._real_size = (W, H)
+        self.c._pagesize = (width, H / k)
+        return k
+
     def _finish_page(self) -> None:
         if not self._open:
             return
+        real = getattr(self, "_real_size", None)
+        if real is not None:  # a page drawn with draw_as: back to the real page for the footer
+            self.c.restoreState()
+            self.c._pagesize = real
+            self._real_size = None
         if self._footer:
             self._draw_footer()
         self.c.showPage()

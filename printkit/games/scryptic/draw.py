@@ -543,9 +543,22 @@ def _terrain_table(c, doc, model: dict, m: float, y: float, W: float, size: floa
     return top
 
 
+REFERENCE_WIDTH = 210 * MM  # A4's width: the reference is laid out for it, and enlarged on A3/Tabloid
+
+
+def _reference_page(doc):
+    """A new reference page. On A3/Tabloid the A4-width layout is drawn enlarged
+    to the sheet's width (type and tables 1.33-1.41 times larger) rather than
+    filling only the top half of the sheet at A4 size."""
+    c = doc.new_page()
+    if doc.options.paper in ONE_PAGE:
+        doc.draw_as(REFERENCE_WIDTH)
+    return c
+
+
 def render_reference(doc, model: dict) -> None:
     # page 1: terrain, strength, the turn, combat and what combat leaves behind
-    c = doc.new_page()
+    c = _reference_page(doc)
     W, H = doc.size
     m = 11 * MM
     y = d.header(doc, "Scryptic · reference (1 of 2)", "Terrain, strength, a turn, combat. Multipliers combine; round down once, at the end.", margin=m)
@@ -574,7 +587,7 @@ def render_reference(doc, model: dict) -> None:
     ry = _block(c, "Combat", model["combat"], right, ry - 2 * MM, col_w, size=big)
 
     # page 2: words, meanings, scoring, the end, the worked examples
-    c = doc.new_page()
+    c = _reference_page(doc)
     y = d.header(doc, "Scryptic · reference (2 of 2)", "Which words count, the meaning bonuses, scoring and the end, and worked examples computed by the rules.", margin=m)
     full = W - 2 * m
     c.setFillColorRGB(0, 0, 0)
@@ -640,6 +653,7 @@ def render_reference(doc, model: dict) -> None:
 
 SHEET_TEXT = 7.5  # pt: the sheet's smallest print
 SHEET_ROW = 6.0 * MM
+SHEET_ROW_MIN = 4.5 * MM  # the lowest row a turn's figures are written in (one-page A3/Tabloid sheets)
 
 
 def _sheet_columns(model: dict, per: float) -> list[float]:
@@ -650,7 +664,7 @@ def _sheet_columns(model: dict, per: float) -> list[float]:
     return need[:-1] + [rest]
 
 
-def _score_rows(doc, model: dict, y: float, first: int, last: int, m: float, *, carried: bool) -> float:
+def _score_rows(doc, model: dict, y: float, first: int, last: int, m: float, *, carried: bool, row_h: float = SHEET_ROW) -> float:
     """Player bands and one row per turn first..last; returns the bottom y."""
     c = doc.c
     W, _ = doc.size
@@ -673,17 +687,17 @@ def _score_rows(doc, model: dict, y: float, first: int, last: int, m: float, *, 
     if carried:
         body.append(["b/f"] + [""] * (len(cols) - 1) + [""] + [""] * (len(cols) - 1) + [""])
     body += [[str(t)] + [""] * (2 * len(cols)) for t in range(first, last + 1)]
-    bottom = d.table(c, m, y, widths, [["turn"] + cols + cols] + body, row_h=SHEET_ROW, size=SHEET_TEXT, aligns=["center"] * len(widths))
+    bottom = d.table(c, m, y, widths, [["turn"] + cols + cols] + body, row_h=row_h, size=SHEET_TEXT, aligns=["center"] * len(widths))
     if carried:  # grey out what is not written on the brought-forward row
         c.setFillColorRGB(0.85, 0.85, 0.85)
         for k in range(2):
             x0 = m + turn_w + k * per
-            c.rect(x0 + 0.3, y - 2 * SHEET_ROW + 0.3, sum(sub[:-1]) - 0.6, SHEET_ROW - 0.6, stroke=0, fill=1)
+            c.rect(x0 + 0.3, y - 2 * row_h + 0.3, sum(sub[:-1]) - 0.6, row_h - 0.6, stroke=0, fill=1)
         c.setFillColorRGB(0, 0, 0)
     pool = model.get("pool_turns")
     if pool and first <= pool <= last:  # mark the turn the pools run dry
         row = pool - first + (2 if carried else 1)
-        yy = y - (row + 1) * SHEET_ROW
+        yy = y - (row + 1) * row_h
         c.setLineWidth(1.6)
         c.line(m, yy, W - m, yy)
     c.setLineWidth(1.4)
@@ -696,6 +710,20 @@ def _score_rows(doc, model: dict, y: float, first: int, last: int, m: float, *, 
     return bottom
 
 
+def _notes_height(model: dict, W: float, m: float) -> float:
+    """Height (pt) of page 1's scoring notes under the rows (as drawn below)."""
+    half = (W - 2 * m - 6 * MM) / 2
+    lead = SHEET_TEXT * 1.3  # d.paragraph's leading
+    notes = model["notes"]
+    split = (len(notes) + 1) // 2
+
+    def column(items) -> float:
+        return sum(len(d.wrap(n, fonts.SANS, SHEET_TEXT, half)) * lead + 1.2 for n in items)
+
+    tail = 2 * lead  # the line about the thick rule and overleaf (at most two lines)
+    return 4 * MM + 14 + max(column(notes[:split]), column(notes[split:])) + 1 + tail
+
+
 def render_sheet(doc, model: dict) -> None:
     W, H = doc.size
     m = 11 * MM
@@ -703,6 +731,8 @@ def render_sheet(doc, model: dict) -> None:
     pool = model.get("pool_turns")
     notes_h = 36 * MM  # page 1's scoring notes
     end_h = 46 * MM  # the last page's captures and winner
+    row = SHEET_ROW
+    one_page = False
     first = 1
     page = 0
     while first <= turns or page == 0:
@@ -710,17 +740,24 @@ def render_sheet(doc, model: dict) -> None:
         c = doc.new_page()
         if page == 1:
             y = d.header(doc, "Scryptic · score sheet", "Gold ____________________   Silver ____________________   Date __________   Board seed ______", margin=m)
+            if doc.options.paper in ONE_PAGE:
+                # A3/Tabloid: every turn, the notes, the captures and the winner on one sheet,
+                # the rows a little lower if need be (not under SHEET_ROW_MIN): no near-empty page 2
+                notes_h = _notes_height(model, W, m)
+                fit_row = (y - 7 * MM - m - notes_h - end_h) / (turns + 1)
+                if fit_row >= SHEET_ROW_MIN:
+                    row, one_page = min(SHEET_ROW, fit_row), True
         else:
             y = d.header(doc, f"Scryptic · score sheet (continued, page {page})", "Copy each total into the b/f (brought forward) row, then go on as before.", margin=m)
         header_rows = 1 + (page > 1)
         room = y - 7 * MM - m - (notes_h if page == 1 else 0)
-        fit = int(room // SHEET_ROW) - header_rows
-        last = min(turns, first + fit - 1)
-        if last == turns and page > 1 or (last == turns and room - (header_rows + last - first + 1) * SHEET_ROW >= end_h):
+        fit = int(room // row) - header_rows
+        last = turns if one_page else min(turns, first + fit - 1)
+        if not one_page and (last == turns and page > 1 or (last == turns and room - (header_rows + last - first + 1) * row >= end_h)):
             # the final page: leave room for the captures and the winner
-            while (header_rows + last - first + 1) * SHEET_ROW > room - end_h and last > first:
+            while (header_rows + last - first + 1) * row > room - end_h and last > first:
                 last -= 1
-        bottom = _score_rows(doc, model, y, first, last, m, carried=page > 1)
+        bottom = _score_rows(doc, model, y, first, last, m, carried=page > 1, row_h=row)
         y = bottom - 4 * MM
         if page == 1:
             c.setFillColorRGB(0, 0, 0)
@@ -735,10 +772,11 @@ def render_sheet(doc, model: dict) -> None:
                 ly = d.paragraph(c, note, m, ly, half, size=SHEET_TEXT) - 1.2
             for note in notes[split:]:
                 ry = d.paragraph(c, note, m + half + 6 * MM, ry, half, size=SHEET_TEXT) - 1.2
-            tail = f"The thick line after turn {pool}: the pools are empty (7 to start, 3 a turn from your second turn). More turns: overleaf." if pool else "More turns: overleaf."
-            d.paragraph(c, tail, m, min(ly, ry) - 1, W - 2 * m, size=SHEET_TEXT)
+            more = "" if one_page else " More turns: overleaf."
+            tail = f"The thick line after turn {pool}: the pools are empty (7 to start, 3 a turn from your second turn).{more}" if pool else more.strip()
+            y = d.paragraph(c, tail, m, min(ly, ry) - 1, W - 2 * m, size=SHEET_TEXT) if tail else min(ly, ry)
         if last >= turns:
-            _sheet_end(doc, model, y, m)
+            _sheet_end(doc, model, y - 3 * MM if one_page else bottom - 4 * MM, m)
             break
         first = last + 1
 

@@ -26,8 +26,6 @@ NOT_IN_PLAY = re.compile(r"^(printkit |reprint|cut here|fold|Scan to print|More 
 
 GAMES = ["cryptex", "cryptic-words", "crypticolor", "crypto-crisis", "scryptic"]
 #: Games another helper owns: known failures stay visible until they land their fix.
-OWNERS = {"crypto-crisis": "cc", "scryptic": "scryptic", "cryptex": "trio", "cryptic-words": "trio", "crypticolor": "trio"}
-KNOWN_SMALL: dict[str, str] = {}  # every kit passes now; name a game and its owner here if one regresses
 
 
 def _kit_pdf(game_name: str) -> tuple[bytes, list]:
@@ -53,17 +51,11 @@ def _measured(kits, game_name):
     return kits[game_name]
 
 
-def _known(game_name: str, what: dict):
-    if game_name in what:
-        return [pytest.mark.xfail(reason=f"owned by helper `{OWNERS[game_name]}`: {what[game_name]}", strict=False)]
-    return []
-
-
 def _describe(found) -> str:
     return "; ".join(f"page {n}: {item!r}" for n, item in found[:8]) + (f" ... ({len(found)} in all)" if len(found) > 8 else "")
 
 
-@pytest.mark.parametrize("game_name", [pytest.param(g, marks=_known(g, KNOWN_SMALL)) for g in GAMES])
+@pytest.mark.parametrize("game_name", GAMES)
 def test_kit_text_sizes(kits, game_name):
     pages, _ = _measured(kits, game_name)
     assert sum(len(p.texts) for p in pages) > 50  # the measure found the text at all

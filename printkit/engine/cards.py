@@ -256,14 +256,22 @@ def plan_sheet(opts: PrintOptions) -> SheetPlan:
         y = ay.starts[ay.n - 1 - r]  # row 0 at the top
         for col in range(ax.n):
             x = ax.starts[col]
-            left = b if col == 0 else ax.inner
-            right = b if col == ax.n - 1 else ax.inner
-            bottom = b if r == ay.n - 1 else ay.inner
-            top = b if r == 0 else ay.inner
-            slots.append(Slot(x * MM, y * MM, (left * MM, bottom * MM, right * MM, top * MM), 90 if turned else 0))
+            slots.append(Slot(x * MM, y * MM, tuple(v * MM for v in _cell_bleed(ax, ay, r, col, b)), 90 if turned else 0))
     lines = _marks(opts.paper_mm, ax, ay, _cut_lines(ax, fw), _cut_lines(ay, fh))
     pw, ph = opts.paper_mm
     return SheetPlan((pw * MM, ph * MM), (cw * MM, ch * MM), ax.n, ay.n, tuple(slots), tuple(lines), (ax.gap == 0, ay.gap == 0), turned, _design(opts, (cw, ch), ax, ay, turned, "cards"))
+
+
+def _cell_bleed(ax, ay, r: int, col: int, bleed: float) -> tuple[float, float, float, float]:
+    """Bleed (left, bottom, right, top, mm) of the cell in row `r` (0 at the top)
+    and column `col`: the full bleed on the sheet's outer edges, what the gap
+    between neighbours allows inside."""
+    return (
+        bleed if col == 0 else ax.inner,
+        bleed if r == ay.n - 1 else ay.inner,
+        bleed if col == ax.n - 1 else ax.inner,
+        bleed if r == 0 else ay.inner,
+    )
 
 
 def back_slot(front: Slot, page: tuple[float, float], card: tuple[float, float], duplex: str, offset_mm: tuple[float, float] = (0.0, 0.0)) -> Slot:
@@ -305,10 +313,7 @@ def plan_fold(opts: PrintOptions) -> SheetPlan:
         y = ay.starts[ay.n - 1 - r]
         for col in range(ax.n):
             x = ax.starts[col]
-            L = b if col == 0 else ax.inner
-            R = b if col == ax.n - 1 else ax.inner
-            B = b if r == ay.n - 1 else ay.inner
-            T = b if r == 0 else ay.inner
+            L, B, R, T = _cell_bleed(ax, ay, r, col, b)
             if turned:  # front on the left, back on the right, fold line upright between
                 slots.append(Slot(x * MM, y * MM, (L * MM, B * MM, 0.0, T * MM), 90))
                 slots.append(Slot((x + ch) * MM, y * MM, (0.0, B * MM, R * MM, T * MM), 270))

@@ -118,3 +118,36 @@ def test_rules_reading_ships_with_the_project(game_name):
     assert f"docs/games/{game_name}.md" in readme and "../shared/GAMES.md" not in readme
     game = all_games()[game_name]
     assert f"docs/games/{game_name}.md" in render_template(game.rules_template, game=game)
+
+
+def test_every_qr_code_in_every_kit_reads_back(tmp_path, monkeypatch):
+    """printkit's own codes use one fixed mask pattern (engine/qr.py FIXED_MASK,
+    no search): every code any kit prints is rendered and read with zxing-cpp."""
+    import sys
+
+    from printkit import kit
+    from printkit.engine import qr
+    from printkit.engine.units import PrintOptions
+    from printkit.games import all_games
+
+    drawn: list[tuple[int, str]] = []
+    real = qr.draw_qr
+
+    def recording(c, text, *args, **kw):
+        drawn.append((c.getPageNumber(), text))
+        return real(c, text, *args, **kw)
+
+    for module in list(sys.modules.values()):  # games import draw_qr by name
+        if getattr(module, "draw_qr", None) is real:
+            monkeypatch.setattr(module, "draw_qr", recording)
+    games = [g for g in all_games().values() if g.kit]
+    for game in games:
+        start = len(drawn)
+        kit.build_kits([game], PrintOptions(), tmp_path, all_games=False, echo=lambda *a, **k: None)
+        pdf = tmp_path / f"{game.name}-kit.pdf"
+        mine = drawn[start:]
+        for page in sorted({p for p, _ in mine}):
+            want = sorted(t for p, t in mine if p == page)
+            assert sorted(decode_qr(render_page(pdf, page - 1, dpi=150))) == want, (game.name, page)
+    kinds = {t.split(" --id ")[-1][:3] if " --id " in t else t[:3] for _, t in drawn}
+    assert {"CX-", "CW-", "CY-", "CC-", "CWF"} <= kinds, kinds  # every game's codes were among them

@@ -339,7 +339,7 @@ class LayoutTemplate:
 
             text = T.render(e.texts["text"], v)
             if text.strip():
-                draw_qr(c, text, x, y, w)
+                draw_qr(c, text, x, y, w, mask=None)  # user text: the best mask, searched
 
 
 def check_image(ctx: T.Context, name: str, w_mm: float, h_mm: float, label: str) -> list:

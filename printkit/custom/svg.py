@@ -717,7 +717,7 @@ class SvgTemplate:
         c.saveState()
         c.transform(*q.matrix)
         c.transform(1, 0, 0, -1, 0, 0)
-        draw_qr(c, text, x, -(y + s), s)
+        draw_qr(c, text, x, -(y + s), s, mask=None)  # user text: the best mask, searched
         c.restoreState()
 
 

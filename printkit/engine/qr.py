@@ -8,14 +8,17 @@ from printkit.engine.units import MM
 
 QUIET = 4  # modules
 MIN_MODULE = 0.5  # mm on paper
+#: The mask pattern printkit's own codes use. Searching all eight (the standard's
+#: way) costs ~5 ms a code against ~1 ms; every code the games print is read back
+#: with zxing-cpp in the tests. User text (custom decks) passes mask=None.
+FIXED_MASK = 0
 
 
 @lru_cache(maxsize=256)
-def qr_matrix(text: str, mask: int | None = None) -> tuple[tuple[bool, ...], ...]:
-    """The code's modules. `mask` None: qrcode scores all eight mask patterns
-    and keeps the best (the standard's way, ~1.8 ms a code); 0-7: that pattern,
-    no search (~0.2 ms), for callers that print many codes and test that every
-    one still decodes."""
+def qr_matrix(text: str, mask: int | None = FIXED_MASK) -> tuple[tuple[bool, ...], ...]:
+    """The code's modules. `mask` 0-7: that pattern, no search (the default,
+    FIXED_MASK, for codes whose every text is read back in the tests); None:
+    qrcode scores all eight patterns and keeps the best (for arbitrary user text)."""
     import qrcode
     from qrcode.constants import ERROR_CORRECT_M
 
@@ -25,17 +28,17 @@ def qr_matrix(text: str, mask: int | None = None) -> tuple[tuple[bool, ...], ...
     return tuple(tuple(row) for row in qr.get_matrix())
 
 
-def qr_size(text: str, module_mm: float, mask: int | None = None) -> float:
+def qr_size(text: str, module_mm: float, mask: int | None = FIXED_MASK) -> float:
     """Side of the code including its quiet zone, in pt."""
     n = len(qr_matrix(text, mask))
     return (n + 2 * QUIET) * max(module_mm, MIN_MODULE) * MM
 
 
-def draw_qr(c, text: str, x: float, y: float, side: float, mask: int | None = None) -> float:
+def draw_qr(c, text: str, x: float, y: float, side: float, mask: int | None = FIXED_MASK) -> float:
     """Draw `text` as a QR code whose quiet-zone square has its bottom left at
     (x, y) and side `side` pt (shrunk to whole modules). Returns the module size
     in mm; raises ValueError if modules would be smaller than 0.5 mm. `mask`:
-    see qr_matrix (None, the default, searches for the best pattern)."""
+    see qr_matrix (the default is FIXED_MASK; None searches for the best pattern)."""
     m = qr_matrix(text, mask)
     n = len(m)
     module = side / (n + 2 * QUIET)

@@ -307,7 +307,7 @@ def test_colourable_boards_and_helper_are_large(tmp_path):
 def test_puzzle_qr_codes_without_mask_search_all_decode():
     """Puzzle sheets draw their ID's QR code with one fixed mask pattern (no
     search, ~9x cheaper): every code still decodes (40 IDs at the sheet's size),
-    and the default (searched) codes of other callers are unchanged."""
+    and mask=None (custom decks' user text) still searches for another pattern."""
     import io
 
     import pypdfium2 as pdfium
@@ -334,8 +334,8 @@ def test_puzzle_qr_codes_without_mask_search_all_decode():
         found += decode_qr(pdf[i].render(scale=150 / 72).to_pil().convert("RGB"))
     pdf.close()
     assert sorted(found) == sorted(ids)
-    # the fixed mask is really used, and callers that ask for nothing get the search
-    assert qr_matrix(ids[0], QR_MASK) != qr_matrix(ids[0]) or qr_matrix(ids[1], QR_MASK) != qr_matrix(ids[1])
+    # the fixed mask is really used, and mask=None gets the search
+    assert qr_matrix(ids[0], QR_MASK) != qr_matrix(ids[0], None) or qr_matrix(ids[1], QR_MASK) != qr_matrix(ids[1], None)
 
 
 def test_kit_pages_say_true_things(tmp_path):

@@ -187,6 +187,11 @@ def plain(color) -> tuple:
 
 def is_black(color, alpha=None) -> bool:
     """Pure opaque RGB black (what rgb mode writes as DeviceGray 0, K only)."""
+    if type(color) is tuple and len(color) == 3:  # the common case (setFillColorRGB), without _parts
+        try:
+            return alpha in (None, 1, 1.0) and color[0] <= 0 and color[1] <= 0 and color[2] <= 0
+        except TypeError:
+            pass  # not numbers: _parts says what it is
     try:
         kind, values, own_alpha = _parts(color)
     except ValueError:

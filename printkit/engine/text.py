@@ -51,8 +51,34 @@ def styles(base: float = 10.0) -> dict:
     }
 
 
+_PARAGRAPH = None
+
+
+def _paragraph_class():
+    """ReportLab's Paragraph, remembering its last wrap: its lines depend on the
+    width alone, and one_page_flowables measures what flow then wraps again."""
+    global _PARAGRAPH
+    if _PARAGRAPH is None:
+        from reportlab.platypus import Paragraph
+
+        class Para(Paragraph):
+            _pk_width = None
+
+            def wrap(self, availWidth, availHeight):
+                if availWidth == self._pk_width:
+                    return self.width, self.height
+                self._pk_width = None
+                w, h = Paragraph.wrap(self, availWidth, availHeight)
+                if h != 0x7FFFFFFF:  # ReportLab's "cannot fit here" is not remembered
+                    self._pk_width = availWidth
+                return w, h
+
+        _PARAGRAPH = Para
+    return _PARAGRAPH
+
+
 def markup_to_flowables(text: str, base: float = 10.0) -> list:
-    from reportlab.platypus import Paragraph
+    Paragraph = _paragraph_class()
 
     st = styles(base)
     out: list = []
@@ -87,9 +113,10 @@ def one_page_flowables(doc, text: str, sizes=(10.0, 9.5, 9.0, 8.5), margin_mm: f
     one page of the document's paper (a rules summary that would spill a few
     lines onto a second, nearly empty sheet is set a little smaller instead); at
     the first size when it fits one page at none of them. The flowables come
-    back already measured, ready for `flow`."""
+    back measured at the page's width (flow reuses that wrap)."""
     W, H = doc.options.paper_pt
     m = margin_mm * MM
+    room = H - 2 * m
     first = None
     for base in sizes:
         total = 0.0
@@ -98,7 +125,9 @@ def one_page_flowables(doc, text: str, sizes=(10.0, 9.5, 9.0, 8.5), margin_mm: f
         for f in items:
             _, h = f.wrap(W - 2 * m, H)
             total += h + f.getSpaceBefore() + f.getSpaceAfter()
-        if total <= H - 2 * m:
+            if total > room:
+                break  # too tall at this size: the rest need not be measured
+        else:
             return items
     return first
 

@@ -45,14 +45,12 @@ def grid(c, ink, x: float, y: float, cell: float, filled=(), *, numbers: bool = 
     c.rect(x, y, size, size, stroke=1, fill=0)
     if numbers:
         ns = number_size or max(7.0, min(9.0, cell * 0.32))  # 7 pt: read during play
-        c.setFont(fonts.SANS, ns)
+        on, off = [], []  # white on filled cells, grey on empty ones: one text object each
         for n in range(1, rules.CELLS + 1):
             r, col = rules.rc(n)
-            if n in filled:
-                c.setFillColorRGB(1, 1, 1)
-            else:
-                c.setFillColorRGB(*GREY)
-            c.drawString(x + col * cell + ns * 0.25, y + size - r * cell - ns * 0.95, str(n))
+            (on if n in filled else off).append((x + col * cell + ns * 0.25, y + size - r * cell - ns * 0.95, str(n)))
+        d.strings(c, off, fonts.SANS, ns, GREY)
+        d.strings(c, on, fonts.SANS, ns, (1, 1, 1))
     c.restoreState()
 
 

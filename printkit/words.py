@@ -10,10 +10,23 @@ printkit/data/WORDLISTS-LICENSE.txt for sources and licences):
   so a seed gives the same puzzle whatever list the user adds.
 
 Both load lazily on first use and are cached; no third-party imports.
+
+Derived indexes, built from those two files by scripts/build_word_indexes.py
+and checked against them by the tests (same words, same order), so a run
+reads them instead of rebuilding them from 116,000 words:
+
+- words-accept.idx: the acceptance list with each length's words packed in
+  one string, as the Lexicon holds it (no split and regroup at load).
+- cryptic-words-accept.idx, cryptic-words-puzzle.idx: the Cryptic Words bitset
+  indexes of the two lists (games/cryptic_words/spell.WordIndex).
+
+An index file is one JSON header line (sections by name: [offset, size] in
+the blob after it) and the blob; see pack_index / read_index.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import re
 from bisect import bisect_left
@@ -29,6 +42,8 @@ __all__ = ["accept_words", "sorted_accept_words", "puzzle_words", "is_word", "ad
 _DATA = "printkit.data"
 _ACCEPT_FILE = "words-accept.txt"
 _PUZZLE_FILE = "words-puzzle.txt"
+_ACCEPT_INDEX = "words-accept.idx"
+INDEX_FORMAT = "printkit-index 1"
 _WORD = re.compile(r"[a-z]+")
 
 _user_words: frozenset[str] = frozenset()
@@ -37,6 +52,28 @@ _accept_cache: "Lexicon | frozenset[str] | None" = None
 
 def _read(name: str) -> list[str]:
     return resources.files(_DATA).joinpath(name).read_text(encoding="ascii").split()
+
+
+def pack_index(sections: dict[str, bytes], **meta) -> bytes:
+    """An index file: a JSON header line (format, meta, each section's offset and
+    size in the blob) and the sections one after the other, in the given order."""
+    where, offset = {}, 0
+    for name, data in sections.items():
+        where[name] = [offset, len(data)]
+        offset += len(data)
+    header = json.dumps({"format": INDEX_FORMAT, **meta, "sections": where}, sort_keys=True, separators=(",", ":"))
+    return header.encode("ascii") + b"\n" + b"".join(sections.values())
+
+
+def read_index(name: str) -> tuple[dict, dict[str, memoryview]]:
+    """A shipped index file (printkit/data/NAME): its header and its sections by name."""
+    data = resources.files(_DATA).joinpath(name).read_bytes()
+    end = data.index(b"\n")
+    header = json.loads(data[:end])
+    if header.get("format") != INDEX_FORMAT:  # pragma: no cover - a file from another version
+        raise ValueError(f"printkit/data/{name}: not a {INDEX_FORMAT} file; run scripts/build_word_indexes.py")
+    blob = memoryview(data)[end + 1 :]
+    return header, {k: blob[a : a + n] for k, (a, n) in header["sections"].items()}
 
 
 class _Packed:
@@ -73,6 +110,20 @@ class Lexicon(Set):
         self._by_len = {n: _Packed("".join(ws), n) for n, ws in sorted(groups.items()) if n}
         self._size = sum(len(ws) for ws in groups.values())
         self._hash: int | None = None
+
+    @classmethod
+    def from_packed(cls, packed: dict[int, str]) -> "Lexicon":
+        """A Lexicon from each length's sorted words already packed in one string
+        (length -> text), as packed_by_length gives them."""
+        self = cls.__new__(cls)
+        self._by_len = {n: _Packed(t, n) for n, t in sorted(packed.items()) if n and t}
+        self._size = sum(p.size for p in self._by_len.values())
+        self._hash = None
+        return self
+
+    def packed_by_length(self) -> dict[int, str]:
+        """length -> that length's sorted words packed in one string."""
+        return {n: p.text for n, p in self._by_len.items()}
 
     @classmethod
     def _from_iterable(cls, it):
@@ -115,6 +166,14 @@ class Lexicon(Set):
 
 @cache
 def _base_accept() -> Lexicon:
+    """The shipped acceptance list, from its packed index (the same words as
+    words-accept.txt: tested)."""
+    _, sections = read_index(_ACCEPT_INDEX)
+    return Lexicon.from_packed({int(n): str(t, "ascii") for n, t in sections.items()})
+
+
+def _accept_from_text() -> Lexicon:
+    """The acceptance list read from words-accept.txt itself (what the index is built from)."""
     return Lexicon(_read(_ACCEPT_FILE))  # the file is sorted
 
 

@@ -25,6 +25,8 @@ Outputs (in printkit/data/):
                      frequent first, ties alphabetical); the PUZZLE_SIZE most frequent.
   WORDLISTS-LICENSE.txt  how the lists were built, and the licences of the sources.
 
+Then rebuild the indexes made from these lists: python scripts/build_word_indexes.py.
+
 Deterministic: same inputs give the same bytes (nothing depends on dates, hashing
 or set order). wordfreq is needed only here, never at run time.
 """

@@ -272,3 +272,50 @@ def test_compact_lexicon_answers_like_a_set():
     assert accept.of_length(5) == sorted(w for w in lines if len(w) == 5)
     assert accept | {"zorblax"} == plain | {"zorblax"}
     assert hash(accept) == hash(plain) and {accept: 1}[plain] == 1
+
+
+# -- the shipped indexes (scripts/build_word_indexes.py) ----------------------------
+
+def _build_script():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("build_word_indexes", ROOT / "scripts" / "build_word_indexes.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_shipped_indexes_are_what_the_lists_give():
+    """Every index file in printkit/data holds, byte for byte, what the build
+    script makes from the word lists now (rerun it after changing a list)."""
+    made = _build_script().built()
+    assert set(made) == {"words-accept.idx", "cryptic-words-accept.idx", "cryptic-words-puzzle.idx"}
+    for name, data in made.items():
+        shipped = resources.files("printkit.data").joinpath(name).read_bytes()
+        assert shipped == data, f"printkit/data/{name} is out of date: run python scripts/build_word_indexes.py"
+
+
+def test_loaded_indexes_equal_ones_built_from_the_lists():
+    from printkit.games.cryptic_words import spell
+
+    lexicon = words._base_accept()
+    assert lexicon.packed_by_length() == words._accept_from_text().packed_by_length()
+    assert len(lexicon) == len(data_lines("words-accept.txt"))
+    for got, want in ((spell.accept_index(), spell.build_accept_index()), (spell.puzzle_index(), spell.build_puzzle_index())):
+        assert got.words == want.words and got.size == want.size and got.all == want.all
+        assert got._at == want._at and got.ends == want.ends and got._is_sorted == want._is_sorted
+        assert got.decode(got.ends[5])[:50] == [w for w in want.words if len(w) == 5][:50]
+
+
+def test_accept_index_takes_user_words(tmp_path):
+    from printkit.games.cryptic_words import spell
+
+    shipped = spell.accept_index()
+    assert "zorblax" not in shipped
+    f = tmp_path / "mine.txt"
+    f.write_text("zorblax\n", encoding="utf-8")
+    words.add_user_words(f)
+    mine = spell.accept_index()
+    assert "zorblax" in mine and mine.size == shipped.size + 1
+    words.clear_user_words()
+    assert spell.accept_index() is shipped

@@ -75,6 +75,45 @@ class WordIndex:
         self._entry: dict[tuple[int, str], int] = {}
         self._where: dict[str, int] | None = None
 
+    @classmethod
+    def from_sections(cls, sections: dict, name: str, is_sorted: bool) -> "WordIndex":
+        """The index `name` ("accept" or "puzzle") as shipped in its index file
+        (see sections(): the same words, bitsets and lengths)."""
+        self = cls.__new__(cls)
+        self._is_sorted = is_sorted
+        self.words = tuple(str(sections[f"{name}.words"], "ascii").split("\n"))
+        n = self.size = len(self.words)
+        self.all = (1 << n) - 1
+        at = self._at = {}
+        ends = [0] * (MAX_LETTERS + 1)
+        head = f"{name}."
+        for key, data in sections.items():
+            if not key.startswith(head):
+                continue
+            kind, _, what = key[len(head):].partition(".")
+            if kind == "at":  # at.P.L: position P, letter L
+                p, ch = what.split(".")
+                at[(int(p), ch)] = int.from_bytes(data, "little")
+            elif kind == "ends":
+                ends[int(what)] = int.from_bytes(data, "little")
+        self.ends = tuple(ends)
+        self._entry = {}
+        self._where = None
+        return self
+
+    def sections(self, name: str) -> dict[str, bytes]:
+        """This index as the sections of an index file (printkit.words.pack_index),
+        in a fixed order: the words, then each (position, letter) bitset, then each
+        length's. Bitsets are little-endian bytes, one bit a word."""
+        size = (self.size + 7) // 8
+        out = {f"{name}.words": "\n".join(self.words).encode("ascii")}
+        for (p, ch), bits in sorted(self._at.items()):
+            out[f"{name}.at.{p}.{ch}"] = bits.to_bytes(size, "little")
+        for k, bits in enumerate(self.ends):
+            if bits:
+                out[f"{name}.ends.{k}"] = bits.to_bytes(size, "little")
+        return out
+
     @property
     def _position(self) -> dict[str, int]:
         """Word -> its place in the list (built on first use: most runs never ask)."""
@@ -134,26 +173,58 @@ class WordIndex:
 
 # -- shared indexes -------------------------------------------------------------
 
-@lru_cache(maxsize=1)
-def puzzle_index() -> WordIndex:
-    """The puzzle list (what a generator may hide, what the deck is scored on)."""
+# the shipped indexes of the two lists, built by scripts/build_word_indexes.py
+INDEX_FILES = {"accept": "cryptic-words-accept.idx", "puzzle": "cryptic-words-puzzle.idx"}
+
+
+def _shipped(name: str, is_sorted: bool) -> WordIndex:
+    from printkit.words import read_index
+
+    return WordIndex.from_sections(read_index(INDEX_FILES[name])[1], name, is_sorted)
+
+
+def build_puzzle_index() -> WordIndex:
+    """The puzzle list's index built from the list itself (what is shipped)."""
     from printkit.words import puzzle_words
 
     return WordIndex(puzzle_words())
 
 
+def build_accept_index() -> WordIndex:
+    """The acceptance list's index (user words included) built from the list."""
+    from printkit.words import sorted_accept_words
+
+    return WordIndex(sorted_accept_words(), is_sorted=True)
+
+
+@lru_cache(maxsize=1)
+def puzzle_index() -> WordIndex:
+    """The puzzle list (what a generator may hide, what the deck is scored on),
+    as shipped in cryptic-words-puzzle.idx."""
+    return _shipped("puzzle", is_sorted=False)
+
+
 _accept_cache: dict[int, tuple[frozenset, WordIndex]] = {}
 
 
-def accept_index() -> WordIndex:
-    """The acceptance list (user words included): "does another word fit?"."""
-    from printkit.words import accept_words, sorted_accept_words
+@lru_cache(maxsize=1)
+def _shipped_accept_index() -> WordIndex:
+    return _shipped("accept", is_sorted=True)
 
-    words = accept_words()
+
+def accept_index() -> WordIndex:
+    """The acceptance list (user words included): "does another word fit?".
+    The shipped list alone comes from cryptic-words-accept.idx; with user words the
+    index is built."""
+    from printkit import words as wordlists
+
+    if not wordlists._user_words:
+        return _shipped_accept_index()
+    words = wordlists.accept_words()
     hit = _accept_cache.get(id(words))
     if hit is not None and hit[0] is words:
         return hit[1]
-    index = WordIndex(sorted_accept_words(), is_sorted=True)
+    index = build_accept_index()
     _accept_cache.clear()
     _accept_cache[id(words)] = (words, index)
     return index

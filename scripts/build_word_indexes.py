@@ -1,0 +1,60 @@
+#!/usr/bin/env python3
+"""Build the word indexes shipped in printkit/data from the two word lists.
+
+    python scripts/build_word_indexes.py          # write them
+    python scripts/build_word_indexes.py --check  # exit 1 if a shipped one is out of date
+
+Inputs: printkit/data/words-accept.txt and words-puzzle.txt (scripts/build_wordlists.py).
+Outputs (printkit/data/), each a JSON header line and a blob (printkit.words.pack_index):
+  words-accept.idx           the acceptance list, each length's words packed in one
+                             string (what printkit.words.Lexicon holds)
+  cryptic-words-accept.idx   the Cryptic Words bitset index of the acceptance list
+  cryptic-words-puzzle.idx   ... and of the puzzle list (games/cryptic_words/spell.py)
+
+Run it again whenever a word list changes; tests/test_words.py checks that every
+shipped index holds what the lists give. Deterministic: the same lists give the
+same bytes (sections in a fixed order, no dates).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+DATA = ROOT / "printkit" / "data"
+sys.path.insert(0, str(ROOT))
+
+from printkit import words  # noqa: E402
+from printkit.games.cryptic_words import spell  # noqa: E402
+
+
+def built() -> dict[str, bytes]:
+    """File name -> the bytes it should hold, computed from the word lists."""
+    words.clear_user_words()
+    lexicon = words._accept_from_text()
+    out = {words._ACCEPT_INDEX: words.pack_index({str(n): t.encode("ascii") for n, t in lexicon.packed_by_length().items()}, words=len(lexicon))}
+    for name, index in (("accept", spell.build_accept_index()), ("puzzle", spell.build_puzzle_index())):
+        out[spell.INDEX_FILES[name]] = words.pack_index(index.sections(name), words=index.size)
+    return out
+
+
+def main() -> int:
+    check = "--check" in sys.argv[1:]
+    stale = []
+    for name, data in built().items():
+        path = DATA / name
+        if check:
+            if not path.exists() or path.read_bytes() != data:
+                stale.append(name)
+            continue
+        path.write_bytes(data)
+        print(f"{path.relative_to(ROOT)}: {len(data):,} bytes")
+    if stale:
+        print("out of date (run python scripts/build_word_indexes.py): " + ", ".join(stale), file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -6,10 +6,9 @@ the validator rejects.
 
 from __future__ import annotations
 
-import json
 import shlex
-from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from printkit.errors import PrintkitError, RulesError, UsageError
 from printkit.rules import JSON_FORMAT, Violation, run_checks
@@ -92,8 +91,7 @@ def small_print(component, model: dict) -> str:
     return " · ".join(bits)
 
 
-@dataclass
-class WriteResult:
+class WriteResult(NamedTuple):
     path: Path
     pages: int
     size: int
@@ -202,13 +200,11 @@ def write_shop_pngs(component, model: dict, opts, folder: Path, dpi: int, shop) 
     """A print shop's PNG upload: every card side at exactly the shop's pixel
     size (card plus the shop's bleed at `dpi`), rendered and written one page
     at a time into a folder that is swapped in whole."""
-    from dataclasses import replace
-
     from printkit.engine.files import StagedFolder
     from printkit.engine.raster import open_pdf
     from printkit.engine.shops import card_pixels
 
-    single = replace(opts, layout="single", duplex="long", order="interleaved", back_offset=(0.0, 0.0), copies=1)
+    single = opts._replace(layout="single", duplex="long", order="interleaved", back_offset=(0.0, 0.0), copies=1)
     doc = new_document(component, model, single)
     component.render(doc, model)
     pdf = open_pdf(doc.pdf_bytes())
@@ -249,6 +245,8 @@ def load_json(name: str):
     except (OSError, UnicodeDecodeError) as exc:
         raise UsageError(f"{name}: cannot read it ({exc.__class__.__name__})") from None
     try:
+        import json
+
         model = json.loads(text)
     except json.JSONDecodeError as exc:
         raise UsageError(f"{name}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
@@ -272,14 +270,12 @@ def write_pngs(component, model: dict, opts, folder: Path, dpi: int) -> str:
     sheets for decks; one PNG a page for everything else. Pages are rendered and
     written one at a time into a folder built beside `folder`, then swapped in."""
     import hashlib
-    from dataclasses import replace
-
     from printkit.engine.files import StagedFolder
     from printkit.engine.raster import TABLETOP_MAX_SIDE, check_pixels, iter_pages, open_pdf, tabletop_layout, tabletop_sheet
 
     cards = "cards" in component.uses
     if cards:
-        opts = replace(opts, layout="single", bleed=0.0, duplex="long", order="interleaved", back_offset=(0.0, 0.0), copies=1)
+        opts = opts._replace(layout="single", bleed=0.0, duplex="long", order="interleaved", back_offset=(0.0, 0.0), copies=1)
     if component.keeper is not None and not cards:
         return _write_keeper_pngs(component, model, opts, folder, dpi)
     doc = new_document(component, model, opts)

@@ -6,7 +6,6 @@ Heavy imports (ReportLab, the word lists) happen only when a command runs, so
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 
@@ -251,6 +250,8 @@ def run_component(component, kw: dict) -> None:
     params = {k: v for k, v in kw.items()}
     model = build.build_checked(component, params)
     if as_json:
+        import json
+
         text = json.dumps(model, indent=2, ensure_ascii=False)
         if output and output != "-":  # -o names the JSON file (as validate reads it)
             from printkit.engine import files
@@ -480,6 +481,8 @@ def schema_cmd(game, component) -> None:
     schema = load_schema(found.name, component)
     if schema is None:
         raise UsageError(f"{game} {component}: no schema shipped for it")
+    import json
+
     click.echo(json.dumps(schema, indent=2, sort_keys=True))
 
 

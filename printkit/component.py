@@ -43,8 +43,7 @@ class Param(NamedTuple):
     max: int | None = None
 
 
-@dataclass(frozen=True)
-class Component:
+class Component(NamedTuple):  # immutable; comp._replace(...) gives a changed copy
     game: str
     name: str  # "deck", "sheet", "puzzle"... also the CLI verb
     title: str

@@ -8,7 +8,7 @@ defaults. `printkit list` shows where each default came from.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from typing import NamedTuple
 from pathlib import Path
 
 from printkit.errors import UsageError
@@ -37,8 +37,7 @@ KEYS = {
 }
 
 
-@dataclass(frozen=True)
-class Defaults:
+class Defaults(NamedTuple):
     values: dict
     sources: dict  # key -> "built-in" or the file's path
 

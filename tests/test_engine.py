@@ -182,7 +182,7 @@ def test_failed_render_leaves_previous_pdf(workdir):
         comp.render(doc, m)
         raise RuntimeError("interrupted")
 
-    broken_comp = type(comp)(**{**comp.__dict__, "render": broken})
+    broken_comp = comp._replace(render=broken)
     with pytest.raises(RuntimeError):
         build.write_component(broken_comp, model, PrintOptions(), out)
     assert out.read_bytes() == b"previous"

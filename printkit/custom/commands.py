@@ -121,7 +121,7 @@ def _run_make(project, only, **kw) -> None:
 
 
 def _only(game, name):
-    from dataclasses import replace
+    from dataclasses import replace  # Game is a dataclass (custom games extend it)
 
     from printkit.component import KitPart
 

@@ -139,7 +139,7 @@ class DeckSpec:
                     doc.notes.append(note)
         saved = doc.options
         if saved.card_size != self.card_size:
-            doc.options = replace(saved, card_size=self.card_size)
+            doc.options = saved._replace(card_size=self.card_size)
         try:
             draw_deck(doc, fronts, back_face)
         finally:
@@ -400,7 +400,7 @@ def load_project(path: str | Path, card_size: str | None = None) -> CustomGame:
             ctitle = _str(item, "title", w, cname.replace("-", " ").capitalize())
             spec = _section(kind, item, w, base, ctx, cname, ctitle, size)
             comp = spec.component(name)
-            components[cname] = replace(comp, build=_with_command(comp.build, shlex.join(["printkit", "make", str(path), "--only", cname])))
+            components[cname] = comp._replace(build=_with_command(comp.build, shlex.join(["printkit", "make", str(path), "--only", cname])))
             parts.append(KitPart(cname, copies=int(item.get("copies", 1)) if kind == "deck" else 1))
     if not components:
         raise UsageError(f"{where}: nothing to print: add a [[deck]], [[tokens]], [[board]] or [[page]]")

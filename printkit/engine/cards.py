@@ -20,7 +20,6 @@ What every sheet promises (tests/test_print_geometry.py measures it from the PDF
 from __future__ import annotations
 
 import math
-from dataclasses import replace
 from typing import Callable, NamedTuple, Sequence
 
 from printkit.engine import fonts
@@ -235,7 +234,7 @@ def _design(opts: PrintOptions, unit: tuple[float, float], ax: _Axis, ay: _Axis,
         bits.append("no bleed")
     if b > 0:  # say so when the bleed costs cards, and what bleed would not
         for less in [v / 2 for v in range(int(b * 2) - 1, -1, -1)]:
-            found = _grid(replace(opts, bleed=less), unit)
+            found = _grid(opts._replace(bleed=less), unit)
             if found and found[1].n * found[2].n > n:
                 bits.append(f"--bleed {less:g} fits {found[1].n * found[2].n}")
                 break

@@ -7,7 +7,7 @@ light tints, outlines stay), mono (every colour becomes its grey by luminance).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 # The Okabe-Ito palette, safe for the common colour-vision deficiencies.
 PALETTE: dict[str, str] = {
@@ -36,8 +36,7 @@ def luminance(rgb: tuple[float, float, float]) -> float:
     return 0.2126 * r + 0.7152 * g + 0.0722 * b
 
 
-@dataclass(frozen=True)
-class Ink:
+class Ink(NamedTuple):
     mode: str = "color"
 
     def rgb(self, color: str | tuple[float, float, float], large: bool = False) -> tuple[float, float, float]:

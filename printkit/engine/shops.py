@@ -9,13 +9,12 @@ Sources for every number are in docs/print-shops.md.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from typing import NamedTuple
 
 INCH_MM = 25.4
 
 
-@dataclass(frozen=True)
-class Shop:
+class Shop(NamedTuple):
     key: str
     name: str
     options: dict  # command-line option name (as the CLI's keyword) -> value
@@ -24,7 +23,7 @@ class Shop:
     safe_mm: float = 3.0  # what the shop calls its safe zone inside the trim
     max_ink: float = 3.0  # total ink limit for CMYK files
     upload: str = ""  # what to send, in one sentence
-    sources: tuple[str, ...] = field(default=())
+    sources: tuple[str, ...] = ()
 
 
 SHOPS: dict[str, Shop] = {

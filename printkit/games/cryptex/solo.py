@@ -74,8 +74,13 @@ class _Tries:
                 for live in (False, True):
                     self._class_id[(n, k, live)] = len(self.classes)
                     self.classes.append((n, k, live))
+        wanted: dict[int, set[str]] = {n: set() for n in set(lengths)}
+        for w in puzzle_words:  # one pass over the list for every length
+            got = wanted.get(len(w))
+            if got is not None and w.isalpha():
+                got.add(w.upper())
         for n in sorted(set(lengths)):
-            self._sorted[n] = sorted({w.upper() for w in puzzle_words if len(w) == n and w.isalpha()})
+            self._sorted[n] = sorted(wanted[n])
             dead = self._dead[n] = [self._node(n, k, False, 0, 0) for k in range(n + 1)]
             for k in range(n):
                 self.next_dead[dead[k]] = dead[k + 1]
@@ -92,19 +97,32 @@ class _Tries:
         return x
 
     def kids_of(self, x: int) -> dict[str, int]:
-        kx = self.kids[x]
+        kids = self.kids
+        kx = kids[x]
         if kx is None:  # a live prefix not opened yet: its words are sorted, so each next letter is a run
             n, lo, hi = self._span[x]
-            k = self.classes[self.kind[x]][1]
+            k = self.classes[self.kind[x]][1] + 1  # the children's letters written
             words = self._sorted[n]
+            # every child is a live node of the same class: _node's work, done once for all
+            c = self._class_id[(n, k, True)]
+            full = k == n
+            dead = -1 if full else self._dead[n][k + 1]
+            kind, next_dead, counts, span = self.kind, self.next_dead, self.words, self._span
             kx = {}
+            child = len(kids)
             i = lo
             while i < hi:
-                head = words[i][: k + 1]
+                head = words[i][:k]
                 j = bisect_left(words, head + "[", i, hi)  # "[" sorts right after "Z"
-                kx[head[k]] = self._node(n, k + 1, True, i, j)
+                kx[head[-1]] = child
+                child += 1
+                kids.append({} if full else None)
+                kind.append(c)
+                next_dead.append(dead)
+                counts.append(j - i)
+                span.append((n, i, j))
                 i = j
-            self.kids[x] = kx
+            kids[x] = kx
         return kx
 
     def joker_order(self, x: int) -> list[str]:

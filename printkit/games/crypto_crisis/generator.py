@@ -98,6 +98,8 @@ class Pool:
         from printkit.words import puzzle_words
 
         for w in puzzle_words():
+            if len(w) != 5:  # valid_shape's first test, before any other work on a word
+                continue
             w = w.upper()
             if not solver.valid_shape(w):
                 continue

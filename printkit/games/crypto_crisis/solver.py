@@ -32,6 +32,10 @@ from printkit.games.crypto_crisis.grid import (
     MARKS,
     SIDE,
     UNMIX,
+    _P_COL_HI,
+    _P_COL_LO,
+    _P_ROW_HI,
+    _P_ROW_LO,
     letters_mask,
     possible_nets,
     revealed,
@@ -54,6 +58,17 @@ def word_key(word: str) -> int:
 _BIT = {ch: 1 << i for i, ch in enumerate(LETTERS)}
 
 
+def _anchor(i: int) -> tuple[int, ...]:
+    """For the letter in cell i: its row and column, and what shift_pair(m, -row,
+    -column) needs (the wrapped steps down and right and their masks)."""
+    ar, ac = divmod(i, SIDE)
+    dr, dc = -ar % SIDE, -ac % SIDE
+    return (ar, ac, dr, _P_ROW_HI[dr], _P_ROW_LO[dr], dc, _P_COL_HI[dc], _P_COL_LO[dc])
+
+
+_ANCHOR = {ch: _anchor(i) for i, ch in enumerate(LETTERS)}
+
+
 class Index:
     """A word list, indexed for the solver (see the module's docstring)."""
 
@@ -65,18 +80,33 @@ class Index:
         # length test comes before any other work on a word
         of_length = getattr(words, "of_length", None)  # a compact Lexicon hands over its five-letter words
         fives = of_length(5) if of_length is not None else (w for w in words if len(w) == 5)
+        anchor = _ANCHOR
         for w in sorted({w.upper() for w in fives}):
             try:
                 b0, b1, b2, b3, b4 = bit[w[0]], bit[w[1]], bit[w[2]], bit[w[3]], bit[w[4]]
             except KeyError:  # a letter the grid does not hold (Z, or not A-Z)
                 continue
-            if len(set(w)) != 5:
+            first = b0 | b1
+            if (first | b2 | b3 | b4).bit_count() != 5:  # a letter twice
                 continue
-            key = b0 | b1 | (b2 | b3 | b4) << CELLS  # word_key(w)
-            groups.setdefault(key, []).append(w)
+            key = first | (b2 | b3 | b4) << CELLS  # word_key(w)
+            got = groups.get(key)
+            if got is None:
+                groups[key] = [w]
+            else:
+                got.append(w)
             for ch in w[:2]:
-                ar, ac = divmod(LETTERS.index(ch), SIDE)
-                anchored.setdefault(shift_pair(key, -ar, -ac), []).append((w, ar, ac))
+                ar, ac, dr, row_hi, row_lo, dc, col_hi, col_lo = anchor[ch]  # shift_pair(key, -ar, -ac), inlined
+                m = key
+                if dr:
+                    m = ((m << (SIDE * dr)) & row_hi) | ((m >> (CELLS - SIDE * dr)) & row_lo)
+                if dc:
+                    m = ((m << dc) & col_hi) | ((m >> (SIDE - dc)) & col_lo)
+                got = anchored.get(m)
+                if got is None:
+                    anchored[m] = [(w, ar, ac)]
+                else:
+                    got.append((w, ar, ac))
         self.exact: dict[int, tuple[str, ...]] = {k: tuple(v) for k, v in groups.items()}
         self.anchored: dict[int, tuple[tuple[str, int, int], ...]] = {k: tuple(v) for k, v in anchored.items()}
 

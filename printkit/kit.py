@@ -117,7 +117,14 @@ def draw_kit(doc, game, seed: str = "1", overrides: dict | None = None) -> list[
             part_print = part_print[len(comp.game) + 1 :]
         doc.small_print = f"{game.name} kit · {part_print}"
         doc.pending_bookmark = comp.title
-        for _ in range(part.copies):
+        if part.copies > 1:  # the part is drawn once; its pages' content is repeated for the other copies
+            pages = doc.record(lambda: comp.render(doc, model))
+            for _ in range(part.copies - 1):
+                if pages is None:
+                    comp.render(doc, model)
+                else:
+                    doc.replay(pages)
+        else:
             comp.render(doc, model)
         shown = [k.replace("_", " ") if v is True else f"{k} {v}" if isinstance(v, int) else str(v) for k, v in part.params.items() if v not in (False, None)]
         title = comp.title + (f" ({', '.join(shown)})" if shown else "")

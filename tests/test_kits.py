@@ -3,6 +3,7 @@ the forms in a kit, and the index's sheet counts, supplies, part tables and fill
 
 from __future__ import annotations
 
+import io
 import re
 from pathlib import Path
 
@@ -151,3 +152,35 @@ def test_every_qr_code_in_every_kit_reads_back(tmp_path, monkeypatch):
             assert sorted(decode_qr(render_page(pdf, page - 1, dpi=150))) == want, (game.name, page)
     kinds = {t.split(" --id ")[-1][:3] if " --id " in t else t[:3] for _, t in drawn}
     assert {"CX-", "CW-", "CY-", "CC-", "CWF"} <= kinds, kinds  # every game's codes were among them
+
+
+@pytest.mark.parametrize("game_name, component, params, paper, repeatable", [
+    ("crypticolor", "card", {"rotations": True}, "a4", True),  # three pages, 104 grids
+    ("cryptex", "sheet", {}, "letter", True),
+    ("scryptic", "reference", {}, "a3", False),  # drawn enlarged (draw_as): drawn again instead
+])
+def test_kit_copies_repeat_the_first_copys_pages_byte_for_byte(game_name, component, params, paper, repeatable):
+    """A kit part printed twice is drawn once and its pages' content repeated
+    (Document.record / replay): the PDF is the same, byte for byte, as drawing it twice."""
+    from printkit.build import build_checked
+    from printkit.engine.document import Document
+    from printkit.engine.units import PrintOptions
+    from printkit.games import all_games
+    from printkit.kit import default_params
+
+    comp = all_games()[game_name].components[component]
+    model = build_checked(comp, {**default_params(comp, "1"), **params})
+    out = []
+    for copy in (False, True):
+        doc = Document(PrintOptions(paper=paper), title="t")
+        doc.small_print = "copies"
+        if copy:
+            pages = doc.record(lambda: comp.render(doc, model))
+            assert (pages is not None) == repeatable
+            doc.replay(pages) if pages is not None else comp.render(doc, model)
+        else:
+            comp.render(doc, model)
+            comp.render(doc, model)
+        out.append(doc.pdf_bytes())
+    assert out[0] == out[1]
+    assert len(PdfReader(io.BytesIO(out[1])).pages) == (6 if params else 2 if game_name == "cryptex" else 4)

@@ -53,6 +53,8 @@ class Document:
         self.bookmarks: list[tuple[str, int]] = []
         self.pending_bookmark: str | None = None  # outline entry for the next page started
         self.notes: list[str] = []  # what drawing chose that the run summary must say (e.g. art scaled)
+        self._rec: list | None = None  # pages being recorded (see `record`)
+        self._rec_page: dict | None = None
 
     def unique_name(self, prefix: str) -> str:
         """A name for a PDF form that is unique in this document and the same on every run."""
@@ -72,6 +74,8 @@ class Document:
         of the text giving (right_x, baseline_y, angle, max_width) (card sheets).
         """
         self._finish_page()
+        if self._rec is not None and not self._rec and self.c._code:
+            self._rec_ok = False  # drawn before the recorded part's first page: not repeated by copying
         page = size or self.options.paper_pt
         self.c.setPageSize(page)
         if trim is None and self.options.pdfx:
@@ -88,7 +92,48 @@ class Document:
         if self.pending_bookmark:
             title, self.pending_bookmark = self.pending_bookmark, None
             self.bookmark(title)
+        if self._rec is not None:
+            self._rec_page = {"args": (size, trim, bleed, footer), "start": len(self.c._code)}
         return self.c
+
+    # -- copies of a part: drawn once, their pages' content repeated ------------
+    def record(self, draw) -> list | None:
+        """Run `draw()` (which starts its own pages) and keep what each of its pages
+        holds, so that `replay` can add the same pages again without drawing them:
+        a kit's second Key Card or sixth play sheet costs a list copy. The pages
+        drawn are finished here. None when the pages cannot be repeated that way
+        (links, a draw_as page, notes for the summary): draw again instead."""
+        if self._open:
+            self._finish_page()
+        self._rec, self._rec_ok, notes = [], True, len(self.notes)
+        try:
+            draw()
+            if self._rec_page is not None:
+                self._finish_page()
+        finally:
+            rec, self._rec, self._rec_page = self._rec, None, None
+        return rec if rec and self._rec_ok and len(self.notes) == notes else None
+
+    def replay(self, pages: list) -> None:
+        """Add again the pages `record` kept: same content, this document's own
+        footer (page number) on each."""
+        for page in pages:
+            size, trim, bleed, footer = page["args"]
+            c = self.new_page(size, trim=trim, bleed=bleed, footer=footer)
+            c._code.extend(page["code"])
+            c._formsinuse.extend(f for f in page["forms"] if f not in c._formsinuse)
+            c._colorsUsed.update(page["colors"])
+            c._shadingUsed.update(page["shading"])
+
+    def _record_page(self) -> None:
+        page, self._rec_page = self._rec_page, None
+        c = self.c
+        if c.state_stack or c._annotationrefs or c._psCommandsBeforePage or c._psCommandsAfterPage:
+            self._rec_ok = False  # unbalanced state, links or raw PostScript: not repeated by copying
+        page["code"] = c._code[page.pop("start"):]
+        page["forms"] = list(c._formsinuse)
+        page["colors"], page["shading"] = dict(c._colorsUsed), dict(c._shadingUsed)
+        self._rec.append(page)
 
     def bookmark(self, title: str) -> None:
         """Name the current page in the PDF outline (kits have one per part)."""
@@ -105,6 +150,7 @@ class Document:
         the footer stays at the real page's size. Returns the scale."""
         W, H = self.size
         k = W / width
+        self._rec_ok = False  # a draw_as page is not repeated by `replay`
         self.c.saveState()
         self.c.scale(k, k)
         self._real_size = (W, H)
@@ -114,6 +160,8 @@ class Document:
     def _finish_page(self) -> None:
         if not self._open:
             return
+        if self._rec_page is not None:
+            self._record_page()
         real = getattr(self, "_real_size", None)
         if real is not None:  # a page drawn with draw_as: back to the real page for the footer
             self.c.restoreState()

@@ -24,7 +24,6 @@ by the rules themselves and kept only when the total goes up.
 from __future__ import annotations
 
 import heapq
-from bisect import bisect_left
 from functools import lru_cache
 from operator import itemgetter
 
@@ -55,7 +54,7 @@ class _Tries:
     joker_order(node): its letters, most words first.
     """
 
-    __slots__ = ("kids", "kind", "classes", "root", "next_dead", "words", "_sorted", "_span", "_class_id", "_jokers", "_dead")
+    __slots__ = ("kids", "kind", "classes", "root", "next_dead", "words", "_sorted", "_column", "_span", "_class_id", "_jokers", "_dead")
 
     def __init__(self, lengths: tuple[int, ...], puzzle_words) -> None:
         self.kids: list[dict[str, int] | None] = []
@@ -68,6 +67,7 @@ class _Tries:
         self._class_id: dict[tuple[int, int, bool], int] = {}
         self._jokers: dict[int, list[str]] = {}
         self._sorted: dict[int, list[str]] = {}
+        self._column: dict[int, list[str]] = {}  # length -> for each position, the letters of its words there
         self._dead: dict[int, list[int]] = {}
         for n in sorted(set(lengths)):  # every row class first: the value tables are sized by them
             for k in range(n + 1):
@@ -81,6 +81,8 @@ class _Tries:
                 got.add(w.upper())
         for n in sorted(set(lengths)):
             self._sorted[n] = sorted(wanted[n])
+            joined = "".join(self._sorted[n])
+            self._column[n] = [joined[k::n] for k in range(n)]
             dead = self._dead[n] = [self._node(n, k, False, 0, 0) for k in range(n + 1)]
             for k in range(n):
                 self.next_dead[dead[k]] = dead[k + 1]
@@ -102,7 +104,7 @@ class _Tries:
         if kx is None:  # a live prefix not opened yet: its words are sorted, so each next letter is a run
             n, lo, hi = self._span[x]
             k = self.classes[self.kind[x]][1] + 1  # the children's letters written
-            words = self._sorted[n]
+            column = self._column[n][k - 1]  # the letter each word of length n has there
             # every child is a live node of the same class: _node's work, done once for all
             c = self._class_id[(n, k, True)]
             full = k == n
@@ -112,9 +114,11 @@ class _Tries:
             child = len(kids)
             i = lo
             while i < hi:
-                head = words[i][:k]
-                j = bisect_left(words, head + "[", i, hi)  # "[" sorts right after "Z"
-                kx[head[-1]] = child
+                # the range's words share their first k-1 letters and are sorted, so
+                # their k-th letters rise: each letter is one run, ending after its last
+                ch = column[i]
+                j = column.rfind(ch, i, hi) + 1
+                kx[ch] = child
                 child += 1
                 kids.append({} if full else None)
                 kind.append(c)

@@ -241,9 +241,14 @@ def test_constrained_solver_agrees_with_brute_force():
         )
         if cons.first is not None and cons.first == cons.last:
             cons = spell.Constraints(cons.allowed, cons.must, cons.first, None, cons.length, cons.rank)
-        fast = index.decode(spell.solve(index, cons))
+        full = spell.solve(index, cons)
+        fast = index.decode(full)
         slow = [w for w in index.words if any(spell.fits(s, w, cons) for s in spell.spellings(w, list(cons.allowed)))]
         assert fast == slow, case
+        # "is the answer exactly this?" (what puzzles ask) gives the full answer's verdict
+        # for the answer itself, a part of it, one word of it and a word outside it
+        for only in (full, full & (full - 1), full & -full, index.bit("zebra") | (full & -full)):
+            assert (spell.solve(index, cons, only=only) == only) == (full == only), (case, only == full)
 
 
 # -- forms -----------------------------------------------------------------------------------------

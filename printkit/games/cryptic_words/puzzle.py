@@ -128,7 +128,7 @@ class _Table:
 
 def _unique(clues: dict, hand, numbers, aindex, target: int) -> bool:
     problems, cons = clue_constraints(clues, hand, numbers, "puzzle")
-    return not problems and solve(aindex, cons) == target
+    return not problems and solve(aindex, cons, only=target) == target
 
 
 def _trim(rng, clues: dict, hand, numbers, aindex, target: int) -> dict:
@@ -198,7 +198,7 @@ def generate(n_cards: int, token: str, deck: list[dict]) -> dict:
             problems, cons = clue_constraints(table.clues, hand, table.numbers, "puzzle")
             if problems:  # pragma: no cover - play only reports true clues
                 raise AssertionError(problems)
-            if solve(aindex, cons) == target:
+            if solve(aindex, cons, only=target) == target:
                 table.clues = _trim(rng, table.clues, hand, table.numbers, aindex, target)
                 return {
                     "id": puzzle_id(n_cards, token),

@@ -275,9 +275,14 @@ class Constraints:
     rank: tuple[int, ...] | None = None  # revealed order: used cards appear in rising rank
 
 
-def solve(index: WordIndex, cons: Constraints) -> int:
-    """Bitset of the words that fit everything known."""
+def solve(index: WordIndex, cons: Constraints, only: int | None = None) -> int:
+    """Bitset of the words that fit everything known.
+
+    only: when given (a bitset), the caller asks only "is the answer exactly
+    `only`?": the search stops at the first word outside it and returns what it
+    has found so far, which then differs from `only` as the full answer would."""
     n = len(cons.allowed)
+    outside = None if only is None else index.all & ~only
     tables = [index.tables(entries) for entries in cons.allowed]
     ends = index.ends
     top = cons.length if cons.length is not None else MAX_LETTERS
@@ -312,7 +317,11 @@ def solve(index: WordIndex, cons: Constraints) -> int:
                     if not w or q > top:
                         continue
                     if (last is None or i == last) and nu & must == must:
-                        found |= w & end_at[q]
+                        hit = w & end_at[q]
+                        if hit:
+                            found |= hit
+                            if outside is not None and hit & outside:
+                                return found  # not `only`: no need to know the rest
                     if i == last or q >= top:
                         continue
                     key = (q, nu)

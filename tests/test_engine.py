@@ -295,3 +295,60 @@ def test_small_print_is_7pt_on_pages_and_never_shrinks(workdir):
             assert foot[0].box[1] >= 5 * MM - 0.1 and foot[0].box[2] <= page.width - 5 * MM, (name, page.number, foot[0].box)
             if name == "long.pdf":
                 assert "…" in foot[0].text and long_seed not in foot[0].text and "page 1" in foot[0].text
+
+
+def _noisy_document(pages: int):
+    """A document whose pages each carry ~6 KB of compressed content."""
+    import random
+
+    from printkit.engine.document import Document
+
+    doc = Document(PrintOptions(), title="spool test")
+    rnd = random.Random(7)
+    for _ in range(pages):
+        c = doc.new_page()
+        for _ in range(400):
+            c.rect(rnd.uniform(20, 500), rnd.uniform(20, 760), rnd.uniform(1, 40), rnd.uniform(1, 40), stroke=1, fill=0)
+    return doc
+
+
+def test_streamed_save_gives_the_same_bytes_as_pdf_bytes(tmp_path, monkeypatch):
+    """Document.save formats the file straight to disk (page streams read back
+    from the spool); the bytes must be exactly what the in-memory path gives,
+    with a spool file and without one (no temporary folder to write in)."""
+    import tempfile
+
+    want = _noisy_document(12).pdf_bytes()
+    out = tmp_path / "streamed.pdf"
+    assert _noisy_document(12).save(out) == len(want)
+    assert out.read_bytes() == want
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["streamed.pdf"]
+
+    def no_temp(*a, **k):
+        raise OSError(30, "Read-only file system")
+
+    monkeypatch.setattr(tempfile, "TemporaryFile", no_temp)
+    _noisy_document(12).save(out)
+    assert out.read_bytes() == want
+    assert len(PdfReader(out).pages) == 12
+
+
+def test_pages_wait_on_disk_not_in_memory(tmp_path):
+    """Memory while drawing and writing a long document grows by a page's
+    dictionary, not by its content: drawing 150 pages of ~6 KB compressed
+    content each and saving them keeps far less than that content in memory."""
+    import gc
+    import tracemalloc
+
+    _noisy_document(2).save(tmp_path / "warm.pdf")  # fonts, imports
+    gc.collect()
+    tracemalloc.start()
+    base = tracemalloc.get_traced_memory()[0]
+    doc = _noisy_document(150)
+    drawn = tracemalloc.get_traced_memory()[0] - base
+    size = doc.save(tmp_path / "long.pdf")
+    peak = tracemalloc.get_traced_memory()[1] - base
+    tracemalloc.stop()
+    assert size > 150 * 5000, size  # the content is really there
+    assert drawn < size / 2, (drawn, size)
+    assert peak < size, (peak, size)  # held whole, it would be about three times the size

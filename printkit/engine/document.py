@@ -214,24 +214,73 @@ class Document:
 
     # -- output --------------------------------------------------------------
     def pdf_bytes(self) -> bytes:
+        """The whole PDF as bytes (for a renderer, or standard output)."""
+        self._close()
+        return self.c.getpdfdata()
+
+    def _close(self) -> None:
         self._finish_page()
         if self.pages == 0:
             raise RuntimeError("a document with no pages")
-        self.c.save()
-        return self.buffer.getvalue()
+
+    def _write_into(self, sink) -> None:
+        """Format the PDF straight into `sink` (anything with write(bytes)), object
+        by object, the page streams read back from the spool one at a time: the
+        file never sits whole in memory, so a 1,000-sheet batch costs what a small
+        one does at this step. Same bytes as pdf_bytes()."""
+        from reportlab.pdfbase import pdfdoc
+
+        self._close()
+        # ReportLab's PDFDocument.format collects the file in a PDFFile (a list of
+        # byte strings joined at the end), named through its module. For this one
+        # call it is a PDFFile that hands each string to `sink` instead: checked by
+        # tests/test_engine.py (streamed bytes == pdf_bytes()).
+        base = pdfdoc.PDFFile
+
+        class StreamedFile(base):
+            def __init__(self, *args, **kwargs):
+                base.__init__(self, *args, **kwargs)
+                for chunk in self.strings:  # the header
+                    sink.write(chunk)
+                self.strings = []
+                self.write = sink.write
+
+            def format(self, document):
+                return b""
+
+        pdfdoc.PDFFile = StreamedFile
+        try:
+            self.c.save()
+        finally:
+            pdfdoc.PDFFile = base
 
     def save(self, path: str | os.PathLike) -> int:
         """Write the PDF atomically ("-": standard output); returns its size in bytes."""
-        from printkit.engine.files import write_file
+        from printkit.engine.files import is_stdout, write_file
 
-        return write_file(path, self.pdf_bytes())
+        if is_stdout(path):
+            return write_file(path, self.pdf_bytes())
+        staged = self.stage(path)
+        try:
+            staged.commit()
+        except BaseException:
+            staged.abort()
+            raise
+        return staged.size
 
     def stage(self, path: str | os.PathLike):
         """Write the PDF beside `path`, complete but not yet in place (commit it
         with files.commit_all): for runs that replace several files at once."""
-        from printkit.engine.files import stage_file
+        from printkit.engine.files import StagedFile
 
-        return stage_file(path, self.pdf_bytes())
+        staged = StagedFile(path)
+        try:
+            self._write_into(staged)
+            staged.finish()
+        except BaseException:
+            staged.abort()
+            raise
+        return staged
 
 
 _CANVAS = None
@@ -299,29 +348,35 @@ def _canvas_class():
                 return _opaque(v, "text")
             return PDFTextObject._setFillAlpha(self, v)
 
-    class Flated:
-        """A stream filter for content compressed already: ReportLab writes its
-        name (FlateDecode) and leaves the bytes as they are."""
+    class Spooled:
+        """A stream filter for page content compressed already and kept in the
+        spool: ReportLab writes its name (FlateDecode) and gets the bytes back."""
 
         pdfname = "FlateDecode"
 
-        def encode(self, data):
-            return data
+        def encode(self, piece):
+            return piece.read()
 
-    flated = [Flated()]
+    spooled = [Spooled()]
 
     class PrintkitCanvas(Colours, Canvas):
         _pk_pdfx = False
 
+        def __init__(self, *args, **kwargs):
+            Canvas.__init__(self, *args, **kwargs)
+            self._pk_spool = Spool()
+
         def showPage(self):
             """A finished page's content is compressed now, as ReportLab would
-            at save (same zlib call, same bytes): 1,000 puzzle sheets hold ~2 MB
-            of compressed pages until the save instead of ~11 KB of text a page."""
+            at save (same zlib call, same bytes), and goes to a temporary spool
+            file until the save: a page costs memory for its dictionary alone, so
+            a 1,000-sheet batch is not held in memory page by page."""
             Canvas.showPage(self)
             page = self._doc.Pages.pages[-1]
             text = page.stream
             if page.compression and text and not page.Contents and not rl_config.useA85:
-                stream = pdfdoc.PDFStream(content=zlib.compress(text.encode("utf8") if isinstance(text, str) else text), filters=flated)
+                data = zlib.compress(text.encode("utf8") if isinstance(text, str) else text)
+                stream = pdfdoc.PDFStream(content=self._pk_spool.put(data), filters=spooled)
                 stream.__Comment__ = "page stream"
                 page.Contents, page.stream = stream, None
 
@@ -372,3 +427,45 @@ def atomic_write(path: Path, data: bytes) -> None:
     from printkit.engine.files import write_file
 
     write_file(path, data)
+
+
+class Spool:
+    """Compressed page streams kept out of memory until the document is written:
+    in an unnamed temporary file (gone when closed, or when the process dies), or
+    in memory where no temporary file can be made."""
+
+    def __init__(self) -> None:
+        self._file = None
+        self._end = 0
+
+    def put(self, data: bytes) -> "Spooled":
+        if self._file is None:
+            import tempfile
+
+            try:
+                self._file = tempfile.TemporaryFile(prefix="printkit-")
+            except OSError:
+                return Spooled(None, data, len(data))
+        self._file.seek(self._end)
+        self._file.write(data)
+        piece = Spooled(self._file, self._end, len(data))
+        self._end += len(data)
+        return piece
+
+
+class Spooled:
+    """One page stream in the spool (or, where there is no spool file, the bytes)."""
+
+    __slots__ = ("file", "at", "size")
+
+    def __init__(self, file, at, size: int) -> None:
+        self.file, self.at, self.size = file, at, size
+
+    def read(self) -> bytes:
+        if self.file is None:
+            return self.at
+        self.file.seek(self.at)
+        data = self.file.read(self.size)
+        if len(data) != self.size:
+            raise OSError(f"page spool: read {len(data)} of {self.size} bytes")
+        return data

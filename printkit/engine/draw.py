@@ -136,14 +136,21 @@ def die_face(c, x: float, y: float, size: float, value: int, *, radius: float | 
 def wrap(text: str, font: str, size: float, width: float) -> list[str]:
     """Greedy word wrap into lines no wider than `width`."""
     lines: list[str] = []
-    line = ""
+    line, line_w = "", 0.0
+    space = fonts.text_width(" ", font, size)
     for word in text.split():
-        trial = f"{line} {word}".strip()
-        if fonts.text_width(trial, font, size) <= width or not line:
-            line = trial
+        if not line:
+            line, line_w = word, fonts.text_width(word, font, size)
+            continue
+        # widths add up glyph by glyph: the sum decides unless it is a hair from the limit
+        trial_w = line_w + space + fonts.text_width(word, font, size)
+        if abs(trial_w - width) < 1e-6:
+            trial_w = fonts.text_width(f"{line} {word}", font, size)
+        if trial_w <= width:
+            line, line_w = f"{line} {word}", trial_w
         else:
             lines.append(line)
-            line = word
+            line, line_w = word, fonts.text_width(word, font, size)
     if line:
         lines.append(line)
     return lines

@@ -352,3 +352,20 @@ def test_pages_wait_on_disk_not_in_memory(tmp_path):
     assert size > 150 * 5000, size  # the content is really there
     assert drawn < size / 2, (drawn, size)
     assert peak < size, (peak, size)  # held whole, it would be about three times the size
+
+
+def test_platypus_import_leaves_re_alone_and_its_lazy_patterns_work():
+    """engine/text.py imports reportlab.platypus with three unused costly patterns
+    compiled on first use: they still match, and re.compile is the real one after."""
+    import re
+
+    from printkit.engine import text
+
+    text._platypus()
+    assert re.compile.__module__ == "re"
+    from reportlab.lib import normalDate, textsplit
+    from reportlab.platypus import paragraph
+
+    assert paragraph.uri_pat.match("https://example.org/a?b=1") and not paragraph.uri_pat.match("not a uri")
+    assert textsplit.rx.sub(r"\1 ", "a\u4e00b") == "a\u4e00 b"
+    assert normalDate.NormalDate(20240105).formatMS("{yyyy}-{mm}-{dd}") == "2024-01-05"

@@ -51,6 +51,48 @@ def styles(base: float = 10.0) -> dict:
     }
 
 
+#: Patterns ReportLab compiles when platypus is imported but printkit's text never
+#: uses (links' URIs in paragraph.py, CJK splitting in textsplit.py, date formats
+#: in normalDate.py): ~45 ms of every run, so they compile on first use instead.
+_UNUSED_PATTERNS = ("(^(?:[a-z0-9\\.\\-\\+]*)://)", "([\u2e80-\uffff])", "\\{(m{1,5}|yyyy|yy|d{1,4})\\}")
+
+
+class _LazyPattern:
+    """A compiled regular expression that compiles itself on first use."""
+
+    __slots__ = ("_args", "_compiled")
+
+    def __init__(self, *args) -> None:
+        self._args = args
+        self._compiled = None
+
+    def __getattr__(self, name):
+        if self._compiled is None:
+            compile, pattern, flags = self._args
+            self._compiled = compile(pattern, flags)
+        return getattr(self._compiled, name)
+
+
+def _platypus():
+    """reportlab.platypus, imported with its unused costly patterns left lazy."""
+    import sys
+
+    if "reportlab.platypus" not in sys.modules:
+        real = re.compile
+
+        def compile(pattern, flags=0):
+            if isinstance(pattern, str) and pattern.startswith(_UNUSED_PATTERNS):
+                return _LazyPattern(real, pattern, flags)
+            return real(pattern, flags)
+
+        re.compile = compile
+        try:
+            import reportlab.platypus  # noqa: F401
+        finally:
+            re.compile = real
+    return sys.modules["reportlab.platypus"]
+
+
 _PARAGRAPH = None
 
 
@@ -59,7 +101,7 @@ def _paragraph_class():
     width alone, and one_page_flowables measures what flow then wraps again."""
     global _PARAGRAPH
     if _PARAGRAPH is None:
-        from reportlab.platypus import Paragraph
+        Paragraph = _platypus().Paragraph
 
         class Para(Paragraph):
             _pk_width = None
@@ -134,7 +176,7 @@ def one_page_flowables(doc, text: str, sizes=(10.0, 9.5, 9.0, 8.5), margin_mm: f
 
 def flow(doc, flowables: list, columns: int = 1, margin_mm: float = 15.0) -> None:
     """Flow paragraphs over as many pages of the document's paper as they need."""
-    from reportlab.platypus import Frame
+    Frame = _platypus().Frame
 
     items = list(flowables)
     W, H = doc.options.paper_pt

@@ -9,7 +9,6 @@ kit builder use this table alike; neither knows any game.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Callable, Iterable, NamedTuple
 
 from printkit.rules import Violation
@@ -89,8 +88,7 @@ class KitPart(NamedTuple):
     note: str = ""
 
 
-@dataclass(frozen=True)
-class Game:  # a dataclass: printkit.custom extends it with fields of its own
+class Game(NamedTuple):  # immutable; game._replace(...) gives a changed copy
     name: str
     title: str
     blurb: str
@@ -101,6 +99,10 @@ class Game:  # a dataclass: printkit.custom extends it with fields of its own
     # what a table needs beyond the printed paper, as (item, what for) pairs such as
     # ("Pencils", "one each"): listed on the kit's print guide, gathered in index.pdf
     supplies: tuple[tuple[str, str], ...] = ()
+    # a game made from the user's project file (printkit.custom): the command that
+    # reprints its kit, and the project file; "" for the built-in games
+    command: str = ""
+    project: str = ""
 
     def component(self, name: str) -> Component:
         return self.components[name]

@@ -77,7 +77,7 @@ def draw_kit(doc, game, seed: str = "1", overrides: dict | None = None) -> list[
     c.doForm("PKKitContents")
     c.setFont(fonts.SANS, 8)
     c.setFillColorRGB(0.3, 0.3, 0.3)
-    command = getattr(game, "command", "")  # own games: printkit make FILE
+    command = game.command  # own games: printkit make FILE
     # own games: the whole command as run (the project path as typed, every option that changed the output)
     made = (doc.command or f"{command} --paper {opts.paper}{_prepress(opts)}") if command else kit_command(game.name, opts, seed)
     lines = d.wrap(f"Made with printkit {__version__}: {made}", fonts.SANS, 8, W - 2 * m)  # a long project path wraps upward

@@ -121,11 +121,9 @@ def _run_make(project, only, **kw) -> None:
 
 
 def _only(game, name):
-    from dataclasses import replace  # Game is a dataclass (custom games extend it)
-
     from printkit.component import KitPart
 
-    return replace(game, components={name: game.components[name]}, kit=(KitPart(name),))
+    return game._replace(components={name: game.components[name]}, kit=(KitPart(name),))
 
 
 # -- printkit deck --data cards.csv --front front.svg ------------------------------------

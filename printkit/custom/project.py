@@ -37,14 +37,6 @@ from printkit.rules import Violation
 MAX_REPORTED = 60  # violations listed before "and N more"
 
 
-@dataclass(frozen=True)
-class CustomGame(Game):
-    """A Game made from a project file; `command` reprints its kit."""
-
-    command: str = ""
-    project: str = ""
-
-
 def load_template(path: Path, ctx: T.Context, trim_mm: tuple[float, float]):
     path = Path(path)
     if not path.is_file():
@@ -345,7 +337,7 @@ def _str(d: dict, key: str, where: str, default: str | None = None, required: bo
     return v.strip()
 
 
-def load_project(path: str | Path, card_size: str | None = None) -> CustomGame:
+def load_project(path: str | Path, card_size: str | None = None) -> Game:
     """Read GAME.toml into a Game; UsageError (exit 2) naming the key for anything unreadable."""
     path = Path(path)
     try:
@@ -404,7 +396,7 @@ def load_project(path: str | Path, card_size: str | None = None) -> CustomGame:
             parts.append(KitPart(cname, copies=int(item.get("copies", 1)) if kind == "deck" else 1))
     if not components:
         raise UsageError(f"{where}: nothing to print: add a [[deck]], [[tokens]], [[board]] or [[page]]")
-    return CustomGame(
+    return Game(
         name=name,
         title=title,
         blurb=_str(game, "blurb", where, "") or "",
@@ -459,7 +451,7 @@ def _section(kind, item, w, base, ctx, cname, ctitle, size):
 
 # -- one deck without a project file ---------------------------------------------------
 
-def single_deck_game(data: str, front: str, back: str | None, sheet: str | None, card_size: str) -> CustomGame:
+def single_deck_game(data: str, front: str, back: str | None, sheet: str | None, card_size: str) -> Game:
     """`printkit deck --data cards.csv --front front.svg`: a game of one deck;
     fonts/ and icons/ are looked for beside the front template."""
     front_p = Path(front)
@@ -468,4 +460,4 @@ def single_deck_game(data: str, front: str, back: str | None, sheet: str | None,
     words = ["printkit", "deck", "--data", str(data), "--front", str(front)] + (["--back", str(back)] if back else []) + (["--sheet", sheet] if sheet else [])
     spec = DeckSpec("deck", f"{Path(data).stem} deck", Path(data), front_p, Path(back) if back else None, ctx, card_size, sheet, command=shlex.join(words))
     comp = spec.component(name)
-    return CustomGame(name=name, title=Path(data).stem, blurb="", players="", components={"deck": comp}, kit=(KitPart("deck"),), command="")
+    return Game(name=name, title=Path(data).stem, blurb="", players="", components={"deck": comp}, kit=(KitPart("deck"),), command="")

@@ -3,13 +3,12 @@ sheet's shape, and the scoring of a finished game (GAMES.md section 1)."""
 
 from __future__ import annotations
 
-import string
 from typing import Callable, Iterable, NamedTuple, Sequence
 
 from printkit.rules import Violation, expect, field
 
 JOKER = "?"
-SYMBOLS = set(string.ascii_uppercase) | {JOKER}
+SYMBOLS = set("ABCDEFGHIJKLMNOPQRSTUVWXYZ") | {JOKER}
 DECK_SIZE = 20
 SYMBOLS_PER_CARD = 5
 ROUNDS = 40

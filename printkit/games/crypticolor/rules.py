@@ -262,13 +262,15 @@ def alphabet_violations(alphabet: dict[str, Sequence[int]], rotations: bool) -> 
     if "E" in alphabet and tuple(sorted(set(alphabet["E"]))) != STANDARD_E:
         out.append(Violation("CLR-STANDARD-E", "letter E", f"fills {_cells_text(alphabet['E'])}; the rulebook's E is {_cells_text(STANDARD_E)}"))
     pictures = {letter: tuple(sorted(set(alphabet[letter]))) for letter in sorted(alphabet)}
+    # each picture turned once, not once for every letter it is compared with
+    turned = {letter: [turn(cells, t) for t in (1, 2, 3)] for letter, cells in pictures.items()} if rotations else {}
     for a, b in itertools.combinations(sorted(pictures), 2):
         if pictures[a] == pictures[b]:
             out.append(Violation("CLR-CLASH", f"letters {a}/{b}", f"{a} and {b} have the same picture"))
             continue
         if rotations:
-            for t in (1, 2, 3):
-                if turn(pictures[b], t) == pictures[a]:
+            for t, picture in zip((1, 2, 3), turned[b]):
+                if picture == pictures[a]:
                     out.append(Violation("CLR-TURN-CLASH", f"letters {a}/{b}", f"{b} {TURN_NAMES[t]} is the picture of {a}: with rotations a player cannot tell them apart"))
                     break
     return out

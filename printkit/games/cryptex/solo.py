@@ -179,23 +179,33 @@ def solve(cards: list[list[str]], lengths: tuple[int, ...], beam: int = BEAM, re
         for s in cards[r]:
             if s != JOKER:
                 first[r][s] = r
-    reach_memo: list[dict[int, bool]] = [{} for _ in range(rounds + 1)]
+    # With fewer cards left a prefix can only lose its words, so one memo a node
+    # serves every round: reachable from every round up to yes[x], from no
+    # round after no[x] (a "yes" found through a letter first shown in round j
+    # holds from every round up to j: the same card is the first to show it)
+    yes: dict[int, int] = {}
+    no: dict[int, int] = {}
+    kids, never = t.kids, rounds + 1
 
     def reachable(x: int, r: int) -> bool:
         """Can the prefix at node x still become a word with the cards from round r on?"""
-        memo = reach_memo[r]
-        got = memo.get(x)
-        if got is None:
+        if r <= yes.get(x, -1):
+            return True
+        if r >= no.get(x, never):
+            return False
+        kx = kids[x]
+        if kx is None:
             kx = kids_of(x)
-            got = not kx
-            fr = first[r]
-            for ch, c in kx.items():
-                j = fr.get(ch)
-                if j is not None and reachable(c, j + 1):
-                    got = True
-                    break
-            memo[x] = got
-        return got
+        if not kx:  # a whole word
+            return True
+        fr = first[r]
+        for ch, c in kx.items():
+            j = fr.get(ch)
+            if j is not None and reachable(c, j + 1):
+                yes[x] = j  # j >= r, and above any yes[x] (else the look-up above answered)
+                return True
+        no[x] = r  # below any no[x], for the same reason
+        return False
 
     # a state: (score, nodes, jokers, half-game penalty, history); history is
     # (round, symbol, letter, row, parent history) or None

@@ -132,6 +132,23 @@ def _tagged_font_class():
 
             face.get_table = get_table
 
+        def splitString(self, text, doc, encoding="utf-8"):
+            """ReportLab's split of `text` into (subset, codes) runs, remembered
+            per document: a character's code never changes once assigned, so a
+            text seen before splits the same (grid numbers, labels, digits)."""
+            state = self.state.get(doc)
+            memo = getattr(state, "_pk_split", None)
+            if memo is not None:
+                hit = memo.get(text)
+                if hit is not None:
+                    return hit
+            runs = TTFont.splitString(self, text, doc, encoding)
+            state = self.state[doc]
+            if memo is None:
+                memo = state._pk_split = {}
+            memo[text] = runs
+            return runs
+
         def font_digest(self) -> bytes:
             if self._digest is None:
                 self._digest = hashlib.sha256(self.face._ttf_data).digest()

@@ -576,3 +576,16 @@ def test_kit_pdf(tmp_path):
     for part in ("encrypt by hand", "submission form", "merged board", "hint slips", "worksheet", "solo puzzle", "answer keys", "Choosing and encrypting", "Where we chose"):
         assert part in text
     assert sum(1 for w in text.split() if w.startswith("CC-") and len(w) == 14) >= 3  # CC-M- + token + check character
+
+
+def test_mixed_difficulty_gives_the_levels_in_turn(tmp_path):
+    """--difficulty mixed: easy, medium, hard, easy... each graded as its ID says,
+    and each ID reprints its own puzzle."""
+    proc = run_cli("puzzle", GAME, "--difficulty", "mixed", "--count", "4", "--seed", "mix", "--json", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    data = json.loads(proc.stdout)
+    assert [p["difficulty"] for p in data["puzzles"]] == ["easy", "medium", "hard", "easy"]
+    assert [p["id"][3] for p in data["puzzles"]] == ["E", "M", "H", "E"]
+    again = generator.build_puzzles({"id": data["puzzles"][2]["id"]})
+    assert again["puzzles"][0] == data["puzzles"][2]
+    assert not rules.check_puzzles(data)

@@ -349,13 +349,15 @@ def test_kit_pages_say_true_things(tmp_path):
     assert proc.returncode == 0, proc.stderr
     pages = [p.extract_text() for p in PdfReader(tmp_path / "out" / "crypto-crisis-kit.pdf").pages]
     rules = " ".join(" ".join(p.split()) for p in pages[1:3])
-    assert "hint strips are on the page after it, its answer key on the page after that" in rules
+    assert "hint strips are on the page after it; the answer keys are on the last page" in rules
     boards = [k for k, t in enumerate(pages) if "solo puzzle" in t and "Puzzle CC-" in t]
     assert len(boards) == 3
     for k in boards:
         pid = next(w for w in pages[k].split() if w.startswith("CC-") and len(w) >= 13)
         assert f"hint strips for {pid}" in pages[k + 1] and "open at 15:00" not in pages[k] and "open at 15:00" in pages[k + 1]
-        assert "answer keys" in pages[k + 2] and pid in pages[k + 2]
+        assert "answer keys" in pages[-1] and pid in pages[-1]  # all three keys share the last page
+    assert [t.split("(")[1].split(")")[0] for t in pages[-1].split("CC-")[1:4]] == ["easy", "medium", "hard"]
+    assert sum("·  answer keys" in t for t in pages) == 1
     guide = next(t for t in pages if "How to print this kit" in t)
     for word in ("card", "backs", "two-sided", "calibrate"):
         assert word not in guide.lower(), word

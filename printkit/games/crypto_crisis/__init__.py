@@ -80,7 +80,7 @@ GAME = Game(
             checks=(rules.check_puzzles,),
             render=lazy("printkit.games.crypto_crisis.draw", "render_puzzles"),
             params=(
-                Param("difficulty", "How far the hints are needed: easy, medium or hard.", "medium", choices=("easy", "medium", "hard")),
+                Param("difficulty", "How far the hints are needed: easy, medium or hard; mixed gives easy, medium, hard in turn (with --count).", "medium", choices=("easy", "medium", "hard", "mixed")),
                 Param("id", "A puzzle ID (e.g. CC-M-7QK2M9XA6): print that puzzle again (it names the difficulty too).", None),
             ),
             uses=frozenset({"seed", "count"}),
@@ -111,8 +111,6 @@ GAME = Game(
         KitPart("sheet", {"part": "boards"}, note="Two colourable boards a page: cut in half, one per player; each encrypts onto one and hands it over."),
         KitPart("sheet", {"part": "slips"}, note="Two sets of hint slips: cut out, fill in, fold the flap over and tape it."),
         KitPart("sheet", {"part": "worksheet"}, copies=2, note="Blank A-Y grids for working; the rules allow them."),
-        KitPart("puzzle", {"difficulty": "easy"}, note="A solo puzzle: the hint strips are on the next page; the answer key on the page after."),
-        KitPart("puzzle", {"difficulty": "medium"}, note="A solo puzzle, medium."),
-        KitPart("puzzle", {"difficulty": "hard"}, note="A solo puzzle, hard."),
+        KitPart("puzzle", {"difficulty": "mixed", "count": 3}, note="Three solo puzzles, easy, medium and hard: each board page is followed by its hint strips; the three answer keys share the last page."),
     ),
 )

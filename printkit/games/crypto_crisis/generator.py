@@ -45,6 +45,7 @@ from printkit.errors import UsageError
 
 PREFIX = "CC"
 LETTER_OF = DIFFICULTIES  # easy -> E ...
+MIXED = "mixed"  # --difficulty mixed: the levels in turn, easiest first
 DIFFICULTY_OF = {v: k for k, v in DIFFICULTIES.items()}
 REVERSE = {"U": "D", "D": "U", "L": "R", "R": "L"}
 MAX_ATTEMPTS = 10_000
@@ -257,18 +258,23 @@ def build_puzzles(params: dict) -> dict:
     pid = params.get("id")
     count = int(params.get("count") or 1)
     difficulty = params.get("difficulty") or "medium"
-    if difficulty not in DIFFICULTIES:
-        raise UsageError(f"--difficulty must be easy, medium or hard, not '{difficulty}'")
+    if difficulty not in DIFFICULTIES and difficulty != MIXED:
+        raise UsageError(f"--difficulty must be easy, medium, hard or {MIXED}, not '{difficulty}'")
     if pid:
         if count != 1:
             raise UsageError(f"--id {pid} gives one puzzle; leave out --count")
         puzzle = puzzle_for_id(pid)
         return {"params": {"id": puzzle["id"]}, "id": puzzle["id"], "puzzles": [puzzle]}
     seed = str(params.get("seed") if params.get("seed") is not None else "1")
+    levels = list(DIFFICULTIES)  # mixed: easy, medium, hard, easy, ... in turn
+
+    def level(i: int) -> str:
+        return levels[i % len(levels)] if difficulty == MIXED else difficulty
+
     if count == 1:
         # One puzzle is known by its ID: the same sheet as `--id` gives, byte for byte.
-        puzzle = make_puzzle(make_token(seed, 0), difficulty)
+        puzzle = make_puzzle(make_token(seed, 0), level(0))
         return {"params": {"id": puzzle["id"]}, "id": puzzle["id"], "puzzles": [puzzle]}
     with gc_paused():
-        puzzles = [make_puzzle(make_token(seed, i), difficulty) for i in progress(range(count), "making puzzles")]
+        puzzles = [make_puzzle(make_token(seed, i), level(i)) for i in progress(range(count), "making puzzles")]
     return {"params": {"seed": seed, "count": count, "difficulty": difficulty}, "puzzles": puzzles}

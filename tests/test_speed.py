@@ -130,6 +130,37 @@ def test_crypto_crisis_index_keeps_exactly_the_words_the_grid_can_hold():
     assert sum(len(v) for v in index.anchored.values()) == 2 * sum(len(v) for v in want.values())
 
 
+def test_crypto_crisis_fits_read_off_the_exact_index_equal_the_anchored_look_up():
+    """A few boards are read by scanning the exact index (no anchored index
+    built); the answer, in its order, is the anchored index's."""
+    from printkit import words
+    from printkit.games.crypto_crisis import solver
+    from printkit.rng import Rng
+
+    scanned, anchored = solver.Index(words.puzzle_words()), solver.Index(words.puzzle_words())
+    anchored.scans = solver.SCANS_BEFORE_ANCHORING
+    assert scanned._anchored is None
+    rng = Rng("test-fits")
+    found = [w for ws in scanned.exact.values() for w in ws]
+    several = 0
+    for k in range(150):
+        if k % 4:  # a real word, moved: something fits
+            m = solver.shift_pair(solver.word_key(found[rng.below(len(found))]), rng.below(5), rng.below(5))
+            mark, tiles = m & (2**25 - 1), (m & (2**25 - 1)) | m >> 25
+        else:  # any five cells, two marked
+            cells = rng.sample(range(25), 5)
+            tiles, mark = sum(1 << c for c in cells), (1 << cells[0]) | (1 << cells[1])
+        scanned.scans = 0
+        a = list(solver.fits_by_net(tiles, mark, scanned).items())
+        b = list(solver.fits_by_net(tiles, mark, anchored).items())
+        assert a == b, (tiles, mark)
+        several += len(a) > 1
+    assert scanned._anchored is None and several > 0
+    scanned.scans = solver.SCANS_BEFORE_ANCHORING  # then it builds the anchored index, the same
+    solver.fits_by_net(tiles, mark, scanned)
+    assert scanned.anchored == anchored.anchored
+
+
 def test_word_index_of_a_sorted_list_finds_words_by_binary_search():
     from printkit import words
     from printkit.games.cryptic_words.spell import WordIndex

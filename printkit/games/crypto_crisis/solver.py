@@ -70,17 +70,21 @@ _ANCHOR = {ch: _anchor(i) for i, ch in enumerate(LETTERS)}
 
 
 class Index:
-    """A word list, indexed for the solver (see the module's docstring)."""
+    """A word list, indexed for the solver (see the module's docstring).
+
+    The exact index is built at once. The anchored one is built on first use
+    of `anchored`; until then (a run that solves only a few boards, like a kit)
+    fits_by_net reads the 25 shifts off the exact index instead, which gives
+    the same answer (SCANS_BEFORE_ANCHORING boards, then it pays to build it)."""
 
     def __init__(self, words: Iterable[str]) -> None:
         groups: dict[int, list[str]] = {}
-        anchored: dict[int, list[tuple[str, int, int]]] = {}
+        kept: list[tuple[str, int]] = []
         bit = _BIT
         # only five-letter words can fit: 1 in 8 of the acceptance list, so the
         # length test comes before any other work on a word
         of_length = getattr(words, "of_length", None)  # a compact Lexicon hands over its five-letter words
         fives = of_length(5) if of_length is not None else (w for w in words if len(w) == 5)
-        anchor = _ANCHOR
         for w in sorted({w.upper() for w in fives}):
             try:
                 b0, b1, b2, b3, b4 = bit[w[0]], bit[w[1]], bit[w[2]], bit[w[3]], bit[w[4]]
@@ -90,25 +94,44 @@ class Index:
             if (first | b2 | b3 | b4).bit_count() != 5:  # a letter twice
                 continue
             key = first | (b2 | b3 | b4) << CELLS  # word_key(w)
+            kept.append((w, key))
             got = groups.get(key)
             if got is None:
                 groups[key] = [w]
             else:
                 got.append(w)
-            for ch in w[:2]:
-                ar, ac, dr, row_hi, row_lo, dc, col_hi, col_lo = anchor[ch]  # shift_pair(key, -ar, -ac), inlined
-                m = key
-                if dr:
-                    m = ((m << (SIDE * dr)) & row_hi) | ((m >> (CELLS - SIDE * dr)) & row_lo)
-                if dc:
-                    m = ((m << dc) & col_hi) | ((m >> (SIDE - dc)) & col_lo)
-                got = anchored.get(m)
-                if got is None:
-                    anchored[m] = [(w, ar, ac)]
-                else:
-                    got.append((w, ar, ac))
         self.exact: dict[int, tuple[str, ...]] = {k: tuple(v) for k, v in groups.items()}
-        self.anchored: dict[int, tuple[tuple[str, int, int], ...]] = {k: tuple(v) for k, v in anchored.items()}
+        self._kept = kept  # (word, key) in word order, for the anchored index
+        self._anchored: dict[int, tuple[tuple[str, int, int], ...]] | None = None
+        self.scans = 0  # boards read by scanning the exact index
+
+    @property
+    def anchored(self) -> dict[int, tuple[tuple[str, int, int], ...]]:
+        """Each word's pattern moved so that the cell of its first letter, then
+        of its second, sits on cell A -> (word, anchor row, anchor column)."""
+        if self._anchored is None:
+            anchored: dict[int, list[tuple[str, int, int]]] = {}
+            anchor = _ANCHOR
+            for w, key in self._kept:
+                for ch in w[:2]:
+                    ar, ac, dr, row_hi, row_lo, dc, col_hi, col_lo = anchor[ch]  # shift_pair(key, -ar, -ac), inlined
+                    m = key
+                    if dr:
+                        m = ((m << (SIDE * dr)) & row_hi) | ((m >> (CELLS - SIDE * dr)) & row_lo)
+                    if dc:
+                        m = ((m << dc) & col_hi) | ((m >> (SIDE - dc)) & col_lo)
+                    got = anchored.get(m)
+                    if got is None:
+                        anchored[m] = [(w, ar, ac)]
+                    else:
+                        got.append((w, ar, ac))
+            self._anchored = {k: tuple(v) for k, v in anchored.items()}
+        return self._anchored
+
+
+#: boards fits_by_net reads off an index's exact index (25 look-ups a colour)
+#: before it builds the anchored one (one look-up a colour; costs ~800 scans)
+SCANS_BEFORE_ANCHORING = 200
 
 
 def build_index(words: Iterable[str]) -> Index:
@@ -153,12 +176,32 @@ def fits_by_net(tile_mask: int, mark_mask: int, index: Index) -> dict[tuple[int,
     words (one look-up in the anchored index)."""
     if mark_mask & ~tile_mask or bin(mark_mask).count("1") != 2 or bin(tile_mask).count("1") != 5:
         return {}  # no word leaves such a pattern
+    pattern = mark_mask | (tile_mask & ~mark_mask) << CELLS
+    if index._anchored is None and index.scans < SCANS_BEFORE_ANCHORING:
+        index.scans += 1
+        return _fits_by_scan(pattern, index.exact)
     pr, pc = divmod((mark_mask & -mark_mask).bit_length() - 1, SIDE)
-    key = shift_pair(mark_mask | (tile_mask & ~mark_mask) << CELLS, -pr, -pc)
+    key = shift_pair(pattern, -pr, -pc)
     out: dict[tuple[int, int], list[str]] = {}
     for word, ar, ac in index.anchored.get(key, ()):
         out.setdefault(((pr - ar) % SIDE, (pc - ac) % SIDE), []).append(word)
     return {net: tuple(ws) for net, ws in out.items()}
+
+
+def _fits_by_scan(pattern: int, exact: dict) -> dict[tuple[int, int], tuple[str, ...]]:
+    """fits_by_net from the exact index: under net shift (dr, dc) the words that
+    fit are those whose (first two, last three) cells, so shifted, are the
+    pattern. Nets come in the anchored index's order, by their first word (a
+    word fits at one net at most: no 2-cell set maps onto itself under a shift
+    of the 5 x 5 grid)."""
+    found = []
+    for dr in range(SIDE):
+        for dc in range(SIDE):
+            words = exact.get(shift_pair(pattern, -dr, -dc))
+            if words:
+                found.append((words[0], (dr, dc), words))
+    found.sort()
+    return {net: words for _, net, words in found}
 
 
 def candidates(fits: dict, nets: Iterable[tuple[int, int]]) -> list[tuple[str, tuple[int, int]]]:

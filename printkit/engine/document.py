@@ -304,6 +304,7 @@ def _canvas_class():
 
     from reportlab import rl_config
     from reportlab.pdfbase import pdfdoc
+    from reportlab.pdfgen import pathobject
     from reportlab.pdfgen.canvas import Canvas
     from reportlab.pdfgen.textobject import PDFTextObject, _PDFColorSetter
 
@@ -382,6 +383,28 @@ def _canvas_class():
 
         def beginText(self, x=0, y=0, direction=None):
             return PrintkitText(self, x, y, direction=direction)
+
+        def _pk_path(self, key, make) -> None:
+            """A shape's path operators, made once per canvas for each exact set
+            of arguments and reused (the same shape at the same spot: a die's pips
+            on every card, a token's corners): the same bytes without re-running
+            ReportLab's Bezier arithmetic and number formatting."""
+            paths = self.__dict__.setdefault("_pk_paths", {})
+            ops = paths.get(key)
+            if ops is None:
+                if len(paths) > 4096:
+                    paths.clear()
+                ops = paths[key] = []
+                make(pathobject.PDFPathObject(code=ops))
+            self._code.extend(ops)
+
+        def ellipse(self, x1, y1, x2, y2, stroke=1, fill=0):
+            self._pk_path(("e", x1, y1, x2, y2), lambda p: p.ellipse(x1, y1, x2 - x1, y2 - y1))
+            self._strokeAndFill(stroke, fill)
+
+        def roundRect(self, x, y, width, height, radius, stroke=1, fill=0):
+            self._pk_path(("r", x, y, width, height, radius), lambda p: p.roundRect(x, y, width, height, radius))
+            self._strokeAndFill(stroke, fill)
 
         def _pk_stops(self, colors):
             """Gradient stops through the colour model (ReportLab builds shadings

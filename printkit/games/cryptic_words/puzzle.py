@@ -16,7 +16,7 @@ Pure: no drawing. The token (from the puzzle ID) decides everything.
 from __future__ import annotations
 
 from printkit.games.cryptic_words.rules import DOUBLES, HAND_SIZES, clue_constraints, code_text
-from printkit.games.cryptic_words.spell import accept_index, puzzle_index, solve, spellable, spellings
+from printkit.games.cryptic_words.spell import _bitset, accept_index, puzzle_index, solve, spellable, spellings
 from printkit.puzzles import format_id, token_rng
 
 PREFIX = "CW"
@@ -157,25 +157,31 @@ def _card(code: str | None) -> int | None:
     return None if code is None else int(code.split("-")[0])
 
 
-def _ranks() -> dict[str, int]:
-    from printkit.words import puzzle_words
-
-    return {w: r for r, w in enumerate(puzzle_words())}
+_HIDEABLE: tuple[object, int] | None = None
 
 
-_RANKS: dict[str, int] | None = None
+def _hideable(pindex) -> int:
+    """The puzzle index's words a puzzle may hide, as a bitset: among the
+    RANK_LIMIT commonest of the puzzle list, of WORD_LENGTHS letters."""
+    global _HIDEABLE
+    if _HIDEABLE is None or _HIDEABLE[0] is not pindex:
+        from printkit.words import puzzle_words
+
+        common = frozenset(puzzle_words()[:RANK_LIMIT])
+        bits = _bitset((i for i, w in enumerate(pindex.words) if w in common), pindex.size)
+        lengths = 0
+        for n in WORD_LENGTHS:
+            lengths |= pindex.ends[n]
+        _HIDEABLE = (pindex, bits & lengths)
+    return _HIDEABLE[1]
 
 
 def generate(n_cards: int, token: str, deck: list[dict]) -> dict:
     """One puzzle from a hand size and a token (the puzzle ID's parts)."""
-    global _RANKS
     if n_cards not in HAND_SIZES:
         raise ValueError(f"hand of {n_cards} cards")
-    if _RANKS is None:
-        _RANKS = _ranks()
-    from printkit.words import is_word
-
     pindex, aindex = puzzle_index(), accept_index()
+    hideable = _hideable(pindex)
     by_number = {c["number"]: c for c in deck}
     numbers_all = sorted(by_number)
     for attempt in range(ATTEMPTS):
@@ -183,7 +189,9 @@ def generate(n_cards: int, token: str, deck: list[dict]) -> dict:
         cards = [by_number[n] for n in sorted(rng.sample(numbers_all, n_cards))]
         entries = [[e["entry"] for e in c["entries"]] for c in cards]
         bits = spellable(pindex, [pindex.tables(es) for es in entries])
-        words = [w for w in pindex.decode(bits) if _RANKS[w] < RANK_LIMIT and len(w) in WORD_LENGTHS and is_word(w)]
+        # hideable words the hand spells, in list order, that are accepted words (the
+        # acceptance index holds the accepted words of 3-8 letters, user words included)
+        words = [w for w in pindex.decode(bits & hideable) if w in aindex]
         if not words:
             continue
         word = rng.choice(words)

@@ -183,10 +183,16 @@ def _tagged_font_class():
     return _TAGGED
 
 
-def text_width(text: str, font: str, size: float) -> float:
-    from reportlab.pdfbase.pdfmetrics import stringWidth
+_STRING_WIDTH = None
 
-    return stringWidth(text, font, size)
+
+def text_width(text: str, font: str, size: float) -> float:
+    global _STRING_WIDTH
+    if _STRING_WIDTH is None:  # ReportLab loads on first use, not at import
+        from reportlab.pdfbase.pdfmetrics import stringWidth
+
+        _STRING_WIDTH = stringWidth
+    return _STRING_WIDTH(text, font, size)
 
 
 def fit_size(text: str, font: str, size: float, max_width: float, min_size: float = 4.0) -> float:

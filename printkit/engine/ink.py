@@ -7,6 +7,7 @@ light tints, outlines stay), mono (every colour becomes its grey by luminance).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import NamedTuple
 
 # The Okabe-Ito palette, safe for the common colour-vision deficiencies.
@@ -26,6 +27,7 @@ PALETTE: dict[str, str] = {
 }
 
 
+@lru_cache(maxsize=256)
 def _rgb(hexcode: str) -> tuple[float, float, float]:
     h = hexcode.lstrip("#")
     return tuple(int(h[i : i + 2], 16) / 255.0 for i in (0, 2, 4))  # type: ignore[return-value]

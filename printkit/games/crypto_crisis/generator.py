@@ -98,6 +98,7 @@ class Pool:
         words = []
         from printkit.words import puzzle_words
 
+        bit, index = solver._BIT, self.index
         for w in puzzle_words():
             if len(w) != 5:  # valid_shape's first test, before any other work on a word
                 continue
@@ -105,7 +106,8 @@ class Pool:
             if not solver.valid_shape(w):
                 continue
             # its own anagram twin (spare/spear) would make it ambiguous at any shift
-            if self.index.get(solver.word_key(w)) != (w,):
+            # (the key is word_key(w), its letters' bits looked up: all in the grid, all different)
+            if index.get(bit[w[0]] | bit[w[1]] | (bit[w[2]] | bit[w[3]] | bit[w[4]]) << CELLS) != (w,):
                 continue
             words.append(w)
         self.words = tuple(words)

@@ -126,12 +126,12 @@ class _Table:
         return [by_number[n] for n in numbers]
 
 
-def _unique(clues: dict, hand, numbers, aindex, target: int) -> bool:
+def _unique(clues: dict, hand, numbers, aindex, target: int, memo: dict | None = None) -> bool:
     problems, cons = clue_constraints(clues, hand, numbers, "puzzle")
-    return not problems and solve(aindex, cons, only=target) == target
+    return not problems and solve(aindex, cons, only=target, memo=memo) == target
 
 
-def _trim(rng, clues: dict, hand, numbers, aindex, target: int) -> dict:
+def _trim(rng, clues: dict, hand, numbers, aindex, target: int, memo: dict | None = None) -> dict:
     """Drop the clues the answer does not need, in a seeded order: a game stopped
     at an earlier moment would have shown only what is left. The strong clues
     (card order, revealed codes, matches) go first, so puzzles ask for thought."""
@@ -148,7 +148,7 @@ def _trim(rng, clues: dict, hand, numbers, aindex, target: int) -> dict:
             trial[key] = None
         else:
             trial[key] = [c for c in clues[key] if c != item]
-        if _unique(trial, hand, numbers, aindex, target):
+        if _unique(trial, hand, numbers, aindex, target, memo):
             clues = trial
     return clues
 
@@ -199,6 +199,7 @@ def generate(n_cards: int, token: str, deck: list[dict]) -> dict:
         table = _Table(rng, cards, word, spelling)
         target = aindex.bit(word)
         hand = {c["number"]: {e["entry"]: e["face"] for e in c["entries"]} for c in cards}
+        memo: dict = {}  # the hand's card tables, by allowed entries, over this attempt's searches
         for turn in range(MAX_TURNS):
             table.turn()
             if turn < 1:
@@ -206,8 +207,8 @@ def generate(n_cards: int, token: str, deck: list[dict]) -> dict:
             problems, cons = clue_constraints(table.clues, hand, table.numbers, "puzzle")
             if problems:  # pragma: no cover - play only reports true clues
                 raise AssertionError(problems)
-            if solve(aindex, cons, only=target) == target:
-                table.clues = _trim(rng, table.clues, hand, table.numbers, aindex, target)
+            if solve(aindex, cons, only=target, memo=memo) == target:
+                table.clues = _trim(rng, table.clues, hand, table.numbers, aindex, target, memo)
                 return {
                     "id": puzzle_id(n_cards, token),
                     "hand": table.display_order(),

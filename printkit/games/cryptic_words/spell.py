@@ -275,15 +275,25 @@ class Constraints:
     rank: tuple[int, ...] | None = None  # revealed order: used cards appear in rising rank
 
 
-def solve(index: WordIndex, cons: Constraints, only: int | None = None) -> int:
+def solve(index: WordIndex, cons: Constraints, only: int | None = None, memo: dict | None = None) -> int:
     """Bitset of the words that fit everything known.
 
     only: when given (a bitset), the caller asks only "is the answer exactly
     `only`?": the search stops at the first word outside it and returns what it
-    has found so far, which then differs from `only` as the full answer would."""
+    has found so far, which then differs from `only` as the full answer would.
+    memo: a dict the caller keeps over searches of one hand (of this index),
+    where each card's tables are kept by its allowed entries."""
     n = len(cons.allowed)
     outside = None if only is None else index.all & ~only
-    tables = [index.tables(entries) for entries in cons.allowed]
+    if memo is None:
+        tables = [index.tables(entries) for entries in cons.allowed]
+    else:
+        tables = []
+        for entries in cons.allowed:
+            got = memo.get(entries)
+            if got is None:
+                got = memo[entries] = index.tables(entries)
+            tables.append(got)
     ends = index.ends
     top = cons.length if cons.length is not None else MAX_LETTERS
     if cons.length is not None:

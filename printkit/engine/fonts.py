@@ -184,15 +184,24 @@ def _tagged_font_class():
 
 
 _STRING_WIDTH = None
+_WIDTHS: dict = {}
 
 
 def text_width(text: str, font: str, size: float) -> float:
-    global _STRING_WIDTH
-    if _STRING_WIDTH is None:  # ReportLab loads on first use, not at import
-        from reportlab.pdfbase.pdfmetrics import stringWidth
+    """`text`'s advance width in pt, remembered (a font name stands for one
+    face for the whole run: ReportLab keeps the first registered under it)."""
+    key = (text, font, size)
+    width = _WIDTHS.get(key)
+    if width is None:
+        global _STRING_WIDTH
+        if _STRING_WIDTH is None:  # ReportLab loads on first use, not at import
+            from reportlab.pdfbase.pdfmetrics import stringWidth
 
-        _STRING_WIDTH = stringWidth
-    return _STRING_WIDTH(text, font, size)
+            _STRING_WIDTH = stringWidth
+        if len(_WIDTHS) > 50_000:
+            _WIDTHS.clear()
+        width = _WIDTHS[key] = _STRING_WIDTH(text, font, size)
+    return width
 
 
 def fit_size(text: str, font: str, size: float, max_width: float, min_size: float = 4.0) -> float:

@@ -7,7 +7,6 @@ defaults are read per run and `printkit --help` stays cheap.
 
 from __future__ import annotations
 
-import json
 import types
 from pathlib import Path
 
@@ -90,6 +89,8 @@ def _run_make(project, only, **kw) -> None:
     if found:
         raise RulesError(found)
     if as_json:
+        import json
+
         click.echo(json.dumps(models, indent=2, ensure_ascii=False))
         return
     folder = Path(cli.defaults().get("output"))

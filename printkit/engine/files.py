@@ -27,7 +27,6 @@ import contextlib
 import errno
 import os
 import re
-import shutil
 import signal
 import stat
 import sys
@@ -168,7 +167,7 @@ def _leftovers(folder: Path, name: str):
 def _remove(path: Path) -> None:
     try:
         if path.is_dir() and not path.is_symlink():
-            shutil.rmtree(path, ignore_errors=True)
+            _rmtree(path)
         else:
             path.unlink()
     except OSError:
@@ -190,6 +189,12 @@ def clean_leftovers(target: Path) -> None:
 
 def _part_name(target: Path, suffix: str = "part") -> Path:
     return target.parent / f"{_stem(target.name)}{os.getpid()}-{os.urandom(4).hex()}.{suffix}"
+
+
+def _rmtree(path) -> None:
+    import shutil  # here, not at the top: shutil imports bz2 and lzma, ~2 ms of every run
+
+    shutil.rmtree(path, ignore_errors=True)
 
 
 # -- signals -----------------------------------------------------------------------
@@ -401,20 +406,20 @@ class StagedFolder:
             if not os.path.lexists(self.target):
                 os.rename(self.part, self.target)
             elif _exchange(self.part, self.target):
-                shutil.rmtree(self.part, ignore_errors=True)  # now the old folder
+                _rmtree(self.part)  # now the old folder
             else:
                 aside = _part_name(self.target, "old")
                 with signals_held():
                     os.rename(self.target, aside)
                     os.rename(self.part, self.target)
-                shutil.rmtree(aside, ignore_errors=True)
+                _rmtree(aside)
         except OSError as exc:
             self.abort()
             raise UsageError(f"cannot write {shown(self.path)}: {reason(exc)}") from None
         COMMITTED.append(self.path)
 
     def abort(self) -> None:
-        shutil.rmtree(self.part, ignore_errors=True)
+        _rmtree(self.part)
 
     def __enter__(self) -> "StagedFolder":
         return self

@@ -7,7 +7,6 @@ Game modules must stay cheap to import (no drawing libraries at import time).
 from __future__ import annotations
 
 import importlib
-import pkgutil
 from functools import lru_cache
 
 from printkit.component import Game
@@ -16,6 +15,8 @@ from printkit.errors import UsageError
 
 @lru_cache(maxsize=1)
 def all_games() -> dict[str, Game]:
+    import pkgutil
+
     games: dict[str, Game] = {}
     for info in sorted(pkgutil.iter_modules(__path__), key=lambda i: i.name):
         if info.name.startswith("_"):
@@ -32,9 +33,14 @@ def find_game(name: str) -> Game | None:
     module_name = name.replace("-", "_")
     if not module_name.isidentifier() or module_name.startswith("_"):
         return None
-    if not any(info.name == module_name for info in pkgutil.iter_modules(__path__)):
-        return None
-    game = getattr(importlib.import_module(f"{__name__}.{module_name}"), "GAME", None)
+    full = f"{__name__}.{module_name}"
+    try:
+        module = importlib.import_module(full)
+    except ModuleNotFoundError as exc:
+        if exc.name == full:  # no such game (a missing dependency inside one is a bug, raised)
+            return None
+        raise
+    game = getattr(module, "GAME", None)
     return game if isinstance(game, Game) and game.name == name else None
 
 

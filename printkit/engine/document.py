@@ -256,31 +256,20 @@ class Document:
 
     def save(self, path: str | os.PathLike) -> int:
         """Write the PDF atomically ("-": standard output); returns its size in bytes."""
-        from printkit.engine.files import is_stdout, write_file
+        from printkit.engine.files import commit_one, is_stdout, write_file
 
         if is_stdout(path):
             return write_file(path, self.pdf_bytes())
         staged = self.stage(path)
-        try:
-            staged.commit()
-        except BaseException:
-            staged.abort()
-            raise
+        commit_one(staged)
         return staged.size
 
     def stage(self, path: str | os.PathLike):
         """Write the PDF beside `path`, complete but not yet in place (commit it
         with files.commit_all): for runs that replace several files at once."""
-        from printkit.engine.files import StagedFile
+        from printkit.engine.files import stage_with
 
-        staged = StagedFile(path)
-        try:
-            self._write_into(staged)
-            staged.finish()
-        except BaseException:
-            staged.abort()
-            raise
-        return staged
+        return stage_with(path, self._write_into)
 
 
 _CANVAS = None

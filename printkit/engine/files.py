@@ -277,9 +277,15 @@ class StagedFile:
 
 def stage_file(path, data: bytes) -> StagedFile:
     """Write `data` beside `path`, complete and on disk, but not yet in place."""
+    return stage_with(path, lambda staged: staged.write(data))
+
+
+def stage_with(path, write) -> StagedFile:
+    """Like stage_file, for content made piece by piece: `write(staged)` calls
+    staged.write(bytes) as often as it likes (a PDF formatted object by object)."""
     staged = StagedFile(path)
     try:
-        staged.write(data)
+        write(staged)
         staged.finish()
     except BaseException:
         staged.abort()
@@ -287,17 +293,21 @@ def stage_file(path, data: bytes) -> StagedFile:
     return staged
 
 
-def write_file(path, data: bytes) -> int:
-    """Write `data` to `path` atomically (or to standard output for "-")."""
-    if is_stdout(path):
-        write_stdout(data)
-        return len(data)
-    staged = stage_file(path, data)
+def commit_one(staged: StagedFile) -> None:
+    """Rename one staged file into place (its part file removed if that fails)."""
     try:
         staged.commit()
     except BaseException:
         staged.abort()
         raise
+
+
+def write_file(path, data: bytes) -> int:
+    """Write `data` to `path` atomically (or to standard output for "-")."""
+    if is_stdout(path):
+        write_stdout(data)
+        return len(data)
+    commit_one(stage_file(path, data))
     return len(data)
 
 

@@ -169,8 +169,9 @@ def _define_guide(doc, game, rules_pages, guide_page, parts) -> None:
     intro = (
         f"Everything is laid out for {paper} paper. Print at 100% (actual size): switch off 'fit to page' or 'shrink to fit', "
         + ("or cards come out too small and backs drift. " if has_cards else "or boards and grids come out too small. ")
-        + ("Pages meant for two-sided printing start on an odd page, so you can print the whole file two-sided, or print "
-           "those page ranges two-sided and the rest one-sided." if any(p.two_sided for p in parts) else "Every page prints one-sided.")
+        + ("Print the page ranges marked 'two' below two-sided (flipped on the edge shown) and everything else one-sided: "
+           "printed two-sided, the rest of the file would put answer keys and cut-outs on the backs of pages you need. "
+           "Each two-sided range starts on an odd page." if any(p.two_sided for p in parts) else "Every page prints one-sided.")
     )
     y = d.paragraph(c, intro, m, y, W - 2 * m, size=10) - 4 * MM
     rows = [["Part", "Pages", "Sides", "Sets in file"]]

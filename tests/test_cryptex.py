@@ -232,6 +232,9 @@ def test_kit(workdir):
     pdf = PdfReader(workdir / "output" / "cryptex-kit.pdf")
     text = "\n".join(p.extract_text() for p in pdf.pages[:3])
     assert "rules in short" in text and "How to print this kit" in text and "Contents" in text
+    # the solo challenge backs onto its answer key: the guide must not say the whole file may go two-sided
+    guide = " ".join(text.split())
+    assert "everything else one-sided" in guide and "whole file two-sided" not in guide
     outline = {item.title: pdf.get_destination_page_number(item) for item in pdf.outline}
     assert list(outline)[:3] == ["Cover", "Rules summary", "How to print"]
     deck, sheets = outline["Cryptex deck"], outline["Cryptex player sheet"]

@@ -393,3 +393,28 @@ def test_board_as_png_keeps_the_keepers_pages_apart(tmp_path):
     assert "to your opponent" in proc.stdout and "Keep this file" in proc.stdout
     proc = run_inproc("board", GAME, "--seed", "png", "-o", "-", cwd=tmp_path)
     assert proc.returncode == 2 and "two files" in proc.stderr
+
+
+def test_hint_flap_label_folds_onto_no_hint(tmp_path):
+    """The flap's white "fold over the hint" label, folded over along the dotted
+    line, lands on blank paper above the hints: on a hint it would let that hint
+    show through. Measured from the page: each label's box mirrored across the
+    fold line (the left edge of the clipped pattern) meets no text of the strip."""
+    from pdfmeasure import measure
+
+    from printkit.engine.units import MM
+
+    proc = run_inproc("puzzle", GAME, "--seed", "flap", "-o", "p.pdf", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    page = measure(tmp_path / "p.pdf", pages=[2])[0]
+    labels = [t for t in page.texts if t.text == "fold over the hint" and t.box]
+    assert len(labels) == 3
+    decoys = [t.box for t in page.texts if t.box and t.text.strip() in {"U", "D", "L", "R", "B", "Y", "up", "down", "left", "right"} and t.x > page.width * 0.55]
+    fold = min(b[0] for b in decoys)
+    left = [t for t in page.texts if t.box and t.box[2] <= fold + 0.5]
+    for lab in labels:
+        x0, y0, x1, y1 = lab.box
+        mx0, mx1 = 2 * fold - x1 - 2 * MM, 2 * fold - x0 + 2 * MM  # with the label's white margin
+        for t in left:
+            b = t.box
+            assert b[2] < mx0 or b[0] > mx1 or b[3] < y0 - 1 or b[1] > y1 + 1, (t.text, lab.box, b)

@@ -257,7 +257,7 @@ def _define_cover(c) -> None:
 
     rng = Rng("crypto-crisis-cover")
     c.beginForm(COVER_FORM, 0, 0, COVER_W, COVER_H)
-    c.setStrokeColorRGB(0.55, 0.55, 0.55)
+    c.setStrokeColorRGB(0.45, 0.45, 0.45)
     c.setLineWidth(0.5)
     step = 2.2 * MM
     p = c.beginPath()
@@ -269,14 +269,18 @@ def _define_cover(c) -> None:
         p.lineTo(k, COVER_H)
         k += step
     c.drawPath(p, stroke=1, fill=0)
-    c.setFillColorRGB(0.2, 0.2, 0.2)
-    size = 9
-    c.setFont(fonts.SANS_BOLD, size)
+    c.setFillColorRGB(0.15, 0.15, 0.15)
+    # decoys that look like what they hide: the shift letters and words, as big
+    # and bold as on the hint, in every direction (seen through the paper, a
+    # hint's "D down" drowns among them)
+    decoys = ("U", "D", "L", "R", "B", "Y", "up", "down", "left", "right")
     for _ in range(int(COVER_W * COVER_H / (9 * MM * 9 * MM)) * 3):
+        size = 9 if rng.below(2) else 13
+        c.setFont(fonts.SANS_BOLD, size)
         c.saveState()
         c.translate(rng.random() * COVER_W, rng.random() * COVER_H)
         c.rotate(rng.below(4) * 90)
-        c.drawCentredString(0, -size * 0.35, rng.choice("UDLRBYR"))
+        c.drawCentredString(0, -size * 0.35, rng.choice(decoys))
         c.restoreState()
     c.endForm()
 
@@ -322,15 +326,18 @@ def flap_pattern(c, x: float, y: float, w: float, h: float, key) -> None:
 
 
 def flap_tag(c, x: float, y: float, w: float, h: float) -> None:
-    """The flap's label and its dotted fold line (drawn over the pattern)."""
+    """The flap's label and its dotted fold line (drawn over the pattern). The
+    label sits at the flap's top edge: folded over, its white ground lands above
+    the first hint row, never on a hint (where it would let it show through)."""
     tag = "fold over the hint"
     size = 7.5
     tw = fonts.text_width(tag, fonts.SANS_BOLD, size) + 2 * MM
+    mid = y + h - 1 * MM - 2.4 * MM
     c.setFillColorRGB(1, 1, 1)
-    c.rect(x + w / 2 - tw / 2, y + h / 2 - 2.4 * MM, tw, 4.8 * MM, stroke=0, fill=1)
+    c.rect(x + w / 2 - tw / 2, mid - 2.4 * MM, tw, 4.8 * MM, stroke=0, fill=1)
     c.setFillColorRGB(*BLACK)
     c.setFont(fonts.SANS_BOLD, size)
-    c.drawCentredString(x + w / 2, y + h / 2 - size * 0.36, tag)
+    c.drawCentredString(x + w / 2, mid - size * 0.36, tag)
     c.setStrokeColorRGB(*BLACK)
     c.setLineWidth(0.8)
     c.setDash(2, 2)
@@ -499,12 +506,13 @@ def render_keeper(doc, model: dict) -> None:
     _solver_note(c, MARGIN, y, W - 2 * MARGIN, model)
 
 
-def found_lines(c, ink, x: float, top: float, width: float) -> float:
+def found_lines(c, ink, x: float, top: float, width: float, tie: bool = True) -> float:
     """One line per colour for the word found and the time it was found (the
-    tie-break). Returns the y below."""
+    tie-break of a two-player game; `tie` False on a solo sheet, which has
+    none). Returns the y below."""
     c.setFillColorRGB(*BLACK)
     c.setFont(fonts.SANS_BOLD, 9)
-    c.drawString(x, top - 9, "Words you found, and when (the time breaks a tie)")
+    c.drawString(x, top - 9, "Words you found, and when" + (" (the time breaks a tie)" if tie else ""))
     col = width / 3
     y = top - 12 - 8 * MM
     for k, colour in enumerate(COLOURS):
@@ -663,13 +671,17 @@ def _puzzle_page(doc, p: dict) -> None:
         c.setLineWidth(1)
         c.line(m, H - m - 54, W - m, H - m - 54)
         _side_legend(c, ink, colx, y + side - qr - 9 * MM, colw)
-        below = found_lines(c, ink, m, L["found_top"], W - 2 * m)
+        below = found_lines(c, ink, m, L["found_top"], W - 2 * m, tie=False)
         from printkit.games.crypto_crisis.paper import blank_grid
 
-        gs = min(below - m - 4 * MM, (W - 2 * m - 3 * 6 * MM) / 4)
+        how_h = len(d.wrap(SOLVE_TEXT, fonts.SANS, 8.5, W - 2 * m)) * 8.5 * 1.3 + 4 * MM
+        gs = min(below - m - 4 * MM - how_h, (W - 2 * m - 3 * 6 * MM) / 4)
+        top_how = below - 2 * MM
         if gs >= 25 * MM:
             for k in range(4):
                 blank_grid(c, m + k * (gs + 6 * MM), below - 2 * MM - gs, gs)
+            top_how = below - 2 * MM - gs - 4 * MM
+        d.paragraph(c, SOLVE_TEXT, m, top_how, W - 2 * m, size=8.5)
 
     once(c, "puzzle-page", furniture)
     c.setFillColorRGB(*BLACK)
@@ -682,8 +694,17 @@ def _puzzle_page(doc, p: dict) -> None:
     d.text_in_box(c, p["id"], W - m - qr - 2 * MM, y + side - qr - 6 * MM, qr + 2 * MM, 5 * MM, font=fonts.SANS_BOLD, size=8)
 
 
-HINT_PAGE_TEXT = ("Fold the patterned flap over the hint along the dotted line and tape it shut. Open 15:00 after a quarter of an hour, "
-                  "30:00 after half an hour, the last one in sudden death (45:00). Shifts are listed in the order they were made on the original tiles.")
+SOLVE_TEXT = ("How to solve: each colour hides one 5-letter word with five different letters (mixed cells count for each of "
+              "their colours). Its five tiles were shifted together one to three times (up, down, left or right, wrapping around "
+              "the edges). The colour's mark shows which two letters come first, in either order; the other three follow in any "
+              "order. Undo the shifts: on a grid above, move every tile of one colour back the same way and read the letters; with "
+              "no hint yet, try each direction. The kit's encrypt-by-hand page has a shift helper that works backwards too. A guess "
+              "is any common English word.")
+
+HINT_PAGE_TEXT = ("Without reading the hints: fold the whole page along the dotted line (it is the same on all three strips), so the "
+                  "patterned column lies over the hints, and tape it; then cut the strips apart through both layers. Open the 15:00 strip "
+                  "after a quarter of an hour, the 30:00 strip after half an hour, the last one at 45:00. Shifts are listed in the order they "
+                  "were made on the original tiles.")
 
 
 def _hint_page(doc, p: dict) -> None:
@@ -700,18 +721,20 @@ def _hint_page(doc, p: dict) -> None:
     strips_top = text_top - lines * 9 * 1.3 - 4 * MM
     h = min(55 * MM, (strips_top - MARGIN - 8 * MM) / 3 - 5 * MM)
     ys = [strips_top - (k + 1) * h - k * 6 * MM for k in range(3)]
-    for k, slip in enumerate(p["hints"]):
+    # alone there is no sudden death: the last strip opens at 45:00
+    hints = [{**slip, "time": "45:00"} if not slip["time"][0].isdigit() else slip for slip in p["hints"]]
+    for k, slip in enumerate(hints):
         strip_hint(c, ink, MARGIN, ys[k], W - 2 * MARGIN, h, slip, f"{p['id']}-{k}")
 
     def furniture(c) -> None:
         c.setFont(fonts.SANS, 9)
         c.setFillColorRGB(0.25, 0.25, 0.25)
-        c.drawString(MARGIN, top - 22 - 9, "Cut out the strips and fold each flap over its hint before you start.")
+        c.drawString(MARGIN, top - 22 - 9, "Your hints, for later: read only the lines below, fold the page shut, then cut the strips apart.")
         c.setLineWidth(1)
         c.setStrokeColorRGB(*BLACK)
         c.line(MARGIN, top - 22 - 12 - 3, W - MARGIN, top - 22 - 12 - 3)
         d.paragraph(c, HINT_PAGE_TEXT, MARGIN, text_top, W - 2 * MARGIN, size=9)
-        for k, slip in enumerate(p["hints"]):
+        for k, slip in enumerate(hints):
             strip_frame(c, ink, MARGIN, ys[k], W - 2 * MARGIN, h, slip)
 
     once(c, "hint-page", furniture)
@@ -761,7 +784,8 @@ def _answer_keys(doc, puzzles: list[dict]) -> None:
             if c is not None and k % cols:
                 y -= block_h
             c = doc.new_page()
-            y = d.header(doc, "CRYPTO CRISIS  ·  answer keys", "Do not peek: each key sits under its puzzle's ID.") - 2 * MM
+            y = d.header(doc, "CRYPTO CRISIS  ·  answer keys", "Cut the keys apart on their dashed frames before you check one. "
+                         "net: the shifts added up (the board wraps: 3 up = 2 down).") - 2 * MM
             k = 0
         bx = m + (k % cols) * (block_w + 8 * MM)
         _key_block(c, ink, bx, y, block_w, block_h, p)
@@ -773,7 +797,9 @@ def _answer_keys(doc, puzzles: list[dict]) -> None:
 def _key_block(c, ink, x: float, top: float, w: float, h: float, p: dict) -> None:
     c.setStrokeColorRGB(0.6, 0.6, 0.6)
     c.setLineWidth(0.5)
+    c.setDash(3, 2)  # a cut line: one key checked without the others in sight
     c.rect(x, top - h, w, h, stroke=1, fill=0)
+    c.setDash()
     c.setFillColorRGB(*BLACK)
     c.setFont(fonts.SANS_BOLD, 10)
     c.drawString(x + 2 * MM, top - 5 * MM, f"{p['id']}  ({p['difficulty']})")

@@ -416,7 +416,7 @@ def render_racks(doc, model: dict, top: float | None = None) -> None:
         y = top - 18
     else:
         c = doc.new_page()
-        y = d.header(doc, "Scryptic racks", "One per player: cut out along the solid line. Letters on your rack are hidden from your opponent.")
+        y = d.header(doc, "Scryptic racks", "One per player: cut out along the solid line. Keep your letters out of your opponent's sight.")
     for k, pool in enumerate(model["pools"]):
         top = y - 4 * MM - k * (card_h + 8 * MM)
         bottom = top - card_h

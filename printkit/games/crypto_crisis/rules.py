@@ -203,6 +203,15 @@ def check_board(model: dict) -> list[Violation]:
     return check_words(model, "", is_word) + check_cells(model, "") + check_hints(model, "")
 
 
+def _number(part, key: str, code: str, place: str, ok: Callable[[int], bool], rule: str, message: str) -> list[Violation]:
+    """part[key], a whole number: its type problem, or `message` (with {} for the
+    value) under `rule` when ok(value) fails."""
+    value, bad = field(part, key, int, code, place)
+    if value is None:
+        return bad
+    return expect(ok(value), rule, place, message.format(value))
+
+
 def check_sheet(model: dict) -> list[Violation]:
     from printkit.games.crypto_crisis.model import MIN_CELL_MM, PARTS, SLIPS
 
@@ -239,34 +248,22 @@ def check_sheet(model: dict) -> list[Violation]:
             if rows is not None:
                 got = [r.get("colour") if isinstance(r, dict) else r for r in rows]
                 out += expect(got == list(COLOURS), "CC-FORM-ROWS", "form", f"rows are {got}; the form has one row per colour: blue, yellow, red")
-            boxes, bad = field(form, "shift_boxes", int, "CC-FORM", "form")
-            out += bad
-            if boxes is not None:
-                out += expect(boxes == MAX_SHIFTS, "CC-FORM-SHIFTS", "form", f"has {boxes} shift boxes a row; a word takes up to {MAX_SHIFTS} shifts")
-            copies, bad = field(form, "copies", int, "CC-FORM", "form")
-            out += bad
-            if copies is not None:
-                out += expect(1 <= copies <= 2, "CC-FORM-COPIES", "form", f"{copies} forms do not fit one page (1 or 2)")
+            out += _number(form, "shift_boxes", "CC-FORM", "form", lambda v: v == MAX_SHIFTS, "CC-FORM-SHIFTS",
+                           "has {} shift boxes a row; a word takes up to " + f"{MAX_SHIFTS} shifts")
+            out += _number(form, "copies", "CC-FORM", "form", lambda v: 1 <= v <= 2, "CC-FORM-COPIES", "{} forms do not fit one page (1 or 2)")
     if wanted("boards"):
         boards, bad = field(model, "boards", dict, "CC-BOARDS", "boards")
         out += bad
         if boards is not None:
-            copies, bad = field(boards, "copies", int, "CC-BOARDS", "boards")
-            out += bad
-            if copies is not None:
-                out += expect(1 <= copies <= 2, "CC-BOARDS-COPIES", "boards", f"{copies} boards a page: 1 or 2 keep cells of {MIN_CELL_MM} mm or more")
-            cell, bad = field(boards, "min_cell_mm", int, "CC-BOARDS", "boards")
-            out += bad
-            if cell is not None:
-                out += expect(cell >= MIN_CELL_MM, "CC-BOARDS-CELL", "boards", f"cells of {cell} mm are too small to colour and tick; at least {MIN_CELL_MM}")
+            out += _number(boards, "copies", "CC-BOARDS", "boards", lambda v: 1 <= v <= 2, "CC-BOARDS-COPIES",
+                           "{} boards a page: 1 or 2 keep cells of " + f"{MIN_CELL_MM} mm or more")
+            out += _number(boards, "min_cell_mm", "CC-BOARDS", "boards", lambda v: v >= MIN_CELL_MM, "CC-BOARDS-CELL",
+                           "cells of {} mm are too small to colour and tick; at least " + f"{MIN_CELL_MM}")
     if wanted("slips"):
         slips, bad = field(model, "slips", dict, "CC-SLIPS", "slips")
         out += bad
         if slips is not None:
-            sets, bad = field(slips, "sets", int, "CC-SLIPS", "slips")
-            out += bad
-            if sets is not None:
-                out += expect(1 <= sets <= 2, "CC-SLIPS-SETS", "slips", f"{sets} sets of slips do not fit a page (1 or 2)")
+            out += _number(slips, "sets", "CC-SLIPS", "slips", lambda v: 1 <= v <= 2, "CC-SLIPS-SETS", "{} sets of slips do not fit a page (1 or 2)")
             got, bad = field(slips, "slips", list, "CC-SLIPS", "slips")
             out += bad
             if got is not None:
@@ -276,10 +273,7 @@ def check_sheet(model: dict) -> list[Violation]:
         sheet, bad = field(model, "worksheet", dict, "CC-WORKSHEET", "worksheet")
         out += bad
         if sheet is not None:
-            grids, bad = field(sheet, "grids", int, "CC-WORKSHEET", "worksheet")
-            out += bad
-            if grids is not None:
-                out += expect(1 <= grids <= 12, "CC-WORKSHEET-GRIDS", "worksheet", f"{grids} grids do not fit a page (1 to 12)")
+            out += _number(sheet, "grids", "CC-WORKSHEET", "worksheet", lambda v: 1 <= v <= 12, "CC-WORKSHEET-GRIDS", "{} grids do not fit a page (1 to 12)")
     return out
 
 

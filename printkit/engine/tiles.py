@@ -19,8 +19,7 @@ This module knows no game.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, NamedTuple
 
 from printkit.engine import fonts
 from printkit.engine.units import MM, PRINTER_MARGIN
@@ -36,8 +35,7 @@ MARK_FRACTIONS = (0.25, 0.5, 0.75)  # where along a seam the marks sit
 Draw = Callable[[object], None]  # draws the whole drawing in pt, origin bottom left
 
 
-@dataclass(frozen=True)
-class Tile:
+class Tile(NamedTuple):
     row: int  # 1-based, from the top
     col: int  # 1-based, from the left
     x: float  # mm, drawing space: left edge of the window
@@ -61,16 +59,14 @@ class Tile:
         return self.x - 1e-6 <= x <= self.x + self.w + 1e-6 and self.y - 1e-6 <= y <= self.y + self.h + 1e-6
 
 
-@dataclass(frozen=True)
-class Mark:
+class Mark(NamedTuple):
     x: float  # mm, drawing space
     y: float
     tiles: tuple[tuple[int, int], tuple[int, int]]  # (row, col) of the two pages it joins
     seam: str  # "vertical" (side by side) or "horizontal" (one above the other)
 
 
-@dataclass(frozen=True)
-class TilePlan:
+class TilePlan(NamedTuple):
     drawing: tuple[float, float]  # W, H mm
     page: tuple[float, float]  # page size mm (landscape when that takes fewer pages)
     rows: int

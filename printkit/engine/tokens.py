@@ -4,8 +4,7 @@ cut lines; discs keep a small gap, each with its own black outline."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Callable, Sequence
+from typing import Callable, NamedTuple, Sequence
 
 from printkit.engine import fonts
 from printkit.engine.ink import Ink
@@ -14,8 +13,7 @@ from printkit.engine.units import MM
 MARGIN = 10.0  # mm
 
 
-@dataclass(frozen=True)
-class TokenArt:
+class TokenArt(NamedTuple):
     w: float  # pt
     h: float
     shape: str  # "circle" | "square"
@@ -26,8 +24,7 @@ class TokenArt:
 TokenFace = Callable[[object, TokenArt], None]
 
 
-@dataclass(frozen=True)
-class TokenGroup:
+class TokenGroup(NamedTuple):
     title: str
     faces: Sequence[TokenFace]
     size_mm: tuple[float, float]

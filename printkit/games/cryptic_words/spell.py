@@ -18,10 +18,9 @@ Pure: no drawing, no I/O beyond the frozen word lists.
 from __future__ import annotations
 
 from bisect import bisect_left
-from dataclasses import dataclass
 from functools import lru_cache
 from itertools import repeat
-from typing import Iterable, Sequence
+from typing import Iterable, NamedTuple, Sequence
 
 MIN_LETTERS = 3
 MAX_LETTERS = 8
@@ -263,8 +262,7 @@ def spellable(index: WordIndex, hand_tables: Sequence[tuple[tuple[int, ...], tup
     return found
 
 
-@dataclass(frozen=True)
-class Constraints:
+class Constraints(NamedTuple):
     """What a decoder knows about a hidden word, in hand positions (0-based)."""
 
     allowed: tuple[tuple[str, ...], ...]  # per card: entries still possible

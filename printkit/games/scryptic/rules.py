@@ -15,9 +15,8 @@ from __future__ import annotations
 
 import math
 from collections import deque
-from dataclasses import dataclass
 from fractions import Fraction
-from typing import Iterable, Sequence
+from typing import Iterable, NamedTuple, Sequence
 
 from printkit.rules import Violation, expect, field
 
@@ -89,8 +88,7 @@ def extension_points(old: str, new: str) -> int:
 
 # -- strength ----------------------------------------------------------------------------
 
-@dataclass(frozen=True)
-class Strength:
+class Strength(NamedTuple):
     word: str
     role: str
     score: int
@@ -181,8 +179,7 @@ def strength(word: str, role: str, *, terrain: Sequence[str] | str | None = None
     return Strength(word.upper(), role, score, tuple(factors), exact)
 
 
-@dataclass(frozen=True)
-class ForestCut:
+class ForestCut(NamedTuple):
     power: int  # what the word brings against the trees
     density: int  # what it must beat
     cuts: bool
@@ -216,8 +213,7 @@ def ice_cracks(word: str, terrain: Sequence[str] | str) -> list[int]:
     return [i for i, (ch, t) in enumerate(zip(word, cells)) if t == ICE and letter_value(ch) > ICE_THICKNESS]
 
 
-@dataclass(frozen=True)
-class Bout:
+class Bout(NamedTuple):
     defender: str
     attacker_before: int
     defender_strength: int
@@ -308,8 +304,7 @@ def land_distances(grid: Sequence[str], starts: Iterable[tuple[int, int]], passa
 
 # -- how natural does it look? --------------------------------------------------------
 
-@dataclass(frozen=True)
-class Texture:
+class Texture(NamedTuple):
     like_pairs: float  # share of neighbouring cell pairs with the same terrain
     expected: float  # the same share expected if the cells were shuffled
     clustering: float  # (like - expected) / (1 - expected): 0 random, 1 solid blocks
@@ -368,8 +363,7 @@ MIN_LAND_SHARE = 0.5
 
 # -- fairness ---------------------------------------------------------------------------
 
-@dataclass(frozen=True)
-class Balance:
+class Balance(NamedTuple):
     """What each player starts with, measured over land (water and ice block)."""
 
     to_middle: tuple[int | None, int | None]  # steps from gold / silver city to the middle

@@ -354,18 +354,89 @@ def test_pages_wait_on_disk_not_in_memory(tmp_path):
     assert peak < size, (peak, size)  # held whole, it would be about three times the size
 
 
-def test_platypus_import_leaves_re_alone_and_its_lazy_patterns_work():
-    """engine/text.py imports reportlab.platypus with three unused costly patterns
-    compiled on first use: they still match, and re.compile is the real one after."""
+def _set_text(markup: str, base: float | None = None):
+    """`markup` flowed on A4 by engine/text.py: (pdfium document, page size, margin pt, size used, PDF bytes)."""
+    import pypdfium2 as pdfium
+
+    from printkit.engine.document import Document
+    from printkit.engine.text import fit_one_page, flow, parse_markup
+    from printkit.engine.units import MM, PrintOptions
+
+    doc = Document(PrintOptions(paper="a4"), title="text")
+    blocks = parse_markup(markup)
+    size = fit_one_page(doc, blocks) if base is None else base
+    flow(doc, blocks, size)
+    data = doc.pdf_bytes()
+    return pdfium.PdfDocument(data), doc.options.paper_pt, 15 * MM, size, data
+
+
+def _chars(page):
+    """(character, left, bottom, right, top) for every character pdfium finds on the page."""
+    tp = page.get_textpage()
+    return [(tp.get_text_range(i, 1), *tp.get_charbox(i)) for i in range(tp.count_chars())]
+
+
+def test_text_flows_over_pages_inside_the_margins_and_cuts_a_word_no_line_holds():
+    """Measured on the rendered PDF: every letter of a long text lands inside the
+    15 mm margins of some page (the footer aside), in order, none twice; a word
+    longer than a line is cut rather than run off the page."""
+    long_word = "Z" * 120
+    paras = [f"## Part {k}" if k % 7 == 0 else f"- item {k}: " + "word " * 40 for k in range(60)]
+    markup = "# Title\n\n" + "\n".join(paras) + f"\n\n{long_word} end"
+    pdf, (W, H), m, *_ = _set_text(markup, base=10.0)
+    assert len(pdf) >= 3
+    text = []
+    for page in pdf:
+        body = [ch for ch in _chars(page) if ch[2] > m * 0.9]  # the small print sits below the margin
+        for ch, left, bottom, right, top in body:
+            if ch.strip():
+                assert m - 0.5 <= left and right <= W - m + 0.5, (ch, left, right)
+                assert bottom >= m - 3 and top <= H - m + 0.5, (ch, bottom, top)
+        text.append("".join(ch for ch, *_ in body))
+    flat = "".join("".join(text).split())
+    assert flat.count("Z" * 120) == 1 and flat.endswith("Z" * 120 + "end")
+    for k in range(60):
+        assert flat.count(f"item{k}:" if k % 7 else f"Part{k}") == 1
+
+
+def test_emphasis_is_set_in_its_face():
+    """**bold**, *italic* and headings reach the PDF in the bold and italic faces."""
     import re
 
-    from printkit.engine import text
+    import pikepdf
 
-    text._platypus()
-    assert re.compile.__module__ == "re"
-    from reportlab.lib import normalDate, textsplit
-    from reportlab.platypus import paragraph
+    from printkit.engine.document import Document
+    from printkit.engine.text import flow, parse_markup
+    from printkit.engine.units import PrintOptions
 
-    assert paragraph.uri_pat.match("https://example.org/a?b=1") and not paragraph.uri_pat.match("not a uri")
-    assert textsplit.rx.sub(r"\1 ", "a\u4e00b") == "a\u4e00 b"
-    assert normalDate.NormalDate(20240105).formatMS("{yyyy}-{mm}-{dd}") == "2024-01-05"
+    doc = Document(PrintOptions(paper="a4"), title="text")
+    flow(doc, parse_markup("## Heading\n\nPlain **strong words** and *slanted* ones."))
+    pdf = pikepdf.open(__import__("io").BytesIO(doc.pdf_bytes()))
+    fonts = {str(k): str(v.BaseFont) for k, v in pdf.pages[0].Resources.Font.items()}
+    used = []  # (face, text) in drawing order
+    face = None
+    for operands, op in pikepdf.parse_content_stream(pdf.pages[0]):
+        if str(op) == "Tf":
+            face = fonts[str(operands[0])]
+        elif str(op) == "Tj":
+            used.append((re.sub(r"^[A-Z]{6}\+", "", face), bytes(operands[0])))
+    faces = [f for f, _ in used]
+    assert any("Bold" in f and "Italic" not in f for f in faces) and any("Italic" in f for f in faces)
+    assert faces[0].endswith("Bold")  # the heading
+    assert len(set(faces)) == 3, faces  # regular, bold, italic
+
+
+def test_rules_size_is_the_largest_that_fits_one_page():
+    """A text too long for one page at 10 and 9.5 pt is set at 9 pt, the largest
+    of the sizes tried that fits: page counts and type sizes are read from the PDFs."""
+    import io
+
+    import pikepdf
+
+    markup = "# Rules\n\n" + "\n\n".join("Lorem ipsum dolor sit amet " * 9 for _ in range(18))
+    assert [len(_set_text(markup, base=b)[0]) for b in (10.0, 9.5, 9.0)] == [2, 2, 1]
+    pdf, _, _, _, data = _set_text(markup)
+    assert len(pdf) == 1
+    with pikepdf.open(io.BytesIO(data)) as parsed:
+        sizes = {float(operands[1]) for operands, op in pikepdf.parse_content_stream(parsed.pages[0]) if str(op) == "Tf"}
+    assert sizes >= {18.0, 9.0} and not sizes & {20.0, 19.0, 10.0, 9.5}, sizes  # the heading is twice the body

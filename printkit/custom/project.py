@@ -302,9 +302,9 @@ class PageSpec:
         return [] if model["text"].strip() else [Violation("OWN-EMPTY", self.text_path.name, "the text page is empty")]
 
     def render(self, doc, model: dict) -> None:
-        from printkit.engine.text import flow, markup_to_flowables
+        from printkit.engine.text import flow, parse_markup
 
-        flow(doc, markup_to_flowables(model["text"]))
+        flow(doc, parse_markup(model["text"]))
 
     def component(self, game: str) -> Component:
         return Component(game=game, name=self.name, title=self.title, help=f"Text from {self.text_path.name}", build=self.build, checks=(self.check,), render=self.render)

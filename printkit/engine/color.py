@@ -3,7 +3,7 @@
 Games draw in RGB (palette names through `Ink`, or canvas.setFillColorRGB).
 The document's canvas hands each colour to `converter(mode)` (ReportLab's
 `enforceColorSpace` hook, which covers the canvas and every text object, so
-platypus paragraphs too), and this module decides what reaches the PDF:
+running text too), and this module decides what reaches the PDF:
 
 - rgb:  colours stay RGB, except pure black, which the canvas writes as
         DeviceGray 0: a RIP prints it on the K plate alone (black text and

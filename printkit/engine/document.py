@@ -280,7 +280,7 @@ def _canvas_class():
 
     The document passes `color.converter(mode)` as ReportLab's
     enforceColorSpace hook, which sees every colour given to the canvas or a
-    text object (platypus paragraphs included). On top of that:
+    text object (the rules pages' running text included). On top of that:
     - in rgb mode, pure black is written as DeviceGray 0 (a RIP prints it on
       the K plate alone; screens show it as true black);
     - in cmyk mode, grey levels go through the converter too (ReportLab writes

@@ -1,14 +1,16 @@
 """Running text: Jinja2 templates from templates/, a small markup, flowed over pages.
 
 The markup: `# Title`, `## Heading`, `- bullet`, `**bold**`, `*italic*`,
-paragraphs separated by blank lines. It becomes ReportLab paragraphs that flow
-from frame to frame and page to page.
+paragraphs separated by blank lines. printkit sets it itself, a few text
+objects a page: words are measured once at 1 pt (widths scale with the size), so
+trying a rules summary at four sizes to find the one that fits a page costs little.
 """
 
 from __future__ import annotations
 
 import re
 from functools import lru_cache
+from typing import NamedTuple
 
 from printkit.engine import fonts
 from printkit.engine.resources import resource_dir
@@ -32,103 +34,79 @@ def render_template(name: str, **context) -> str:
     return _env().get_template(name).render(**context)
 
 
-def _inline(text: str) -> str:
-    text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-    text = re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", text)
-    text = re.sub(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])", r"<i>\1</i>", text)
-    return text
+_BOLD = re.compile(r"\*\*(.+?)\*\*")
+_ITALIC = re.compile(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])")
+#: a run's face by its (bold, italic) flags
+_FACES = {(False, False): fonts.SANS, (True, False): fonts.SANS_BOLD, (False, True): fonts.SANS_ITALIC, (True, True): fonts.SANS_BOLD_ITALIC}
 
 
-def styles(base: float = 10.0) -> dict:
-    from reportlab.lib.styles import ParagraphStyle
+def _words(text: str, bold: bool = False) -> tuple:
+    """A paragraph's words, each a tuple of (text, face) pieces: `**bold**` and
+    `*italic*` (either inside the other too) switch the face mid-paragraph, and a
+    word may change face inside itself ("**Hint**:"). `bold`: the text is bold throughout (headings)."""
+    text = _BOLD.sub("\x01\\1\x02", text)
+    text = _ITALIC.sub("\x03\\1\x04", text)
+    base_bold, italic = bold, False
+    words: list = []
+    pieces: list = []
+    chars: list[str] = []
 
-    body = ParagraphStyle("body", fontName=fonts.SANS, fontSize=base, leading=base * 1.3, spaceAfter=base * 0.45, bulletFontName=fonts.SANS)
-    return {
-        "body": body,
-        "h1": ParagraphStyle("h1", parent=body, fontName=fonts.SANS_BOLD, fontSize=base * 2, leading=base * 2.4, spaceAfter=base * 0.6),
-        "h2": ParagraphStyle("h2", parent=body, fontName=fonts.SANS_BOLD, fontSize=base * 1.3, leading=base * 1.6, spaceBefore=base * 0.6, spaceAfter=base * 0.3),
-        "bullet": ParagraphStyle("bullet", parent=body, leftIndent=base * 1.2, bulletIndent=base * 0.3, spaceAfter=base * 0.2),
-    }
+    def piece() -> None:
+        if chars:
+            pieces.append(("".join(chars), _FACES[bold, italic]))
+            chars.clear()
 
-
-#: Patterns ReportLab compiles when platypus is imported but printkit's text never
-#: uses (links' URIs in paragraph.py, CJK splitting in textsplit.py, date formats
-#: in normalDate.py): ~45 ms of every run, so they compile on first use instead.
-_UNUSED_PATTERNS = ("(^(?:[a-z0-9\\.\\-\\+]*)://)", "([\u2e80-\uffff])", "\\{(m{1,5}|yyyy|yy|d{1,4})\\}")
-
-
-class _LazyPattern:
-    """A compiled regular expression that compiles itself on first use."""
-
-    __slots__ = ("_args", "_compiled")
-
-    def __init__(self, *args) -> None:
-        self._args = args
-        self._compiled = None
-
-    def __getattr__(self, name):
-        if self._compiled is None:
-            compile, pattern, flags = self._args
-            self._compiled = compile(pattern, flags)
-        return getattr(self._compiled, name)
-
-
-def _platypus():
-    """reportlab.platypus, imported with its unused costly patterns left lazy."""
-    import sys
-
-    if "reportlab.platypus" not in sys.modules:
-        real = re.compile
-
-        def compile(pattern, flags=0):
-            if isinstance(pattern, str) and pattern.startswith(_UNUSED_PATTERNS):
-                return _LazyPattern(real, pattern, flags)
-            return real(pattern, flags)
-
-        re.compile = compile
-        try:
-            import reportlab.platypus  # noqa: F401
-        finally:
-            re.compile = real
-    return sys.modules["reportlab.platypus"]
+    for ch in text:
+        if ch in "\x01\x02\x03\x04":
+            piece()
+            if ch in "\x01\x02":
+                bold = base_bold or ch == "\x01"
+            else:
+                italic = ch == "\x03"
+        elif ch in " \t\r\n\f\v":  # a no-break space stays inside its word
+            piece()
+            if pieces:
+                words.append(tuple(pieces))
+                pieces.clear()
+        else:
+            chars.append(ch)
+    piece()
+    if pieces:
+        words.append(tuple(pieces))
+    return tuple(words)
 
 
-_PARAGRAPH = None
+class Block(NamedTuple):
+    """A heading, paragraph or bullet of the markup, at no size yet."""
+
+    kind: str  # "h1", "h2", "body", "bullet"
+    words: tuple  # see _words
+    widths: tuple  # each word's width at 1 pt (widths scale with the size: one measure serves every size)
+    spaces: tuple  # the width at 1 pt of a space after each word, in the face the word ends in
 
 
-def _paragraph_class():
-    """ReportLab's Paragraph, remembering its last wrap: its lines depend on the
-    width alone, and one_page_flowables measures what flow then wraps again."""
-    global _PARAGRAPH
-    if _PARAGRAPH is None:
-        Paragraph = _platypus().Paragraph
-
-        class Para(Paragraph):
-            _pk_width = None
-
-            def wrap(self, availWidth, availHeight):
-                if availWidth == self._pk_width:
-                    return self.width, self.height
-                self._pk_width = None
-                w, h = Paragraph.wrap(self, availWidth, availHeight)
-                if h != 0x7FFFFFFF:  # ReportLab's "cannot fit here" is not remembered
-                    self._pk_width = availWidth
-                return w, h
-
-        _PARAGRAPH = Para
-    return _PARAGRAPH
+def _block(kind: str, words: tuple) -> Block:
+    return Block(kind, words, tuple(_width(w) for w in words), tuple(fonts.text_width(" ", w[-1][1], 1.0) for w in words))
 
 
-def markup_to_flowables(text: str, base: float = 10.0) -> list:
-    Paragraph = _paragraph_class()
+#: per kind, in units of the body size: type size, leading, space before, space after, left indent
+_STYLE = {
+    "body": (1.0, 1.3, 0.0, 0.45, 0.0),
+    "h1": (2.0, 2.4, 0.0, 0.6, 0.0),
+    "h2": (1.3, 1.6, 0.6, 0.3, 0.0),
+    "bullet": (1.0, 1.3, 0.0, 0.2, 1.2),
+}
+_BULLET_AT = 0.3  # the bullet's left edge, in units of the body size
 
-    st = styles(base)
-    out: list = []
+
+def parse_markup(text: str) -> list[Block]:
+    """The markup as blocks (see the module's docstring)."""
+    out: list[Block] = []
     para: list[str] = []
 
     def flush() -> None:
         if para:
-            out.append(Paragraph(_inline(" ".join(para)), st["body"]))
+            out.append(_block("body", _words(" ".join(para))))
             para.clear()
 
     for raw in text.splitlines():
@@ -137,62 +115,182 @@ def markup_to_flowables(text: str, base: float = 10.0) -> list:
             flush()
         elif line.startswith("## "):
             flush()
-            out.append(Paragraph(_inline(line[3:]), st["h2"]))
+            out.append(_block("h2", _words(line[3:], bold=True)))
         elif line.startswith("# "):
             flush()
-            out.append(Paragraph(_inline(line[2:]), st["h1"]))
+            out.append(_block("h1", _words(line[2:], bold=True)))
         elif line.startswith("- "):
             flush()
-            out.append(Paragraph(_inline(line[2:]), st["bullet"], bulletText="•"))
+            out.append(_block("bullet", _words(line[2:])))
         else:
             para.append(line)
     flush()
     return out
 
 
-def one_page_flowables(doc, text: str, sizes=(10.0, 9.5, 9.0, 8.5), margin_mm: float = 15.0) -> list:
-    """`text` as flowables at the largest body size in `sizes` at which it fits
-    one page of the document's paper (a rules summary that would spill a few
-    lines onto a second, nearly empty sheet is set a little smaller instead); at
-    the first size when it fits one page at none of them. The flowables come
-    back measured at the page's width (flow reuses that wrap)."""
+def _width(pieces: tuple) -> float:
+    """A word's width at 1 pt: widths scale with the size, so one measure serves every size."""
+    return sum(fonts.text_width(t, face, 1.0) for t, face in pieces)
+
+
+def _break_long(pieces: tuple, room: float) -> list[tuple]:
+    """A word wider than a whole line, cut between characters into line-wide parts."""
+    parts: list[tuple] = []
+    cur: list = []
+    used = 0.0
+    for t, face in pieces:
+        for ch in t:
+            w = fonts.text_width(ch, face, 1.0)
+            if cur and used + w > room:
+                parts.append(tuple(cur))
+                cur, used = [], 0.0
+            if cur and cur[-1][1] == face:
+                cur[-1] = (cur[-1][0] + ch, face)
+            else:
+                cur.append((ch, face))
+            used += w
+    if cur:
+        parts.append(tuple(cur))
+    return parts
+
+
+def _lines(b: Block, width: float) -> list[list]:
+    """Greedy line breaking of a block into lines no wider than `width` (at 1 pt).
+    A line is a list of its words' indexes; a word no line can hold is cut
+    between characters (as ReportLab does), and its parts stand in the lines
+    as (text, face) piece tuples."""
+    lines: list[list] = []
+    line: list = []
+    used = space = 0.0
+    for i, w in enumerate(b.widths):
+        if w > width + 1e-9:
+            if line:
+                lines.append(line)
+            *whole, last = _break_long(b.words[i], width)
+            lines.extend([part] for part in whole)
+            line, used, space = [last], _width(last), b.spaces[i]
+            continue
+        if line:
+            if used + space + w <= width + 1e-9:
+                line.append(i)
+                used += space + w
+                space = b.spaces[i]
+                continue
+            lines.append(line)
+        line, used, space = [i], w, b.spaces[i]
+    if line:
+        lines.append(line)
+    return lines
+
+
+def _runs(b: Block, line: list) -> list[tuple]:
+    """A line's text as (text, face) runs, spaces included, neighbours of one face joined."""
+    runs: list = []
+    for item in line:
+        pieces = b.words[item] if isinstance(item, int) else item
+        if runs:
+            runs[-1] = (runs[-1][0] + " ", runs[-1][1])
+        for t, face in pieces:
+            if runs and runs[-1][1] == face:
+                runs[-1] = (runs[-1][0] + t, face)
+            else:
+                runs.append((t, face))
+    return runs
+
+
+class _Set(NamedTuple):
+    """A block set at one size: its lines, and the measures the page needs."""
+
+    block: Block
+    size: float
+    lines: list
+    leading: float
+    before: float
+    after: float
+    indent: float
+
+
+def _set(blocks: list[Block], base: float, width: float) -> list[_Set]:
+    out = []
+    for b in blocks:
+        size, leading, before, after, indent = (k * base for k in _STYLE[b.kind])
+        out.append(_Set(b, size, _lines(b, (width - indent) / size), leading, before, after, indent))
+    return out
+
+
+def _pages(sets: list[_Set], room: float) -> list[list[tuple[_Set, float]]]:
+    """The blocks placed on pages of `room` pt: each page a list of (block, top),
+    `top` measured down from the page's first line. A block moves whole to the next
+    page when it does not fit; only one taller than a page is split between lines.
+    Space before a block is dropped at the top of a page; space between two blocks
+    is the larger of the first's space after and the second's space before."""
+    pages: list[list] = [[]]
+    y = 0.0  # pt used on this page
+    last_after = 0.0
+    queue = list(sets)
+    while queue:
+        s = queue.pop(0)
+        gap = max(s.before, last_after) if pages[-1] else 0.0
+        h = len(s.lines) * s.leading
+        if y + gap + h > room + 1e-6:
+            if pages[-1] and h <= room + 1e-6:  # whole, on the next page
+                pages.append([])
+                y = 0.0
+                queue.insert(0, s)
+                continue
+            fit = int((room - y - gap + 1e-6) // s.leading)
+            if fit < 1 and pages[-1]:
+                pages.append([])
+                y = 0.0
+                queue.insert(0, s)
+                continue
+            fit = max(fit, 1)  # taller than a page: as many lines as fit, the rest on the next
+            queue.insert(0, s._replace(lines=s.lines[fit:], before=0.0))
+            s = s._replace(lines=s.lines[:fit])
+            h = fit * s.leading
+        pages[-1].append((s, y + gap))
+        y += gap + h
+        last_after = s.after
+    return [p for p in pages if p]
+
+
+def fit_one_page(doc, blocks: list[Block], sizes=(10.0, 9.5, 9.0, 8.5), margin_mm: float = 15.0) -> float:
+    """The largest body size in `sizes` at which `blocks` fit one page of the
+    document's paper (a rules summary that would spill a few lines onto a second,
+    nearly empty sheet is set a little smaller instead); the first size when they
+    fit one page at none of them."""
     W, H = doc.options.paper_pt
     m = margin_mm * MM
-    room = H - 2 * m
-    first = None
     for base in sizes:
-        total = 0.0
-        items = markup_to_flowables(text, base)
-        first = first if first is not None else items
-        for f in items:
-            _, h = f.wrap(W - 2 * m, H)
-            total += h + f.getSpaceBefore() + f.getSpaceAfter()
-            if total > room:
-                break  # too tall at this size: the rest need not be measured
-        else:
-            return items
-    return first
+        if len(_pages(_set(blocks, base, W - 2 * m), H - 2 * m)) == 1:
+            return base
+    return sizes[0]
 
 
-def flow(doc, flowables: list, columns: int = 1, margin_mm: float = 15.0) -> None:
-    """Flow paragraphs over as many pages of the document's paper as they need."""
-    Frame = _platypus().Frame
-
-    items = list(flowables)
+def flow(doc, blocks: list[Block], base: float = 10.0, margin_mm: float = 15.0) -> None:
+    """Set `blocks` at body size `base` over as many pages of the document's paper as they need."""
     W, H = doc.options.paper_pt
     m = margin_mm * MM
-    gap = 8 * MM
-    col_w = (W - 2 * m - (columns - 1) * gap) / columns
-    guard = 0
-    while items:
+    for page in _pages(_set(blocks, base, W - 2 * m), H - 2 * m):
         c = doc.new_page()
-        for k in range(columns):
-            frame = Frame(m + k * (col_w + gap), m, col_w, H - 2 * m, showBoundary=0, leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
-            before = len(items)
-            frame.addFromList(items, c)
-            if not items:
-                break
-            if len(items) == before and k == columns - 1:
-                guard += 1
-                if guard > 2:
-                    raise ValueError("a block of text is too large for the page")
+        c.setFillColorRGB(0, 0, 0)
+        t = c.beginText()
+        current = None
+        for s, top in page:
+            # the first baseline one type size below the block's top, as ReportLab's paragraphs set it
+            y = H - m - top - s.size
+            if s.block.kind == "bullet":
+                t.setFont(fonts.SANS, s.size)
+                current = fonts.SANS
+                t.setTextOrigin(m + base * _BULLET_AT, y)
+                t.textOut("\u2022")
+            for line in s.lines:
+                t.setTextOrigin(m + s.indent, y)
+                for text, face in _runs(s.block, line):
+                    if face != current:
+                        t.setFont(face, s.size)
+                        current = face
+                    t.textOut(text)
+                y -= s.leading
+            current = None  # the next block may have another size
+        c.drawText(t)

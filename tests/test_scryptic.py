@@ -501,6 +501,9 @@ def test_engine_tiles_a_large_drawing_in_both_directions(tmp_path):
     assert _mismatch(_shift_right_of(canvas, plan.tiles[1].cut_x, 1.0), ref, plan) > 0.008
     texts = [p.extract_text() for p in PdfReader(tiled).pages]
     assert [t.label in x for t, x in zip(plan.tiles, texts)] == [True] * 4
+    # the drawing is drawn once, as a form that every page places under its own clip
+    placed = [ref.idnum for p in PdfReader(tiled).pages for ref in p["/Resources"]["/XObject"].values()]
+    assert len(placed) == 4 and len(set(placed)) == 1
 
 
 def test_mono_board_is_grey_and_each_terrain_has_its_own_pattern(tmp_path):

@@ -212,16 +212,30 @@ def side_band(plan: TilePlan, tile: Tile) -> tuple[float, float, float, float]:
 def draw_tiled(doc, plan: TilePlan, draw: Draw, *, title: str = "", side_art: Callable | None = None) -> None:
     """One page per tile: the clipped window, cut lines, crosshairs, labels; and
     `side_art(c, x, y, w, h)` (pt) in the free band beside each window, if any
-    (a legend on every page, so each page reads on its own)."""
+    (a legend on every page, so each page reads on its own).
+
+    With several tiles the drawing is drawn once, as a PDF form, and each page
+    places it under its own clip: the same pages, drawn and stored once."""
+    form = None
     for tile in plan.tiles:
         c = doc.new_page((plan.page[0] * MM, plan.page[1] * MM))
+        if form is None and len(plan.tiles) > 1:
+            # its box 1 pt past the drawing: only the page's clip cuts it (a
+            # renderer snaps a form's box to whole pixels)
+            form = doc.unique_name("PKTiled")
+            c.beginForm(form, -1, -1, plan.drawing[0] * MM + 1, plan.drawing[1] * MM + 1)
+            draw(c)
+            c.endForm()
         px, py, w, h = tile.page_x * MM, tile.page_y * MM, tile.w * MM, tile.h * MM
         c.saveState()
         clip = c.beginPath()
         clip.rect(px, py, w, h)
         c.clipPath(clip, stroke=0, fill=0)
         c.translate(px - tile.x * MM, py - tile.y * MM)
-        draw(c)
+        if form is None:
+            draw(c)
+        else:
+            c.doForm(form)
         c.restoreState()
 
         def page_pt(x: float, y: float) -> tuple[float, float]:

@@ -17,6 +17,8 @@ reads them instead of rebuilding them from 116,000 words:
 
 - words-accept.idx: the acceptance list with each length's words packed in
   one string, as the Lexicon holds it (no split and regroup at load).
+- words-puzzle.idx: the puzzle list the same way, each length's words sorted
+  (the rank order stays in words-puzzle.txt).
 - cryptic-words-accept.idx, cryptic-words-puzzle.idx: the Cryptic Words bitset
   indexes of the two lists (games/cryptic_words/spell.WordIndex).
 
@@ -43,6 +45,7 @@ _DATA = "printkit.data"
 _ACCEPT_FILE = "words-accept.txt"
 _PUZZLE_FILE = "words-puzzle.txt"
 _ACCEPT_INDEX = "words-accept.idx"
+_PUZZLE_INDEX = "words-puzzle.idx"
 INDEX_FORMAT = "printkit-index 1"
 _WORD = re.compile(r"[a-z]+")
 
@@ -187,6 +190,25 @@ def sorted_accept_words() -> tuple[str, ...] | list[str]:
 def puzzle_words() -> tuple[str, ...]:
     """The puzzle list in rank order, most frequent first."""
     return tuple(_read(_PUZZLE_FILE))
+
+
+def packed_by_length(word_list) -> dict[int, str]:
+    """length -> that length's distinct words of `word_list`, sorted, packed in one string."""
+    groups: dict[int, set[str]] = {}
+    for w in word_list:
+        groups.setdefault(len(w), set()).add(w)
+    return {n: "".join(sorted(ws)) for n, ws in sorted(groups.items()) if n}
+
+
+@cache
+def puzzle_words_sorted() -> dict[int, str]:
+    """The puzzle list by length: length -> its words in alphabetical order,
+    packed in one string (word i of n letters is text[i*n:(i+1)*n]), from
+    words-puzzle.idx (the same words as words-puzzle.txt: tested). For what
+    wants one length's words sorted (tries, binary search) without sorting
+    the 25,000-word list at every start."""
+    _, sections = read_index(_PUZZLE_INDEX)
+    return {int(n): str(t, "ascii") for n, t in sections.items()}
 
 
 def accept_words() -> "Lexicon | frozenset[str]":

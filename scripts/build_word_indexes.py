@@ -8,6 +8,8 @@ Inputs: printkit/data/words-accept.txt and words-puzzle.txt (scripts/build_wordl
 Outputs (printkit/data/), each a JSON header line and a blob (printkit.words.pack_index):
   words-accept.idx           the acceptance list, each length's words packed in one
                              string (what printkit.words.Lexicon holds)
+  words-puzzle.idx           the puzzle list, each length's words sorted and packed
+                             in one string (printkit.words.puzzle_words_sorted)
   cryptic-words-accept.idx   the Cryptic Words bitset index of the acceptance list
   cryptic-words-puzzle.idx   ... and of the puzzle list (games/cryptic_words/spell.py)
 
@@ -34,6 +36,8 @@ def built() -> dict[str, bytes]:
     words.clear_user_words()
     lexicon = words._accept_from_text()
     out = {words._ACCEPT_INDEX: words.pack_index({str(n): t.encode("ascii") for n, t in lexicon.packed_by_length().items()}, words=len(lexicon))}
+    puzzle = words.puzzle_words()
+    out[words._PUZZLE_INDEX] = words.pack_index({str(n): t.encode("ascii") for n, t in words.packed_by_length(puzzle).items()}, words=len(puzzle))
     for name, index in (("accept", spell.build_accept_index()), ("puzzle", spell.build_puzzle_index())):
         out[spell.INDEX_FILES[name]] = words.pack_index(index.sections(name), words=index.size)
     return out

@@ -289,7 +289,7 @@ def test_shipped_indexes_are_what_the_lists_give():
     """Every index file in printkit/data holds, byte for byte, what the build
     script makes from the word lists now (rerun it after changing a list)."""
     made = _build_script().built()
-    assert set(made) == {"words-accept.idx", "cryptic-words-accept.idx", "cryptic-words-puzzle.idx"}
+    assert set(made) == {"words-accept.idx", "words-puzzle.idx", "cryptic-words-accept.idx", "cryptic-words-puzzle.idx"}
     for name, data in made.items():
         shipped = resources.files("printkit.data").joinpath(name).read_bytes()
         assert shipped == data, f"printkit/data/{name} is out of date: run python scripts/build_word_indexes.py"
@@ -305,6 +305,15 @@ def test_loaded_indexes_equal_ones_built_from_the_lists():
         assert got.words == want.words and got.size == want.size and got.all == want.all
         assert got._at == want._at and got.ends == want.ends and got._is_sorted == want._is_sorted
         assert got.decode(got.ends[5])[:50] == [w for w in want.words if len(w) == 5][:50]
+
+
+def test_sorted_puzzle_words_are_the_list_by_length():
+    packed = words.puzzle_words_sorted()
+    listed = data_lines("words-puzzle.txt")
+    assert sorted(packed) == sorted({len(w) for w in listed})
+    for n, text in packed.items():
+        got = [text[i : i + n] for i in range(0, len(text), n)]
+        assert got == sorted({w for w in listed if len(w) == n}), n
 
 
 def test_accept_index_takes_user_words(tmp_path):

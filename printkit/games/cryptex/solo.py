@@ -54,9 +54,11 @@ class _Tries:
     joker_order(node): its letters, most words first.
     """
 
-    __slots__ = ("kids", "kind", "classes", "root", "next_dead", "words", "_sorted", "_column", "_span", "_class_id", "_jokers", "_dead")
+    __slots__ = ("kids", "kind", "classes", "root", "next_dead", "words", "_column", "_span", "_class_id", "_jokers", "_dead")
 
-    def __init__(self, lengths: tuple[int, ...], puzzle_words) -> None:
+    def __init__(self, lengths: tuple[int, ...], sorted_words: dict[int, str]) -> None:
+        """`sorted_words`: length -> the puzzle words of that length, lower case
+        a-z, sorted and packed in one string (words.puzzle_words_sorted)."""
         self.kids: list[dict[str, int] | None] = []
         self.kind: list[int] = []
         self.classes: list[tuple[int, int, bool]] = []
@@ -66,7 +68,6 @@ class _Tries:
         self._span: list[tuple[int, int, int]] = []  # live node: (length, first word, end)
         self._class_id: dict[tuple[int, int, bool], int] = {}
         self._jokers: dict[int, list[str]] = {}
-        self._sorted: dict[int, list[str]] = {}
         self._column: dict[int, list[str]] = {}  # length -> for each position, the letters of its words there
         self._dead: dict[int, list[int]] = {}
         for n in sorted(set(lengths)):  # every row class first: the value tables are sized by them
@@ -74,19 +75,13 @@ class _Tries:
                 for live in (False, True):
                     self._class_id[(n, k, live)] = len(self.classes)
                     self.classes.append((n, k, live))
-        wanted: dict[int, set[str]] = {n: set() for n in set(lengths)}
-        for w in puzzle_words:  # one pass over the list for every length
-            got = wanted.get(len(w))
-            if got is not None and w.isalpha():
-                got.add(w.upper())
         for n in sorted(set(lengths)):
-            self._sorted[n] = sorted(wanted[n])
-            joined = "".join(self._sorted[n])
+            joined = sorted_words.get(n, "").upper()  # a-z sort as A-Z do: still sorted
             self._column[n] = [joined[k::n] for k in range(n)]
             dead = self._dead[n] = [self._node(n, k, False, 0, 0) for k in range(n + 1)]
             for k in range(n):
                 self.next_dead[dead[k]] = dead[k + 1]
-            self.root[n] = self._node(n, 0, True, 0, len(self._sorted[n]))
+            self.root[n] = self._node(n, 0, True, 0, len(joined) // n)
 
     def _node(self, n: int, k: int, live: bool, lo: int, hi: int) -> int:
         c = self._class_id[(n, k, live)]
@@ -142,7 +137,7 @@ class _Tries:
 def _tries(lengths: tuple[int, ...]) -> _Tries:
     from printkit import words
 
-    return _Tries(lengths, words.puzzle_words())
+    return _Tries(lengths, words.puzzle_words_sorted())
 
 
 def _row_value(n: int, k: int, live: bool, reachable: bool) -> float:

@@ -12,6 +12,9 @@ Outputs (printkit/data/), each a JSON header line and a blob (printkit.words.pac
                              in one string (printkit.words.puzzle_words_sorted)
   cryptic-words-accept.idx   the Cryptic Words bitset index of the acceptance list
   cryptic-words-puzzle.idx   ... and of the puzzle list (games/cryptic_words/spell.py)
+  crypto-crisis-index.idx    the Crypto Crisis solver's indexes of the acceptance list
+                             and of the puzzle list's five-letter words, and the
+                             generator's pool (games/crypto_crisis/solver.py)
 
 Run it again whenever a word list changes; tests/test_words.py checks that every
 shipped index holds what the lists give. Deterministic: the same lists give the
@@ -28,6 +31,7 @@ DATA = ROOT / "printkit" / "data"
 sys.path.insert(0, str(ROOT))
 
 from printkit import words  # noqa: E402
+from printkit.games.crypto_crisis import generator, solver  # noqa: E402
 from printkit.games.cryptic_words import spell  # noqa: E402
 
 
@@ -40,6 +44,11 @@ def built() -> dict[str, bytes]:
     out[words._PUZZLE_INDEX] = words.pack_index({str(n): t.encode("ascii") for n, t in words.packed_by_length(puzzle).items()}, words=len(puzzle))
     for name, index in (("accept", spell.build_accept_index()), ("puzzle", spell.build_puzzle_index())):
         out[spell.INDEX_FILES[name]] = words.pack_index(index.sections(name), words=index.size)
+    accept = solver.Index(lexicon)
+    common = solver.Index({w.upper() for w in puzzle if len(w) == 5})
+    pool = generator.pool_words(accept.exact, puzzle)
+    sections = {**accept.sections("accept"), **common.sections("puzzle"), "pool.words": "".join(pool).encode("ascii")}
+    out[solver.INDEX_FILE] = words.pack_index(sections, accept=len(accept._kept), puzzle=len(common._kept), pool=len(pool))
     return out
 
 

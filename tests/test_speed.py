@@ -130,6 +130,22 @@ def test_crypto_crisis_index_keeps_exactly_the_words_the_grid_can_hold():
     assert sum(len(v) for v in index.anchored.values()) == 2 * sum(len(v) for v in want.values())
 
 
+def test_crypto_crisis_shipped_indexes_and_pool_are_what_the_lists_give():
+    """crypto-crisis-index.idx (scripts/build_word_indexes.py) holds the indexes
+    and the pool that the word lists give now; kits and puzzles read them."""
+    from printkit import words
+    from printkit.games.crypto_crisis import generator, rules, solver
+
+    listed = words.puzzle_words()
+    assert rules.puzzle_list() == frozenset(w.upper() for w in listed if len(w) == 5)
+    for got, want in ((solver.index_for(rules.lexicon()), solver.Index(words._accept_from_text())),
+                      (solver.index_for(rules.puzzle_list()), solver.Index([w for w in listed if len(w) == 5]))):
+        assert got._kept == want._kept and got.exact == want.exact and list(got.exact) == list(want.exact)
+    accept = solver.index_for(rules.lexicon()).exact
+    assert generator.pool().words == generator.pool_words(accept, listed)
+    assert len(generator.pool().words) > 1000
+
+
 def test_crypto_crisis_fits_read_off_the_exact_index_equal_the_anchored_look_up():
     """A few boards are read by scanning the exact index (no anchored index
     built); the answer, in its order, is the anchored index's."""

@@ -95,22 +95,8 @@ class Pool:
 
         self.index = solver.index_for(lexicon()).exact
         self.common_index = solver.index_for(puzzle_list()).exact
-        words = []
-        from printkit.words import puzzle_words
-
-        bit, index = solver._BIT, self.index
-        for w in puzzle_words():
-            if len(w) != 5:  # valid_shape's first test, before any other work on a word
-                continue
-            w = w.upper()
-            if not solver.valid_shape(w):
-                continue
-            # its own anagram twin (spare/spear) would make it ambiguous at any shift
-            # (the key is word_key(w), its letters' bits looked up: all in the grid, all different)
-            if index.get(bit[w[0]] | bit[w[1]] | (bit[w[2]] | bit[w[3]] | bit[w[4]]) << CELLS) != (w,):
-                continue
-            words.append(w)
-        self.words = tuple(words)
+        text = str(solver.shipped_sections()["pool.words"], "ascii")  # pool_words() of the shipped lists
+        self.words = tuple(text[i : i + 5] for i in range(0, len(text), 5))
         self._decoys: dict[int, int] = {}
         self._common: dict[int, int] = {}
 
@@ -138,6 +124,27 @@ class Pool:
         if hit is None:
             hit = self._common[k] = self._mask(k, self.common_index)
         return hit
+
+
+def pool_words(index: dict[int, tuple[str, ...]], puzzle_words) -> tuple[str, ...]:
+    """The words a puzzle may hide, most common first: the puzzle list's words
+    the grid can hold whose letters make no other acceptance-list word with the
+    same first two and last three (`index`: the acceptance list's exact index).
+    Shipped in solver.INDEX_FILE for the shipped lists."""
+    words = []
+    bit = solver._BIT
+    for w in puzzle_words:
+        if len(w) != 5:  # valid_shape's first test, before any other work on a word
+            continue
+        w = w.upper()
+        if not solver.valid_shape(w):
+            continue
+        # its own anagram twin (spare/spear) would make it ambiguous at any shift
+        # (the key is word_key(w), its letters' bits looked up: all in the grid, all different)
+        if index.get(bit[w[0]] | bit[w[1]] | (bit[w[2]] | bit[w[3]] | bit[w[4]]) << CELLS) != (w,):
+            continue
+        words.append(w)
+    return tuple(words)
 
 
 @lru_cache(maxsize=1)

@@ -318,9 +318,10 @@ def lexicon() -> frozenset:
 def puzzle_list() -> frozenset:
     """The puzzle list's words of WORD_LEN letters, upper case: the only ones a
     board can hold (a set of all 25,000 would cost ~3 MB for nothing)."""
-    from printkit.words import puzzle_words
+    from printkit.words import puzzle_words_sorted
 
-    return frozenset(w.upper() for w in puzzle_words() if len(w) == WORD_LEN)
+    text = puzzle_words_sorted().get(WORD_LEN, "").upper()  # the list is a-z: one letter a letter
+    return frozenset(text[i : i + WORD_LEN] for i in range(0, len(text), WORD_LEN))
 
 
 def _on_puzzle_list(word: str) -> bool:

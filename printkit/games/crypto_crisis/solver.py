@@ -22,6 +22,7 @@ tells which shift.
 
 from __future__ import annotations
 
+import struct
 from functools import lru_cache
 from typing import Iterable
 
@@ -69,6 +70,27 @@ def _anchor(i: int) -> tuple[int, ...]:
 _ANCHOR = {ch: _anchor(i) for i, ch in enumerate(LETTERS)}
 
 
+def _kept(words: Iterable[str]) -> list[tuple[str, int]]:
+    """(word, word_key) of each distinct word of the list, upper case, sorted,
+    that the grid can hold (five different letters, no Z)."""
+    kept: list[tuple[str, int]] = []
+    bit = _BIT
+    # only five-letter words can fit: 1 in 8 of the acceptance list, so the
+    # length test comes before any other work on a word
+    of_length = getattr(words, "of_length", None)  # a compact Lexicon hands over its five-letter words
+    fives = of_length(5) if of_length is not None else (w for w in words if len(w) == 5)
+    for w in sorted({w.upper() for w in fives}):
+        try:
+            b0, b1, b2, b3, b4 = bit[w[0]], bit[w[1]], bit[w[2]], bit[w[3]], bit[w[4]]
+        except KeyError:  # a letter the grid does not hold (Z, or not A-Z)
+            continue
+        first = b0 | b1
+        if (first | b2 | b3 | b4).bit_count() != 5:  # a letter twice
+            continue
+        kept.append((w, first | (b2 | b3 | b4) << CELLS))  # word_key(w)
+    return kept
+
+
 class Index:
     """A word list, indexed for the solver (see the module's docstring).
 
@@ -77,24 +99,13 @@ class Index:
     fits_by_net reads the 25 shifts off the exact index instead, which gives
     the same answer (SCANS_BEFORE_ANCHORING boards, then it pays to build it)."""
 
-    def __init__(self, words: Iterable[str]) -> None:
+    def __init__(self, words: Iterable[str], *, kept: list[tuple[str, int]] | None = None) -> None:
+        """`kept`: the (word, key) pairs the word list gives, if known already
+        (from_sections); `words` is not read then."""
+        if kept is None:
+            kept = _kept(words)
         groups: dict[int, list[str]] = {}
-        kept: list[tuple[str, int]] = []
-        bit = _BIT
-        # only five-letter words can fit: 1 in 8 of the acceptance list, so the
-        # length test comes before any other work on a word
-        of_length = getattr(words, "of_length", None)  # a compact Lexicon hands over its five-letter words
-        fives = of_length(5) if of_length is not None else (w for w in words if len(w) == 5)
-        for w in sorted({w.upper() for w in fives}):
-            try:
-                b0, b1, b2, b3, b4 = bit[w[0]], bit[w[1]], bit[w[2]], bit[w[3]], bit[w[4]]
-            except KeyError:  # a letter the grid does not hold (Z, or not A-Z)
-                continue
-            first = b0 | b1
-            if (first | b2 | b3 | b4).bit_count() != 5:  # a letter twice
-                continue
-            key = first | (b2 | b3 | b4) << CELLS  # word_key(w)
-            kept.append((w, key))
+        for w, key in kept:
             got = groups.get(key)
             if got is None:
                 groups[key] = [w]
@@ -104,6 +115,20 @@ class Index:
         self._kept = kept  # (word, key) in word order, for the anchored index
         self._anchored: dict[int, tuple[tuple[str, int, int], ...]] | None = None
         self.scans = 0  # boards read by scanning the exact index
+
+    def sections(self, name: str) -> dict[str, bytes]:
+        """This index as sections of an index file (printkit.words.pack_index):
+        the kept words in order, five letters each, and their keys, 8 bytes
+        each, little-endian."""
+        return {f"{name}.words": "".join(w for w, _ in self._kept).encode("ascii"),
+                f"{name}.keys": struct.pack(f"<{len(self._kept)}Q", *(k for _, k in self._kept))}
+
+    @classmethod
+    def from_sections(cls, sections: dict, name: str) -> "Index":
+        """The index `name` as `sections` wrote it: the same words, keys and groups."""
+        text = str(sections[f"{name}.words"], "ascii")
+        keys = struct.unpack(f"<{len(text) // 5}Q", sections[f"{name}.keys"])
+        return cls((), kept=list(zip([text[i : i + 5] for i in range(0, len(text), 5)], keys)))
 
     @property
     def anchored(self) -> dict[int, tuple[tuple[str, int, int], ...]]:
@@ -138,12 +163,34 @@ def build_index(words: Iterable[str]) -> Index:
     return Index(words)
 
 
+#: The indexes of the two shipped lists (rules.lexicon(), rules.puzzle_list())
+#: and the generator's pool, built by scripts/build_word_indexes.py from the
+#: word lists (tests/test_speed.py checks they equal what the lists give).
+INDEX_FILE = "crypto-crisis-index.idx"
+
+
+@lru_cache(maxsize=1)
+def shipped_sections() -> dict:
+    from printkit.words import read_index
+
+    return read_index(INDEX_FILE)[1]
+
+
+def _shipped_index(words: frozenset) -> Index | None:
+    """The shipped index of `words` if it is one of the two lists it was built from."""
+    from printkit.games.crypto_crisis.rules import lexicon, puzzle_list
+
+    name = "accept" if words is lexicon() else "puzzle" if words is puzzle_list() else None
+    return None if name is None else Index.from_sections(shipped_sections(), name)
+
+
 def index_for(words: frozenset) -> Index:
-    """The index of a word list, cached per list object (the lists are frozen)."""
+    """The index of a word list, cached per list object (the lists are frozen);
+    read from INDEX_FILE for the two shipped lists."""
     hit = _index_cache.get(id(words))
     if hit is not None and hit[0] is words:
         return hit[1]
-    index = Index(words)
+    index = _shipped_index(words) or Index(words)
     _index_cache[id(words)] = (words, index)
     return index
 

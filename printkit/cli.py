@@ -252,7 +252,9 @@ def run_component(component, kw: dict) -> None:
     if as_json:
         import json
 
-        text = json.dumps(model, indent=2, ensure_ascii=False)
+        from printkit.shelf import as_json
+
+        text = json.dumps(model, indent=2, ensure_ascii=False, default=as_json)
         if output and output != "-":  # -o names the JSON file (as validate reads it)
             from printkit.engine import files
 

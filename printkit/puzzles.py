@@ -99,9 +99,27 @@ def parse_id(text: str, prefix: str, allowed: Iterable[str] | None = None) -> tu
     return params, token
 
 
+# From this many puzzles on, a run keeps its puzzles on disk (printkit.shelf):
+# memory stays flat however large --count is. Fewer stay in a plain list.
+ON_DISK_FROM = 50
+
+
+def collect(items: Iterable, count: int):
+    """The puzzles of a run as they are made, one at a time: a list when `count`
+    is small, else a Shelf (a read-only list on disk; rules and drawing code read
+    it as a list, one puzzle at a time)."""
+    if count < ON_DISK_FROM:
+        return list(items)
+    from printkit.shelf import Shelf
+
+    return Shelf(items)
+
+
 def progress(items, label: str, threshold: int = 20):
-    """Iterate with a progress bar on stderr for long runs (none for short ones)."""
-    items = list(items)
+    """Iterate with a progress bar on stderr for long runs (none for short ones).
+    A sized sequence (a Shelf of puzzles) is read as it goes, not copied."""
+    if not hasattr(items, "__len__"):
+        items = list(items)
     if len(items) < threshold:
         yield from items
         return

@@ -10,7 +10,12 @@ from __future__ import annotations
 
 from typing import Any, Callable, Iterable, NamedTuple
 
+from printkit.shelf import Shelf
+
 JSON_FORMAT = "printkit/1"
+# What a check accepts where the JSON form has a list: a list, or the read-only
+# list of a large run's puzzles kept on disk (printkit.shelf)
+LISTS = (list, Shelf)
 
 
 class Violation(NamedTuple):  # a tuple: sorts by code, place, message
@@ -57,7 +62,7 @@ def field(data: Any, key: str, kind: type | tuple, code: str, place: str) -> tup
     kinds = kind if isinstance(kind, tuple) else (kind,)
     if bool in (type(value),) and bool not in kinds:
         return None, [Violation(code, place, f"'{key}' must be {_kind_name(kinds)}, not true/false")]
-    if not isinstance(value, kinds):
+    if not isinstance(value, kinds + ((Shelf,) if list in kinds else ())):
         return None, [Violation(code, place, f"'{key}' must be {_kind_name(kinds)}")]
     return value, []
 

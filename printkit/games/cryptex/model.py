@@ -68,12 +68,14 @@ def build_puzzle(params: dict) -> dict:
         seed, count = str(params.get("seed", "1")), int(params.get("count", 1))
         tokens = [puzzles.make_token(seed, i) for i in range(count)]
         shown = {"seed": seed, "count": count if count != 1 else None}
-    out = []
-    for token in puzzles.progress(tokens, "solving Cryptex challenges", threshold=3):
+
+    def challenge(token: str) -> dict:
         order = card_order(puzzles.token_rng(PUZZLE_PREFIX, token))
         cards = [list(RULEBOOK_CARDS[n - 1]) for n in order]
         best = solve(cards, DEFAULT_LENGTHS)
-        out.append({"id": puzzles.format_id(PUZZLE_PREFIX, "", token), "order": order, **best})
+        return {"id": puzzles.format_id(PUZZLE_PREFIX, "", token), "order": order, **best}
+
+    out = puzzles.collect((challenge(t) for t in puzzles.progress(tokens, "solving Cryptex challenges", threshold=3)), len(tokens))
     model = {"params": shown, "lengths": list(DEFAULT_LENGTHS), "cards": {str(i): list(c) for i, c in enumerate(RULEBOOK_CARDS, 1)}, "puzzles": out}
     if len(out) == 1:
         # one challenge is known by its ID alone, however it was asked for:

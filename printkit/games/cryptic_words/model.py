@@ -114,7 +114,7 @@ def build_reference(params: dict) -> dict:
 
 def build_puzzles(params: dict) -> dict:
     from printkit.games.cryptic_words.puzzle import PREFIX, generate
-    from printkit.puzzles import format_id, make_token, parse_id, progress
+    from printkit.puzzles import collect, format_id, make_token, parse_id, progress
     from printkit.rng import Rng
 
     deck = default_cards()
@@ -133,7 +133,7 @@ def build_puzzles(params: dict) -> dict:
             size = int(hand) if hand != "mix" else 4 + Rng("cryptic-words-hand", token).below(3)
             jobs.append((size, token))
         shown = {"seed": seed, "count": count, "hand": hand}
-    puzzles = [generate(size, token, deck) for size, token in progress(jobs, "Making puzzles")]
+    puzzles = collect((generate(size, token, deck) for size, token in progress(jobs, "Making puzzles")), len(jobs))
     model = {"params": shown, "puzzles": puzzles}
     if len(puzzles) == 1:
         model["id"] = puzzles[0]["id"]

@@ -19,7 +19,7 @@ from printkit import puzzles as pz
 from printkit.errors import UsageError
 from printkit.games.crypticolor import model as m
 from printkit.games.crypticolor import rules
-from printkit.rules import Violation
+from printkit.rules import LISTS, Violation
 
 PREFIX = "CY"
 ROTATIONS_TAG = "R"
@@ -129,7 +129,7 @@ def build_puzzles(params: dict) -> dict:
         grades = [DIFFICULTIES[i % 3] if difficulty == "mixed" else difficulty for i in range(count)]
         tokens = [(pz.make_token(seed, i), grades[i]) for i in range(count)]
         shown = {"seed": seed, "count": count, "rotations": rotations, "difficulty": difficulty}
-    items = [generate(t, rotations, g) for t, g in pz.progress(tokens, "puzzles")]
+    items = pz.collect((generate(t, rotations, g) for t, g in pz.progress(tokens, "puzzles")), len(tokens))
     model = {"params": shown, "rotations": rotations, "puzzles": items}
     if len(items) == 1:
         model["id"] = items[0]["id"]
@@ -144,7 +144,7 @@ def check_ids(model: dict) -> list[Violation]:
     """Each puzzle is what its printed ID regenerates (so its QR code tells the truth)."""
     out: list[Violation] = []
     puzzles = model.get("puzzles") if isinstance(model, dict) else None
-    if not isinstance(puzzles, list):
+    if not isinstance(puzzles, LISTS):
         return out  # rules.check_puzzles reports it
     for k, puzzle in enumerate(puzzles, 1):
         if not isinstance(puzzle, dict):

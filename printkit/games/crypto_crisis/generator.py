@@ -262,7 +262,7 @@ def puzzle_for_id(text: str) -> dict:
 
 
 def build_puzzles(params: dict) -> dict:
-    from printkit.puzzles import progress
+    from printkit.puzzles import collect, progress
 
     pid = params.get("id")
     count = int(params.get("count") or 1)
@@ -285,5 +285,5 @@ def build_puzzles(params: dict) -> dict:
         puzzle = make_puzzle(make_token(seed, 0), level(0))
         return {"params": {"id": puzzle["id"]}, "id": puzzle["id"], "puzzles": [puzzle]}
     with gc_paused():
-        puzzles = [make_puzzle(make_token(seed, i), level(i)) for i in progress(range(count), "making puzzles")]
+        puzzles = collect((make_puzzle(make_token(seed, i), level(i)) for i in progress(range(count), "making puzzles")), count)
     return {"params": {"seed": seed, "count": count, "difficulty": difficulty}, "puzzles": puzzles}

@@ -1,0 +1,142 @@
+"""Large --count runs keep memory flat (issue 14): the puzzles wait on disk in a
+Shelf between being made, checked and drawn, and a finished page keeps only
+what the PDF's last step needs. None of it may change a byte of the output."""
+
+from __future__ import annotations
+
+import gc
+import tracemalloc
+
+import pytest
+
+from conftest import run_inproc
+from printkit import puzzles
+from printkit.shelf import Shelf, as_json
+
+ITEMS = [
+    {"id": "CC-M-1", "cells": [{"letter": "A", "mix": "B+Y"}], "shifts": ("U", "L"), "net": None},
+    {"n": 3, "score": 0.1 + 0.2, "by": {1: "one", 2: ["two", 2.5]}, "flag": True},
+    ["a list", ("a", "tuple"), {"nested": {"deep": [1, 2, 3]}}],
+    "text with ünïcode · and a long tail " * 20,
+]
+
+
+@pytest.mark.parametrize("on_disk", [True, False])
+def test_shelf_gives_back_exactly_what_went_in(monkeypatch, on_disk):
+    if not on_disk:  # no temporary file can be made: the items stay in memory, same answers
+        import tempfile
+
+        def refuse(*a, **kw):
+            raise OSError("no temporary folder")
+
+        monkeypatch.setattr(tempfile, "TemporaryFile", refuse)
+    shelf = Shelf(ITEMS)
+    assert (shelf._file is not None) is on_disk
+    assert len(shelf) == len(ITEMS) and bool(shelf)
+    for twice in range(2):  # read again and again: sheets, then keys
+        assert list(shelf) == ITEMS
+    assert shelf[1]["by"] == {1: "one", 2: ["two", 2.5]}  # number keys stay numbers
+    assert shelf[0]["shifts"] == ("U", "L") and type(shelf[0]["shifts"]) is tuple
+    assert shelf[-1] == ITEMS[-1] and shelf[1:3] == ITEMS[1:3] and shelf[::-2] == ITEMS[::-2]
+    assert shelf == ITEMS and shelf != ITEMS[:-1] and shelf != ITEMS[::-1]
+    with pytest.raises(IndexError):
+        shelf[len(ITEMS)]
+    copy = shelf[0]
+    copy["id"] = "changed"  # a read gives a copy: the shelf is read only
+    assert shelf[0]["id"] == "CC-M-1"
+    import json
+
+    assert json.dumps({"puzzles": shelf}, default=as_json, indent=2) == json.dumps({"puzzles": ITEMS}, indent=2)
+    assert not Shelf() and list(Shelf()) == []
+
+
+# (command, how many puzzles): every component that takes --count
+JOBS = [
+    ("crypto-crisis", ["--count", "3", "--difficulty", "mixed"]),
+    ("crypticolor", ["--count", "4"]),
+    ("cryptic-words", ["--count", "3", "--seed", "m"]),
+]
+
+
+@pytest.mark.parametrize("game,args", JOBS, ids=[g for g, _ in JOBS])
+def test_puzzles_on_disk_print_the_same_bytes_and_json(tmp_path, monkeypatch, game, args):
+    """The same run with its puzzles in a list and on a Shelf (the threshold
+    moved so that three puzzles go on disk): the same PDF bytes, the same JSON."""
+    from printkit.games import find_game
+
+    out = {}
+    for where, start in (("memory", 10**9), ("disk", 1)):
+        monkeypatch.setattr(puzzles, "ON_DISK_FROM", start)
+        comp = find_game(game).components["puzzle"]
+        model = comp.build({"count": int(args[1]), "seed": "1", **dict(zip([a[2:] for a in args[2::2]], args[3::2]))})
+        assert isinstance(model["puzzles"], Shelf) is (where == "disk")
+        pdf = tmp_path / f"{where}.pdf"
+        run_inproc("puzzle", game, *args, "-o", str(pdf), cwd=tmp_path, check=True)
+        js = run_inproc("puzzle", game, *args, "--json", cwd=tmp_path, check=True).stdout
+        out[where] = (pdf.read_bytes(), js)
+    assert out["disk"][0] == out["memory"][0]
+    assert out["disk"][1] == out["memory"][1] and '"puzzles": [' in out["disk"][1]
+
+
+def test_a_rejected_puzzle_on_the_shelf_draws_nothing(tmp_path, monkeypatch):
+    """Checked before anything is drawn, on disk too: exit 1 naming the puzzle,
+    no file written."""
+    from printkit.games.crypto_crisis import generator
+
+    monkeypatch.setattr(puzzles, "ON_DISK_FROM", 1)
+    make = generator.make_puzzle
+
+    def broken(token, level):
+        p = make(token, level)
+        if token == puzzles.make_token("1", 1):
+            p["words"][0]["word"] = "zzzzz"
+        return p
+
+    monkeypatch.setattr(generator, "make_puzzle", broken)
+    out = tmp_path / "x.pdf"
+    r = run_inproc("puzzle", "crypto-crisis", "--count", "3", "-o", str(out), cwd=tmp_path)
+    assert r.returncode == 1, r.stderr
+    bad = generator.make_puzzle(puzzles.make_token("1", 1), "medium")["id"]
+    assert bad in r.stderr and "Traceback" not in r.stderr
+    assert not out.exists() and list(tmp_path.glob("*.pdf")) == []
+
+
+def _peak(n: int, draw: bool) -> int:
+    """Peak Python memory (bytes) of making and checking n Crypto Crisis puzzles
+    (and, with `draw`, drawing them into one document), in this process."""
+    from printkit import build
+    from printkit.engine.units import PrintOptions
+    from printkit.games import find_game
+
+    comp = find_game("crypto-crisis").components["puzzle"]
+    gc.collect()
+    tracemalloc.start()
+    try:
+        model = build.build_checked(comp, {"count": n, "seed": "flat", "difficulty": "easy"})
+        if draw:
+            doc = build.new_document(comp, model, PrintOptions())
+            comp.render(doc, model)
+            doc._close()
+        return tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+
+
+def test_made_puzzles_wait_on_disk_not_in_memory():
+    """Making and checking 150 puzzles peaks within a few hundred bytes a puzzle
+    of making 50 (each puzzle's model is about 16 KB in memory)."""
+    _peak(50, False)  # word indexes and caches: filled once, not counted below
+    small, large = _peak(50, False), _peak(150, False)
+    per_puzzle = (large - small) / 100
+    assert per_puzzle < 1_000, f"{per_puzzle:.0f} bytes a puzzle"
+
+
+@pytest.mark.slow
+def test_memory_per_puzzle_sheet_stays_small():
+    """Made, checked and drawn: peak memory grows by a few KB a sheet, not by
+    the ~28 KB a sheet it took when every puzzle stayed in memory and every
+    page kept its own objects."""
+    _peak(60, True)  # word indexes, fonts, forms, caches: filled once, not counted below
+    small, large = _peak(60, True), _peak(160, True)
+    per_sheet = (large - small) / 100
+    assert per_sheet < 10_000, f"{per_sheet:.0f} bytes a sheet"

@@ -15,6 +15,8 @@ Outputs (printkit/data/), each a JSON header line and a blob (printkit.words.pac
   crypto-crisis-index.idx    the Crypto Crisis solver's indexes of the acceptance list
                              and of the puzzle list's five-letter words, and the
                              generator's pool (games/crypto_crisis/solver.py)
+  crypticolor-index.idx      the acceptance list's five-letter words grouped by their
+                             letters, and the Crypticolor word pool (games/crypticolor)
 
 Run it again whenever a word list changes; tests/test_words.py checks that every
 shipped index holds what the lists give. Deterministic: the same lists give the
@@ -32,6 +34,8 @@ sys.path.insert(0, str(ROOT))
 
 from printkit import words  # noqa: E402
 from printkit.games.crypto_crisis import generator, solver  # noqa: E402
+from printkit.games.crypticolor import generate as clr_generate  # noqa: E402
+from printkit.games.crypticolor import rules as clr_rules  # noqa: E402
 from printkit.games.cryptic_words import spell  # noqa: E402
 
 
@@ -49,6 +53,10 @@ def built() -> dict[str, bytes]:
     pool = generator.pool_words(accept.exact, puzzle)
     sections = {**accept.sections("accept"), **common.sections("puzzle"), "pool.words": "".join(pool).encode("ascii")}
     out[solver.INDEX_FILE] = words.pack_index(sections, accept=len(accept._kept), puzzle=len(common._kept), pool=len(pool))
+    anagrams = clr_rules._build_anagram_index(lexicon)
+    pool = clr_generate.build_word_pool(anagrams, puzzle)
+    sections = {**clr_rules.anagram_sections(anagrams), "pool.words": "".join(pool).encode("ascii")}
+    out[clr_rules.INDEX_FILE] = words.pack_index(sections, keys=len(anagrams), pool=len(pool))
     return out
 
 

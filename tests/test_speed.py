@@ -146,6 +146,20 @@ def test_crypto_crisis_shipped_indexes_and_pool_are_what_the_lists_give():
     assert len(generator.pool().words) > 1000
 
 
+def test_crypticolor_shipped_anagrams_and_pool_are_what_the_lists_give():
+    """crypticolor-index.idx (scripts/build_word_indexes.py) holds the acceptance
+    list's anagram index and the word pool that the word lists give now."""
+    from printkit import words
+    from printkit.games.crypticolor import generate, rules
+
+    built = rules._build_anagram_index(words._accept_from_text())
+    shipped = rules.anagram_index(words._base_accept())
+    assert shipped == built and len(shipped) > 4000
+    assert generate.word_pool() == generate.build_word_pool(built, words.puzzle_words())
+    first = generate.word_pool()[0]
+    assert rules.anagrams(first.upper()) == [first] and rules.anagrams("NOMEL") == built["elmno"] == ["lemon", "melon"]
+
+
 def test_crypto_crisis_fits_read_off_the_exact_index_equal_the_anchored_look_up():
     """A few boards are read by scanning the exact index (no anchored index
     built); the answer, in its order, is the anchored index's."""

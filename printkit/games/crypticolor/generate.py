@@ -36,15 +36,21 @@ def word_pool() -> tuple[str, ...]:
     """Five-letter puzzle-list words, most frequent first, whose letters make exactly
     one word of the shipped acceptance list (itself).
 
-    Built from the shipped lists only, so a seed gives the same word whatever a
-    user adds with --words; the puzzle is still checked against the user's list."""
-    from printkit import words
+    Made from the shipped lists only, so a seed gives the same word whatever a
+    user adds with --words; the puzzle is still checked against the user's list.
+    Read from rules.INDEX_FILE (build_word_pool's result, tested)."""
+    from printkit.words import read_index
 
-    base = words._base_accept()
-    index = rules.anagram_index(base)
+    text = str(read_index(rules.INDEX_FILE)[1]["pool.words"], "ascii")
+    n = rules.WORD_LENGTH
+    return tuple(text[i : i + n] for i in range(0, len(text), n))
+
+
+def build_word_pool(anagram_index: dict[str, list[str]], puzzle_words) -> tuple[str, ...]:
+    """word_pool from the acceptance list's anagram index and the puzzle list."""
     return tuple(
-        w for w in words.puzzle_words()
-        if len(w) == rules.WORD_LENGTH and w.isascii() and w.isalpha() and index.get(rules.anagram_key(w)) == [w]
+        w for w in puzzle_words
+        if len(w) == rules.WORD_LENGTH and w.isascii() and w.isalpha() and anagram_index.get(rules.anagram_key(w)) == [w]
     )
 
 

@@ -471,11 +471,58 @@ def anagram_key(word: str) -> str:
 _anagram_cache: tuple[frozenset[str], dict[str, list[str]]] | None = None
 
 
+#: The shipped acceptance list's anagram index and the generator's word pool,
+#: built by scripts/build_word_indexes.py from the word lists (tests check them).
+INDEX_FILE = "crypticolor-index.idx"
+
+
+def anagram_sections(index: dict[str, list[str]]) -> dict[str, bytes]:
+    """An anagram index as sections of an index file (printkit.words.pack_index):
+    the keys with one word and those words, then the keys with several, their
+    words in the same order, and how many each has (a byte each)."""
+    single = {k: ws[0] for k, ws in index.items() if len(ws) == 1}
+    multi = {k: ws for k, ws in index.items() if len(ws) > 1}
+    return {"single.keys": "".join(single).encode("ascii"),
+            "single.words": "".join(single.values()).encode("ascii"),
+            "multi.keys": "".join(multi).encode("ascii"),
+            "multi.words": "".join(w for ws in multi.values() for w in ws).encode("ascii"),
+            "multi.sizes": bytes(len(ws) for ws in multi.values())}
+
+
+def _shipped_anagram_index() -> dict[str, list[str]]:
+    from printkit.words import read_index
+
+    sections = read_index(INDEX_FILE)[1]
+    n = WORD_LENGTH
+
+    def cut(name: str) -> list[str]:
+        text = str(sections[name], "ascii")
+        return [text[i : i + n] for i in range(0, len(text), n)]
+
+    index = dict(zip(cut("single.keys"), map(list, zip(cut("single.words")))))
+    words = iter(cut("multi.words"))
+    for key, size in zip(cut("multi.keys"), bytes(sections["multi.sizes"])):
+        index[key] = [next(words) for _ in range(size)]
+    return index
+
+
 def anagram_index(words: frozenset[str]) -> dict[str, list[str]]:
-    """Five-letter words of a list, grouped by their sorted letters (cached per list)."""
+    """Five-letter words of a list, grouped by their sorted letters (cached per
+    list; the shipped acceptance list's is read from INDEX_FILE)."""
     global _anagram_cache
     if _anagram_cache is not None and _anagram_cache[0] is words:
         return _anagram_cache[1]
+    from printkit.words import _base_accept
+
+    if words is _base_accept():
+        index = _shipped_anagram_index()
+        _anagram_cache = (words, index)
+        return index
+    return _build_anagram_index(words)
+
+
+def _build_anagram_index(words: frozenset[str]) -> dict[str, list[str]]:
+    global _anagram_cache
     index: dict[str, list[str]] = {}
     of_length = getattr(words, "of_length", None)  # a compact Lexicon hands over one length's words
     fives = of_length(WORD_LENGTH) if of_length is not None else (w for w in words if len(w) == WORD_LENGTH)

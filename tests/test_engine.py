@@ -201,6 +201,23 @@ def test_qr_encoder_matches_qrcode_in_every_version_and_mode():
         assert len(versions) >= 34 and 40 in versions
 
 
+def test_ellipse_operators_are_reportlabs():
+    """The canvas writes circles and ellipses with document._ellipse_ops, which
+    must give exactly what ReportLab's own path object writes."""
+    import random
+
+    from reportlab.pdfgen.pathobject import PDFPathObject
+
+    from printkit.engine.document import _ellipse_ops
+
+    rng = random.Random(7)
+    cases = [(rng.uniform(-300, 900), rng.uniform(-300, 900), rng.uniform(-40, 200), rng.uniform(-40, 200)) for _ in range(3000)]
+    for case in cases + [(0, 0, 0, 0), (10.5, 20.25, 3.3333, 3.3333), (100, 100, -5, 7)]:
+        p = PDFPathObject(code=[])
+        p.ellipse(*case)
+        assert _ellipse_ops(*case) == p._code, case
+
+
 def test_atomic_write_keeps_old_file_on_failure(tmp_path):
     from printkit.engine.document import atomic_write
 

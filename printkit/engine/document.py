@@ -273,6 +273,36 @@ class Document:
 
 
 _CANVAS = None
+_ARC = None
+
+
+def _ellipse_ops(x: float, y: float, width: float, height: float) -> list[str]:
+    """The path operators ReportLab's PDFPathObject.ellipse(x, y, width, height)
+    writes into an empty path, with its arithmetic (pdfgeom.bezierArc over 0-360
+    degrees: four quarter arcs) done in the same order, so the same floats and
+    the same text, without the per-call trigonometry (tests/test_engine.py
+    compares the two)."""
+    global _ARC
+    from reportlab.lib.rl_accel import fp_str
+
+    if _ARC is None:
+        from math import cos, pi, sin
+
+        half = 90.0 * pi / 360.0
+        kappa = abs(4.0 / 3.0 * (1.0 - cos(half)) / sin(half))
+        _ARC = []
+        for i in range(4):
+            t0, t1 = (0 + i * 90.0) * pi / 180.0, (0 + (i + 1) * 90.0) * pi / 180.0
+            c0, s0, c1, s1 = cos(t0), sin(t0), cos(t1), sin(t1)
+            _ARC.append((c0, s0, c0 - kappa * s0, s0 + kappa * c0, c1 + kappa * s1, s1 - kappa * c1, c1, s1))
+    x1, y1, x2, y2 = x, y, x + width, y + height
+    x1, y1, x2, y2 = min(x1, x2), max(y1, y2), max(x1, x2), min(y1, y2)
+    xc, yc, rx, ry = (x1 + x2) / 2.0, (y1 + y2) / 2.0, (x2 - x1) / 2.0, (y2 - y1) / 2.0
+    c0, s0 = _ARC[0][:2]
+    ops = ["n", "%s m" % fp_str(xc + rx * c0, yc - ry * s0)]
+    for _, _, a, b, c, d, c1, s1 in _ARC:
+        ops.append("%s c" % fp_str(xc + rx * a, yc - ry * b, xc + rx * c, yc - ry * d, xc + rx * c1, yc - ry * s1))
+    return ops
 
 
 def _canvas_class():
@@ -388,7 +418,7 @@ def _canvas_class():
             self._code.extend(ops)
 
         def ellipse(self, x1, y1, x2, y2, stroke=1, fill=0):
-            self._pk_path(("e", x1, y1, x2, y2), lambda p: p.ellipse(x1, y1, x2 - x1, y2 - y1))
+            self._pk_path(("e", x1, y1, x2, y2), lambda p: p._code.extend(_ellipse_ops(x1, y1, x2 - x1, y2 - y1)))
             self._strokeAndFill(stroke, fill)
 
         def roundRect(self, x, y, width, height, radius, stroke=1, fill=0):

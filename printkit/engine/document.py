@@ -379,12 +379,46 @@ def _canvas_class():
 
     spooled = [Spooled()]
 
+    class SpooledStream(pdfdoc.PDFStream):
+        """A page's content stream in the spool: PDFStream.format copies its
+        dictionary before filling it in, so every page shares one empty one."""
+
+        __Comment__ = "page stream"
+
+        def __init__(self, content):
+            self.dictionary, self.content, self.filters = _NO_ENTRIES, content, spooled
+
+    _NO_ENTRIES = pdfdoc.PDFDictionary()
+    # the page attributes a finished page may leave unset (None, or an empty
+    # dictionary or list): read from the class instead of kept on each page
+    unset = {name: None for name in pdfdoc.PDFPage.__NoDefault__ + ["ExtGState", "XObjects", "stream"]}
+
+    class FinishedPage(pdfdoc.PDFPage):
+        """A finished PDFPage, kept small until the save (see PrintkitCanvas._pk_trim)."""
+
+        _colorsUsed: dict = {}
+        _shadingUsed: dict = {}
+
+        def format(self, document):
+            """ReportLab's page dictionary; what its check_format adds for it (the
+            resources, the media box, the parent) goes once it is written: a
+            page is written once, and 20,000 of them need not hold it all."""
+            before = set(self.__dict__)
+            out = pdfdoc.PDFPage.format(self, document)
+            for name in set(self.__dict__) - before:
+                del self.__dict__[name]
+            return out
+
+    for name in unset:
+        setattr(FinishedPage, name, None)
+
     class PrintkitCanvas(Colours, Canvas):
         _pk_pdfx = False
 
         def __init__(self, *args, **kwargs):
             Canvas.__init__(self, *args, **kwargs)
             self._pk_spool = Spool()
+            self._pk_shared = {}  # equal page dictionaries (the empty /Trans, each set of forms used): one object each
 
         def showPage(self):
             """A finished page's content is compressed now, as ReportLab would
@@ -396,9 +430,30 @@ def _canvas_class():
             text = page.stream
             if page.compression and text and not page.Contents and not rl_config.useA85:
                 data = zlib.compress(text.encode("utf8") if isinstance(text, str) else text)
-                stream = pdfdoc.PDFStream(content=self._pk_spool.put(data), filters=spooled)
-                stream.__Comment__ = "page stream"
-                page.Contents, page.stream = stream, None
+                page.Contents, page.stream = SpooledStream(self._pk_spool.put(data)), None
+            self._pk_trim(page)
+
+        def _pk_trim(self, page) -> None:
+            """Keep a finished page small until the save (a 10,000-sheet run holds
+            20,000 of them): the attributes ReportLab leaves unset come from the
+            class, and the page dictionaries that are the same on many pages (an
+            empty /Trans, the forms a page uses) are one shared object. The save
+            reads the same values, so it writes the same bytes."""
+            if type(page) is not pdfdoc.PDFPage:
+                return
+            kept = {}
+            for name, value in page.__dict__.items():
+                if value is None and name in unset:
+                    continue
+                if name in ("_colorsUsed", "_shadingUsed", "Annots") and not value:
+                    continue  # {} and []: read as the class's {} and None (check_format makes [] None anyway)
+                if name in ("Trans", "XObjects") and type(value) is pdfdoc.PDFDictionary:
+                    # a reference is known by the name it points to; anything else by identity
+                    key = (name, *((k, v.name if isinstance(v, pdfdoc.PDFObjectReference) else id(v)) for k, v in value.dict.items()))
+                    value = self._pk_shared.setdefault(key, value)
+                kept[name] = value
+            page.__class__ = FinishedPage
+            page.__dict__ = kept  # a new dictionary sized for what is left
 
         def beginText(self, x=0, y=0, direction=None):
             return PrintkitText(self, x, y, direction=direction)

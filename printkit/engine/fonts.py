@@ -144,7 +144,7 @@ def _tagged_font_class():
                     return hit
             runs = TTFont.splitString(self, text, doc, encoding)
             state = self.state[doc]
-            if memo is None:
+            if memo is None or len(memo) > 1024:  # texts seen once (IDs, page numbers) do not pile up
                 memo = state._pk_split = {}
             memo[text] = runs
             return runs
@@ -198,7 +198,7 @@ def text_width(text: str, font: str, size: float) -> float:
             from reportlab.pdfbase.pdfmetrics import stringWidth
 
             _STRING_WIDTH = stringWidth
-        if len(_WIDTHS) > 50_000:
+        if len(_WIDTHS) > 8192:  # a long run's one-off texts (IDs, page numbers) do not pile up
             _WIDTHS.clear()
         width = _WIDTHS[key] = _STRING_WIDTH(text, font, size)
     return width

@@ -35,13 +35,13 @@ from bisect import bisect_left
 from collections.abc import Set
 from functools import cache
 from itertools import chain
-from importlib import resources
+from pathlib import Path
 
 from printkit.errors import UsageError
 
 __all__ = ["accept_words", "sorted_accept_words", "puzzle_words", "is_word", "add_user_words", "clear_user_words"]
 
-_DATA = "printkit.data"
+_DATA_DIR = Path(__file__).resolve().parent / "data"
 _ACCEPT_FILE = "words-accept.txt"
 _PUZZLE_FILE = "words-puzzle.txt"
 _ACCEPT_INDEX = "words-accept.idx"
@@ -53,8 +53,15 @@ _user_words: frozenset[str] = frozenset()
 _accept_cache: "Lexicon | frozenset[str] | None" = None
 
 
+def data_file(name: str) -> Path:
+    """A file shipped in printkit/data, read as a plain file (printkit's fonts and
+    templates are plain files too; importlib.resources would cost ~4 ms of
+    imports at every start)."""
+    return _DATA_DIR / name
+
+
 def _read(name: str) -> list[str]:
-    return resources.files(_DATA).joinpath(name).read_text(encoding="ascii").split()
+    return data_file(name).read_text(encoding="ascii").split()
 
 
 def pack_index(sections: dict[str, bytes], **meta) -> bytes:
@@ -70,7 +77,7 @@ def pack_index(sections: dict[str, bytes], **meta) -> bytes:
 
 def read_index(name: str) -> tuple[dict, dict[str, memoryview]]:
     """A shipped index file (printkit/data/NAME): its header and its sections by name."""
-    data = resources.files(_DATA).joinpath(name).read_bytes()
+    data = data_file(name).read_bytes()
     end = data.index(b"\n")
     header = json.loads(data[:end])
     if header.get("format") != INDEX_FORMAT:  # pragma: no cover - a file from another version

@@ -206,10 +206,10 @@ def compute_extension(case: dict) -> dict:
 def meaning_words() -> dict[str, list[str]]:
     """The printed meaning lists (printkit/data/scryptic-meanings.txt, built from
     WordNet by scripts/build_meanings.py)."""
-    from importlib import resources
+    from printkit.words import data_file
 
     out = {}
-    for line in resources.files("printkit.data").joinpath("scryptic-meanings.txt").read_text(encoding="ascii").splitlines():
+    for line in data_file("scryptic-meanings.txt").read_text(encoding="ascii").splitlines():
         meaning, _, words = line.partition(":")
         out[meaning.strip()] = words.split()
     return out

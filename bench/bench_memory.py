@@ -6,8 +6,13 @@ the figure covers everything the job touched: Python, ReportLab, pdfium, Pillow.
 
     python bench/bench_memory.py            # the jobs below, a few minutes
     python bench/bench_memory.py --quick    # smaller versions, under a minute
+    python bench/bench_memory.py --counts   # puzzle sheets at --count 100, 1000, 3000
+    python bench/bench_memory.py --counts 100 1000 3000 10000 --game crypticolor
 
-Prints one line a job: peak MB, seconds, exit code, the command.
+Prints one line a job: peak MB, seconds, exit code, the command. With
+--counts, the same for one puzzle component at each count, then how much the
+peak grows per sheet (KB) between them: flat memory means a small slope
+(issue 14: at most 120 MB at 1,000 sheets).
 """
 
 from __future__ import annotations
@@ -51,10 +56,31 @@ def peak(args: list[str], cwd: Path) -> tuple[float, float, int]:
     return usage.ru_maxrss / 1024, time.perf_counter() - t0, proc.returncode
 
 
+def counts(game: str, ns: list[int]) -> None:
+    """Peak memory of `printkit puzzle GAME --count N` for each N, and the growth per sheet."""
+    seen: list[tuple[int, float]] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for n in ns:
+            args = ["puzzle", game, "--count", str(n), "-o", "batch.pdf"]
+            mb, secs, code = peak(args, Path(tmp))
+            print(f"{mb:7.0f} MB  {secs:6.1f} s  exit {code}  printkit {' '.join(args)}", flush=True)
+            seen.append((n, mb))
+    for (n0, m0), (n1, m1) in zip(seen, seen[1:]):
+        print(f"  {n0:>6} -> {n1:<6} sheets: {(m1 - m0) * 1024 / (n1 - n0):5.1f} KB a sheet")
+    if len(seen) > 2:
+        (n0, m0), (n1, m1) = seen[0], seen[-1]
+        print(f"  {n0:>6} -> {n1:<6} sheets: {(m1 - m0) * 1024 / (n1 - n0):5.1f} KB a sheet overall")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="smaller jobs")
+    ap.add_argument("--counts", nargs="*", type=int, metavar="N", help="only puzzle sheets, at these --count values (default 100 1000 3000)")
+    ap.add_argument("--game", default="crypto-crisis", choices=("crypto-crisis", "crypticolor", "cryptic-words", "cryptex"), help="the puzzle component for --counts")
     a = ap.parse_args()
+    if a.counts is not None:
+        counts(a.game, sorted(a.counts or [100, 1000, 3000]))
+        return
     worst = 0.0
     with tempfile.TemporaryDirectory() as tmp:
         for label, args in jobs(a.quick):

@@ -226,10 +226,11 @@ _MASKS = (
 )
 
 
-def encode(data: bytes, mask: int) -> tuple[tuple[bool, ...], ...]:
-    """The symbol for `data` with mask pattern `mask` (0-7), level M, rows from the top."""
-    segs = segments(data)
-    version = _version(segs)
+@lru_cache(maxsize=None)
+def _layout(version: int, mask: int) -> tuple[tuple[tuple[bool, ...], ...], tuple[tuple[int, int, bool], ...]]:
+    """A version's function patterns with this mask's format information (rows
+    of modules), and its data modules in placing order, each with the mask's
+    value there: what every symbol of that version and mask shares."""
     n = version * 4 + 17
     dark = [[False] * n for _ in range(n)]
     fixed = [[False] * n for _ in range(n)]  # function patterns: no data there
@@ -256,11 +257,10 @@ def encode(data: bytes, mask: int) -> tuple[tuple[bool, ...], ...]:
                 for dc in range(-2, 3):
                     put(cr + dr, cc + dc, max(abs(dr), abs(dc)) != 1)
     # format information: level M (00) and the mask, BCH-coded, twice
-    bits = mask
-    rem = bits
+    rem = mask
     for _ in range(10):
         rem = (rem << 1) ^ ((rem >> 9) * 0x537)
-    fmt = (bits << 10 | rem) ^ 0x5412
+    fmt = (mask << 10 | rem) ^ 0x5412
     for i in range(15):
         on = (fmt >> i) & 1 == 1
         # down column 8 beside the top left finder (skipping the timing row), on
@@ -279,11 +279,9 @@ def encode(data: bytes, mask: int) -> tuple[tuple[bool, ...], ...]:
             a, b = n - 11 + i % 3, i // 3
             put(a, b, on)
             put(b, a, on)
-    # the data, in two-column strips from the right, up and down in turn
-    words = _codewords(segs, version)
-    total = len(words) * 8
+    # the data modules, in two-column strips from the right, up and down in turn
     masked = _MASKS[mask]
-    k = 0
+    places = []
     right = n - 1
     while right > 0:
         if right == 6:
@@ -293,10 +291,21 @@ def encode(data: bytes, mask: int) -> tuple[tuple[bool, ...], ...]:
             r = n - 1 - v if upward else v
             for c in (right, right - 1):
                 if not fixed[r][c]:
-                    on = k < total and (words[k >> 3] >> (7 - (k & 7))) & 1 == 1
-                    k += 1
-                    dark[r][c] = on != masked(r, c)
+                    places.append((r, c, masked(r, c)))
         right -= 2
+    return tuple(tuple(row) for row in dark), tuple(places)
+
+
+def encode(data: bytes, mask: int) -> tuple[tuple[bool, ...], ...]:
+    """The symbol for `data` with mask pattern `mask` (0-7), level M, rows from the top."""
+    segs = segments(data)
+    version = _version(segs)
+    template, places = _layout(version, mask)
+    dark = [list(row) for row in template]
+    bits = "".join(map("{:08b}".format, _codewords(segs, version)))
+    bits += "0" * (len(places) - len(bits))  # the remainder bits
+    for (r, c, flip), bit in zip(places, bits):
+        dark[r][c] = (bit == "1") != flip
     return tuple(tuple(row) for row in dark)
 
 

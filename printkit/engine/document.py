@@ -405,12 +405,17 @@ def _canvas_class():
             page is written once, and 20,000 of them need not hold it all."""
             before = set(self.__dict__)
             out = pdfdoc.PDFPage.format(self, document)
-            for name in set(self.__dict__) - before:
-                del self.__dict__[name]
+            # a new dictionary: one that had entries deleted would keep its size
+            self.__dict__ = {name: value for name, value in self.__dict__.items() if name in before}
             return out
 
     for name in unset:
         setattr(FinishedPage, name, None)
+    # what nearly every page has, also read from the class when a page has it
+    usual = {"Rotate": 0, "hasImages": 1, "compression": 1}  # ReportLab sets hasImages on every page "for safety"
+    for name, value in usual.items():
+        setattr(FinishedPage, name, value)
+    FinishedPage.Trans = pdfdoc.PDFDictionary()  # ReportLab gives every page an empty /Trans; formatting only reads it
 
     class PrintkitCanvas(Colours, Canvas):
         _pk_pdfx = False
@@ -418,7 +423,7 @@ def _canvas_class():
         def __init__(self, *args, **kwargs):
             Canvas.__init__(self, *args, **kwargs)
             self._pk_spool = Spool()
-            self._pk_shared = {}  # equal page dictionaries (the empty /Trans, each set of forms used): one object each
+            self._pk_shared = {}  # one XObject dictionary for each set of forms pages use
 
         def showPage(self):
             """A finished page's content is compressed now, as ReportLab would
@@ -435,19 +440,23 @@ def _canvas_class():
 
         def _pk_trim(self, page) -> None:
             """Keep a finished page small until the save (a 10,000-sheet run holds
-            20,000 of them): the attributes ReportLab leaves unset come from the
-            class, and the page dictionaries that are the same on many pages (an
-            empty /Trans, the forms a page uses) are one shared object. The save
+            20,000 of them): the attributes ReportLab leaves unset, and those with
+            the usual value (rotation 0, an empty /Trans...), come from the class,
+            and pages using the same forms share one XObject dictionary. The save
             reads the same values, so it writes the same bytes."""
             if type(page) is not pdfdoc.PDFPage:
                 return
             kept = {}
             for name, value in page.__dict__.items():
-                if value is None and name in unset:
+                if value is None and name in unset and getattr(FinishedPage, name) is None:
+                    continue
+                if name in usual and type(value) is int and value == usual[name]:
                     continue
                 if name in ("_colorsUsed", "_shadingUsed", "Annots") and not value:
                     continue  # {} and []: read as the class's {} and None (check_format makes [] None anyway)
-                if name in ("Trans", "XObjects") and type(value) is pdfdoc.PDFDictionary:
+                if name == "Trans" and type(value) is pdfdoc.PDFDictionary and not value.dict:
+                    continue
+                if name == "XObjects" and type(value) is pdfdoc.PDFDictionary:
                     # a reference is known by the name it points to; anything else by identity
                     key = (name, *((k, v.name if isinstance(v, pdfdoc.PDFObjectReference) else id(v)) for k, v in value.dict.items()))
                     value = self._pk_shared.setdefault(key, value)

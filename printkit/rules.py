@@ -8,14 +8,20 @@ module runs them and knows nothing of any game.
 
 from __future__ import annotations
 
+import sys
 from typing import Any, Callable, Iterable, NamedTuple
 
-from printkit.shelf import Shelf
-
 JSON_FORMAT = "printkit/1"
-# What a check accepts where the JSON form has a list: a list, or the read-only
-# list of a large run's puzzles kept on disk (printkit.shelf)
-LISTS = (list, Shelf)
+
+
+def is_list(value: Any) -> bool:
+    """What a check reads where the JSON form has a list: a list, or the
+    read-only list on disk of a large run's puzzles (printkit.shelf; not
+    imported here: if no run made one, nothing is one)."""
+    if isinstance(value, list):
+        return True
+    shelf = sys.modules.get("printkit.shelf")
+    return shelf is not None and isinstance(value, shelf.Shelf)
 
 
 class Violation(NamedTuple):  # a tuple: sorts by code, place, message
@@ -62,7 +68,7 @@ def field(data: Any, key: str, kind: type | tuple, code: str, place: str) -> tup
     kinds = kind if isinstance(kind, tuple) else (kind,)
     if bool in (type(value),) and bool not in kinds:
         return None, [Violation(code, place, f"'{key}' must be {_kind_name(kinds)}, not true/false")]
-    if not isinstance(value, kinds + ((Shelf,) if list in kinds else ())):
+    if not isinstance(value, kinds) and not (list in kinds and is_list(value)):
         return None, [Violation(code, place, f"'{key}' must be {_kind_name(kinds)}")]
     return value, []
 

@@ -10,21 +10,21 @@ where each one starts. Reading gives a fresh copy, one item at a time.
 
 Where no temporary file can be made, the pickled items are kept in memory.
 
-Rules see a Shelf as a list (printkit.rules.LISTS); `--json` writes it as one.
+Rules see a Shelf as a list (printkit.rules.is_list); `--json` writes it as one.
 """
 
 from __future__ import annotations
 
-import pickle
-from array import array
 from collections.abc import Sequence
 from typing import Any, Iterable, Iterator
 
-_PROTOCOL = 5
+_PROTOCOL = 5  # pickle, array and tempfile are imported on first use: every run imports this module (rules.py)
 
 
 class Shelf(Sequence):
     def __init__(self, items: Iterable[Any] = ()) -> None:
+        from array import array
+
         self._file = None
         self._memory: list[bytes] | None = None
         self._starts = array("q", [0])  # item k is bytes starts[k]:starts[k + 1] of the file
@@ -32,6 +32,8 @@ class Shelf(Sequence):
             self.append(item)
 
     def append(self, item: Any) -> None:
+        import pickle
+
         data = pickle.dumps(item, protocol=_PROTOCOL)
         if self._file is None and self._memory is None:
             import tempfile
@@ -52,6 +54,8 @@ class Shelf(Sequence):
         return len(self._starts) - 1
 
     def _load(self, k: int) -> Any:
+        import pickle
+
         if self._memory is not None:
             return pickle.loads(self._memory[k])
         at, size = self._starts[k], self._starts[k + 1] - self._starts[k]

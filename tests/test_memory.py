@@ -48,6 +48,10 @@ def test_shelf_gives_back_exactly_what_went_in(monkeypatch, on_disk):
 
     assert json.dumps({"puzzles": shelf}, default=as_json, indent=2) == json.dumps({"puzzles": ITEMS}, indent=2)
     assert not Shelf() and list(Shelf()) == []
+    from printkit.rules import field
+
+    assert field({"puzzles": shelf}, "puzzles", list, "X", "puzzles") == (shelf, [])  # rules read it as a list
+    assert field({"puzzles": shelf}, "puzzles", dict, "X", "puzzles")[1][0].message == "'puzzles' must be an object"
 
 
 # (command, how many puzzles): every component that takes --count
@@ -55,6 +59,7 @@ JOBS = [
     ("crypto-crisis", ["--count", "3", "--difficulty", "mixed"]),
     ("crypticolor", ["--count", "4"]),
     ("cryptic-words", ["--count", "3", "--seed", "m"]),
+    ("cryptex", ["--count", "2"]),
 ]
 
 

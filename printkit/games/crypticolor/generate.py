@@ -19,7 +19,7 @@ from printkit import puzzles as pz
 from printkit.errors import UsageError
 from printkit.games.crypticolor import model as m
 from printkit.games.crypticolor import rules
-from printkit.rules import LISTS, Violation
+from printkit.rules import Violation, is_list
 
 PREFIX = "CY"
 ROTATIONS_TAG = "R"
@@ -150,7 +150,7 @@ def check_ids(model: dict) -> list[Violation]:
     """Each puzzle is what its printed ID regenerates (so its QR code tells the truth)."""
     out: list[Violation] = []
     puzzles = model.get("puzzles") if isinstance(model, dict) else None
-    if not isinstance(puzzles, LISTS):
+    if not is_list(puzzles):
         return out  # rules.check_puzzles reports it
     for k, puzzle in enumerate(puzzles, 1):
         if not isinstance(puzzle, dict):

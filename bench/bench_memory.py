@@ -11,7 +11,7 @@ the figure covers everything the job touched: Python, ReportLab, pdfium, Pillow.
 
 Prints one line a job: peak MB, seconds, exit code, the command. With
 --counts, the same for one puzzle component at each count, then how much the
-peak grows per sheet (KB) between them: flat memory means a small slope
+peak grows per puzzle (KB; a Crypto Crisis puzzle is one sheet) between them: flat memory means a small slope
 (issue 14: at most 120 MB at 1,000 sheets).
 """
 
@@ -66,10 +66,10 @@ def counts(game: str, ns: list[int]) -> None:
             print(f"{mb:7.0f} MB  {secs:6.1f} s  exit {code}  printkit {' '.join(args)}", flush=True)
             seen.append((n, mb))
     for (n0, m0), (n1, m1) in zip(seen, seen[1:]):
-        print(f"  {n0:>6} -> {n1:<6} sheets: {(m1 - m0) * 1024 / (n1 - n0):5.1f} KB a sheet")
+        print(f"  --count {n0} -> {n1}: {(m1 - m0) * 1024 / (n1 - n0):5.1f} KB a puzzle")
     if len(seen) > 2:
         (n0, m0), (n1, m1) = seen[0], seen[-1]
-        print(f"  {n0:>6} -> {n1:<6} sheets: {(m1 - m0) * 1024 / (n1 - n0):5.1f} KB a sheet overall")
+        print(f"  --count {n0} -> {n1}: {(m1 - m0) * 1024 / (n1 - n0):5.1f} KB a puzzle overall")
 
 
 def main() -> None:

@@ -44,6 +44,8 @@ def jobs(quick: bool) -> list[tuple[str, list[str]]]:
         ("preview, one page at 500 dpi", ["preview", "big-deck.pdf", "--pages", "1", "--dpi", "500", "-o", "one"]),
         # a large puzzle batch (issue 14: at most 120 MB at 1,000 sheets)
         (f"puzzle sheets, --count {copies}", ["puzzle", "crypto-crisis", "--count", copies, "-o", "batch.pdf"]),
+        # the same puzzles as JSON: written a puzzle at a time
+        (f"puzzle models as JSON, --count {copies}", ["puzzle", "crypto-crisis", "--count", copies, "--json", "-o", "batch.json"]),
     ]
 
 

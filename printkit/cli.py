@@ -250,18 +250,22 @@ def run_component(component, kw: dict) -> None:
     params = {k: v for k, v in kw.items()}
     model = build.build_checked(component, params)
     if as_json:
-        import json
+        from printkit.shelf import json_pieces  # json.dumps(model, indent=2, ensure_ascii=False), piece by piece
 
-        from printkit.shelf import as_json
-
-        text = json.dumps(model, indent=2, ensure_ascii=False, default=as_json)
         if output and output != "-":  # -o names the JSON file (as validate reads it)
             from printkit.engine import files
 
-            files.write_file(output, (text + "\n").encode("utf-8"))
+            def write(sink) -> None:
+                for piece in json_pieces(model):
+                    sink.write(piece.encode("utf-8"))
+                sink.write(b"\n")
+
+            files.commit_one(files.stage_with(output, write))
             click.echo(f"wrote {output}: the {component.title} as JSON (printkit validate {output} checks it)")
         else:
-            click.echo(text)
+            for piece in json_pieces(model):
+                click.echo(piece, nl=False)
+            click.echo()
         return
     to_stdout = output == "-"
     out = Path(output) if output else Path(defaults().get("output")) / component.output_name

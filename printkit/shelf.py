@@ -10,7 +10,8 @@ where each one starts. Reading gives a fresh copy, one item at a time.
 
 Where no temporary file can be made, the pickled items are kept in memory.
 
-Rules see a Shelf as a list (printkit.rules.is_list); `--json` writes it as one.
+Rules see a Shelf as a list (printkit.rules.is_list); `--json` writes it as
+one, an item at a time (json_pieces).
 """
 
 from __future__ import annotations
@@ -96,8 +97,46 @@ class Shelf(Sequence):
             self._file.close()
 
 
-def as_json(value: Any) -> Any:
-    """json.dumps(default=as_json): a Shelf is written as the list it holds."""
-    if isinstance(value, Shelf):
-        return list(value)
-    raise TypeError(f"Object of type {value.__class__.__name__} is not JSON serializable")
+def json_pieces(value: Any, size: int = 1 << 16) -> Iterator[str]:
+    """The text of json.dumps(value, indent=2, ensure_ascii=False), in pieces of
+    about `size` characters: a Shelf in it is written as the list it holds, one
+    item at a time, so neither the items nor the text sit whole in memory."""
+    import json
+
+    def default(o):
+        if isinstance(o, Shelf):
+            return _Walked(o)
+        raise TypeError(f"Object of type {o.__class__.__name__} is not JSON serializable")
+
+    # indent is set, so this is json's pure-Python encoder, which walks a list
+    # with len() and iteration only (the C encoder, used without indent, would read
+    # the empty list underneath _Walked instead)
+    encoder = json.JSONEncoder(indent=2, ensure_ascii=False, default=default)
+    held: list[str] = []
+    n = 0
+    for chunk in encoder.iterencode(value):
+        held.append(chunk)
+        n += len(chunk)
+        if n >= size:
+            yield "".join(held)
+            held, n = [], 0
+    if held:
+        yield "".join(held)
+
+
+class _Walked(list):
+    """A Shelf as json_pieces' encoder sees it: a list whose length and items
+    are the Shelf's, read as they are written (nothing is stored in the list)."""
+
+    def __init__(self, shelf: Shelf) -> None:
+        super().__init__()
+        self._shelf = shelf
+
+    def __len__(self) -> int:
+        return len(self._shelf)
+
+    def __bool__(self) -> bool:
+        return len(self._shelf) > 0
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter(self._shelf)

@@ -11,7 +11,7 @@ import pytest
 
 from conftest import run_inproc
 from printkit import puzzles
-from printkit.shelf import Shelf, as_json
+from printkit.shelf import Shelf, json_pieces
 
 ITEMS = [
     {"id": "CC-M-1", "cells": [{"letter": "A", "mix": "B+Y"}], "shifts": ("U", "L"), "net": None},
@@ -46,7 +46,11 @@ def test_shelf_gives_back_exactly_what_went_in(monkeypatch, on_disk):
     assert shelf[0]["id"] == "CC-M-1"
     import json
 
-    assert json.dumps({"puzzles": shelf}, default=as_json, indent=2) == json.dumps({"puzzles": ITEMS}, indent=2)
+    # --json: the text json.dumps gives for the list, written a piece at a time
+    for size in (1, 7, 1 << 16):
+        pieces = list(json_pieces({"puzzles": shelf, "more": [1, {"again": shelf, "none": Shelf()}]}, size=size))
+        assert "".join(pieces) == json.dumps({"puzzles": ITEMS, "more": [1, {"again": ITEMS, "none": []}]}, indent=2, ensure_ascii=False)
+        assert size > 1 or len(pieces) > 100
     assert not Shelf() and list(Shelf()) == []
     from printkit.rules import field
 

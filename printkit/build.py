@@ -207,7 +207,7 @@ def write_shop_pngs(component, model: dict, opts, folder: Path, dpi: int, shop) 
     single = opts._replace(layout="single", duplex="long", order="interleaved", back_offset=(0.0, 0.0), copies=1)
     doc = new_document(component, model, single)
     component.render(doc, model)
-    pdf = open_pdf(doc.pdf_bytes())
+    pdf = open_pdf(doc.pdf_file())
     try:
         sizes = [card_pixels(shop, (pdf[i].get_width(), pdf[i].get_height()), dpi) for i in range(len(pdf))]
         with StagedFolder(folder) as out:
@@ -280,7 +280,7 @@ def write_pngs(component, model: dict, opts, folder: Path, dpi: int) -> str:
         return _write_keeper_pngs(component, model, opts, folder, dpi)
     doc = new_document(component, model, opts)
     component.render(doc, model)
-    pdf = open_pdf(doc.pdf_bytes())
+    pdf = open_pdf(doc.pdf_file())
     try:
         for i in range(len(pdf)):
             check_pixels(pdf.get_page_size(i), dpi, "a card" if cards else f"page {i + 1}")
@@ -329,7 +329,7 @@ def _write_keeper_pngs(component, model: dict, opts, folder: Path, dpi: int) -> 
     staged, counts = [], []
     try:
         for doc, where in ((shared, folder), (kept, kfolder)):
-            pdf = open_pdf(doc.pdf_bytes())
+            pdf = open_pdf(doc.pdf_file())
             try:
                 for i in range(len(pdf)):
                     check_pixels(pdf.get_page_size(i), dpi, f"page {i + 1}")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import os
 from pathlib import Path
 
@@ -386,6 +387,8 @@ def test_streamed_save_gives_the_same_bytes_as_pdf_bytes(tmp_path, monkeypatch):
     assert _noisy_document(12).save(out) == len(want)
     assert out.read_bytes() == want
     assert sorted(p.name for p in tmp_path.iterdir()) == ["streamed.pdf"]
+    with _noisy_document(12).pdf_file() as f:  # what PNG export hands pdfium
+        assert not isinstance(f, io.BytesIO) and f.read() == want
 
     def no_temp(*a, **k):
         raise OSError(30, "Read-only file system")
@@ -394,6 +397,7 @@ def test_streamed_save_gives_the_same_bytes_as_pdf_bytes(tmp_path, monkeypatch):
     _noisy_document(12).save(out)
     assert out.read_bytes() == want
     assert len(PdfReader(out).pages) == 12
+    assert _noisy_document(12).pdf_file().read() == want
 
 
 def test_pages_wait_on_disk_not_in_memory(tmp_path):

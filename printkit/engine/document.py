@@ -218,6 +218,24 @@ class Document:
         self._close()
         return self.c.getpdfdata()
 
+    def pdf_file(self):
+        """The whole PDF in an unnamed temporary file, read from its start (for a
+        renderer: a 10,000-sheet batch exported as PNG is never held in memory
+        whole); in memory when no temporary file can be made."""
+        import tempfile
+
+        try:
+            sink = tempfile.TemporaryFile(prefix="printkit-pdf-")
+        except OSError:
+            return io.BytesIO(self.pdf_bytes())
+        try:
+            self._write_into(sink)
+            sink.seek(0)
+        except BaseException:
+            sink.close()
+            raise
+        return sink
+
     def _close(self) -> None:
         self._finish_page()
         if self.pages == 0:

@@ -23,10 +23,16 @@ MAX_PIXELS = 25_000_000
 TABLETOP_MAX_SIDE = 4096
 
 
-def open_pdf(pdf: bytes | str | os.PathLike):
+def open_pdf(pdf):
+    """A PDF for pdfium: bytes, a path, or an open binary file (Document.pdf_file()),
+    which pdfium reads as it needs and closes with the document."""
     import pypdfium2 as pdfium
 
-    return pdfium.PdfDocument(pdf if not isinstance(pdf, bytes) else io.BytesIO(pdf))
+    if isinstance(pdf, bytes):
+        return pdfium.PdfDocument(io.BytesIO(pdf))
+    if hasattr(pdf, "read"):
+        return pdfium.PdfDocument(pdf, autoclose=True)
+    return pdfium.PdfDocument(pdf)
 
 
 def pixels(size_pt: tuple[float, float], dpi: float) -> tuple[int, int]:

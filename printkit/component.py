@@ -103,6 +103,9 @@ class Game(NamedTuple):  # immutable; game._replace(...) gives a changed copy
     # reprints its kit, and the project file; "" for the built-in games
     command: str = ""
     project: str = ""
+    # the values rules_template reads beyond `game`, as {name: value}, worked out
+    # by the game (so the template only places values: no Jinja2 logic to run)
+    rules_values: Callable[["Game"], dict] | None = None
 
     def component(self, name: str) -> Component:
         return self.components[name]

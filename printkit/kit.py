@@ -86,7 +86,8 @@ def draw_kit(doc, game, seed: str = "1", overrides: dict | None = None) -> list[
     start_rules = doc.pages + 1
     if game.rules_template:
         doc.pending_bookmark = "Rules summary"
-        blocks = parse_markup(render_template(game.rules_template, game=game))
+        values = game.rules_values(game) if game.rules_values else {}
+        blocks = parse_markup(render_template(game.rules_template, game=game, **values))
         flow(doc, blocks, fit_one_page(doc, blocks))
     rules_pages = (start_rules, doc.pages) if game.rules_template else None  # own games put rules in their parts
     # print guide (filled in at the end)

@@ -241,12 +241,13 @@ def explain(puzzle: dict, limit: int = 4) -> list[tuple[str, list[str]]]:
         if clues.get(key) not in (None, [], ""):
             items.append((key, None, text.format(clues[key])))
     out = []
+    memo: dict = {}  # the hand's card tables, shared by its searches
     for key, item, text in items:
         trial = dict(clues)
         trial[key] = [c for c in clues[key] if c != item] if item is not None else None
         problems, cons = clue_constraints(trial, hand, numbers, "puzzle")
         if problems or cons is None:
             continue
-        others = [w.upper() for w in aindex.decode(solve(aindex, cons)) if w != word]
+        others = [w.upper() for w in aindex.decode(solve(aindex, cons, memo=memo)) if w != word]
         out.append((text, others[:limit] + ([f"{len(others) - limit} more"] if len(others) > limit else [])))
     return out

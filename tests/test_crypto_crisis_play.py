@@ -418,3 +418,21 @@ def test_hint_flap_label_folds_onto_no_hint(tmp_path):
         for t in left:
             b = t.box
             assert b[2] < mx0 or b[0] > mx1 or b[3] < y0 - 1 or b[1] > y1 + 1, (t.text, lab.box, b)
+
+
+def test_flap_pattern_decoys_are_one_text_object(tmp_path):
+    """The flap pattern's ~360 turned decoys are set in one text object, each by
+    its own text matrix (no save/turn/restore a letter): read from the PDF's forms."""
+    import pikepdf
+
+    proc = run_inproc("sheet", GAME, "-o", "s.pdf", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    with pikepdf.open(tmp_path / "s.pdf") as pdf:
+        forms = [o for o in pdf.objects if isinstance(o, pikepdf.Stream) and o.get("/Subtype") == "/Form"]
+        parsed = [pikepdf.parse_content_stream(f) for f in forms]
+    cover = max(parsed, key=lambda ops: sum(str(op) == "Tj" for _, op in ops))
+    ops = [str(op) for _, op in cover]
+    assert ops.count("BT") == 1 and ops.count("q") == 0 and ops.count("cm") <= 1  # the form's own matrix only
+    assert ops.count("Tj") >= 300 and ops.count("Tm") >= ops.count("Tj")  # a matrix each
+    turned = [operands for operands, op in cover if str(op) == "Tm" and float(operands[0]) != 1]
+    assert len(turned) > 100 and all(abs(float(v)) in (0, 1) for m in turned for v in m[:4])  # quarter turns

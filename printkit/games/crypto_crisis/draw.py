@@ -274,14 +274,28 @@ def _define_cover(c) -> None:
     # and bold as on the hint, in every direction (seen through the paper, a
     # hint's "D down" drowns among them)
     decoys = ("U", "D", "L", "R", "B", "Y", "up", "down", "left", "right")
+    # all in one text object: each decoy placed, turned and centred by its own
+    # text matrix (a quarter turn's cosine and sine are 0 and +-1)
+    turns = ((1, 0), (0, 1), (-1, 0), (0, -1))
+    t = c.beginText()
+    size = None
+    half_widths: dict = {}  # (decoy, size) -> half its width
     for _ in range(int(COVER_W * COVER_H / (9 * MM * 9 * MM)) * 3):
-        size = 9 if rng.below(2) else 13
-        c.setFont(fonts.SANS_BOLD, size)
-        c.saveState()
-        c.translate(rng.random() * COVER_W, rng.random() * COVER_H)
-        c.rotate(rng.below(4) * 90)
-        c.drawCentredString(0, -size * 0.35, rng.choice(decoys))
-        c.restoreState()
+        new_size = 9 if rng.below(2) else 13
+        if new_size != size:
+            size = new_size
+            t.setFont(fonts.SANS_BOLD, size)
+        x, y = rng.random() * COVER_W, rng.random() * COVER_H
+        cos, sin = turns[rng.below(4)]
+        text = rng.choice(decoys)
+        half = half_widths.get((text, size))
+        if half is None:
+            half = half_widths[text, size] = 0.5 * c.stringWidth(text, fonts.SANS_BOLD, size)
+        dx, dy = -half, -size * 0.35  # centred, as drawCentredString
+        t.setTextTransform(cos, sin, -sin, cos, x + dx * cos - dy * sin, y + dx * sin + dy * cos)
+        t.textOut(text)
+    c.drawText(t)
+    c.setFont(fonts.SANS_BOLD, size)  # the canvas's font as the old letter-by-letter drawing left it
     c.endForm()
 
 

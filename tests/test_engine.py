@@ -543,3 +543,36 @@ def test_rules_templates_fill_in_without_jinja2_as_jinja2_does(tmp_path, monkeyp
     finally:
         text._plain_parts.cache_clear()
         text._env.cache_clear()
+
+
+def test_text_operators_and_widths_are_reportlabs():
+    """printkit's text objects write a string already in the selected font subset
+    themselves, and the canvas remembers widths: the same operators (subset
+    switches included: 600 different characters fill more than two subsets)
+    and the same widths as ReportLab's own code, side by side on two documents."""
+    import random
+
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+    from reportlab.pdfgen.textobject import PDFTextObject
+
+    from printkit.engine import fonts
+    from printkit.engine.document import Document
+
+    fonts.register_fonts()
+    chars = [chr(c) for c in range(0x21, 0x7F)] + [chr(c) for c in range(0xC0, 0x250)]
+    rng = random.Random(3)
+    texts = ["".join(rng.choice(chars) for _ in range(rng.randint(0, 6))) for _ in range(1500)] + ["12", "12", "(a)\\", ""]
+    docs = [Document(PrintOptions(), title="t") for _ in range(2)]
+    objs = [doc.c.beginText() for doc in docs]
+    seen = set()
+    for text in texts:
+        font, size = rng.choice([(fonts.SANS, 9), (fonts.SANS_BOLD, 13), (fonts.SANS, 7.5)])
+        if rng.random() < 0.1:
+            for t in objs:
+                t.setFont(font, size)
+        mine = objs[0]._formatText(text)
+        theirs = PDFTextObject._formatText(objs[1], text)
+        assert mine == theirs and objs[0]._curSubset == objs[1]._curSubset, text
+        assert docs[0].c.stringWidth(text, font, size) == stringWidth(text, font, size)
+        seen.add(objs[0]._curSubset)
+    assert {0, 1} <= seen  # texts in more than one subset, switched between

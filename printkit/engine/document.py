@@ -343,6 +343,7 @@ def _canvas_class():
     from reportlab.pdfbase import pdfdoc
     from reportlab.pdfgen import pathobject
     from reportlab.pdfgen.canvas import Canvas
+    from reportlab.pdfbase.pdfmetrics import getFont as get_font
     from reportlab.pdfgen.textobject import PDFTextObject, _PDFColorSetter
 
     from printkit.errors import UsageError
@@ -385,6 +386,18 @@ def _canvas_class():
             if self._pk_pdfx:
                 return _opaque(v, "text")
             return PDFTextObject._setFillAlpha(self, v)
+
+        def _formatText(self, text):
+            """The text operators ReportLab writes for `text`; the usual case (a
+            TrueType font, every character in the subset already selected) made
+            here directly: the same bytes, without ReportLab's general path."""
+            if type(text) is str:
+                font = get_font(self._fontname)
+                if font._dynamicFont:
+                    runs = font.splitString(text, self._canvas._doc)
+                    if len(runs) == 1 and runs[0][0] == self._curSubset:
+                        return f"({self._canvas._escape(runs[0][1])}) Tj"
+            return PDFTextObject._formatText(self, text)
 
     class Spooled:
         """A stream filter for page content compressed already and kept in the
@@ -484,6 +497,10 @@ def _canvas_class():
 
         def beginText(self, x=0, y=0, direction=None):
             return PrintkitText(self, x, y, direction=direction)
+
+        def stringWidth(self, text, fontName=None, fontSize=None):
+            """ReportLab's width, remembered (fonts.text_width): text objects ask it for every string."""
+            return fonts.text_width(text, fontName or self._fontname, self._fontsize if fontSize is None else fontSize)
 
         def _pk_path(self, key, make) -> None:
             """A shape's path operators, made once per canvas for each exact set

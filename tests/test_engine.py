@@ -576,3 +576,35 @@ def test_text_operators_and_widths_are_reportlabs():
         assert docs[0].c.stringWidth(text, font, size) == stringWidth(text, font, size)
         seen.add(objs[0]._curSubset)
     assert {0, 1} <= seen  # texts in more than one subset, switched between
+
+
+def test_canvas_strings_are_reportlabs():
+    """The canvas writes drawString/drawCentredString/drawRightString itself in
+    the usual case: the same operators as ReportLab's own methods, side by side on
+    two documents (random texts over several subsets, sizes, positions; empty
+    texts, a Type 1 font and a render mode take ReportLab's path)."""
+    import random
+
+    from reportlab.pdfgen.canvas import Canvas
+
+    from printkit.engine import fonts
+    from printkit.engine.document import Document
+
+    fonts.register_fonts()
+    chars = [chr(c) for c in range(0x20, 0x7F)] + [chr(c) for c in range(0xC0, 0x250)]
+    rng = random.Random(5)
+    docs = [Document(PrintOptions(), title="t") for _ in range(2)]
+    mine, theirs = docs[0].c, docs[1].c
+    for k in range(1500):
+        font, size = rng.choice([(fonts.SANS, 9), (fonts.SANS_BOLD, 13.5), (fonts.SANS_ITALIC, 7), ("Helvetica", 10)])
+        for c in (mine, theirs):
+            c.setFont(font, size)
+        text = "".join(rng.choice(chars) for _ in range(rng.randint(0, 8)))
+        x, y = rng.uniform(-50, 600), rng.uniform(-50, 800)
+        name = rng.choice(["drawString", "drawCentredString", "drawRightString"])
+        extra = {"mode": 2} if k % 50 == 0 else {}
+        before = len(mine._code), len(theirs._code)
+        getattr(mine, name)(x, y, text, **extra)
+        getattr(Canvas, name)(theirs, x, y, text, **extra)
+        assert mine._code[before[0]:] == theirs._code[before[1]:], (name, text, font)
+    assert mine._code == theirs._code

@@ -343,6 +343,7 @@ def _canvas_class():
     from reportlab.pdfbase import pdfdoc
     from reportlab.pdfgen import pathobject
     from reportlab.pdfgen.canvas import Canvas
+    from reportlab.lib.rl_accel import fp_str
     from reportlab.pdfbase.pdfmetrics import getFont as get_font
     from reportlab.pdfgen.textobject import PDFTextObject, _PDFColorSetter
 
@@ -497,6 +498,48 @@ def _canvas_class():
 
         def beginText(self, x=0, y=0, direction=None):
             return PrintkitText(self, x, y, direction=direction)
+
+        def _pk_line(self, x, y, text):
+            """What ReportLab's drawString(x, y, text) writes, made here for the
+            usual case (a str in a TrueType font, a bottom-up page): one text
+            object, one subset font selection per run of the text, the codes,
+            T*; None for anything else (ReportLab's own path)."""
+            if type(text) is not str or not self.bottomup:
+                return None
+            font = get_font(self._fontname)
+            if not font._dynamicFont:
+                return None
+            doc, parts, current = self._doc, [], -1
+            for subset, codes in font.splitString(text, doc):
+                if subset != current:
+                    parts.append(f"{font.getSubsetInternalName(subset, doc)} {fp_str(self._fontsize)} Tf {fp_str(self._leading)} TL")
+                    current = subset
+                parts.append(f"({self._escape(codes)}) Tj")
+            return f"BT 1 0 0 1 {fp_str(x, y)} Tm {' '.join(parts)} T* ET"
+
+        def drawString(self, x, y, text, mode=None, charSpace=0, direction=None, wordSpace=None, shaping=False):
+            if mode is None and not charSpace and direction is None and wordSpace is None and not shaping:
+                code = self._pk_line(x, y, text)
+                if code is not None:
+                    self._code.append(code)
+                    return
+            Canvas.drawString(self, x, y, text, mode, charSpace, direction, wordSpace, shaping)
+
+        def drawCentredString(self, x, y, text, mode=None, charSpace=0, direction=None, wordSpace=None, shaping=False):
+            if mode is None and not charSpace and direction is None and wordSpace is None and not shaping and type(text) is str:
+                code = self._pk_line(x - 0.5 * fonts.text_width(text, self._fontname, self._fontsize), y, text)
+                if code is not None:
+                    self._code.append(code)
+                    return
+            Canvas.drawCentredString(self, x, y, text, mode, charSpace, direction, wordSpace, shaping)
+
+        def drawRightString(self, x, y, text, mode=None, charSpace=0, direction=None, wordSpace=None, shaping=False):
+            if mode is None and not charSpace and direction is None and wordSpace is None and not shaping and type(text) is str:
+                code = self._pk_line(x - fonts.text_width(text, self._fontname, self._fontsize), y, text)
+                if code is not None:
+                    self._code.append(code)
+                    return
+            Canvas.drawRightString(self, x, y, text, mode, charSpace, direction, wordSpace, shaping)
 
         def stringWidth(self, text, fontName=None, fontSize=None):
             """ReportLab's width, remembered (fonts.text_width): text objects ask it for every string."""

@@ -456,6 +456,7 @@ def _canvas_class():
             Canvas.__init__(self, *args, **kwargs)
             self._pk_spool = Spool()
             self._pk_shared = {}  # one XObject dictionary for each set of forms pages use
+            self._pk_fonts = {}  # (font name, size, leading) -> what _pk_line needs, or None (not TrueType)
 
         def showPage(self):
             """A finished page's content is compressed now, as ReportLab would
@@ -506,13 +507,31 @@ def _canvas_class():
             T*; None for anything else (ReportLab's own path)."""
             if type(text) is not str or not self.bottomup:
                 return None
-            font = get_font(self._fontname)
-            if not font._dynamicFont:
+            key = (self._fontname, self._fontsize, self._leading)
+            setting = self._pk_fonts.get(key, False)
+            if setting is False:
+                font = get_font(self._fontname)
+                # the font, its runs of texts seen (a character's code never changes
+                # in a document), and each subset's "name size Tf leading TL"
+                setting = self._pk_fonts[key] = (font, {}, {}) if font._dynamicFont else None
+            if setting is None:
                 return None
-            doc, parts, current = self._doc, [], -1
-            for subset, codes in font.splitString(text, doc):
+            font, runs_of, selects = setting
+            runs = runs_of.get(text)
+            if runs is None:
+                if len(runs_of) > 1024:  # one-off texts (IDs, page numbers) do not pile up
+                    runs_of.clear()
+                runs = runs_of[text] = font.splitString(text, self._doc)
+            if len(runs) == 1:
+                subset, codes = runs[0]
+                select = selects.get(subset)
+                if select is None:
+                    select = selects[subset] = f"{font.getSubsetInternalName(subset, self._doc)} {fp_str(self._fontsize)} Tf {fp_str(self._leading)} TL"
+                return f"BT 1 0 0 1 {fp_str(x, y)} Tm {select} ({self._escape(codes)}) Tj T* ET"
+            parts, current = [], -1
+            for subset, codes in runs:
                 if subset != current:
-                    parts.append(f"{font.getSubsetInternalName(subset, doc)} {fp_str(self._fontsize)} Tf {fp_str(self._leading)} TL")
+                    parts.append(f"{font.getSubsetInternalName(subset, self._doc)} {fp_str(self._fontsize)} Tf {fp_str(self._leading)} TL")
                     current = subset
                 parts.append(f"({self._escape(codes)}) Tj")
             return f"BT 1 0 0 1 {fp_str(x, y)} Tm {' '.join(parts)} T* ET"

@@ -109,3 +109,10 @@ class Game(NamedTuple):  # immutable; game._replace(...) gives a changed copy
 
     def component(self, name: str) -> Component:
         return self.components[name]
+
+    def rules_text(self) -> str:
+        """The rules summary's markup: rules_template filled in with this game and its rules_values."""
+        from printkit.engine.text import render_template
+
+        values = self.rules_values(self) if self.rules_values else {}
+        return render_template(self.rules_template, game=self, **values)

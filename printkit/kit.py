@@ -51,7 +51,7 @@ def draw_kit(doc, game, seed: str = "1", overrides: dict | None = None) -> list[
     component declares it (e.g. qr_url for the Cryptic Words form)."""
     from printkit.engine import draw as d
     from printkit.engine import fonts
-    from printkit.engine.text import fit_one_page, flow, parse_markup, render_template
+    from printkit.engine.text import fit_one_page, flow, parse_markup
 
     opts = doc.options
     # cover
@@ -86,8 +86,7 @@ def draw_kit(doc, game, seed: str = "1", overrides: dict | None = None) -> list[
     start_rules = doc.pages + 1
     if game.rules_template:
         doc.pending_bookmark = "Rules summary"
-        values = game.rules_values(game) if game.rules_values else {}
-        blocks = parse_markup(render_template(game.rules_template, game=game, **values))
+        blocks = parse_markup(game.rules_text())
         flow(doc, blocks, fit_one_page(doc, blocks))
     rules_pages = (start_rules, doc.pages) if game.rules_template else None  # own games put rules in their parts
     # print guide (filled in at the end)

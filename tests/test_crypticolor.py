@@ -552,9 +552,7 @@ def test_kit_parts_build_with_their_defaults(tmp_path):
 
 
 def test_rules_summary_agrees_with_the_rules():
-    from printkit.engine.text import render_template
-
-    text = render_template(GAME.rules_template, game=GAME)
+    text = GAME.rules_text()
     for cube in rules.CUBES:
         assert f"{cube['count']} {cube['color']}" in text
     for shown in ("**+4**", "**+1**", "**-1**", "**-2**", f"**+{rules.LETTER_GUESS_POINTS} for each cell of its picture still empty on your Decoder**"):
@@ -576,9 +574,7 @@ def test_rules_page_worked_example_scores_by_the_rules():
     total it prints."""
     import re
 
-    from printkit.engine.text import render_template
-
-    text = render_template(GAME.rules_template, game=GAME)
+    text = GAME.rules_text()
     assert "Slang is permissible" in text
     ex = re.search(r"\*Example:\* the letter is ([A-Z]) \((\d+) cells\)\. (.*?) then guess \1: (\d+) of its cells .*?\+(\d+)\. Column: .*?\*\*(\d+)\*\*", text)
     assert ex, "the worked example is on the rules page"

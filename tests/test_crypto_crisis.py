@@ -562,9 +562,7 @@ def test_kit_parts_build_with_defaults():
         build.build_checked(comp, {**default_params(comp), **part.params})
     for comp in g.components.values():
         build.build_checked(comp, default_params(comp))
-    from printkit.engine.text import render_template
-
-    text = render_template(g.rules_template, game=g)
+    text = g.rules_text()
     assert "sudden death" in text and "no Z" in text and "{{" not in text
 
 

@@ -108,7 +108,6 @@ def test_rules_reading_ships_with_the_project(game_name):
     """docs/games/GAME.md exists (the project's own reading of the rules, users do
     not have the team's notes), the README links it, and the kit's rules page names it."""
     from conftest import ROOT
-    from printkit.engine.text import render_template
     from printkit.games import all_games
 
     doc = ROOT / "docs" / "games" / f"{game_name}.md"
@@ -118,7 +117,7 @@ def test_rules_reading_ships_with_the_project(game_name):
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert f"docs/games/{game_name}.md" in readme and "../shared/GAMES.md" not in readme
     game = all_games()[game_name]
-    assert f"docs/games/{game_name}.md" in render_template(game.rules_template, game=game)
+    assert f"docs/games/{game_name}.md" in game.rules_text()
 
 
 def test_every_qr_code_in_every_kit_reads_back(tmp_path, monkeypatch):

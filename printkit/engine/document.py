@@ -519,7 +519,7 @@ def _canvas_class():
             font, runs_of, selects = setting
             runs = runs_of.get(text)
             if runs is None:
-                if len(runs_of) > 1024:  # one-off texts (IDs, page numbers) do not pile up
+                if len(runs_of) > 256:  # one-off texts (IDs, page numbers) do not pile up
                     runs_of.clear()
                 runs = runs_of[text] = font.splitString(text, self._doc)
             if len(runs) == 1:

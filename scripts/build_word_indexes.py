@@ -11,7 +11,8 @@ Outputs (printkit/data/), each a JSON header line and a blob (printkit.words.pac
   words-puzzle.idx           the puzzle list, each length's words sorted and packed
                              in one string (printkit.words.puzzle_words_sorted)
   cryptic-words-accept.idx   the Cryptic Words bitset index of the acceptance list
-  cryptic-words-puzzle.idx   ... and of the puzzle list (games/cryptic_words/spell.py)
+  cryptic-words-puzzle.idx   ... and of the puzzle list (games/cryptic_words/spell.py), with
+                             the words a puzzle may hide (games/cryptic_words/puzzle.py)
   crypto-crisis-index.idx    the Crypto Crisis solver's indexes of the acceptance list
                              and of the puzzle list's five-letter words, and the
                              generator's pool (games/crypto_crisis/solver.py)
@@ -36,6 +37,7 @@ from printkit import words  # noqa: E402
 from printkit.games.crypto_crisis import generator, solver  # noqa: E402
 from printkit.games.crypticolor import generate as clr_generate  # noqa: E402
 from printkit.games.crypticolor import rules as clr_rules  # noqa: E402
+from printkit.games.cryptic_words import puzzle as cw_puzzle  # noqa: E402
 from printkit.games.cryptic_words import spell  # noqa: E402
 
 
@@ -47,6 +49,8 @@ def built() -> dict[str, bytes]:
     puzzle = words.puzzle_words()
     out[words._PUZZLE_INDEX] = words.pack_index({str(n): t.encode("ascii") for n, t in words.packed_by_length(puzzle).items()}, words=len(puzzle))
     for name, index in (("accept", spell.build_accept_index()), ("puzzle", spell.build_puzzle_index())):
+        if name == "puzzle":  # the words a puzzle may hide, shipped with the index
+            index.bits["hideable"] = cw_puzzle.hideable_from_lists(index)
         out[spell.INDEX_FILES[name]] = words.pack_index(index.sections(name), words=index.size)
     accept = solver.Index(lexicon)
     common = solver.Index({w.upper() for w in puzzle if len(w) == 5})

@@ -116,6 +116,20 @@ def test_cryptic_words_index_matches_a_word_by_word_build():
     assert words.sorted_accept_words() == tuple(sorted(words.accept_words()))
 
 
+def test_cryptic_words_shipped_hideable_words_are_the_lists():
+    """The words a Cryptic Words puzzle may hide, shipped with the puzzle index,
+    are exactly the commonest puzzle-list words of 4-7 letters (a plain loop)."""
+    from printkit import words
+    from printkit.games.cryptic_words import puzzle, spell
+
+    index = spell.puzzle_index()
+    shipped = index.bits["hideable"]
+    assert puzzle._hideable(index) == shipped == puzzle.hideable_from_lists(index)
+    common = set(words.puzzle_words()[: puzzle.RANK_LIMIT])
+    want = [w for w in index.words if w in common and len(w) in puzzle.WORD_LENGTHS]
+    assert index.decode(shipped) == want and len(want) > 1000
+
+
 def test_crypto_crisis_index_keeps_exactly_the_words_the_grid_can_hold():
     from printkit import words
     from printkit.games.crypto_crisis import solver

@@ -160,20 +160,27 @@ def _card(code: str | None) -> int | None:
 _HIDEABLE: tuple[object, int] | None = None
 
 
-def _hideable(pindex) -> int:
+def hideable_from_lists(pindex) -> int:
     """The puzzle index's words a puzzle may hide, as a bitset: among the
-    RANK_LIMIT commonest of the puzzle list, of WORD_LENGTHS letters."""
+    RANK_LIMIT commonest of the puzzle list, of WORD_LENGTHS letters (what
+    scripts/build_word_indexes.py ships as the index's "hideable" bits)."""
+    from printkit.words import puzzle_words
+
+    common = frozenset(puzzle_words()[:RANK_LIMIT])
+    # one flag byte a word, read as a bitset in C (_column_bits): no loop over 25,000 words in Python
+    bits = _column_bits(bytes(map(common.__contains__, pindex.words)), (1,))[1] if pindex.size else 0
+    lengths = 0
+    for n in WORD_LENGTHS:
+        lengths |= pindex.ends[n]
+    return bits & lengths
+
+
+def _hideable(pindex) -> int:
+    """hideable_from_lists(pindex), as shipped with the puzzle index (or worked out)."""
     global _HIDEABLE
     if _HIDEABLE is None or _HIDEABLE[0] is not pindex:
-        from printkit.words import puzzle_words
-
-        common = frozenset(puzzle_words()[:RANK_LIMIT])
-        # one flag byte a word, read as a bitset in C (_column_bits): no loop over 25,000 words in Python
-        bits = _column_bits(bytes(map(common.__contains__, pindex.words)), (1,))[1] if pindex.size else 0
-        lengths = 0
-        for n in WORD_LENGTHS:
-            lengths |= pindex.ends[n]
-        _HIDEABLE = (pindex, bits & lengths)
+        bits = pindex.bits.get("hideable")
+        _HIDEABLE = (pindex, hideable_from_lists(pindex) if bits is None else bits)
     return _HIDEABLE[1]
 
 

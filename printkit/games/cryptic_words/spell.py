@@ -73,6 +73,8 @@ class WordIndex:
         self.ends = tuple(lengths.get(k, 0) for k in range(MAX_LETTERS + 1))
         self._entry: dict[tuple[int, str], int] = {}
         self._where: dict[str, int] | None = None
+        # named bitsets a game keeps with the index (shipped as "NAME.bits.KEY")
+        self.bits: dict[str, int] = {}
 
     @classmethod
     def from_sections(cls, sections: dict, name: str, is_sorted: bool) -> "WordIndex":
@@ -84,6 +86,7 @@ class WordIndex:
         n = self.size = len(self.words)
         self.all = (1 << n) - 1
         at = self._at = {}
+        bits = self.bits = {}
         ends = [0] * (MAX_LETTERS + 1)
         head = f"{name}."
         for key, data in sections.items():
@@ -95,6 +98,8 @@ class WordIndex:
                 at[(int(p), ch)] = int.from_bytes(data, "little")
             elif kind == "ends":
                 ends[int(what)] = int.from_bytes(data, "little")
+            elif kind == "bits":
+                bits[what] = int.from_bytes(data, "little")
         self.ends = tuple(ends)
         self._entry = {}
         self._where = None
@@ -111,6 +116,8 @@ class WordIndex:
         for k, bits in enumerate(self.ends):
             if bits:
                 out[f"{name}.ends.{k}"] = bits.to_bytes(size, "little")
+        for key, bits in sorted(self.bits.items()):
+            out[f"{name}.bits.{key}"] = bits.to_bytes(size, "little")
         return out
 
     @property

@@ -536,29 +536,31 @@ def _canvas_class():
                 parts.append(f"({self._escape(codes)}) Tj")
             return f"BT 1 0 0 1 {fp_str(x, y)} Tm {' '.join(parts)} T* ET"
 
+        def _pk_quick(self, x, y, text, share, mode, charSpace, direction, wordSpace, shaping) -> bool:
+            """Write a plain string the quick way (_pk_line), its start `share` of its
+            width left of x (0, 0.5 centred, 1 right-aligned); False when ReportLab
+            must (a text mode, spacing, direction or shaping, or _pk_line declines)."""
+            if mode is not None or charSpace or direction is not None or wordSpace is not None or shaping or type(text) is not str:
+                return False
+            if share:
+                x -= share * fonts.text_width(text, self._fontname, self._fontsize)
+            code = self._pk_line(x, y, text)
+            if code is None:
+                return False
+            self._code.append(code)
+            return True
+
         def drawString(self, x, y, text, mode=None, charSpace=0, direction=None, wordSpace=None, shaping=False):
-            if mode is None and not charSpace and direction is None and wordSpace is None and not shaping:
-                code = self._pk_line(x, y, text)
-                if code is not None:
-                    self._code.append(code)
-                    return
-            Canvas.drawString(self, x, y, text, mode, charSpace, direction, wordSpace, shaping)
+            if not self._pk_quick(x, y, text, 0, mode, charSpace, direction, wordSpace, shaping):
+                Canvas.drawString(self, x, y, text, mode, charSpace, direction, wordSpace, shaping)
 
         def drawCentredString(self, x, y, text, mode=None, charSpace=0, direction=None, wordSpace=None, shaping=False):
-            if mode is None and not charSpace and direction is None and wordSpace is None and not shaping and type(text) is str:
-                code = self._pk_line(x - 0.5 * fonts.text_width(text, self._fontname, self._fontsize), y, text)
-                if code is not None:
-                    self._code.append(code)
-                    return
-            Canvas.drawCentredString(self, x, y, text, mode, charSpace, direction, wordSpace, shaping)
+            if not self._pk_quick(x, y, text, 0.5, mode, charSpace, direction, wordSpace, shaping):
+                Canvas.drawCentredString(self, x, y, text, mode, charSpace, direction, wordSpace, shaping)
 
         def drawRightString(self, x, y, text, mode=None, charSpace=0, direction=None, wordSpace=None, shaping=False):
-            if mode is None and not charSpace and direction is None and wordSpace is None and not shaping and type(text) is str:
-                code = self._pk_line(x - fonts.text_width(text, self._fontname, self._fontsize), y, text)
-                if code is not None:
-                    self._code.append(code)
-                    return
-            Canvas.drawRightString(self, x, y, text, mode, charSpace, direction, wordSpace, shaping)
+            if not self._pk_quick(x, y, text, 1, mode, charSpace, direction, wordSpace, shaping):
+                Canvas.drawRightString(self, x, y, text, mode, charSpace, direction, wordSpace, shaping)
 
         def stringWidth(self, text, fontName=None, fontSize=None):
             """ReportLab's width, remembered (fonts.text_width): text objects ask it for every string."""

@@ -203,13 +203,13 @@ def test_qr_encoder_matches_qrcode_in_every_version_and_mode():
 
 
 def test_ellipse_operators_are_reportlabs():
-    """The canvas writes circles and ellipses with document._ellipse_ops, which
+    """The canvas writes circles and ellipses with canvas._ellipse_ops, which
     must give exactly what ReportLab's own path object writes."""
     import random
 
     from reportlab.pdfgen.pathobject import PDFPathObject
 
-    from printkit.engine.document import _ellipse_ops
+    from printkit.engine.canvas import _ellipse_ops
 
     rng = random.Random(7)
     cases = [(rng.uniform(-300, 900), rng.uniform(-300, 900), rng.uniform(-40, 200), rng.uniform(-40, 200)) for _ in range(3000)]

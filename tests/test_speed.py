@@ -260,7 +260,7 @@ def test_pages_compressed_as_they_finish_give_the_same_bytes(tmp_path, monkeypat
     --count 1000); the file is byte for byte what compressing at save gives."""
     from reportlab.pdfgen.canvas import Canvas
 
-    from printkit.engine.document import _canvas_class
+    from printkit.engine.canvas import canvas_class as _canvas_class
 
     early = tmp_path / "early.pdf"
     run_inproc("puzzle", "crypto-crisis", "--count", "2", "-o", str(early), cwd=tmp_path, check=True)

@@ -1,0 +1,389 @@
+"""printkit's ReportLab canvas: every page a Document draws goes through it.
+
+What it adds to ReportLab's Canvas, each leaning on a ReportLab internal and
+guarded by a test that compares its output with ReportLab's own:
+- colours through color.py (rgb/cmyk, black on K, no transparency in PDF/X);
+- plain strings, circles and rounded rectangles written as the operators
+  ReportLab would write, made once and reused (tests/test_engine.py, test_speed.py);
+- finished pages compressed at once and kept in an unnamed temporary spool file,
+  and trimmed to what the save needs, so long documents do not sit in memory.
+"""
+
+from __future__ import annotations
+
+from printkit.engine import color, fonts
+
+_CANVAS = None
+_ARC = None
+
+
+def _ellipse_ops(x: float, y: float, width: float, height: float) -> list[str]:
+    """The path operators ReportLab's PDFPathObject.ellipse(x, y, width, height)
+    writes into an empty path, with its arithmetic (pdfgeom.bezierArc over 0-360
+    degrees: four quarter arcs) done in the same order, so the same floats and
+    the same text, without the per-call trigonometry (tests/test_engine.py
+    compares the two)."""
+    global _ARC
+    from reportlab.lib.rl_accel import fp_str
+
+    if _ARC is None:
+        from math import cos, pi, sin
+
+        half = 90.0 * pi / 360.0
+        kappa = abs(4.0 / 3.0 * (1.0 - cos(half)) / sin(half))
+        _ARC = []
+        for i in range(4):
+            t0, t1 = (0 + i * 90.0) * pi / 180.0, (0 + (i + 1) * 90.0) * pi / 180.0
+            c0, s0, c1, s1 = cos(t0), sin(t0), cos(t1), sin(t1)
+            _ARC.append((c0, s0, c0 - kappa * s0, s0 + kappa * c0, c1 + kappa * s1, s1 - kappa * c1, c1, s1))
+    x1, y1, x2, y2 = x, y, x + width, y + height
+    x1, y1, x2, y2 = min(x1, x2), max(y1, y2), max(x1, x2), min(y1, y2)
+    xc, yc, rx, ry = (x1 + x2) / 2.0, (y1 + y2) / 2.0, (x2 - x1) / 2.0, (y2 - y1) / 2.0
+    c0, s0 = _ARC[0][:2]
+    ops = ["n", "%s m" % fp_str(xc + rx * c0, yc - ry * s0)]
+    for _, _, a, b, c, d, c1, s1 in _ARC:
+        ops.append("%s c" % fp_str(xc + rx * a, yc - ry * b, xc + rx * c, yc - ry * d, xc + rx * c1, yc - ry * s1))
+    return ops
+
+
+def canvas_class():
+    """ReportLab's Canvas with the colour model of color.py built in.
+
+    The document passes `color.converter(mode)` as ReportLab's
+    enforceColorSpace hook, which sees every colour given to the canvas or a
+    text object (the rules pages' running text included). On top of that:
+    - in rgb mode, pure black is written as DeviceGray 0 (a RIP prints it on
+      the K plate alone; screens show it as true black);
+    - in cmyk mode, grey levels go through the converter too (ReportLab writes
+      setFillGray straight as DeviceGray), and PDF/X refuses transparency.
+    """
+    global _CANVAS
+    if _CANVAS is not None:
+        return _CANVAS
+    import zlib
+
+    from reportlab import rl_config
+    from reportlab.pdfbase import pdfdoc
+    from reportlab.pdfgen import pathobject
+    from reportlab.pdfgen.canvas import Canvas
+    from reportlab.lib.rl_accel import fp_str
+    from reportlab.pdfbase.pdfmetrics import getFont as get_font
+    from reportlab.pdfgen.textobject import PDFTextObject, _PDFColorSetter
+
+    from printkit.errors import UsageError
+
+    class Colours:
+        _pk_mode = "rgb"
+
+        def setFillColor(self, aColor, alpha=None):
+            if self._pk_mode == "rgb" and color.is_black(aColor, alpha):
+                return _PDFColorSetter.setFillGray(self, 0)
+            return _PDFColorSetter.setFillColor(self, aColor, alpha)
+
+        def setStrokeColor(self, aColor, alpha=None):
+            if self._pk_mode == "rgb" and color.is_black(aColor, alpha):
+                return _PDFColorSetter.setStrokeGray(self, 0)
+            return _PDFColorSetter.setStrokeColor(self, aColor, alpha)
+
+        def setFillGray(self, gray, alpha=None):
+            if self._pk_mode == "rgb":
+                return _PDFColorSetter.setFillGray(self, gray, alpha)
+            return self.setFillColor((gray, gray, gray), alpha)
+
+        def setStrokeGray(self, gray, alpha=None):
+            if self._pk_mode == "rgb":
+                return _PDFColorSetter.setStrokeGray(self, gray, alpha)
+            return self.setStrokeColor((gray, gray, gray), alpha)
+
+    def _opaque(v, what="something") -> None:
+        """PDF/X-1a: opacity 1 is what the page has anyway (writing it would
+        only mark the file PDF 1.4); anything less is refused."""
+        if v < 1:
+            raise UsageError(f"--pdfx: {what} on the page is see-through (opacity {v:g}), which PDF/X-1a cannot hold; drop --pdfx or make it opaque")
+
+    class PrintkitText(Colours, PDFTextObject):
+        def __init__(self, canvas, *a, **kw):
+            self._pk_mode, self._pk_pdfx = canvas._pk_mode, canvas._pk_pdfx
+            PDFTextObject.__init__(self, canvas, *a, **kw)
+
+        def _setFillAlpha(self, v):
+            if self._pk_pdfx:
+                return _opaque(v, "text")
+            return PDFTextObject._setFillAlpha(self, v)
+
+        def _formatText(self, text):
+            """The text operators ReportLab writes for `text`; the usual case (a
+            TrueType font, every character in the subset already selected) made
+            here directly: the same bytes, without ReportLab's general path."""
+            if type(text) is str:
+                font = get_font(self._fontname)
+                if font._dynamicFont:
+                    runs = font.splitString(text, self._canvas._doc)
+                    if len(runs) == 1 and runs[0][0] == self._curSubset:
+                        return f"({self._canvas._escape(runs[0][1])}) Tj"
+            return PDFTextObject._formatText(self, text)
+
+    class SpooledFilter:
+        """A stream filter for page content compressed already and kept in the
+        spool: ReportLab writes its name (FlateDecode) and gets the bytes back."""
+
+        pdfname = "FlateDecode"
+
+        def encode(self, piece):
+            return piece.read()
+
+    spooled = [SpooledFilter()]
+
+    class SpooledStream(pdfdoc.PDFStream):
+        """A page's content stream in the spool: PDFStream.format copies its
+        dictionary before filling it in, so every page shares one empty one."""
+
+        __Comment__ = "page stream"
+
+        def __init__(self, content):
+            self.dictionary, self.content, self.filters = _NO_ENTRIES, content, spooled
+
+    _NO_ENTRIES = pdfdoc.PDFDictionary()
+    # the page attributes a finished page may leave unset (None, or an empty
+    # dictionary or list): read from the class instead of kept on each page
+    unset = {name: None for name in pdfdoc.PDFPage.__NoDefault__ + ["ExtGState", "XObjects", "stream"]}
+
+    class FinishedPage(pdfdoc.PDFPage):
+        """A finished PDFPage, kept small until the save (see PrintkitCanvas._pk_trim)."""
+
+        _colorsUsed: dict = {}
+        _shadingUsed: dict = {}
+
+        def format(self, document):
+            """ReportLab's page dictionary; what its check_format adds for it (the
+            resources, the media box, the parent) goes once it is written: a
+            page is written once, and 20,000 of them need not hold it all."""
+            before = set(self.__dict__)
+            out = pdfdoc.PDFPage.format(self, document)
+            # a new dictionary: one that had entries deleted would keep its size
+            self.__dict__ = {name: value for name, value in self.__dict__.items() if name in before}
+            return out
+
+    for name in unset:
+        setattr(FinishedPage, name, None)
+    # what nearly every page has, also read from the class when a page has it
+    usual = {"Rotate": 0, "hasImages": 1, "compression": 1}  # ReportLab sets hasImages on every page "for safety"
+    for name, value in usual.items():
+        setattr(FinishedPage, name, value)
+    FinishedPage.Trans = pdfdoc.PDFDictionary()  # ReportLab gives every page an empty /Trans; formatting only reads it
+
+    class PrintkitCanvas(Colours, Canvas):
+        _pk_pdfx = False
+
+        def __init__(self, *args, **kwargs):
+            Canvas.__init__(self, *args, **kwargs)
+            self._pk_spool = Spool()
+            self._pk_shared = {}  # one XObject dictionary for each set of forms pages use
+            self._pk_fonts = {}  # (font name, size, leading) -> what _pk_line needs, or None (not TrueType)
+
+        def showPage(self):
+            """A finished page's content is compressed now, as ReportLab would
+            at save (same zlib call, same bytes), and goes to a temporary spool
+            file until the save: a page costs memory for its dictionary alone, so
+            a 1,000-sheet batch is not held in memory page by page."""
+            Canvas.showPage(self)
+            page = self._doc.Pages.pages[-1]
+            text = page.stream
+            if page.compression and text and not page.Contents and not rl_config.useA85:
+                data = zlib.compress(text.encode("utf8") if isinstance(text, str) else text)
+                page.Contents, page.stream = SpooledStream(self._pk_spool.put(data)), None
+            self._pk_trim(page)
+
+        def _pk_trim(self, page) -> None:
+            """Keep a finished page small until the save (a 10,000-sheet run holds
+            20,000 of them): the attributes ReportLab leaves unset, and those with
+            the usual value (rotation 0, an empty /Trans...), come from the class,
+            and pages using the same forms share one XObject dictionary. The save
+            reads the same values, so it writes the same bytes."""
+            if type(page) is not pdfdoc.PDFPage:
+                return
+            kept = {}
+            for name, value in page.__dict__.items():
+                if value is None and name in unset and getattr(FinishedPage, name) is None:
+                    continue
+                if name in usual and type(value) is int and value == usual[name]:
+                    continue
+                if name in ("_colorsUsed", "_shadingUsed", "Annots") and not value:
+                    continue  # {} and []: read as the class's {} and None (check_format makes [] None anyway)
+                if name == "Trans" and type(value) is pdfdoc.PDFDictionary and not value.dict:
+                    continue
+                if name == "XObjects" and type(value) is pdfdoc.PDFDictionary:
+                    # a reference is known by the name it points to; anything else by identity
+                    key = (name, *((k, v.name if isinstance(v, pdfdoc.PDFObjectReference) else id(v)) for k, v in value.dict.items()))
+                    value = self._pk_shared.setdefault(key, value)
+                kept[name] = value
+            page.__class__ = FinishedPage
+            page.__dict__ = kept  # a new dictionary sized for what is left
+
+        def beginText(self, x=0, y=0, direction=None):
+            return PrintkitText(self, x, y, direction=direction)
+
+        def _pk_line(self, x, y, text):
+            """What ReportLab's drawString(x, y, text) writes, made here for the
+            usual case (a str in a TrueType font, a bottom-up page): one text
+            object, one subset font selection per run of the text, the codes,
+            T*; None for anything else (ReportLab's own path)."""
+            if type(text) is not str or not self.bottomup:
+                return None
+            key = (self._fontname, self._fontsize, self._leading)
+            setting = self._pk_fonts.get(key, False)
+            if setting is False:
+                font = get_font(self._fontname)
+                # the font, its runs of texts seen (a character's code never changes
+                # in a document), and each subset's "name size Tf leading TL"
+                setting = self._pk_fonts[key] = (font, {}, {}) if font._dynamicFont else None
+            if setting is None:
+                return None
+            font, runs_of, selects = setting
+            runs = runs_of.get(text)
+            if runs is None:
+                if len(runs_of) > 256:  # one-off texts (IDs, page numbers) do not pile up
+                    runs_of.clear()
+                runs = runs_of[text] = font.splitString(text, self._doc)
+            if len(runs) == 1:
+                subset, codes = runs[0]
+                select = selects.get(subset)
+                if select is None:
+                    select = selects[subset] = f"{font.getSubsetInternalName(subset, self._doc)} {fp_str(self._fontsize)} Tf {fp_str(self._leading)} TL"
+                return f"BT 1 0 0 1 {fp_str(x, y)} Tm {select} ({self._escape(codes)}) Tj T* ET"
+            parts, current = [], -1
+            for subset, codes in runs:
+                if subset != current:
+                    parts.append(f"{font.getSubsetInternalName(subset, self._doc)} {fp_str(self._fontsize)} Tf {fp_str(self._leading)} TL")
+                    current = subset
+                parts.append(f"({self._escape(codes)}) Tj")
+            return f"BT 1 0 0 1 {fp_str(x, y)} Tm {' '.join(parts)} T* ET"
+
+        def _pk_quick(self, x, y, text, share, mode, charSpace, direction, wordSpace, shaping) -> bool:
+            """Write a plain string the quick way (_pk_line), its start `share` of its
+            width left of x (0, 0.5 centred, 1 right-aligned); False when ReportLab
+            must (a text mode, spacing, direction or shaping, or _pk_line declines)."""
+            if mode is not None or charSpace or direction is not None or wordSpace is not None or shaping or type(text) is not str:
+                return False
+            if share:
+                x -= share * fonts.text_width(text, self._fontname, self._fontsize)
+            code = self._pk_line(x, y, text)
+            if code is None:
+                return False
+            self._code.append(code)
+            return True
+
+        def drawString(self, x, y, text, mode=None, charSpace=0, direction=None, wordSpace=None, shaping=False):
+            if not self._pk_quick(x, y, text, 0, mode, charSpace, direction, wordSpace, shaping):
+                Canvas.drawString(self, x, y, text, mode, charSpace, direction, wordSpace, shaping)
+
+        def drawCentredString(self, x, y, text, mode=None, charSpace=0, direction=None, wordSpace=None, shaping=False):
+            if not self._pk_quick(x, y, text, 0.5, mode, charSpace, direction, wordSpace, shaping):
+                Canvas.drawCentredString(self, x, y, text, mode, charSpace, direction, wordSpace, shaping)
+
+        def drawRightString(self, x, y, text, mode=None, charSpace=0, direction=None, wordSpace=None, shaping=False):
+            if not self._pk_quick(x, y, text, 1, mode, charSpace, direction, wordSpace, shaping):
+                Canvas.drawRightString(self, x, y, text, mode, charSpace, direction, wordSpace, shaping)
+
+        def stringWidth(self, text, fontName=None, fontSize=None):
+            """ReportLab's width, remembered (fonts.text_width): text objects ask it for every string."""
+            return fonts.text_width(text, fontName or self._fontname, self._fontsize if fontSize is None else fontSize)
+
+        def _pk_path(self, key, make) -> None:
+            """A shape's path operators, made once per canvas for each exact set
+            of arguments and reused (the same shape at the same spot: a die's pips
+            on every card, a token's corners): the same bytes without re-running
+            ReportLab's Bezier arithmetic and number formatting."""
+            paths = self.__dict__.setdefault("_pk_paths", {})
+            ops = paths.get(key)
+            if ops is None:
+                if len(paths) > 4096:
+                    paths.clear()
+                ops = paths[key] = []
+                make(pathobject.PDFPathObject(code=ops))
+            self._code.extend(ops)
+
+        def ellipse(self, x1, y1, x2, y2, stroke=1, fill=0):
+            self._pk_path(("e", x1, y1, x2, y2), lambda p: p._code.extend(_ellipse_ops(x1, y1, x2 - x1, y2 - y1)))
+            self._strokeAndFill(stroke, fill)
+
+        def roundRect(self, x, y, width, height, radius, stroke=1, fill=0):
+            self._pk_path(("r", x, y, width, height, radius), lambda p: p.roundRect(x, y, width, height, radius))
+            self._strokeAndFill(stroke, fill)
+
+        def _pk_stops(self, colors):
+            """Gradient stops through the colour model (ReportLab builds shadings
+            from them directly, past the colour hook)."""
+            if self._pk_mode != "cmyk":
+                return colors
+            return [color.to_cmyk(color.plain(c), self._pk_max_ink) for c in colors]
+
+        def linearGradient(self, x0, y0, x1, y1, colors, positions=None, extend=True):
+            return Canvas.linearGradient(self, x0, y0, x1, y1, self._pk_stops(colors), positions, extend)
+
+        def radialGradient(self, x, y, radius, colors, positions=None, extend=True):
+            return Canvas.radialGradient(self, x, y, radius, self._pk_stops(colors), positions, extend)
+
+        def drawImage(self, image, x, y, width=None, height=None, mask=None, *args, **kw):
+            if self._pk_mode == "cmyk":  # pictures separated too, transparency flattened on white
+                from PIL import Image
+                from reportlab.lib.utils import ImageReader
+
+                pil = image if isinstance(image, Image.Image) else (image._image if isinstance(image, ImageReader) else Image.open(image))
+                image, mask = ImageReader(color.cmyk_image(pil, self._pk_max_ink)), None
+            return Canvas.drawImage(self, image, x, y, width, height, mask, *args, **kw)
+
+        def _setFillAlpha(self, v):
+            if self._pk_pdfx:
+                return _opaque(v)
+            return Canvas._setFillAlpha(self, v)
+
+        def _setStrokeAlpha(self, v):
+            if self._pk_pdfx:
+                return _opaque(v, "a line")
+            return Canvas._setStrokeAlpha(self, v)
+
+    _CANVAS = PrintkitCanvas
+    return _CANVAS
+
+
+class Spool:
+    """Compressed page streams kept out of memory until the document is written:
+    in an unnamed temporary file (gone when closed, or when the process dies), or
+    in memory where no temporary file can be made."""
+
+    def __init__(self) -> None:
+        self._file = None
+        self._end = 0
+
+    def put(self, data: bytes) -> "Spooled":
+        if self._file is None:
+            import tempfile
+
+            try:
+                self._file = tempfile.TemporaryFile(prefix="printkit-")
+            except OSError:
+                return Spooled(None, data, len(data))
+        self._file.seek(self._end)
+        self._file.write(data)
+        piece = Spooled(self._file, self._end, len(data))
+        self._end += len(data)
+        return piece
+
+
+class Spooled:
+    """One page stream in the spool (or, where there is no spool file, the bytes)."""
+
+    __slots__ = ("file", "at", "size")
+
+    def __init__(self, file, at, size: int) -> None:
+        self.file, self.at, self.size = file, at, size
+
+    def read(self) -> bytes:
+        if self.file is None:
+            return self.at
+        self.file.seek(self.at)
+        data = self.file.read(self.size)
+        if len(data) != self.size:
+            raise OSError(f"page spool: read {len(data)} of {self.size} bytes")
+        return data

@@ -156,52 +156,6 @@ def test_qr_is_vector_and_decodes(tmp_path):
         draw_qr(c, text, 0, 0, 5 * MM)
 
 
-def _qrcode_matrix(data: bytes, mask: int):
-    import qrcode
-    from qrcode.constants import ERROR_CORRECT_M
-
-    q = qrcode.QRCode(error_correction=ERROR_CORRECT_M, border=0, box_size=1, mask_pattern=mask)
-    q.add_data(data)
-    q.make(fit=True)
-    return tuple(tuple(row) for row in q.get_matrix())
-
-
-def test_qr_encoder_makes_the_symbols_qrcode_makes():
-    """printkit's own codes come from engine/qr.py's encoder: for the texts the
-    games print (byte mode, IDs in alphanumeric mode), texts with long digit or
-    capital runs (segments of their own), and every mask, module for module
-    what the qrcode package makes with that mask."""
-    from printkit.engine import qr
-
-    texts = [b"printkit puzzle cryptex --id CX-5P07WB4XT", b"CWF-45666", b"CC-H-VXCJJY00P", b"12345",
-             b"printkit puzzle cryptic-words --id CW-5-5P07WB4XX --paper a4", "caf\u00e9 \u00fc".encode(),
-             b"id 123456789012345678901234 and ABCDEFGHIJKLMNOPQRSTUVWXYZ0123 then more text", b"", b"x" * 150]
-    for k, data in enumerate(texts):
-        for mask in range(8) if k < 3 else (k % 8,):
-            assert qr.encode(data, mask) == _qrcode_matrix(data, mask), (data, mask)
-    assert qr.qr_matrix("CWF-45666") == _qrcode_matrix(b"CWF-45666", qr.FIXED_MASK)
-
-
-@pytest.mark.slow
-def test_qr_encoder_matches_qrcode_in_every_version_and_mode():
-    from printkit.engine import qr
-
-    for unit in (b"7", b"K", b"k"):  # numeric, alphanumeric, byte
-        versions, n = set(), 1
-        while True:
-            data = unit * n
-            try:
-                want = _qrcode_matrix(data, n % 8)
-            except Exception:  # too long for version 40
-                with pytest.raises(ValueError):
-                    qr.encode(data, n % 8)
-                break
-            assert qr.encode(data, n % 8) == want, (unit, n)
-            versions.add((len(want) - 17) // 4)
-            n = int(n * 1.05) + 1
-        assert len(versions) >= 34 and 40 in versions
-
-
 def test_ellipse_operators_are_reportlabs():
     """The canvas writes circles and ellipses with canvas._ellipse_ops, which
     must give exactly what ReportLab's own path object writes."""

@@ -8,20 +8,21 @@ module runs them and knows nothing of any game.
 
 from __future__ import annotations
 
-import sys
 from typing import Any, Callable, Iterable, NamedTuple
 
 JSON_FORMAT = "printkit/1"
 
 
+class ReadOnlyList:
+    """A base for sequences the rules read where the JSON form has a list (the
+    puzzles of a large run, kept on disk by printkit.shelf.Shelf)."""
+
+    __slots__ = ()
+
+
 def is_list(value: Any) -> bool:
-    """What a check reads where the JSON form has a list: a list, or the
-    read-only list on disk of a large run's puzzles (printkit.shelf; not
-    imported here: if no run made one, nothing is one)."""
-    if isinstance(value, list):
-        return True
-    shelf = sys.modules.get("printkit.shelf")
-    return shelf is not None and isinstance(value, shelf.Shelf)
+    """What a check reads where the JSON form has a list: a list or a ReadOnlyList."""
+    return isinstance(value, (list, ReadOnlyList))
 
 
 class Violation(NamedTuple):  # a tuple: sorts by code, place, message

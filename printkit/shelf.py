@@ -19,10 +19,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Iterable, Iterator
 
-_PROTOCOL = 5  # pickle, array and tempfile are imported on first use: every run imports this module (rules.py)
+from printkit.rules import ReadOnlyList
+
+_PROTOCOL = 5  # pickle, array and tempfile are imported on first use (a Shelf is made only by large runs)
 
 
-class Shelf(Sequence):
+class Shelf(ReadOnlyList, Sequence):
     def __init__(self, items: Iterable[Any] = ()) -> None:
         from array import array
 

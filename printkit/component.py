@@ -103,16 +103,12 @@ class Game(NamedTuple):  # immutable; game._replace(...) gives a changed copy
     # reprints its kit, and the project file; "" for the built-in games
     command: str = ""
     project: str = ""
-    # the values rules_template reads beyond `game`, as {name: value}, worked out
-    # by the game (so the template only places values: no Jinja2 logic to run)
-    rules_values: Callable[["Game"], dict] | None = None
 
     def component(self, name: str) -> Component:
         return self.components[name]
 
     def rules_text(self) -> str:
-        """The rules summary's markup: rules_template filled in with this game and its rules_values."""
+        """The rules summary's markup: rules_template (templates/) rendered with this game."""
         from printkit.engine.text import render_template
 
-        values = self.rules_values(self) if self.rules_values else {}
-        return render_template(self.rules_template, game=self, **values)
+        return render_template(self.rules_template, game=self)

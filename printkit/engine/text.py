@@ -1,4 +1,4 @@
-"""Running text: templates from templates/ (Jinja2 syntax), a small markup, flowed over pages.
+"""Running text: Jinja2 templates from templates/, a small markup, flowed over pages.
 
 The markup: `# Title`, `## Heading`, `- bullet`, `**bold**`, `*italic*`,
 paragraphs separated by blank lines. printkit sets it itself, a few text
@@ -30,46 +30,8 @@ def _env():
     )
 
 
-#: a placeholder that only places a value: {{ name }} or {{ name.attribute.key }}
-_PLAIN = re.compile(r"\{\{\s*([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)\s*\}\}")
-
-
-@lru_cache(maxsize=16)
-def _plain_parts(name: str) -> tuple[str, ...] | None:
-    """A template made only of text and plain placeholders, split into text,
-    placeholder, text, ...; None when it uses anything else of Jinja2 (blocks,
-    comments, filters, expressions), which Jinja2 then renders."""
-    source = (resource_dir("templates") / name).read_text(encoding="utf-8").replace("\r\n", "\n")
-    if "{%" in source or "{#" in source or "{{" in _PLAIN.sub("", source):
-        return None
-    return tuple(_PLAIN.split(source))
-
-
-def _lookup(context: dict, path: str, name: str) -> str:
-    """A plain placeholder's value the way Jinja2 finds it: an attribute, else an item."""
-    first, *rest = path.split(".")
-    if first not in context:
-        raise KeyError(f"template {name}: '{first}' is undefined")
-    value = context[first]
-    for key in rest:
-        try:
-            value = getattr(value, key)
-        except AttributeError:
-            try:
-                value = value[key]
-            except (KeyError, TypeError, IndexError):
-                raise KeyError(f"template {name}: '{path}' is undefined") from None
-    return str(value)
-
-
 def render_template(name: str, **context) -> str:
-    """A template from templates/ with `context`. Templates that only place
-    values (all of printkit's) are filled in here, the same text Jinja2 gives,
-    without importing Jinja2 (~30 ms at every kit run); others go to Jinja2."""
-    parts = _plain_parts(name)
-    if parts is None:
-        return _env().get_template(name).render(**context)
-    return "".join(part if k % 2 == 0 else _lookup(context, part, name) for k, part in enumerate(parts))
+    return _env().get_template(name).render(**context)
 
 
 _BOLD = re.compile(r"\*\*(.+?)\*\*")

@@ -6,24 +6,12 @@ from printkit.games.cryptic_words import model, rules
 NAME = "cryptic-words"
 
 
-def _rules_values(game: Game) -> dict:
-    """What the rules summary prints from the components: the tracker count and the doubles."""
-    trackers = game.components["tokens"].build({})["counts"]["tracker"]
-    doubles = game.components["reference"].build({})["doubles"]
-    return {
-        "trackers": trackers,
-        "trackers_each": trackers // 2,
-        "doubles": "\n".join(f"- **{row['roll']}-{row['roll']} {row['title']}.** {row['action']}" for row in doubles),
-    }
-
-
 GAME = Game(
     name=NAME,
     title="Cryptic Words",
     blurb="Hide a word in your letter cards, then roll the dice to prise your opponent's word out of theirs.",
     players="2 players, 30 minutes",
     rules_template="cryptic-words-rules.md.j2",
-    rules_values=_rules_values,
     supplies=(("Pencils", "one each"), ("Card stock", "cards, tokens, dice"), ("Glue stick", "the two dice")),
     components={
         "deck": Component(

@@ -191,8 +191,8 @@ def marked(page: Page) -> dict[tuple[str, int], tuple]:
 
 # -- bleed and cut guides --------------------------------------------------------------
 
-def _check_sheet(reader: pikepdf.Pdf, bleed: float, layout: str) -> None:
-    page = Page(reader, 0)
+def _check_sheet(reader: pikepdf.Pdf, bleed: float, layout: str, index: int = 0) -> None:
+    page = Page(reader, index)
     W, H = page.size
     assert W < H and page.rotate == 0  # fed portrait: no page for the driver to turn
     boxes = marked(page)
@@ -259,6 +259,7 @@ def _check_sheet(reader: pikepdf.Pdf, bleed: float, layout: str) -> None:
 FAST_SHEETS = [
     ("a4", "poker", 3), ("a4", "poker", 5), ("letter", "poker", 3), ("letter", "poker-us", 5), ("a4", "bridge", 3),
     ("a4", "mini-american", 3), ("a3", "poker", 3), ("tabloid", "tarot", 3), ("letter", "square", 0), ("a3", "mini-euro", 6),
+    ("letter", "poker", 0), ("tabloid", "poker", 0), ("tabloid", "mini-euro", 0),
 ]
 
 
@@ -275,6 +276,57 @@ def test_full_bleed_and_cut_guides(paper, card, bleed, layout):
 @pytest.mark.parametrize("paper", list(PAPERS))
 def test_full_bleed_and_cut_guides_everywhere(paper, card, bleed, layout):
     _check_sheet(deck_pdf(PrintOptions(paper=paper, card_size=card, bleed=bleed, layout=layout, duplex="none")), bleed, layout)
+
+
+def _cards_on_first_sheet(paper: str, card: str, bleed: float, layout: str) -> int:
+    page = Page(deck_pdf(PrintOptions(paper=paper, card_size=card, bleed=bleed, layout=layout, duplex="none"), n=80), 0)
+    return len({k for k in marked(page) if k[0] == "front trim"})
+
+
+@pytest.mark.parametrize("paper,card,layout", [("letter", "poker", "sheet"), ("tabloid", "poker", "sheet"), ("tabloid", "mini-euro", "fold")])
+def test_less_bleed_never_fewer_cards_measured(paper, card, layout):
+    """Counted on the PDF: --bleed 0 holds as many cards a sheet as --bleed 3
+    (Letter poker 9, Tabloid poker 18: 8 and 16 before)."""
+    n0, n3 = _cards_on_first_sheet(paper, card, 0, layout), _cards_on_first_sheet(paper, card, 3, layout)
+    assert n0 >= n3, (n0, n3)
+
+
+def test_less_bleed_never_fewer_cards_every_size():
+    """The layout chooser over every paper, card size, layout and bleed 0-6 mm
+    by halves: a sheet's count never goes up as the bleed goes up."""
+    from printkit.engine.cards import plan_fold, plan_sheet
+
+    for paper in PAPERS:
+        for card in CARDS:
+            for plan in (plan_sheet, plan_fold):
+                counts = []
+                for half in range(13):
+                    try:
+                        counts.append(plan(PrintOptions(paper=paper, card_size=card, bleed=half / 2)).per_page)
+                    except ValueError:
+                        counts.append(0)
+                assert counts == sorted(counts, reverse=True), (paper, card, plan.__name__, counts)
+
+
+@pytest.mark.parametrize("layout,n", [("sheet", 4), ("sheet", 10), ("fold", 3)])
+def test_crop_marks_only_where_a_card_is_cut(layout, n):
+    """A part-filled sheet: every solid crop mark lies on a trim edge of a card
+    drawn on that page (none over the empty slots), and every such edge still
+    has its marks (the full-sheet checks above)."""
+    reader = deck_pdf(PrintOptions(paper="a4", card_size="poker", bleed=3, layout=layout, duplex="none"), n=n)
+    page = Page(reader, len(reader.pages) - 1)
+    trims = [box for key, box in marked(page).items() if key[0].endswith("trim")]
+    xs = {t[e] for t in trims for e in (0, 2)}
+    ys = {t[e] for t in trims for e in (1, 3)}
+    solid = [s for s in page.strokes if s[0] == ("rgb", 0, 0, 0)]
+    assert solid
+    for s in solid:
+        x0, y0, x1, y1 = s[3:]
+        if abs(x0 - x1) < TOL:
+            assert any(abs(x0 - x) < TOL for x in xs), ("vertical mark with no card cut there", x0 / MM)
+        else:
+            assert any(abs(y0 - y) < TOL for y in ys), ("horizontal mark with no card cut there", y0 / MM)
+    _check_sheet(reader, 3, layout, len(reader.pages) - 1)
 
 
 def test_single_layout_page_is_card_plus_bleed():

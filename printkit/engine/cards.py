@@ -120,9 +120,9 @@ def _axis_options(paper: float, card: float, bleed: float, n: int, strip: bool) 
     designs = []
     if n > 1 and bleed > 0:
         designs += [(2 * bleed, False), (2 * bleed, True)]
-    designs += [(0.0, False)]
-    if bleed > 0:
-        designs += [(0.0, True)]
+    # (0, True) with no bleed: the short marks a bleed would allow, outside the trim;
+    # so a sheet never holds fewer cards with less bleed
+    designs += [(0.0, False), (0.0, True)]
     out = []
     for gap, in_bleed in designs:
         total = n * card + (n - 1) * gap
@@ -140,7 +140,7 @@ def _axis_options(paper: float, card: float, bleed: float, n: int, strip: bool) 
             continue
         free = min(lo, side - bleed) - PRINT_LIMIT >= TEXT_STRIP - 1e-9
         starts = tuple(side + i * (card + gap) for i in range(n))
-        out.append(_Axis(n, starts, gap, bleed if gap else 0.0, lo, hi, in_bleed, free))
+        out.append(_Axis(n, starts, gap, bleed if gap else 0.0, lo, hi, in_bleed and bleed > 0, free))
     return out
 
 
@@ -413,6 +413,26 @@ def small_print_spot(page: tuple[float, float], arts: Sequence[tuple[float, floa
     return place
 
 
+def lines_for(plan: SheetPlan, slots: Sequence[Slot]) -> list[Line]:
+    """The plan's crop marks (and folds) for the cut lines that have a card
+    among `slots`: a part-filled sheet gets no marks over its empty slots."""
+    eps = 0.01  # pt
+    xs, ys = set(), set()
+    for s in slots:
+        fw, fh = s.footprint(plan.card)
+        xs.update((s.x, s.x + fw))
+        ys.update((s.y, s.y + fh))
+    out = []
+    for ln in plan.lines:
+        if ln.x0 == ln.x1:  # a vertical cut (or fold) line
+            keep = any(abs(ln.x0 - x) < eps for x in xs)
+        else:
+            keep = any(abs(ln.y0 - y) < eps for y in ys)
+        if keep:
+            out.append(ln)
+    return out
+
+
 # -- drawing -------------------------------------------------------------------
 
 def _draw_lines(c, lines: Sequence[Line]) -> None:
@@ -512,15 +532,36 @@ def _draw_sheets(doc, fronts, backs, shared_back) -> None:
     back_spot = small_print_spot(plan.page, [s.art_box(plan.card) for s in back_slots], [])
     for start in range(0, len(fronts), per):
         chunk = range(start, min(start + per, len(fronts)))
+        slots = _filled(plan, len(chunk), opts.bleed * MM)
         c = doc.new_page(plan.page, footer=front_spot)
         for k, i in enumerate(chunk):
-            placer.place(fronts[i], plan.fronts[k], i)
-        _draw_lines(c, plan.lines)
+            placer.place(fronts[i], slots[k], i)
+        _draw_lines(c, lines_for(plan, slots))
         if opts.duplex == "none":
             continue
         doc.new_page(plan.page, footer=back_spot)
         for k, i in enumerate(chunk):
-            placer.place(backs[i], back_slots[k], i, as_form=shared_back)
+            slot = back_slots[k] if slots[k] is plan.fronts[k] else back_slot(slots[k], plan.page, plan.card, opts.duplex, opts.back_offset)
+            placer.place(backs[i], slot, i, as_form=shared_back)
+
+
+def _filled(plan: SheetPlan, n: int, bleed: float) -> list[Slot]:
+    """The first n slots of a sheet; on a part-filled sheet a card whose right or
+    lower neighbour's slot is empty gets its full bleed on that side (the empty
+    slot has room for it), so no card edge is cut without bleed."""
+    slots = list(plan.fronts[:n])
+    if n == plan.per_page:
+        return slots
+    for k, s in enumerate(slots):
+        col, row = k % plan.cols, k // plan.cols
+        l, b, r, t = s.bleed
+        if col + 1 < plan.cols and k + 1 >= n:
+            r = bleed
+        if row + 1 < plan.rows and k + plan.cols >= n:
+            b = bleed
+        if (l, b, r, t) != s.bleed:
+            slots[k] = s._replace(bleed=(l, b, r, t))
+    return slots
 
 
 def _draw_fold(doc, fronts, backs, shared_back) -> None:
@@ -530,10 +571,11 @@ def _draw_fold(doc, fronts, backs, shared_back) -> None:
     spot = small_print_spot(plan.page, [s.art_box(plan.card) for s in plan.fronts], plan.lines)
     for start in range(0, len(fronts), per):
         c = doc.new_page(plan.page, footer=spot)
-        for k, i in enumerate(range(start, min(start + per, len(fronts)))):
+        chunk = range(start, min(start + per, len(fronts)))
+        for k, i in enumerate(chunk):
             placer.place(fronts[i], plan.fronts[2 * k], i)
             placer.place(backs[i], plan.fronts[2 * k + 1], i, as_form=shared_back)
-        _draw_lines(c, plan.lines)
+        _draw_lines(c, lines_for(plan, plan.fronts[: 2 * len(chunk)]))
 
 
 def single_boxes(opts: PrintOptions) -> tuple[tuple[float, float], tuple, tuple]:

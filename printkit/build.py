@@ -6,10 +6,10 @@ the validator rejects.
 
 from __future__ import annotations
 
-import shlex
 from pathlib import Path
 from typing import NamedTuple
 
+from printkit.component import command_for
 from printkit.errors import PrintkitError, RulesError, UsageError
 from printkit.rules import JSON_FORMAT, Violation, run_checks
 
@@ -53,32 +53,6 @@ def build_checked(component, params: dict) -> dict:
     if found:
         raise RulesError(found)
     return model
-
-
-def command_for(component, model: dict, opts) -> str:
-    """The exact command that prints this component again."""
-    # own games (printkit/custom) name their command: `printkit deck --data ...`, `printkit make GAME.toml --only NAME`
-    words = shlex.split(model["command"]) if model.get("command") else ["printkit", component.name, component.game]
-    for key, value in sorted((model.get("params") or {}).items()):
-        flag = "--" + key.replace("_", "-")
-        if value is None or value is False or value == () or value == []:
-            continue
-        if value is True:
-            words.append(flag)
-        elif isinstance(value, (list, tuple)):
-            for v in value:
-                words += [flag, str(v)]
-        else:
-            words += [flag, str(value)]
-    words += opts.args() if "cards" in component.uses else _page_args(opts)
-    return shlex.join(words)
-
-
-def _page_args(opts) -> list[str]:
-    out = ["--paper", opts.paper]
-    if opts.ink != "color":
-        out += ["--ink", opts.ink]
-    return out + opts.prepress_args()
 
 
 def small_print(component, model: dict) -> str:

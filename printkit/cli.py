@@ -7,11 +7,12 @@ Heavy imports (ReportLab, the word lists) happen only when a command runs, so
 from __future__ import annotations
 
 import sys
-from pathlib import Path
+import types
 
 import click
 
 from printkit import __version__
+from printkit.app.options import defaults
 from printkit.errors import PrintkitError, RulesError, UsageError
 
 VERBS = {
@@ -38,8 +39,9 @@ class FiniteFloat(click.ParamType):
         self.lo, self.hi, self.unit = lo, hi, unit
 
     def convert(self, value, param, ctx):
-        number = finite_number(value, param.opts[-1] if param else "value", self.lo, self.hi, self.unit)
-        return number
+        from printkit.app.options import finite_number
+
+        return finite_number(value, param.opts[-1] if param else "value", self.lo, self.hi, self.unit)
 
     def get_metavar(self, param, ctx=None) -> str:
         return f"{self.lo:g}..{self.hi:g}"
@@ -55,7 +57,7 @@ class WholeRange(click.IntRange):
         try:
             return super().convert(value, param, ctx)
         except click.BadParameter:
-            from printkit.engine.files import shown
+            from printkit.app.options import shown
 
             option = param.opts[-1] if param else "value"
             lo = "" if self.min is None else f" from {self.min}"
@@ -63,44 +65,14 @@ class WholeRange(click.IntRange):
             raise UsageError(f"{option} must be a whole number{lo}{hi}, not '{shown(value, 40)}'") from None
 
 
-def finite_number(value, option: str, lo: float, hi: float, unit: str = "") -> float:
-    """`value` as a finite float in [lo, hi], else UsageError naming `option` and the range."""
-    import math
-
-    from printkit.engine.files import shown
-
-    unit_text = f" {unit}" if unit else ""
-    try:
-        if isinstance(value, bool):
-            raise TypeError
-        number = float(value)
-    except (TypeError, ValueError, OverflowError):
-        number = None
-    if number is None or not math.isfinite(number) or not lo <= number <= hi:
-        raise UsageError(f"{option} must be a number from {lo:g} to {hi:g}{unit_text}, not '{shown(value, 40)}'")
-    return number
-
-_DEFAULTS = None
-
-
-def defaults():
-    """printkit.toml defaults (loaded once, when a command is first built)."""
-    global _DEFAULTS
-    if _DEFAULTS is None:
-        from printkit.config import load_defaults
-
-        _DEFAULTS = load_defaults()
-    return _DEFAULTS
-
-
 def _shared_options(component) -> list[click.Option]:
-    from printkit.engine.units import CARDS, DUPLEX, INKS, LAYOUTS, ORDERS, PAPERS
+    from printkit.app.options import choices
 
-    cfg = defaults()
+    cfg, pick = defaults(), choices()
     opts = [
         click.Option(["-o", "--output"], type=click.Path(), help=f"PDF (or with --format png, folder) to write; - for standard output [default: {cfg.get('output')}/<game>-<component>.pdf]."),
-        click.Option(["--paper"], type=click.Choice(list(PAPERS), case_sensitive=False), default=cfg.get("paper"), show_default=True, help="Paper size."),
-        click.Option(["--ink"], type=click.Choice(INKS), default=cfg.get("ink"), show_default=True, help="color, saver (no large fills) or mono."),
+        click.Option(["--paper"], type=click.Choice(pick['paper'], case_sensitive=False), default=cfg.get("paper"), show_default=True, help="Paper size."),
+        click.Option(["--ink"], type=click.Choice(pick['ink']), default=cfg.get("ink"), show_default=True, help="color, saver (no large fills) or mono."),
         click.Option(["--json", "as_json"], is_flag=True, help="Print the component's model (solution included) as JSON instead of a PDF."),
         click.Option(["--format", "fmt"], type=click.Choice(["pdf", "png"]), default="pdf", show_default=True, help="pdf, or png: a folder of PNGs (each card, each page; decks also get 10x7 tabletop sheets)."),
         click.Option(["--dpi"], type=WholeRange(36, 1200), default=150, show_default=True, help="Resolution of --format png."),
@@ -108,11 +80,11 @@ def _shared_options(component) -> list[click.Option]:
     ] + _prepress_options(cfg)
     if "cards" in component.uses:
         opts += [
-            click.Option(["--card-size"], type=click.Choice(list(CARDS)), default=cfg.get("card_size"), show_default=True, help="Card size."),
+            click.Option(["--card-size"], type=click.Choice(pick['card_size']), default=cfg.get("card_size"), show_default=True, help="Card size."),
             click.Option(["--bleed"], type=FiniteFloat(0, 6, "mm"), default=cfg.get("bleed"), show_default=True, help="Bleed in mm (art past the trim line)."),
-            click.Option(["--duplex"], type=click.Choice(DUPLEX), default=cfg.get("duplex"), show_default=True, help="Backs pages for two-sided printing: flip on the long or short edge, or none."),
-            click.Option(["--layout"], type=click.Choice(LAYOUTS), default="sheet", show_default=True, help="sheet (n-up with crop marks), fold (gutter fold) or single (print shop: one card a page)."),
-            click.Option(["--order"], type=click.Choice(ORDERS), default="interleaved", show_default=True, help="Page order of --layout single: front, back, front, back... or all fronts then all backs."),
+            click.Option(["--duplex"], type=click.Choice(pick['duplex']), default=cfg.get("duplex"), show_default=True, help="Backs pages for two-sided printing: flip on the long or short edge, or none."),
+            click.Option(["--layout"], type=click.Choice(pick['layout']), default="sheet", show_default=True, help="sheet (n-up with crop marks), fold (gutter fold) or single (print shop: one card a page)."),
+            click.Option(["--order"], type=click.Choice(pick['order']), default="interleaved", show_default=True, help="Page order of --layout single: front, back, front, back... or all fronts then all backs."),
             click.Option(["--back-offset"], default=cfg.get("back_offset"), show_default=True, metavar="X,Y", help="Shift backs by X,Y mm, each -20..20 (read off `printkit calibrate`)."),
             click.Option(["--copies"], type=WholeRange(1, 1000), default=1, show_default=True, help="Copies of the deck."),
             _shop_option(),
@@ -128,51 +100,28 @@ def _shared_options(component) -> list[click.Option]:
 
 def _prepress_options(cfg) -> list[click.Option]:
     """--color, --pdfx, --output-intent: every verb and `kit` take them."""
-    from printkit.engine.units import COLORS, OUTPUT_INTENTS
+    from printkit.app.options import choices
 
+    pick = choices()
     return [
-        click.Option(["--color", "color"], type=click.Choice(COLORS), default=cfg.get("color"), show_default=True, help="rgb, or cmyk for a print shop: every colour CMYK, black text on the K plate only, at most 300% ink."),
+        click.Option(["--color", "color"], type=click.Choice(pick['color']), default=cfg.get("color"), show_default=True, help="rgb, or cmyk for a print shop: every colour CMYK, black text on the K plate only, at most 300% ink."),
         click.Option(["--pdfx"], is_flag=True, help="Write PDF/X-1a:2001 (implies --color cmyk): output intent, TrimBox on every page, fonts embedded, no transparency."),
-        click.Option(["--output-intent"], type=click.Choice(OUTPUT_INTENTS), default=None, help="Printing condition named in the PDF/X file [default: fogra39 for a4/a3, swop for letter/tabloid]."),
+        click.Option(["--output-intent"], type=click.Choice(pick['output_intent']), default=None, help="Printing condition named in the PDF/X file [default: fogra39 for a4/a3, swop for letter/tabloid]."),
     ]
 
 
 def _shop_option() -> click.Option:
-    from printkit.engine.shops import SHOPS
+    from printkit.app.options import choices
 
-    return click.Option(["--shop"], type=click.Choice(list(SHOPS)), default=None, help="Print-shop preset: card size, bleed, layout, file type and colour as that shop asks (docs/print-shops.md).")
+    return click.Option(["--shop"], type=click.Choice(choices()["shop"]), default=None, help="Print-shop preset: card size, bleed, layout, file type and colour as that shop asks (docs/print-shops.md).")
 
 
-def _apply_shop(kw: dict):
-    """Put a --shop preset's options into `kw`; refuse an option typed on the
-    command line that contradicts it. Returns the preset (or None)."""
-    from printkit.engine.shops import FLAGS, SHOPS
-
-    name = kw.get("shop")
-    if not name:
-        return None
-    shop = SHOPS[name]
-    if shop.options.get("fmt") == "png" and "fmt" not in kw:
-        raise UsageError(f"--shop {name} takes one PNG a card: use it with a deck (printkit deck ...), not a whole kit")
+def _typed() -> frozenset:
+    """Names of the options typed on the command line (not defaults or printkit.toml)."""
     ctx = click.get_current_context(silent=True)
-    for key, value in shop.options.items():
-        if key not in kw:
-            continue
-        typed = ctx is not None and ctx.get_parameter_source(key) == click.core.ParameterSource.COMMANDLINE
-        same = abs(kw[key] - value) < 1e-9 if isinstance(value, float) and isinstance(kw[key], (int, float)) else kw[key] == value
-        if typed and not same:
-            shown = "" if value is True else f" {value:g}" if isinstance(value, float) else f" {value}"
-            raise UsageError(f"--shop {name} sets {FLAGS[key]}{shown if value is not False else ' off'}; leave {FLAGS[key]} out, or drop --shop")
-        kw[key] = value
-    return shop
-
-
-def _prepress(kw: dict) -> dict:
-    """Take the colour options out of `kw` as PrintOptions fields."""
-    color, pdfx, intent = kw.pop("color", "rgb"), kw.pop("pdfx", False), kw.pop("output_intent", None)
-    if intent and not pdfx:
-        raise UsageError("--output-intent names the printing condition of a PDF/X file: add --pdfx")
-    return dict(color="cmyk" if pdfx else color, pdfx=bool(pdfx), output_intent=intent or "")
+    if ctx is None:
+        return frozenset()
+    return frozenset(n for n in ctx.params if ctx.get_parameter_source(n) == click.core.ParameterSource.COMMANDLINE)
 
 
 def _param_option(p) -> click.Option:
@@ -191,100 +140,7 @@ def _param_option(p) -> click.Option:
     return click.Option([flag, p.name], type=kind, default=default, multiple=p.multiple, show_default=default not in (None, ()), help=p.help)
 
 
-BACK_OFFSET_MAX = 20.0  # mm: beyond that it is not a misalignment
-
-
-def _back_offset(text: str) -> tuple[float, float]:
-    from printkit.engine.files import shown
-
-    parts = str(text).split(",")
-    if len(parts) != 2:
-        raise UsageError(f"--back-offset must be X,Y in mm (e.g. 0.5,-1), each from -{BACK_OFFSET_MAX:g} to {BACK_OFFSET_MAX:g}, not '{shown(text, 40)}'")
-    try:
-        x, y = (finite_number(v.strip(), "--back-offset", -BACK_OFFSET_MAX, BACK_OFFSET_MAX) for v in parts)
-    except UsageError:
-        raise UsageError(f"--back-offset X,Y: each must be a number of mm from -{BACK_OFFSET_MAX:g} to {BACK_OFFSET_MAX:g}, not '{shown(text, 40)}'") from None
-    return (x + 0.0, y + 0.0)  # no -0 in the recorded command
-
-
-def print_options(kw: dict, shop=None):
-    from printkit.engine.units import SAFE, PrintOptions
-
-    shop = shop or _apply_shop(kw)
-    kw.pop("shop", None)
-    args = dict(paper=kw.pop("paper", "a4").lower(), ink=kw.pop("ink", "color"), **_prepress(kw))
-    if shop is not None:
-        args.update(shop=shop.key, pdfx_version=shop.pdfx_version, max_ink=shop.max_ink, safe=max(shop.safe_mm, SAFE))
-    if "card_size" in kw:
-        args.update(
-            card_size=kw.pop("card_size"),
-            bleed=kw.pop("bleed"),
-            duplex=kw.pop("duplex"),
-            layout=kw.pop("layout"),
-            back_offset=_back_offset(kw.pop("back_offset")),
-            copies=kw.pop("copies"),
-            order=kw.pop("order"),
-        )
-    return PrintOptions(**args)
-
-
 # -- running a component -------------------------------------------------------------
-
-def run_component(component, kw: dict) -> None:
-    from printkit import build
-
-    output = kw.pop("output", None)
-    as_json = kw.pop("as_json", False)
-    shop = _apply_shop(kw)  # before --format is read: a preset may set it
-    fmt, dpi = kw.pop("fmt", "pdf"), kw.pop("dpi", 150)
-    if fmt == "png" and output == "-":
-        raise UsageError("-o -: --format png writes a folder, not standard output")
-    if fmt == "png" and kw.get("copies", 1) != 1:
-        raise UsageError("--copies: --format png writes each card once (copies are for printing)")
-    words = kw.pop("words", None)
-    if words:
-        from printkit import words as wordlists
-
-        wordlists.add_user_words(words)
-    opts = print_options(kw, shop)
-    params = {k: v for k, v in kw.items()}
-    model = build.build_checked(component, params)
-    if as_json:
-        from printkit.shelf import json_pieces  # json.dumps(model, indent=2, ensure_ascii=False), piece by piece
-
-        if output and output != "-":  # -o names the JSON file (as validate reads it)
-            from printkit.engine import files
-
-            def write(sink) -> None:
-                for piece in json_pieces(model):
-                    sink.write(piece.encode("utf-8"))
-                sink.write(b"\n")
-
-            files.commit_one(files.stage_with(output, write))
-            click.echo(f"wrote {output}: the {component.title} as JSON (printkit validate {output} checks it)")
-        else:
-            for piece in json_pieces(model):
-                click.echo(piece, nl=False)
-            click.echo()
-        return
-    to_stdout = output == "-"
-    out = Path(output) if output else Path(defaults().get("output")) / component.output_name
-    if fmt == "png":
-        folder = Path(output) if output else out.with_suffix("")
-        if shop is not None and shop.pixels:
-            click.echo(build.write_shop_pngs(component, model, opts, folder, dpi, shop))
-        else:
-            click.echo(build.write_pngs(component, model, opts, folder, dpi))
-        return
-    result = build.write_component(component, model, opts, "-" if to_stdout else out)
-    click.echo(result.summary(), err=to_stdout)  # with -o -, standard output is the PDF
-    if shop is not None:
-        from printkit.engine.shops import describe
-
-        click.echo(describe(shop), err=to_stdout)
-    if component.report:
-        click.echo(component.report(model), err=to_stdout)
-
 
 class ComponentCommand(click.Command):
     def __init__(self, component) -> None:
@@ -299,8 +155,10 @@ class ComponentCommand(click.Command):
         )
 
     def _run(self, **kw) -> None:
+        from printkit.app.jobs import make_component
+
         _check_id_options(self.component, kw)
-        run_component(self.component, kw)
+        make_component(self.component, kw, click.echo, _typed())
 
 
 def _check_id_options(component, kw: dict) -> None:
@@ -342,8 +200,6 @@ class VerbGroup(click.Group):
     def resolve_command(self, ctx, args):
         name = args[0] if args else ""
         if self.name == "deck" and name.startswith("-") and any(a.split("=")[0] == "--data" for a in args):
-            from printkit.custom.commands import own_deck_command
-
             return "--data", own_deck_command(), args  # your own deck: no game name
         if self.get_command(ctx, name) is None and not name.startswith("-"):
             games = ", ".join(self.list_commands(ctx)) or "none yet"
@@ -394,25 +250,14 @@ class KitGroup(VerbGroup):
 
 
 def _kit_command(name: str, games: list, help_text: str) -> click.Command:
-    from printkit.engine.units import INKS, PAPERS
+    from printkit.app.options import choices
 
-    cfg = defaults()
+    cfg, pick = defaults(), choices()
 
-    def run(output, paper, ink, seed, qr_url, **prepress) -> None:
-        from printkit import kit
-        from printkit.engine.units import PrintOptions
+    def run(**kw) -> None:
+        from printkit.app.jobs import make_kits
 
-        if output == "-":
-            raise UsageError("-o -: a kit is written into a folder, not standard output")
-
-        opts = PrintOptions(paper=paper.lower(), ink=ink, card_size=cfg.get("card_size"), back_offset=_back_offset(cfg.get("back_offset")), duplex=cfg.get("duplex"), bleed=cfg.get("bleed"), **_prepress(prepress))
-        folder, file = Path(output) if output else Path(cfg.get("output")), None
-        # -o FILE.pdf writes the one kit to that file; any other -o is the folder to write into
-        if output and output.lower().endswith(".pdf") and not Path(output).is_dir():
-            if name == "all":
-                raise UsageError(f"-o {output}: 'kit all' writes a file per game and index.pdf; give -o a folder")
-            folder, file = Path(output).parent, Path(output)
-        kit.build_kits(games, opts, folder, seed=seed, all_games=(name == "all"), file=file, overrides={"qr_url": qr_url or None})
+        make_kits(name, games, click.echo, **kw)
 
     return click.Command(
         name=name,
@@ -421,8 +266,8 @@ def _kit_command(name: str, games: list, help_text: str) -> click.Command:
         context_settings=SETTINGS,
         params=[
             click.Option(["-o", "--output"], type=click.Path(), help="Folder to write into [default: output/]; for one game, a path ending in .pdf is the kit file itself."),
-            click.Option(["--paper"], type=click.Choice(list(PAPERS), case_sensitive=False), default=cfg.get("paper"), show_default=True),
-            click.Option(["--ink"], type=click.Choice(INKS), default=cfg.get("ink"), show_default=True),
+            click.Option(["--paper"], type=click.Choice(pick['paper'], case_sensitive=False), default=cfg.get("paper"), show_default=True),
+            click.Option(["--ink"], type=click.Choice(pick['ink']), default=cfg.get("ink"), show_default=True),
             click.Option(["--seed"], default="1", show_default=True, help="Seed for the kit's generated parts."),
             click.Option(["--qr-url"], default=cfg.get("qr_url") or None, metavar="URL", help="Web address for the QR codes of forms that take one (Cryptic Words) [default: the form's ID, or qr_url in printkit.toml]."),
             *_prepress_options(cfg),
@@ -430,13 +275,77 @@ def _kit_command(name: str, games: list, help_text: str) -> click.Command:
     )
 
 
-def _add_own_game_commands() -> None:
-    from printkit.custom.commands import make_command
+# -- your own games: printkit make GAME.toml, printkit deck --data ... -------------------
 
-    cli.add_command(make_command())
+_CARDS = types.SimpleNamespace(uses=frozenset({"cards"}), params=())
 
 
-_add_own_game_commands()
+def _own_options(extra: list[click.Option], drop=("words",)) -> list[click.Parameter]:
+    return [*extra, *(o for o in _shared_options(_CARDS) if o.name not in drop)]
+
+
+class _LazyCommand(click.Command):
+    """Options built when the command is used (printkit.toml read per run)."""
+
+    def __init__(self, name, build_params, **kw) -> None:
+        self._build_params = build_params
+        super().__init__(name, params=[], **kw)
+
+    def get_params(self, ctx):
+        self.params = self._build_params()
+        return super().get_params(ctx)
+
+
+def make_command() -> click.Command:
+    def params():
+        return _own_options(
+            [
+                click.Argument(["project"], type=click.Path(dir_okay=False)),
+                click.Option(["--only"], metavar="PART", help="Write one part of the project (a deck, tokens, board or page name) instead of the whole kit."),
+            ]
+        )
+
+    def run(project, only, **kw) -> None:
+        from printkit.app.own import make_project
+
+        make_project(project, kw, click.echo, _typed(), only=only)
+
+    return _LazyCommand(
+        "make",
+        params,
+        callback=run,
+        help="Your own game from a project file (GAME.toml): cover, contents, print guide and every deck, token sheet, board and page in one PDF. See docs/own-deck.md.",
+        short_help="Your own game's kit from a project file (GAME.toml).",
+        context_settings=SETTINGS,
+    )
+
+
+def own_deck_command() -> click.Command:
+    def params():
+        return _own_options(
+            [
+                click.Option(["--data"], required=True, type=click.Path(dir_okay=False), help="Card data: .csv, .xlsx or .json (one row per card; a qty column repeats a row)."),
+                click.Option(["--front"], required=True, type=click.Path(dir_okay=False), help="Front template: .svg with {{ column }} placeholders, or a layout .toml."),
+                click.Option(["--back"], type=click.Path(dir_okay=False), help="Back template (shared; with placeholders, one back per row) [default: plain]."),
+                click.Option(["--sheet"], help="Sheet of an .xlsx file [default: the first]."),
+            ]
+        )
+
+    def run(data, front, back, sheet, **kw) -> None:
+        from printkit.app.own import own_deck
+
+        own_deck(data, front, back, sheet, kw, click.echo, _typed())
+
+    return _LazyCommand(
+        "--data",
+        params,
+        callback=run,
+        help="One deck of your own from a data file and templates, without a project file. Fonts and icons are looked for in fonts/ and icons/ beside the front template.",
+        context_settings=SETTINGS,
+    )
+
+
+cli.add_command(make_command())
 cli.add_command(KitGroup(name="kit", help="A game's whole kit in one PDF: cover, rules, print guide, every part.", short_help="Whole kits ('kit all' for every game).", context_settings=SETTINGS))
 
 
@@ -446,29 +355,9 @@ cli.add_command(KitGroup(name="kit", help="A game's whole kit in one PDF: cover,
 def validate_cmd(files, words) -> None:
     """Check component JSON files (as `--json` prints them), or your own game's
     project file (GAME.toml), against the rules."""
-    from printkit import build
+    from printkit.app.check import validate_files
 
-    if words:
-        from printkit import words as wordlists
-
-        wordlists.add_user_words(words)
-    bad = 0
-    for name in files:
-        if name.lower().endswith(".toml"):
-            from printkit.custom.commands import validate_project
-
-            bad += not validate_project(name)
-            continue
-        component, model = build.load_json(name)
-        found = build.check_file(component, model)
-        if found:
-            bad += 1
-            for v in found:
-                click.echo(f"{name}: {v}")
-        else:
-            click.echo(f"{name}: ok ({component.game} {component.name})")
-    if bad:
-        raise RulesError([])
+    validate_files(files, click.echo, words)
 
 
 @cli.command("schema", context_settings=SETTINGS)
@@ -476,20 +365,9 @@ def validate_cmd(files, words) -> None:
 @click.argument("component")
 def schema_cmd(game, component) -> None:
     """The JSON Schema of a component file (what `--json` writes and `validate` reads)."""
-    from printkit.games import all_games, find_game
-    from printkit.schema import load_schema
+    from printkit.app.jobs import schema_text
 
-    found = find_game(game)
-    if found is None:
-        raise UsageError(f"no game '{game}' (games: {', '.join(all_games())})")
-    if component not in found.components:
-        raise UsageError(f"{game} has no component '{component}' (components: {', '.join(found.components)})")
-    schema = load_schema(found.name, component)
-    if schema is None:
-        raise UsageError(f"{game} {component}: no schema shipped for it")
-    import json
-
-    click.echo(json.dumps(schema, indent=2, sort_keys=True))
+    click.echo(schema_text(game, component))
 
 
 @cli.command("calibrate", context_settings=SETTINGS)
@@ -503,20 +381,9 @@ def calibrate_cmd(output, paper, duplex, back_offset) -> None:
     Print it two-sided, hold it to a window and read the scales on the back
     where the front's bars land: that reading is your --back-offset X,Y.
     """
-    from printkit.engine.calibrate import draw_calibration
-    from printkit.engine.document import Document
-    from printkit.engine.units import PrintOptions
+    from printkit.app.jobs import calibrate
 
-    cfg = defaults()
-    duplex = duplex or (cfg.get("duplex") if cfg.get("duplex") != "none" else "long")
-    opts = PrintOptions(paper=(paper or cfg.get("paper")).lower(), duplex=duplex, back_offset=_back_offset(back_offset or cfg.get("back_offset")))
-    cmd = " ".join(["printkit", "calibrate", "--paper", opts.paper, "--duplex", duplex, "--back-offset", f"{opts.back_offset[0]:g},{opts.back_offset[1]:g}"])
-    doc = Document(opts, title="printkit duplex calibration", subject="component=calibrate", keywords=[f"command:{cmd}"], command=cmd)
-    doc.small_print = "duplex calibration"
-    draw_calibration(doc, duplex)
-    out = output if output == "-" else Path(output) if output else Path(cfg.get("output")) / "calibrate.pdf"
-    size = doc.save(out)
-    click.echo(f"wrote {'the PDF to standard output' if out == '-' else out}: {doc.pages} pages, {size / 1024:.0f} KB. Print two-sided at 100%, flip on the {duplex} edge; read the back's scales against a window.", err=out == "-")
+    calibrate(click.echo, output, paper, duplex, back_offset)
 
 
 @cli.command("preview", context_settings=SETTINGS)
@@ -526,61 +393,9 @@ def calibrate_cmd(output, paper, duplex, back_offset) -> None:
 @click.option("--pages", default=None, help="Pages to render, e.g. 1,3-5 [default: all].")
 def preview_cmd(pdf, output, dpi, pages) -> None:
     """PNG previews of a PDF's pages (any PDF, printkit's or not)."""
-    from printkit.engine.files import StagedFolder, check_path, shown
-    from printkit.engine.raster import check_pixels, iter_pages, open_pdf
+    from printkit.app.jobs import preview
 
-    src = Path(check_path(pdf))
-    if not src.is_file():
-        raise UsageError(f"{shown(pdf)}: " + ("not a regular file" if src.exists() else "no such file"))
-    try:
-        doc = open_pdf(str(src))
-    except Exception as exc:  # pdfium's error for a file that is not a PDF
-        raise UsageError(f"{shown(pdf)}: not a PDF it can read ({exc.__class__.__name__})") from None
-    try:
-        total = len(doc)
-        ranges = _page_ranges(pages, total) if pages else [(0, total)]
-        count = sum(b - a for a, b in ranges)
-        for a, b in ranges:  # every page's size, without rendering it
-            for i in range(a, b):
-                check_pixels(doc.get_page_size(i), dpi, f"page {i + 1}")
-        folder = Path(output) if output else src.with_name(src.stem + "-preview")
-        wanted = (i for a, b in ranges for i in range(a, b))
-        with StagedFolder(folder) as out:
-            for i, img in iter_pages(doc, dpi, wanted):
-                out.add_png(f"page-{i + 1:03d}.png", img, dpi)
-    finally:
-        doc.close()
-    click.echo(f"wrote {count} PNG page{'s' if count != 1 else ''} at {dpi} dpi into {folder}/")
-
-
-def _page_ranges(text: str, total: int) -> list[tuple[int, int]]:
-    """`1,3-5` as 0-based half-open ranges, each checked against the PDF's
-    `total` pages before anything is expanded."""
-    from printkit.engine.files import shown
-
-    out: list[tuple[int, int]] = []
-    for part in text.split(","):
-        try:
-            if "-" in part:
-                a, b = (int(v) for v in part.split("-"))
-            else:
-                a = b = int(part)
-        except ValueError:
-            raise UsageError(f"--pages must look like 1,3-5, not '{shown(text, 40)}'") from None
-        if a < 1 or b < 1:
-            raise UsageError(f"--pages {shown(text, 40)}: pages count from 1")
-        if a > b:
-            raise UsageError(f"--pages {shown(part, 40)}: a range runs from the lower page to the higher")
-        if b > total:
-            raise UsageError(f"--pages {shown(text, 40)}: page {shown(b, 20)} is not in the PDF ({total} page{'s' if total != 1 else ''})")
-        out.append((a - 1, b))
-    merged: list[tuple[int, int]] = []  # sorted, overlaps joined: each page once
-    for a, b in sorted(out):
-        if merged and a <= merged[-1][1]:
-            merged[-1] = (merged[-1][0], max(merged[-1][1], b))
-        else:
-            merged.append((a, b))
-    return merged
+    preview(pdf, click.echo, output, dpi, pages)
 
 
 @cli.command("list", context_settings=SETTINGS)
@@ -664,17 +479,17 @@ def main(argv: list[str] | None = None) -> None:
     input or environment, 128+N interrupted by signal N (130 for Ctrl-C)."""
     import signal
 
-    from printkit.engine import files
+    from printkit.app.jobs import begin_run, committed
 
     if argv is None:  # the process's own command line (console script, python -m printkit)
         _tune_gc()
-    files.COMMITTED.clear()
+    begin_run()
     saved = _install_signal_handlers()
     try:
         _main(argv)
     except KeyboardInterrupt as exc:  # Ctrl-C, SIGTERM, SIGHUP: temporary files are already gone
         signum = exc.signum if isinstance(exc, Interrupted) else signal.SIGINT
-        done = files.COMMITTED
+        done = committed()
         _say("interrupted, " + (f"only these were written (complete): {', '.join(done)}" if done else "nothing written"))
         sys.exit(128 + int(signum))
     finally:
@@ -685,7 +500,7 @@ def main(argv: list[str] | None = None) -> None:
 def _main(argv: list[str] | None) -> None:
     import os
 
-    from printkit.engine.files import reason, shown
+    from printkit.app.options import reason, shown
 
     try:
         cli.main(args=argv, prog_name="printkit", standalone_mode=False)

@@ -112,3 +112,41 @@ class Game(NamedTuple):  # immutable; game._replace(...) gives a changed copy
         from printkit.engine.text import render_template
 
         return render_template(self.rules_template, game=self)
+
+
+def default_params(component, seed: str = "1") -> dict:
+    """The parameters a component is built with when none is given."""
+    params = {p.name: (() if p.multiple and p.default is None else p.default) for p in component.params}
+    if "seed" in component.uses:
+        params["seed"] = seed
+    if "count" in component.uses:
+        params["count"] = 1
+    return params
+
+
+def command_for(component, model: dict, opts) -> str:
+    """The exact command that prints this component again."""
+    import shlex
+
+    # own games (printkit/custom) name their command: `printkit deck --data ...`, `printkit make GAME.toml --only NAME`
+    words = shlex.split(model["command"]) if model.get("command") else ["printkit", component.name, component.game]
+    for key, value in sorted((model.get("params") or {}).items()):
+        flag = "--" + key.replace("_", "-")
+        if value is None or value is False or value == () or value == []:
+            continue
+        if value is True:
+            words.append(flag)
+        elif isinstance(value, (list, tuple)):
+            for v in value:
+                words += [flag, str(v)]
+        else:
+            words += [flag, str(value)]
+    words += opts.args() if "cards" in component.uses else _page_args(opts)
+    return shlex.join(words)
+
+
+def _page_args(opts) -> list[str]:
+    out = ["--paper", opts.paper]
+    if opts.ink != "color":
+        out += ["--ink", opts.ink]
+    return out + opts.prepress_args()

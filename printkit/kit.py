@@ -11,10 +11,9 @@ import time
 from pathlib import Path
 from typing import NamedTuple
 
-import click
-
 from printkit import __version__
 from printkit.build import build_checked, print_advice, small_print
+from printkit.component import default_params
 from printkit.engine.units import MM
 
 
@@ -34,15 +33,6 @@ class PartPages(NamedTuple):  # a NamedTuple: the dataclasses module alone takes
         """Sheets of paper it takes: two pages a sheet when printed two-sided."""
         n = self.last - self.first + 1
         return (n + 1) // 2 if self.two_sided else n
-
-
-def default_params(component, seed: str = "1") -> dict:
-    params = {p.name: (() if p.multiple and p.default is None else p.default) for p in component.params}
-    if "seed" in component.uses:
-        params["seed"] = seed
-    if "count" in component.uses:
-        params["count"] = 1
-    return params
 
 
 def draw_kit(doc, game, seed: str = "1", overrides: dict | None = None) -> list[PartPages]:
@@ -202,12 +192,13 @@ def _pages(first: int, last: int) -> str:
     return str(first) if first == last else f"{first}-{last}"
 
 
-def build_kits(games, opts, folder: Path, *, seed: str = "1", all_games: bool = False, echo=click.echo, file: Path | None = None, overrides: dict | None = None) -> list[tuple[Path, int, int, float]]:
+def build_kits(games, opts, folder: Path, *, seed: str = "1", all_games: bool = False, echo=None, file: Path | None = None, overrides: dict | None = None) -> list[tuple[Path, int, int, float]]:
     """Write one kit PDF per game into `folder` (or the one kit into `file`);
     print progress and a table."""
     from printkit.engine.document import Document
     from printkit.engine.files import commit_all
 
+    echo = echo or _print
     written = []
     summaries = []
     staged = []  # every file is complete on disk before any is put in place
@@ -253,6 +244,12 @@ def build_kits(games, opts, folder: Path, *, seed: str = "1", all_games: bool = 
     kits = len(summaries)
     echo(f"{kits} kit{'s' if kits != 1 else ''} written" + (" and index.pdf (what to print, how, how many, supplies)." if all_games else ".") + " The 'How to print' page of each kit says how to print it.")
     return written
+
+
+def _print(text: str = "", err: bool = False) -> None:
+    import sys
+
+    print(text, file=sys.stderr if err else sys.stdout)
 
 
 def kit_command(name: str, opts, seed: str = "1", overrides: dict | None = None) -> str:

@@ -153,7 +153,7 @@ def id_violations(component, model: dict) -> list[Violation]:
     top = model.get("id")
     if top is not None and not (len(puzzles) == 1 and isinstance(puzzles[0], dict) and puzzles[0].get("id") == top):
         out.append(Violation("ID-MISMATCH", "id", f"{str(top)[:40]!r} is not the ID of the file's one puzzle"))
-    from printkit.kit import default_params
+    from printkit.component import default_params
 
     for n, puzzle in enumerate(puzzles, 1):
         pid = puzzle.get("id") if isinstance(puzzle, dict) else None

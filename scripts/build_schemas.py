@@ -21,7 +21,7 @@ sys.path.insert(0, str(ROOT))
 from printkit import build  # noqa: E402
 from printkit.errors import PrintkitError  # noqa: E402
 from printkit.games import all_games  # noqa: E402
-from printkit.kit import default_params  # noqa: E402
+from printkit.component import default_params  # noqa: E402
 from printkit.schema import schema_from_models, schema_name  # noqa: E402
 
 OUT = ROOT / "printkit" / "schemas"

@@ -52,6 +52,7 @@ def run_inproc(*args: str, cwd: Path | None = None, env: dict | None = None, che
     import io
 
     from printkit import cli, words
+    from printkit.app.options import forget_defaults
 
     cwd = Path(cwd or Path.cwd())
     new_env = {"XDG_CONFIG_HOME": str(cwd / ".no-user-config"), **(env or {})}
@@ -65,7 +66,7 @@ def run_inproc(*args: str, cwd: Path | None = None, env: dict | None = None, che
         os.environ.pop("PRINTKIT_DEBUG", None)
         os.environ.update(new_env)
         os.chdir(cwd)
-        cli._DEFAULTS = None  # printkit.toml is read per run, as a new process would
+        forget_defaults()  # printkit.toml is read per run, as a new process would
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
             try:
                 cli.main(list(args))
@@ -78,7 +79,7 @@ def run_inproc(*args: str, cwd: Path | None = None, env: dict | None = None, che
                 os.environ.pop(k, None)
             else:
                 os.environ[k] = v
-        cli._DEFAULTS = None
+        forget_defaults()
         words.clear_user_words()
     proc = subprocess.CompletedProcess(["printkit", *args], code, out_bytes.getvalue().decode("utf-8", "replace"), err_bytes.getvalue().decode("utf-8", "replace"))
     proc.stdout_bytes = out_bytes.getvalue()

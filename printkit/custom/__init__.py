@@ -26,13 +26,12 @@ def check_game(game) -> tuple[dict, list]:
     """Build every component of a project and run its checks before anything is
     drawn. Returns ({component name: model}, violations); raises UsageError for
     files that cannot be read."""
-    from printkit.build import check
-    from printkit.kit import default_params
-    from printkit.rules import JSON_FORMAT, Violation
+    from printkit.component import default_params
+    from printkit.rules import JSON_FORMAT, Violation, run_checks
 
     models, found = {}, []
     for name, comp in game.components.items():
         model = {"format": JSON_FORMAT, "game": game.name, "component": name, **comp.build(default_params(comp))}
         models[name] = model
-        found += [Violation(v.code, f"{name}: {v.place}", v.message) for v in check(comp, model)]
+        found += [Violation(v.code, f"{name}: {v.place}", v.message) for v in run_checks(model, comp.checks)]
     return models, found

@@ -669,7 +669,7 @@ def _reference(c, doc, model: dict, box) -> None:
 # -- decode puzzles -------------------------------------------------------------------------------
 
 def render_puzzles(doc, model: dict) -> None:
-    from printkit.build import command_for
+    from printkit.component import command_for
     from printkit.games.cryptic_words import GAME
 
     comp = GAME.components["puzzle"]

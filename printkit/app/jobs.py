@@ -1,0 +1,211 @@
+"""The jobs of the built-in games: one component (PDF, PNG or JSON), whole kits,
+the duplex calibration sheet, previews of a PDF, checking component files.
+
+Each takes plain values and an `echo(text, err=False, nl=True)` for its report;
+nothing here parses command-line words or knows HTTP.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from printkit.app.options import apply_shop, back_offset, defaults, kit_options, print_options
+from printkit.errors import UsageError
+
+
+def begin_run() -> None:
+    """Start a run: forget the files a previous run committed."""
+    from printkit.engine import files
+
+    files.COMMITTED.clear()
+
+
+def committed() -> list[str]:
+    """The files this run has put in place (complete), for a report on interruption."""
+    from printkit.engine import files
+
+    return list(files.COMMITTED)
+
+
+def add_words(path) -> None:
+    """Add a user's word list (one word a line) to the acceptance list."""
+    if path:
+        from printkit import words as wordlists
+
+        wordlists.add_user_words(path)
+
+
+def default_output(name: str) -> Path:
+    """Where a file goes when no -o is given: printkit.toml's output folder."""
+    return Path(defaults().get("output")) / name
+
+
+def make_component(component, kw: dict, echo, typed=frozenset()) -> None:
+    """One component from its options (`kw`, as the front end read them): built,
+    checked (RulesError if the rules fail), then drawn and written as a PDF, a
+    PNG folder or JSON. `typed`: names of the options the user gave explicitly."""
+    from printkit import build
+
+    output = kw.pop("output", None)
+    as_json = kw.pop("as_json", False)
+    shop = apply_shop(kw, typed)  # before --format is read: a preset may set it
+    fmt, dpi = kw.pop("fmt", "pdf"), kw.pop("dpi", 150)
+    if fmt == "png" and output == "-":
+        raise UsageError("-o -: --format png writes a folder, not standard output")
+    if fmt == "png" and kw.get("copies", 1) != 1:
+        raise UsageError("--copies: --format png writes each card once (copies are for printing)")
+    add_words(kw.pop("words", None))
+    opts = print_options(kw, shop)
+    params = {k: v for k, v in kw.items()}
+    model = build.build_checked(component, params)
+    if as_json:
+        write_json(component, model, output, echo)
+        return
+    to_stdout = output == "-"
+    out = Path(output) if output else default_output(component.output_name)
+    if fmt == "png":
+        folder = Path(output) if output else out.with_suffix("")
+        if shop is not None and shop.pixels:
+            echo(build.write_shop_pngs(component, model, opts, folder, dpi, shop))
+        else:
+            echo(build.write_pngs(component, model, opts, folder, dpi))
+        return
+    result = build.write_component(component, model, opts, "-" if to_stdout else out)
+    echo(result.summary(), err=to_stdout)  # with -o -, standard output is the PDF
+    if shop is not None:
+        from printkit.engine.shops import describe
+
+        echo(describe(shop), err=to_stdout)
+    if component.report:
+        echo(component.report(model), err=to_stdout)
+
+
+def write_json(component, model: dict, output, echo) -> None:
+    """The model as JSON: into the file `output` (as validate reads it), else echoed."""
+    from printkit.shelf import json_pieces  # json.dumps(model, indent=2, ensure_ascii=False), piece by piece
+
+    if output and output != "-":  # -o names the JSON file
+        from printkit.engine import files
+
+        def write(sink) -> None:
+            for piece in json_pieces(model):
+                sink.write(piece.encode("utf-8"))
+            sink.write(b"\n")
+
+        files.commit_one(files.stage_with(output, write))
+        echo(f"wrote {output}: the {component.title} as JSON (printkit validate {output} checks it)")
+        return
+    for piece in json_pieces(model):
+        echo(piece, nl=False)
+    echo("")
+
+
+def make_kits(name: str, games: list, echo, *, output=None, paper: str, ink: str, seed: str = "1", qr_url=None, **colour) -> None:
+    """`name`'s kit (or every kit and the index, for 'all') into a folder, or one kit into `output` ending in .pdf."""
+    from printkit import kit
+
+    if output == "-":
+        raise UsageError("-o -: a kit is written into a folder, not standard output")
+    opts = kit_options(paper, ink, **colour)
+    folder, file = Path(output) if output else Path(defaults().get("output")), None
+    # -o FILE.pdf writes the one kit to that file; any other -o is the folder to write into
+    if output and output.lower().endswith(".pdf") and not Path(output).is_dir():
+        if name == "all":
+            raise UsageError(f"-o {output}: 'kit all' writes a file per game and index.pdf; give -o a folder")
+        folder, file = Path(output).parent, Path(output)
+    kit.build_kits(games, opts, folder, seed=seed, all_games=(name == "all"), echo=echo, file=file, overrides={"qr_url": qr_url or None})
+
+
+def calibrate(echo, output=None, paper=None, duplex=None, offset=None) -> None:
+    """The two-sided test sheet that measures how far backs land from fronts."""
+    from printkit.engine.calibrate import draw_calibration
+    from printkit.engine.document import Document
+    from printkit.engine.units import PrintOptions
+
+    cfg = defaults()
+    duplex = duplex or (cfg.get("duplex") if cfg.get("duplex") != "none" else "long")
+    opts = PrintOptions(paper=(paper or cfg.get("paper")).lower(), duplex=duplex, back_offset=back_offset(offset or cfg.get("back_offset")))
+    cmd = " ".join(["printkit", "calibrate", "--paper", opts.paper, "--duplex", duplex, "--back-offset", f"{opts.back_offset[0]:g},{opts.back_offset[1]:g}"])
+    doc = Document(opts, title="printkit duplex calibration", subject="component=calibrate", keywords=[f"command:{cmd}"], command=cmd)
+    doc.small_print = "duplex calibration"
+    draw_calibration(doc, duplex)
+    out = output if output == "-" else Path(output) if output else Path(cfg.get("output")) / "calibrate.pdf"
+    size = doc.save(out)
+    echo(f"wrote {'the PDF to standard output' if out == '-' else out}: {doc.pages} pages, {size / 1024:.0f} KB. Print two-sided at 100%, flip on the {duplex} edge; read the back's scales against a window.", err=out == "-")
+
+
+def preview(pdf: str, echo, output=None, dpi: int = 100, pages=None) -> None:
+    """PNG previews of a PDF's pages (any PDF), a page at a time, into a folder swapped in whole."""
+    from printkit.engine.files import StagedFolder, check_path, shown
+    from printkit.engine.raster import check_pixels, iter_pages, open_pdf
+
+    src = Path(check_path(pdf))
+    if not src.is_file():
+        raise UsageError(f"{shown(pdf)}: " + ("not a regular file" if src.exists() else "no such file"))
+    try:
+        doc = open_pdf(str(src))
+    except Exception as exc:  # pdfium's error for a file that is not a PDF
+        raise UsageError(f"{shown(pdf)}: not a PDF it can read ({exc.__class__.__name__})") from None
+    try:
+        total = len(doc)
+        ranges = number_ranges(pages, total, "--pages", "page", "the PDF") if pages else [(0, total)]
+        count = sum(b - a for a, b in ranges)
+        for a, b in ranges:  # every page's size, without rendering it
+            for i in range(a, b):
+                check_pixels(doc.get_page_size(i), dpi, f"page {i + 1}")
+        folder = Path(output) if output else src.with_name(src.stem + "-preview")
+        wanted = (i for a, b in ranges for i in range(a, b))
+        with StagedFolder(folder) as out:
+            for i, img in iter_pages(doc, dpi, wanted):
+                out.add_png(f"page-{i + 1:03d}.png", img, dpi)
+    finally:
+        doc.close()
+    echo(f"wrote {count} PNG page{'s' if count != 1 else ''} at {dpi} dpi into {folder}/")
+
+
+def number_ranges(text: str, total: int, option: str = "--pages", noun: str = "page", whole: str = "the PDF") -> list[tuple[int, int]]:
+    """`1,3-5` as 0-based half-open ranges, each checked against `total` items
+    before anything is expanded; overlaps joined, so each item comes once."""
+    from printkit.engine.files import shown
+
+    out: list[tuple[int, int]] = []
+    for part in str(text).split(","):
+        try:
+            if "-" in part:
+                a, b = (int(v) for v in part.split("-"))
+            else:
+                a = b = int(part)
+        except ValueError:
+            raise UsageError(f"{option} must look like 1,3-5, not '{shown(text, 40)}'") from None
+        if a < 1 or b < 1:
+            raise UsageError(f"{option} {shown(text, 40)}: {noun}s count from 1")
+        if a > b:
+            raise UsageError(f"{option} {shown(part, 40)}: a range runs from the lower {noun} to the higher")
+        if b > total:
+            raise UsageError(f"{option} {shown(text, 40)}: {noun} {shown(b, 20)} is not in {whole} ({total} {noun}{'s' if total != 1 else ''})")
+        out.append((a - 1, b))
+    merged: list[tuple[int, int]] = []
+    for a, b in sorted(out):
+        if merged and a <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(merged[-1][1], b))
+        else:
+            merged.append((a, b))
+    return merged
+
+
+def schema_text(game: str, component: str) -> str:
+    """The JSON Schema of a component file (what --json writes), as indented JSON."""
+    import json
+
+    from printkit.games import all_games, find_game
+    from printkit.schema import load_schema
+
+    found = find_game(game)
+    if found is None:
+        raise UsageError(f"no game '{game}' (games: {', '.join(all_games())})")
+    if component not in found.components:
+        raise UsageError(f"{game} has no component '{component}' (components: {', '.join(found.components)})")
+    schema = load_schema(found.name, component)
+    if schema is None:
+        raise UsageError(f"{game} {component}: no schema shipped for it")
+    return json.dumps(schema, indent=2, sort_keys=True)

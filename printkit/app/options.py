@@ -1,0 +1,142 @@
+"""Print options from plain values: printkit.toml defaults, shop presets, the
+back offset, numbers checked for range. The front ends parse their own words
+(click options, query strings) and hand the values here."""
+
+from __future__ import annotations
+
+import math
+
+from printkit.errors import UsageError
+
+BACK_OFFSET_MAX = 20.0  # mm: beyond that it is not a misalignment
+
+_DEFAULTS = None
+
+
+def defaults():
+    """printkit.toml defaults (loaded once, when first asked for)."""
+    global _DEFAULTS
+    if _DEFAULTS is None:
+        from printkit.config import load_defaults
+
+        _DEFAULTS = load_defaults()
+    return _DEFAULTS
+
+
+def forget_defaults() -> None:
+    """Read printkit.toml again at the next `defaults()` (a new run)."""
+    global _DEFAULTS
+    _DEFAULTS = None
+
+
+def finite_number(value, option: str, lo: float, hi: float, unit: str = "") -> float:
+    """`value` as a finite float in [lo, hi], else UsageError naming `option` and the range."""
+    from printkit.engine.files import shown
+
+    unit_text = f" {unit}" if unit else ""
+    try:
+        if isinstance(value, bool):
+            raise TypeError
+        number = float(value)
+    except (TypeError, ValueError, OverflowError):
+        number = None
+    if number is None or not math.isfinite(number) or not lo <= number <= hi:
+        raise UsageError(f"{option} must be a number from {lo:g} to {hi:g}{unit_text}, not '{shown(value, 40)}'")
+    return number
+
+
+def back_offset(text: str) -> tuple[float, float]:
+    """'X,Y' in mm as a pair of floats, each within BACK_OFFSET_MAX."""
+    from printkit.engine.files import shown
+
+    parts = str(text).split(",")
+    if len(parts) != 2:
+        raise UsageError(f"--back-offset must be X,Y in mm (e.g. 0.5,-1), each from -{BACK_OFFSET_MAX:g} to {BACK_OFFSET_MAX:g}, not '{shown(text, 40)}'")
+    try:
+        x, y = (finite_number(v.strip(), "--back-offset", -BACK_OFFSET_MAX, BACK_OFFSET_MAX) for v in parts)
+    except UsageError:
+        raise UsageError(f"--back-offset X,Y: each must be a number of mm from -{BACK_OFFSET_MAX:g} to {BACK_OFFSET_MAX:g}, not '{shown(text, 40)}'") from None
+    return (x + 0.0, y + 0.0)  # no -0 in the recorded command
+
+
+def apply_shop(kw: dict, typed=frozenset()):
+    """Put a --shop preset's options into `kw`; refuse an option the user typed
+    (its name in `typed`) that contradicts it. Returns the preset (or None)."""
+    from printkit.engine.shops import FLAGS, SHOPS
+
+    name = kw.get("shop")
+    if not name:
+        return None
+    shop = SHOPS[name]
+    if shop.options.get("fmt") == "png" and "fmt" not in kw:
+        raise UsageError(f"--shop {name} takes one PNG a card: use it with a deck (printkit deck ...), not a whole kit")
+    for key, value in shop.options.items():
+        if key not in kw:
+            continue
+        same = abs(kw[key] - value) < 1e-9 if isinstance(value, float) and isinstance(kw[key], (int, float)) else kw[key] == value
+        if key in typed and not same:
+            shown = "" if value is True else f" {value:g}" if isinstance(value, float) else f" {value}"
+            raise UsageError(f"--shop {name} sets {FLAGS[key]}{shown if value is not False else ' off'}; leave {FLAGS[key]} out, or drop --shop")
+        kw[key] = value
+    return shop
+
+
+def prepress(kw: dict) -> dict:
+    """Take the colour options out of `kw` as PrintOptions fields."""
+    color, pdfx, intent = kw.pop("color", "rgb"), kw.pop("pdfx", False), kw.pop("output_intent", None)
+    if intent and not pdfx:
+        raise UsageError("--output-intent names the printing condition of a PDF/X file: add --pdfx")
+    return dict(color="cmyk" if pdfx else color, pdfx=bool(pdfx), output_intent=intent or "")
+
+
+def print_options(kw: dict, shop=None, typed=frozenset()):
+    """PrintOptions from the print options in `kw` (taken out of it)."""
+    from printkit.engine.units import SAFE, PrintOptions
+
+    shop = shop or apply_shop(kw, typed)
+    kw.pop("shop", None)
+    args = dict(paper=kw.pop("paper", "a4").lower(), ink=kw.pop("ink", "color"), **prepress(kw))
+    if shop is not None:
+        args.update(shop=shop.key, pdfx_version=shop.pdfx_version, max_ink=shop.max_ink, safe=max(shop.safe_mm, SAFE))
+    if "card_size" in kw:
+        args.update(
+            card_size=kw.pop("card_size"),
+            bleed=kw.pop("bleed"),
+            duplex=kw.pop("duplex"),
+            layout=kw.pop("layout"),
+            back_offset=back_offset(kw.pop("back_offset")),
+            copies=kw.pop("copies"),
+            order=kw.pop("order"),
+        )
+    return PrintOptions(**args)
+
+
+def kit_options(paper: str, ink: str, **colour):
+    """PrintOptions of a whole kit: paper and ink as given, cards as printkit.toml says."""
+    from printkit.engine.units import PrintOptions
+
+    cfg = defaults()
+    return PrintOptions(paper=paper.lower(), ink=ink, card_size=cfg.get("card_size"), back_offset=back_offset(cfg.get("back_offset")), duplex=cfg.get("duplex"), bleed=cfg.get("bleed"), **prepress(colour))
+
+
+def shown(value, limit: int = 80) -> str:
+    """A user's value, cut short for a one-line message."""
+    from printkit.engine.files import shown as _shown
+
+    return _shown(value, limit)
+
+
+def reason(exc: BaseException) -> str:
+    """The cause of an OS error in a few words."""
+    from printkit.engine.files import reason as _reason
+
+    return _reason(exc)
+
+
+def choices() -> dict:
+    """The values each print option takes, for a front end to offer."""
+    from printkit.engine.shops import SHOPS
+    from printkit.engine.units import CARDS, COLORS, DUPLEX, INKS, LAYOUTS, ORDERS, OUTPUT_INTENTS, PAPERS
+
+    return dict(paper=list(PAPERS), ink=list(INKS), card_size=list(CARDS), duplex=list(DUPLEX), layout=list(LAYOUTS),
+                order=list(ORDERS), color=list(COLORS), output_intent=list(OUTPUT_INTENTS), shop=list(SHOPS))

@@ -1,0 +1,87 @@
+"""Your own games' jobs: a project file's kit or one of its parts
+(`make GAME.toml`), one deck from a data file and templates (`deck --data`),
+and checking a project file (`validate GAME.toml`)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from printkit.app.options import apply_shop, defaults, print_options
+from printkit.errors import RulesError, UsageError
+
+
+def make_project(project: str, kw: dict, echo, typed=frozenset(), only=None) -> None:
+    """The project's kit in one PDF, or (`only`) one part of it, or PNG folders or
+    JSON; RulesError (nothing written) when any check fails."""
+    from printkit import build
+    from printkit.custom import check_game, load_project
+    from printkit.engine.document import Document
+    from printkit.kit import draw_kit
+
+    # a --shop preset sets card size, bleed, layout, format... as for a deck; its card
+    # size then counts as given (templates drawn for another size are refused)
+    shop = apply_shop(kw, typed) if kw.get("shop") else None
+    size_given = "card_size" in typed or (shop is not None and "card_size" in shop.options)
+    output = kw.pop("output", None)
+    as_json = kw.pop("as_json", False)
+    fmt, dpi = kw.pop("fmt", "pdf"), kw.pop("dpi", 150)
+    game = load_project(project, card_size=kw["card_size"] if size_given else None)
+    if only is not None:
+        if only not in game.components:
+            raise UsageError(f"--only {only}: {project} has no part '{only}' (parts: {', '.join(game.components)})")
+        game = only_part(game, only)
+    first_deck = next((c for c in game.components.values() if "cards" in c.uses), None)
+    if not size_given and first_deck is not None:
+        kw["card_size"] = first_deck.render.__self__.card_size
+    opts = print_options(kw, shop)
+    models, found = check_game(game)
+    if found:
+        raise RulesError(found)
+    if as_json:
+        import json
+
+        echo(json.dumps(models, indent=2, ensure_ascii=False))
+        return
+    folder = Path(defaults().get("output"))
+    if fmt == "png":
+        out = Path(output) if output else folder / f"{game.name}-kit"
+        for name, comp in game.components.items():
+            if shop is not None and shop.pixels and "cards" in comp.uses:  # the shop's own pixel size, with its bleed
+                echo(build.write_shop_pngs(comp, models[name], opts, out / name, dpi, shop))
+            else:
+                echo(build.write_pngs(comp, models[name], opts, out / name, dpi))
+        return
+    if only is not None:
+        comp = game.components[only]
+        out = Path(output) if output else folder / comp.output_name
+        echo(build.write_component(comp, models[only], opts, out).summary())
+        return
+    out = Path(output) if output else folder / f"{game.name}-kit.pdf"
+    command = f"{game.command} {' '.join(opts.args())}"
+    doc = Document(opts, title=f"{game.title}: print-and-play kit", subject=f"game={game.name}; component=kit", keywords=[f"game:{game.name}", "component:kit", f"command:{command}"], command=command)
+    parts = draw_kit(doc, game)
+    size = doc.save(out)
+    guide = next((page for title, page in doc.bookmarks if title == "How to print"), 2)
+    echo(f"wrote {out}: {doc.pages} pages, {size / 1024:.0f} KB. Page {guide} says how to print it.")
+    for p in parts:
+        pages = f"{p.first}" if p.first == p.last else f"{p.first}-{p.last}"
+        echo(f"  {p.title}: pages {pages}" + (f", two-sided ({p.two_sided} edge)" if p.two_sided else ""))
+    for note in dict.fromkeys(doc.notes):
+        echo(f"  {note}")
+
+
+def only_part(game, name):
+    """The game cut down to one of its parts."""
+    from printkit.component import KitPart
+
+    return game._replace(components={name: game.components[name]}, kit=(KitPart(name),))
+
+
+def own_deck(data, front, back, sheet, kw: dict, echo, typed=frozenset()) -> None:
+    """One deck from a data file and templates, written as `make_component` writes a game's deck."""
+    from printkit.app.jobs import make_component
+    from printkit.custom import single_deck_game
+
+    apply_shop(kw, typed)  # a --shop preset picks the card size the deck is built for
+    game = single_deck_game(data, front, back, sheet, kw["card_size"])
+    make_component(game.components["deck"], kw, echo, typed)

@@ -53,6 +53,21 @@ def load_template(path: Path, ctx: T.Context, trim_mm: tuple[float, float]):
     raise UsageError(f"{path}: a template is an .svg file or a layout .toml, not '{suffix or 'no suffix'}'")
 
 
+def svg_notes(doc, templates) -> None:
+    """What SVG templates draw differently from their editor goes into the
+    run summary; what PDF/X cannot hold (see-through art) is refused, named."""
+    for t in templates:
+        if t is None or t.kind != "svg":
+            continue
+        if doc.options.pdfx and t.transparent:
+            from printkit.errors import RulesError
+
+            raise RulesError([Violation("OWN-PDFX", t.path.name, f"{what}: see-through, which PDF/X-1a cannot hold; make it opaque or drop --pdfx") for what in t.transparent])
+        for note in t.notes:
+            if note not in doc.notes:
+                doc.notes.append(note)
+
+
 # -- decks ---------------------------------------------------------------------------
 
 @dataclass
@@ -129,6 +144,7 @@ class DeckSpec:
                 note = t.cover(doc.options.bleed)
                 if note and note not in doc.notes:
                     doc.notes.append(note)
+        svg_notes(doc, (front, back))
         saved = doc.options
         if saved.card_size != self.card_size:
             doc.options = saved._replace(card_size=self.card_size)
@@ -236,6 +252,7 @@ class TokenSpec:
         from printkit.engine.tokens import TokenGroup, draw_token_groups
 
         t = self.template()
+        svg_notes(doc, (t,))
         faces = [t.face(v, i) for i, v in enumerate(model["cards"])]
         draw_token_groups(doc, [TokenGroup(self.title, faces, self.size, self.shape)])
 
@@ -268,6 +285,7 @@ class BoardSpec:
         from printkit.engine.units import PRINTER_MARGIN
 
         t = self.template()
+        svg_notes(doc, (t,))
         w, h = t.trim[0] * MM, t.trim[1] * MM
         W, H = doc.options.paper_pt
         page = (W, H) if (w <= W and h <= H) or (w > h) == (W > H) else (H, W)

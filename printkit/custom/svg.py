@@ -185,6 +185,9 @@ class SvgTemplate:
         self.qrs: list[QrUnit] = []
         self.snippets: list[SnippetUnit] = []
         self.images: list[tuple] = []  # (element, matrix, href template)
+        self.problems: list[tuple] = []  # (code, place, message): what cannot be drawn faithfully, refused
+        self.notes: list[str] = []  # what is drawn differently from the editor, for the run summary
+        self.transparent: list[str] = []  # see-through elements, named (PDF/X refuses them)
         self.layers: list = []  # ("static", n) | ("text", TextUnit) | ("snippet", SnippetUnit) | ("qr", QrUnit)
         self._units = 0
         self._walk(self.root, self.root_matrix, {}, [])
@@ -254,6 +257,8 @@ class SvgTemplate:
             style = {**inherited, **{k: v for k, v in _style(child).items() if k in INHERITED}}
             if tag == "text":
                 self._text(child, m, style)
+            elif tag == "flowRoot":
+                self._flow(child, m, style)
             elif child.get("data-qr") is not None:
                 self._qr(child, m)
             elif tag == "image":
@@ -264,7 +269,7 @@ class SvgTemplate:
                 self._mark(child, "image", unit)
             elif _has_placeholder(child) or (tag == "use" and _subtree_placeholder(child)):
                 self._mark(child, "snippet")
-            elif _subtree_placeholder(child) or any(_local(x.tag) in ("text", "image") or x.get("data-qr") is not None for x in child.iter() if x is not child and isinstance(x.tag, str)):
+            elif _subtree_placeholder(child) or any(_local(x.tag) in ("text", "image", "flowRoot") or x.get("data-qr") is not None for x in child.iter() if x is not child and isinstance(x.tag, str)):
                 self._walk(child, m, style, chain + [child])  # a group holding dynamic parts (or text): look inside
             else:
                 self._mark(child, "static")
@@ -306,6 +311,7 @@ class SvgTemplate:
             anchor = props.get("text-anchor", "start")
             left = x - width * {"middle": 0.5, "end": 1.0}.get(anchor, 0.0)
             box = (left, y - ASCENT * size, width, 1e6)
+        self._styled_runs(el, props, where)
         compiled = {k: T.compile_text(str(v), where) for k, v in props.items()}
         try:
             min_pt = float(el.get("data-min-size", T.MIN_TEXT_PT))
@@ -314,6 +320,59 @@ class SvgTemplate:
         unit = TextUnit(el, m, compiled, T.compile_text(source, where), x, y, box, min_pt, source, not _subtree_placeholder(el))
         self.texts.append(unit)
         self._mark(el, "text", unit)  # all text is drawn here: fonts as resolved, never a system look-alike
+
+    def _flow(self, el, m: Matrix, style: dict) -> None:
+        """SVG 1.2 flowed text, as Inkscape 0.4x-0.92 writes click-and-drag text:
+        <flowRoot><flowRegion><rect/></flowRegion><flowPara>...</flowPara></flowRoot>.
+        Drawn like SVG 2 shape-inside text: wrapped in the region's rectangle,
+        shrunk to fit, one line break between paragraphs."""
+        where = f"{self.path.name} flowed text {el.get('id') or ''}".strip()
+        region = next((x for x in el if _local(x.tag) == "flowRegion"), None)
+        shapes = [x for x in (region if region is not None else []) if isinstance(x.tag, str)]
+        rect = shapes[0] if shapes and _local(shapes[0].tag) == "rect" else None
+        vals = [_length(rect.get(k), CSS_UNITS) for k in ("x", "y", "width", "height")] if rect is not None else [None]
+        if rect is not None:
+            vals = [v if v is not None else (0.0 if i < 2 else None) for i, v in enumerate(vals)]
+        if rect is None or any(v is None for v in vals):
+            what = f"a <{_local(shapes[0].tag)}>" if shapes else "no shape"
+            self.problems.append(("OWN-TEMPLATE", where, f"its flowRegion holds {what}; printkit wraps flowed text in a rectangle only (draw the region as a rectangle, or convert the text: Text > Convert to Text)"))
+            return
+        rm = parse_transform(rect.get("transform"))
+        if abs(rm[1]) > 1e-9 or abs(rm[2]) > 1e-9:
+            self.problems.append(("OWN-TEMPLATE", where, "its flowRegion rectangle is rotated or skewed; rotate the whole text instead"))
+            return
+        x0, y0 = apply(rm, vals[0], vals[1])
+        x1, y1 = apply(rm, vals[0] + vals[2], vals[1] + vals[3])
+        box = (min(x0, x1), min(y0, y1), abs(x1 - x0), abs(y1 - y0))
+        paras = [x for x in el.iter() if _local(x.tag) == "flowPara"]
+        props = dict(style)
+        props.update({k: v for k, v in _style(el).items() if k in INHERITED})
+        if paras:
+            props.update({k: v for k, v in _style(paras[0]).items() if k in INHERITED})
+        # an empty flowPara takes no line in Inkscape 1.x's render: none here either
+        source = "\n".join(t for t in ("".join(p.itertext()).strip() for p in paras) if t)
+        self._styled_runs(el, props, where)
+        compiled = {k: T.compile_text(str(v), where) for k, v in props.items()}
+        try:
+            min_pt = float(el.get("data-min-size", T.MIN_TEXT_PT))
+        except ValueError:
+            raise UsageError(f"{where}: data-min-size must be a number of points, not '{el.get('data-min-size')}'") from None
+        unit = TextUnit(el, m, compiled, T.compile_text(source, where), box[0], box[1], box, min_pt, source, not _subtree_placeholder(el))
+        self.texts.append(unit)
+        self._mark(el, "text", unit)
+
+    def _styled_runs(self, el, props: dict, where: str) -> None:
+        """A span (tspan, flowSpan) styled apart from its text is drawn in the
+        text's style: say so, naming it, rather than lose the styling unseen."""
+        keys = ("font-family", "font-size", "font-weight", "font-style", "fill")
+        for x in el.iter():
+            if _local(x.tag) not in ("tspan", "flowSpan", "flowPara") or not "".join(x.itertext()).strip():
+                continue
+            own = {k: v for k, v in _style(x).items() if k in keys and str(v).strip() != str(props.get(k, "")).strip()}
+            if own:
+                ident = x.get("id") or T.short("".join(x.itertext()), 20)
+                diff = ", ".join(f"{k}: {v}" for k, v in sorted(own.items()))
+                self.notes.append(f"{where}: {_local(x.tag)} '{ident}' has its own style ({diff}); it is drawn in the text's style")
 
     def _qr(self, el, m: Matrix) -> None:
         vals = [_length(el.get(k), CSS_UNITS) for k in ("x", "y", "width", "height")]
@@ -403,7 +462,7 @@ class SvgTemplate:
         return x0 < SAFE - 0.05 or y0 < SAFE - 0.05 or x1 > W - SAFE + 0.05 or y1 > H - SAFE + 0.05
 
     def check_template(self) -> list:
-        out = []
+        out = [T.violation(*p) for p in self.problems]
         name = self.path.name
         for kind, item in self.runs:  # convert the fixed art now: a file svglib cannot draw is reported, not crashed on
             if kind == "static":
@@ -565,7 +624,7 @@ class SvgTemplate:
             fm = FontMap()
             families = {"Noto Sans"}
             for el in self.root.iter():  # every text, also inside elements converted whole
-                if isinstance(el.tag, str) and _local(el.tag) in ("text", "tspan", "g", "svg", "a") and "font-family" in _style(el):
+                if isinstance(el.tag, str) and _local(el.tag) in ("text", "tspan", "g", "svg", "a", "flowRoot", "flowPara", "flowSpan") and "font-family" in _style(el):
                     families.add(_style(el)["font-family"])
             for fam in sorted(families):
                 if T.PLACEHOLDER.search(fam):

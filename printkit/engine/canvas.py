@@ -181,6 +181,32 @@ def canvas_class():
             self._pk_shared = {}  # one XObject dictionary for each set of forms pages use
             self._pk_fonts = {}  # (font name, size, leading) -> what _pk_line needs, or None (not TrueType)
 
+        def endForm(self, **extra_attributes):
+            """ReportLab writes a form's resources with fonts, procsets and
+            XObjects only: a gradient (shading) or an opacity (ExtGState) drawn
+            inside a form was written without its resource, so viewers painted
+            the gradient's shape black and ignored the opacity. A form that uses
+            either gets a resource dictionary naming them; other forms are
+            written as before (same bytes)."""
+            from reportlab.pdfbase.pdfdoc import PDFResourceDictionary, xObjectName
+
+            name = self._formData[0]
+            shadings = dict(self._shadingUsed)
+            states = any(" gs" in line for line in self._code if isinstance(line, str))
+            Canvas.endForm(self, **extra_attributes)
+            if not (shadings or states):
+                return
+            form = self._doc.idToObject[xObjectName(name)]
+            res = PDFResourceDictionary()
+            res.basicFonts()
+            res.allProcs()
+            if form.XObjects:
+                res.XObject = form.XObjects
+            if states and form.ExtGState:
+                res.ExtGState = form.ExtGState
+            res.setShading(shadings)
+            form.Resources = res
+
         def showPage(self):
             """A finished page's content is compressed now, as ReportLab would
             at save (same zlib call, same bytes), and goes to a temporary spool

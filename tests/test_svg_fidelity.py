@@ -1,0 +1,79 @@
+"""SVG templates drawn as their editor draws them: each case in tests/svgfidelity/
+is printed by printkit (one card a page), rendered with pdfium and compared,
+3 mm cell by 3 mm cell, with Inkscape's render of the same filled-in SVG
+(tests/svgfidelity/ref/, made by scripts/svg_references.py; Inkscape is not
+needed to run these tests)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from conftest import run_inproc
+from svgcompare import compare, printkit_png
+
+CASES = Path(__file__).resolve().parent / "svgfidelity"
+
+# most cells that may differ (of 713, 3 mm cells over 69x94 mm), measured with
+# `python scripts/svg_references.py --compare` and given a small margin. What
+# remains is glyph shapes and line breaks (Inkscape's line height is 1.25, ours 1.2)
+LIMITS = {
+    "flowed": 60,
+}
+
+
+@pytest.mark.parametrize("case", sorted(LIMITS))
+def test_card_matches_inkscape(case, tmp_path):
+    got = printkit_png(CASES / f"{case}.svg", tmp_path)
+    result = compare(got, CASES / "ref" / f"{case}.png")
+    assert result.bad <= LIMITS[case], f"{case}: {result}"
+
+
+def _text(pdf: Path) -> str:
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(str(pdf))
+    try:
+        return " ".join(page.get_textpage().get_text_range() for page in doc)
+    finally:
+        doc.close()
+
+
+def test_flowed_text_is_wrapped_in_its_region_and_extractable(tmp_path):
+    out = tmp_path / "f.pdf"
+    proc = run_inproc("deck", "--data", str(CASES / "cards.csv"), "--front", str(CASES / "flowed.svg"), "--layout", "single", "--duplex", "none", "-o", str(out), cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    words = " ".join(_text(out).split())
+    assert "Lantern Keeper" in words
+    assert "Draw two cards" in words and "along the road" in words
+    assert "The road is long and the night is longer" in words
+    # the italic flowSpan is drawn in the paragraph's style: said, naming it
+    assert "flowSpan 'flowSpan40' has its own style (font-style: italic)" in proc.stdout
+
+
+def test_flowed_text_shrinks_to_fit_and_overflow_is_refused(tmp_path):
+    src = (CASES / "flowed.svg").read_text(encoding="utf-8")
+    (tmp_path / "flowed.svg").write_text(src, encoding="utf-8")
+    (tmp_path / "cards.csv").write_text("name,text,flavour\nA,B,C\nLong," + "many words here " * 12 + "end,x\n", encoding="utf-8")
+    proc = run_inproc("deck", "--data", str(tmp_path / "cards.csv"), "--front", str(tmp_path / "flowed.svg"), "-o", str(tmp_path / "o.pdf"), cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    from pdfmeasure import measure
+
+    sizes = {round(r.size, 1) for page in measure(tmp_path / "o.pdf") for r in page.texts if r.text.startswith("many")}
+    assert sizes and max(sizes) < 10.6  # 10.7 pt as drawn (13.33 px at 0.8 pt a unit), shrunk to fit its region
+    (tmp_path / "cards.csv").write_text("name,text,flavour\nA,B,C\nLong," + "many words here " * 60 + ",x\n", encoding="utf-8")
+    proc = run_inproc("deck", "--data", str(tmp_path / "cards.csv"), "--front", str(tmp_path / "flowed.svg"), "-o", str(tmp_path / "o2.pdf"), cwd=tmp_path)
+    assert proc.returncode == 1
+    assert "OWN-TEXT-OVERFLOW card 2" in proc.stderr and "text 'body'" in proc.stderr
+    assert not (tmp_path / "o2.pdf").exists()
+
+
+def test_flowed_text_in_a_shape_that_is_not_a_rectangle_is_refused_by_name(tmp_path):
+    svg = ('<svg xmlns="http://www.w3.org/2000/svg" width="69mm" height="94mm" viewBox="0 0 69 94"><rect width="69" height="94" fill="#eee"/>'
+           '<flowRoot id="story" style="font-size:4px;font-family:Noto Sans"><flowRegion><path d="M 10 10 L 50 10 L 30 60 Z"/></flowRegion><flowPara>{{ name }}</flowPara></flowRoot></svg>')
+    (tmp_path / "front.svg").write_text(svg, encoding="utf-8")
+    (tmp_path / "cards.csv").write_text("name\nA\n", encoding="utf-8")
+    proc = run_inproc("deck", "--data", str(tmp_path / "cards.csv"), "--front", str(tmp_path / "front.svg"), "-o", str(tmp_path / "o.pdf"), cwd=tmp_path)
+    assert proc.returncode == 1
+    assert "front.svg flowed text story" in proc.stderr and "a <path>" in proc.stderr

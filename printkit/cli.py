@@ -324,17 +324,19 @@ def own_deck_command() -> click.Command:
     def params():
         return _own_options(
             [
-                click.Option(["--data"], required=True, type=click.Path(dir_okay=False), help="Card data: .csv, .xlsx or .json (one row per card; a qty column repeats a row)."),
-                click.Option(["--front"], required=True, type=click.Path(dir_okay=False), help="Front template: .svg with {{ column }} placeholders, or a layout .toml."),
-                click.Option(["--back"], type=click.Path(dir_okay=False), help="Back template (shared; with placeholders, one back per row) [default: plain]."),
-                click.Option(["--sheet"], help="Sheet of an .xlsx file [default: the first]."),
+                click.Option(["--data"], required=True, help="Card data: .csv, .tsv, .xlsx, .ods, .xls or .json (one row per card; a qty column repeats a row), or the http(s) address of a sheet published as CSV."),
+                click.Option(["--front"], required=True, multiple=True, type=click.Path(), help="Front template: .svg with {{ column }} placeholders, or a layout .toml. Several (repeat --front, or a folder of them): each row's 'template' column names its own."),
+                click.Option(["--back"], multiple=True, type=click.Path(), help="Back template (shared; with placeholders, one back per row; several or a folder: the 'back_template' column chooses) [default: plain]."),
+                click.Option(["--template-column"], default="template", show_default=True, metavar="NAME", help="The column naming each row's front template (with several fronts)."),
+                click.Option(["--back-template-column"], default="back_template", show_default=True, metavar="NAME", help="The column naming each row's back template (with several backs)."),
+                click.Option(["--sheet"], help="Sheet of a spreadsheet file [default: the first]."),
             ]
         )
 
-    def run(data, front, back, sheet, **kw) -> None:
+    def run(data, front, back, sheet, template_column, back_template_column, **kw) -> None:
         from printkit.app.own import own_deck
 
-        own_deck(data, front, back, sheet, kw, click.echo, _typed())
+        own_deck(data, list(front), list(back) or None, sheet, kw, click.echo, _typed(), template_column, back_template_column)
 
     return _LazyCommand(
         "--data",

@@ -77,11 +77,12 @@ def only_part(game, name):
     return game._replace(components={name: game.components[name]}, kit=(KitPart(name),))
 
 
-def own_deck(data, front, back, sheet, kw: dict, echo, typed=frozenset()) -> None:
-    """One deck from a data file and templates, written as `make_component` writes a game's deck."""
+def own_deck(data, front, back, sheet, kw: dict, echo, typed=frozenset(), template_column: str = "template", back_template_column: str = "back_template") -> None:
+    """One deck from a data file (or address) and templates (one, or several
+    chosen per row by a column), written as `make_component` writes a game's deck."""
     from printkit.app.jobs import make_component
     from printkit.custom import single_deck_game
 
     apply_shop(kw, typed)  # a --shop preset picks the card size the deck is built for
-    game = single_deck_game(data, front, back, sheet, kw["card_size"])
+    game = single_deck_game(data, front, back, sheet, kw["card_size"], template_column, back_template_column)
     make_component(game.components["deck"], kw, echo, typed)

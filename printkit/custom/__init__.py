@@ -1,5 +1,5 @@
 """Your own game: decks, token sheets, boards and text pages from a project file,
-data files (CSV, XLSX, JSON) and templates (SVG or a TOML layout).
+data files (CSV, XLSX, ODS, XLS, JSON, a published CSV address) and templates (SVG or a TOML layout).
 
 The project becomes the same Game/Component objects the built-in games use
 (printkit/component.py), so the print engine, the build and the kit code serve
@@ -16,10 +16,10 @@ def load_project(path, card_size: str | None = None):
     return _load(path, card_size)
 
 
-def single_deck_game(data, front, back=None, sheet=None, card_size: str = "poker"):
+def single_deck_game(data, front, back=None, sheet=None, card_size: str = "poker", template_column: str = "template", back_template_column: str = "back_template"):
     from printkit.custom.project import single_deck_game as _single
 
-    return _single(data, front, back, sheet, card_size)
+    return _single(data, front, back, sheet, card_size, template_column, back_template_column)
 
 
 def check_game(game) -> tuple[dict, list]:

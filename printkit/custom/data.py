@@ -1,4 +1,5 @@
-"""Card data: rows read from CSV, XLSX or JSON, with a `qty` column that repeats a row.
+"""Card data: rows read from CSV, a spreadsheet (XLSX, ODS, XLS), JSON or a
+published CSV address, with a `qty` column that repeats a row.
 
 Every reader gives the same thing: a list of Row (the values by column name, as
 text, and where the row came from, for messages: "cards.csv line 7",
@@ -9,7 +10,9 @@ from __future__ import annotations
 
 import csv
 import io
+import itertools
 import json
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -32,26 +35,50 @@ class Table:
     rows: list[Row] = field(default_factory=list)
 
 
-def read_table(path: Path, sheet: str | None = None) -> Table:
-    """Read a data file by its suffix; UsageError (exit 2) if it cannot be read."""
+SHEETS = (".xlsx", ".xlsm", ".xlsb", ".ods", ".xls")  # spreadsheets, read with python-calamine
+TEXTS = (".csv", ".tsv", ".txt")
+URL_TIMEOUT = 20.0  # s, for the whole fetch of a data address
+URL_MAX_BYTES = 20 * 2**20
+
+
+def is_url(source) -> bool:
+    """A data source given as an address (any scheme: only http(s) is fetched)."""
+    return isinstance(source, str) and re.match(r"[A-Za-z][A-Za-z0-9+.-]*://", source) is not None
+
+
+def source_name(source) -> str:
+    """The data source's short name for messages: a file's name, an address's host and last part."""
+    if is_url(source):
+        from urllib.parse import urlsplit
+
+        u = urlsplit(source)
+        last = u.path.rstrip("/").rsplit("/", 1)[-1]
+        tail = last + (f"?{u.query}" if u.query else "")
+        return f"{u.netloc}/{'…/' if u.path.strip('/').count('/') else ''}{tail}"[:80]
+    return Path(source).name
+
+
+def read_table(path, sheet: str | None = None, fetched: dict | None = None) -> Table:
+    """Read a data file by its suffix (or a published CSV at an http(s) address,
+    fetched once per `fetched` cache); UsageError (exit 2) if it cannot be read."""
+    if is_url(path):
+        return _read_url(str(path), sheet, fetched)
     path = Path(path)
     if not path.is_file():
         raise UsageError(f"{path}: no such data file")
     kind = path.suffix.lower()
-    if kind in (".csv", ".tsv", ".txt"):
-        table = _read_csv(path)
-    elif kind in (".xlsx", ".xlsm"):
-        table = _read_xlsx(path, sheet)
-    elif kind == ".json":
-        table = _read_json(path)
-    else:
-        raise UsageError(f"{path}: data must be .csv, .xlsx or .json, not '{kind or 'no suffix'}'")
-    if sheet and kind not in (".xlsx", ".xlsm"):
-        raise UsageError(f"{path}: 'sheet' is for .xlsx files only")
-    return table
+    if sheet and kind not in SHEETS:
+        raise UsageError(f"{path}: 'sheet' is for spreadsheet files ({', '.join(SHEETS)}) only")
+    if kind in TEXTS:
+        return _parse_csv(path, path.name, path.read_bytes(), tab=kind == ".tsv")
+    if kind in SHEETS:
+        return _read_book(path, sheet)
+    if kind == ".json":
+        return _read_json(path)
+    raise UsageError(f"{path}: data must be .csv, .tsv, .xlsx, .ods, .xls or .json, not '{kind or 'no suffix'}'")
 
 
-def _clean_header(path: Path, header: list, where: str) -> list[str]:
+def _clean_header(path, header: list, where: str) -> list[str]:
     names = [("" if h is None else str(h)).strip() for h in header]
     while names and names[-1] == "":
         names.pop()
@@ -67,100 +94,277 @@ def _clean_header(path: Path, header: list, where: str) -> list[str]:
     return names
 
 
-def _read_csv(path: Path) -> Table:
-    raw = path.read_bytes()
-    try:
-        text = raw.decode("utf-8-sig")  # a BOM (as Excel writes) is dropped
-    except UnicodeDecodeError:
+# -- CSV ------------------------------------------------------------------------------
+
+def decode_text(raw: bytes, where) -> tuple[str, str]:
+    """(text, encoding name). UTF-8 (a byte-order mark, as Excel's 'CSV UTF-8'
+    writes, is dropped); UTF-16 with its byte-order mark (Excel's 'Unicode
+    text'); else Windows-1252, the encoding of Excel's plain 'CSV' on Western
+    European and American Windows. A file that is none of these is refused
+    rather than printed as gibberish: bytes Windows-1252 leaves undefined, or
+    text whose letters are mostly accented (Cyrillic or Greek read as
+    Windows-1252 looks like that; French, German or Spanish never does)."""
+    if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
         try:
-            text = raw.decode("cp1252")
+            return raw.decode("utf-16"), "UTF-16"
         except UnicodeDecodeError:
-            raise UsageError(f"{path}: not UTF-8 text (save it as 'CSV UTF-8')") from None
-    sample = text[:8192]
+            raise UsageError(f"{where}: starts as UTF-16 text but is not (save it as 'CSV UTF-8')") from None
     try:
-        dialect = csv.Sniffer().sniff(sample, delimiters=",;\t|")
-    except csv.Error:
-        dialect = csv.excel_tab if path.suffix.lower() == ".tsv" else csv.excel
-    reader = csv.reader(io.StringIO(text, newline=""), dialect)
+        return raw.decode("utf-8-sig"), "UTF-8"
+    except UnicodeDecodeError:
+        pass
     try:
-        records = list(reader)
+        text = raw.decode("cp1252")
+    except UnicodeDecodeError:
+        raise UsageError(f"{where}: neither UTF-8 nor Windows-1252 text (save it as 'CSV UTF-8')") from None
+    letters = [ch for ch in text if ch.isalpha()]
+    high = sum(1 for ch in letters if ord(ch) > 127)
+    if letters and high > 0.5 * len(letters):
+        raise UsageError(f"{where}: not UTF-8, and {100 * high // len(letters)}% of its letters would be accented read as Windows-1252: save it as 'CSV UTF-8'")
+    for k in range(1, len(text) - 1):  # a sign inside a word ('¯ó³w' is 'Żółw' of Windows-1250): another code page
+        ch = text[k]
+        if ord(ch) > 127 and not ch.isalpha() and ch not in TYPOGRAPHY and text[k - 1].isalpha() and text[k + 1].isalpha():
+            line = text.count("\n", 0, k) + 1
+            raise UsageError(f"{where}: line {line}: not UTF-8, and read as Windows-1252 it has '{ch}' inside a word: save it as 'CSV UTF-8'")
+    return text, "Windows-1252"
+
+
+DELIMITERS = (",", ";", "\t", "|")
+TYPOGRAPHY = "\u2018\u2019\u201a\u201c\u201d\u201e\u2013\u2014\u2026\u2022\u00b7\u00ad\u00a0"  # quotes, dashes, ellipsis, bullets: fine inside words
+
+
+def choose_delimiter(text: str, tab: bool = False) -> str:
+    """Python's excel dialect (comma, "" inside quotes) unless the file clearly
+    uses another delimiter: the first records, read with each candidate, must
+    give the header two or more columns and no record more cells than the
+    header; of those, the one giving the most columns (comma, or tab for a
+    .tsv, first on a tie). Quotes and "" escapes are the excel dialect's for
+    every delimiter, never guessed."""
+    order = ("\t", ",", ";", "|") if tab else DELIMITERS
+    best, best_n = order[0], 1
+    head = text[:65536]
+    for d in order:
+        try:
+            records = [r for r in itertools.islice(csv.reader(io.StringIO(head, newline=""), "excel", delimiter=d), 50) if any(c.strip() for c in r)]
+        except csv.Error:
+            continue
+        if len(head) < len(text) and len(records) > 1:
+            records = records[:-1]  # the last may be cut by the sample
+        if not records:
+            continue
+        width = lambda r: len(r) - next((k for k, c in enumerate(reversed(r)) if c.strip()), len(r))
+        n = width(records[0])
+        if n < 2 or any(width(r) > n for r in records[1:]):
+            continue
+        if n > best_n:
+            best, best_n = d, n
+    return best
+
+
+def _parse_csv(where, name: str, raw: bytes, tab: bool = False) -> Table:
+    """CSV or TSV bytes into a Table; each row's place is the file LINE it starts
+    on (a quoted cell may run over several lines)."""
+    text, _ = decode_text(raw, where)
+    delimiter = choose_delimiter(text, tab)
+    reader = csv.reader(io.StringIO(text, newline=""), "excel", delimiter=delimiter)
+    records = []  # (first line, cells)
+    line = 1
+    try:
+        for rec in reader:
+            records.append((line, rec))
+            line = reader.line_num + 1
     except csv.Error as exc:
-        raise UsageError(f"{path}: not readable as CSV ({exc})") from None
-    lines = [(n, r) for n, r in enumerate(records, 1) if any(cell.strip() for cell in r)]
+        raise UsageError(f"{where}: line {line}: not readable as CSV ({exc})") from None
+    lines = [(n, r) for n, r in records if any(cell.strip() for cell in r)]
     if not lines:
-        raise UsageError(f"{path}: empty data file")
-    header = _clean_header(path, lines[0][1], "line 1")
-    table = Table(path, header)
+        raise UsageError(f"{where}: empty data file")
+    header = _clean_header(where, lines[0][1], f"line {lines[0][0]}")
+    table = Table(where if isinstance(where, Path) else Path(name), header)
     for n, rec in lines[1:]:
-        values = {name: (rec[k].strip() if k < len(rec) else "") for k, name in enumerate(header)}
+        values = {col: (rec[k].strip() if k < len(rec) else "") for k, col in enumerate(header)}
         if any(cell.strip() for cell in rec[len(header):]):
-            raise UsageError(f"{path}: line {n}: more cells than column names")
-        table.rows.append(Row(values, f"{path.name} line {n}"))
+            shown = {",": "commas", ";": "semicolons", "\t": "tabs", "|": "'|'"}[delimiter]
+            raise UsageError(f"{where}: line {n}: {len([c for c in rec if c.strip()])} cells but {len(header)} column names (cells separated by {shown}; a cell with a {delimiter!r} in it needs \"quotes\")")
+        table.rows.append(Row(values, f"{name} line {n}"))
     return table
 
 
+# -- spreadsheets: .xlsx, .ods, .xls (python-calamine) -----------------------------------
+
 def _cell_text(v) -> str:
+    import datetime
+
     if v is None:
         return ""
+    if isinstance(v, bool):
+        return "TRUE" if v else "FALSE"  # as the spreadsheet shows it
     if isinstance(v, float) and v.is_integer():
         return str(int(v))
+    if isinstance(v, datetime.datetime) and v.time() == datetime.time():
+        return v.date().isoformat()
+    if isinstance(v, (datetime.date, datetime.time, datetime.datetime)):
+        return v.isoformat()
     return str(v).strip()
 
 
-def _read_xlsx(path: Path, sheet: str | None) -> Table:
-    import openpyxl
+def _read_book(path: Path, sheet: str | None) -> Table:
+    """A sheet of an .xlsx, .ods or .xls file (python-calamine reads all three:
+    about 8x openpyxl's speed on .xlsx). Formulas give the value last calculated;
+    places are the sheet's own row numbers."""
+    from python_calamine import CalamineWorkbook
 
     try:
-        book = openpyxl.load_workbook(path, read_only=True, data_only=True)
-    except Exception as exc:  # openpyxl raises many kinds for a broken file
-        raise UsageError(f"{path}: not a readable .xlsx file ({exc.__class__.__name__})") from None
+        book = CalamineWorkbook.from_path(str(path))
+    except Exception as exc:  # calamine raises its own kinds (and ValueError) for a broken file
+        raise UsageError(f"{path}: not a readable {path.suffix.lower()} spreadsheet ({exc.__class__.__name__})") from None
     try:
+        names = list(book.sheet_names)
         if sheet is None:
-            ws = book.worksheets[0]
-        elif sheet in book.sheetnames:
-            ws = book[sheet]
+            if not names:
+                raise UsageError(f"{path}: has no sheets")
+            name = names[0]
+        elif sheet in names:
+            name = sheet
         else:
-            raise UsageError(f"{path}: no sheet '{sheet}' (sheets: {', '.join(book.sheetnames)})")
-        where = f"sheet {ws.title}"
-        records = [(n, list(r)) for n, r in enumerate(ws.iter_rows(values_only=True), 1)]
+            raise UsageError(f"{path}: no sheet '{sheet}' (sheets: {', '.join(names)})")
+        try:
+            grid = book.get_sheet_by_name(name).to_python(skip_empty_area=False)
+        except Exception as exc:
+            raise UsageError(f"{path}: sheet {name} cannot be read ({exc.__class__.__name__})") from None
     finally:
-        book.close()
-    records = [(n, r) for n, r in records if any(_cell_text(v) for v in r)]
+        close = getattr(book, "close", None)
+        if close is not None:
+            close()
+    where = f"sheet {name}"
+    records = [(n, r) for n, r in enumerate(grid, 1) if any(_cell_text(v) for v in r)]
     if not records:
         raise UsageError(f"{path}: {where} is empty")
     header = _clean_header(path, records[0][1], f"{where} row {records[0][0]}")
     table = Table(path, header)
     for n, rec in records[1:]:
-        values = {name: (_cell_text(rec[k]) if k < len(rec) else "") for k, name in enumerate(header)}
+        values = {col: (_cell_text(rec[k]) if k < len(rec) else "") for k, col in enumerate(header)}
         table.rows.append(Row(values, f"{path.name} {where} row {n}"))
     return table
 
 
-def _read_json(path: Path) -> Table:
+# -- a published CSV at an http(s) address ---------------------------------------------
+
+def fetch_url(url: str, fetched: dict | None = None) -> bytes:
+    """The bytes at an http:// or https:// address (a spreadsheet published as
+    CSV), fetched once per `fetched` cache, within URL_TIMEOUT seconds and
+    URL_MAX_BYTES; redirects only to http(s). UsageError naming the address for
+    anything else."""
+    import socket
+    import time
+    import urllib.error
+    import urllib.request
+    from urllib.parse import urlsplit
+
+    from printkit.engine.files import shown
+
+    label = shown(url, 120)
+    if urlsplit(url).scheme.lower() not in ("http", "https"):
+        raise UsageError(f"{label}: data is fetched from http:// and https:// addresses only")
+    if fetched is not None and url in fetched:
+        return fetched[url]
+
+    class _Redirect(urllib.request.HTTPRedirectHandler):
+        def redirect_request(self, req, fp, code, msg, headers, newurl):
+            if urlsplit(newurl).scheme.lower() not in ("http", "https"):
+                raise UsageError(f"{label}: redirected to a non-http(s) address")
+            return super().redirect_request(req, fp, code, msg, headers, newurl)
+
+    from printkit import __version__
+
+    opener = urllib.request.build_opener(_Redirect)
+    request = urllib.request.Request(url, headers={"User-Agent": f"printkit/{__version__}", "Accept": "text/csv, text/plain;q=0.8, */*;q=0.1"})
+    deadline = time.monotonic() + URL_TIMEOUT
+    cap = URL_MAX_BYTES // 2**20
     try:
-        data = json.loads(path.read_text(encoding="utf-8-sig"))
+        with opener.open(request, timeout=URL_TIMEOUT) as resp:
+            length = resp.headers.get("Content-Length")
+            if length and length.isdigit() and int(length) > URL_MAX_BYTES:
+                raise UsageError(f"{label}: {int(length) / 2**20:.0f} MB, over the {cap} MB a data file may be")
+            kind = (resp.headers.get_content_type() or "").lower()
+            chunks, size = [], 0
+            while True:
+                if time.monotonic() > deadline:
+                    raise UsageError(f"{label}: not fetched within {URL_TIMEOUT:g} s")
+                chunk = resp.read(65536)
+                if not chunk:
+                    break
+                size += len(chunk)
+                if size > URL_MAX_BYTES:
+                    raise UsageError(f"{label}: over the {cap} MB a data file may be")
+                chunks.append(chunk)
+    except urllib.error.HTTPError as exc:
+        if 300 <= exc.code < 400:  # urllib's own refusal of a redirect to file: and the like
+            raise UsageError(f"{label}: redirected to a non-http(s) address") from None
+        raise UsageError(f"{label}: the server answered {exc.code} {exc.reason}") from None
+    except urllib.error.URLError as exc:
+        reason = exc.reason
+        if isinstance(reason, (socket.timeout, TimeoutError)):
+            raise UsageError(f"{label}: no answer within {URL_TIMEOUT:g} s") from None
+        raise UsageError(f"{label}: cannot fetch it ({reason})") from None
+    except (socket.timeout, TimeoutError):
+        raise UsageError(f"{label}: no answer within {URL_TIMEOUT:g} s") from None
+    except (OSError, ValueError) as exc:  # a connection dropped, a malformed address
+        raise UsageError(f"{label}: cannot fetch it ({exc.__class__.__name__})") from None
+    if kind in ("text/html", "application/xhtml+xml"):
+        raise UsageError(f"{label}: the address gives a web page, not CSV (in Google Sheets: File > Share > Publish to web, as CSV; use the address it gives)")
+    data = b"".join(chunks)
+    if fetched is not None:
+        fetched[url] = data
+    return data
+
+
+def _read_url(url: str, sheet: str | None, fetched: dict | None) -> Table:
+    from urllib.parse import parse_qs, urlsplit
+
+    if sheet:
+        raise UsageError(f"{source_name(url)}: 'sheet' is for spreadsheet files; a published sheet's address names its sheet (gid=...)")
+    raw = fetch_url(url, fetched)
+    u = urlsplit(url)
+    name = source_name(url)
+    if u.path.lower().endswith(".json"):
+        return _parse_json(name, name, raw)
+    tab = u.path.lower().endswith(".tsv") or "tsv" in parse_qs(u.query).get("output", [])
+    return _parse_csv(name, name, raw, tab=tab)
+
+
+# -- JSON -------------------------------------------------------------------------------
+
+def _read_json(path: Path) -> Table:
+    return _parse_json(path, path.name, path.read_bytes())
+
+
+def _parse_json(where, name: str, raw: bytes) -> Table:
+    try:
+        data = json.loads(raw.decode("utf-8-sig"))
     except UnicodeDecodeError:
-        raise UsageError(f"{path}: not UTF-8 text") from None
+        raise UsageError(f"{where}: not UTF-8 text") from None
     except json.JSONDecodeError as exc:
-        raise UsageError(f"{path}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
+        raise UsageError(f"{where}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
+    except (RecursionError, ValueError):
+        raise UsageError(f"{where}: not readable as JSON") from None
     if isinstance(data, dict) and isinstance(data.get("cards"), list):
         data = data["cards"]
     if not isinstance(data, list) or not all(isinstance(item, dict) for item in data):
-        raise UsageError(f"{path}: JSON data is a list of objects (one per card), or {{\"cards\": [...]}}")
+        raise UsageError(f"{where}: JSON data is a list of objects (one per card), or {{\"cards\": [...]}}")
     columns: list[str] = []
     for item in data:
         for key in item:
             if key not in columns:
                 columns.append(str(key))
-    table = Table(path, columns)
+    table = Table(where if isinstance(where, Path) else Path(name), columns)
     for n, item in enumerate(data, 1):
         values = {}
         for key in columns:
             v = item.get(key)
             if isinstance(v, (dict, list)):
-                raise UsageError(f"{path}: item {n}: '{key}' must be text or a number")
+                raise UsageError(f"{where}: item {n}: '{key}' must be text or a number")
             values[key] = "" if v is None else ("true" if v is True else "false" if v is False else _cell_text(v))
-        table.rows.append(Row(values, f"{path.name} item {n}"))
+        table.rows.append(Row(values, f"{name} item {n}"))
     return table
 
 

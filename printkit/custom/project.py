@@ -71,12 +71,80 @@ def svg_notes(doc, templates) -> None:
 # -- decks ---------------------------------------------------------------------------
 
 @dataclass
+class TemplateSet:
+    """A deck's front (or back): one template for every row, or several, each
+    row choosing its own by a column (`template`, `back_template`)."""
+
+    paths: dict  # name -> template file, in the order given
+    column: str  # the column that names a row's template (used when there are several)
+    what: str = "front"
+    source: str = ""  # as the user gave it, for the model and messages
+
+    @property
+    def single(self) -> bool:
+        return len(self.paths) == 1
+
+    def names(self) -> str:
+        return ", ".join(self.paths)
+
+    def column_in(self, columns) -> str | None:
+        """The data's column for this set (its name in any case), or None."""
+        return next((c for c in columns if c.lower() == self.column.lower()), None)
+
+    def choose(self, values: dict, column: str | None) -> tuple[str | None, str | None]:
+        """(template name, None) for a row, or (None, why not)."""
+        if self.single:
+            return next(iter(self.paths)), None
+        text = (values.get(column) or "").strip() if column else ""
+        if not text:
+            return None, f"names no {self.what} template in its '{column or self.column}' column (templates: {self.names()})"
+        low = text.lower()
+        for name, path in self.paths.items():
+            if low in (name.lower(), path.name.lower()):
+                return name, None
+        return None, f"{self.what} template '{text}' not found (templates: {self.names()})"
+
+
+def template_set(given, where: str, base: Path, column: str, what: str) -> TemplateSet | None:
+    """A template file, a folder of them (.svg and .toml), or a list of files
+    (from the command line or game.toml), or a table {name = file} (game.toml)."""
+    if given is None or given == [] or given == ():
+        return None
+    if isinstance(given, dict):
+        items = list(given.items())
+    else:
+        files = [given] if isinstance(given, (str, Path)) else list(given)
+        items = []
+        for f in files:
+            if not isinstance(f, (str, Path)) or not str(f).strip():
+                raise UsageError(f"{where}: '{what}' must name a template file, a folder of templates, or a list of files")
+            p = base / str(f).strip()
+            if p.is_dir():
+                found = sorted(q for q in p.iterdir() if q.suffix.lower() in (".svg", ".toml") and q.is_file())
+                if not found:
+                    raise UsageError(f"{p}: no .svg or .toml templates in this folder")
+                items += [(q.stem, q) for q in found]
+            else:
+                items.append((p.stem, p))
+    paths: dict = {}
+    for name, f in items:
+        if not isinstance(f, (str, Path)) or not str(f).strip():
+            raise UsageError(f"{where}: '{what}' template '{name}' must be a file name")
+        p = f if isinstance(f, Path) else base / f.strip()
+        if str(name) in paths:
+            raise UsageError(f"{where}: two {what} templates are named '{name}' ({paths[str(name)].name}, {p.name})")
+        paths[str(name)] = p
+    source = str(given) if isinstance(given, (str, Path)) else ", ".join(str(p) for p in paths.values())
+    return TemplateSet(paths, column, "front" if what == "front" else "back", source)
+
+
+@dataclass
 class DeckSpec:
     name: str
     title: str
-    data: Path
-    front: Path
-    back: Path | None
+    data: Path | str  # a file, or an http(s) address
+    front: TemplateSet
+    back: TemplateSet | None
     ctx: T.Context
     card_size: str = "poker"
     sheet: str | None = None
@@ -86,16 +154,21 @@ class DeckSpec:
     _cache: dict = field(default_factory=dict, repr=False)
 
     def templates(self):
+        """({name: front template}, {name: back template} or None)."""
         if "t" not in self._cache:
             trim = CARDS[self.card_size]
-            front = load_template(self.front, self.ctx, trim)
-            back = load_template(self.back, self.ctx, trim) if self.back else None
+            front = {n: load_template(p, self.ctx, trim) for n, p in self.front.paths.items()}
+            back = {n: load_template(p, self.ctx, trim) for n, p in self.back.paths.items()} if self.back else None
             self._cache["t"] = (front, back)
         return self._cache["t"]
 
+    def all_templates(self) -> list:
+        front, back = self.templates()
+        return [*front.values(), *(back.values() if back else ())]
+
     def table(self):
         if "table" not in self._cache:
-            self._cache["table"] = D.read_table(self.data, self.sheet)
+            self._cache["table"] = D.read_table(self.data, self.sheet, self.ctx.fetched)
         return self._cache["table"]
 
     # Component.build
@@ -107,18 +180,42 @@ class DeckSpec:
             "deck": self.name,
             "data": str(self.data),
             "columns": table.columns,
-            "front": str(self.front),
-            "back": str(self.back) if self.back else None,
+            "front": self.front.source,
+            "back": self.back.source if self.back else None,
             "card_size": self.card_size,
             "cards": [dict(r.values) for r in rows],
             "places": [r.place for r in rows],
             **({"command": self.command} if self.command else {}),
         }
 
+    def _row_templates(self, columns):
+        """A function (row values) -> ([its templates], [why a template is missing])."""
+        front, back = self.templates()
+        sets = [(self.front, front)] + ([(self.back, back)] if self.back else [])
+        cols = [s.column_in(columns) for s, _ in sets]
+
+        def pick(values: dict):
+            chosen, problems = [], []
+            for (tset, loaded), col in zip(sets, cols):
+                name, why = tset.choose(values, col)
+                if name is None:
+                    problems.append(why)
+                else:
+                    chosen.append(loaded[name])
+            return chosen, problems
+
+        return pick
+
     # Component.checks
     def check(self, model: dict) -> list[Violation]:
-        front, back = self.templates()
-        return check_cards(model, [t for t in (front, back) if t is not None], self.card_size)
+        found = []
+        columns = model.get("columns") or []
+        for tset in (self.front, self.back):
+            if tset is not None and not tset.single and tset.column_in(columns) is None:
+                found.append(Violation("OWN-MISSING-COLUMN", D.source_name(self.data), f"has no '{tset.column}' column to choose each card's {tset.what} template (templates: {tset.names()})"))
+        if found:
+            return found
+        return check_cards(model, self.all_templates(), self.card_size, self._row_templates(columns))
 
     # Component.render
     def render(self, doc, model: dict) -> None:
@@ -126,21 +223,24 @@ class DeckSpec:
 
         front, back = self.templates()
         cards = model["cards"]
-        fronts = [front.face(v, i) for i, v in enumerate(cards)]
+        pick = self._row_templates(model.get("columns") or [])
+        chosen = [pick(v)[0] for v in cards]
+        fronts = [c[0].face(v, i) for i, (c, v) in enumerate(zip(chosen, cards))]
         if back is None:
             back_face = plain_back
-        elif back.dynamic:
-            back_face = [back.face(v, i) for i, v in enumerate(cards)]
+        elif len(back) > 1 or next(iter(back.values())).dynamic:
+            back_face = [c[1].face(v, i) for i, (c, v) in enumerate(zip(chosen, cards))]
         else:
-            back_face = back.face({}, 0)
+            back_face = next(iter(back.values())).face({}, 0)
+        used = list(dict.fromkeys(t for c in chosen for t in c)) or self.all_templates()
         # art whose bleed stops over 1 mm short of what this print asks for shows white when a cut drifts
-        short = [t for t in (front, back) if t is not None and t.kind == "svg" and 0 < t.bleed_mm < doc.options.bleed - 1.0]
+        short = [t for t in used if t.kind == "svg" and 0 < t.bleed_mm < doc.options.bleed - 1.0]
         if short:  # the art would stop short of the bleed this print asks for: a white edge after cutting
             from printkit.errors import RulesError
 
             raise RulesError([Violation("OWN-BLEED", t.path.name, f"has {t.bleed_mm:g} mm bleed, this print asks for {doc.options.bleed:g} mm (--bleed or --shop): extend the page and its art to {t.trim[0] + 2 * doc.options.bleed:g}x{t.trim[1] + 2 * doc.options.bleed:g} mm") for t in short])
-        for t in (front, back):  # art a little off this card's size is scaled to cover card and bleed
-            if t is not None and t.kind == "svg":
+        for t in used:  # art a little off this card's size is scaled to cover card and bleed
+            if t.kind == "svg":
                 note = t.cover(doc.options.bleed)
                 if note and note not in doc.notes:
                     doc.notes.append(note)
@@ -158,7 +258,7 @@ class DeckSpec:
             game=game,
             name=self.name,
             title=self.title,
-            help=f"Cards from {self.data.name} with {self.front.name}" + (f" and {self.back.name}" if self.back else ""),
+            help=f"Cards from {D.source_name(self.data)} with {', '.join(p.name for p in self.front.paths.values())}" + (f" and {', '.join(p.name for p in self.back.paths.values())}" if self.back else ""),
             build=self.build,
             checks=(self.check,),
             render=self.render,
@@ -176,27 +276,33 @@ def plain_back(c, art) -> None:
     c.roundRect(s, s, art.w - 2 * s, art.h - 2 * s, 2 * MM, stroke=1, fill=0)
 
 
-def check_cards(model: dict, templates: list, card_size: str) -> list[Violation]:
-    """Template checks, then the data against the templates, card by card."""
+def check_cards(model: dict, templates: list, card_size: str, row_templates=None) -> list[Violation]:
+    """Template checks, then the data against the templates, card by card
+    (`row_templates(values)` gives a card's own templates, and why one is
+    missing, where rows choose them)."""
     found: list[Violation] = []
     columns = set(model.get("columns") or [])
     cards = model["cards"]
     places = model.get("places") or [f"card {i + 1}" for i in range(len(cards))]
     if not cards:
-        found.append(Violation("OWN-EMPTY", Path(model.get("data", "data")).name, "has no cards (no rows, or every qty is 0)"))
+        found.append(Violation("OWN-EMPTY", D.source_name(model.get("data", "data")), "has no cards (no rows, or every qty is 0)"))
     for t in templates:
         found += t.check_template()
         if getattr(t, "declared_size", True) and tuple(round(v, 2) for v in t.trim) != tuple(round(v, 2) for v in CARDS[card_size]):
             found.append(Violation("OWN-SIZE", t.path.name, f"is drawn for {t.trim[0]:g}x{t.trim[1]:g} mm cards, but the deck is {card_size} ({CARDS[card_size][0]:g}x{CARDS[card_size][1]:g} mm)"))
         missing = sorted(t.columns() - columns - {"qty"})
         for name in missing:
-            found.append(Violation("OWN-MISSING-COLUMN", t.path.name, f"uses '{name}', but {Path(model.get('data', 'the data')).name} has no such column (columns: {', '.join(sorted(columns)) or 'none'})"))
+            found.append(Violation("OWN-MISSING-COLUMN", t.path.name, f"uses '{name}', but {D.source_name(model.get('data', 'the data'))} has no such column (columns: {', '.join(sorted(columns)) or 'none'})"))
     if any(v.code == "OWN-MISSING-COLUMN" for v in found):
         return found
     for i, values in enumerate(cards):
         if i > 0 and cards[i] is cards[i - 1]:
             continue
-        for t in templates:
+        mine = templates
+        if row_templates is not None:
+            mine, problems = row_templates(values)
+            found += [Violation("OWN-TEMPLATE-MISSING", f"card {i + 1} ({places[i]})", why) for why in problems]
+        for t in mine:
             try:
                 found += t.check_row(values, f"card {i + 1} ({places[i]})", i)
             except Exception as exc:  # a placeholder that fails on this row's values
@@ -233,7 +339,7 @@ class TokenSpec:
 
     def build(self, params: dict) -> dict:
         if self.data is not None:
-            table = D.read_table(self.data, self.sheet)
+            table = D.read_table(self.data, self.sheet, self.ctx.fetched)
             rows = D.expand(table)
             return {"params": {}, "tokens": self.name, "columns": table.columns, "data": str(self.data), "cards": [dict(r.values) for r in rows], "places": [r.place for r in rows]}
         return {"params": {}, "tokens": self.name, "columns": [], "data": "", "cards": [{} for _ in range(self.count)], "places": [f"token {i + 1}" for i in range(self.count)]}
@@ -333,7 +439,7 @@ class PageSpec:
 NAME = re.compile(r"[a-z0-9][a-z0-9-]{0,39}")
 GAME_KEYS = {"name", "title", "blurb", "players", "card_size", "fonts", "icons"}
 SECTION_KEYS = {
-    "deck": {"name", "title", "data", "sheet", "front", "back", "card_size", "note", "copies"},
+    "deck": {"name", "title", "data", "sheet", "front", "back", "card_size", "note", "copies", "template_column", "back_template_column"},
     "tokens": {"name", "title", "data", "sheet", "front", "size", "shape", "count", "note"},
     "board": {"name", "title", "template", "note"},
     "page": {"name", "title", "text"},
@@ -442,6 +548,26 @@ def _file(item: dict, key: str, where: str, base: Path, required: bool = True) -
     return None if v is None else base / v
 
 
+def _data(item: dict, where: str, base: Path, required: bool = True) -> Path | str | None:
+    """A data file beside the project file, or the http(s) address of a published sheet."""
+    v = _str(item, "data", where, required=required)
+    if v is None or D.is_url(v):
+        return v
+    return base / v
+
+
+def _templates(item: dict, key: str, where: str, base: Path, column_key: str, default_column: str, required: bool) -> TemplateSet | None:
+    given = item.get(key)
+    if given is None:
+        if required:
+            raise UsageError(f"{where}: '{key}' is required")
+        return None
+    if isinstance(given, str) and not given.strip() or not isinstance(given, (str, list, dict)):
+        raise UsageError(f"{where}: '{key}' must name a template file, a folder of templates, a list of files or a table of name = file")
+    column = _str(item, column_key, where, default_column)
+    return template_set(given, f"{where} {key}", base, column, key)
+
+
 def _section(kind, item, w, base, ctx, cname, ctitle, size):
     if kind == "deck":
         csize = _str(item, "card_size", w, size)
@@ -450,7 +576,9 @@ def _section(kind, item, w, base, ctx, cname, ctitle, size):
         copies = item.get("copies", 1)
         if not isinstance(copies, int) or isinstance(copies, bool) or not 1 <= copies <= 100:
             raise UsageError(f"{w}: copies must be a whole number 1-100")
-        return DeckSpec(cname, ctitle, _file(item, "data", w, base), _file(item, "front", w, base), _file(item, "back", w, base, False), ctx, csize, _str(item, "sheet", w), _str(item, "note", w, "") or "")
+        front = _templates(item, "front", w, base, "template_column", "template", True)
+        back = _templates(item, "back", w, base, "back_template_column", "back_template", False)
+        return DeckSpec(cname, ctitle, _data(item, w, base), front, back, ctx, csize, _str(item, "sheet", w), _str(item, "note", w, "") or "")
     if kind == "tokens":
         tsize = item.get("size", [20, 20])
         if not (isinstance(tsize, list) and len(tsize) == 2 and all(isinstance(v, (int, float)) and not isinstance(v, bool) and 5 <= v <= 150 for v in tsize)):
@@ -461,7 +589,7 @@ def _section(kind, item, w, base, ctx, cname, ctitle, size):
         count = item.get("count", 1)
         if not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= 1000:
             raise UsageError(f"{w}: count must be a whole number 1-1000")
-        return TokenSpec(cname, ctitle, _file(item, "front", w, base), (float(tsize[0]), float(tsize[1])), shape, ctx, _file(item, "data", w, base, False), _str(item, "sheet", w), count, _str(item, "note", w, "") or "")
+        return TokenSpec(cname, ctitle, _file(item, "front", w, base), (float(tsize[0]), float(tsize[1])), shape, ctx, _data(item, w, base, False), _str(item, "sheet", w), count, _str(item, "note", w, "") or "")
     if kind == "board":
         return BoardSpec(cname, ctitle, _file(item, "template", w, base), ctx, _str(item, "note", w, "") or "")
     return PageSpec(cname, ctitle, _file(item, "text", w, base))
@@ -469,13 +597,33 @@ def _section(kind, item, w, base, ctx, cname, ctitle, size):
 
 # -- one deck without a project file ---------------------------------------------------
 
-def single_deck_game(data: str, front: str, back: str | None, sheet: str | None, card_size: str) -> Game:
+def single_deck_game(data: str, front, back, sheet: str | None, card_size: str, template_column: str = "template", back_template_column: str = "back_template") -> Game:
     """`printkit deck --data cards.csv --front front.svg`: a game of one deck;
-    fonts/ and icons/ are looked for beside the front template."""
-    front_p = Path(front)
-    ctx = T.Context.for_folder(front_p.resolve().parent, extra=[Path(data).resolve().parent, Path.cwd()])
-    name = re.sub(r"[^a-z0-9-]+", "-", Path(data).stem.lower()).strip("-") or "deck"
-    words = ["printkit", "deck", "--data", str(data), "--front", str(front)] + (["--back", str(back)] if back else []) + (["--sheet", sheet] if sheet else [])
-    spec = DeckSpec("deck", f"{Path(data).stem} deck", Path(data), front_p, Path(back) if back else None, ctx, card_size, sheet, command=shlex.join(words))
+    fonts/ and icons/ are looked for beside the front template (beside the
+    folder, for a folder of templates). `front` and `back` are a file, a folder
+    or several files (a row's template column chooses among them); `data` a
+    file or an http(s) address."""
+    fronts = [front] if isinstance(front, (str, Path)) else list(front)
+    backs = [] if back is None else [back] if isinstance(back, (str, Path)) else list(back)
+    first = Path(fronts[0]).resolve()
+    folder = first.parent  # for a folder of templates: the folder beside it (the project's)
+    url = D.is_url(data)
+    extra = ([] if url else [Path(data).resolve().parent]) + [Path.cwd()] + ([first] if first.is_dir() else [])
+    ctx = T.Context.for_folder(folder, extra=extra)
+    front_set = template_set(fronts, "--front", Path(), template_column, "front")
+    back_set = template_set(backs, "--back", Path(), back_template_column, "back") if backs else None
+    stem = "sheet" if url else Path(data).stem
+    name = re.sub(r"[^a-z0-9-]+", "-", stem.lower()).strip("-") or "deck"
+    words = ["printkit", "deck", "--data", str(data)]
+    for f in fronts:
+        words += ["--front", str(f)]
+    for b in backs:
+        words += ["--back", str(b)]
+    words += (["--sheet", sheet] if sheet else [])
+    if template_column != "template":
+        words += ["--template-column", template_column]
+    if back_template_column != "back_template":
+        words += ["--back-template-column", back_template_column]
+    spec = DeckSpec("deck", f"{stem} deck", data if url else Path(data), front_set, back_set, ctx, card_size, sheet, command=shlex.join(words))
     comp = spec.component(name)
-    return Game(name=name, title=Path(data).stem, blurb="", players="", components={"deck": comp}, kit=(KitPart("deck"),), command="")
+    return Game(name=name, title=stem, blurb="", players="", components={"deck": comp}, kit=(KitPart("deck"),), command="")

@@ -30,6 +30,7 @@ class Context:
     fonts: FontBook
     icons: Icons
     image_dirs: list[Path] = field(default_factory=list)
+    fetched: dict = field(default_factory=dict)  # data addresses fetched this run: url -> bytes
 
     @classmethod
     def for_folder(cls, base: Path, *, fonts_dir: Path | None = None, icons_dir: Path | None = None, extra: list[Path] | None = None) -> "Context":

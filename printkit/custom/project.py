@@ -244,7 +244,7 @@ class DeckSpec:
                 note = t.cover(doc.options.bleed)
                 if note and note not in doc.notes:
                     doc.notes.append(note)
-        svg_notes(doc, (front, back))
+        svg_notes(doc, used)
         saved = doc.options
         if saved.card_size != self.card_size:
             doc.options = saved._replace(card_size=self.card_size)

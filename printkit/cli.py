@@ -296,19 +296,24 @@ class _LazyCommand(click.Command):
         return super().get_params(ctx)
 
 
+def _strict_option() -> click.Option:
+    return click.Option(["--strict"], is_flag=True, default=False, help="Refuse (exit 1) what would otherwise print with a warning: a font found nowhere, drawn in printkit's nearest face.")
+
+
 def make_command() -> click.Command:
     def params():
         return _own_options(
             [
                 click.Argument(["project"], type=click.Path(dir_okay=False)),
                 click.Option(["--only"], metavar="PART", help="Write one part of the project (a deck, tokens, board or page name) instead of the whole kit."),
+                _strict_option(),
             ]
         )
 
-    def run(project, only, **kw) -> None:
+    def run(project, only, strict=False, **kw) -> None:
         from printkit.app.own import make_project
 
-        make_project(project, kw, click.echo, _typed(), only=only)
+        make_project(project, kw, click.echo, _typed(), only=only, strict=strict)
 
     return _LazyCommand(
         "make",
@@ -330,13 +335,14 @@ def own_deck_command() -> click.Command:
                 click.Option(["--template-column"], default="template", show_default=True, metavar="NAME", help="The column naming each row's front template (with several fronts)."),
                 click.Option(["--back-template-column"], default="back_template", show_default=True, metavar="NAME", help="The column naming each row's back template (with several backs)."),
                 click.Option(["--sheet"], help="Sheet of a spreadsheet file [default: the first]."),
+                _strict_option(),
             ]
         )
 
-    def run(data, front, back, sheet, template_column, back_template_column, **kw) -> None:
+    def run(data, front, back, sheet, template_column, back_template_column, strict=False, **kw) -> None:
         from printkit.app.own import own_deck
 
-        own_deck(data, list(front), list(back) or None, sheet, kw, click.echo, _typed(), template_column, back_template_column)
+        own_deck(data, list(front), list(back) or None, sheet, kw, click.echo, _typed(), template_column, back_template_column, strict)
 
     return _LazyCommand(
         "--data",
@@ -354,12 +360,13 @@ cli.add_command(KitGroup(name="kit", help="A game's whole kit in one PDF: cover,
 @cli.command("validate", context_settings=SETTINGS)
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
 @click.option("--words", type=click.Path(dir_okay=False), help="Add your own word list to the acceptance list.")
-def validate_cmd(files, words) -> None:
+@click.option("--strict", is_flag=True, default=False, help="Your own game: a font found nowhere (drawn in printkit's nearest face) is an error, not a warning.")
+def validate_cmd(files, words, strict) -> None:
     """Check component JSON files (as `--json` prints them), or your own game's
     project file (GAME.toml), against the rules."""
     from printkit.app.check import validate_files
 
-    validate_files(files, click.echo, words)
+    validate_files(files, click.echo, words, strict=strict)
 
 
 @cli.command("schema", context_settings=SETTINGS)

@@ -1,22 +1,34 @@
-"""Make the fonts printkit ships: Latin subsets of Noto Sans (SIL OFL 1.1).
+"""Make the fonts printkit ships: Latin subsets of Noto Sans, Noto Serif and
+Noto Sans Mono (SIL OFL 1.1, fonts/OFL.txt).
 
-The full Noto Sans files carry Greek, Cyrillic and thousands of glyphs that no
+The full Noto files carry Greek, Cyrillic and thousands of glyphs that no
 printkit page uses; parsing them costs ReportLab ~55 ms a face. The subsets keep
 Basic Latin, Latin-1 and the punctuation and symbols below, and load in a few ms.
-They carry no hinting (see below).
+They carry no hinting (see below). Text in other scripts is drawn in a font of
+the project's, the user's or the system's that has it (printkit/custom/shaping.py).
 
-Source: Debian's fonts-noto-core (/usr/share/fonts/truetype/noto).
+Noto Sans is what printkit's own games are set in. Noto Serif and Noto Sans Mono
+are what your own templates get for the CSS generic families `serif` and
+`monospace`, and for a family found nowhere that looks like one (docs/own-deck.md).
+
+Source: Debian's fonts-noto-core (Noto Sans, Noto Serif) and fonts-noto-mono
+(Noto Sans Mono), in /usr/share/fonts/truetype/noto.
 Needs: fonttools (a build-time tool only; not a run-time dependency).
-Run:   python scripts/subset_fonts.py
+Run:   python scripts/subset_fonts.py [sans] [serif] [mono]   (default: all three)
 """
 
+import sys
 from pathlib import Path
 
 from fontTools import subset
 
 SRC = Path("/usr/share/fonts/truetype/noto")
 DST = Path(__file__).resolve().parent.parent / "fonts"
-FACES = ["Regular", "Bold", "Italic", "BoldItalic"]
+FAMILIES = {
+    "sans": ("NotoSans", ["Regular", "Bold", "Italic", "BoldItalic"]),
+    "serif": ("NotoSerif", ["Regular", "Bold", "Italic", "BoldItalic"]),
+    "mono": ("NotoSansMono", ["Regular", "Bold"]),  # Noto Sans Mono has no italic
+}
 # Basic Latin, Latin-1, general punctuation, arrows, math, geometric shapes, dice.
 UNICODES = (
     list(range(0x20, 0x7F))
@@ -29,27 +41,29 @@ UNICODES = (
 )
 
 
-def main() -> None:
+def main(which: list[str]) -> None:
     DST.mkdir(exist_ok=True)
-    for face in FACES:
-        src = SRC / f"NotoSans-{face}.ttf"
-        out = DST / f"NotoSans-{face}.ttf"
-        opts = subset.Options()
-        opts.layout_features = ["kern", "liga"]
-        opts.name_IDs = ["*"]
-        opts.notdef_outline = True
-        opts.drop_tables += ["DSIG", "GSUB", "GPOS"]
-        # no TrueType hinting (fpgm/prep/cvt programs and each glyph's instructions):
-        # it steers screen pixels at small sizes, not print; every PDF that embeds
-        # a face carried ~2.5 KB of it compressed (the 20-card deck: 30.7 -> ~25 KB)
-        opts.hinting = False
-        font = subset.load_font(str(src), opts)
-        sub = subset.Subsetter(opts)
-        sub.populate(unicodes=UNICODES)
-        sub.subset(font)
-        font.save(str(out))
-        print(f"{out.name}: {out.stat().st_size} bytes")
+    for key in which or list(FAMILIES):
+        stem, faces = FAMILIES[key]
+        for face in faces:
+            src = SRC / f"{stem}-{face}.ttf"
+            out = DST / f"{stem}-{face}.ttf"
+            opts = subset.Options()
+            opts.layout_features = ["kern", "liga"]
+            opts.name_IDs = ["*"]
+            opts.notdef_outline = True
+            opts.drop_tables += ["DSIG", "GSUB", "GPOS"]
+            # no TrueType hinting (fpgm/prep/cvt programs and each glyph's instructions):
+            # it steers screen pixels at small sizes, not print; every PDF that embeds
+            # a face carried ~2.5 KB of it compressed (the 20-card deck: 30.7 -> ~25 KB)
+            opts.hinting = False
+            font = subset.load_font(str(src), opts)
+            sub = subset.Subsetter(opts)
+            sub.populate(unicodes=UNICODES)
+            sub.subset(font)
+            font.save(str(out))
+            print(f"{out.name}: {out.stat().st_size} bytes")
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])

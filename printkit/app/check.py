@@ -7,7 +7,7 @@ from printkit.app.jobs import add_words
 from printkit.errors import RulesError
 
 
-def validate_files(names, echo, words=None) -> None:
+def validate_files(names, echo, words=None, strict: bool = False) -> None:
     """Check component JSON files (as --json writes them) and project files
     (GAME.toml); report each; RulesError when any fails."""
     from printkit import build
@@ -16,7 +16,7 @@ def validate_files(names, echo, words=None) -> None:
     bad = 0
     for name in names:
         if name.lower().endswith(".toml"):
-            bad += not validate_project(name, echo)
+            bad += not validate_project(name, echo, strict)
             continue
         component, model = build.load_json(name)
         found = build.check_file(component, model)
@@ -30,14 +30,18 @@ def validate_files(names, echo, words=None) -> None:
         raise RulesError([])
 
 
-def validate_project(name: str, echo) -> bool:
-    """Check a project file; report each violation. True when it passes."""
-    from printkit.custom import check_game, load_project
+def validate_project(name: str, echo, strict: bool = False) -> bool:
+    """Check a project file; report each violation, then each warning (a font
+    found nowhere, drawn in a shipped face). True when it passes.
+    `strict`: such a font is an error (OWN-FONT)."""
+    from printkit.custom import check_game, font_notes, load_project
 
-    game = load_project(name)
+    game = load_project(name, strict=strict)
     models, found = check_game(game)
     for v in found:
         echo(f"{name}: {v}")
+    for note in font_notes(game):
+        echo(f"{name}: warning: {note}")
     if not found:
         cards = sum(len(m.get("cards", [])) for m in models.values() if "deck" in m)
         echo(f"{name}: ok ({game.title}: {len(models)} parts, {cards} cards)")

@@ -10,7 +10,7 @@ from printkit.app.options import apply_shop, defaults, print_options
 from printkit.errors import RulesError, UsageError
 
 
-def make_project(project: str, kw: dict, echo, typed=frozenset(), only=None) -> None:
+def make_project(project: str, kw: dict, echo, typed=frozenset(), only=None, strict: bool = False) -> None:
     """The project's kit in one PDF, or (`only`) one part of it, or PNG folders or
     JSON; RulesError (nothing written) when any check fails."""
     from printkit import build
@@ -25,7 +25,7 @@ def make_project(project: str, kw: dict, echo, typed=frozenset(), only=None) -> 
     output = kw.pop("output", None)
     as_json = kw.pop("as_json", False)
     fmt, dpi = kw.pop("fmt", "pdf"), kw.pop("dpi", 150)
-    game = load_project(project, card_size=kw["card_size"] if size_given else None)
+    game = load_project(project, card_size=kw["card_size"] if size_given else None, strict=strict)
     if only is not None:
         if only not in game.components:
             raise UsageError(f"--only {only}: {project} has no part '{only}' (parts: {', '.join(game.components)})")
@@ -77,12 +77,12 @@ def only_part(game, name):
     return game._replace(components={name: game.components[name]}, kit=(KitPart(name),))
 
 
-def own_deck(data, front, back, sheet, kw: dict, echo, typed=frozenset(), template_column: str = "template", back_template_column: str = "back_template") -> None:
+def own_deck(data, front, back, sheet, kw: dict, echo, typed=frozenset(), template_column: str = "template", back_template_column: str = "back_template", strict: bool = False) -> None:
     """One deck from a data file (or address) and templates (one, or several
     chosen per row by a column), written as `make_component` writes a game's deck."""
     from printkit.app.jobs import make_component
     from printkit.custom import single_deck_game
 
     apply_shop(kw, typed)  # a --shop preset picks the card size the deck is built for
-    game = single_deck_game(data, front, back, sheet, kw["card_size"], template_column, back_template_column)
+    game = single_deck_game(data, front, back, sheet, kw["card_size"], template_column, back_template_column, strict)
     make_component(game.components["deck"], kw, echo, typed)

@@ -10,16 +10,16 @@ from __future__ import annotations
 
 
 
-def load_project(path, card_size: str | None = None):
+def load_project(path, card_size: str | None = None, strict: bool = False):
     from printkit.custom.project import load_project as _load
 
-    return _load(path, card_size)
+    return _load(path, card_size, strict)
 
 
-def single_deck_game(data, front, back=None, sheet=None, card_size: str = "poker", template_column: str = "template", back_template_column: str = "back_template"):
+def single_deck_game(data, front, back=None, sheet=None, card_size: str = "poker", template_column: str = "template", back_template_column: str = "back_template", strict: bool = False):
     from printkit.custom.project import single_deck_game as _single
 
-    return _single(data, front, back, sheet, card_size, template_column, back_template_column)
+    return _single(data, front, back, sheet, card_size, template_column, back_template_column, strict)
 
 
 def check_game(game) -> tuple[dict, list]:
@@ -35,3 +35,14 @@ def check_game(game) -> tuple[dict, list]:
         models[name] = model
         found += [Violation(v.code, f"{name}: {v.place}", v.message) for v in run_checks(model, comp.checks)]
     return models, found
+
+
+def font_notes(game) -> list[str]:
+    """The run-summary sentences of a project's fonts found nowhere (drawn in a
+    shipped face), once each, as far as its checks and drawing have seen them."""
+    out: dict = {}
+    for comp in game.components.values():
+        ctx = getattr(getattr(comp.render, "__self__", None), "ctx", None)
+        if ctx is not None:
+            out.update(dict.fromkeys(ctx.fonts.notes()))
+    return list(out)

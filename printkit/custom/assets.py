@@ -1,8 +1,10 @@
 """What templates draw with: fonts, icons and images, found by name or path.
 
-Fonts come from the project's fonts/ folder, then the user's own font folders;
-"Noto Sans" (printkit's own) is always there. Every font is embedded (subset)
-in the PDF by ReportLab. Icons are SVG or PNG files in the project's icons/
+Fonts come from the project's fonts/ folder, then the user's own font folders,
+then the system's (fontconfig where it is installed); "Noto Sans", "Noto Serif"
+and "Noto Sans Mono" (printkit's own, also the CSS generic families) are always
+there, and a family found nowhere is drawn in the nearest of them, said in the
+run summary. Every font is embedded (subset) in the PDF by ReportLab. Icons are SVG or PNG files in the project's icons/
 folder, named in text as `:name:`. Images are PNG or JPEG files, by path.
 """
 
@@ -17,9 +19,41 @@ from pathlib import Path
 
 from printkit.engine import fonts as engine_fonts
 
-BUILTIN_FAMILY = "noto sans"
 ICON = re.compile(r":([A-Za-z0-9_-]+):")
 MIN_DPI = 300
+FONT_SUFFIXES = (".ttf", ".otf", ".ttc")
+MAX_FONT_FILES = 20000  # a font folder is read up to this many files (a runaway tree stays bounded)
+
+#: printkit's own faces, by family: (bold, italic) -> registered name. Latin only
+#: (fonts/, scripts/subset_fonts.py); other characters fall back to fonts that have them.
+SHIPPED = {
+    "noto sans": {(False, False): engine_fonts.SANS, (True, False): engine_fonts.SANS_BOLD, (False, True): engine_fonts.SANS_ITALIC, (True, True): engine_fonts.SANS_BOLD_ITALIC},
+    "noto serif": {(False, False): engine_fonts.SERIF, (True, False): engine_fonts.SERIF_BOLD, (False, True): engine_fonts.SERIF_ITALIC, (True, True): engine_fonts.SERIF_BOLD_ITALIC},
+    "noto sans mono": {(False, False): engine_fonts.MONO, (True, False): engine_fonts.MONO_BOLD, (False, True): engine_fonts.MONO, (True, True): engine_fonts.MONO_BOLD},
+}
+SHIPPED_NAMES = {"noto sans": "Noto Sans", "noto serif": "Noto Serif", "noto sans mono": "Noto Sans Mono"}
+#: CSS generic families -> (shipped family, forced bold, forced italic); docs/own-deck.md lists them
+GENERIC = {
+    "sans-serif": ("noto sans", False, False),
+    "sans": ("noto sans", False, False),
+    "system-ui": ("noto sans", False, False),
+    "ui-sans-serif": ("noto sans", False, False),
+    "ui-rounded": ("noto sans", False, False),
+    "serif": ("noto serif", False, False),
+    "ui-serif": ("noto serif", False, False),
+    "math": ("noto serif", False, False),
+    "monospace": ("noto sans mono", False, False),
+    "ui-monospace": ("noto sans mono", False, False),
+    "cursive": ("noto serif", False, True),  # handwriting: the slanted serif is the nearest printkit ships
+    "fantasy": ("noto sans", True, False),  # display type: bold sans
+}
+#: words in a family name that say which shipped face is nearest to a missing font
+_SERIF_HINTS = ("serif", "roman", "times", "garamond", "georgia", "palatino", "baskerville", "bodoni", "cambria",
+                "caslon", "century", "didot", "minion", "book", "antiqua", "bookman", "charter", "constantia",
+                "cormorant", "crimson", "merriweather", "lora", "playfair", "libre", "literata", "slab", "rockwell",
+                "schoolbook", "perpetua", "goudy", "sabon", "jenson", "old style", "trajan", "cinzel")
+_MONO_HINTS = ("mono", "courier", "consol", "code", "typewriter", "terminal", "fixed", "menlo", "inconsolata", "hack")
+_NOT_SERIF = ("sans",)
 
 
 def user_font_dirs() -> list[Path]:
@@ -32,12 +66,88 @@ def user_font_dirs() -> list[Path]:
     return [d for d in dirs if d.is_dir()]
 
 
+def system_font_dirs() -> list[Path]:
+    """The standard system font folders (read when fontconfig is not there)."""
+    if sys.platform.startswith("win"):
+        dirs = [Path(os.environ.get("WINDIR", "C:/Windows")) / "Fonts"]
+    elif sys.platform == "darwin":
+        dirs = [Path("/Library/Fonts"), Path("/System/Library/Fonts"), Path("/System/Library/Fonts/Supplemental"), Path("/Network/Library/Fonts")]
+    else:
+        dirs = [Path("/usr/share/fonts"), Path("/usr/local/share/fonts")]
+    return [d for d in dirs if d.is_dir()]
+
+
 @dataclass(frozen=True)
 class FontFace:
     family: str  # lower case
     bold: bool
     italic: bool
     path: Path
+    index: int = 0  # the face in a .ttc collection
+    name: str = ""  # the family as the font spells it
+    weight: int = 400  # CSS weight: 400 regular, 700 bold
+
+    def distance(self, bold: bool, italic: bool) -> int:
+        """How far this face is from the style asked for (italic first, then weight)."""
+        return (self.italic != italic) * 1000 + abs(self.weight - (700 if bold else 400))
+
+
+def _os2_style(face) -> tuple[int, bool] | None:
+    """(CSS weight, italic) from a font's OS/2 table: its weight class and italic bit."""
+    try:
+        data = face.reference_table("OS/2").data
+        weight = int.from_bytes(data[4:6], "big")
+        selection = int.from_bytes(data[62:64], "big")
+    except Exception:
+        return None
+    if len(data) < 64 or not 1 <= weight <= 1000:
+        return None
+    return weight, bool(selection & 1)
+
+
+_FC_WEIGHTS = ((0, 100), (40, 200), (50, 300), (80, 400), (100, 500), (180, 600), (200, 700), (205, 800), (210, 900), (215, 950))
+
+
+def _css_weight(fc: float) -> int:
+    """fontconfig's weight scale (80 regular, 200 bold) as a CSS weight."""
+    for (a, ca), (b, cb) in zip(_FC_WEIGHTS, _FC_WEIGHTS[1:]):
+        if fc <= b:
+            return round(ca + (cb - ca) * max(0.0, fc - a) / (b - a))
+    return 950
+
+
+@lru_cache(maxsize=None)
+def _file_faces(path: Path) -> tuple[FontFace, ...]:
+    """The faces of one font file that ReportLab can embed (TrueType outlines),
+    each under its family names (legacy and typographic) and its file name."""
+    import uharfbuzz as hb
+
+    try:
+        blob = hb.Blob.from_file_path(str(path))
+        count = max(1, hb.Face(blob, 0).count) if path.suffix.lower() == ".ttc" else 1
+    except Exception:
+        return ()
+    faces = []
+    for index in range(min(count, 64)):
+        try:
+            face = hb.Face(blob, index)
+            if "glyf" not in face.table_tags:  # CFF outlines: ReportLab cannot embed them
+                continue
+            names = [face.get_name(hb.OTNameIdPredefined.TYPOGRAPHIC_FAMILY), face.get_name(hb.OTNameIdPredefined.FONT_FAMILY)]
+            style_name = face.get_name(hb.OTNameIdPredefined.FONT_SUBFAMILY) or ""
+        except Exception:
+            continue
+        names = [n for n in dict.fromkeys(names) if n]
+        style = _os2_style(face)
+        if style is None:
+            b, i = _style(style_name, path.stem)
+            style = (700 if b else 400, i)
+        weight, italic = style
+        for n in names:
+            faces.append(FontFace(n.lower(), weight >= 600, italic, path, index, n, weight))
+        if index == 0:
+            faces.append(FontFace(path.stem.lower(), weight >= 600, italic, path, index, names[0] if names else path.stem, weight))
+    return tuple(faces)
 
 
 def _style(style: str, name: str) -> tuple[bool, bool]:
@@ -47,59 +157,278 @@ def _style(style: str, name: str) -> tuple[bool, bool]:
 
 @lru_cache(maxsize=64)
 def _scan(folder: str) -> tuple[FontFace, ...]:
-    from reportlab.pdfbase.ttfonts import TTFontFile
-
-    faces = []
-    for path in sorted(Path(folder).rglob("*")):
-        if path.suffix.lower() not in (".ttf", ".otf"):
-            continue
-        try:
-            info = TTFontFile(str(path), validate=0)
-        except Exception:  # not a TrueType outline font ReportLab can embed
-            continue
-        family = info.familyName.decode("latin-1") if isinstance(info.familyName, bytes) else str(info.familyName)
-        style = info.styleName.decode("latin-1") if isinstance(info.styleName, bytes) else str(info.styleName or "")
-        bold, italic = _style(style, path.stem)
-        faces.append(FontFace(family.lower(), bold, italic, path))
-        faces.append(FontFace(path.stem.lower(), bold, italic, path))
+    faces: list[FontFace] = []
+    n = 0
+    for root, dirs, files in os.walk(folder):
+        dirs.sort()
+        for name in sorted(files):
+            if not name.lower().endswith(FONT_SUFFIXES):
+                continue
+            n += 1
+            if n > MAX_FONT_FILES:
+                return tuple(faces)
+            faces.extend(_file_faces(Path(root) / name))
     return tuple(faces)
 
 
+def _run(args: list[str]) -> str | None:
+    import subprocess
+
+    try:
+        proc = subprocess.run(args, capture_output=True, timeout=30, check=False)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    if proc.returncode != 0:
+        return None
+    return proc.stdout.decode("utf-8", "replace")
+
+
+_FC_FORMAT = "%{file}\t%{index}\t%{family}\t%{weight}\t%{slant}\t%{fontformat}\n"
+
+
+def _fc_faces(text: str) -> list[FontFace]:
+    """fontconfig's listing (fc-list / fc-match -s with _FC_FORMAT) as faces
+    ReportLab can embed: TrueType outlines, no variable-font named instances."""
+    faces = []
+    for line in text.splitlines():
+        parts = line.split("\t")
+        if len(parts) != 6 or parts[5] != "TrueType":
+            continue
+        file, index, families, weight, slant, _ = parts
+        try:
+            index_n = int(index)
+            w = _css_weight(float(weight) if not weight.startswith("[") else 80.0)  # a variable font: its default (regular) instance
+            italic = float(slant) >= 100
+        except ValueError:
+            continue
+        if index_n >= 0x10000:  # a named instance of a variable font: ReportLab draws only the default
+            continue
+        path = Path(file)
+        if path.suffix.lower() not in FONT_SUFFIXES:
+            continue
+        for fam in families.split(","):
+            if fam.strip():
+                faces.append(FontFace(fam.strip().lower(), w >= 600, italic, path, index_n, fam.strip(), w))
+    return faces
+
+
+@lru_cache(maxsize=1)
+def system_faces() -> tuple[FontFace, ...]:
+    """Every font the system has: fontconfig's list (fc-list) where it is
+    installed, else the standard Windows, macOS or Linux folders."""
+    import shutil
+
+    if shutil.which("fc-list"):
+        out = _run(["fc-list", "--format", _FC_FORMAT])
+        if out is not None:
+            faces = sorted(_fc_faces(out), key=lambda f: (str(f.path), f.index, f.family))
+            return tuple(faces)
+    faces = []
+    for d in system_font_dirs():
+        faces.extend(_scan(str(d)))
+    return tuple(faces)
+
+
+@lru_cache(maxsize=4096)
+def face_chars(path: Path, index: int = 0) -> frozenset:
+    """The characters a font file's face has (its cmap)."""
+    import uharfbuzz as hb
+
+    try:
+        return frozenset(hb.Face(hb.Blob.from_file_path(str(path)), index).unicodes)
+    except Exception:
+        return frozenset()
+
+
+def nearest_shipped(family: str) -> str:
+    """The shipped family nearest to a missing one, by the words in its name."""
+    f = family.lower()
+    if any(h in f for h in _MONO_HINTS):
+        return "noto sans mono"
+    if any(h in f for h in _SERIF_HINTS) and not any(h in f.replace("serif", "") for h in _NOT_SERIF):
+        return "noto serif"
+    return "noto sans"
+
+
+def shipped_label(family: str, bold: bool, italic: bool) -> str:
+    """'Noto Sans Bold', 'Noto Serif Italic'... (Noto Sans Mono has no italic)."""
+    if family == "noto sans mono":
+        italic = False
+    style = " ".join(w for w, on in (("Bold", bold), ("Italic", italic)) if on)
+    return f"{SHIPPED_NAMES[family]} {style}".strip()
+
+
+@dataclass(frozen=True)
+class Resolved:
+    font: str  # the registered ReportLab font name
+    found: bool  # False: the family was found nowhere; `font` is the nearest shipped face
+    label: str  # what it is drawn in, for the run summary ("Noto Sans Bold")
+    family: str  # the family asked for (the first of a CSS list)
+    bold: bool = False
+    italic: bool = False
+
+
+def families_of(value: str | None) -> list[str]:
+    """A CSS font-family list ("'Open Sans', Arial, sans-serif") as names."""
+    out = []
+    for part in (value or "").split(","):
+        name = part.strip().strip("'\"").strip()
+        if name:
+            out.append(name)
+    return out
+
+
 class FontBook:
-    """Font families by name: resolve(family, bold, italic) -> a registered ReportLab font name."""
+    """Font families by name: resolve(family, bold, italic) -> a registered ReportLab font name.
 
-    def __init__(self, folders: list[Path]) -> None:
+    A family is looked for in the project's fonts/ folder, then the user's font
+    folders, then the system's (fontconfig, else the standard folders). A CSS
+    generic family (serif, sans-serif, monospace, cursive, fantasy) is a face
+    printkit ships. A family found nowhere is drawn in the nearest shipped face
+    (bold and italic kept): `lookup` says so, and the template names it in the
+    run summary (`note`); in strict mode that is an error (OWN-FONT)."""
+
+    def __init__(self, folders: list[Path], strict: bool = False) -> None:
         self.folders = [Path(f) for f in folders if Path(f).is_dir()]
-        self._cache: dict[tuple, str | None] = {}
+        self.strict = strict
+        self._cache: dict[tuple, Resolved] = {}
+        self._notes: dict[str, tuple] = {}  # run-summary sentence -> (place, Resolved)
+        self._fallbacks: dict[tuple, str | None] = {}
+        self._fallback_fonts: dict[tuple, list] = {}
 
-    def resolve(self, family: str | None, bold: bool = False, italic: bool = False) -> str | None:
-        family = (family or "Noto Sans").split(",")[0].strip().strip("'\"")
-        key = (family.lower(), bold, italic)
-        if key in self._cache:
-            return self._cache[key]
-        name = self._find(*key)
-        self._cache[key] = name
-        return name
+    # -- families ------------------------------------------------------------------
+    def lookup(self, family: str | None, bold: bool = False, italic: bool = False) -> Resolved:
+        key = ((family or "").strip().lower(), bold, italic)
+        hit = self._cache.get(key)
+        if hit is None:
+            hit = self._cache[key] = self._lookup(family, bold, italic)
+        return hit
+
+    def resolve(self, family: str | None, bold: bool = False, italic: bool = False) -> str:
+        return self.lookup(family, bold, italic).font
 
     def known(self, family: str | None) -> bool:
-        return self.resolve(family) is not None
+        return self.lookup(family).found
 
-    def _find(self, family: str, bold: bool, italic: bool) -> str | None:
+    def _lookup(self, family: str | None, bold: bool, italic: bool) -> Resolved:
         engine_fonts.register_fonts()
-        if family in (BUILTIN_FAMILY, "sans-serif", "sans", "notosans", "noto sans regular"):
-            return [[engine_fonts.SANS, engine_fonts.SANS_ITALIC], [engine_fonts.SANS_BOLD, engine_fonts.SANS_BOLD_ITALIC]][bold][italic]
-        for folder in [*self.folders, *user_font_dirs()]:
-            faces = [f for f in _scan(str(folder)) if f.family == family]
-            if not faces:
-                continue
-            best = min(faces, key=lambda f: (f.bold != bold) * 2 + (f.italic != italic))
-            return _register(best.path)
+        names = families_of(family) or ["Noto Sans"]
+        for name in names:
+            low = name.lower()
+            if low in GENERIC:
+                fam, b, i = GENERIC[low]
+                return Resolved(SHIPPED[fam][bold or b, italic or i], True, shipped_label(fam, bold or b, italic or i), name, bold, italic)
+            if low in SHIPPED or low in ("notosans", "noto sans regular"):
+                fam = low if low in SHIPPED else "noto sans"
+                return Resolved(SHIPPED[fam][bold, italic], True, shipped_label(fam, bold, italic), name, bold, italic)
+            face = self._find(low, bold, italic)
+            if face is not None:
+                return Resolved(_register(face.path, face.index), True, face.name, name, bold, italic)
+        fam = nearest_shipped(names[0])
+        return Resolved(SHIPPED[fam][bold, italic], False, shipped_label(fam, bold, italic), names[0], bold, italic)
+
+    def _find(self, family: str, bold: bool, italic: bool) -> FontFace | None:
+        for faces in self._sources():
+            match = [f for f in faces if f.family == family]
+            if match:
+                return min(match, key=lambda f: f.distance(bold, italic))
         return None
+
+    def _sources(self):
+        for folder in [*self.folders, *user_font_dirs()]:
+            yield _scan(str(folder))
+        yield system_faces()
+
+    # -- the run summary -----------------------------------------------------------
+    def note(self, place: str, r: Resolved) -> None:
+        """Remember that `place` asked for a family found nowhere."""
+        if not r.found:
+            style = " ".join(w for w, on in (("bold", r.bold), ("italic", r.italic)) if on)
+            self._notes.setdefault(f"{place}: {r.family}{' ' + style if style else ''} not found, drawn in {r.label}", (place, r))
+
+    def notes(self) -> list[str]:
+        return list(self._notes)
+
+    def strict_violations(self) -> list:
+        """Strict mode: each substitution as an OWN-FONT violation."""
+        from printkit.rules import Violation
+
+        if not self.strict:
+            return []
+        return [Violation("OWN-FONT", place, f"font '{r.family}' is not in the project's fonts/ folder, your fonts or the system's (without --strict it is drawn in {r.label})") for place, r in self._notes.values()]
+
+    # -- characters a font lacks ---------------------------------------------------
+    def fallback(self, ch: str, font: str) -> str | None:
+        """A registered font that has `ch`, for text set in `font` that lacks it:
+        the project's fonts, the user's, then the system's (in fontconfig's order
+        of preference for `font`'s family and style where fontconfig is there).
+        None when no font has it."""
+        key = (ch, font)
+        if key in self._fallbacks:
+            return self._fallbacks[key]
+        code = ord(ch)
+        found = None
+        for face in self._fallback_faces(font):
+            if code in face_chars(face.path, face.index):
+                found = _register(face.path, face.index)
+                break
+        self._fallbacks[key] = found
+        return found
+
+    def _fallback_faces(self, font: str):
+        family, bold, italic = _font_style(font)
+        mine = [f for folder in [*self.folders, *user_font_dirs()] for f in _scan(str(folder))]
+        seen = set()
+        for group in (mine, _system_fallbacks(family, bold, italic)):
+            # same style first within each group
+            for f in sorted(group, key=lambda f: f.distance(bold, italic)) if group is mine else group:
+                if (f.path, f.index) not in seen:
+                    seen.add((f.path, f.index))
+                    yield f
+
+
+def _font_style(font: str) -> tuple[str, bool, bool]:
+    """(family, bold, italic) of a registered font name, for choosing fallbacks."""
+    for fam, faces in SHIPPED.items():
+        for (b, i), name in faces.items():
+            if name == font:
+                return SHIPPED_NAMES[fam], b, i
+    info = _REGISTERED_FACES.get(font)
+    if info is not None:
+        return info
+    return "Noto Sans", False, False
+
+
+@lru_cache(maxsize=64)
+def _system_fallbacks(family: str, bold: bool, italic: bool) -> tuple[FontFace, ...]:
+    """System faces in the order a fallback is chosen: fontconfig's sorted
+    match for the family and style (what Pango and Inkscape use), else every
+    system face, same style first."""
+    import shutil
+
+    if shutil.which("fc-match"):
+        pattern = f"{family}:weight={200 if bold else 80}:slant={100 if italic else 0}"
+        out = _run(["fc-match", "-s", "--format", _FC_FORMAT, pattern])
+        if out is not None:
+            seen: dict = {}
+            for f in _fc_faces(out):
+                seen.setdefault((f.path, f.index), f)
+            return tuple(seen.values())
+    faces = sorted(system_faces(), key=lambda f: (f.distance(bold, italic), str(f.path), f.index))
+    seen = {}
+    for f in faces:
+        seen.setdefault((f.path, f.index), f)
+    return tuple(seen.values())
+
+
+_REGISTERED_FACES: dict[str, tuple[str, bool, bool]] = {}
+_REGISTERED_PATHS: dict[str, tuple[Path, int]] = {}
 
 
 @lru_cache(maxsize=None)
-def _register(path: Path) -> str:
-    """Register a user's font file with ReportLab under a name of its own.
+def _register(path: Path, index: int = 0) -> str:
+    """Register a font file (its face `index` in a collection) with ReportLab
+    under a name of its own.
 
     ReportLab keeps one font object per PostScript name: a second file with
     the same name (a user's copy of Noto Sans) would take over printkit's own
@@ -109,14 +438,31 @@ def _register(path: Path) -> str:
 
     from printkit.engine.fonts import ttfont
 
-    face = TTFontFile(str(path), validate=0).name
+    from printkit.engine.resources import resource_dir
+
+    face = TTFontFile(str(path), validate=0, subfontIndex=index).name
     face = face.decode("latin-1") if isinstance(face, bytes) else str(face)
     for engine_name, filename in engine_fonts._FILES.items():
-        if Path(filename).stem == face:
+        if Path(filename).stem == face and Path(path).read_bytes() == (resource_dir("fonts") / filename).read_bytes():
             return engine_name
-    name = "PKU-" + re.sub(r"[^A-Za-z0-9-]", "", path.stem)[:40]
+    base = "PKU-" + re.sub(r"[^A-Za-z0-9-]", "", path.stem)[:40] + (f"-{index}" if index else "")
+    name, n = base, 1
+    while name in _REGISTERED_PATHS and _REGISTERED_PATHS[name] != (Path(path), index):
+        n += 1
+        name = f"{base}-{n}"
     if name not in pdfmetrics.getRegisteredFontNames():
-        pdfmetrics.registerFont(ttfont(name, str(path)))  # subsets named by content
+        font = ttfont(name, str(path), subfontIndex=index)  # subsets named by content
+        if face in pdfmetrics._dynFaceNames or any(Path(f).stem == face for f in engine_fonts._FILES.values()):
+            # another file with this PostScript name (the system's full Noto Sans beside printkit's
+            # Latin subset): ReportLab's registerFont would hand out one object for both, so this
+            # one is entered under its own name only
+            pdfmetrics._fonts[name] = font
+        else:
+            pdfmetrics.registerFont(font)
+    _REGISTERED_PATHS[name] = (Path(path), index)
+    faces = [f for f in _file_faces(Path(path)) if f.index == index]
+    if faces:
+        _REGISTERED_FACES[name] = (faces[0].name, faces[0].bold, faces[0].italic)
     return name
 
 

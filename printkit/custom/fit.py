@@ -1,24 +1,59 @@
 """Text in a box: wrapped at spaces, shrunk to fit down to a minimum size, with
-`:icon:` names drawn inline as pictures one text-height square."""
+`:icon:` names drawn inline as pictures one text-height square.
+
+Text filled from data cells may carry a small markup, as the rules pages do:
+`**bold**`, `*italic*` (`\\*` is an asterisk), line breaks (a new line in the
+cell, or `\\n`) and `:icon:`. Every run is drawn through shaping.py: characters
+the font lacks come from a font that has them, right-to-left and joined
+scripts are ordered and shaped.
+"""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
+from printkit.custom import shaping
 from printkit.custom.assets import ICON
 
 LEADING = 1.2
 ASCENT, DESCENT = 0.8, 0.25  # of the size: the block's height is measured with these
 STEP = 0.25  # pt: shrink-to-fit step
 
+_BOLD = re.compile(r"\*\*(?=\S)(.+?)(?<=\S)\*\*")
+_ITALIC = re.compile(r"(?<![\w*])\*(?=[^\s*])(.+?)(?<=[^\s*])\*(?![\w*])")
+_PLAIN = (False, False)
+
+
+class Faces(NamedTuple):
+    """The faces a text is set in: its family and style, and the markup's bold
+    and italic of it, found through `book` (a FontBook). Without a book,
+    `family` is a registered font name used for every style."""
+
+    book: object
+    family: str
+    bold: bool = False
+    italic: bool = False
+
+    def font(self, bold: bool = False, italic: bool = False) -> str:
+        if self.book is None:
+            return self.family
+        return self.book.resolve(self.family, self.bold or bold, self.italic or italic)
+
+
+def as_faces(font) -> Faces:
+    return font if isinstance(font, Faces) else Faces(None, font)
+
 
 @dataclass(frozen=True)
 class Fitted:
     size: float
-    lines: tuple[tuple, ...]  # each line: tokens, a token is ("t", text) or ("i", icon name)
+    lines: tuple[tuple, ...]  # each line: pieces, ("t", text, (bold, italic)) or ("i", icon name, style)
     widths: tuple[float, ...]
     fits: bool  # False: even at the minimum size it does not fit
+    rtl: tuple[bool, ...] = ()  # per line: its paragraph runs right to left
 
     @property
     def height(self) -> float:
@@ -29,83 +64,130 @@ def block_height(n: int, size: float) -> float:
     return (ASCENT + DESCENT) * size + max(0, n - 1) * LEADING * size
 
 
-def _tokens(text: str, icons: bool) -> list[list]:
-    """Paragraphs (split at newlines) of words; a word is a list of pieces."""
+def _styled(para: str, markup: bool) -> list[tuple[str, tuple[bool, bool]]]:
+    """A paragraph's characters with their (bold, italic) from the markup."""
+    if not markup or "*" not in para:
+        return [(ch, _PLAIN) for ch in para]
+    text = para.replace("\\*", "\x05")
+    text = _BOLD.sub("\x01\\1\x02", text)
+    text = _ITALIC.sub("\x03\\1\x04", text)
+    bold = italic = False
+    out = []
+    for ch in text:
+        if ch == "\x01":
+            bold = True
+        elif ch == "\x02":
+            bold = False
+        elif ch == "\x03":
+            italic = True
+        elif ch == "\x04":
+            italic = False
+        else:
+            out.append(("*" if ch == "\x05" else ch, (bold, italic)))
+    return out
+
+
+def _tokens(text: str, icons: bool, markup: bool = False) -> list[tuple[list, bool]]:
+    """Paragraphs (split at newlines), each (words, right-to-left); a word is a tuple of pieces."""
     paras = []
     for para in text.replace("\r\n", "\n").replace("\\n", "\n").split("\n"):
+        chars = _styled(para, markup)
         words = []
-        for word in para.split():
-            pieces = []
-            pos = 0
-            if icons:
-                for m in ICON.finditer(word):
-                    if m.start() > pos:
-                        pieces.append(("t", word[pos : m.start()]))
-                    pieces.append(("i", m.group(1)))
-                    pos = m.end()
-            if pos < len(word):
-                pieces.append(("t", word[pos:]))
-            words.append(tuple(pieces))
-        paras.append(words)
+        word: list = []
+        for ch, st in chars + [(" ", _PLAIN)]:
+            if ch.isspace() and ch not in "\u00a0\u202f":  # a no-break space stays inside its word
+                if word:
+                    words.append(_pieces(word, icons))
+                    word = []
+            else:
+                word.append((ch, st))
+        paras.append((words, shaping.base_rtl("".join(ch for ch, _ in chars))))
     return paras
 
 
-def _width(pieces, font: str, size: float) -> float:
-    from reportlab.pdfbase.pdfmetrics import stringWidth
+def _pieces(word: list, icons: bool) -> tuple:
+    """One word's characters as pieces: runs of one style, `:icon:` names cut out."""
+    runs: list = []
+    for ch, st in word:
+        if runs and runs[-1][1] == st:
+            runs[-1][0].append(ch)
+        else:
+            runs.append(([ch], st))
+    pieces = []
+    for chars, st in runs:
+        s = "".join(chars)
+        pos = 0
+        if icons:
+            for m in ICON.finditer(s):
+                if m.start() > pos:
+                    pieces.append(("t", s[pos : m.start()], st))
+                pieces.append(("i", m.group(1), st))
+                pos = m.end()
+        if pos < len(s):
+            pieces.append(("t", s[pos:], st))
+    return tuple(pieces)
 
-    return sum(stringWidth(p, font, size) if kind == "t" else size for kind, p in pieces)
+
+def _piece_width(kind: str, p: str, st, faces: Faces, size: float, rtl: bool) -> float:
+    if kind != "t":
+        return size
+    return shaping.width(p, faces.font(*st), size, faces.book, rtl)
 
 
-def _wrap(paras, font: str, size: float, width: float, wrap: bool):
-    from reportlab.pdfbase.pdfmetrics import stringWidth
-
-    space = stringWidth(" ", font, size)
-    lines, widths = [], []
-    for words in paras:
+def _wrap(paras, faces: Faces, size: float, width: float, wrap: bool):
+    lines, widths, dirs = [], [], []
+    for words, rtl in paras:
         line: list = []
         lw = 0.0
         for word in words:
-            ww = _width(word, font, size)
+            ww = sum(_piece_width(k, p, st, faces, size, rtl) for k, p, st in word)
+            st = line[-1][2] if line else _PLAIN
+            space = shaping.width(" ", faces.font(*st), size)
             if line and wrap and lw + space + ww > width:
                 lines.append(line)
                 widths.append(lw)
+                dirs.append(rtl)
                 line, lw = [], 0.0
             if line:
-                line.append(("t", " "))
+                line.append(("t", " ", st))
                 lw += space
             line.extend(word)
             lw += ww
         lines.append(line)
         widths.append(lw)
-    # merge neighbouring text pieces: one drawString per run
+        dirs.append(rtl)
+    # merge neighbouring text pieces of one style: one drawString per run
     merged = []
     for line in lines:
         out: list = []
-        for kind, p in line:
-            if kind == "t" and out and out[-1][0] == "t":
-                out[-1] = ("t", out[-1][1] + p)
+        for kind, p, st in line:
+            if kind == "t" and out and out[-1][0] == "t" and out[-1][2] == st:
+                out[-1] = ("t", out[-1][1] + p, st)
             else:
-                out.append((kind, p))
+                out.append((kind, p, st))
         merged.append(tuple(out))
-    return merged, widths
+    return merged, widths, dirs
 
 
 @lru_cache(maxsize=20000)
-def fit(text: str, font: str, size: float, min_size: float, w: float, h: float, wrap: bool = True, icons: bool = True) -> Fitted:
+def fit(text: str, font, size: float, min_size: float, w: float, h: float, wrap: bool = True, icons: bool = True, markup: bool = False) -> Fitted:
     """The largest size from `size` down to `min_size` (steps of 0.25 pt) at
-    which the text fits the w x h box; at `min_size` with fits=False if none does."""
-    paras = _tokens(text, icons)
+    which the text fits the w x h box; at `min_size` with fits=False if none does.
+    `font`: a registered font name, or Faces (markup, fallback fonts)."""
+    faces = as_faces(font)
+    paras = _tokens(text, icons, markup)
     s = size
     while True:
-        lines, widths = _wrap(paras, font, s, w, wrap)
+        lines, widths, dirs = _wrap(paras, faces, s, w, wrap)
         ok = max(widths, default=0.0) <= w + 0.01 and block_height(len(lines), s) <= h + 0.01
         if ok or s <= min_size:
-            return Fitted(s, tuple(lines), tuple(widths), ok)
+            return Fitted(s, tuple(lines), tuple(widths), ok, tuple(dirs))
         s = max(min_size, s - STEP)
 
 
-def draw_fitted(c, fitted: Fitted, font: str, x: float, y: float, w: float, h: float, *, align: str = "left", valign: str = "top", icon_path=None, ink=None) -> None:
+def draw_fitted(c, fitted: Fitted, font, x: float, y: float, w: float, h: float, *, align: str = "left", valign: str = "top", icon_path=None, ink=None) -> None:
     """Draw fitted text in the box whose bottom left is (x, y), pt."""
+    faces = as_faces(font)
     size = fitted.size
     block = fitted.height
     if valign == "middle":
@@ -115,30 +197,41 @@ def draw_fitted(c, fitted: Fitted, font: str, x: float, y: float, w: float, h: f
     else:
         top = y + h
     base = top - ASCENT * size
-    c.setFont(font, size)
-    for line, lw in zip(fitted.lines, fitted.widths):
+    c.setFont(faces.font(), size)
+    rtl = fitted.rtl or (False,) * len(fitted.lines)
+    for line, lw, r in zip(fitted.lines, fitted.widths, rtl):
         if align == "center":
             cx = x + (w - lw) / 2
         elif align == "right":
             cx = x + w - lw
         else:
             cx = x
-        draw_line(c, line, font, size, cx, base, icon_path, ink)
+        draw_line(c, line, faces, size, cx, base, icon_path, ink, r)
         base -= LEADING * size
 
 
-def draw_line(c, line, font: str, size: float, x: float, base: float, icon_path=None, ink=None) -> None:
-    """One line of pieces from x on the baseline; the font is already set."""
-    from reportlab.pdfbase.pdfmetrics import stringWidth
-
+def draw_line(c, line, font, size: float, x: float, base: float, icon_path=None, ink=None, rtl: bool = False) -> None:
+    """One line of pieces from x on the baseline (a right-to-left paragraph's
+    pieces are laid from the right); the font is already set."""
     from printkit.custom.assets import draw_picture
 
-    for kind, piece in line:
+    faces = as_faces(font)
+    pieces = line
+    if rtl and len(line) > 1:
+        pieces = line[::-1]
+    for kind, piece, st in pieces:
         if kind == "t":
-            c.drawString(x, base, piece)
-            x += stringWidth(piece, font, size)
+            x = shaping.draw(c, x, base, piece, faces.font(*st), size, faces.book, rtl)
         else:
             path = icon_path(piece) if icon_path else None
             if path is not None:
                 draw_picture(c, path, x, base - DESCENT * size * 0.6, size, size, ink=ink)
             x += size
+
+
+def line_chars(fitted: Fitted):
+    """(text, font style) of every text piece, for checks."""
+    for line in fitted.lines:
+        for kind, p, st in line:
+            if kind == "t":
+                yield p, st

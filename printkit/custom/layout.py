@@ -22,7 +22,7 @@ from pathlib import Path
 
 from printkit.custom import template as T
 from printkit.custom.assets import ICON, MIN_DPI, dpi_at, draw_picture, forms, image_pixels
-from printkit.custom.fit import draw_fitted, fit
+from printkit.custom.fit import Faces, draw_fitted, fit
 from printkit.engine.units import CARDS, MM, SAFE
 from printkit.errors import UsageError
 
@@ -164,7 +164,6 @@ class LayoutTemplate:
         out = []
         W, H = self.trim
         where = self.path.name
-        fonts_seen = set()
         for e in self.elements:
             place = e.label(self.path)
             x, y, w, h = e.box
@@ -181,10 +180,9 @@ class LayoutTemplate:
                 if min(size, smallest) < T.MIN_TEXT_PT - 0.05:
                     out.append(T.violation("OWN-TEXT-SMALL", place, f"may print at {min(size, smallest):g} pt; printed text needs at least {T.MIN_TEXT_PT:g} pt (size and min_size)"))
                 font = e.texts.get("font", self.default_font)
-                if isinstance(font, str) and (font, bool(e.spec.get("bold"))) not in fonts_seen:
-                    fonts_seen.add((font, bool(e.spec.get("bold"))))
-                    if self.ctx.fonts.resolve(font, bool(e.spec.get("bold")), bool(e.spec.get("italic"))) is None:
-                        out.append(T.violation("OWN-FONT", place, f"font '{font}' is not in the project's fonts/ folder nor your own fonts"))
+                text = e.texts["text"]
+                if isinstance(font, str) and (not isinstance(text, str) or text.strip()):  # a text with no text needs no font
+                    self.ctx.fonts.note(place, self.ctx.fonts.lookup(font, bool(e.spec.get("bold")), bool(e.spec.get("italic"))))
             for key in ("fill", "stroke", "color"):
                 v = e.texts.get(key)
                 if isinstance(v, str):
@@ -216,9 +214,13 @@ class LayoutTemplate:
                 font = self._font(e, v)
                 if font is None:
                     continue
+                markup = not isinstance(e.texts["text"], str)
+                if text.strip():
+                    self.ctx.fonts.note(e.label(self.path), self.ctx.fonts.lookup(font.family, font.bold, font.italic))
+                    out += T.glyph_violations(label, text, font, v, markup)
                 size = float(e.spec.get("size", 10))
                 min_size = float(e.spec.get("min_size", self.default_min))
-                f = fit(text, font, size, min(min_size, size), w * MM, h * MM, bool(e.spec.get("wrap", True)))
+                f = fit(text, font, size, min(min_size, size), w * MM, h * MM, bool(e.spec.get("wrap", True)), markup=markup)
                 if not f.fits:
                     out.append(T.violation("OWN-TEXT-OVERFLOW", label, f"'{T.short(text)}' does not fit its {w:g}x{h:g} mm box even at {min_size:g} pt: shorten it or enlarge the box"))
                 for name in ICON.findall(text):
@@ -246,9 +248,9 @@ class LayoutTemplate:
             return [T.violation("OWN-COLOR", label, f"{key}: {exc}")]
         return []
 
-    def _font(self, e: Element, v: dict) -> str | None:
+    def _font(self, e: Element, v: dict) -> Faces:
         fam = T.render(e.texts.get("font", self.default_font), v)
-        return self.ctx.fonts.resolve(fam, bool(e.spec.get("bold")), bool(e.spec.get("italic")))
+        return Faces(self.ctx.fonts, fam, bool(e.spec.get("bold")), bool(e.spec.get("italic")))
 
     # -- drawing --------------------------------------------------------------
     def face(self, values: dict, index: int = 0):
@@ -322,7 +324,7 @@ class LayoutTemplate:
             if font is None or not text.strip():
                 return
             size = float(spec.get("size", 10))
-            f = fit(text, font, size, min(float(spec.get("min_size", self.default_min)), size), w, h, bool(spec.get("wrap", True)))
+            f = fit(text, font, size, min(float(spec.get("min_size", self.default_min)), size), w, h, bool(spec.get("wrap", True)), markup=not isinstance(e.texts["text"], str))
             color = T.parse_color(T.render(e.texts.get("color", "#000000"), v)) or (0, 0, 0)
             c.setFillColorRGB(*ink.rgb(color))
             draw_fitted(c, f, font, x, y, w, h, align=T.render(e.texts.get("align", "left"), v), valign=T.render(e.texts.get("valign", "top"), v), icon_path=self.ctx.icons.path, ink=ink)

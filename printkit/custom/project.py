@@ -215,7 +215,7 @@ class DeckSpec:
                 found.append(Violation("OWN-MISSING-COLUMN", D.source_name(self.data), f"has no '{tset.column}' column to choose each card's {tset.what} template (templates: {tset.names()})"))
         if found:
             return found
-        return check_cards(model, self.all_templates(), self.card_size, self._row_templates(columns))
+        return check_cards(model, self.all_templates(), self.card_size, self._row_templates(columns)) + self.ctx.fonts.strict_violations()
 
     # Component.render
     def render(self, doc, model: dict) -> None:
@@ -252,6 +252,7 @@ class DeckSpec:
             draw_deck(doc, fronts, back_face)
         finally:
             doc.options = saved
+        font_notes(doc, self.ctx)
 
     def component(self, game: str) -> Component:
         return Component(
@@ -266,6 +267,13 @@ class DeckSpec:
             duplex=True,
             notes=self.note,
         )
+
+
+def font_notes(doc, ctx) -> None:
+    """Fonts found nowhere and drawn in a shipped face, named in the run summary."""
+    for note in ctx.fonts.notes():
+        if note not in doc.notes:
+            doc.notes.append(note)
 
 
 def plain_back(c, art) -> None:
@@ -352,7 +360,7 @@ class TokenSpec:
                 found.append(v)
         if getattr(t, "declared_size", False) and tuple(t.trim) != tuple(self.size):
             found.append(Violation("OWN-SIZE", t.path.name, f"is drawn {t.trim[0]:g}x{t.trim[1]:g} mm but the tokens are {self.size[0]:g}x{self.size[1]:g} mm"))
-        return [v for v in found if v.code != "OWN-BLEED"]  # tokens are cut on their outline: no bleed needed
+        return [v for v in found if v.code != "OWN-BLEED"] + self.ctx.fonts.strict_violations()  # tokens are cut on their outline: no bleed needed
 
     def render(self, doc, model: dict) -> None:
         from printkit.engine.tokens import TokenGroup, draw_token_groups
@@ -361,6 +369,7 @@ class TokenSpec:
         svg_notes(doc, (t,))
         faces = [t.face(v, i) for i, v in enumerate(model["cards"])]
         draw_token_groups(doc, [TokenGroup(self.title, faces, self.size, self.shape)])
+        font_notes(doc, self.ctx)
 
     def component(self, game: str) -> Component:
         return Component(game=game, name=self.name, title=self.title, help=f"Tokens drawn with {self.front.name}", build=self.build, checks=(self.check,), render=self.render, notes=self.note or "Cut out each token on its outline.")
@@ -384,7 +393,7 @@ class BoardSpec:
 
     def check(self, model: dict) -> list[Violation]:
         t = self.template()
-        return [v for v in check_cards(model, [t], "poker") if v.code not in ("OWN-SIZE", "OWN-BLEED")]
+        return [v for v in check_cards(model, [t], "poker") if v.code not in ("OWN-SIZE", "OWN-BLEED")] + self.ctx.fonts.strict_violations()
 
     def render(self, doc, model: dict) -> None:
         from printkit.engine.cards import CardArt
@@ -402,6 +411,7 @@ class BoardSpec:
         c.translate((page[0] - w) / 2, (page[1] - h) / 2 + 2 * MM)
         t.face({}, 0)(c, CardArt(w, h, (0, 0, 0, 0), 0, doc.ink, 0))
         c.restoreState()
+        font_notes(doc, self.ctx)
 
     def component(self, game: str) -> Component:
         return Component(game=game, name=self.name, title=self.title, help=f"Board drawn with {self.template_path.name}", build=self.build, checks=(self.check,), render=self.render, notes=self.note)
@@ -461,7 +471,7 @@ def _str(d: dict, key: str, where: str, default: str | None = None, required: bo
     return v.strip()
 
 
-def load_project(path: str | Path, card_size: str | None = None) -> Game:
+def load_project(path: str | Path, card_size: str | None = None, strict: bool = False) -> Game:
     """Read GAME.toml into a Game; UsageError (exit 2) naming the key for anything unreadable."""
     path = Path(path)
     try:
@@ -493,7 +503,7 @@ def load_project(path: str | Path, card_size: str | None = None) -> Game:
         raise UsageError(f"{where} [game]: card_size '{size}' is not one of {', '.join(CARDS)}")
     fonts_dir = base / _str(game, "fonts", where, "fonts")
     icons_dir = base / _str(game, "icons", where, "icons")
-    ctx = T.Context(base, T.FontBook([fonts_dir]), T.Icons([icons_dir]), [base])
+    ctx = T.Context(base, T.FontBook([fonts_dir], strict=strict), T.Icons([icons_dir]), [base])
     components: dict[str, Component] = {}
     parts: list[KitPart] = []
     order = ["page"] + [k for k in data if k in ("deck", "tokens", "board")]
@@ -597,7 +607,7 @@ def _section(kind, item, w, base, ctx, cname, ctitle, size):
 
 # -- one deck without a project file ---------------------------------------------------
 
-def single_deck_game(data: str, front, back, sheet: str | None, card_size: str, template_column: str = "template", back_template_column: str = "back_template") -> Game:
+def single_deck_game(data: str, front, back, sheet: str | None, card_size: str, template_column: str = "template", back_template_column: str = "back_template", strict: bool = False) -> Game:
     """`printkit deck --data cards.csv --front front.svg`: a game of one deck;
     fonts/ and icons/ are looked for beside the front template (beside the
     folder, for a folder of templates). `front` and `back` are a file, a folder
@@ -610,6 +620,7 @@ def single_deck_game(data: str, front, back, sheet: str | None, card_size: str, 
     url = D.is_url(data)
     extra = ([] if url else [Path(data).resolve().parent]) + [Path.cwd()] + ([first] if first.is_dir() else [])
     ctx = T.Context.for_folder(folder, extra=extra)
+    ctx.fonts.strict = strict
     front_set = template_set(fronts, "--front", Path(), template_column, "front")
     back_set = template_set(backs, "--back", Path(), back_template_column, "back") if backs else None
     stem = "sheet" if url else Path(data).stem

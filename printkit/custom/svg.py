@@ -27,7 +27,7 @@ from pathlib import Path
 
 from printkit.custom import template as T
 from printkit.custom.assets import ICON, MIN_DPI, dpi_at, forms, image_pixels
-from printkit.custom.fit import ASCENT, DESCENT, LEADING, draw_fitted, draw_line, fit
+from printkit.custom.fit import ASCENT, DESCENT, LEADING, Faces, draw_fitted, draw_line, fit
 from printkit.engine.units import MM, SAFE
 from printkit.errors import UsageError
 
@@ -475,7 +475,6 @@ class SvgTemplate:
             out.append(T.violation("OWN-SIZE", name, f"the SVG is {self.doc_mm[0]:g}x{self.doc_mm[1]:g} mm; a {cw:g}x{ch:g} mm card with 3 mm bleed needs a {cw + 6:g}x{ch + 6:g} mm page (the card plus its bleed on every side)"))
         elif self.bleed_mm < 1.0:
             out.append(T.violation("OWN-BLEED", name, f"the SVG is {self.doc_mm[0]:g}x{self.doc_mm[1]:g} mm, the card's trim size, so its art stops at the cut: make the page 3 mm larger on every side ({cw + 6:g}x{ch + 6:g} mm) and run backgrounds to its edge"))
-        seen = set()
         for t in self.texts:
             size = t.props.get("font-size", "16")
             if isinstance(size, str) and (_length(size, CSS_UNITS) or 16.0) * t.scale < T.MIN_TEXT_PT - 0.05:
@@ -483,17 +482,15 @@ class SvgTemplate:
             elif t.min_pt < T.MIN_TEXT_PT - 0.05:
                 out.append(T.violation("OWN-TEXT-SMALL", t.label(self.path), f"data-min-size {t.min_pt:g} lets it shrink under {T.MIN_TEXT_PT:g} pt, too small to read in print"))
             fam = t.props.get("font-family", "Noto Sans")
-            if isinstance(fam, str):
+            if isinstance(fam, str) and (t.source.strip() or not t.static):  # a text with no text needs no font
                 bold, italic = _bold_italic(t.props)
-                if (fam, bold, italic) not in seen:
-                    seen.add((fam, bold, italic))
-                    if self.ctx.fonts.resolve(fam, bold, italic) is None:
-                        out.append(T.violation("OWN-FONT", t.label(self.path), f"font '{fam.split(',')[0].strip()}' is not in the project's fonts/ folder nor your own fonts"))
+                if all(isinstance(t.props.get(k, ""), str) for k in ("font-weight", "font-style")):
+                    self.ctx.fonts.note(t.label(self.path), self.ctx.fonts.lookup(fam, bold, italic))
             if t.box is not None and t.box[3] < 1e5:
                 bx, by, bw, bh = t.box
                 if self._outside(self._safe_box(t.matrix, bx, by, bx + bw, by + bh)):
                     out.append(T.violation("OWN-SAFE-ZONE", t.label(self.path), f"its text box leaves the safe zone ({SAFE:g} mm inside the trim): it may be cut off"))
-            elif t.static:
+            elif t.static and t.source.strip():  # an empty text draws nothing
                 ext = self._text_extent(t, {}, None)
                 if ext is not None and self._outside(ext):
                     out.append(T.violation("OWN-SAFE-ZONE", t.label(self.path), f"'{T.short(t.source)}' leaves the safe zone ({SAFE:g} mm inside the trim): it may be cut off"))
@@ -549,10 +546,13 @@ class SvgTemplate:
                     out.append(T.violation("OWN-COLOR", label, f"fill: {exc}"))
             if font is None:
                 continue
+            if text.strip():
+                self.ctx.fonts.note(t.label(self.path), self.ctx.fonts.lookup(font.family, font.bold, font.italic))
+                out += T.glyph_violations(label, text, font, v, not t.static)
             if t.box is not None:
                 bx, by, bw, bh = t.box
                 min_user = min(t.min_pt / t.scale, size)
-                f = fit(text, font, size, min_user, bw, bh, True)
+                f = fit(text, font, size, min_user, bw, bh, True, markup=not t.static)
                 if not f.fits:
                     out.append(T.violation("OWN-TEXT-OVERFLOW", label, f"'{T.short(text)}' does not fit its box even at {t.min_pt:g} pt: shorten it or enlarge the box"))
             elif not t.static:
@@ -586,9 +586,11 @@ class SvgTemplate:
         return out
 
     def _font(self, t: TextUnit, v: dict):
+        """(Faces, size) of a text for this row: its family and style, found
+        (or substituted) by the project's FontBook, with fallback fonts."""
         fam = T.render(t.props.get("font-family", "Noto Sans"), v)
         bold, italic = _bold_italic({k: T.render(x, v) for k, x in t.props.items() if k in ("font-weight", "font-style")})
-        font = self.ctx.fonts.resolve(fam, bold, italic)
+        font = Faces(self.ctx.fonts, fam, bold, italic)
         size = _length(T.render(t.props.get("font-size", "16"), v), CSS_UNITS) or 16.0
         return font, size
 
@@ -600,7 +602,7 @@ class SvgTemplate:
             text = t.source
         else:
             font, size, text = fs
-        f = fit(text, font, size, size, 1e9, 1e9, False)
+        f = fit(text, font, size, size, 1e9, 1e9, False, markup=not t.static)
         width = max(f.widths, default=0.0)
         anchor = T.render(t.props.get("text-anchor", "start"), v)
         left = t.x - width * {"middle": 0.5, "end": 1.0}.get(anchor, 0.0)
@@ -640,6 +642,8 @@ class SvgTemplate:
                             internal = FontMap.build_internal_name(family, weight, style)
                             fm._map[internal] = {"svg_family": family, "svg_weight": weight, "svg_style": style, "rlgFont": name, "exact": True}
                             fm._family_index.setdefault(family.lower(), family)
+                if fam not in {t.props.get("font-family") for t in self.texts}:  # text svglib draws (inside elements with placeholders)
+                    self.ctx.fonts.note(self.path.name, self.ctx.fonts.lookup(fam))
             self._font_map = fm
         return self._font_map
 
@@ -736,19 +740,19 @@ class SvgTemplate:
         c.setFillColorRGB(*ink.rgb(rgb))
         if t.box is not None:
             bx, by, bw, bh = t.box
-            f = fit(text, font, size, min(t.min_pt / t.scale, size), bw, bh, True)
+            f = fit(text, font, size, min(t.min_pt / t.scale, size), bw, bh, True, markup=not t.static)
             align = {"middle": "center", "end": "right"}.get(anchor, "left")
             if bh >= 1e5:
                 draw_fitted(c, f, font, bx, -(by + f.height), bw, f.height, align=align, icon_path=self.ctx.icons.path, ink=ink)
             else:
                 draw_fitted(c, f, font, bx, -(by + bh), bw, bh, align=align, valign=t.el.get("data-valign", "top"), icon_path=self.ctx.icons.path, ink=ink)
         else:
-            f = fit(text, font, size, size, 1e9, 1e9, False)
-            c.setFont(font, size)
+            f = fit(text, font, size, size, 1e9, 1e9, False, markup=not t.static)
+            c.setFont(font.font(), size)
             base = -t.y
-            for line, lw in zip(f.lines, f.widths):
+            for line, lw, rtl in zip(f.lines, f.widths, f.rtl):
                 x = t.x - lw * {"middle": 0.5, "end": 1.0}.get(anchor, 0.0)
-                draw_line(c, line, font, size, x, base, self.ctx.icons.path, ink)
+                draw_line(c, line, font, size, x, base, self.ctx.icons.path, ink, rtl)
                 base -= LEADING * size
         c.restoreState()
 

@@ -172,6 +172,26 @@ def parse_color(text: str | None):
     raise ValueError(f"'{text}' is not a colour (#rrggbb or a name)")
 
 
+def glyph_violations(label: str, text: str, faces, values: dict, markup: bool) -> list:
+    """OWN-GLYPH for each character of `text` that no font has (its own, the
+    project's, the user's or the system's), naming the column it came from."""
+    from printkit.custom.fit import fit, line_chars
+    from printkit.custom.shaping import missing
+
+    out = []
+    seen = set()
+    f = fit(text, faces, 10.0, 10.0, 1e9, 1e9, False, markup=markup)
+    for piece, st in line_chars(f):
+        for ch in missing(piece, faces.font(*st), faces.book):
+            if ch in seen:
+                continue
+            seen.add(ch)
+            cols = [k for k, val in values.items() if k not in ("row", "card") and ch in str(val)]
+            where = f"{label} column '{cols[0]}'" if cols else f"{label} (the template's own text)"
+            out.append(violation("OWN-GLYPH", where, f"no font has '{ch}' (U+{ord(ch):04X}): not the text's font, the project's fonts/, your fonts or the system's; add a font that has it to fonts/"))
+    return out
+
+
 def violation(code: str, place: str, message: str) -> Violation:
     return Violation(code, place, message)
 

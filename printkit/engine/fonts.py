@@ -11,12 +11,25 @@ SANS = "PKSans"
 SANS_BOLD = "PKSans-Bold"
 SANS_ITALIC = "PKSans-Italic"
 SANS_BOLD_ITALIC = "PKSans-BoldItalic"
+# for your own games' templates (the CSS generic families serif and monospace)
+SERIF = "PKSerif"
+SERIF_BOLD = "PKSerif-Bold"
+SERIF_ITALIC = "PKSerif-Italic"
+SERIF_BOLD_ITALIC = "PKSerif-BoldItalic"
+MONO = "PKMono"
+MONO_BOLD = "PKMono-Bold"
 
 _FILES = {
     SANS: "NotoSans-Regular.ttf",
     SANS_BOLD: "NotoSans-Bold.ttf",
     SANS_ITALIC: "NotoSans-Italic.ttf",
     SANS_BOLD_ITALIC: "NotoSans-BoldItalic.ttf",
+    SERIF: "NotoSerif-Regular.ttf",
+    SERIF_BOLD: "NotoSerif-Bold.ttf",
+    SERIF_ITALIC: "NotoSerif-Italic.ttf",
+    SERIF_BOLD_ITALIC: "NotoSerif-BoldItalic.ttf",
+    MONO: "NotoSansMono-Regular.ttf",
+    MONO_BOLD: "NotoSansMono-Bold.ttf",
 }
 _registered = False
 
@@ -170,7 +183,11 @@ def _tagged_font_class():
                 font.LastChar = len(subset) - 1
                 font.Widths = pdfdoc.PDFArray([face.getCharWidth(u) for u in subset])
                 cmap = pdfdoc.PDFStream()
-                cmap.content = makeToUnicodeCMap(base, subset)
+                actual = self.__dict__.get("pk_actual_text") or {}
+                if any(u in actual or u > 0xFFFF for u in subset):  # shaped glyphs, or characters beyond the BMP
+                    cmap.content = to_unicode_cmap(base, subset, actual)
+                else:
+                    cmap.content = makeToUnicodeCMap(base, subset)
                 if doc.compression:
                     cmap.filters = [pdfdoc.PDFZCompress]
                 font.ToUnicode = doc.Reference(cmap, "toUnicodeCMap:" + base)
@@ -181,6 +198,26 @@ def _tagged_font_class():
 
     _TAGGED = TaggedTTFont
     return _TAGGED
+
+
+def to_unicode_cmap(base: str, subset, actual: dict) -> str:
+    """A subset's ToUnicode CMap where some codes are glyphs no character maps
+    to (shaped text: a joined Arabic letter, a ligature): each reads back as the
+    text it stands for (`actual`: private code -> text; "" for a glyph that adds
+    nothing, left out). Characters beyond the BMP are written as UTF-16 pairs."""
+    entries = []
+    for i, u in enumerate(subset):
+        text = actual.get(u, chr(u)) if u in actual else chr(u)
+        if text:
+            entries.append("<%02X> <%s>" % (i, text.encode("utf-16-be").hex().upper()))
+    lines = ["/CIDInit /ProcSet findresource begin", "12 dict begin", "begincmap", "/CIDSystemInfo",
+             f"<< /Registry ({base})", f"/Ordering ({base})", "/Supplement 0", ">> def", f"/CMapName /{base} def",
+             "/CMapType 2 def", "1 begincodespacerange", "<00> <%02X>" % (len(subset) - 1), "endcodespacerange"]
+    for k in range(0, len(entries), 100):  # at most 100 entries a block
+        chunk = entries[k:k + 100]
+        lines += [f"{len(chunk)} beginbfchar", *chunk, "endbfchar"]
+    lines += ["endcmap", "CMapName currentdict /CMap defineresource pop", "end", "end"]
+    return "\n".join(lines)
 
 
 _STRING_WIDTH = None

@@ -1,0 +1,261 @@
+"""Your own templates' text (issue 22, points 2-4): fonts found where people keep
+them (project, user, system), CSS generic families, a family found nowhere drawn
+in the nearest shipped face and named (--strict refuses it), characters a font
+lacks drawn from a font that has them (else refused naming card, column and
+U+XXXX), right-to-left and joined scripts shaped as Inkscape draws them, and
+**bold** / *italic* / line breaks / :icons: in data cells.
+
+Fonts from the system are the ones Debian ships in fonts-dejavu-core,
+fonts-noto-core and fonts-droid-fallback; a test that needs one is skipped,
+saying which, when it is not installed.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from conftest import ROOT, run_inproc
+
+SCRIPTS = ROOT / "tests" / "data" / "scripts"
+HEAD = '<svg xmlns="http://www.w3.org/2000/svg" width="69mm" height="94mm" viewBox="0 0 69 94"><rect width="69" height="94" fill="#fff"/>'
+
+
+def _deck(tmp: Path, csv_text: str, svg_body: str, *extra: str, name: str = "front.svg"):
+    (tmp / "cards.csv").write_text(csv_text, encoding="utf-8")
+    (tmp / name).write_text(svg_body if name.endswith(".toml") else HEAD + svg_body + "</svg>", encoding="utf-8")
+    out = tmp / "out.pdf"
+    proc = run_inproc("deck", "--data", str(tmp / "cards.csv"), "--front", str(tmp / name), "-o", str(out), "--layout", "single", "--duplex", "none", *extra, cwd=tmp)
+    return proc, out
+
+
+def _fonts(pdf: Path) -> set[str]:
+    """The BaseFont of every font the pages use, without the subset tag."""
+    from pypdf import PdfReader
+
+    names = set()
+    for page in PdfReader(str(pdf)).pages:
+        for font in page["/Resources"]["/Font"].values():
+            names.add(str(font.get_object()["/BaseFont"]).split("+", 1)[-1])
+    return names
+
+
+def _text(pdf: Path, page: int = 0) -> str:
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(str(pdf))
+    try:
+        return doc[page].get_textpage().get_text_range()
+    finally:
+        doc.close()
+
+
+def _system_font(family: str, package: str):
+    from printkit.custom.assets import FontBook
+
+    if not FontBook([]).known(family):
+        pytest.skip(f"needs the font '{family}' (Debian package {package})")
+
+
+# -- 2. fonts people have ------------------------------------------------------------------
+
+def test_generic_families_are_shipped_faces(tmp_path):
+    body = ''.join(f'<text x="8" y="{14 + 9 * k}" font-family="{fam}" font-size="4"{extra}>{{{{ name }}}} {fam}</text>'
+                   for k, (fam, extra) in enumerate([("serif", ""), ("monospace", ' font-weight="bold"'), ("cursive", ""), ("fantasy", ""), ("sans-serif", ' font-style="italic"')]))
+    proc, out = _deck(tmp_path, "name\nAda\n", body)
+    assert proc.returncode == 0, proc.stderr
+    assert "not found" not in proc.stdout  # generic families are never a substitution
+    assert _fonts(out) >= {"NotoSerif-Regular", "NotoSansMono-Bold", "NotoSerif-Italic", "NotoSans-Bold", "NotoSans-Italic"}
+    text = _text(out)
+    for fam in ("serif", "monospace", "cursive", "fantasy", "sans-serif"):
+        assert f"Ada {fam}" in text
+
+
+def test_a_family_found_nowhere_is_drawn_in_the_nearest_shipped_face_and_named(tmp_path):
+    body = ('<text id="title" x="8" y="14" font-family="Impact" font-weight="bold" font-size="5">{{ name }}</text>'
+            '<text id="flavour" x="8" y="30" font-family="Garamond Premier, Palatino" font-style="italic" font-size="4">Old words</text>'
+            '<text id="code" x="8" y="40" font-family="Courier Prime" font-size="4">x = 1</text>')
+    proc, out = _deck(tmp_path, "name\nAda\n", body)
+    assert proc.returncode == 0, proc.stderr
+    assert "front.svg text 'title': Impact bold not found, drawn in Noto Sans Bold" in proc.stdout
+    assert "front.svg text 'flavour': Garamond Premier italic not found, drawn in Noto Serif Italic" in proc.stdout
+    assert "front.svg text 'code': Courier Prime not found, drawn in Noto Sans Mono" in proc.stdout
+    assert _fonts(out) >= {"NotoSans-Bold", "NotoSerif-Italic", "NotoSansMono-Regular"}
+    assert "Ada" in _text(out) and "Old words" in _text(out)
+    # --strict: the same substitution is an error, nothing written
+    strict = tmp_path / "strict.pdf"
+    proc = run_inproc("deck", "--data", str(tmp_path / "cards.csv"), "--front", str(tmp_path / "front.svg"), "-o", str(strict), "--strict", cwd=tmp_path)
+    assert proc.returncode == 1 and not strict.exists()
+    assert "OWN-FONT front.svg text 'title': font 'Impact' is not in the project's fonts/ folder, your fonts or the system's" in proc.stderr
+
+
+def test_validate_warns_and_strict_refuses(tmp_path):
+    (tmp_path / "cards.csv").write_text("name\nAda\n", encoding="utf-8")
+    (tmp_path / "front.svg").write_text(HEAD + '<text id="t" x="8" y="14" font-family="Impact" font-size="5">{{ name }}</text></svg>', encoding="utf-8")
+    (tmp_path / "game.toml").write_text('[game]\ntitle = "T"\n[[deck]]\ndata = "cards.csv"\nfront = "front.svg"\n', encoding="utf-8")
+    proc = run_inproc("validate", str(tmp_path / "game.toml"), cwd=tmp_path)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "warning: front.svg text 't': Impact not found, drawn in Noto Sans" in proc.stdout
+    proc = run_inproc("validate", "--strict", str(tmp_path / "game.toml"), cwd=tmp_path)
+    assert proc.returncode == 1 and "OWN-FONT" in proc.stdout
+    proc = run_inproc("make", str(tmp_path / "game.toml"), "-o", str(tmp_path / "kit.pdf"), cwd=tmp_path)
+    assert proc.returncode == 0 and "Impact not found, drawn in Noto Sans" in proc.stdout
+
+
+def test_a_text_with_no_text_needs_no_font(tmp_path):
+    body = ('<text x="8" y="14" font-family="Nowhere Sans" font-size="5"></text>'
+            '<text x="8" y="92" font-family="Nowhere Sans" font-size="5"><tspan x="8" y="92"></tspan></text>'
+            '<text x="8" y="30" font-size="4">{{ name }}</text>')
+    proc, out = _deck(tmp_path, "name\nAda\n", body, "--strict")
+    assert proc.returncode == 0, proc.stderr
+    assert "not found" not in proc.stdout
+
+
+def test_system_fonts_are_found_by_family_and_style(tmp_path):
+    _system_font("DejaVu Sans", "fonts-dejavu-core")
+    body = ('<text x="8" y="14" font-family="\'No Such Face\', DejaVu Sans, sans-serif" font-size="5">{{ name }}</text>'
+            '<text x="8" y="24" font-family="DejaVu Sans" font-weight="700" font-size="5">{{ name }}</text>'
+            '<text x="8" y="34" font-family="DejaVu Sans" font-style="italic" font-size="5">{{ name }}</text>')
+    proc, out = _deck(tmp_path, "name\nAda\n", body, "--strict")
+    assert proc.returncode == 0, proc.stderr
+    assert "not found" not in proc.stdout
+    # the book face, not ExtraLight (also family "DejaVu Sans"): weights are matched, not just "not bold"
+    assert _fonts(out) >= {"DejaVuSans", "DejaVuSans-Bold", "DejaVuSans-Oblique"}
+    assert "DejaVuSans-ExtraLight" not in _fonts(out)
+
+
+def test_family_lookup_without_fontconfig_reads_the_standard_folders(monkeypatch):
+    # no fc-list: the standard folders are read (here Linux's /usr/share/fonts)
+    import shutil
+
+    from printkit.custom import assets
+
+    _system_font("DejaVu Sans", "fonts-dejavu-core")
+    monkeypatch.setattr(shutil, "which", lambda name, *a, **k: None)
+    assets.system_faces.cache_clear()
+    try:
+        faces = assets.system_faces()
+        assert any(f.family == "dejavu sans" and not f.bold and not f.italic and f.weight == 400 for f in faces)
+        assert not any(f.path.suffix == ".otf" and f.family == "urw bookman" for f in faces)  # CFF outlines: not embeddable, left out
+    finally:
+        assets.system_faces.cache_clear()
+
+
+# -- 3. text in every script -------------------------------------------------------------------
+
+def test_characters_the_font_lacks_come_from_a_font_that_has_them(tmp_path):
+    from printkit.custom.assets import FontBook
+    from printkit.engine import fonts
+
+    fonts.register_fonts()
+    if FontBook([]).fallback("世", fonts.SANS) is None:
+        pytest.skip("needs a TrueType font with Japanese (Debian fonts-droid-fallback)")
+    body = '<text id="name" data-box="8 8 53 20" font-size="5">{{ name }}</text>'
+    proc, out = _deck(tmp_path, "name\nこんにちは世界 Việt\n", body)
+    assert proc.returncode == 0, proc.stderr
+    assert "こんにちは世界 Việt" in _text(out)
+    used = _fonts(out)
+    assert "NotoSans-Regular" in used and len(used) >= 2  # Latin in Noto Sans, the rest from fallback fonts
+    # no empty boxes: every glyph drawn has ink (the row of text is as dark as its glyph count wants)
+    from conftest import render_page
+
+    img = render_page(out, 0, dpi=150).convert("L")
+    band = img.crop((0, round(11 / 25.4 * 150), img.width, round(17 / 25.4 * 150)))
+    inked_columns = sum(1 for x in range(band.width) if min(band.getpixel((x, y)) for y in range(band.height)) < 128)
+    assert inked_columns > 150
+
+
+def test_a_character_no_font_has_is_refused_naming_card_column_and_code(tmp_path):
+    body = '<text id="name" x="8" y="14" font-size="5">{{ name }}</text><text id="rule" x="8" y="30" font-size="4">{{ rule }}</text>'
+    proc, out = _deck(tmp_path, "name,rule\nAda,fine\nBob,bad \U0010fffd here\n", body)
+    assert proc.returncode == 1 and not out.exists()
+    assert "OWN-GLYPH card 2 (cards.csv line 3) text 'rule' column 'rule': no font has '\U0010fffd' (U+10FFFD)" in proc.stderr
+
+
+def test_right_to_left_text_reads_back_in_logical_order_with_its_own_letters(tmp_path):
+    _system_font("Noto Sans Arabic", "fonts-noto-core")
+    body = '<text id="t" x="8" y="20" font-family="Noto Sans Arabic" font-size="5">{{ name }}</text>'
+    proc, out = _deck(tmp_path, "name\nمرحبا بالعالم\n", body)
+    assert proc.returncode == 0, proc.stderr
+    assert "مرحبا بالعالم" in _text(out)  # joined forms read back as the letters they are (ToUnicode), not private codes
+    from pypdf import PdfReader
+
+    extracted = PdfReader(str(out)).pages[0].extract_text()
+    assert not any(0xE000 <= ord(ch) <= 0xF8FF for ch in extracted)
+
+
+def _ink_scores(a, b) -> tuple[float, float]:
+    """(share of a's ink within a pixel of b's ink, and the other way round)."""
+    from PIL import ImageChops, ImageFilter
+
+    ma, mb = (im.point(lambda v: 255 if v < 160 else 0) for im in (a, b))
+    da, db = (m.filter(ImageFilter.MaxFilter(3)) for m in (ma, mb))
+
+    def share(m, d) -> float:
+        total = m.histogram()[255]
+        return ImageChops.multiply(m, d).histogram()[255] / total if total else 1.0
+
+    return share(ma, db), share(mb, da)
+
+
+def test_scripts_are_drawn_as_inkscape_draws_them(tmp_path):
+    """Hebrew, Arabic, mixed directions with digits, combining marks and
+    Devanagari, printed from a data row, against Inkscape's render of the same
+    card (tests/golden/scripts.png, scripts/script_references.py). Measured:
+    every band 1.000 both ways; the same text drawn unordered and unshaped
+    scores 0.31-0.53 (Hebrew, Arabic), 0.74-0.85 (mixed, Devanagari), 0.92 (marks)."""
+    for family, package in (("Noto Sans Hebrew", "fonts-noto-core"), ("Noto Sans Arabic", "fonts-noto-core"), ("Noto Sans Devanagari", "fonts-noto-core"), ("DejaVu Sans", "fonts-dejavu-core")):
+        _system_font(family, package)
+    from PIL import Image
+
+    from conftest import render_page
+
+    out = tmp_path / "scripts.pdf"
+    proc = run_inproc("deck", "--data", str(SCRIPTS / "cards.csv"), "--front", str(SCRIPTS / "front.svg"), "-o", str(out), "--layout", "single", "--duplex", "none", "--strict", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    mine = render_page(out, 0, dpi=150).convert("L")
+    with Image.open(ROOT / "tests" / "golden" / "scripts.png") as ref:
+        ref = ref.convert("L")
+    width = min(mine.width, ref.width)
+    for name, y in (("hebrew", 16), ("arabic", 30), ("mixed", 44), ("marks", 58), ("devanagari", 72)):
+        box = (0, round((y - 7) / 25.4 * 150), width, round((y + 3) / 25.4 * 150))
+        scores = _ink_scores(mine.crop(box), ref.crop(box))
+        assert min(scores) >= 0.97, (name, scores)
+    lines = [ln.strip() for ln in _text(out).splitlines()]
+    assert lines[:2] == ["שלום עולם יפה", "مرحبا بالعالم الجميل"]  # read back in logical order, joined letters as letters
+    assert "שלום, עולם" in lines[2] and "123" in lines[2] and "abc" in lines[2]
+    # a vowel sign drawn before its consonant reads back once (in drawing order: PDF text has no reordering)
+    assert sorted(lines[4]) == sorted("नमस्ते दुनिया")
+
+
+# -- 4. markup in cells -------------------------------------------------------------------------
+
+def test_bold_italic_line_breaks_and_icons_in_data_cells(tmp_path):
+    (tmp_path / "icons").mkdir()
+    (tmp_path / "icons" / "ember.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10" fill="#c30"/></svg>', encoding="utf-8")
+    body = ('<text id="rule" data-box="8 8 53 40" font-size="4">{{ rule }}</text>'
+            '<text id="label" x="8" y="80" font-size="4">5 * 3 is **not** markup here</text>')
+    csv_text = 'rule\n"Gain **two** :ember: then *rest*.\nNext line, with a \\* star"\n'
+    proc, out = _deck(tmp_path, csv_text, body)
+    assert proc.returncode == 0, proc.stderr
+    text = _text(out)
+    assert "Gain two" in text and "then rest." in text and "**" not in text.split("5 * 3")[0]
+    assert "Next line, with a * star" in text
+    assert "5 * 3 is **not** markup here" in text  # the template's own text is printed as typed
+    lines = [ln for ln in text.splitlines() if ln.strip()]
+    assert any(ln.startswith("Next line") for ln in lines)  # the line break in the cell
+    assert {"NotoSans-Regular", "NotoSans-Bold", "NotoSans-Italic"} <= _fonts(out)
+    # the icon is drawn: its red square is on the page
+    from conftest import render_page
+
+    img = render_page(out, 0, dpi=100).convert("RGB")
+    assert any(r > 180 and g < 90 and b < 60 for _, (r, g, b) in img.getcolors(1 << 20))
+
+
+def test_markup_in_layout_templates(tmp_path):
+    layout = ('size = "poker"\nbackground = "#ffffff"\n[[element]]\ntype = "text"\ntext = "{{ rule }}"\n'
+              'x = 6\ny = 6\nw = 51\nh = 30\nsize = 10\nfont = "serif"\n')
+    proc, out = _deck(tmp_path, 'rule\n"**Strong** and *soft*"\n', layout, name="front.toml")
+    assert proc.returncode == 0, proc.stderr
+    assert "Strong and soft" in _text(out)
+    assert {"NotoSerif-Bold", "NotoSerif-Italic", "NotoSerif-Regular"} <= _fonts(out)

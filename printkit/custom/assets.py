@@ -540,6 +540,8 @@ def ink_drawing(drawing, ink):
         return colors.Color(r, g, b, col.alpha)
 
     def walk(node) -> None:
+        if hasattr(node, "pk_ink"):  # printkit's own shapes (SVG gradients) hold their colours
+            node.pk_ink(lambda rgb: ink.rgb(rgb, True))
         for attr, large in (("fillColor", True), ("strokeColor", False)):
             if hasattr(node, attr):
                 setattr(node, attr, convert(getattr(node, attr), large))

@@ -62,8 +62,11 @@ def svg_notes(doc, templates) -> None:
         if doc.options.pdfx and t.transparent:
             from printkit.errors import RulesError
 
-            raise RulesError([Violation("OWN-PDFX", t.path.name, f"{what}: see-through, which PDF/X-1a cannot hold; make it opaque or drop --pdfx") for what in t.transparent])
-        for note in t.notes:
+            raise RulesError([Violation("OWN-PDFX", t.path.name, f"{what} is see-through, which PDF/X-1a cannot hold: make it opaque, or drop --pdfx") for what in t.transparent])
+        notes = list(t.notes)
+        if doc.options.color == "cmyk":
+            notes += [f"{t.path.name} {what}: --color cmyk lays its picture onto white paper (its see-through edges cannot be separated): check what lies under it" for what in t.rasters]
+        for note in notes:
             if note not in doc.notes:
                 doc.notes.append(note)
 

@@ -37,7 +37,7 @@ SODIPODI_ROLE = "{http://sodipodi.sourceforge.net/DTD/sodipodi-0.dtd}role"
 UNIT_MM = {"mm": 1.0, "cm": 10.0, "in": 25.4, "pt": 25.4 / 72, "pc": 25.4 / 6, "px": 25.4 / 96, "": 25.4 / 96}
 CSS_UNITS = {"px": 1.0, "": 1.0, "pt": 96 / 72, "pc": 16.0, "mm": 96 / 25.4, "cm": 96 / 2.54, "in": 96.0}
 NONPAINT = {"defs", "style", "metadata", "title", "desc", "namedview", "script"}
-INHERITED = ("font-family", "font-size", "font-weight", "font-style", "fill", "text-anchor", "fill-opacity")
+INHERITED = ("font-family", "font-size", "font-weight", "font-style", "fill", "text-anchor", "fill-opacity", "visibility")
 Matrix = tuple[float, float, float, float, float, float]
 IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 
@@ -155,6 +155,13 @@ class ImageUnit:
 
 
 @dataclass
+class RasterUnit:
+    number: int
+    doc: object  # the document with only this element
+    picture: object = None  # (PIL image, x, y, w, h mm from the page's top left), made once
+
+
+@dataclass
 class SnippetUnit:
     number: int
     template: object  # compiled XML template of the element
@@ -180,6 +187,10 @@ class SvgTemplate:
             raise UsageError(f"{path}: not a readable SVG ({exc})") from None
         if _local(self.root.tag) != "svg":
             raise UsageError(f"{path}: not an SVG file (the root element is <{_local(self.root.tag)}>)")
+        from printkit.custom import svgdraw
+
+        svgdraw.inline_css(self.root)  # <style> rules onto the elements: text styles by class are read too
+        self._index = svgdraw.id_index(self.root)
         self._size(trim_mm)
         self.texts: list[TextUnit] = []
         self.qrs: list[QrUnit] = []
@@ -188,6 +199,7 @@ class SvgTemplate:
         self.problems: list[tuple] = []  # (code, place, message): what cannot be drawn faithfully, refused
         self.notes: list[str] = []  # what is drawn differently from the editor, for the run summary
         self.transparent: list[str] = []  # see-through elements, named (PDF/X refuses them)
+        self.rasters: list[str] = []  # elements drawn as pictures
         self.layers: list = []  # ("static", n) | ("text", TextUnit) | ("snippet", SnippetUnit) | ("qr", QrUnit)
         self._units = 0
         self._walk(self.root, self.root_matrix, {}, [])
@@ -255,6 +267,13 @@ class SvgTemplate:
                 continue
             m = mul(matrix, parse_transform(child.get("transform")))
             style = {**inherited, **{k: v for k, v in _style(child).items() if k in INHERITED}}
+            display = _style(child).get("display", child.get("display"))
+            if display is not None and display.strip() == "none":
+                continue  # not drawn, by the editor either
+            if tag in ("text", "flowRoot") and style.get("visibility", "visible").strip() in ("hidden", "collapse"):
+                continue
+            if tag in ("text", "flowRoot", "image"):
+                self._text_effects(child, tag)
             if tag == "text":
                 self._text(child, m, style)
             elif tag == "flowRoot":
@@ -272,7 +291,43 @@ class SvgTemplate:
             elif _subtree_placeholder(child) or any(_local(x.tag) in ("text", "image", "flowRoot") or x.get("data-qr") is not None for x in child.iter() if x is not child and isinstance(x.tag, str)):
                 self._walk(child, m, style, chain + [child])  # a group holding dynamic parts (or text): look inside
             else:
-                self._mark(child, "static")
+                self._static(child, m, style)
+
+    def _static(self, el, m: Matrix, style: dict) -> None:
+        """Art with no placeholder: vectors through svglib, or, for what PDF
+        vectors cannot carry here (filters, masks, patterns...), a picture of
+        that element alone, said in the run summary."""
+        from printkit.custom import svgdraw
+
+        where = f"{self.path.name} {svgdraw.describe(el)}"
+        reasons = svgdraw.raster_reasons(el, self._index)
+        if not reasons:
+            for what in svgdraw.see_through(el, self._index):
+                self.transparent.append(f"{svgdraw.describe(el)} ({what})")
+            self._mark(el, "static")
+            return
+        kids = [x for x in el if isinstance(x.tag, str)]
+        own = svgdraw.raster_reasons(_shallow(el), self._index) if _local(el.tag) in ("g", "a") else reasons
+        if _local(el.tag) in ("g", "a") and not own and not any(k for k in (el.get("opacity"), _style(el).get("opacity")) if k) and kids:
+            self._walk(el, m, style, [])  # only some of the group's parts need a picture: sort them one by one
+            return
+        self.notes.append(f"{where}: {', '.join(reasons)}: drawn as a {svgdraw.RASTER_DPI} dpi picture of that element")
+        self.transparent.append(f"{svgdraw.describe(el)} ({', '.join(reasons)}: a picture with see-through edges)")
+        self.rasters.append(svgdraw.describe(el))
+        self._mark(el, "raster", None)
+
+    def _text_effects(self, el, tag: str) -> None:
+        """What printkit's text drawing does not do, said by name."""
+        from printkit.custom import svgdraw
+
+        where = f"{self.path.name} {svgdraw.describe(el)}"
+        reasons = svgdraw.raster_reasons(el, self._index)
+        if reasons and tag != "image":
+            self.notes.append(f"{where}: {', '.join(reasons)} on text is not drawn (the text is, as plain vectors)")
+        elif reasons:
+            self.notes.append(f"{where}: {', '.join(reasons)} on an image is not drawn")
+        for what in svgdraw.see_through(el, self._index):
+            self.transparent.append(f"{svgdraw.describe(el)} ({what})")
 
     def _mark(self, el, kind: str, unit=None) -> int:
         n = self._units
@@ -395,6 +450,8 @@ class SvgTemplate:
                     grouped[-1][1].append(n)
                 else:
                     grouped.append(("static", [n]))
+            elif kind == "raster":
+                grouped.append(("raster", RasterUnit(n, self._only([n]))))
             elif kind == "snippet":
                 el = self.root.find(f".//*[@data-pk-unit='{n}']")
                 src = etree.tostring(el, encoding="unicode")
@@ -653,7 +710,11 @@ class SvgTemplate:
         from svglib.svglib import SvgRenderer
 
         logging.getLogger("svglib.svglib").setLevel(logging.ERROR)
-        return SvgRenderer(str(self.path), font_map=self.font_map()).render(doc)
+        from printkit.custom.svgdraw import id_index, renderer_class
+
+        renderer = renderer_class()(str(self.path), font_map=self.font_map())
+        renderer.pk_index = id_index(doc)
+        return renderer.render(doc)
 
     def _static_drawing(self, doc):
         cache = self.__dict__.setdefault("_static", {})
@@ -724,6 +785,8 @@ class SvgTemplate:
                 self._draw_qr(c, item, v)
             elif kind == "image":
                 self._draw_image(c, item, v, ink)
+            elif kind == "raster":
+                self._draw_raster(c, item, origin_x, origin_y, ink)
         if self.cover_matrix is not None:
             c.restoreState()
 
@@ -756,6 +819,32 @@ class SvgTemplate:
                 base -= LEADING * size
         c.restoreState()
 
+    def _raster(self, r: RasterUnit):
+        if r.picture is None:
+            from lxml import etree
+
+            from printkit.custom import svgdraw
+            from printkit.engine.resources import resource_dir
+
+            text = etree.tostring(r.doc, encoding="unicode")
+            dirs = [str(resource_dir("fonts"))] + [str(d) for d in getattr(self.ctx.fonts, "folders", []) if Path(d).is_dir()]
+            r.picture = svgdraw.rasterise(text, self.doc_mm, dirs, str(self.path.parent)) or False
+        return r.picture
+
+    def _draw_raster(self, c, r: RasterUnit, origin_x: float, origin_y: float, ink=None) -> None:
+        from reportlab.lib.utils import ImageReader
+
+        pic = self._raster(r)
+        if not pic:
+            return
+        image, x, y, w, h = pic
+        if ink is not None and ink.mode == "mono":
+            image = image.convert("LA")
+        c.saveState()
+        c.translate(origin_x, origin_y)
+        c.drawImage(ImageReader(image), x * MM, (self.doc_mm[1] - y - h) * MM, w * MM, h * MM, mask="auto")
+        c.restoreState()
+
     def _draw_image(self, c, im: ImageUnit, v: dict, ink=None) -> None:
         from printkit.custom.assets import draw_picture
 
@@ -782,6 +871,14 @@ class SvgTemplate:
         c.transform(1, 0, 0, -1, 0, 0)
         draw_qr(c, text, x, -(y + s), s, mask=None)  # user text: the best mask, searched
         c.restoreState()
+
+
+def _shallow(el):
+    """The element without its children (its own attributes only)."""
+    out = copy.copy(el)
+    for child in list(out):
+        out.remove(child)
+    return out
 
 
 def _bold_italic(props: dict) -> tuple[bool, bool]:

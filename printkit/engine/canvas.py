@@ -188,15 +188,20 @@ def canvas_class():
             the gradient's shape black and ignored the opacity. A form that uses
             either gets a resource dictionary naming them; other forms are
             written as before (same bytes)."""
-            from reportlab.pdfbase.pdfdoc import PDFResourceDictionary, xObjectName
+            from reportlab.pdfbase.pdfdoc import PDFDictionary, PDFName, PDFResourceDictionary, PDFStream, xObjectName
 
+            group = extra_attributes.pop("pk_group", False)
             name = self._formData[0]
             shadings = dict(self._shadingUsed)
             states = any(" gs" in line for line in self._code if isinstance(line, str))
             Canvas.endForm(self, **extra_attributes)
+            form = self._doc.idToObject[xObjectName(name)]
+            if group:  # a transparency group: drawn with an opacity as one picture (SVG group opacity)
+                stream = PDFStream(content=form.stream)
+                stream.dictionary["Group"] = PDFDictionary({"S": PDFName("Transparency")})
+                form.Contents = stream
             if not (shadings or states):
                 return
-            form = self._doc.idToObject[xObjectName(name)]
             res = PDFResourceDictionary()
             res.basicFonts()
             res.allProcs()

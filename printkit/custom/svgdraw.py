@@ -1,0 +1,465 @@
+"""How SVG template art is drawn: svglib's conversion, completed where it
+falls short of what editors write, and a picture where vectors cannot say it.
+
+- CSS: a <style> sheet's rules (Illustrator's "Internal CSS", Figma, Affinity)
+  are written onto the elements they match, so printkit's own text drawing and
+  svglib both see them.
+- Gradients: linear and radial, gradientUnits, gradientTransform, spreadMethod
+  (pad, reflect, repeat), xlink:href chains, the focal point, one opacity for all
+  stops: PDF shadings (vectors). svglib's own gradients drop the transform,
+  the focal point and the spread method.
+- opacity on a group or an element: a PDF transparency group drawn with that
+  alpha (overlapping children do not show through each other, as in the editor);
+  fill-opacity and stroke-opacity: the colour's alpha (svglib).
+- What PDF vectors cannot carry here: filters (blur, drop shadow...), masks,
+  pattern fills, gradient strokes and gradients whose stops fade: that element
+  alone is rasterised by resvg at RASTER_DPI and placed as a picture, and the run
+  summary names it (PDF/X, which forbids transparency, refuses it, named).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+
+from printkit.custom import template as T
+
+RASTER_DPI = 300
+XLINK = "{http://www.w3.org/1999/xlink}href"
+URL = re.compile(r"url\(\s*['\"]?#([^)'\"]+)['\"]?\s*\)")
+
+
+def _local(tag) -> str:
+    return tag.rsplit("}", 1)[-1] if isinstance(tag, str) else ""
+
+
+def style_of(el) -> dict:
+    out = {}
+    for decl in (el.get("style") or "").split(";"):
+        if ":" in decl:
+            k, v = decl.split(":", 1)
+            out[k.strip()] = v.strip()
+    return out
+
+
+def prop(el, name: str):
+    """An element's own value of a presentation property (style wins)."""
+    s = style_of(el)
+    if name in s:
+        return s[name]
+    return el.get(name)
+
+
+# -- CSS ---------------------------------------------------------------------------------
+
+def inline_css(root) -> None:
+    """Write the rules of every <style> onto the elements they match (before
+    their own style attribute, which wins), then drop the sheets."""
+    sheets = [el for el in root.iter() if _local(el.tag) == "style"]
+    if not sheets:
+        return
+    import cssselect2
+    import tinycss2
+
+    found: dict = {}  # element -> list of (specificity, order, declarations)
+    order = 0
+    wrapper = cssselect2.ElementWrapper.from_xml_root(root)
+    for sheet in sheets:
+        if T.PLACEHOLDER.search(sheet.text or ""):
+            continue  # a sheet with placeholders is left to svglib
+        matcher = cssselect2.Matcher()
+        for rule in tinycss2.parse_stylesheet(sheet.text or "", skip_comments=True, skip_whitespace=True):
+            if rule.type != "qualified-rule":
+                continue
+            decls = []
+            for d in tinycss2.parse_declaration_list(rule.content, skip_comments=True, skip_whitespace=True):
+                if d.type == "declaration":
+                    decls.append((d.lower_name, tinycss2.serialize(d.value).strip()))
+            try:
+                selectors = cssselect2.compile_selector_list(rule.prelude)
+            except cssselect2.SelectorError:
+                continue
+            for sel in selectors:
+                order += 1
+                matcher.add_selector(sel, (order, decls))
+        for w in wrapper.iter_subtree():
+            for spec, _order, _pseudo, (n, decls) in matcher.match(w):
+                found.setdefault(w.etree_element, []).append((spec, n, decls))
+        sheet.getparent().remove(sheet)
+    for el, rules in found.items():
+        merged: dict = {}
+        for _spec, _n, decls in sorted(rules, key=lambda r: (r[0], r[1])):
+            merged.update(decls)
+        own = style_of(el)
+        merged.update(own)
+        el.set("style", ";".join(f"{k}:{v}" for k, v in merged.items()))
+        if "class" in el.attrib:
+            del el.attrib["class"]
+
+
+# -- what an element needs ---------------------------------------------------------------
+
+def _ref(root, value, index):
+    m = URL.search(value or "")
+    if not m:
+        return None
+    return index.get(m.group(1))
+
+
+def id_index(root) -> dict:
+    return {el.get("id"): el for el in root.iter() if isinstance(el.tag, str) and el.get("id")}
+
+
+def gradient_stops(grad, index) -> list:
+    """The stops of a gradient, following its href chain."""
+    seen = set()
+    while grad is not None and id(grad) not in seen:
+        seen.add(id(grad))
+        stops = [s for s in grad if _local(s.tag) == "stop"]
+        if stops:
+            return stops
+        href = grad.get(XLINK) or grad.get("href") or ""
+        grad = index.get(href[1:]) if href.startswith("#") else None
+    return []
+
+
+def _opacity(v) -> float:
+    try:
+        return max(0.0, min(1.0, float(str(v).strip().rstrip("%")) / (100.0 if str(v).strip().endswith("%") else 1.0)))
+    except (TypeError, ValueError):
+        return 1.0
+
+
+def stop_alphas(grad, index) -> list[float]:
+    return [_opacity(prop(s, "stop-opacity") if prop(s, "stop-opacity") is not None else 1) for s in gradient_stops(grad, index)]
+
+
+def raster_reasons(el, index, depth: int = 0) -> list[str]:
+    """Why this element (or what it shows, <use> followed) cannot be drawn as
+    PDF vectors here: filters, masks, patterns, gradient strokes, fading stops."""
+    out = []
+    if depth > 8:
+        return out
+    for x in el.iter():
+        if not isinstance(x.tag, str) or _local(x.tag) in ("defs", "clipPath", "mask", "pattern", "linearGradient", "radialGradient", "filter", "symbol") and x is not el:
+            continue
+        f = prop(x, "filter")
+        if f and URL.search(f):
+            target = _ref(None, f, index)
+            kinds = sorted({_local(p.tag) for p in target}) if target is not None else []
+            what = "blur" if kinds == ["feGaussianBlur"] else ("drop shadow" if "feOffset" in kinds else "filter")
+            out.append(f"{what} filter ({', '.join(kinds) or 'missing'})")
+        if prop(x, "mask") and URL.search(prop(x, "mask")):
+            out.append("mask")
+        for key in ("fill", "stroke"):
+            target = _ref(None, prop(x, key), index)
+            if target is None:
+                continue
+            kind = _local(target.tag)
+            if kind == "pattern":
+                out.append(f"pattern {key}")
+            elif kind in ("linearGradient", "radialGradient"):
+                if key == "stroke":
+                    out.append("gradient stroke")
+                elif len(set(stop_alphas(target, index))) > 1:
+                    out.append("gradient with fading stops")
+            elif kind not in ("linearGradient", "radialGradient"):
+                out.append(f"{key} of <{kind}>")
+        if _local(x.tag) == "use":
+            href = x.get(XLINK) or x.get("href") or ""
+            target = index.get(href[1:]) if href.startswith("#") else None
+            if target is not None:
+                out += raster_reasons(target, index, depth + 1)
+    return list(dict.fromkeys(out))
+
+
+def see_through(el, index) -> list[str]:
+    """The see-through properties an element and what it holds use."""
+    out = []
+    for x in el.iter():
+        if not isinstance(x.tag, str) or _local(x.tag) in ("defs", "clipPath", "mask", "pattern", "linearGradient", "radialGradient", "filter", "symbol") and x is not el:
+            continue
+        for key in ("opacity", "fill-opacity", "stroke-opacity"):
+            v = prop(x, key)
+            if v is not None and not T.PLACEHOLDER.search(str(v)) and _opacity(v) < 1:
+                out.append(f"{key} {v}")
+        target = _ref(None, prop(x, "fill"), index)
+        if target is not None and _local(target.tag) in ("linearGradient", "radialGradient") and min(stop_alphas(target, index) or [1]) < 1:
+            out.append("stop-opacity")
+    return list(dict.fromkeys(out))
+
+
+def describe(el) -> str:
+    ident = el.get("id")
+    return f"<{_local(el.tag)} id='{ident}'>" if ident else f"<{_local(el.tag)}>"
+
+
+# -- rasterising one element -------------------------------------------------------------
+
+def rasterise(svg_text: str, size_mm: tuple[float, float], font_dirs: list[str], resources: str, dpi: int = RASTER_DPI):
+    """A document (holding only the element to draw) as an RGBA picture cropped
+    to what it paints: (PIL image, left mm, top mm), or None if it paints nothing."""
+    import io
+
+    import resvg_py
+    from PIL import Image
+
+    w = max(1, round(size_mm[0] / 25.4 * dpi))
+    h = max(1, round(size_mm[1] / 25.4 * dpi))
+    png = resvg_py.svg_to_bytes(svg_string=svg_text, width=w, height=h, dpi=96, skip_system_fonts=True, font_dirs=font_dirs, resources_dir=resources)
+    image = Image.open(io.BytesIO(png)).convert("RGBA")
+    if image.size != (w, h):
+        image = image.resize((w, h))
+    box = image.getchannel("A").getbbox()
+    if box is None:
+        return None
+    return image.crop(box), box[0] / dpi * 25.4, box[1] / dpi * 25.4, (box[2] - box[0]) / dpi * 25.4, (box[3] - box[1]) / dpi * 25.4
+
+
+# -- gradients and opacity in svglib's conversion -----------------------------------------
+
+def _num(v, default: float, bbox: bool) -> float:
+    if v is None or str(v).strip() == "":
+        return default
+    s = str(v).strip()
+    try:
+        if s.endswith("%"):
+            return float(s[:-1]) / 100.0 if bbox else float(s[:-1]) / 100.0
+        return float(re.sub(r"[a-z]+$", "", s))
+    except ValueError:
+        return default
+
+
+def gradient_spec(grad, index, convert_color) -> dict | None:
+    """Every attribute of a gradient, inherited along its href chain."""
+    chain = []
+    seen = set()
+    g = grad
+    while g is not None and id(g) not in seen and _local(g.tag) in ("linearGradient", "radialGradient"):
+        seen.add(id(g))
+        chain.append(g)
+        href = g.get(XLINK) or g.get("href") or ""
+        g = index.get(href[1:]) if href.startswith("#") else None
+
+    def attr(name):
+        for g in chain:
+            if g.get(name) is not None:
+                return g.get(name)
+        return None
+
+    from printkit.custom.svg import parse_transform
+
+    stops = []
+    last = 0.0
+    for s in gradient_stops(grad, index):
+        off = s.get("offset", "0").strip()
+        try:
+            o = float(off[:-1]) / 100 if off.endswith("%") else float(off)
+        except ValueError:
+            o = 0.0
+        o = max(last, min(1.0, max(0.0, o)))
+        last = o
+        col = convert_color(prop(s, "stop-color") or "black")
+        stops.append((o, (col.red, col.green, col.blue) if col is not None else (0.0, 0.0, 0.0), _opacity(prop(s, "stop-opacity") if prop(s, "stop-opacity") is not None else 1)))
+    if not stops:
+        return None
+    bbox = (attr("gradientUnits") or "objectBoundingBox") != "userSpaceOnUse"
+    spec = {"type": _local(grad.tag), "bbox": bbox, "spread": attr("spreadMethod") or "pad", "transform": parse_transform(attr("gradientTransform")), "stops": stops}
+    if spec["type"] == "linearGradient":
+        spec.update(x1=_num(attr("x1"), 0.0, bbox), y1=_num(attr("y1"), 0.0, bbox), x2=_num(attr("x2"), 1.0 if bbox else 1.0, bbox), y2=_num(attr("y2"), 0.0, bbox))
+        if not bbox and attr("x2") is None:
+            spec["x2"] = 1.0  # 100% of the viewport: rare in editors' files
+    else:
+        cx, cy = _num(attr("cx"), 0.5, bbox), _num(attr("cy"), 0.5, bbox)
+        spec.update(cx=cx, cy=cy, r=_num(attr("r"), 0.5, bbox), fx=_num(attr("fx"), cx, bbox), fy=_num(attr("fy"), cy, bbox))
+    return spec
+
+
+def _inverse(m):
+    a, b, c, d, e, f = m
+    det = a * d - b * c
+    if abs(det) < 1e-12:
+        return None
+    return (d / det, -b / det, -c / det, a / det, (c * f - d * e) / det, (b * e - a * f) / det)
+
+
+def _spread_stops(stops, k0: int, k1: int, reflect: bool):
+    """Stops repeated over periods k0..k1 (reflected every other period), on 0..1."""
+    out = []
+    n = k1 - k0
+    for k in range(k0, k1):
+        period = stops if not (reflect and k % 2) else [(1 - o, c, a) for o, c, a in reversed(stops)]
+        for o, c, a in period:
+            out.append(((k - k0 + o) / n, c, a))
+    return out
+
+
+def paint_gradient(canvas, spec: dict, clip_path, bounds) -> None:
+    """Fill the current clip (already set) with the gradient; `bounds` is the
+    clipped shape's box in the current user space."""
+    from reportlab.lib.colors import Color
+    from reportlab.pdfbase.pdfdoc import PDFAxialShading, PDFRadialShading
+    from reportlab.pdfgen.canvas import _buildColorFunction, _gradientExtendStr, _normalizeColors
+
+    from printkit.custom.svg import apply, mul
+
+    x0, y0, x1, y1 = bounds
+    m = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+    if spec["bbox"]:
+        if x1 - x0 <= 1e-9 or y1 - y0 <= 1e-9:
+            return
+        m = (x1 - x0, 0.0, 0.0, y1 - y0, x0, y0)
+    m = mul(m, spec["transform"])
+    inv = _inverse(m)
+    if inv is None:
+        return
+    corners = [apply(inv, x, y) for x, y in ((x0, y0), (x1, y0), (x0, y1), (x1, y1))]
+    stops = spec["stops"]
+    alphas = {a for _o, _c, a in stops}
+    spread = spec["spread"]
+    if spec["type"] == "linearGradient":
+        ax, ay, bx, by = spec["x1"], spec["y1"], spec["x2"], spec["y2"]
+        dx, dy = bx - ax, by - ay
+        L = dx * dx + dy * dy
+        if L < 1e-18:
+            stops = [stops[-1], stops[-1]]
+            dx, dy, L = 1.0, 0.0, 1.0
+            bx, by = ax + 1, ay
+        if spread in ("reflect", "repeat"):
+            ts = [((px - ax) * dx + (py - ay) * dy) / L for px, py in corners]
+            k0, k1 = math.floor(min(ts)), math.ceil(max(ts))
+            k0, k1 = max(k0, -200), min(max(k1, k0 + 1), k0 + 400)
+            stops = _spread_stops(stops, k0, k1, spread == "reflect")
+            ax, ay, bx, by = ax + k0 * dx, ay + k0 * dy, ax + k1 * dx, ay + k1 * dy
+    else:
+        cx, cy, r, fx, fy = spec["cx"], spec["cy"], spec["r"], spec["fx"], spec["fy"]
+        if r <= 1e-12:
+            stops = [stops[-1], stops[-1]]
+            r = 1e-6
+        if spread in ("reflect", "repeat"):
+            far = max(math.hypot(px - cx, py - cy) for px, py in corners) / r
+            k1 = min(max(1, math.ceil(far)), 400)
+            stops = _spread_stops(stops, 0, k1, spread == "reflect")
+            r *= k1
+            fx, fy = cx, cy
+        elif math.hypot(fx - cx, fy - cy) > r:  # a focal point outside the circle is moved onto it
+            k = r / math.hypot(fx - cx, fy - cy) * 0.999
+            fx, fy = cx + (fx - cx) * k, cy + (fy - cy) * k
+    colours = [Color(*c) for _o, c, _a in stops]
+    positions = [o for o, _c, _a in stops]
+    if len(colours) == 1:
+        colours, positions = colours * 2, [0.0, 1.0]
+    if hasattr(canvas, "_pk_stops"):
+        colours = canvas._pk_stops(colours)
+    space, ncolours = _normalizeColors(colours)
+    fn = _buildColorFunction(ncolours, positions)
+    canvas.saveState()
+    if len(alphas) == 1 and min(alphas) < 1:
+        canvas.setFillAlpha(min(alphas))
+    canvas.transform(*m)
+    if spec["type"] == "linearGradient":
+        shading = PDFAxialShading(ax, ay, bx, by, Function=fn, ColorSpace=space, Extend=_gradientExtendStr(True))
+    else:
+        shading = PDFRadialShading(fx, fy, 0, cx, cy, r, Function=fn, ColorSpace=space, Extend=_gradientExtendStr(True))
+    canvas.shade(shading)
+    canvas.restoreState()
+
+
+def renderer_class():
+    """svglib's SvgRenderer with printkit's gradients and group opacity."""
+    from reportlab.graphics.shapes import DirectDraw, Drawing, Group
+    from svglib import svglib as S
+
+    class GradientFill(DirectDraw):
+        def __init__(self, clip_shape, spec):
+            self._clip_shape = clip_shape
+            self.pk_spec = spec
+
+        def pk_ink(self, convert):
+            self.pk_spec = {**self.pk_spec, "stops": [(o, convert(c), a) for o, c, a in self.pk_spec["stops"]]}
+
+        def drawDirectly(self, renderer):
+            canvas = renderer._canvas
+            path = S._shape_to_pdf_path(canvas, self._clip_shape)
+            if not path:
+                return
+            canvas.saveState()
+            rule = getattr(self._clip_shape, "fillMode", None)
+            canvas.clipPath(path, fill=1, stroke=0, fillMode=rule) if rule is not None else canvas.clipPath(path, fill=1, stroke=0)
+            paint_gradient(canvas, self.pk_spec, path, self._clip_shape.getBounds())
+            canvas.restoreState()
+
+        def getBounds(self):
+            return self._clip_shape.getBounds()
+
+    class Faded(DirectDraw):
+        """Children drawn as one transparency group, then at `alpha`."""
+
+        def __init__(self, group, alpha):
+            self.contents = [group]
+            self.alpha = alpha
+
+        def drawDirectly(self, renderer):
+            from reportlab.graphics import renderPDF
+
+            canvas = renderer._canvas
+            group = self.contents[0]
+            try:
+                x0, y0, x1, y1 = group.getBounds()
+            except Exception:
+                return
+            pad = 1.0
+            n = getattr(canvas, "_pk_faded", 0) + 1
+            canvas._pk_faded = n
+            name = f"PKFade{n}"
+            canvas.beginForm(name, x0 - pad, y0 - pad, x1 + pad, y1 + pad)
+            d = Drawing(1, 1)
+            d.add(group)
+            from printkit.engine import fonts as _f
+
+            d.initialFontName = _f.SANS
+            saved = canvas.__dict__.get("_drawing")
+            renderPDF._PDFRenderer().draw(d, canvas, 0, 0)  # its own state from the defaults, as a form needs
+            canvas.__dict__["_drawing"] = saved
+            canvas.endForm(pk_group=True)
+            canvas.saveState()
+            canvas.setFillAlpha(self.alpha)
+            canvas.setStrokeAlpha(self.alpha)
+            canvas.doForm(name)
+            canvas.restoreState()
+
+        def getBounds(self):
+            return self.contents[0].getBounds()
+
+    class Renderer(S.SvgRenderer):
+        pk_index: dict = {}
+
+        def _resolve_gradient(self, grad_id):
+            g = self.pk_index.get(grad_id)
+            if g is None:
+                return None
+            spec = gradient_spec(g, self.pk_index, self.attrConverter.convertColor)
+            return {"pk": spec} if spec else None
+
+        def _apply_gradient_fill(self, item, grad_def):
+            clip_shape = S._find_clip_shape(item)
+            if clip_shape is None or not grad_def.get("pk"):
+                return item
+            group = Group()
+            group.add(GradientFill(clip_shape, grad_def["pk"]))
+            group.add(item)  # its stroke (its fill is the gradient's url: none)
+            return group
+
+        def renderNode(self, node, parent=None):
+            if parent is None:
+                return
+            el = getattr(node, "etree_element", None)
+            alpha = _opacity(prop(el, "opacity")) if el is not None and prop(el, "opacity") is not None else 1.0
+            if alpha >= 1.0:
+                return S.SvgRenderer.renderNode(self, node, parent)
+            holder = Group()
+            S.SvgRenderer.renderNode(self, node, holder)
+            if holder.contents:
+                parent.add(Faded(holder, alpha))
+
+    return Renderer

@@ -23,13 +23,15 @@ DATA = ROOT / "tests" / "data" / "scripts"
 GOLDEN = ROOT / "tests" / "golden" / "scripts.png"
 DPI = 150
 
-#: (column, font family, text, y of the baseline in mm)
+#: (column, font family, text, y of the baseline in mm, more attributes)
 LINES = [
-    ("hebrew", "Noto Sans Hebrew", "שלום עולם יפה", 16),
-    ("arabic", "Noto Sans Arabic", "مرحبا بالعالم الجميل", 30),
-    ("mixed", "Noto Sans Hebrew", "abc 123 שלום, עולם", 44),
-    ("marks", "DejaVu Sans", "Ti\u1ebfng Vi\u1ec7t q\u0301 a\u0308\u0301 n\u0303", 58),
-    ("devanagari", "Noto Sans Devanagari", "नमस्ते दुनिया", 72),
+    ("hebrew", "Noto Sans Hebrew", "שלום עולם יפה", 16, 'x="8"'),
+    ("arabic", "Noto Sans Arabic", "مرحبا بالعالم الجميل", 30, 'x="8"'),
+    ("mixed", "Noto Sans Hebrew", "abc 123 שלום, עולם", 44, 'x="8"'),
+    ("marks", "DejaVu Sans", "Ti\u1ebfng Vi\u1ec7t q\u0301 a\u0308\u0301 n\u0303", 58, 'x="8"'),
+    ("devanagari", "Noto Sans Devanagari", "नमस्ते दुनिया", 72, 'x="8"'),
+    # right to left: the paragraph runs right to left from its first word on, and starts at x's right
+    ("rtl", "Noto Sans Hebrew", "abc שלום 42 עולם", 85, 'x="61" style="direction:rtl"'),
 ]
 SIZE = 5.0  # user units = mm: about 14 pt
 
@@ -37,8 +39,8 @@ SIZE = 5.0  # user units = mm: about 14 pt
 def svg(texts: dict) -> str:
     parts = ['<svg xmlns="http://www.w3.org/2000/svg" width="69mm" height="94mm" viewBox="0 0 69 94">',
              '<rect width="69" height="94" fill="#ffffff"/>']
-    for col, family, _, y in LINES:
-        parts.append(f'<text id="{col}" x="8" y="{y}" font-family="{family}" font-size="{SIZE}" fill="#000000">{texts[col]}</text>')
+    for col, family, _, y, more in LINES:
+        parts.append(f'<text id="{col}" {more} y="{y}" font-family="{family}" font-size="{SIZE}" fill="#000000">{texts[col]}</text>')
     parts.append("</svg>\n")
     return "\n".join(parts)
 
@@ -46,11 +48,11 @@ def svg(texts: dict) -> str:
 def main() -> None:
     DATA.mkdir(parents=True, exist_ok=True)
     (DATA / "front.svg").write_text(svg({col: "{{ " + col + " }}" for col, *_ in LINES}), encoding="utf-8")
-    (DATA / "reference.svg").write_text(svg({col: text for col, _, text, _ in LINES}), encoding="utf-8")
+    (DATA / "reference.svg").write_text(svg({col: text for col, _, text, *_ in LINES}), encoding="utf-8")
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
     w.writerow([col for col, *_ in LINES])
-    w.writerow([text for _, _, text, _ in LINES])
+    w.writerow([text for _, _, text, *_ in LINES])
     (DATA / "cards.csv").write_text(buf.getvalue(), encoding="utf-8")
     GOLDEN.parent.mkdir(parents=True, exist_ok=True)
     subprocess.run(["inkscape", "--export-type=png", f"--export-dpi={DPI}", "--export-area-page",

@@ -200,7 +200,8 @@ def _ink_scores(a, b) -> tuple[float, float]:
 
 def test_scripts_are_drawn_as_inkscape_draws_them(tmp_path):
     """Hebrew, Arabic, mixed directions with digits, combining marks and
-    Devanagari, printed from a data row, against Inkscape's render of the same
+    Devanagari, and a paragraph set right to left (direction:rtl: it ends at x,
+    "abc" on the right), printed from a data row, against Inkscape's render of the same
     card (tests/golden/scripts.png, scripts/script_references.py). Measured:
     every band 1.000 both ways; the same text drawn unordered and unshaped
     scores 0.31-0.53 (Hebrew, Arabic), 0.74-0.85 (mixed, Devanagari), 0.92 (marks)."""
@@ -217,7 +218,7 @@ def test_scripts_are_drawn_as_inkscape_draws_them(tmp_path):
     with Image.open(ROOT / "tests" / "golden" / "scripts.png") as ref:
         ref = ref.convert("L")
     width = min(mine.width, ref.width)
-    for name, y in (("hebrew", 16), ("arabic", 30), ("mixed", 44), ("marks", 58), ("devanagari", 72)):
+    for name, y in (("hebrew", 16), ("arabic", 30), ("mixed", 44), ("marks", 58), ("devanagari", 72), ("rtl", 85)):
         box = (0, round((y - 7) / 25.4 * 150), width, round((y + 3) / 25.4 * 150))
         scores = _ink_scores(mine.crop(box), ref.crop(box))
         assert min(scores) >= 0.97, (name, scores)
@@ -259,3 +260,16 @@ def test_markup_in_layout_templates(tmp_path):
     assert proc.returncode == 0, proc.stderr
     assert "Strong and soft" in _text(out)
     assert {"NotoSerif-Bold", "NotoSerif-Italic", "NotoSerif-Regular"} <= _fonts(out)
+
+
+def test_a_damaged_font_file_is_named_not_crashed_on(tmp_path):
+    (tmp_path / "fonts").mkdir()
+    data = (ROOT / "fonts" / "NotoSans-Italic.ttf").read_bytes()
+    renamed = data.replace(b"NotoSans-Italic", b"TestFace-Italic").replace("Noto Sans".encode("utf-16-be"), "Test Face".encode("utf-16-be")).replace(b"Noto Sans", b"Test Face")
+    (tmp_path / "fonts" / "Cut.ttf").write_bytes(renamed[:6000])  # the table directory and names, not the glyphs
+    (tmp_path / "fonts" / "Junk.ttf").write_bytes(b"\x00\x01\x00\x00" + b"\xff" * 200)
+    body = '<text id="t" x="8" y="14" font-family="Test Face" font-size="5">{{ name }}</text>'
+    proc, out = _deck(tmp_path, "name\nAda\n", body)
+    assert proc.returncode == 0, proc.stderr
+    assert "Traceback" not in proc.stderr
+    assert "front.svg text 't': Test Face not found" in proc.stdout and "Noto Sans" in proc.stdout

@@ -266,6 +266,7 @@ class Resolved:
     family: str  # the family asked for (the first of a CSS list)
     bold: bool = False
     italic: bool = False
+    why: str = ""  # a family whose file is there but cannot be used: why
 
 
 def families_of(value: str | None) -> list[str]:
@@ -293,15 +294,19 @@ class FontBook:
         self.strict = strict
         self._cache: dict[tuple, Resolved] = {}
         self._notes: dict[str, tuple] = {}  # run-summary sentence -> (place, Resolved)
+        self._noted: set = set()
         self._fallbacks: dict[tuple, str | None] = {}
         self._fallback_fonts: dict[tuple, list] = {}
 
     # -- families ------------------------------------------------------------------
     def lookup(self, family: str | None, bold: bool = False, italic: bool = False) -> Resolved:
-        key = ((family or "").strip().lower(), bold, italic)
-        hit = self._cache.get(key)
+        hit = self._cache.get((family, bold, italic))  # as asked (every text asks again, per card)
         if hit is None:
-            hit = self._cache[key] = self._lookup(family, bold, italic)
+            key = ((family or "").strip().lower(), bool(bold), bool(italic))
+            hit = self._cache.get(key)
+            if hit is None:
+                hit = self._cache[key] = self._lookup(family, bold, italic)
+            self._cache[(family, bold, italic)] = hit
         return hit
 
     def resolve(self, family: str | None, bold: bool = False, italic: bool = False) -> str:
@@ -323,7 +328,12 @@ class FontBook:
                 return Resolved(SHIPPED[fam][bold, italic], True, shipped_label(fam, bold, italic), name, bold, italic)
             face = self._find(low, bold, italic)
             if face is not None:
-                return Resolved(_register(face.path, face.index), True, face.name, name, bold, italic)
+                try:
+                    return Resolved(_register(face.path, face.index), True, face.name, name, bold, italic)
+                except Exception:  # a damaged file: as if absent, and said so
+                    why = f"{face.path.name} cannot be read as a font"
+                    fam = nearest_shipped(name)
+                    return Resolved(SHIPPED[fam][bold, italic], False, shipped_label(fam, bold, italic), name, bold, italic, why)
         fam = nearest_shipped(names[0])
         return Resolved(SHIPPED[fam][bold, italic], False, shipped_label(fam, bold, italic), names[0], bold, italic)
 
@@ -342,9 +352,11 @@ class FontBook:
     # -- the run summary -----------------------------------------------------------
     def note(self, place: str, r: Resolved) -> None:
         """Remember that `place` asked for a family found nowhere."""
-        if not r.found:
+        if not r.found and (place, r) not in self._noted:
+            self._noted.add((place, r))
             style = " ".join(w for w, on in (("bold", r.bold), ("italic", r.italic)) if on)
-            self._notes.setdefault(f"{place}: {r.family}{' ' + style if style else ''} not found, drawn in {r.label}", (place, r))
+            why = f" ({r.why})" if r.why else ""
+            self._notes.setdefault(f"{place}: {r.family}{' ' + style if style else ''} not found{why}, drawn in {r.label}", (place, r))
 
     def notes(self) -> list[str]:
         return list(self._notes)
@@ -370,7 +382,13 @@ class FontBook:
         found = None
         for face in self._fallback_faces(font):
             if code in face_chars(face.path, face.index):
-                found = _register(face.path, face.index)
+                try:
+                    found = _register(face.path, face.index)
+                except Exception:  # a damaged file: the next font that has it
+                    continue
+                if found in SHIPPED_FONTS and not _has_code(found, code):  # a file ReportLab took for a shipped face
+                    found = None
+                    continue
                 break
         self._fallbacks[key] = found
         return found
@@ -419,6 +437,15 @@ def _system_fallbacks(family: str, bold: bool, italic: bool) -> tuple[FontFace, 
     for f in faces:
         seen.setdefault((f.path, f.index), f)
     return tuple(seen.values())
+
+
+SHIPPED_FONTS = frozenset(name for faces in SHIPPED.values() for name in faces.values())
+
+
+def _has_code(font: str, code: int) -> bool:
+    from reportlab.pdfbase.pdfmetrics import getFont
+
+    return code in getFont(font).face.charToGlyph
 
 
 _REGISTERED_FACES: dict[str, tuple[str, bool, bool]] = {}

@@ -87,10 +87,15 @@ def _styled(para: str, markup: bool) -> list[tuple[str, tuple[bool, bool]]]:
     return out
 
 
-def _tokens(text: str, icons: bool, markup: bool = False) -> list[tuple[list, bool]]:
-    """Paragraphs (split at newlines), each (words, right-to-left); a word is a tuple of pieces."""
+def _tokens(text: str, icons: bool, markup: bool = False, base: str | None = None) -> list[tuple[list, bool]]:
+    """Paragraphs (split at newlines), each (words, right-to-left); a word is a
+    tuple of pieces. `base`: "rtl" or "ltr" sets every paragraph's direction
+    (SVG's direction property), else each paragraph's first strong letter does."""
     paras = []
     for para in text.replace("\r\n", "\n").replace("\\n", "\n").split("\n"):
+        if (not markup or "*" not in para) and "\u00a0" not in para and "\u202f" not in para:  # the usual case, quickly
+            paras.append(([_pieces([(ch, _PLAIN) for ch in w], icons) if ":" in w and icons else (("t", w, _PLAIN),) for w in para.split()], base == "rtl" if base else shaping.base_rtl(para)))
+            continue
         chars = _styled(para, markup)
         words = []
         word: list = []
@@ -101,7 +106,7 @@ def _tokens(text: str, icons: bool, markup: bool = False) -> list[tuple[list, bo
                     word = []
             else:
                 word.append((ch, st))
-        paras.append((words, shaping.base_rtl("".join(ch for ch, _ in chars))))
+        paras.append((words, base == "rtl" if base else shaping.base_rtl("".join(ch for ch, _ in chars))))
     return paras
 
 
@@ -170,12 +175,12 @@ def _wrap(paras, faces: Faces, size: float, width: float, wrap: bool):
 
 
 @lru_cache(maxsize=20000)
-def fit(text: str, font, size: float, min_size: float, w: float, h: float, wrap: bool = True, icons: bool = True, markup: bool = False) -> Fitted:
+def fit(text: str, font, size: float, min_size: float, w: float, h: float, wrap: bool = True, icons: bool = True, markup: bool = False, base: str | None = None) -> Fitted:
     """The largest size from `size` down to `min_size` (steps of 0.25 pt) at
     which the text fits the w x h box; at `min_size` with fits=False if none does.
     `font`: a registered font name, or Faces (markup, fallback fonts)."""
     faces = as_faces(font)
-    paras = _tokens(text, icons, markup)
+    paras = _tokens(text, icons, markup, base)
     s = size
     while True:
         lines, widths, dirs = _wrap(paras, faces, s, w, wrap)

@@ -80,8 +80,19 @@ def _cmap(name: str) -> dict:
     return _font(name).face.charToGlyph
 
 
+@lru_cache(maxsize=256)
+def _chars(font: str) -> frozenset:
+    """The characters `font` has, as a set of strings (a quick subset test for plain text)."""
+    return frozenset(chr(u) for u in _cmap(font) if u < 0xE000 or u > 0xF8FF)
+
+
 def has_char(font: str, ch: str) -> bool:
     return ord(ch) in _cmap(font)
+
+
+def has_all(font: str, text: str) -> bool:
+    """True when `font` has every character of `text` (line breaks and spaces aside)."""
+    return set(text) - set("\n\r\t ") <= _chars(font)
 
 
 def missing(text: str, font: str, book) -> list[str]:
@@ -113,9 +124,10 @@ def segments(text: str, font: str, book=None, rtl: bool = False) -> tuple[Seg, .
     """`text` (one line's run, logical order) as segments in display order, left to right."""
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
+    if not text or (max(text) < "\u0300" and set(text) <= _chars(font)):  # plain text its font has: as it always was
+        return (Seg(font, text, stringWidth(text, font, 1000)),)
     cmap = _cmap(font)
-    simple = all(ord(ch) in cmap for ch in text) and not any(needs_shaping(ch) for ch in text)
-    if simple:
+    if all(ord(ch) in cmap for ch in text) and not any(needs_shaping(ch) for ch in text):
         return (Seg(font, text, stringWidth(text, font, 1000)),)
     fonts = _fonts_for(text, font, book)
     if not any(needs_shaping(ch) for ch in text):  # only characters from other fonts: left to right, unshaped

@@ -37,7 +37,7 @@ SODIPODI_ROLE = "{http://sodipodi.sourceforge.net/DTD/sodipodi-0.dtd}role"
 UNIT_MM = {"mm": 1.0, "cm": 10.0, "in": 25.4, "pt": 25.4 / 72, "pc": 25.4 / 6, "px": 25.4 / 96, "": 25.4 / 96}
 CSS_UNITS = {"px": 1.0, "": 1.0, "pt": 96 / 72, "pc": 16.0, "mm": 96 / 25.4, "cm": 96 / 2.54, "in": 96.0}
 NONPAINT = {"defs", "style", "metadata", "title", "desc", "namedview", "script"}
-INHERITED = ("font-family", "font-size", "font-weight", "font-style", "fill", "text-anchor", "fill-opacity", "visibility")
+INHERITED = ("font-family", "font-size", "font-weight", "font-style", "fill", "text-anchor", "fill-opacity", "visibility", "direction")
 Matrix = tuple[float, float, float, float, float, float]
 IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 
@@ -363,7 +363,7 @@ class SvgTemplate:
         elif "inline-size" in own:
             width = _length(own["inline-size"], CSS_UNITS) or 0.0
             size = _length(props.get("font-size", "16"), CSS_UNITS) or 16.0
-            anchor = props.get("text-anchor", "start")
+            anchor = text_anchor(props.get("text-anchor", "start"), props.get("direction"))
             left = x - width * {"middle": 0.5, "end": 1.0}.get(anchor, 0.0)
             box = (left, y - ASCENT * size, width, 1e6)
         self._styled_runs(el, props, where)
@@ -637,7 +637,7 @@ class SvgTemplate:
             rgb = T.parse_color(T.render(t.props.get("fill", "#000"), v))
         except ValueError:
             rgb = (0, 0, 0)
-        out = (font, size, rgb, T.render(t.props.get("text-anchor", "start"), v))
+        out = (font, size, rgb, text_anchor(T.render(t.props.get("text-anchor", "start"), v), T.render(t.props.get("direction", ""), v)))
         if all(isinstance(x, str) for x in t.props.values()):
             t._fixed = out
         return out
@@ -661,7 +661,7 @@ class SvgTemplate:
             font, size, text = fs
         f = fit(text, font, size, size, 1e9, 1e9, False, markup=not t.static)
         width = max(f.widths, default=0.0)
-        anchor = T.render(t.props.get("text-anchor", "start"), v)
+        anchor = text_anchor(T.render(t.props.get("text-anchor", "start"), v), T.render(t.props.get("direction", ""), v))
         left = t.x - width * {"middle": 0.5, "end": 1.0}.get(anchor, 0.0)
         top = t.y - ASCENT * size
         bottom = t.y + DESCENT * size + (len(f.lines) - 1) * LEADING * size
@@ -801,16 +801,17 @@ class SvgTemplate:
         c.transform(*t.matrix)
         c.transform(1, 0, 0, -1, 0, 0)  # SVG's y down -> text upright
         c.setFillColorRGB(*ink.rgb(rgb))
+        base = text_direction(T.render(t.props.get("direction", ""), v))
         if t.box is not None:
             bx, by, bw, bh = t.box
-            f = fit(text, font, size, min(t.min_pt / t.scale, size), bw, bh, True, markup=not t.static)
+            f = fit(text, font, size, min(t.min_pt / t.scale, size), bw, bh, True, markup=not t.static, base=base)
             align = {"middle": "center", "end": "right"}.get(anchor, "left")
             if bh >= 1e5:
                 draw_fitted(c, f, font, bx, -(by + f.height), bw, f.height, align=align, icon_path=self.ctx.icons.path, ink=ink)
             else:
                 draw_fitted(c, f, font, bx, -(by + bh), bw, bh, align=align, valign=t.el.get("data-valign", "top"), icon_path=self.ctx.icons.path, ink=ink)
         else:
-            f = fit(text, font, size, size, 1e9, 1e9, False, markup=not t.static)
+            f = fit(text, font, size, size, 1e9, 1e9, False, markup=not t.static, base=base)
             c.setFont(font.font(), size)
             base = -t.y
             for line, lw, rtl in zip(f.lines, f.widths, f.rtl):
@@ -879,6 +880,21 @@ def _shallow(el):
     for child in list(out):
         out.remove(child)
     return out
+
+
+def text_direction(direction: str | None) -> str | None:
+    """SVG's direction property: "rtl" or "ltr" sets the paragraphs' direction; else None (each its own)."""
+    d = (direction or "").strip().lower()
+    return d if d in ("rtl", "ltr") else None
+
+
+def text_anchor(anchor: str | None, direction: str | None) -> str:
+    """The side a text hangs from its x, as "start" (left), "middle" or "end"
+    (right): in right-to-left text (direction: rtl) start is the right end."""
+    a = (anchor or "start").strip().lower()
+    if text_direction(direction) == "rtl":
+        return {"start": "end", "end": "start"}.get(a, a)
+    return a
 
 
 def _bold_italic(props: dict) -> tuple[bool, bool]:

@@ -178,6 +178,10 @@ def glyph_violations(label: str, text: str, faces, values: dict, markup: bool) -
     from printkit.custom.fit import fit, line_chars
     from printkit.custom.shaping import missing
 
+    from printkit.custom.shaping import has_all
+
+    if not (markup and "*" in text) and has_all(faces.font(), text):
+        return []  # the usual case: the text's own font has every character
     out = []
     seen = set()
     f = fit(text, faces, 10.0, 10.0, 1e9, 1e9, False, markup=markup)

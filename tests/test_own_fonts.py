@@ -273,3 +273,13 @@ def test_a_damaged_font_file_is_named_not_crashed_on(tmp_path):
     assert proc.returncode == 0, proc.stderr
     assert "Traceback" not in proc.stderr
     assert "front.svg text 't': Test Face not found" in proc.stdout and "Noto Sans" in proc.stdout
+
+
+def test_text_inside_an_element_with_placeholders_is_refused_when_it_needs_more_than_its_font(tmp_path):
+    # svglib draws such text in its one font: Hebrew there would print reversed or as boxes
+    body = ('<g display="{{ \'inline\' if kind == \'a\' else \'none\' }}"><text x="8" y="14" font-size="5">שלום</text></g>'
+            '<g display="{{ \'inline\' if kind == \'a\' else \'none\' }}"><text x="8" y="30" font-size="5">Plain words</text></g>')
+    proc, out = _deck(tmp_path, "kind\na\n", body)
+    assert proc.returncode == 1 and not out.exists()
+    assert "OWN-GLYPH card 1 (cards.csv line 2) front.svg text 'שלום'" in proc.stderr and "U+05E9" in proc.stderr
+    assert "Plain words" not in proc.stderr

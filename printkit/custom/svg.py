@@ -621,9 +621,42 @@ class SvgTemplate:
                 out += self._check_image(im, im.href.render(v), f"{place} image")
         for s in self.snippets:
             try:
-                self._snippet_drawing(s, s.template.render(v))
+                rendered = s.template.render(v)
+                self._snippet_drawing(s, rendered)
             except Exception as exc:
                 out.append(T.violation("OWN-TEMPLATE", place, f"{self.path.name}: an element with placeholders cannot be drawn ({exc.__class__.__name__}: {exc})"))
+            else:
+                out += self._snippet_text(rendered, place, v)
+        return out
+
+    def _snippet_text(self, rendered: str, place: str, v: dict) -> list:
+        """Text inside an element with placeholders is drawn by svglib, in its own
+        font only: a character that font lacks, or one that needs shaping
+        (right-to-left, joined, combining marks), would print wrong there, so it
+        is refused naming the text (give that text its own placeholder instead)."""
+        from lxml import etree
+
+        from printkit.custom.shaping import has_all, needs_shaping
+
+        out = []
+        root = etree.fromstring(rendered)
+        for el in root.iter():
+            if not isinstance(el.tag, str) or _local(el.tag) != "text":
+                continue
+            text = "".join(el.itertext()).strip()
+            if not text:
+                continue
+            props: dict = {}
+            for anc in reversed([el, *el.iterancestors()]):
+                props.update({k: val for k, val in _style(anc).items() if k in INHERITED})
+            bold, italic = _bold_italic(props)
+            font = self.ctx.fonts.resolve(props.get("font-family", "Noto Sans"), bold, italic)
+            odd = [ch for ch in dict.fromkeys(text) if needs_shaping(ch) or not has_all(font, ch)]
+            if odd:
+                ch = odd[0]
+                cols = [k for k, val in v.items() if k not in ("row", "card") and ch in str(val)]
+                where = f"{place} {self.path.name} text '{T.short(text, 24)}'" + (f" column '{cols[0]}'" if cols else "")
+                out.append(T.violation("OWN-GLYPH", where, f"'{ch}' (U+{ord(ch):04X}) is in a text inside an element with placeholders, which is drawn in its font alone, without other fonts or shaping: give the text its own placeholder (then it is drawn like any text)"))
         return out
 
     def _style_of(self, t: TextUnit, v: dict):

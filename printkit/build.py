@@ -45,14 +45,42 @@ def _print_check(component, model: dict) -> list[Violation]:
     return []
 
 
-def build_checked(component, params: dict) -> dict:
-    """Build the model and refuse it (RulesError, exit 1) if any rule fails."""
+def build_checked(component, params: dict, strict: bool = False, warnings: list | None = None) -> dict:
+    """Build the model and refuse it (RulesError, exit 1) if any rule fails.
+    Warnings (craft advice, Violation.severity "warning") do not stop it: they
+    are added to `warnings` for the run summary, unless `strict` makes them errors."""
     model = component.build(dict(params))
     model = {"format": JSON_FORMAT, "game": component.game, "component": component.name, **model}
-    found = check(component, model)
-    if found:
-        raise RulesError(found)
+    errors, advice = split(check(component, model), strict)
+    if errors:
+        raise RulesError(errors)
+    if warnings is not None:
+        warnings.extend(advice)
     return model
+
+
+def split(found: list[Violation], strict: bool = False) -> tuple[list[Violation], list[Violation]]:
+    """(errors, warnings); with `strict` every warning is an error as well."""
+    if strict:
+        return list(found), []
+    return [v for v in found if not v.warning], [v for v in found if v.warning]
+
+
+def warning_lines(warnings) -> list[str]:
+    """The run summary's lines for warnings: each once; the same warning about
+    the same element on many cards is one line naming the first card and how
+    many more."""
+    import re
+
+    groups: dict = {}
+    for v in dict.fromkeys(warnings):
+        key = (v.code, re.sub(r"(^|: )card \d+ \([^)]*\) ", r"\1", v.place))
+        groups.setdefault(key, []).append(v)
+    lines = []
+    for vs in groups.values():
+        more = f" (and {len(vs) - 1} more card{'s' if len(vs) > 2 else ''} like it)" if len(vs) > 1 else ""
+        lines.append(f"  warning: {vs[0]}{more}")
+    return lines
 
 
 def small_print(component, model: dict) -> str:
@@ -135,7 +163,9 @@ def write_component(component, model: dict, opts, out: Path) -> WriteResult:
         doc = new_document(component, model, opts)
         component.render(doc, model)
         size = doc.save(out)
-        return WriteResult(out, doc.pages, size, print_advice(component, opts) + describe(opts) + _layout_note(component, opts) + "".join(" " + n for n in dict.fromkeys(doc.notes)))
+        notes = list(dict.fromkeys(doc.notes))
+        said = "".join(" " + n for n in notes if not n.startswith("warning: ")) + "".join("\n  " + n for n in notes if n.startswith("warning: "))
+        return WriteResult(out, doc.pages, size, print_advice(component, opts) + describe(opts) + _layout_note(component, opts) + said)
     # Two files, both drawn before either is written: nothing half-written.
     from printkit.component import keeper_path
     from printkit.engine.files import commit_all, is_stdout, stage_file

@@ -47,6 +47,23 @@ class FiniteFloat(click.ParamType):
         return f"{self.lo:g}..{self.hi:g}"
 
 
+class CardSize(click.ParamType):
+    """A card size: a preset's name or WIDTHxHEIGHT with a unit (59.3x88.9mm, 2.5x3.5in)."""
+
+    name = "size"
+
+    def convert(self, value, param, ctx):
+        from printkit.engine.units import CARD_SIZE_HELP, card_size_name
+
+        try:
+            return card_size_name(value)
+        except KeyError:
+            self.fail(f"'{value}' is not a card size: {CARD_SIZE_HELP}", param, ctx)
+
+    def get_metavar(self, param, ctx=None) -> str:
+        return "NAME|WxHmm"
+
+
 class WholeRange(click.IntRange):
     """A whole number in [min, max]; anything else refused in one line that names
     the option and the range (click's own message omits the range for '1e3')."""
@@ -80,7 +97,7 @@ def _shared_options(component) -> list[click.Option]:
     ] + _prepress_options(cfg)
     if "cards" in component.uses:
         opts += [
-            click.Option(["--card-size"], type=click.Choice(pick['card_size']), default=cfg.get("card_size"), show_default=True, help="Card size."),
+            click.Option(["--card-size"], type=CardSize(), default=cfg.get("card_size"), show_default=True, help=f"Card size: {', '.join(pick['card_size'])}, or any WIDTHxHEIGHT in mm, cm or in (59.3x88.9mm, 2.5x3.5in)."),
             click.Option(["--bleed"], type=FiniteFloat(0, 6, "mm"), default=cfg.get("bleed"), show_default=True, help="Bleed in mm (art past the trim line)."),
             click.Option(["--duplex"], type=click.Choice(pick['duplex']), default=cfg.get("duplex"), show_default=True, help="Backs pages for two-sided printing: flip on the long or short edge, or none."),
             click.Option(["--layout"], type=click.Choice(pick['layout']), default="sheet", show_default=True, help="sheet (n-up with crop marks), fold (gutter fold) or single (print shop: one card a page)."),
@@ -281,7 +298,8 @@ _CARDS = types.SimpleNamespace(uses=frozenset({"cards"}), params=())
 
 
 def _own_options(extra: list[click.Option], drop=("words",)) -> list[click.Parameter]:
-    return [*extra, *(o for o in _shared_options(_CARDS) if o.name not in drop)]
+    svg_dpi = click.Option(["--svg-dpi"], type=FiniteFloat(50, 1200), default=None, help="Resolution of SVG templates sized in unit-less pixels [default: 96 px/in, or 300 dpi when the pixels match the card there].")
+    return [*extra, *(o for o in _shared_options(_CARDS) if o.name not in drop), svg_dpi]
 
 
 class _LazyCommand(click.Command):
@@ -297,7 +315,7 @@ class _LazyCommand(click.Command):
 
 
 def _strict_option() -> click.Option:
-    return click.Option(["--strict"], is_flag=True, default=False, help="Refuse (exit 1) what would otherwise print with a warning: a font found nowhere, drawn in printkit's nearest face.")
+    return click.Option(["--strict/--no-strict"], default=None, help="Refuse (exit 1) what would otherwise print with a warning: a font found nowhere (drawn in printkit's nearest face), ink in the safe zone or over the trim, generated bleed, an image under 300 dpi [default: only with --shop or --pdfx].")
 
 
 def make_command() -> click.Command:
@@ -310,7 +328,7 @@ def make_command() -> click.Command:
             ]
         )
 
-    def run(project, only, strict=False, **kw) -> None:
+    def run(project, only, strict=None, **kw) -> None:
         from printkit.app.own import make_project
 
         make_project(project, kw, click.echo, _typed(), only=only, strict=strict)
@@ -339,7 +357,7 @@ def own_deck_command() -> click.Command:
             ]
         )
 
-    def run(data, front, back, sheet, template_column, back_template_column, strict=False, **kw) -> None:
+    def run(data, front, back, sheet, template_column, back_template_column, strict=None, **kw) -> None:
         from printkit.app.own import own_deck
 
         own_deck(data, list(front), list(back) or None, sheet, kw, click.echo, _typed(), template_column, back_template_column, strict)
@@ -360,10 +378,10 @@ cli.add_command(KitGroup(name="kit", help="A game's whole kit in one PDF: cover,
 @cli.command("validate", context_settings=SETTINGS)
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
 @click.option("--words", type=click.Path(dir_okay=False), help="Add your own word list to the acceptance list.")
-@click.option("--strict", is_flag=True, default=False, help="Your own game: a font found nowhere (drawn in printkit's nearest face) is an error, not a warning.")
+@click.option("--strict", is_flag=True, default=False, help="Your own game: a warning (a font found nowhere, ink in the safe zone or over the trim, generated bleed, an image under 300 dpi) fails it too.")
 def validate_cmd(files, words, strict) -> None:
     """Check component JSON files (as `--json` prints them), or your own game's
-    project file (GAME.toml), against the rules."""
+    project file (GAME.toml), against the rules: errors and warnings apart."""
     from printkit.app.check import validate_files
 
     validate_files(files, click.echo, words, strict=strict)

@@ -74,6 +74,13 @@ def _check(path: Path, key: str, value):
     from printkit.engine.units import CARDS, COLORS, DUPLEX, INKS, PAPERS
 
     allowed = {"paper": PAPERS, "card_size": CARDS, "ink": INKS, "duplex": DUPLEX, "color": COLORS}
+    if key == "card_size":
+        from printkit.engine.units import CARD_SIZE_HELP, card_size_name
+
+        try:
+            return card_size_name(value) if isinstance(value, str) else card_size_name("?")
+        except KeyError:
+            raise UsageError(f"{path}: card_size = {_shown(value)} is not a card size: {CARD_SIZE_HELP}") from None
     if key in allowed:
         if not isinstance(value, str) or value.lower() not in allowed[key]:
             raise UsageError(f"{path}: {key} = {_shown(value)} is not one of {', '.join(allowed[key])}")

@@ -29,6 +29,13 @@ class Violation(NamedTuple):  # a tuple: sorts by code, place, message
     code: str
     place: str
     message: str
+    #: "error": it would print wrong, nothing is written. "warning": craft advice
+    #: (named in the run summary, exit 0); --strict (and --shop, --pdfx) refuse it too.
+    severity: str = "error"
+
+    @property
+    def warning(self) -> bool:
+        return self.severity == "warning"
 
     def __str__(self) -> str:
         return f"{self.code} {self.place}: {self.message}"

@@ -336,12 +336,14 @@ def test_project_fonts_folder_is_used_and_embedded(tmp_path):
 
 
 def test_template_with_no_bleed(tmp_path):
+    """Art drawn at the trim size is not refused: its bleed is generated (a
+    warning, named in the run summary), nothing is refused where nothing prints wrong."""
     svg = SVG_HEAD.format(w=63, h=88) + '<rect width="63" height="88" fill="#c33"/><text x="10" y="20" font-size="4">{{ name }}</text></svg>'
     found = _violations(tmp_path, "name\nA\n", "front.svg", svg)
-    assert _codes(found) == {"OWN-BLEED"}
+    assert found == []
     layout = 'size = "poker"\n[[element]]\ntype = "box"\nx = 0\ny = 0\nw = 63\nh = 20\nfill = "#cc3333"\n'
     found = _violations(tmp_path, "name\nA\n", "front.toml", layout)
-    assert _codes(found) == {"OWN-BLEED"}
+    assert _codes(found) == {"OWN-BLEED"} and all(v.warning for v in found)
 
 
 def test_unknown_icon(tmp_path):
@@ -492,10 +494,12 @@ def test_text_inside_a_group_with_placeholders_uses_the_embedded_font(tmp_path):
 
 def test_print_asks_for_more_bleed_or_another_card_size_than_the_art_has(tmp_path):
     game = str(EXAMPLE / "game.toml")
-    more = run_inproc("make", game, "--only", "road", "--bleed", "5", "-o", str(tmp_path / "a.pdf"))
-    assert more.returncode == 1 and "OWN-BLEED front.svg: has 3 mm bleed, this print asks for 5 mm" in more.stderr
+    strict = run_inproc("make", game, "--only", "road", "--bleed", "5", "--strict", "-o", str(tmp_path / "a.pdf"))
+    assert strict.returncode == 1 and "OWN-BLEED front.svg: drawn with 3 mm bleed; this print asks for 5 mm" in strict.stderr
+    more = run_inproc("make", game, "--only", "road", "--bleed", "5", "-o", str(tmp_path / "c.pdf"))
+    assert more.returncode == 0 and "warning: OWN-BLEED front.svg: drawn with 3 mm bleed; this print asks for 5 mm: printkit generates it" in more.stdout
     other = run_inproc("make", game, "--only", "road", "--card-size", "tarot", "-o", str(tmp_path / "b.pdf"))
-    assert other.returncode == 1 and "a 70x120 mm card with 3 mm bleed needs a 76x126 mm page" in other.stderr
+    assert other.returncode == 1 and "a 70x120 mm card needs a page of 70x120 mm (drawn to the trim) up to 94x144 mm" in other.stderr
     assert not (tmp_path / "a.pdf").exists() and not (tmp_path / "b.pdf").exists()
 
 

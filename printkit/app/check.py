@@ -31,18 +31,28 @@ def validate_files(names, echo, words=None, strict: bool = False) -> None:
 
 
 def validate_project(name: str, echo, strict: bool = False) -> bool:
-    """Check a project file; report each violation, then each warning (a font
-    found nowhere, drawn in a shipped face). True when it passes.
-    `strict`: such a font is an error (OWN-FONT)."""
-    from printkit.custom import check_game, font_notes, load_project
+    """Check a project file; report each error, then each warning (craft
+    advice: fonts found nowhere and drawn in a shipped face, ink in the safe
+    zone, what a default print would generate). True when no error; with
+    `strict` warnings are errors too (fonts: OWN-FONT)."""
+    from printkit import build
+    from printkit.app.options import defaults
+    from printkit.custom import check_game, font_notes, load_project, print_warnings
 
     game = load_project(name, strict=strict)
     models, found = check_game(game)
-    for v in found:
-        echo(f"{name}: {v}")
-    for note in font_notes(game):
+    found += print_warnings(game, float(defaults().get("bleed")))
+    errors, warnings = build.split(found)
+    for v in errors:
+        echo(f"{name}: error: {v}")
+    for v in warnings:
+        echo(f"{name}: warning: {v}")
+    notes = font_notes(game)
+    for note in notes:
         echo(f"{name}: warning: {note}")
-    if not found:
+    warnings = warnings + notes
+    if not errors:
         cards = sum(len(m.get("cards", [])) for m in models.values() if "deck" in m)
-        echo(f"{name}: ok ({game.title}: {len(models)} parts, {cards} cards)")
-    return not found
+        extra = f", {len(warnings)} warning{'s' if len(warnings) != 1 else ''}" if warnings else ""
+        echo(f"{name}: ok ({game.title}: {len(models)} parts, {cards} cards{extra})")
+    return not errors and not (strict and warnings)

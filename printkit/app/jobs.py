@@ -57,7 +57,8 @@ def make_component(component, kw: dict, echo, typed=frozenset()) -> None:
     add_words(kw.pop("words", None))
     opts = print_options(kw, shop)
     params = {k: v for k, v in kw.items()}
-    model = build.build_checked(component, params)
+    warnings: list = []
+    model = build.build_checked(component, params, opts.strict, warnings)
     if as_json:
         write_json(component, model, output, echo)
         return
@@ -72,6 +73,8 @@ def make_component(component, kw: dict, echo, typed=frozenset()) -> None:
         return
     result = build.write_component(component, model, opts, "-" if to_stdout else out)
     echo(result.summary(), err=to_stdout)  # with -o -, standard output is the PDF
+    for line in build.warning_lines(warnings):
+        echo(line, err=to_stdout)
     if shop is not None:
         from printkit.engine.shops import describe
 

@@ -89,13 +89,23 @@ def prepress(kw: dict) -> dict:
     return dict(color="cmyk" if pdfx else color, pdfx=bool(pdfx), output_intent=intent or "")
 
 
+def strict_of(strict, kw: dict) -> bool:
+    """--strict / --no-strict as given; else on for a print shop's file and for PDF/X."""
+    if strict is not None:
+        return bool(strict)
+    return bool(kw.get("shop")) or bool(kw.get("pdfx"))
+
+
 def print_options(kw: dict, shop=None, typed=frozenset()):
     """PrintOptions from the print options in `kw` (taken out of it)."""
     from printkit.engine.units import SAFE, PrintOptions
 
     shop = shop or apply_shop(kw, typed)
     kw.pop("shop", None)
+    strict = kw.pop("strict", None)
     args = dict(paper=kw.pop("paper", "a4").lower(), ink=kw.pop("ink", "color"), **prepress(kw))
+    # warnings become errors with --strict; a print shop's file and PDF/X are strict unless --no-strict
+    args["strict"] = bool(strict) if strict is not None else (shop is not None or bool(args.get("pdfx")))
     if shop is not None:
         args.update(shop=shop.key, pdfx_version=shop.pdfx_version, max_ink=shop.max_ink, safe=max(shop.safe_mm, SAFE))
     if "card_size" in kw:

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from printkit.app.options import apply_shop, defaults, print_options
+from printkit.app.options import apply_shop, defaults, print_options, strict_of
 from printkit.errors import RulesError, UsageError
 
 
-def make_project(project: str, kw: dict, echo, typed=frozenset(), only=None, strict: bool = False) -> None:
+def make_project(project: str, kw: dict, echo, typed=frozenset(), only=None, strict: bool | None = None) -> None:
     """The project's kit in one PDF, or (`only`) one part of it, or PNG folders or
     JSON; RulesError (nothing written) when any check fails."""
     from printkit import build
@@ -25,7 +25,8 @@ def make_project(project: str, kw: dict, echo, typed=frozenset(), only=None, str
     output = kw.pop("output", None)
     as_json = kw.pop("as_json", False)
     fmt, dpi = kw.pop("fmt", "pdf"), kw.pop("dpi", 150)
-    game = load_project(project, card_size=kw["card_size"] if size_given else None, strict=strict)
+    strict = kw["strict"] = strict_of(strict, kw)  # fonts found nowhere, craft warnings: errors (--shop, --pdfx: by default)
+    game = load_project(project, card_size=kw["card_size"] if size_given else None, strict=strict, svg_dpi=kw.pop("svg_dpi", None))
     if only is not None:
         if only not in game.components:
             raise UsageError(f"--only {only}: {project} has no part '{only}' (parts: {', '.join(game.components)})")
@@ -35,8 +36,9 @@ def make_project(project: str, kw: dict, echo, typed=frozenset(), only=None, str
         kw["card_size"] = first_deck.render.__self__.card_size
     opts = print_options(kw, shop)
     models, found = check_game(game)
-    if found:
-        raise RulesError(found)
+    errors, warnings = build.split(found, opts.strict)
+    if errors:
+        raise RulesError(errors)
     if as_json:
         import json
 
@@ -55,6 +57,8 @@ def make_project(project: str, kw: dict, echo, typed=frozenset(), only=None, str
         comp = game.components[only]
         out = Path(output) if output else folder / comp.output_name
         echo(build.write_component(comp, models[only], opts, out).summary())
+        for line in build.warning_lines(warnings):
+            echo(line)
         return
     out = Path(output) if output else folder / f"{game.name}-kit.pdf"
     command = f"{game.command} {' '.join(opts.args())}"
@@ -68,6 +72,8 @@ def make_project(project: str, kw: dict, echo, typed=frozenset(), only=None, str
         echo(f"  {p.title}: pages {pages}" + (f", two-sided ({p.two_sided} edge)" if p.two_sided else ""))
     for note in dict.fromkeys(doc.notes):
         echo(f"  {note}")
+    for line in build.warning_lines(warnings):
+        echo(line)
 
 
 def only_part(game, name):
@@ -77,12 +83,13 @@ def only_part(game, name):
     return game._replace(components={name: game.components[name]}, kit=(KitPart(name),))
 
 
-def own_deck(data, front, back, sheet, kw: dict, echo, typed=frozenset(), template_column: str = "template", back_template_column: str = "back_template", strict: bool = False) -> None:
+def own_deck(data, front, back, sheet, kw: dict, echo, typed=frozenset(), template_column: str = "template", back_template_column: str = "back_template", strict: bool | None = None) -> None:
     """One deck from a data file (or address) and templates (one, or several
     chosen per row by a column), written as `make_component` writes a game's deck."""
     from printkit.app.jobs import make_component
     from printkit.custom import single_deck_game
 
     apply_shop(kw, typed)  # a --shop preset picks the card size the deck is built for
-    game = single_deck_game(data, front, back, sheet, kw["card_size"], template_column, back_template_column, strict)
+    strict = kw["strict"] = strict_of(strict, kw)
+    game = single_deck_game(data, front, back, sheet, kw["card_size"], template_column, back_template_column, strict, kw.pop("svg_dpi", None))
     make_component(game.components["deck"], kw, echo, typed)

@@ -10,16 +10,16 @@ from __future__ import annotations
 
 
 
-def load_project(path, card_size: str | None = None, strict: bool = False):
+def load_project(path, card_size: str | None = None, strict: bool = False, svg_dpi: float | None = None):
     from printkit.custom.project import load_project as _load
 
-    return _load(path, card_size, strict)
+    return _load(path, card_size, strict, svg_dpi)
 
 
-def single_deck_game(data, front, back=None, sheet=None, card_size: str = "poker", template_column: str = "template", back_template_column: str = "back_template", strict: bool = False):
+def single_deck_game(data, front, back=None, sheet=None, card_size: str = "poker", template_column: str = "template", back_template_column: str = "back_template", strict: bool = False, svg_dpi: float | None = None):
     from printkit.custom.project import single_deck_game as _single
 
-    return _single(data, front, back, sheet, card_size, template_column, back_template_column, strict)
+    return _single(data, front, back, sheet, card_size, template_column, back_template_column, strict, svg_dpi)
 
 
 def check_game(game) -> tuple[dict, list]:
@@ -27,13 +27,13 @@ def check_game(game) -> tuple[dict, list]:
     drawn. Returns ({component name: model}, violations); raises UsageError for
     files that cannot be read."""
     from printkit.component import default_params
-    from printkit.rules import JSON_FORMAT, Violation, run_checks
+    from printkit.rules import JSON_FORMAT, run_checks
 
     models, found = {}, []
     for name, comp in game.components.items():
         model = {"format": JSON_FORMAT, "game": game.name, "component": name, **comp.build(default_params(comp))}
         models[name] = model
-        found += [Violation(v.code, f"{name}: {v.place}", v.message) for v in run_checks(model, comp.checks)]
+        found += [v._replace(place=f"{name}: {v.place}") for v in run_checks(model, comp.checks)]
     return models, found
 
 
@@ -46,3 +46,14 @@ def font_notes(game) -> list[str]:
         if ctx is not None:
             out.update(dict.fromkeys(ctx.fonts.notes()))
     return list(out)
+
+
+def print_warnings(game, bleed: float) -> list:
+    """What a print with `bleed` mm of bleed would warn about beyond the checks:
+    art drawn without (enough) bleed, whose bleed printkit generates."""
+    out = []
+    for name, comp in game.components.items():
+        spec = getattr(comp.render, "__self__", None)
+        if spec is not None and hasattr(spec, "bleed_warnings"):
+            out += [v._replace(place=f"{name}: {v.place}") for v in spec.bleed_warnings(bleed)]
+    return out

@@ -215,6 +215,23 @@ def draw_fitted(c, fitted: Fitted, font, x: float, y: float, w: float, h: float,
         base -= LEADING * size
 
 
+def ink_extent(fitted: Fitted, x: float, y: float, w: float, h: float, *, align: str = "left", valign: str = "top"):
+    """Where draw_fitted's set lines put ink: (x0, y0, x1, y1), y up, from each
+    line's set width and the glyphs' ascent and descent; None for no visible text."""
+    size = fitted.size
+    block = fitted.height
+    top = y + (h + block) / 2 if valign == "middle" else (y + block if valign == "bottom" else y + h)
+    base = top - ASCENT * size
+    out = None
+    for line, lw in zip(fitted.lines, fitted.widths):
+        if lw > 0 and any(p[0] == "i" or str(p[1]).strip() for p in line):
+            cx = x + (w - lw) / 2 if align == "center" else (x + w - lw if align == "right" else x)
+            box = (cx, base - DESCENT * size, cx + lw, base + ASCENT * size)
+            out = box if out is None else (min(out[0], box[0]), min(out[1], box[1]), max(out[2], box[2]), max(out[3], box[3]))
+        base -= LEADING * size
+    return out
+
+
 def draw_line(c, line, font, size: float, x: float, base: float, icon_path=None, ink=None, rtl: bool = False) -> None:
     """One line of pieces from x on the baseline (a right-to-left paragraph's
     pieces are laid from the right); the font is already set."""

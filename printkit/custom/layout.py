@@ -22,7 +22,7 @@ from pathlib import Path
 
 from printkit.custom import template as T
 from printkit.custom.assets import ICON, MIN_DPI, dpi_at, draw_picture, forms, image_pixels
-from printkit.custom.fit import Faces, draw_fitted, fit
+from printkit.custom.fit import Faces, draw_fitted, fit, ink_extent
 from printkit.engine.units import CARDS, MM, SAFE
 from printkit.errors import UsageError
 
@@ -167,14 +167,13 @@ class LayoutTemplate:
         for e in self.elements:
             place = e.label(self.path)
             x, y, w, h = e.box
-            if e.kind in ("text", "icon", "qr"):  # boxes and images are art: they may bleed
-                if x < SAFE - 1e-6 or y < SAFE - 1e-6 or x + w > W - SAFE + 1e-6 or y + h > H - SAFE + 1e-6:
-                    out.append(T.violation("OWN-SAFE-ZONE", place, f"its box {x:g},{y:g} {w:g}x{h:g} mm leaves the safe zone ({SAFE:g} mm inside the {W:g}x{H:g} mm trim): it may be cut off"))
+            if e.kind in ("icon", "qr"):  # drawn filling their box (text: its ink, per card, in check_row)
+                out += T.ink_warnings((x, H - y - h, x + w, H - y), self.trim, 0.0, place, f"the {e.kind}")
             elif e.kind == "box" and not e.spec.get("bleed") and self.background is None:
                 fill = e.texts.get("fill")
                 touches = x <= 0 or y <= 0 or x + w >= W or y + h >= H
                 if touches and isinstance(fill, str) and T.parse_color(fill) not in (None, (1.0, 1.0, 1.0)):
-                    out.append(T.violation("OWN-BLEED", place, "this coloured box stops at the trim line: give it bleed = true (it then runs 3 mm past the cut) or a background"))
+                    out.append(T.warning("OWN-BLEED", place, "this coloured box stops at the trim line: printkit runs its edges on over the bleed (generated bleed); say bleed = true to make that your choice"))
             if e.kind == "text":
                 size, smallest = float(e.spec.get("size", 10)), float(e.spec.get("min_size", self.default_min))
                 if min(size, smallest) < T.MIN_TEXT_PT - 0.05:
@@ -191,7 +190,7 @@ class LayoutTemplate:
                     except ValueError as exc:
                         out.append(T.violation("OWN-COLOR", place, f"{key}: {exc}"))
         if self.background is None and not any(e.kind == "box" and e.spec.get("bleed") for e in self.elements) and any(e.kind == "image" and (e.box[0] <= 0 or e.box[1] <= 0) for e in self.elements):
-            out.append(T.violation("OWN-BLEED", where, "art reaches the trim line but the template has no bleed: add a background or extend it past the cut"))
+            out.append(T.warning("OWN-BLEED", where, "art reaches the trim line but the template has no bleed: a cut that drifts shows white there; add a background or extend the art past the cut"))
         return out
 
     def check_row(self, values: dict, place: str, index: int) -> list:
@@ -223,6 +222,11 @@ class LayoutTemplate:
                 f = fit(text, font, size, min(min_size, size), w * MM, h * MM, bool(e.spec.get("wrap", True)), markup=markup)
                 if not f.fits:
                     out.append(T.violation("OWN-TEXT-OVERFLOW", label, f"'{T.short(text)}' does not fit its {w:g}x{h:g} mm box even at {min_size:g} pt: shorten it or enlarge the box"))
+                else:  # where its set lines put ink on this card (an empty cell: none)
+                    W, H = self.trim
+                    ink = ink_extent(f, x * MM, (H - y - h) * MM, w * MM, h * MM, align=T.render(e.texts.get("align", "left"), v), valign=T.render(e.texts.get("valign", "top"), v))
+                    if ink is not None:
+                        out += T.ink_warnings(tuple(n / MM for n in ink), self.trim, 0.0, label, f"'{T.short(text)}'")
                 for name in ICON.findall(text):
                     if self.ctx.icons.path(name) is None:
                         out.append(T.violation("OWN-ICON", label, f"no icon ':{name}:' (add icons/{name}.svg or .png)"))
@@ -295,7 +299,7 @@ class LayoutTemplate:
         y = H - y - h  # to PDF's bottom-left origin
         spec = e.spec
         if e.kind == "box":
-            if spec.get("bleed"):
+            if spec.get("bleed") or (self.background is None and T.parse_color(T.render(e.texts.get("fill", "none"), v)) not in (None, (1.0, 1.0, 1.0))):  # generated bleed: a coloured box on the trim runs on
                 b = BLEED_PAINT * MM
                 x0 = x - b if x <= 0.01 else x
                 y0 = y - b if y <= 0.01 else y
@@ -357,7 +361,7 @@ def check_image(ctx: T.Context, name: str, w_mm: float, h_mm: float, label: str)
     if px is None:
         return [T.violation("OWN-IMAGE-FORMAT", label, f"'{name}' is not a PNG or JPEG image")]
     dpi = dpi_at(px, w_mm, h_mm)
-    if dpi < MIN_DPI - 0.5:
+    if dpi < MIN_DPI - 0.5:  # 150-300 dpi prints soft (a warning); under 150, visibly blocky
         need = (round(w_mm / 25.4 * MIN_DPI), round(h_mm / 25.4 * MIN_DPI))
-        return [T.violation("OWN-IMAGE-DPI", label, f"'{name}' is {px[0]}x{px[1]} px: {dpi:.0f} dpi at {w_mm:g}x{h_mm:g} mm, under {MIN_DPI} (needs about {need[0]}x{need[1]} px)")]
+        return [(T.warning if dpi >= T.MIN_DPI_ERROR - 0.5 else T.violation)("OWN-IMAGE-DPI", label, f"'{name}' is {px[0]}x{px[1]} px: {dpi:.0f} dpi at {w_mm:g}x{h_mm:g} mm, under {MIN_DPI} (needs about {need[0]}x{need[1]} px)")]
     return []

@@ -236,15 +236,22 @@ class DeckSpec:
         else:
             back_face = next(iter(back.values())).face({}, 0)
         used = list(dict.fromkeys(t for c in chosen for t in c)) or self.all_templates()
-        # art whose bleed stops over 1 mm short of what this print asks for shows white when a cut drifts
-        short = [t for t in used if t.kind == "svg" and 0 < t.bleed_mm < doc.options.bleed - 1.0]
-        if short:  # the art would stop short of the bleed this print asks for: a white edge after cutting
+        # art whose bleed stops over 1 mm short of what this print asks for (art drawn at the
+        # trim size has none) would show white when a cut drifts: its edges are extended over
+        # the bleed (SvgTemplate._extend_edges), a warning; --strict (--shop, --pdfx) refuses it
+        used = [t for t in used if t is not None]
+        short = self.bleed_warnings(doc.options.bleed, used)
+        if short and doc.options.strict:
             from printkit.errors import RulesError
 
-            raise RulesError([Violation("OWN-BLEED", t.path.name, f"has {t.bleed_mm:g} mm bleed, this print asks for {doc.options.bleed:g} mm (--bleed or --shop): extend the page and its art to {t.trim[0] + 2 * doc.options.bleed:g}x{t.trim[1] + 2 * doc.options.bleed:g} mm") for t in short])
-        for t in used:  # art a little off this card's size is scaled to cover card and bleed
+            raise RulesError(short)
+        for t in used:
             if t.kind == "svg":
-                note = t.cover(doc.options.bleed)
+                t.generate_bleed = t.needs_bleed(doc.options.bleed)
+                note = "" if t.generate_bleed else t.cover(doc.options.bleed)  # a little off: scaled to cover
+                if t.generate_bleed:
+                    t.cover_matrix = None
+                    note = f"warning: OWN-BLEED {t.path.name}: {t.bleed_note(doc.options.bleed)}"
                 if note and note not in doc.notes:
                     doc.notes.append(note)
         svg_notes(doc, used)
@@ -256,6 +263,14 @@ class DeckSpec:
         finally:
             doc.options = saved
         font_notes(doc, self.ctx)
+
+    def bleed_warnings(self, bleed: float, used=None) -> list[Violation]:
+        """Templates (`used`, else all the deck's) whose art has over 1 mm less
+        bleed than `bleed` mm: printed with generated bleed (a warning, an error
+        under --strict)."""
+        from printkit.custom.template import warning
+
+        return [warning("OWN-BLEED", t.path.name, t.bleed_note(bleed)) for t in (used if used is not None else self.all_templates()) if t.kind == "svg" and t.needs_bleed(bleed)]
 
     def component(self, game: str) -> Component:
         return Component(
@@ -474,7 +489,7 @@ def _str(d: dict, key: str, where: str, default: str | None = None, required: bo
     return v.strip()
 
 
-def load_project(path: str | Path, card_size: str | None = None, strict: bool = False) -> Game:
+def load_project(path: str | Path, card_size: str | None = None, strict: bool = False, svg_dpi: float | None = None) -> Game:
     """Read GAME.toml into a Game; UsageError (exit 2) naming the key for anything unreadable."""
     path = Path(path)
     try:
@@ -501,12 +516,12 @@ def load_project(path: str | Path, card_size: str | None = None, strict: bool = 
     if not NAME.fullmatch(name):
         raise UsageError(f"{where} [game]: name '{name}' must be lower-case letters, digits and dashes")
     title = _str(game, "title", f"{where} [game]", name.replace("-", " ").title())
-    size = card_size or _str(game, "card_size", f"{where} [game]", "poker")
-    if size not in CARDS:
-        raise UsageError(f"{where} [game]: card_size '{size}' is not one of {', '.join(CARDS)}")
+    size = _card_size(card_size or _str(game, "card_size", f"{where} [game]", "poker"), f"{where} [game]")
     fonts_dir = base / _str(game, "fonts", where, "fonts")
     icons_dir = base / _str(game, "icons", where, "icons")
     ctx = T.Context(base, T.FontBook([fonts_dir], strict=strict), T.Icons([icons_dir]), [base])
+    if svg_dpi:
+        ctx.svg_dpi = float(svg_dpi)
     components: dict[str, Component] = {}
     parts: list[KitPart] = []
     order = ["page"] + [k for k in data if k in ("deck", "tokens", "board")]
@@ -543,6 +558,15 @@ def load_project(path: str | Path, card_size: str | None = None, strict: bool = 
         command=shlex.join(["printkit", "make", str(path)]),  # the path as typed: reprints from where it was run
         project=str(path),
     )
+
+
+def _card_size(text: str, where: str) -> str:
+    from printkit.engine.units import CARD_SIZE_HELP, card_size_name
+
+    try:
+        return card_size_name(text)
+    except KeyError:
+        raise UsageError(f"{where}: card_size '{text}' is not a card size: {CARD_SIZE_HELP}") from None
 
 
 def _with_command(build, command: str):
@@ -583,9 +607,7 @@ def _templates(item: dict, key: str, where: str, base: Path, column_key: str, de
 
 def _section(kind, item, w, base, ctx, cname, ctitle, size):
     if kind == "deck":
-        csize = _str(item, "card_size", w, size)
-        if csize not in CARDS:
-            raise UsageError(f"{w}: card_size '{csize}' is not one of {', '.join(CARDS)}")
+        csize = _card_size(_str(item, "card_size", w, size), w)
         copies = item.get("copies", 1)
         if not isinstance(copies, int) or isinstance(copies, bool) or not 1 <= copies <= 100:
             raise UsageError(f"{w}: copies must be a whole number 1-100")
@@ -610,7 +632,7 @@ def _section(kind, item, w, base, ctx, cname, ctitle, size):
 
 # -- one deck without a project file ---------------------------------------------------
 
-def single_deck_game(data: str, front, back, sheet: str | None, card_size: str, template_column: str = "template", back_template_column: str = "back_template", strict: bool = False) -> Game:
+def single_deck_game(data: str, front, back, sheet: str | None, card_size: str, template_column: str = "template", back_template_column: str = "back_template", strict: bool = False, svg_dpi: float | None = None) -> Game:
     """`printkit deck --data cards.csv --front front.svg`: a game of one deck;
     fonts/ and icons/ are looked for beside the front template (beside the
     folder, for a folder of templates). `front` and `back` are a file, a folder
@@ -624,6 +646,8 @@ def single_deck_game(data: str, front, back, sheet: str | None, card_size: str, 
     extra = ([] if url else [Path(data).resolve().parent]) + [Path.cwd()] + ([first] if first.is_dir() else [])
     ctx = T.Context.for_folder(folder, extra=extra)
     ctx.fonts.strict = strict
+    if svg_dpi:
+        ctx.svg_dpi = float(svg_dpi)
     front_set = template_set(fronts, "--front", Path(), template_column, "front")
     back_set = template_set(backs, "--back", Path(), back_template_column, "back") if backs else None
     stem = "sheet" if url else Path(data).stem

@@ -27,7 +27,7 @@ from pathlib import Path
 
 from printkit.custom import template as T
 from printkit.custom.assets import ICON, MIN_DPI, dpi_at, forms, image_pixels
-from printkit.custom.fit import ASCENT, DESCENT, LEADING, Faces, draw_fitted, draw_line, fit
+from printkit.custom.fit import ASCENT, DESCENT, LEADING, Faces, draw_fitted, draw_line, fit, ink_extent
 from printkit.engine.units import MM, SAFE
 from printkit.errors import UsageError
 
@@ -215,14 +215,27 @@ class SvgTemplate:
             raise UsageError(f"{self.path}: the SVG needs width and height (in mm) or a viewBox")
         if len(vb) != 4:
             vb = [0.0, 0.0, w / UNIT_MM["px"], h / UNIT_MM["px"]]
+        if vb[2] <= 0 or vb[3] <= 0:
+            raise UsageError(f"{self.path}: its viewBox has no area")
+        self.assumed = ""  # how a size in pixels was read, for the size messages
+        self.px_scale = 1.0  # svglib draws CSS pixels at 96 px/in: its drawings are scaled by this
+        pixels = all(re.fullmatch(r"\s*[-+]?[0-9.eE+-]+\s*(px)?\s*", str(self.root.get(k) or "")) for k in ("width", "height")) or (self.root.get("width") is None and self.root.get("height") is None)
         if w is None or h is None:
             w, h = vb[2] * UNIT_MM["px"], vb[3] * UNIT_MM["px"]
+        if pixels:  # CSS pixels are 96 to the inch; Squib, CardMaker and print shops' templates use 300
+            dpi = float(getattr(self.ctx, "svg_dpi", 300.0) or 300.0)
+            px_w, px_h = w / UNIT_MM["px"], h / UNIT_MM["px"]
+            self.assumed = f"{px_w:g}x{px_h:g} px read at 96 px/in (the CSS pixel)"
+            if not self._fits_card(w, h, trim_mm) and self._fits_card(px_w * 25.4 / dpi, px_h * 25.4 / dpi, trim_mm):
+                w, h = px_w * 25.4 / dpi, px_h * 25.4 / dpi
+                self.px_scale = 96.0 / dpi
+                self.assumed = f"{px_w:g}x{px_h:g} px read at {dpi:g} dpi (they match the card there; --svg-dpi sets another)"
         self.doc_mm = (w, h)
         bx, by = (w - trim_mm[0]) / 2, (h - trim_mm[1]) / 2
         self.card_mm = trim_mm
         # about the same bleed on every side: 0.3 mm covers editor rounding and art for
         # poker cards (63x88) printed as US poker (63.5x88.9), shifted at most 0.25 mm
-        self.size_ok = abs(bx - by) <= 0.3 and -0.05 <= bx <= 12
+        self.size_ok = self._fits_card(w, h, trim_mm)
         if self.size_ok:
             self.bleed_mm = max(0.0, min(bx, by))
             self.trim = trim_mm
@@ -235,6 +248,11 @@ class SvgTemplate:
         self.root_matrix: Matrix = (kx * MM, 0.0, 0.0, -ky * MM, (-vb[0] * kx - b) * MM, (self.trim[1] + b + vb[1] * ky) * MM)
         self.view = vb
         self.cover_matrix = None  # set by cover(): scale and shift that make the art cover card + bleed
+
+    @staticmethod
+    def _fits_card(w: float, h: float, trim_mm) -> bool:
+        bx, by = (w - trim_mm[0]) / 2, (h - trim_mm[1]) / 2
+        return abs(bx - by) <= 0.3 and -0.05 <= bx <= 12
 
     def cover(self, bleed_mm: float) -> str:
         """Fit the art to this print's card and bleed. A template drawn for a
@@ -529,9 +547,9 @@ class SvgTemplate:
                     out.append(T.violation("OWN-TEMPLATE", name, f"its artwork cannot be drawn ({exc.__class__.__name__}: {exc})"))
         cw, ch = self.card_mm
         if not self.size_ok:
-            out.append(T.violation("OWN-SIZE", name, f"the SVG is {self.doc_mm[0]:g}x{self.doc_mm[1]:g} mm; a {cw:g}x{ch:g} mm card with 3 mm bleed needs a {cw + 6:g}x{ch + 6:g} mm page (the card plus its bleed on every side)"))
-        elif self.bleed_mm < 1.0:
-            out.append(T.violation("OWN-BLEED", name, f"the SVG is {self.doc_mm[0]:g}x{self.doc_mm[1]:g} mm, the card's trim size, so its art stops at the cut: make the page 3 mm larger on every side ({cw + 6:g}x{ch + 6:g} mm) and run backgrounds to its edge"))
+            how = f" ({self.assumed})" if self.assumed else ""
+            out.append(T.violation("OWN-SIZE", name, f"the SVG is {self.doc_mm[0]:.4g}x{self.doc_mm[1]:.4g} mm{how}; a {cw:g}x{ch:g} mm card needs a page of {cw:g}x{ch:g} mm (drawn to the trim) up to {cw + 24:g}x{ch + 24:g} mm (with bleed), the same bleed on every side"))
+        # art drawn without (enough) bleed gets it generated when printed: a warning then (print_warnings)
         for t in self.texts:
             size = t.props.get("font-size", "16")
             if isinstance(size, str) and (_length(size, CSS_UNITS) or 16.0) * t.scale < T.MIN_TEXT_PT - 0.05:
@@ -543,18 +561,11 @@ class SvgTemplate:
                 bold, italic = _bold_italic(t.props)
                 if all(isinstance(t.props.get(k, ""), str) for k in ("font-weight", "font-style")):
                     self.ctx.fonts.note(t.label(self.path), self.ctx.fonts.lookup(fam, bold, italic))
-            if t.box is not None and t.box[3] < 1e5:
-                bx, by, bw, bh = t.box
-                if self._outside(self._safe_box(t.matrix, bx, by, bx + bw, by + bh)):
-                    out.append(T.violation("OWN-SAFE-ZONE", t.label(self.path), f"its text box leaves the safe zone ({SAFE:g} mm inside the trim): it may be cut off"))
-            elif t.static and t.source.strip():  # an empty text draws nothing
-                ext = self._text_extent(t, {}, None)
-                if ext is not None and self._outside(ext):
-                    out.append(T.violation("OWN-SAFE-ZONE", t.label(self.path), f"'{T.short(t.source)}' leaves the safe zone ({SAFE:g} mm inside the trim): it may be cut off"))
+            if t.static and t.source.strip():  # the same on every card: measured once, here
+                out += self._ink_check(self._ink(t, {}), t.label(self.path), f"'{T.short(t.source)}'")
         for q in self.qrs:
-            x, y, s, _ = q.box
-            if self._outside(self._safe_box(q.matrix, x, y, x + s, y + s)):
-                out.append(T.violation("OWN-SAFE-ZONE", f"{name} QR code", f"leaves the safe zone ({SAFE:g} mm inside the trim)"))
+            x, y, side, _ = q.box
+            out += self._ink_check(self._safe_box(q.matrix, x, y, x + side, y + side), f"{name} QR code", "the QR code")
         for im in self.images:
             if isinstance(im.href, str):
                 out += self._check_image(im, im.href, f"{name} image")
@@ -578,8 +589,8 @@ class SvgTemplate:
         if wm <= 0 or hm <= 0:
             return []
         dpi = dpi_at(px, wm, hm)
-        if dpi < MIN_DPI - 0.5:
-            return [T.violation("OWN-IMAGE-DPI", label, f"'{href}' is {px[0]}x{px[1]} px: {dpi:.0f} dpi at {wm:.0f}x{hm:.0f} mm, under {MIN_DPI} (needs about {round(wm / 25.4 * MIN_DPI)}x{round(hm / 25.4 * MIN_DPI)} px)")]
+        if dpi < MIN_DPI - 0.5:  # 150-300 dpi prints soft (a warning); under 150, visibly blocky
+            return [(T.warning if dpi >= T.MIN_DPI_ERROR - 0.5 else T.violation)("OWN-IMAGE-DPI", label, f"'{href}' is {px[0]}x{px[1]} px: {dpi:.0f} dpi at {wm:.0f}x{hm:.0f} mm, under {MIN_DPI} (needs about {round(wm / 25.4 * MIN_DPI)}x{round(hm / 25.4 * MIN_DPI)} px)")]
         return []
 
     def check_row(self, values: dict, place: str, index: int) -> list:
@@ -612,10 +623,10 @@ class SvgTemplate:
                 f = fit(text, font, size, min_user, bw, bh, True, markup=not t.static)
                 if not f.fits:
                     out.append(T.violation("OWN-TEXT-OVERFLOW", label, f"'{T.short(text)}' does not fit its box even at {t.min_pt:g} pt: shorten it or enlarge the box"))
-            elif not t.static:
-                ext = self._text_extent(t, v, (font, size, text))
-                if ext is not None and self._outside(ext):
-                    out.append(T.violation("OWN-SAFE-ZONE", label, f"'{T.short(text)}' runs out of the safe zone ({SAFE:g} mm inside the trim): give the text a box (flowed text, or data-box) so it shrinks to fit"))
+                    continue
+            if not t.static and text.strip():  # the ink this card's text puts down (an empty cell puts none)
+                hint = "" if t.box is not None else ": give the text a box (flowed text, or data-box) so it shrinks to fit"
+                out += self._ink_check(self._ink(t, v, (font, size, text)), label, f"'{T.short(text)}'", hint)
         for im in self.images:
             if not isinstance(im.href, str):
                 out += self._check_image(im, im.href.render(v), f"{place} image")
@@ -683,6 +694,34 @@ class SvgTemplate:
         font = Faces(self.ctx.fonts, fam, bold, italic)
         size = _length(T.render(t.props.get("font-size", "16"), v), CSS_UNITS) or 16.0
         return font, size
+
+    def _ink(self, t: TextUnit, v: dict, fs=None):
+        """The extent of the ink a text puts on the card (mm from the trim's
+        bottom left): its set lines, placed as they are drawn (wrapped, shrunk,
+        aligned in their box); None when it draws nothing."""
+        if t.box is None:
+            return self._text_extent(t, v, fs)
+        if fs is None:
+            font, size = self._font(t, v)
+            text = t.source
+        else:
+            font, size, text = fs
+        if font is None or not text.strip():
+            return None
+        bx, by, bw, bh = t.box
+        f = fit(text, font, size, min(t.min_pt / t.scale, size), bw, bh, True)
+        align = {"middle": "center", "end": "right"}.get(T.render(t.props.get("text-anchor", "start"), v), "left")
+        if bh >= 1e5:
+            ext = ink_extent(f, bx, -(by + f.height), bw, f.height, align=align)
+        else:
+            ext = ink_extent(f, bx, -(by + bh), bw, bh, align=align, valign=t.el.get("data-valign", "top"))
+        if ext is None:
+            return None
+        x0, y0, x1, y1 = ext  # y up in the drawing: the text's user space has y down
+        return self._safe_box(t.matrix, x0, -y1, x1, -y0)
+
+    def _ink_check(self, ext, label: str, what: str, hint: str = "") -> list:
+        return T.ink_warnings(ext, self.trim, self.bleed_mm, label, what, hint)
 
     def _text_extent(self, t: TextUnit, v: dict, fs):
         if fs is None:
@@ -788,7 +827,71 @@ class SvgTemplate:
             s.drawings[rendered] = d
         return d
 
+    #: generated bleed: the art's outermost strip this wide (mm) is stretched over the bleed
+    EDGE_STRIP = 0.3
+
+    def needs_bleed(self, bleed_mm: float) -> bool:
+        """True when this print asks for over 1 mm more bleed than the art has
+        (art drawn at the trim size has none): printkit generates it (below);
+        less than that is covered by scaling (cover)."""
+        return self.size_ok and bleed_mm > 0 and self.bleed_mm < bleed_mm - 1.0
+
+    def bleed_note(self, bleed_mm: float) -> str:
+        have = f"drawn with {self.bleed_mm:.2g} mm bleed" if self.bleed_mm >= 0.05 else "drawn to the trim (no bleed)"
+        return (f"{have}; this print asks for {bleed_mm:g} mm: printkit generates it by stretching the art's outermost "
+                f"{self.EDGE_STRIP:g} mm over the bleed, so a cut that drifts shows the colour at the card's edge (not a mirrored copy of its border); "
+                f"draw the page {self.card_mm[0] + 2 * bleed_mm:g}x{self.card_mm[1] + 2 * bleed_mm:g} mm with backgrounds to its edge for bleed of your own")
+
     def _draw(self, c, art, v: dict) -> None:
+        self._draw_art(c, art, v)
+        if self.generate_bleed and self.cover_matrix is None:
+            self._extend_edges(c, art, v)
+
+    generate_bleed = False  # set by the deck for a print that asks for more bleed than the art has
+
+    def _extend_edges(self, c, art, v: dict) -> None:
+        """Generated bleed: each side's outermost strip of the art (EDGE_STRIP mm)
+        stretched outward over the bleed the print asks for, corners from the
+        corner squares; drawn under a clip so nothing else moves. Stretching (as
+        'replicate the edge pixels' bleed tools do) rather than mirroring: a mirror
+        copies the border, frame lines or text near the edge into the bleed, where
+        a drifting cut shows them doubled; a stretched strip shows only the colour
+        that meets the cut."""
+        W, H = art.w, art.h
+        b = self.bleed_mm * MM
+        s = self.EDGE_STRIP * MM
+        left, bottom, right, top = art.bleed
+        x0, y0, x1, y1 = -b, -b, W + b, H + b  # the art's own extent
+        # per axis: (region start, region end, fixed line, scale) for the low side, the middle, the high side
+        def spans(lo, hi, want_lo, want_hi):
+            out = [(lo, hi, None, 1.0)]
+            if want_lo > b + 0.01:
+                out.append((-want_lo, lo, lo + s, (lo + s + want_lo) / s))
+            if want_hi > b + 0.01:
+                out.append((hi, hi + (want_hi - b), hi - s, (hi + (want_hi - b) - (hi - s)) / s))
+            return out
+
+        xs, ys = spans(x0, x1, left, right), spans(y0, y1, bottom, top)
+        for xa, xb, fx, sx in xs:
+            for ya, yb, fy, sy in ys:
+                if fx is None and fy is None:
+                    continue  # the art itself, drawn already
+                c.saveState()
+                p = c.beginPath()
+                p.rect(xa, ya, xb - xa, yb - ya)
+                c.clipPath(p, stroke=0, fill=0)
+                if fx is not None:
+                    c.translate(fx, 0)
+                    c.scale(sx, 1)
+                    c.translate(-fx, 0)
+                if fy is not None:
+                    c.translate(0, fy)
+                    c.scale(1, sy)
+                    c.translate(0, -fy)
+                self._draw_art(c, art, v, edges=True)
+                c.restoreState()
+
+    def _draw_art(self, c, art, v: dict, edges: bool = False) -> None:
         b = self.bleed_mm * MM
         origin_x, origin_y = -b, -b - (self.doc_mm[1] - self.trim[1] - 2 * self.bleed_mm) * MM
         if self.trim == self.doc_mm:
@@ -803,6 +906,8 @@ class SvgTemplate:
                 name = self._form(c, ("svg", id(self), id(item)), lambda item=item: self._static_drawing(item), ink)
                 c.saveState()
                 c.translate(origin_x, origin_y)
+                if self.px_scale != 1.0:
+                    c.scale(self.px_scale, self.px_scale)
                 c.doForm(name)
                 c.restoreState()
             elif kind == "snippet":
@@ -810,12 +915,16 @@ class SvgTemplate:
                 name = self._form(c, ("svgsnip", id(self), item.number, rendered), lambda: self._snippet_drawing(item, rendered), ink)
                 c.saveState()
                 c.translate(origin_x, origin_y)
+                if self.px_scale != 1.0:
+                    c.scale(self.px_scale, self.px_scale)
                 c.doForm(name)
                 c.restoreState()
             elif kind == "text":
-                self._draw_text(c, item, v, ink)
+                if not edges:  # the edge strips stretched over the bleed: art only, no text or codes
+                    self._draw_text(c, item, v, ink)
             elif kind == "qr":
-                self._draw_qr(c, item, v)
+                if not edges:
+                    self._draw_qr(c, item, v)
             elif kind == "image":
                 self._draw_image(c, item, v, ink)
             elif kind == "raster":

@@ -31,6 +31,7 @@ class Context:
     icons: Icons
     image_dirs: list[Path] = field(default_factory=list)
     fetched: dict = field(default_factory=dict)  # data addresses fetched this run: url -> bytes
+    svg_dpi: float = 300.0  # unit-less SVG pixels that match the card at this resolution are read at it (--svg-dpi)
 
     @classmethod
     def for_folder(cls, base: Path, *, fonts_dir: Path | None = None, icons_dir: Path | None = None, extra: list[Path] | None = None) -> "Context":
@@ -198,6 +199,37 @@ def glyph_violations(label: str, text: str, faces, values: dict, markup: bool) -
 
 def violation(code: str, place: str, message: str) -> Violation:
     return Violation(code, place, message)
+
+
+def warning(code: str, place: str, message: str) -> Violation:
+    """Craft advice: printed in the run summary; an error under --strict."""
+    return Violation(code, place, message, "warning")
+
+
+#: under this many dpi an image is refused; from here to 300 it is a warning
+MIN_DPI_ERROR = 150
+
+
+def ink_warnings(ext, trim: tuple[float, float], bleed: float, label: str, what: str, hint: str = "") -> list:
+    """Warnings for ink (ext: x0, y0, x1, y1 in mm from the trim's bottom left)
+    in the safe zone or over the trim line, saying where it is. Ink wholly off
+    the page (a clone's source parked beside the card) never prints: nothing."""
+    from printkit.engine.units import SAFE
+
+    if ext is None:
+        return []
+    W, H = trim
+    x0, y0, x1, y1 = ext
+    if x1 <= -bleed or y1 <= -bleed or x0 >= W + bleed or y0 >= H + bleed:
+        return []
+    gaps = {"left": x0, "right": W - x1, "top": H - y1, "bottom": y0}
+    side, gap = min(gaps.items(), key=lambda kv: kv[1])
+    where = f"its ink spans {x0:.1f}-{x1:.1f} mm across and {H - y1:.1f}-{H - y0:.1f} mm down the card"
+    if gap < -0.05:
+        return [warning("OWN-TRIM", label, f"{what} crosses the trim line by {-gap:.1f} mm at the {side} edge ({where}): fine for art meant to be cut, else move it inside")]
+    if gap < SAFE - 0.05:
+        return [warning("OWN-SAFE-ZONE", label, f"{what} comes {gap:.1f} mm from the {side} edge, inside the {SAFE:g} mm safe zone ({where}): a cut that drifts may touch it{hint}")]
+    return []
 
 
 def short(text: str, n: int = 30) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import NamedTuple
 
 MM = 72.0 / 25.4  # points per millimetre
@@ -15,8 +16,26 @@ PAPERS: dict[str, tuple[float, float]] = {
     "tabloid": (279.4, 431.8),
 }
 
+class _CardSizes(dict):
+    """The named card sizes; any other size is also a key, written as
+    WIDTHxHEIGHT with a unit: '59.3x88.9mm', '2.5x3.5in', '6x9cm'
+    (CARDS['59.3x88.9mm'] == (59.3, 88.9)). Iterating gives the names only."""
+
+    def __missing__(self, key):
+        size = parse_card_size(key)
+        if size is None:
+            raise KeyError(key)
+        return size
+
+    def __contains__(self, key) -> bool:
+        return dict.__contains__(self, key) or parse_card_size(key) is not None
+
+    def get(self, key, default=None):
+        return self[key] if key in self else default
+
+
 #: Card sizes (width, height) in mm.
-CARDS: dict[str, tuple[float, float]] = {
+CARDS: dict[str, tuple[float, float]] = _CardSizes({
     "poker": (63.0, 88.0),
     "poker-us": (63.5, 88.9),
     "bridge": (57.15, 88.9),
@@ -24,7 +43,41 @@ CARDS: dict[str, tuple[float, float]] = {
     "mini-american": (41.0, 63.0),
     "tarot": (70.0, 120.0),
     "square": (63.5, 63.5),
-}
+})
+CARD_UNITS = {"mm": 1.0, "cm": 10.0, "in": 25.4}
+#: the smallest and largest card side printkit lays out (mm)
+CARD_MIN, CARD_MAX = 15.0, 250.0
+
+
+def parse_card_size(text) -> tuple[float, float] | None:
+    """(width, height) in mm of a size written WIDTHxHEIGHT with a unit (mm,
+    cm or in; '59.3 x 88.9 mm', '2.5x3.5in'), each side 15-250 mm; None otherwise."""
+    import re
+
+    if not isinstance(text, str) or len(text) > 40:
+        return None
+    m = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*[x×]\s*(\d+(?:\.\d+)?)\s*(mm|cm|in)\s*", text.lower())
+    if not m:
+        return None
+    k = CARD_UNITS[m.group(3)]
+    w, h = round(float(m.group(1)) * k, 3), round(float(m.group(2)) * k, 3)
+    if not (CARD_MIN <= w <= CARD_MAX and CARD_MIN <= h <= CARD_MAX):
+        return None
+    return (w, h)
+
+
+def card_size_name(text: str) -> str:
+    """The card size as printkit records it: a preset's name, or the size as
+    written without spaces ('2.5x3.5in'). KeyError when it is neither."""
+    key = str(text).strip().lower()
+    if dict.__contains__(CARDS, key):
+        return key
+    if parse_card_size(key) is None:
+        raise KeyError(text)
+    return re.sub(r"\s+", "", key).replace("×", "x")
+
+
+CARD_SIZE_HELP = f"a name ({', '.join(CARDS)}) or WIDTHxHEIGHT with mm, cm or in (59.3x88.9mm, 2.5x3.5in), each side {CARD_MIN:g}-{CARD_MAX:g} mm"
 
 #: What a home printer cannot reach at the paper's edge (mm).
 PRINTER_MARGIN = 5.0
@@ -68,6 +121,7 @@ class PrintOptions(NamedTuple):
     shop: str = ""  # print-shop preset that set the card options (engine/shops.py)
     max_ink: float = 3.0  # total ink limit of CMYK colours (a shop may ask for less)
     safe: float = SAFE  # mm inside the trim that card text keeps clear of (a shop may ask for more)
+    strict: bool = False  # warnings (craft advice) refused as errors: --strict; --shop and --pdfx by default
 
     @property
     def cmyk(self) -> bool:

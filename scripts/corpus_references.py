@@ -1,0 +1,162 @@
+"""Reference renders of the real-project corpus (tests/corpus/), made by Inkscape.
+
+For every card of every project whose tests/corpus/NAME/corpus.toml names an
+Inkscape reference, the card's template is filled with the card's row (the same
+Jinja placeholders printkit fills, values XML-escaped), Inkscape renders the
+filled SVG, the render is cut to the card's trim and stored small (REF_PX_PER_MM
+pixels a millimetre) as tests/corpus/NAME/reference/card-NN.png. The tests
+compare printkit's pages with these inside the trim at low resolution
+(tests/test_corpus.py); they never need Inkscape.
+
+    python scripts/corpus_references.py            # every project
+    python scripts/corpus_references.py squib      # one
+
+Needs Inkscape 1.x on PATH (the Debian package). The fonts Inkscape finds for
+families the machine lacks (fontconfig's choice) are written to
+tests/corpus/NAME/reference/fonts.txt, so a changed reference can be explained.
+"""
+
+from __future__ import annotations
+
+import html
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+CORPUS = ROOT / "tests" / "corpus"
+RENDER_PX_PER_MM = 10  # Inkscape's render, before it is made small
+REF_PX_PER_MM = 2  # stored: regions, not anti-aliasing
+FONTCONFIG: Path | None = None
+
+sys.path.insert(0, str(ROOT))
+
+
+def cards(project: Path, spec: dict):
+    """(index, row values, template path) for every card the comparison covers."""
+    from printkit.custom import data as D
+    from printkit.custom import template as T
+
+    cmp = spec["compare"]
+    table = D.read_table(project / cmp["data"], cmp.get("sheet"))
+    chooser = T.compile_text(cmp["front"], "front")
+    seen = set()
+    for i, row in enumerate(D.expand(table)):
+        key = tuple(sorted(row.values.items()))
+        if key in seen:  # a row printed several times (qty): one reference
+            continue
+        seen.add(key)
+        name = T.render(chooser, T.variables(row.values, i)).strip()
+        yield i, row.values, project / name
+
+
+def fill(template: Path, values: dict, index: int) -> str:
+    """The template's text with this card's values put in (XML-escaped)."""
+    import jinja2
+
+    from printkit.custom import template as T
+
+    env = jinja2.Environment(undefined=jinja2.StrictUndefined, autoescape=False)
+    escaped = {k: html.escape(v, quote=True) for k, v in values.items()}
+    variables = T.variables(escaped, index)
+    return env.from_string(template.read_text(encoding="utf-8")).render(**variables)
+
+
+#: Families fontconfig answers badly on a Debian machine without them, as a
+#: designer's machine would not: Impact is aliased to a symbol font (URW D050000L)
+#: by ghostscript's fonts; a heavy sans is what its designer saw.
+FONT_SUBSTITUTES = {"Impact": ("Noto Sans", "bold")}
+
+
+def fontconfig_file(folder: Path) -> Path:
+    """A fontconfig setup for Inkscape: the system's, with FONT_SUBSTITUTES first."""
+    rules = "".join(
+        f'<match target="pattern"><test name="family"><string>{fam}</string></test>'
+        f'<edit name="family" mode="assign" binding="strong"><string>{sub}</string></edit>'
+        f'<edit name="weight" mode="assign" binding="strong"><const>{weight}</const></edit></match>'
+        for fam, (sub, weight) in FONT_SUBSTITUTES.items()
+    )
+    conf = folder / "fonts.conf"
+    conf.write_text(f'<?xml version="1.0"?><!DOCTYPE fontconfig SYSTEM "fonts.dtd"><fontconfig>{rules}<include ignore_missing="yes">/etc/fonts/fonts.conf</include></fontconfig>', encoding="utf-8")
+    return conf
+
+
+def render(svg_text: str, folder: Path, trim_mm, card_size: str, out: Path) -> None:
+    """Inkscape renders the filled SVG (saved beside the template, so its images
+    resolve); the page is cut to the trim, centred, and made small."""
+    from PIL import Image
+
+    from printkit.custom import template as T
+    from printkit.custom.svg import SvgTemplate
+
+    with tempfile.NamedTemporaryFile("w", suffix=".svg", dir=folder, delete=False, encoding="utf-8") as f:
+        f.write(svg_text)
+        tmp_svg = Path(f.name)
+    tmp_png = tmp_svg.with_suffix(".png")
+    try:
+        t = SvgTemplate(tmp_svg, T.Context.for_folder(folder), trim_mm)  # the page's size in mm, as printkit reads it
+        w_mm, h_mm = t.doc_mm
+        w_px, h_px = round(w_mm * RENDER_PX_PER_MM), round(h_mm * RENDER_PX_PER_MM)
+        subprocess.run(
+            ["inkscape", str(tmp_svg), "--export-type=png", f"--export-filename={tmp_png}", "--export-area-page",
+             f"--export-width={w_px}", f"--export-height={h_px}", "--export-background=#ffffff", "--export-background-opacity=1"],
+            check=True, capture_output=True, timeout=120, env={**os.environ, "FONTCONFIG_FILE": str(FONTCONFIG)},
+        )
+        im = Image.open(tmp_png).convert("RGB")
+        bx, by = (w_mm - trim_mm[0]) / 2, (h_mm - trim_mm[1]) / 2
+        k = im.width / w_mm
+        box = (round(bx * k), round(by * k), round((bx + trim_mm[0]) * k), round((by + trim_mm[1]) * k))
+        small = im.crop(box).resize((round(trim_mm[0] * REF_PX_PER_MM), round(trim_mm[1] * REF_PX_PER_MM)), Image.Resampling.BOX)
+        out.parent.mkdir(parents=True, exist_ok=True)
+        small.save(out, optimize=True)
+    finally:
+        tmp_svg.unlink(missing_ok=True)
+        tmp_png.unlink(missing_ok=True)
+
+
+def fonts_used(templates) -> str:
+    """fontconfig's choice for each family the templates name (what Inkscape drew with)."""
+    import re
+
+    families = set()
+    for t in templates:
+        families.update(f.strip().strip("'\"") for f in re.findall(r"font-family[:=]\s*\"?([^;\"]+)", t.read_text(encoding="utf-8")))
+    lines = []
+    for fam in sorted(families):
+        env = {**os.environ, "FONTCONFIG_FILE": str(FONTCONFIG)} if FONTCONFIG else None
+        got = subprocess.run(["fc-match", fam], capture_output=True, text=True, env=env).stdout.strip() if shutil.which("fc-match") else "?"
+        lines.append(f"{fam}: {got}")
+    return "\n".join(lines) + "\n"
+
+
+def main(names: list[str]) -> int:
+    if shutil.which("inkscape") is None:
+        print("corpus_references: Inkscape is not installed (apt-get install inkscape)", file=sys.stderr)
+        return 2
+    from printkit.engine.units import CARDS
+
+    global FONTCONFIG
+    FONTCONFIG = fontconfig_file(Path(tempfile.mkdtemp()))
+    for project in sorted(p for p in CORPUS.iterdir() if (p / "corpus.toml").is_file()):
+        if names and project.name not in names:
+            continue
+        spec = tomllib.loads((project / "corpus.toml").read_text(encoding="utf-8"))
+        if spec["compare"].get("reference") != "inkscape":
+            continue
+        trim = CARDS[spec["compare"]["card_size"]]
+        out_dir = project / "reference"
+        templates = set()
+        for i, values, template in cards(project, spec):
+            templates.add(template)
+            render(fill(template, values, i), project, trim, spec["compare"]["card_size"], out_dir / f"card-{i + 1:02d}.png")
+        (out_dir / "fonts.txt").write_text(fonts_used(sorted(templates)), encoding="utf-8")
+        print(f"{project.name}: {len(list(out_dir.glob('card-*.png')))} references")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -25,7 +25,8 @@ CELL_MM = 1.0  # compared on a 1 mm grid: regions, not anti-aliasing
 CELL_DIFF = 48  # a cell differs when a colour channel differs by more than this (0-255)
 MAX_DIFF_CELLS = 0.03  # a card matches when at most this share of its cells differ...
 BLOCK = 4  # ...and no 4 mm square differs by more than
-MAX_BLOCK_DIFF = 64  # this on average: a lost text block, a black silhouette or an opaque panel fails alone
+MAX_BLOCK_DIFF = 80  # this on average: a lost text block, a black silhouette or an opaque panel fails alone
+# (measured: same art, other anti-aliasing and glyph outlines 15-65; a lost text block or a black shadow 125+)
 
 
 def spec(name: str) -> dict:
@@ -50,6 +51,13 @@ def test_prints_with_the_users_command(name, tmp_path):
     args[1] = str(project / args[1])
     out = tmp_path / "out.pdf"
     r = run_inproc(*args, "-o", str(out))
+    refused = spec(name).get("refused")
+    if refused:  # what would print wrong is refused, and nothing else
+        lines = [x for x in r.stderr.splitlines() if x.startswith("printkit: ") and "refused:" not in x]
+        assert r.returncode == 1 and lines, r.stderr
+        assert all(x.startswith(f"printkit: {refused['code']} ") and any(f"card {n} (" in x for n in refused["cards"]) for x in lines), r.stderr
+        assert not out.exists()
+        return
     assert r.returncode == 0, r.stderr
     assert out.stat().st_size > 1000
 
@@ -64,7 +72,8 @@ def _cards(name: str):
     sys.path.insert(0, str(CORPUS.parents[1] / "scripts"))
     from corpus_references import cards
 
-    return list(cards(CORPUS / name, spec(name)))
+    refused = set(spec(name).get("refused", {}).get("cards", ()))  # refused by the print test: not printed here
+    return [c for c in cards(CORPUS / name, spec(name)) if c[0] + 1 not in refused]
 
 
 def _print_cards(name: str, tmp: Path) -> dict:
@@ -168,7 +177,10 @@ def test_each_card_matches_its_reference_inside_the_trim(name, tmp_path):
     pages = _print_cards(name, tmp_path)
     worst = []
     compared = 0
+    differ = {int(k) for k in cmp.get("not_compared", {})}  # cards the port reads otherwise than the original, said why in corpus.toml
     for i, _values, _template in _cards(name):
+        if i + 1 in differ:
+            continue
         ref = _reference(name, i, trim, mask)
         if ref is None:
             continue
@@ -205,7 +217,7 @@ def test_every_cards_text_reads_back_from_the_pdf(name, tmp_path):
     ctx = T.Context.for_folder(CORPUS / name)
     for i, values, template in _cards(name):
         used = load_template(template, ctx, CARDS[cmp["card_size"]]).columns()
-        words = [w for col in cmp["text_columns"] if col in used for w in str(values.get(col, "")).split()]
+        words = [w for col in cmp["text_columns"] if col in used for w in re.split(r"\s+|\\n", str(values.get(col, ""))) if w]  # a typed \n breaks the line
         pdf_path, page = pages[i]
         pdf = pdfium.PdfDocument(str(pdf_path))
         try:
@@ -214,7 +226,7 @@ def test_every_cards_text_reads_back_from_the_pdf(name, tmp_path):
         finally:
             pdf.close()
         flat = re.sub(r"\s+", "", text)
-        lost = [w for w in words if re.sub(r"\s+", "", w) not in flat]
+        lost = [w for w in words if re.sub(r"[\s*]+", "", w) not in flat]  # *x* and **x** are markup: the words count
         if lost:
             missing.append(f"card {i + 1}: {', '.join(repr(w) for w in lost[:5])}")
     assert not missing, "; ".join(missing)

@@ -75,6 +75,13 @@ class TextRun:
     y: float
     box: Box | None  # ink box on the page (clipped), None if clipped away
     font: str
+    matrix: Matrix = (1, 0, 0, 1, 0, 0)  # text space to page: a flip or turn shows here
+
+    @property
+    def upright(self) -> bool:
+        """Reads the normal way on the page: not turned, not mirrored."""
+        a, b, c, d = self.matrix[:4]
+        return a > 0 and d > 0 and abs(b) < 1e-6 * abs(a) + 1e-9 and abs(c) < 1e-6 * abs(d) + 1e-9
 
     def __repr__(self) -> str:
         return f"TextRun({self.text!r}, {self.size:.2f}pt at ({self.x:.1f},{self.y:.1f}))"
@@ -364,7 +371,7 @@ class _Walker:
         corners = [apply(trm0, 0, lo), apply(trm0, advance_total, lo), apply(trm0, 0, hi), apply(trm0, advance_total, hi)]
         if text.strip():
             box = _clip(_bbox(corners), st.clip)
-            self.out.texts.append(TextRun(text, size, x, y, box, font.name))
+            self.out.texts.append(TextRun(text, size, x, y, box, font.name, trm0))
         return tm
 
 

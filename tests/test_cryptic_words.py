@@ -444,14 +444,15 @@ def test_puzzle_sheet_id_qr_and_answer_key(workdir):
     assert proc.returncode == 0, proc.stderr
     pdf = workdir / "output" / "cryptic-words-puzzle.pdf"
     reader = pypdf.PdfReader(str(pdf))
-    assert len(reader.pages) == 3  # two puzzle pages, one answer page
+    assert len(reader.pages) == 5  # two puzzle pages, one answer page a puzzle
     model = json.loads(run_cli("puzzle", "cryptic-words", "--seed", "qr", "--count", "3", "--json", cwd=workdir).stdout)
-    answers = reader.pages[2].extract_text()
+    keys = [reader.pages[k].extract_text() for k in (2, 3, 4)]
+    answers = " ".join(keys)
     puzzle_text = reader.pages[0].extract_text() + reader.pages[1].extract_text()
     assert "Answer key" in answers and "Answer key" not in puzzle_text
-    for p in model["puzzles"]:
-        assert p["id"] in puzzle_text and p["id"] in answers
-        assert p["solution"]["word"] in answers
+    for p, key in zip(model["puzzles"], keys):
+        assert p["id"] in puzzle_text and p["id"] in key
+        assert p["solution"]["word"] in key
         assert "  ".join(p["solution"]["codes"]) not in puzzle_text
     # each puzzle's QR code regenerates it
     found = decode_qr(render_page(pdf, 0, dpi=200))

@@ -465,12 +465,14 @@ def test_puzzle_pdf_qr_regenerates_and_key_is_apart(workdir):
     from pypdf import PdfReader
 
     pages = PdfReader(out).pages
-    assert len(pages) == 2  # the puzzles, then the answer key on a page of its own
-    front, key = pages[0].extract_text(), pages[1].extract_text()
-    for p in m["puzzles"]:
+    assert len(pages) == 3  # the puzzles, then each answer key on a page of its own
+    front = pages[0].extract_text()
+    for p, page in zip(m["puzzles"], pages[1:]):
+        key = page.extract_text()
         assert p["id"] in front and p["id"] in key
         assert p["solution"]["word"] not in front.replace(p["id"], "")
         assert p["solution"]["word"] in key
+        assert all(o["id"] not in key and o["solution"]["word"] not in key for o in m["puzzles"] if o is not p)
     found = sorted(decode_qr(render_page(out, 0, dpi=200)))
     assert found == sorted(f"printkit puzzle crypticolor --id {p['id']}" for p in m["puzzles"])
     args = shlex.split(found[0])[1:]

@@ -349,15 +349,17 @@ def test_kit_pages_say_true_things(tmp_path):
     assert proc.returncode == 0, proc.stderr
     pages = [p.extract_text() for p in PdfReader(tmp_path / "out" / "crypto-crisis-kit.pdf").pages]
     rules = " ".join(" ".join(p.split()) for p in pages[1:3])
-    assert "hint strips are on the page after it; the answer keys are on the last page" in rules
+    assert "hint strips are on the page after it; each answer key is on a page of its own at the end" in rules
     boards = [k for k, t in enumerate(pages) if "solo puzzle" in t and "Puzzle CC-" in t]
     assert len(boards) == 3
     for k in boards:
         pid = next(w for w in pages[k].split() if w.startswith("CC-") and len(w) >= 13)
         assert f"hint strips for {pid}" in pages[k + 1] and "open at 15:00" not in pages[k] and "open at 15:00" in pages[k + 1]
-        assert "answer keys" in pages[-1] and pid in pages[-1]  # all three keys share the last page
-    assert [t.split("(")[1].split(")")[0] for t in pages[-1].split("CC-")[1:4]] == ["easy", "medium", "hard"]
-    assert sum("·  answer keys" in t for t in pages) == 1
+        key = next(t for t in pages if f"answer key for {pid}" in t)  # each key on a page of its own
+        assert sum("CC-" in w for w in key.split("printkit 0.1")[0].split() if len(w) >= 13) >= 1
+        assert all(o not in key for o in (next(w for w in pages[j].split() if w.startswith("CC-") and len(w) >= 13) for j in boards) if o != pid)
+    assert [t.split("  (")[1].split(")")[0] for t in pages[-3:]] == ["easy", "medium", "hard"]
+    assert sum("answer key for" in t for t in pages) == 3
     guide = next(t for t in pages if "How to print this kit" in t)
     for word in ("card", "backs", "two-sided", "calibrate"):
         assert word not in guide.lower(), word

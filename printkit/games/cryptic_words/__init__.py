@@ -84,7 +84,7 @@ GAME = Game(
                 Param("id", "Regenerate one puzzle from its printed ID (e.g. CW-5-7QK2M9XAG); it names the hand and the puzzle, so --seed, --count and --hand are left out.", default=None),
             ),
             uses=frozenset({"seed", "count"}),
-            notes="Answers are on the last page: fold it back or cut it off.",
+            notes="Each answer is on a page of its own at the end: check one puzzle without seeing the others' answers.",
         ),
     },
     kit=(
@@ -92,6 +92,6 @@ GAME = Game(
         KitPart("form", copies=1, note="Cut the page in two, one form per player; fold on the dashed line to hide your codes. The QR code holds the form's ID: printkit form cryptic-words --id ID prints more (or your --qr-url)."),
         KitPart("tokens", note="Card stock helps. Cut out the tokens; cut out the dice, fold every line and glue the grey tabs inside."),
         KitPart("reference", note="Cut the page in two: one reference card per player."),
-        KitPart("puzzle", params={"count": 4}, note="Decode puzzles for practice or solo play; answers on the last page."),
+        KitPart("puzzle", params={"count": 4}, note="Decode puzzles for practice or solo play; each answer on a page of its own at the end."),
     ),
 )

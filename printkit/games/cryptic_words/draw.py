@@ -845,16 +845,13 @@ def _answers(doc, puzzles: list[dict]) -> None:
     m = (PRINTER_MARGIN + 7) * MM
     bottom = m + 4 * MM
 
-    def page(title: str):
+    def page(title: str, p: dict):
         doc.new_page()
-        return d.header(doc, title, "Cryptic Words decode puzzles · keep this page apart. Under each answer: what each clue rules out.", margin=m)
+        return d.header(doc, title, f"Cryptic Words decode puzzle {p['id']}: this page holds its answer only. Under it: what each clue rules out.", margin=m)
 
-    y = page("Answer key")
-    for k, p in enumerate(puzzles, 1):
+    for k, p in enumerate(puzzles, 1):  # each answer on a page of its own: checking one shows no other
+        y = page(f"Answer key: puzzle {k}", p)
         reasons = explain(p)
-        need = 10 * MM + 4.2 * MM * len(reasons)
-        if y - need < bottom:
-            y = page("Answer key (continued)")
         c = doc.c
         c.setFillColorRGB(0, 0, 0)
         c.setFont(fonts.SANS_BOLD, 11)
@@ -864,6 +861,7 @@ def _answers(doc, puzzles: list[dict]) -> None:
         c.drawString(m + fonts.text_width(head, fonts.SANS_BOLD, 11) + 4 * MM, y - 11, f"codes {'  '.join(p['solution']['codes'])}  ·  ID {p['id']}")
         y -= 15
         for clue, others in reasons:
+            if y < bottom + 10 * MM:
+                y = page(f"Answer key: puzzle {k} (continued)", p)
             line = f"{clue} rules out " + ", ".join(others) + "."
-            y = d.paragraph(c, "• " + line, m + 3 * MM, y, W - 2 * m - 3 * MM, size=8.5, color=(0.15, 0.15, 0.15)) - 0.5
-        y -= 4 * MM
+            y = d.paragraph(doc.c, "• " + line, m + 3 * MM, y, W - 2 * m - 3 * MM, size=8.5, color=(0.15, 0.15, 0.15)) - 0.5

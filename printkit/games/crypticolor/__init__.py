@@ -72,7 +72,7 @@ GAME = Game(
             render=lazy("printkit.games.crypticolor.draw", "render_puzzle"),
             params=(ROTATIONS, Param("difficulty", "How many cells each picture shows: easy (more), medium, hard (just enough for one answer), or mixed (easy, medium, hard in turn).", "medium", choices=("easy", "medium", "hard", "mixed")), Param("id", "Reprint the puzzle with this ID (e.g. CY-R-5P07WB4X6); it names the settings too, so --seed, --count, --difficulty and --rotations are left out.", None)),
             uses=frozenset({"seed", "count"}),
-            notes="The answer key is on the last page(s): cut it off or keep it face down.",
+            notes="Each puzzle's answer key is on a page of its own at the end: keep them face down.",
         ),
     },
     kit=(
@@ -80,6 +80,6 @@ GAME = Game(
         KitPart("board", copies=2, note="One Decoder per player."),
         KitPart("sheet", copies=2, note="One Crypticard and score sheet per player per game; copy more as needed."),
         KitPart("tokens", copies=2, note="One cube set per player: cut along the outlines."),
-        KitPart("puzzle", params={"count": 3, "difficulty": "mixed"}, note="Solo puzzles; the answer key is on the last page."),
+        KitPart("puzzle", params={"count": 3, "difficulty": "mixed"}, note="Solo puzzles; each answer key on a page of its own at the end."),
     ),
 )

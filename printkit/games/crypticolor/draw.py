@@ -495,7 +495,7 @@ def render_puzzle(doc, model: dict) -> None:
     start = 0
     while start < total:
         c = doc.new_page()
-        top = d.header(doc, f"{TITLE}  ·  puzzles", "Black = hit, X = miss, grey = not shown. One Key Card letter fits each picture; unscramble the five. Answers: last page.", margin=MARGIN)
+        top = d.header(doc, f"{TITLE}  ·  puzzles", "Black = hit, X = miss, grey = not shown. One Key Card letter fits each picture; unscramble the five. Answers: at the end.", margin=MARGIN)
         per_page, cell = _puzzle_layout(W, top - FOOT)
         block = (top - FOOT) / per_page
         shown = puzzles[start : start + per_page]
@@ -595,31 +595,22 @@ def _answer_pages(doc, puzzles) -> None:
     cell = 4.2 * MM
     gw = rules.SIZE * cell
     block = 9 * MM + gw + 3 * MM  # one puzzle's pictures
-    k = 0
-    while k < len(puzzles):
+    for p in puzzles:  # each puzzle's answer on a page of its own: checking one shows no other
         c = doc.new_page()
-        top = d.header(doc, f"{TITLE}  ·  answer key", "Letters in picture order (and each picture's turn), the code word, then every picture whole.", margin=MARGIN)
-        room = top - FOOT - 2 * MM
-        fit = max(1, int(room // (row_h + block)))  # table rows and picture rows together
-        chunk = puzzles[k : k + fit]
-        rows = [["Puzzle", "Pictures 1-5 read", "Turns", "Code word"]]
-        for p in chunk:
-            sol = p["solution"]
-            turns = " ".join(f"{t * 90}°" for t in sol["turns"]) if p["rotations"] else "upright"
-            rows.append([f"{p['id']} ({p['difficulty']})", " ".join(sol["letters"]), turns, sol["word"]])
+        top = d.header(doc, f"{TITLE}  ·  answer key for {p['id']}", "This puzzle's answer only: the letters in picture order (and turns), "
+                       "the code word, then every picture whole.", margin=MARGIN)
+        sol = p["solution"]
+        turns = " ".join(f"{t * 90}°" for t in sol["turns"]) if p["rotations"] else "upright"
+        rows = [["Puzzle", "Pictures 1-5 read", "Turns", "Code word"], [f"{p['id']} ({p['difficulty']})", " ".join(sol["letters"]), turns, sol["word"]]]
         y = d.table(c, MARGIN, top, widths, rows, row_h=row_h, size=9) - 5 * MM
         pitch = (W - 2 * MARGIN - gw) / 4
-        for p in chunk:
-            sol = p["solution"]
+        c.setFillColorRGB(0, 0, 0)
+        c.setFont(fonts.SANS_BOLD, 9)
+        c.drawString(MARGIN, y - 9, f"{p['id']}: {sol['word']}")
+        gy = y - 12 - gw
+        for j, (letter, cells) in enumerate(zip(sol["letters"], sol["cells"])):
+            x = MARGIN + j * pitch
+            grid(doc.c, doc.ink, x, gy, cell, cells, numbers=False)
+            c.setFont(fonts.SANS_BOLD, 11)
             c.setFillColorRGB(0, 0, 0)
-            c.setFont(fonts.SANS_BOLD, 9)
-            c.drawString(MARGIN, y - 9, f"{p['id']}: {sol['word']}")
-            gy = y - 12 - gw
-            for j, (letter, cells) in enumerate(zip(sol["letters"], sol["cells"])):
-                x = MARGIN + j * pitch
-                grid(doc.c, doc.ink, x, gy, cell, cells, numbers=False)
-                c.setFont(fonts.SANS_BOLD, 11)
-                c.setFillColorRGB(0, 0, 0)
-                c.drawString(x + gw + 2 * MM, gy + gw / 2 - 4, letter)
-            y = gy - 5 * MM
-        k += fit
+            c.drawString(x + gw + 2 * MM, gy + gw / 2 - 4, letter)

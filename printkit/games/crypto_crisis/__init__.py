@@ -32,7 +32,7 @@ def _puzzle_report(m: dict) -> str:
     ps = m.get("puzzles", [])
     if len(ps) == 1:
         return f"Puzzle {ps[0]['id']} ({ps[0]['difficulty']}); reprint it with: printkit puzzle {NAME} --id {ps[0]['id']}"
-    return f"{len(ps)} puzzles; answer keys at the end."
+    return f"{len(ps)} puzzles; one answer key a page at the end."
 
 
 GAME = Game(
@@ -84,7 +84,7 @@ GAME = Game(
                 Param("id", "A puzzle ID (e.g. CC-M-7QK2M9XA6): print that puzzle again (it names the difficulty too).", None),
             ),
             uses=frozenset({"seed", "count"}),
-            notes="Cut the hint strips off and fold each shut; the answer keys are the last pages.",
+            notes="Fold each hint page shut (its hints are printed upside down and mirrored) and cut the strips apart; each answer key is on a page of its own at the end.",
             report=_puzzle_report,
         ),
         "sheet": Component(
@@ -111,6 +111,6 @@ GAME = Game(
         KitPart("sheet", {"part": "boards"}, note="Two colourable boards a page: cut in half, one per player; each encrypts onto one and hands it over."),
         KitPart("sheet", {"part": "slips"}, note="Two sets of hint slips: cut out, fill in, fold the flap over and tape it."),
         KitPart("sheet", {"part": "worksheet"}, copies=2, note="Blank A-Y grids for working; the rules allow them."),
-        KitPart("puzzle", {"difficulty": "mixed", "count": 3}, note="Three solo puzzles, easy, medium and hard: each board page is followed by its hint strips; the three answer keys share the last page."),
+        KitPart("puzzle", {"difficulty": "mixed", "count": 3}, note="Three solo puzzles, easy, medium and hard: each board page is followed by its hint strips; each answer key on a page of its own at the end."),
     ),
 )

@@ -378,9 +378,11 @@ def _strip_parts(x: float, w: float, label_frac: float) -> tuple[float, float, f
     return label_w, hint_w, x + label_w + hint_w
 
 
-def strip_frame(c, ink, x: float, y: float, w: float, h: float, slip: dict, *, label_frac: float = 0.28) -> None:
+def strip_frame(c, ink, x: float, y: float, w: float, h: float, slip: dict, *, label_frac: float = 0.28, swatches: bool = True) -> None:
     """What a hint strip shows whatever its hint: the cut outline, the label
-    panel (time and title), the fold line and the flap's tag."""
+    panel (time and title), the fold line and the flap's tag (and the colour
+    swatches of a tall strip's rows unless the hint is drawn turned, swatches
+    and all)."""
     label_w, hint_w, fx = _strip_parts(x, w, label_frac)
     c.setStrokeColorRGB(*BLACK)
     c.setLineWidth(0.8)
@@ -393,7 +395,7 @@ def strip_frame(c, ink, x: float, y: float, w: float, h: float, slip: dict, *, l
     c.setLineWidth(0.4)
     c.setStrokeColorRGB(0.6, 0.6, 0.6)
     c.line(x + label_w, y + 1.5 * MM, x + label_w, y + h - 1.5 * MM)
-    if h >= 30 * MM:  # the colour swatches of a tall strip's rows
+    if h >= 30 * MM and swatches:  # the colour swatches of a tall strip's rows
         rows = [c_ for c_ in COLOURS if c_ in slip.get("shifts", dict.fromkeys(COLOURS))]
         row_h = (h - 2 * pad) / max(1, len(rows))
         for k, colour in enumerate(rows):
@@ -402,17 +404,24 @@ def strip_frame(c, ink, x: float, y: float, w: float, h: float, slip: dict, *, l
     flap_tag(c, fx, y, hint_w, h)
 
 
-def strip_hint(c, ink, x: float, y: float, w: float, h: float, slip: dict, key: str, *, label_frac: float = 0.28) -> None:
-    """What differs from strip to strip: the hint itself and the flap's pattern."""
+def strip_hint(c, ink, x: float, y: float, w: float, h: float, slip: dict, key: str, *, label_frac: float = 0.28, turned: bool = False) -> None:
+    """What differs from strip to strip: the hint itself and the flap's pattern.
+    `turned`: the hint (with its swatches) printed upside down and mirrored (a
+    flip about the strip's middle line), so the glance that finds the fold line
+    does not read it; a mirror, or the paper held to a window from the back,
+    shows it the right way."""
     label_w, hint_w, fx = _strip_parts(x, w, label_frac)
     pad = 2.5 * MM
     hx = x + label_w
     rows = _hint_rows(slip)
+    if turned:
+        c.saveState()
+        c.transform(1, 0, 0, -1, 0, 2 * y + h)
     if h >= 30 * MM:
         row_h = (h - 2 * pad) / max(1, len(rows))
         for k, (colour, shift) in enumerate(rows):
             ry = y + h - pad - (k + 1) * row_h
-            _hint_entry(c, ink, hx + pad, ry, hint_w - 2 * pad, row_h, colour, shift, slip["title"], wide=True, parts="hint")
+            _hint_entry(c, ink, hx + pad, ry, hint_w - 2 * pad, row_h, colour, shift, slip["title"], wide=True, parts="swatch hint" if turned else "hint")
     else:
         col = (hint_w - 2 * pad) / max(1, len(rows))
         for k, (colour, shift) in enumerate(rows):
@@ -422,6 +431,8 @@ def strip_hint(c, ink, x: float, y: float, w: float, h: float, slip: dict, key: 
                 c.setStrokeColorRGB(0.6, 0.6, 0.6)
                 c.setLineWidth(0.4)
                 c.line(ex, y + 3 * MM, ex, y + h - 3 * MM)
+    if turned:
+        c.restoreState()
     flap_pattern(c, fx, y, hint_w, h, key)
 
 
@@ -715,10 +726,11 @@ SOLVE_TEXT = ("How to solve: each colour hides one 5-letter word with five diffe
               "no hint yet, try each direction. The kit's encrypt-by-hand page has a shift helper that works backwards too. A guess "
               "is any common English word.")
 
-HINT_PAGE_TEXT = ("Without reading the hints: fold the whole page along the dotted line (it is the same on all three strips), so the "
-                  "patterned column lies over the hints, and tape it; then cut the strips apart through both layers. Open the 15:00 strip "
-                  "after a quarter of an hour, the 30:00 strip after half an hour, the last one at 45:00. Shifts are listed in the order they "
-                  "were made on the original tiles.")
+HINT_PAGE_TEXT = ("The hints are printed upside down and mirrored, so finding the fold does not show them. Fold the whole page along the "
+                  "dotted line (it is the same on all three strips), so the patterned column lies over the hints, and tape it; then cut the "
+                  "strips apart through both layers. Open the 15:00 strip after a quarter of an hour, the 30:00 strip after half an hour, "
+                  "the last one at 45:00. To read a hint, turn the open strip upside down and hold it to a mirror, or turn it over top to "
+                  "bottom and read it through the paper against a window. Shifts are listed in the order they were made on the original tiles.")
 
 
 def _hint_page(doc, p: dict) -> None:
@@ -738,18 +750,18 @@ def _hint_page(doc, p: dict) -> None:
     # alone there is no sudden death: the last strip opens at 45:00
     hints = [{**slip, "time": "45:00"} if not slip["time"][0].isdigit() else slip for slip in p["hints"]]
     for k, slip in enumerate(hints):
-        strip_hint(c, ink, MARGIN, ys[k], W - 2 * MARGIN, h, slip, f"{p['id']}-{k}")
+        strip_hint(c, ink, MARGIN, ys[k], W - 2 * MARGIN, h, slip, f"{p['id']}-{k}", turned=True)
 
     def furniture(c) -> None:
         c.setFont(fonts.SANS, 9)
         c.setFillColorRGB(0.25, 0.25, 0.25)
-        c.drawString(MARGIN, top - 22 - 9, "Your hints, for later: read only the lines below, fold the page shut, then cut the strips apart.")
+        c.drawString(MARGIN, top - 22 - 9, "Your hints, for later: read the lines below, fold the page shut, then cut the strips apart.")
         c.setLineWidth(1)
         c.setStrokeColorRGB(*BLACK)
         c.line(MARGIN, top - 22 - 12 - 3, W - MARGIN, top - 22 - 12 - 3)
         d.paragraph(c, HINT_PAGE_TEXT, MARGIN, text_top, W - 2 * MARGIN, size=9)
         for k, slip in enumerate(hints):
-            strip_frame(c, ink, MARGIN, ys[k], W - 2 * MARGIN, h, slip)
+            strip_frame(c, ink, MARGIN, ys[k], W - 2 * MARGIN, h, slip, swatches=False)
 
     once(c, "hint-page", furniture)
     c.setFillColorRGB(*BLACK)
@@ -783,37 +795,22 @@ def _side_legend(c, ink, x: float, top: float, width: float) -> None:
 
 
 def _answer_keys(doc, puzzles: list[dict]) -> None:
-    """Answer keys at the end: several a page, each under its puzzle's ID."""
+    """Answer keys at the end, each on a page of its own: checking one puzzle
+    shows no other puzzle's words."""
     ink = doc.ink
     W, H = doc.size
     m = 12 * MM
-    cols = 2
-    block_w = (W - 2 * m - 8 * MM) / cols
-    block_h = 58 * MM
-    c = None
-    y = 0.0
-    k = 0
     for p in puzzles:
-        if c is None or y - block_h < m + 6 * MM:
-            if c is not None and k % cols:
-                y -= block_h
-            c = doc.new_page()
-            y = d.header(doc, "CRYPTO CRISIS  ·  answer keys", "Cut the keys apart on their dashed frames before you check one. "
-                         "net: the shifts added up (the board wraps: 3 up = 2 down).") - 2 * MM
-            k = 0
-        bx = m + (k % cols) * (block_w + 8 * MM)
-        _key_block(c, ink, bx, y, block_w, block_h, p)
-        k += 1
-        if k % cols == 0:
-            y -= block_h + 4 * MM
+        c = doc.new_page()
+        y = d.header(doc, f"CRYPTO CRISIS  ·  answer key for {p['id']}", "This page holds this puzzle's answers only. "
+                     "net: the shifts added up (the board wraps: 3 up = 2 down).") - 2 * MM
+        _key_block(c, ink, m, y, W - 2 * m, 58 * MM, p)
 
 
 def _key_block(c, ink, x: float, top: float, w: float, h: float, p: dict) -> None:
     c.setStrokeColorRGB(0.6, 0.6, 0.6)
     c.setLineWidth(0.5)
-    c.setDash(3, 2)  # a cut line: one key checked without the others in sight
     c.rect(x, top - h, w, h, stroke=1, fill=0)
-    c.setDash()
     c.setFillColorRGB(*BLACK)
     c.setFont(fonts.SANS_BOLD, 10)
     c.drawString(x + 2 * MM, top - 5 * MM, f"{p['id']}  ({p['difficulty']})")

@@ -10,7 +10,11 @@ Inputs:
   printkit/data/words-puzzle.txt                    common words (see build_wordlists.py)
   scripts/scryptic-meanings-drop.txt                words a person reviewing the lists struck
                                                     out: WordNet puts a rare sense of them under
-                                                    a root (bean: to hit on the head)
+                                                    a root (bean: to hit on the head), and words
+                                                    offensive at a game table (jihad, lynch)
+  scripts/blocklist.txt                             the offensive-word list of the puzzle list:
+                                                    no entry, nor a regular inflection of one,
+                                                    is ever printed in a meaning list
 
 For each meaning (attacking, defending, sneaking, cutting or fire) the script starts
 from a handful of WordNet senses named below (ROOTS), takes every sense below them
@@ -34,6 +38,7 @@ ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "printkit" / "data"
 WN = Path("/usr/share/wordnet")
 DROP = ROOT / "scripts" / "scryptic-meanings-drop.txt"  # reviewed: senses that do not read as the meaning at the table
+BLOCKLIST = ROOT / "scripts" / "blocklist.txt"  # offensive words (build_wordlists.py keeps them out of the puzzle list)
 COPYRIGHT = Path("/usr/share/doc/wordnet-base/copyright")
 POS = {"n": "noun", "v": "verb", "a": "adj", "s": "adj"}
 MAX_WORDS = 120
@@ -127,11 +132,25 @@ def main_sense_in(word: str, synsets: set, indexes: dict) -> bool:
     return False
 
 
+def offensive() -> set[str]:
+    """Every blocklist entry with its regular inflections (as build_wordlists.py
+    blocks them), and every word of the drop list."""
+    out = set()
+    for line in BLOCKLIST.read_text(encoding="utf-8").splitlines():
+        stem = line.split("#", 1)[0].strip()
+        if not stem:
+            continue
+        out |= {stem, stem + "s", stem + "es", stem + "ed", stem + "ing", stem + "d", stem[:-1] + "ing", stem[:-1] + "ies", stem[:-1] + "ied"}
+        if len(stem) >= 3 and stem[-1] not in "aeiouwxy" and stem[-2] in "aeiou":
+            out |= {stem + stem[-1] + "ed", stem + stem[-1] + "ing"}
+    return out
+
+
 def main() -> None:
     common = (DATA / "words-puzzle.txt").read_text().split()
     rank = {w: k for k, w in enumerate(common)}
     indexes = {p: index(p) for p in ("n", "v")}
-    drop = {w for line in DROP.read_text().splitlines() if not line.startswith("#") for w in line.split()}
+    drop = {w for line in DROP.read_text().splitlines() if not line.startswith("#") for w in line.split()} | offensive()
     lines = []
     counts = {}
     for meaning, roots in ROOTS.items():

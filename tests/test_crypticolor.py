@@ -608,8 +608,9 @@ def test_every_score_reference_states_the_same_letter_guess_rule(workdir):
 
 def test_kit_key_cards_are_alike_with_turned_pictures():
     cards = [p for p in GAME.kit if p.component == "card"]
-    assert sum(p.copies for p in cards) == 2
-    assert all(p.params.get("rotations") for p in cards)
+    assert [p.copies for p in cards] == [2, 2]  # the upright card each, then the turned pictures each
+    assert not cards[0].params and cards[1].params == {"turned_only": True}
+    assert "Rotations variant only" in cards[1].note
 
 
 def test_puzzle_grades_show_fewer_cells_and_hard_is_minimal():

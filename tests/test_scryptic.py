@@ -722,6 +722,23 @@ def test_meaning_lists_come_from_the_shipped_data_and_hold_the_rulebook_examples
     assert "WordNet 3.0 Copyright 2006 by Princeton University" in notice and "scripts/build_meanings.py" in notice
 
 
+def test_meaning_lists_hold_no_offensive_word():
+    """Issue 26: the printed lists are filtered by the offensive-word list
+    (scripts/blocklist.txt, with its inflections) and the drop list's table section."""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    stems = [ln.split("#", 1)[0].strip() for ln in (root / "scripts" / "blocklist.txt").read_text().splitlines()]
+    stems = [s for s in stems if s]
+    assert len(stems) > 100
+    blocked = {f for s in stems for f in (s, s + "s", s + "es", s + "ed", s + "ing", s + "d")}
+    dropped = set((root / "scripts" / "scryptic-meanings-drop.txt").read_text().split()) - {"#"}
+    assert {"jihad", "lynch"} <= dropped
+    for meaning, listed in M.meaning_words().items():
+        assert not set(listed) & blocked, (meaning, set(listed) & blocked)
+        assert not set(listed) & dropped, (meaning, set(listed) & dropped)
+
+
 @pytest.fixture(scope="module")
 def reference_pdfs(tmp_path_factory):
     out = {}
@@ -744,7 +761,7 @@ def test_reference_states_every_first_game_rule_at_7_5_pt(reference_pdfs, paper)
     text = " ".join(t.text for t in body)
     for needle in (
         "Gold (player 1) plays first", "except on your first turn", "Broken word", "cannot be built on unless",
-        "Cut off", "until a new word of yours joins them up again", "SCOWL", "both players agree", "if either says no, no bonus",
+        "Cut off", "until a new word of yours joins them up again", "A printed dictionary you agree on before play decides", "(in two lists: both, multiplied)", "both players agree", "if either says no, no bonus",
         "Extended word (CAT to CATS)", "extended +1", "score F3+I1+R1+E1 = 6", "6 × 1.5 (fire) = 9", "forest 2 cells × density 2 = 4",
         "The end", "removed +3", "sword", "shield", "sneak",
     ):

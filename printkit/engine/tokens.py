@@ -1,6 +1,7 @@
 """Token sheets: many small pieces (discs or squares) packed on pages, and an
 optional section title per group. Squares sit edge to edge and share their black
-cut lines; discs keep a small gap, each with its own black outline."""
+cut lines (white on a dark group, `cut_rgb`); discs keep a small gap, each with its
+own outline."""
 
 from __future__ import annotations
 
@@ -29,6 +30,7 @@ class TokenGroup(NamedTuple):
     faces: Sequence[TokenFace]
     size_mm: tuple[float, float]
     shape: str = "square"  # circle | square
+    cut_rgb: tuple[float, float, float] | None = None  # the cut lines' colour; None: black. White on dark faces, so the cuts show
 
 
 CUT_RGB = (0.0, 0.0, 0.0)  # cut lines print black: say "cut on the black lines"
@@ -97,7 +99,7 @@ def draw_token_groups(doc, groups: Sequence[TokenGroup], *, page_title: str = ""
             face(c, TokenArt(tw, th, group.shape, doc.ink, k))
             c.restoreState()
             c.setLineWidth(CUT_WIDTH)
-            c.setStrokeColorRGB(*CUT_RGB)
+            c.setStrokeColorRGB(*(group.cut_rgb or CUT_RGB))
             if group.shape == "circle":
                 c.circle(tw / 2, th / 2, min(tw, th) / 2, stroke=1, fill=0)
             else:

@@ -245,8 +245,8 @@ def render_sheet(doc, model: dict) -> None:
     col_w = (W - 2 * m - 8 * MM) / 2
     rows = [
         ["Final scoring", "points"],
-        ["Half-game (after round 20): -1 per empty box", "of each started cryptex"],
-        ["Completed, not a word", "-2 per letter"],
+        ["Half-game: each started, unfinished cryptex", "-1 per empty box"],
+        ["Completed, not in your dictionary", "-2 per letter"],
         ["Completed word nobody else made", "+2 per letter"],
         ["Completed word another player made", "+1 per letter"],
         ["Unfinished at the end", "-3 per empty box"],

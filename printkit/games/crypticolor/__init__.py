@@ -14,7 +14,7 @@ GAME = Game(
     blurb="Hide a five-letter code word as five pictures on a 5x5 grid; probe your rival's cells and shapes with coloured cubes until the letters show.",
     players="2 players (or two teams), 30-45 minutes",
     rules_template="crypticolor-rules.md.j2",
-    supplies=(("Pencils", "one each"), ("Card stock", "cube tokens"), ("Timer", "one minute a turn, Timed variant"), ("Bags or envelopes", "a cube set each")),
+    supplies=(("Pencils", "one each"), ("Card stock", "cube tokens"), ("Timer", "one minute a turn, Timed variant"), ("Bags or envelopes", "a cube set each"), ("Dictionary", "a printed one, agreed on before play, decides what is a word (e.g. Collins Scrabble Words); without one, the house rule on the rules page")),
     components={
         "card": Component(
             game="crypticolor",
@@ -24,7 +24,7 @@ GAME = Game(
             build=model.build_card,
             checks=(rules.check_card,),
             render=lazy("printkit.games.crypticolor.draw", "render_card"),
-            params=(ROTATIONS,),
+            params=(ROTATIONS, Param("turned_only", "Print only the turned pictures (the Rotations variant's pages), not the upright card; implies --rotations.", False, flag=True)),
             notes="One Key Card per player.",
         ),
         "sheet": Component(
@@ -60,7 +60,7 @@ GAME = Game(
             build=model.build_tokens,
             checks=(rules.check_tokens,),
             render=lazy("printkit.games.crypticolor.draw", "render_tokens"),
-            notes="Cut along the outlines; one set per player (glue on card stock for sturdier tokens).",
+            notes="Cut along the outlines (white between the black MISS tokens); one set per player (glue on card stock for sturdier tokens).",
         ),
         "puzzle": Component(
             game="crypticolor",
@@ -76,10 +76,11 @@ GAME = Game(
         ),
     },
     kit=(
-        KitPart("card", params={"rotations": True}, copies=2, note="One Key Card per player, both alike: the upright alphabet, then every letter's turned pictures for the Rotations variant."),
+        KitPart("card", copies=2, note="One Key Card per player, both alike: the upright alphabet."),
+        KitPart("card", params={"turned_only": True}, copies=2, note="Rotations variant only: every letter's turned pictures, two pages per player. Skip them unless you play that variant."),
         KitPart("board", copies=2, note="One Decoder per player."),
         KitPart("sheet", copies=2, note="One Crypticard and score sheet per player per game; copy more as needed."),
-        KitPart("tokens", copies=2, note="One cube set per player: cut along the outlines."),
+        KitPart("tokens", copies=2, note="One cube set per player: cut along the outlines (white ones between the black MISS tokens)."),
         KitPart("puzzle", params={"count": 3, "difficulty": "mixed"}, note="Solo puzzles; each answer key on a page of its own at the end."),
     ),
 )

@@ -109,7 +109,8 @@ def _letter_label(c, letter: str, x: float, y: float, w: float, size: float) -> 
 
 def render_card(doc, model: dict) -> None:
     alphabet = [(e["letter"], e["cells"]) for e in model["alphabet"]]
-    _card_page(doc, alphabet)
+    if not model.get("turned_only"):
+        _card_page(doc, alphabet)
     if model.get("rotations"):
         _turned_pages(doc, alphabet)
 
@@ -348,7 +349,8 @@ def render_tokens(doc, model: dict) -> None:
         kind = cube["kind"]
         what = rules.SHAPES[kind]["title"].lower() if kind in rules.SHAPES else kind
         title = f"{cube['color'].capitalize()}: {what}, {'+' if cube['points'] > 0 else ''}{cube['points']}"
-        groups.append(TokenGroup(title, [cube_face(kind)] * cube["count"], (16.0, 16.0), "square"))
+        dark = doc.ink.text_on(cube["hex"], large=True) == "white"  # black cuts would vanish in a dark block: white ones
+        groups.append(TokenGroup(title, [cube_face(kind)] * cube["count"], (16.0, 16.0), "square", (1.0, 1.0, 1.0) if dark else None))
     draw_token_groups(doc, groups, page_title=f"{TITLE}  ·  cube tokens (one set)")
 
 
@@ -426,7 +428,7 @@ def render_board(doc, model: dict) -> None:
     y = _singles(c, ink, model, y)
     how = (f"On your turn you have {model['guesses_per_turn']} guesses. Name a single cell: your opponent answers hit or miss and you mark it with a green or black cube. "
            f"Or name a shape and its three cells (this uses the whole turn): if all three are filled in the letter it scores and you cover them with that shape's cubes; "
-           "if not, your opponent answers each cell as a hit or a miss. Guess the letter whenever you like.")
+           "if not, your opponent answers each cell as a hit (+1) or a miss (-1), as single cells score. Guess the letter whenever you like.")
     d.paragraph(c, how, MARGIN, y - 2 * MM, W - 2 * MARGIN, size=8.5, color=(0.15, 0.15, 0.15))
 
 

@@ -8,10 +8,12 @@ from printkit.rng import Rng
 
 
 def build_card(params: dict) -> dict:
-    rotations = bool(params.get("rotations"))
+    turned_only = bool(params.get("turned_only"))
+    rotations = bool(params.get("rotations")) or turned_only
     return {
-        "params": {"rotations": rotations},
+        "params": {"rotations": rotations, **({"turned_only": True} if turned_only else {})},
         "rotations": rotations,
+        "turned_only": turned_only,
         "alphabet": rules.alphabet_model(),
     }
 

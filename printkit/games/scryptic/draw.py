@@ -153,9 +153,24 @@ def paint_city(c, ink, owner: str, x: float, y: float, s: float) -> None:
 
 # -- the board drawing ----------------------------------------------------------------------
 
-def board_drawing(model: dict, ink, paper: str | None = None):
+def _clear_of(centre: float, half: float, lo: float, hi: float, seams) -> float:
+    """A label's centre moved along its cell (lo-hi) so it keeps `half` clear of
+    every seam (the cut line of a tiled board), where the cell has room."""
+    for s in seams:
+        if abs(centre - s) < half:
+            after, before = s + half, s - half
+            if after + half <= hi:
+                centre = after
+            elif before - half >= lo:
+                centre = before
+    return centre
+
+
+def board_drawing(model: dict, ink, paper: str | None = None, seams: tuple = ((), ())):
     """(side in mm, draw function) for the whole board with its coordinate band,
-    its cells as large as `paper` allows (rules.board_cell_mm)."""
+    its cells as large as `paper` allows (rules.board_cell_mm). `seams`: the
+    vertical and horizontal cut lines of a tiled board (mm, drawing space); the
+    coordinate labels keep clear of them."""
     n = model["size"]
     grid = model["terrain"]
     cell = R.board_cell_mm(n, paper) * MM
@@ -189,11 +204,15 @@ def board_drawing(model: dict, ink, paper: str | None = None):
         size = min(9.0, edge * 0.62)
         c.setFillColorRGB(0, 0, 0)
         c.setFont(fonts.SANS_BOLD, size)
+        sx = [v * MM for v in seams[0]]
+        sy = [v * MM for v in seams[1]]
         for k in range(n):
-            cx = edge + (k + 0.5) * cell
+            half = fonts.text_width(R.COLUMNS[k], fonts.SANS_BOLD, size) / 2 + 1.2 * MM
+            cx = _clear_of(edge + (k + 0.5) * cell, half, edge + k * cell, edge + (k + 1) * cell, sx)
             c.drawCentredString(cx, edge / 2 - size * 0.36, R.COLUMNS[k])
             c.drawCentredString(cx, total - edge / 2 - size * 0.36, R.COLUMNS[k])
-            cy = edge + (n - 1 - k + 0.5) * cell
+            lo = edge + (n - 1 - k) * cell
+            cy = _clear_of(lo + 0.5 * cell, size * 0.5 + 1.2 * MM, lo, lo + cell, sy)
             c.drawCentredString(edge / 2, cy - size * 0.36, str(k + 1))
             c.drawCentredString(total - edge / 2, cy - size * 0.36, str(k + 1))
         c.restoreState()
@@ -230,11 +249,13 @@ def one_page_origin(page_mm: tuple[float, float], side: float) -> tuple[float, f
 
 def render_board(doc, model: dict) -> None:
     paper = doc.options.paper
-    side, draw = board_drawing(model, doc.ink, paper)
     n = model["size"]
     p = model.get("params", {})
     title = f"Scryptic board · {n}x{n} · seed {p.get('seed', '?')} · {p.get('terrain', 'mix')}"
+    side = R.board_mm(n, paper)
     plan = None if paper in ONE_PAGE else plan_tiles(side, side, PAPERS[paper], hug_seams=True)
+    seams = ((), ()) if plan is None else (sorted({t.cut_x for t in plan.tiles if t.cut_x is not None}), sorted({t.cut_y for t in plan.tiles if t.cut_y is not None}))
+    side, draw = board_drawing(model, doc.ink, paper, seams)
     if plan is None or plan.pages == 1:
         # A3/Tabloid, or a small board that fits one A4/Letter page: one page with
         # the seats and a legend for each player (a one-tile "row 1 / col 1" page would have neither)
@@ -372,6 +393,10 @@ def token_face(letter: str, value: int, pool: str):
         w, h, ink = art.w, art.h, art.ink
         ink.fill(c, POOL_COLOR[pool], large=True)
         c.rect(0, 0, w, h, stroke=0, fill=1)
+        if pool == "gold":  # bold stripes round the disc: gold tells from silver at arm's length, in grey or colour
+            _stripes(c, w, h)
+            ink.fill(c, POOL_COLOR[pool], large=True)
+            c.circle(w / 2, h / 2, w * 0.44, stroke=0, fill=1)
         c.setStrokeColorRGB(0.25, 0.25, 0.25)
         c.setLineWidth(0.5)
         c.circle(w / 2, h / 2, w * 0.44, stroke=1, fill=0)
@@ -380,9 +405,30 @@ def token_face(letter: str, value: int, pool: str):
         c.setFont(fonts.SANS_BOLD, size)
         c.drawCentredString(w / 2, h * 0.57 - size * 0.36, letter)
         value_dots(c, w / 2, h * 0.2, value, w * 0.04, pitch=3.4)  # apart enough not to blur into a bar
+        if pool == "gold":  # the star on a disc of its own colour, clear of the stripes
+            ink.fill(c, POOL_COLOR[pool], large=True)
+            c.circle(w * 0.115, h * 0.885, w * 0.085, stroke=0, fill=1)
         _pool_symbol(c, ink, pool, w * 0.115, h * 0.885, w * 0.07)  # in the corner, clear of the ring
 
     return face
+
+
+def _stripes(c, w: float, h: float) -> None:
+    """Black diagonal stripes over the face but a plain border (so the black cut
+    line between two tokens stays visible); the disc is painted over them."""
+    c.saveState()
+    inset = 0.9 * MM
+    p = c.beginPath()
+    p.rect(inset, inset, w - 2 * inset, h - 2 * inset)
+    c.clipPath(p, stroke=0, fill=0)
+    c.setStrokeColorRGB(0, 0, 0)
+    c.setLineWidth(w * 0.05)
+    step = w * 0.14
+    k = -h
+    while k < w:
+        c.line(k, 0, k + h, h)
+        k += step
+    c.restoreState()
 
 
 def render_tokens(doc, model: dict) -> None:
@@ -393,7 +439,7 @@ def render_tokens(doc, model: dict) -> None:
     for pool in model["pools"]:
         owner = pool["owner"]
         faces = [token_face(e["letter"], e["value"], owner) for e in pool["letters"] for _ in range(e["count"])]
-        mark = "star" if owner == "gold" else "diamond"
+        mark = "striped corners, star" if owner == "gold" else "plain corners, diamond"
         groups.append(TokenGroup(f"{owner.capitalize()} pool ({mark} mark) · player {pool['player']} · cut on the black lines", faces, (side, side)))
     y = draw_token_groups(doc, groups, page_title="Scryptic letter tokens · both pools")
     render_racks(doc, model, top=y)

@@ -70,7 +70,7 @@ def build_tokens(params: dict) -> dict:
 TERRAIN_ROWS = [
     (R.PLAINS, "Open ground: no limits.", "No change."),
     (R.FOREST, f"Density {R.FOREST_DENSITY} a cell. The word's score (×1.5 for a cutting or fire word) must beat the total of its forest cells, or it may not be placed. Beaten: those cells become plains (pencil a line through them).", "No change."),
-    (R.WATER, "A word may cross water, but both its end letters stand on land.", "Attacking while crossing water ×0.6."),
+    (R.WATER, "A word may cross water, but both its end letters stand on land (ice counts).", "Attacking while crossing water ×0.6."),
     (R.MOUNTAIN, "No limits.", "Attack and defence ×(2M+O)/(M+O): M letters on mountain, O the others (×2 wholly on mountain)."),
     (R.ICE, f"Bears 1-dot letters. A heavier letter cracks every ice cell under its word to water (pencil waves on them) and the word is removed, but only after combat.", "No change: it may still win its fight first."),
 ]
@@ -111,7 +111,7 @@ COMBAT = [
 AFTER = [
     "Broken word (a letter gone, or no longer a word): it cannot defend, does not score, and cannot be built on unless your new letters make it a word again. You need not mend it.",
     "Cut off (no chain of your words back to a city you own): its words defend ×0.6, cannot attack, and cannot be built on until a new word of yours joins them up again. They still score.",
-    f"A city is yours while no enemy letter stands on it; your start city is yours from the start. Capturing any city (start or pewter): +{R.CAPTURE_BONUS}.",
+    f"A city is yours from the start or your capture (+{R.CAPTURE_BONUS}) until an enemy letter stands on it; an empty pewter city is nobody's.",
 ]
 
 END = [
@@ -129,12 +129,11 @@ SCORING = [
 ]
 
 DICTIONARY = (
-    "A word is English when it is in SCOWL (Spell Checker Oriented Word Lists) size 70, American or British spelling: Debian's "
-    "wamerican-large, and printkit's own list printkit/data/words-accept.txt. No names, abbreviations, hyphens or apostrophes. "
-    "Agree on any other dictionary before you start."
+    "A printed dictionary you agree on before play decides (e.g. Collins Scrabble Words); no names, abbreviations, hyphens or "
+    "apostrophes. None to hand? A word you both know counts."
 )
 MEANING_RULE = (
-    "A word printed below has that meaning, and so do its plain forms listed with it. Any other word has a meaning only if both "
+    "A word printed below has that meaning (in two lists: both, multiplied). Any other word has a meaning only if both "
     "players agree when its bonus is first claimed; if either says no, no bonus. Once agreed it holds for the rest of the game."
 )
 MEANING_TITLES = {"attacking": "Attacking (×1.5 in attack)", "defending": "Defending (×1.5 in defence)", "sneaking": "Sneaking (×1.5 in attack and defence)", "cutting": "Cutting or fire (×1.5 against forest)"}

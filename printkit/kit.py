@@ -201,6 +201,7 @@ def build_kits(games, opts, folder: Path, *, seed: str = "1", all_games: bool = 
     echo = echo or _print
     written = []
     summaries = []
+    notes: list[str] = []  # what drawing noted for the summary (e.g. small text on several plates)
     staged = []  # every file is complete on disk before any is put in place
     for k, game in enumerate(games, 1):
         t0 = time.perf_counter()
@@ -223,6 +224,7 @@ def build_kits(games, opts, folder: Path, *, seed: str = "1", all_games: bool = 
             raise
         size = staged[-1].size
         written.append((path, doc.pages, size, time.perf_counter() - t0))
+        notes += [f"{path.name}: {n}" for n in dict.fromkeys(doc.notes)]
         rules = getattr(doc, "kit_rules", None)  # set by draw_kit
         summaries.append((game, path, doc.pages, ([rules] if rules else []) + parts))
     if all_games:
@@ -241,6 +243,8 @@ def build_kits(games, opts, folder: Path, *, seed: str = "1", all_games: bool = 
     echo(f"{'file':<{width}}  pages      size")
     for path, pages, size, _ in written:
         echo(f"{str(path):<{width}}  {pages:>5}  {size / 1024:>6.0f} KB")
+    for note in notes:
+        echo(note)
     kits = len(summaries)
     echo(f"{kits} kit{'s' if kits != 1 else ''} written" + (" and index.pdf (what to print, how, how many, supplies)." if all_games else ".") + " The 'How to print' page of each kit says how to print it.")
     return written

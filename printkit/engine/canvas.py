@@ -74,11 +74,25 @@ def canvas_class():
 
     class Colours:
         _pk_mode = "rgb"
+        _pk_fill = None  # cmyk mode: the fill colour when it takes more than one plate, else None
 
         def setFillColor(self, aColor, alpha=None):
             if self._pk_mode == "rgb" and color.is_black(aColor, alpha):
                 return _PDFColorSetter.setFillGray(self, 0)
+            if self._pk_mode == "cmyk":
+                self._pk_fill = color.plates_of(aColor)
             return _PDFColorSetter.setFillColor(self, aColor, alpha)
+
+        def _pk_small_text(self, size) -> None:
+            """cmyk mode: text under 12 pt in a colour on several plates is noted for
+            the run summary (misregistration blurs it); once per colour."""
+            fill = self._pk_fill
+            if fill is not None and size < color.SMALL_TEXT_PT:
+                canvas = getattr(self, "_canvas", self)
+                seen = canvas._pk_small_seen
+                if fill[0] not in seen:
+                    seen[fill[0]] = len(seen)
+                    canvas._pk_notes.append(color.small_text_note(*fill, size))
 
         def setStrokeColor(self, aColor, alpha=None):
             if self._pk_mode == "rgb" and color.is_black(aColor, alpha):
@@ -103,7 +117,7 @@ def canvas_class():
 
     class PrintkitText(Colours, PDFTextObject):
         def __init__(self, canvas, *a, **kw):
-            self._pk_mode, self._pk_pdfx = canvas._pk_mode, canvas._pk_pdfx
+            self._pk_mode, self._pk_pdfx, self._pk_fill = canvas._pk_mode, canvas._pk_pdfx, canvas._pk_fill
             PDFTextObject.__init__(self, canvas, *a, **kw)
 
         def _setFillAlpha(self, v):
@@ -115,6 +129,8 @@ def canvas_class():
             """The text operators ReportLab writes for `text`; the usual case (a
             TrueType font, every character in the subset already selected) made
             here directly: the same bytes, without ReportLab's general path."""
+            if self._pk_fill is not None:
+                self._pk_small_text(self._fontsize)
             if type(text) is str:
                 font = get_font(self._fontname)
                 if font._dynamicFont:
@@ -180,6 +196,8 @@ def canvas_class():
             self._pk_spool = Spool()
             self._pk_shared = {}  # one XObject dictionary for each set of forms pages use
             self._pk_fonts = {}  # (font name, size, leading) -> what _pk_line needs, or None (not TrueType)
+            self._pk_notes: list[str] = []  # the document's notes for the run summary (Document sets its own list)
+            self._pk_small_seen: dict = {}
 
         def endForm(self, **extra_attributes):
             """ReportLab writes a form's resources with fonts, procsets and
@@ -305,14 +323,20 @@ def canvas_class():
             return True
 
         def drawString(self, x, y, text, mode=None, charSpace=0, direction=None, wordSpace=None, shaping=False):
+            if self._pk_fill is not None:
+                self._pk_small_text(self._fontsize)
             if not self._pk_quick(x, y, text, 0, mode, charSpace, direction, wordSpace, shaping):
                 Canvas.drawString(self, x, y, text, mode, charSpace, direction, wordSpace, shaping)
 
         def drawCentredString(self, x, y, text, mode=None, charSpace=0, direction=None, wordSpace=None, shaping=False):
+            if self._pk_fill is not None:
+                self._pk_small_text(self._fontsize)
             if not self._pk_quick(x, y, text, 0.5, mode, charSpace, direction, wordSpace, shaping):
                 Canvas.drawCentredString(self, x, y, text, mode, charSpace, direction, wordSpace, shaping)
 
         def drawRightString(self, x, y, text, mode=None, charSpace=0, direction=None, wordSpace=None, shaping=False):
+            if self._pk_fill is not None:
+                self._pk_small_text(self._fontsize)
             if not self._pk_quick(x, y, text, 1, mode, charSpace, direction, wordSpace, shaping):
                 Canvas.drawRightString(self, x, y, text, mode, charSpace, direction, wordSpace, shaping)
 

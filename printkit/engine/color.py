@@ -10,9 +10,11 @@ running text too), and this module decides what reaches the PDF:
         hairlines on one plate, not as four-colour black), screens show true
         black.
 - cmyk: every colour becomes DeviceCMYK. Neutral greys and black go on the K
-        plate alone; other colours keep the form of a full grey-component
-        replacement (the grey part of a colour goes to K). Total ink is capped
-        at 300%, for colours set as CMYK too.
+        plate alone, and so do dark colours within 3% of neutral; other colours
+        keep the form of a full grey-component replacement (the grey part of a
+        colour goes to K). Total ink is capped at 300%, for colours set as CMYK
+        too. Text under 12 pt in a colour on more than one plate is noted for
+        the run summary (the canvas asks `plates_of`).
 
 The separation is not an ICC conversion (printkit ships no press profile). It
 inverts a sampled table of how DeviceCMYK is shown without a profile (pdfium's
@@ -48,6 +50,8 @@ def rgb_to_cmyk(r: float, g: float, b: float) -> tuple[float, float, float, floa
 def _separate(r: float, g: float, b: float) -> tuple[float, float, float, float]:
     if r == g == b:
         return _tidy((0.0, 0.0, 0.0, _k_for_grey(r)))
+    if max(r, g, b) <= DARK and max(r, g, b) - min(r, g, b) <= NEAR_NEUTRAL:  # a near-neutral dark: K alone, as its grey
+        return _tidy((0.0, 0.0, 0.0, _k_for_grey(round((r + g + b) / 3, 6))))
     target = (r, g, b)
     x = list(target)
     best, best_err = _gcr(*x), float("inf")
@@ -146,6 +150,31 @@ def _tidy(cmyk) -> tuple[float, float, float, float]:
     # round down so rounding can never push the sum past the limit
     scale = 10**_PLACES
     return tuple(int(v * scale + 1e-9) / scale for v in cmyk)  # type: ignore[return-value]
+
+
+SMALL_TEXT_PT = 12.0  # text under this size should print on one plate
+NEAR_NEUTRAL = 0.03  # a dark colour whose channels differ by at most this goes on K alone
+DARK = 0.35  # "dark": its lightest channel at most this
+
+
+def plates_of(color_value) -> tuple[str, tuple] | None:
+    """(the colour as #rrggbb or its CMYK, its CMYK) when it takes more than one
+    plate in cmyk mode, else None."""
+    try:
+        kind, values, _alpha = _parts(color_value)
+    except ValueError:
+        return None
+    cmyk = to_cmyk(values)
+    if sum(1 for v in cmyk if v > 0.005) <= 1:
+        return None
+    name = "#" + "".join(f"{round(v * 255):02x}" for v in values) if kind == "rgb" else "CMYK " + " ".join(f"{v * 100:g}" for v in values)
+    return name, cmyk
+
+
+def small_text_note(name: str, cmyk, size: float) -> str:
+    c, m, y, k = (round(v * 100) for v in cmyk)
+    return (f"Warning: text under {SMALL_TEXT_PT:g} pt (e.g. {size:g} pt) in {name} prints on {sum(1 for v in cmyk if v > 0.005)} plates "
+            f"(C{c} M{m} Y{y} K{k}): a press's misregistration blurs it; black, a grey or one ink prints it sharp.")
 
 
 def total_ink(cmyk) -> float:

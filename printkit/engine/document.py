@@ -55,6 +55,7 @@ class Document:
         self.bookmarks: list[tuple[str, int]] = []
         self.pending_bookmark: str | None = None  # outline entry for the next page started
         self.notes: list[str] = []  # what drawing chose that the run summary must say (e.g. art scaled)
+        self.c._pk_notes = self.notes  # the canvas adds its own (small text on several plates, --color cmyk)
         self._rec: list | None = None  # pages being recorded (see `record`)
         self._rec_page: dict | None = None
 

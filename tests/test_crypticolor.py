@@ -394,6 +394,17 @@ def _accept_anagrams(letters: str) -> list[str]:
     return [w for w in words.accept_words() if len(w) == 5 and sorted(w) == key]
 
 
+def _words_from(grids, rotations: bool, accept5) -> set[str]:
+    """Independent search: every word of the acceptance list that one fitting
+    letter per picture (read_partial) can make."""
+    import itertools
+
+    found = set()
+    for pick in itertools.product(*(sorted(read_partial(g["hits"], g["misses"], rotations)) for g in grids)):
+        found.update(accept5.get("".join(sorted("".join(pick).lower())), []))
+    return found
+
+
 def test_puzzle_sweep_every_grid_reads_as_one_letter_and_one_anagram():
     accept5: dict[str, list[str]] = {}
     for w in words.accept_words():
@@ -412,8 +423,9 @@ def test_puzzle_sweep_every_grid_reads_as_one_letter_and_one_anagram():
             assert sorted(sol["letters"]) == sorted(sol["word"]) and sol["letters"] != sol["word"]
             for g, letter, cells in zip(p["grids"], sol["letters"], sol["cells"]):
                 assert read_grid(cells, rotations) == {letter}
-                assert read_partial(g["hits"], g["misses"], rotations) == {letter}
+                assert letter in read_partial(g["hits"], g["misses"], rotations)
                 assert set(g["hits"]) <= set(cells) and not set(g["misses"]) & set(cells)
+            assert _words_from(p["grids"], rotations, accept5) == {sol["word"].lower()}  # one word, however the open pictures read
             if not rotations:
                 assert sol["turns"] == [0] * 5
             assert rules.puzzle_violations(p, "p") == []
@@ -613,22 +625,37 @@ def test_kit_key_cards_are_alike_with_turned_pictures():
     assert "Rotations variant only" in cards[1].note
 
 
-def test_puzzle_grades_show_fewer_cells_and_hard_is_minimal():
-    shown = {}
-    for difficulty in generate.DIFFICULTIES:
-        ps = [generate.generate(pz.make_token("grade", i), False, difficulty) for i in range(12)]
-        shown[difficulty] = sum(p["shown"] for p in ps)
-        for p in ps:
-            assert p["shown"] == sum(len(g["hits"]) + len(g["misses"]) for g in p["grids"])
-            assert p["shown"] < 5 * 25  # never the whole picture
-            if difficulty == "hard":
-                for g, letter in zip(p["grids"], p["solution"]["letters"]):
-                    cells = g["hits"] + g["misses"]
-                    for drop in cells:  # every shown cell is needed for one answer
-                        rest_h = [n for n in g["hits"] if n != drop]
-                        rest_m = [n for n in g["misses"] if n != drop]
-                        assert len(read_partial(rest_h, rest_m, False)) > 1
-    assert shown["easy"] > shown["medium"] > shown["hard"]
+def test_puzzle_grades_by_the_reasoning_a_person_needs():
+    """Issue 26: grades differ in reasoning, not only in cells shown. Easy: every
+    picture pins its letter; medium: one or two fit several; hard: three or more,
+    settled only by the word. The solver's steps (rules.reasoning) rise by grade, and
+    its candidates agree with an independent search."""
+    accept5: dict[str, list[str]] = {}
+    for w in words.accept_words():
+        if len(w) == 5:
+            accept5.setdefault("".join(sorted(w)), []).append(w)
+    steps, shown = {}, {}
+    for rotations in (False, True):
+        for difficulty in generate.DIFFICULTIES:
+            ps = [generate.generate(pz.make_token("grade", i), rotations, difficulty) for i in range(12)]
+            shown[difficulty] = sum(p["shown"] for p in ps)
+            steps[difficulty] = []
+            lo, hi = rules.GRADE_AMBIGUOUS[difficulty]
+            for p in ps:
+                assert p["shown"] == sum(len(g["hits"]) + len(g["misses"]) for g in p["grids"])
+                assert p["shown"] < 5 * 25  # never the whole picture
+                r = rules.reasoning(p["grids"], rotations)
+                assert [set(c) for c in r["candidates"]] == [read_partial(g["hits"], g["misses"], rotations) for g in p["grids"]]
+                assert lo <= r["ambiguous"] <= hi, (difficulty, r)
+                assert all(len(c) <= generate.AMBIGUOUS_MAX for c in r["candidates"])
+                assert _words_from(p["grids"], rotations, accept5) == {p["solution"]["word"].lower()} == set(r["words"])
+                steps[difficulty].append(r["steps"])
+        assert min(steps["hard"]) > max(steps["easy"]) == 5
+        assert sum(steps["easy"]) < sum(steps["medium"]) < sum(steps["hard"])
+        assert shown["easy"] > shown["medium"] > shown["hard"]
+    # the validator holds a puzzle to its grade
+    p = generate.generate(pz.make_token("grade", 0), False, "hard")
+    assert rules.puzzle_violations({**p, "difficulty": "easy"}, "p")[0].code == "CLR-PUZZLE-GRADE"
 
 
 def test_puzzle_id_carries_the_grade(workdir):

@@ -70,7 +70,7 @@ GAME = Game(
             build=lazy("printkit.games.crypticolor.generate", "build_puzzles"),
             checks=(rules.check_puzzles, lazy("printkit.games.crypticolor.generate", "check_ids")),
             render=lazy("printkit.games.crypticolor.draw", "render_puzzle"),
-            params=(ROTATIONS, Param("difficulty", "How many cells each picture shows: easy (more), medium, hard (just enough for one answer), or mixed (easy, medium, hard in turn).", "medium", choices=("easy", "medium", "hard", "mixed")), Param("id", "Reprint the puzzle with this ID (e.g. CY-R-5P07WB4X6); it names the settings too, so --seed, --count, --difficulty and --rotations are left out.", None)),
+            params=(ROTATIONS, Param("difficulty", "The reasoning asked: easy (every picture fits one letter), medium (one or two fit several), hard (three or four do; only the word settles them), or mixed (easy, medium, hard in turn).", "medium", choices=("easy", "medium", "hard", "mixed")), Param("id", "Reprint the puzzle with this ID (e.g. CY-R-5P07WB4X6); it names the settings too, so --seed, --count, --difficulty and --rotations are left out.", None)),
             uses=frozenset({"seed", "count"}),
             notes="Each puzzle's answer key is on a page of its own at the end: keep them face down.",
         ),

@@ -497,7 +497,7 @@ def render_puzzle(doc, model: dict) -> None:
     start = 0
     while start < total:
         c = doc.new_page()
-        top = d.header(doc, f"{TITLE}  ·  puzzles", "Black = hit, X = miss, grey = not shown. One Key Card letter fits each picture; unscramble the five. Answers: at the end.", margin=MARGIN)
+        top = d.header(doc, f"{TITLE}  ·  puzzles", "Black = hit, X = miss, grey = not shown. Find the Key Card letters each picture fits; the five make one word. Answers: at the end.", margin=MARGIN)
         per_page, cell = _puzzle_layout(W, top - FOOT)
         block = (top - FOOT) / per_page
         shown = puzzles[start : start + per_page]
@@ -549,9 +549,12 @@ def _puzzle_block(doc, c, puzzle: dict, number: int, total: int, top: float, hei
     c.drawRightString(W - MARGIN, top - 14, puzzle["id"])
     c.setFont(fonts.SANS, 8)
     c.setFillColorRGB(0.25, 0.25, 0.25)
-    grade = f"{puzzle['difficulty'].capitalize()}: {puzzle['shown']} of 125 cells shown. "
-    note = grade + ("Rotations: each picture may be turned a quarter, half or three quarters; the Key Card's turned pictures help."
+    open_ = rules.reasoning(puzzle["grids"], puzzle["rotations"])["ambiguous"]
+    asks = "each picture fits one letter" if not open_ else f"{open_} picture{'s' if open_ > 1 else ''} fit{'' if open_ > 1 else 's'} several letters (the word decides)"
+    grade = f"{puzzle['difficulty'].capitalize()}: {asks}; {puzzle['shown']} of 125 cells shown. "
+    note = grade + ("Rotations: a picture may be turned (see the Key Card's turned pictures)."
                     if puzzle["rotations"] else "Every picture is upright, as on the Key Card.")
+    c.setFont(fonts.SANS, fonts.fit_size(note, fonts.SANS, 8, W - 2 * MARGIN))  # a long grade line shrinks a little, never past the margin
     c.drawString(MARGIN, top - 24, note)
     y = top - 28
     gw = rules.SIZE * cell

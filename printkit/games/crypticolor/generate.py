@@ -26,8 +26,9 @@ ROTATIONS_TAG = "R"
 MAX_ATTEMPTS = 50
 DIFFICULTIES = ("easy", "medium", "hard")
 CHOICES = (*DIFFICULTIES, "mixed")  # mixed: easy, medium, hard, easy, ... in order
-#: Cells shown beyond a minimal set, per picture.
-EXTRA_CELLS = {"easy": 5, "medium": 2, "hard": 0}
+#: Cells shown beyond a minimal set, per picture that pins its letter.
+EXTRA_CELLS = {"easy": 5, "medium": 1, "hard": 0}
+AMBIGUOUS_MAX = 3  # letters a picture left open may fit (the true one among them)
 GRADE_TAG = {"easy": "E", "medium": "", "hard": "H"}
 
 
@@ -92,6 +93,62 @@ def reveal(letter: str, turn: int, rotations: bool, difficulty: str, rng) -> tup
     return sorted(n for n in shown if n in picture), sorted(n for n in shown if n not in picture)
 
 
+def reveal_open(letter: str, turn: int, rotations: bool, rng) -> tuple[list[int], list[int]] | None:
+    """The cells of a picture left open: cells taken in a seeded order until 2 to
+    AMBIGUOUS_MAX letters fit (its own among them), then thinned while that holds;
+    None when the order goes from more letters straight to one."""
+    picture = set(rules.encode(letter, turn))
+    order = rng.shuffle(list(range(1, rules.CELLS + 1)))
+
+    def open_(shown) -> bool:
+        fit = rules.readings([n for n in shown if n in picture], [n for n in shown if n not in picture], rotations)
+        return letter in fit and 2 <= len(fit) <= AMBIGUOUS_MAX
+
+    shown: list[int] = []
+    for n in order:
+        shown.append(n)
+        if open_(shown):
+            break
+    else:
+        return None
+    for n in list(shown):
+        trial = [x for x in shown if x != n]
+        if open_(trial):
+            shown = trial
+    return sorted(n for n in shown if n in picture), sorted(n for n in shown if n not in picture)
+
+
+def _reveal_all(grids, rotations: bool, difficulty: str, rng, word: str):
+    """Every picture's shown cells. Easy: each pins its letter. Medium and hard:
+    a seeded choice of pictures (as many as the grade asks) stays open, fitting
+    several letters, so that only the word settles them; pictures are pinned
+    again, one at a time, while the letters make more than one word. None when
+    the grade cannot be met with this word."""
+    pinned = [reveal(g["letter"], g["turn"], rotations, difficulty, rng.child("reveal", k)) for k, g in enumerate(grids)]
+    if difficulty == "easy":
+        return pinned
+    lo, hi = rules.GRADE_AMBIGUOUS[difficulty]
+    pick = rng.child("open")
+    want = pick.randint(lo, min(hi, lo + 1))
+    shown = list(pinned)
+    opened = []
+    for k in pick.shuffle(list(range(len(grids)))):
+        if len(opened) == want:
+            break
+        cells = reveal_open(grids[k]["letter"], grids[k]["turn"], rotations, rng.child("open", k))
+        if cells is not None:
+            shown[k] = cells
+            opened.append(k)
+    while len(opened) >= lo:
+        r = rules.reasoning([{"hits": h, "misses": ms} for h, ms in shown], rotations)
+        if r["words"] == [word.lower()]:
+            return shown
+        k = max(opened, key=lambda j: len(r["candidates"][j]))  # pin the widest open picture again
+        shown[k] = pinned[k]
+        opened.remove(k)
+    return None
+
+
 def generate(token: str, rotations: bool, difficulty: str = "medium") -> dict:
     """The puzzle of this token; re-checked before it is returned."""
     pool = word_pool()
@@ -101,7 +158,9 @@ def generate(token: str, rotations: bool, difficulty: str = "medium") -> dict:
         word = rng.choice(pool).upper()
         letters = m.scramble(word, rng.child("scramble"))
         grids = m.encode_word(letters, rotations, rng.child("turns"))
-        shown = [reveal(g["letter"], g["turn"], rotations, difficulty, rng.child("reveal", k)) for k, g in enumerate(grids)]
+        shown = _reveal_all(grids, rotations, difficulty, rng, word)
+        if shown is None:
+            continue
         puzzle = {
             "id": make_id(token, rotations, difficulty),
             "rotations": rotations,

@@ -562,10 +562,41 @@ def readings(hits: Iterable[int], misses: Iterable[int], rotations: bool) -> lis
     return sorted({letter for letter, pic in _pictures(rotations) if pic & h == h and not pic & m})
 
 
+#: What each grade asks of a person: how many pictures (lowest, highest) fit more
+#: than one Key Card letter, so that only the word settles them.
+GRADE_AMBIGUOUS = {"easy": (0, 0), "medium": (1, 2), "hard": (3, 5)}
+MAX_COMBINATIONS = 10_000  # letter choices the solver tries at most (a hand-edited puzzle may show nothing)
+
+
+def reasoning(grids, rotations: bool, words: frozenset[str] | None = None) -> dict:
+    """How a person solves a puzzle, step by step: read each picture against the
+    Key Card (the letters it leaves), then try the letter choices of the pictures
+    that leave several until the five letters make a word.
+
+    Returns `candidates` (each picture's letters), `ambiguous` (pictures that fit
+    more than one letter), `combinations` (letter choices to try), `words` (the
+    words any choice makes, lowercase) and `steps`: one reading a picture plus one
+    for every further choice tried. A picture that pins its letter is one step;
+    a hard puzzle is many."""
+    import itertools
+
+    cands = [readings(g.get("hits", []), g.get("misses", []), rotations) for g in grids]
+    combos = 1
+    for c in cands:
+        combos *= len(c)
+    found: set[str] = set()
+    if 0 < combos <= MAX_COMBINATIONS:
+        for pick in itertools.product(*cands):
+            found.update(anagrams("".join(pick), words))
+    return {"candidates": cands, "ambiguous": sum(1 for c in cands if len(c) > 1), "combinations": combos,
+            "words": sorted(found), "steps": len(cands) + max(0, combos - 1)}
+
+
 def puzzle_violations(puzzle: dict, place: str) -> list[Violation]:
     """One puzzle: a puzzle-list word with a single anagram, scrambled, and five grids
-    whose shown hits and misses each leave exactly one letter: their own (so the
-    whole puzzle has exactly one answer)."""
+    whose shown hits and misses each fit their own letter, and whose letters (one
+    fitting letter a picture) make that word and no other; as many pictures fit
+    several letters as the grade says (GRADE_AMBIGUOUS)."""
     from printkit.words import puzzle_words
 
     out: list[Violation] = []
@@ -604,9 +635,21 @@ def puzzle_violations(puzzle: dict, place: str) -> list[Violation]:
             out.append(Violation("CLR-PUZZLE-GRIDS", f"{place} grid {k}", "hits and misses must be different whole numbers 1-25"))
             continue
         found = readings(hits, misses, bool(rotations))
-        if found != [letter]:
+        if letter not in found:
             what = "no letter" if not found else ", ".join(found)
-            out.append(Violation("CLR-PUZZLE-DECODE", f"{place} grid {k}", f"its shown cells fit {what}; they must fit {letter} alone"))
+            out.append(Violation("CLR-PUZZLE-DECODE", f"{place} grid {k}", f"its shown cells fit {what}; they must fit {letter}"))
+    if out:
+        return out
+    r = reasoning(grids, bool(rotations))
+    if r["combinations"] > MAX_COMBINATIONS:
+        return out + [Violation("CLR-PUZZLE-DECODE", place, f"its pictures leave {r['combinations']} letter choices; show more cells")]
+    if r["words"] != [word.lower()]:
+        out.append(Violation("CLR-PUZZLE-DECODE", place, f"the letters its pictures fit make {', '.join(r['words']) or 'no word'}; they must make {word} alone"))
+    grade = puzzle.get("difficulty")
+    if grade in GRADE_AMBIGUOUS:
+        lo, hi = GRADE_AMBIGUOUS[grade]
+        out += expect(lo <= r["ambiguous"] <= hi, "CLR-PUZZLE-GRADE", place,
+                      f"{r['ambiguous']} pictures fit more than one letter; a {grade} puzzle has {lo}-{hi}" if lo != hi else f"{r['ambiguous']} pictures fit more than one letter; a {grade} puzzle has {lo}")
     return out
 
 

@@ -348,9 +348,13 @@ def _index_doc(summaries, opts, seed: str, row_mm: float, note_pt: float, gap_mm
     c.drawString(m, y - 12, "Supplies")
     y -= 17
     needs: dict[str, list[str]] = {item: [why] for item, why in SUPPLIES_COMMON}
+    alike: dict[str, dict[str, list[str]]] = {}  # item -> what for -> the games that say so (said once for all)
     for game, *_ in summaries:
         for item, why in getattr(game, "supplies", ()):
-            needs.setdefault(item, []).append(f"{game.title}: {why}")
+            alike.setdefault(item, {}).setdefault(why, []).append(game.title)
+    for item, whys in alike.items():
+        for why, titles in whys.items():
+            needs.setdefault(item, []).append(f"{', '.join(titles)}: {why}")
     if stock_total:
         needs.setdefault("Card stock", []).insert(0, f"{stock_total} sheets, 160-250 g/m2 (or glue paper onto thin card)")
     for item, whys in needs.items():  # the item in bold, then what for, wrapped beside it

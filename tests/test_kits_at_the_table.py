@@ -84,7 +84,7 @@ def test_scryptic_gold_and_silver_tell_apart_in_mono(tmp_path):
     def dark_share(head) -> float:
         top = int((H - head.y) * k) + 6
         box = img.crop((int(12 * MM * k), top, int(100 * MM * k), top + int(40 * MM * k)))
-        px = list(box.getdata())
+        px = box.tobytes()  # one byte a pixel (L)
         return sum(1 for v in px if v < 90) / len(px)
 
     gold, silver = dark_share(heads["Gold"]), dark_share(heads["Silver"])

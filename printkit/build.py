@@ -224,7 +224,7 @@ def write_shop_pngs(component, model: dict, opts, folder: Path, dpi: int, shop) 
     finally:
         pdf.close()
     n = len(sizes) // 2
-    return f"wrote {folder}/: {n} card{'s' if n != 1 else ''} (front and back), each {sizes[0][0]} x {sizes[0][1]} px at {dpi} dpi for {shop.name}. {shop.upload}" + "".join(" " + note for note in dict.fromkeys(doc.notes))
+    return f"wrote the folder {folder}/ (PNGs, as {shop.name} takes them): {n} card{'s' if n != 1 else ''} (front and back), each {sizes[0][0]} x {sizes[0][1]} px at {dpi} dpi. {shop.upload}" + "".join(" " + note for note in dict.fromkeys(doc.notes))
 
 
 MAX_JSON_BYTES = 50 * 2**20
@@ -309,10 +309,15 @@ def write_pngs(component, model: dict, opts, folder: Path, dpi: int) -> str:
                 sheet, scale = tabletop_sheet(lambda i: out.part / f"card-{i + 1:03d}-front.png", idx, size, shared)
                 out.add_png(f"tabletop-sheet-{s}.png", sheet, dpi * scale)
                 del sheet
+                if shared is None:  # backs differ: a back sheet in the same grid (a tabletop's "unique backs")
+                    sheet, _ = tabletop_sheet(lambda i: out.part / f"card-{i + 1:03d}-back.png", idx, size, None)
+                    out.add_png(f"tabletop-back-sheet-{s}.png", sheet, dpi * scale)
+                    del sheet
             if shared is not None:
                 out.add("tabletop-back.png", shared.read_bytes())
             note = f" (sheets scaled to {TABLETOP_MAX_SIDE} pixels a side)" if scale < 1 else ""
-            return f"wrote {folder}/: {n} cards (front and back), {len(sheets)} tabletop sheet(s) of up to 10x7{note} as PNG at {dpi} dpi"
+            backs_note = "" if shared is not None else f", each with its back sheet (the backs differ)"
+            return f"wrote {folder}/: {n} cards (front and back), {len(sheets)} tabletop sheet(s) of up to 10x7{backs_note}{note} as PNG at {dpi} dpi"
     finally:
         pdf.close()
 

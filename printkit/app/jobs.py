@@ -40,6 +40,14 @@ def default_output(name: str) -> Path:
     return Path(defaults().get("output")) / name
 
 
+def check_png_output(output, shop=None) -> None:
+    """PNGs go into a folder: refuse an -o that names a file (deck.pdf) rather
+    than write a folder called deck.pdf/."""
+    if output and output != "-" and Path(output).suffix.lower() in (".pdf", ".png", ".jpg", ".zip"):
+        what = f"--shop {shop.key} takes one PNG a card side ({shop.pixels[0]} x {shop.pixels[1]} px)" if shop is not None and shop.pixels else "--format png writes one PNG a card or page"
+        raise UsageError(f"-o {output}: {what}, into a folder; give -o a folder name (-o {Path(output).with_suffix('')}) or leave -o out")
+
+
 def make_component(component, kw: dict, echo, typed=frozenset()) -> None:
     """One component from its options (`kw`, as the front end read them): built,
     checked (RulesError if the rules fail), then drawn and written as a PDF, a
@@ -54,6 +62,8 @@ def make_component(component, kw: dict, echo, typed=frozenset()) -> None:
         raise UsageError("-o -: --format png writes a folder, not standard output")
     if fmt == "png" and kw.get("copies", 1) != 1:
         raise UsageError("--copies: --format png writes each card once (copies are for printing)")
+    if fmt == "png":
+        check_png_output(output, shop)
     add_words(kw.pop("words", None))
     opts = print_options(kw, shop)
     params = {k: v for k, v in kw.items()}

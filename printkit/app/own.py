@@ -26,6 +26,10 @@ def make_project(project: str, kw: dict, echo, typed=frozenset(), only=None, str
     as_json = kw.pop("as_json", False)
     fmt, dpi = kw.pop("fmt", "pdf"), kw.pop("dpi", 150)
     strict = kw["strict"] = strict_of(strict, kw)  # fonts found nowhere, craft warnings: errors (--shop, --pdfx: by default)
+    if fmt == "png":
+        from printkit.app.jobs import check_png_output
+
+        check_png_output(output, shop)
     game = load_project(project, card_size=kw["card_size"] if size_given else None, strict=strict, svg_dpi=kw.pop("svg_dpi", None))
     if only is not None:
         if only not in game.components:

@@ -533,9 +533,24 @@ def image_pixels(path: Path) -> tuple[int, int] | None:
         return None
 
 
-def dpi_at(pixels: tuple[int, int], w_mm: float, h_mm: float) -> float:
-    """Effective resolution of an image printed w x h mm (the lower of the two axes)."""
-    return min(pixels[0] / (w_mm / 25.4), pixels[1] / (h_mm / 25.4))
+def drawn_mm(pixels: tuple[int, int], w_mm: float, h_mm: float, fit: str = "stretch") -> tuple[float, float]:
+    """The size a picture prints at in a w x h mm box, as draw_picture draws it:
+    contain scales it to fit inside (one side shorter than the box), cover to
+    fill it (the overflow clipped), stretch to the box."""
+    pw, ph = pixels
+    if fit in ("contain", "cover") and pw > 0 and ph > 0:
+        s = (min if fit == "contain" else max)(w_mm / pw, h_mm / ph)
+        return (pw * s, ph * s)
+    return (w_mm, h_mm)
+
+
+def dpi_at(pixels: tuple[int, int], w_mm: float, h_mm: float, fit: str = "stretch") -> float:
+    """Effective resolution of an image drawn in a w x h mm box with `fit`, at
+    the size it really prints (the lower of the two axes): a 632 x 300 px
+    picture contained in a 50 mm square prints 50 x 24 mm, 321 dpi, not the
+    152 dpi the box's height would say."""
+    dw, dh = drawn_mm(pixels, w_mm, h_mm, fit)
+    return min(pixels[0] / (dw / 25.4), pixels[1] / (dh / 25.4))
 
 
 # -- drawing helpers shared by the template kinds ---------------------------------

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from printkit.custom import template as T
-from printkit.custom.assets import ICON, MIN_DPI, dpi_at, draw_picture, forms, image_pixels
+from printkit.custom.assets import ICON, MIN_DPI, dpi_at, draw_picture, drawn_mm, forms, image_pixels
 from printkit.custom.fit import Faces, draw_fitted, fit, ink_extent
 from printkit.engine.units import CARDS, MM, SAFE
 from printkit.errors import UsageError
@@ -233,7 +233,7 @@ class LayoutTemplate:
                 for key in ("color",):
                     out += self._color_check(e, key, v, label)
             elif e.kind == "image":
-                out += check_image(self.ctx, T.render(e.texts["path"], v), w, h, label)
+                out += check_image(self.ctx, T.render(e.texts["path"], v), w, h, label, T.render(e.texts.get("fit", "contain"), v).strip())
             elif e.kind == "icon":
                 name = T.render(e.texts["icon"], v).strip().strip(":")
                 if name and self.ctx.icons.path(name) is None:
@@ -348,7 +348,7 @@ class LayoutTemplate:
                 draw_qr(c, text, x, y, w, mask=None)  # user text: the best mask, searched
 
 
-def check_image(ctx: T.Context, name: str, w_mm: float, h_mm: float, label: str) -> list:
+def check_image(ctx: T.Context, name: str, w_mm: float, h_mm: float, label: str, fit: str = "contain") -> list:
     name = name.strip()
     if not name:
         return []
@@ -360,8 +360,9 @@ def check_image(ctx: T.Context, name: str, w_mm: float, h_mm: float, label: str)
     px = image_pixels(p)
     if px is None:
         return [T.violation("OWN-IMAGE-FORMAT", label, f"'{name}' is not a PNG or JPEG image")]
-    dpi = dpi_at(px, w_mm, h_mm)
+    dpi = dpi_at(px, w_mm, h_mm, fit)
     if dpi < MIN_DPI - 0.5:  # 150-300 dpi prints soft (a warning); under 150, visibly blocky
-        need = (round(w_mm / 25.4 * MIN_DPI), round(h_mm / 25.4 * MIN_DPI))
-        return [(T.warning if dpi >= T.MIN_DPI_ERROR - 0.5 else T.violation)("OWN-IMAGE-DPI", label, f"'{name}' is {px[0]}x{px[1]} px: {dpi:.0f} dpi at {w_mm:g}x{h_mm:g} mm, under {MIN_DPI} (needs about {need[0]}x{need[1]} px)")]
+        dw, dh = drawn_mm(px, w_mm, h_mm, fit)
+        need = (round(dw / 25.4 * MIN_DPI), round(dh / 25.4 * MIN_DPI))
+        return [(T.warning if dpi >= T.MIN_DPI_ERROR - 0.5 else T.violation)("OWN-IMAGE-DPI", label, f"'{name}' is {px[0]}x{px[1]} px: {dpi:.0f} dpi drawn at {dw:.3g}x{dh:.3g} mm, under {MIN_DPI} (needs about {need[0]}x{need[1]} px)")]
     return []

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from printkit.custom import template as T
-from printkit.custom.assets import ICON, MIN_DPI, dpi_at, forms, image_pixels
+from printkit.custom.assets import ICON, MIN_DPI, dpi_at, drawn_mm, forms, image_pixels
 from printkit.custom.fit import ASCENT, DESCENT, LEADING, Faces, draw_fitted, draw_line, fit, ink_extent
 from printkit.engine.units import MM, SAFE
 from printkit.errors import UsageError
@@ -588,9 +588,10 @@ class SvgTemplate:
         wm, hm = x1 - x0, y1 - y0
         if wm <= 0 or hm <= 0:
             return []
-        dpi = dpi_at(px, wm, hm)
+        dpi = dpi_at(px, wm, hm, im.fit)
         if dpi < MIN_DPI - 0.5:  # 150-300 dpi prints soft (a warning); under 150, visibly blocky
-            return [(T.warning if dpi >= T.MIN_DPI_ERROR - 0.5 else T.violation)("OWN-IMAGE-DPI", label, f"'{href}' is {px[0]}x{px[1]} px: {dpi:.0f} dpi at {wm:.0f}x{hm:.0f} mm, under {MIN_DPI} (needs about {round(wm / 25.4 * MIN_DPI)}x{round(hm / 25.4 * MIN_DPI)} px)")]
+            dw, dh = drawn_mm(px, wm, hm, im.fit)
+            return [(T.warning if dpi >= T.MIN_DPI_ERROR - 0.5 else T.violation)("OWN-IMAGE-DPI", label, f"'{href}' is {px[0]}x{px[1]} px: {dpi:.0f} dpi drawn at {dw:.0f}x{dh:.0f} mm, under {MIN_DPI} (needs about {round(dw / 25.4 * MIN_DPI)}x{round(dh / 25.4 * MIN_DPI)} px)")]
         return []
 
     def check_row(self, values: dict, place: str, index: int) -> list:

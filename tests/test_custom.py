@@ -304,7 +304,7 @@ def test_missing_and_low_resolution_images(tmp_path):
     layout = LAYOUT + '\n[[element]]\ntype = "image"\npath = "{{ art }}"\nx = 6\ny = 20\nw = 50\nh = 20\n'
     found = _violations(tmp_path, "name,text,color,art\nA,b,#fff,small.png\nB,b,#fff,nothere.png\nC,b,#fff,big.png\n", "front.toml", layout, {"small.png": small.getvalue(), "big.png": big.getvalue()})
     assert [(v.code, v.place.split(" (")[0]) for v in found] == [("OWN-IMAGE-DPI", "card 1"), ("OWN-IMAGE-MISSING", "card 2")]
-    assert "60x40 px: 30 dpi" in found[0].message
+    assert "60x40 px: 51 dpi drawn at 30x20 mm" in found[0].message  # contained: 30 mm wide in its 50x20 mm box
 
 
 def test_unknown_font_is_drawn_in_the_nearest_shipped_face(tmp_path):

@@ -211,7 +211,7 @@ def test_every_cards_text_reads_back_from_the_pdf(name, tmp_path):
 
     cmp = spec(name)["compare"]
     if not cmp.get("text_columns"):
-        pytest.skip(f"{name}: its cells hold no text (layer lists); its captions are art")
+        pytest.skip(f"{name}: its cells hold no text to read back (layer lists, colours, clone targets)")
     pages = _print_cards(name, tmp_path)
     missing = []
     ctx = T.Context.for_folder(CORPUS / name)

@@ -117,6 +117,10 @@ def test_art_at_the_trim_size_gets_its_bleed_generated(tmp_path):
     assert strict.returncode == 1 and "OWN-BLEED" in strict.stderr
     shop = _deck(tmp_path, "name\nA\n", "--shop", "mbprint", "-o", str(tmp_path / "c.pdf"))
     assert shop.returncode == 1 and "OWN-BLEED" in shop.stderr
+    pdfx = _deck(tmp_path, "name\nA\n", "--pdfx", "--layout", "single", "-o", str(tmp_path / "e.pdf"))
+    assert pdfx.returncode == 1 and "OWN-BLEED" in pdfx.stderr and not (tmp_path / "e.pdf").exists()
+    lenient = _deck(tmp_path, "name\nA\n", "--pdfx", "--no-strict", "--layout", "single", "-o", str(tmp_path / "e.pdf"))
+    assert lenient.returncode == 0 and "warning: OWN-BLEED" in lenient.stdout
     zero = _deck(tmp_path, "name\nA\n", "--bleed", "0", "--layout", "single", "-o", str(tmp_path / "d.pdf"))
     assert zero.returncode == 0 and "OWN-BLEED" not in zero.stdout
     (w0, h0), _ = _page(tmp_path / "d.pdf")

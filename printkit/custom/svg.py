@@ -486,14 +486,32 @@ class SvgTemplate:
 
     def _only(self, keep: list[int]):
         """A copy of the document holding only these units (and every defs)."""
+        from lxml import etree
+
         doc = copy.deepcopy(self.root)
         if "font-family" not in _style(doc):
             doc.set("font-family", "Noto Sans")  # svglib's default would be Helvetica, which is never embedded
         wanted = {str(n) for n in keep}
+        # what the kept units' clones (<use>) point at must stay: an element of another
+        # unit that a kept clone names (any element with an id, for a clone whose target
+        # is a placeholder) moves into <defs>, drawn through the clone only
+        refs: set = set()
+        for el in doc.iter():
+            if isinstance(el.tag, str) and el.get("data-pk-unit") in wanted:
+                for x in el.iter():
+                    href = (x.get(XLINK) or x.get("href") or "") if isinstance(x.tag, str) and _local(x.tag) == "use" else ""
+                    if href.startswith("#"):
+                        refs.add("*" if T.PLACEHOLDER.search(href) else href[1:])
+        defs = None
         for el in list(doc.iter()):
             n = el.get("data-pk-unit") if isinstance(el.tag, str) else None
             if n is not None and n not in wanted:
+                ids = {x.get("id") for x in el.iter() if isinstance(x.tag, str) and x.get("id")}
                 el.getparent().remove(el)
+                if ids and ("*" in refs or ids & refs):
+                    if defs is None:
+                        defs = etree.SubElement(doc, f"{{{SVG_NS}}}defs")
+                    defs.append(el)
         self._absolute_images(doc)
         return doc
 

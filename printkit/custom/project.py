@@ -331,6 +331,8 @@ def check_cards(model: dict, templates: list, card_size: str, row_templates=None
         for t in mine:
             try:
                 found += t.check_row(values, f"card {i + 1} ({places[i]})", i)
+            except UsageError:  # a file outside the project, a limit passed: one line, exit 2
+                raise
             except Exception as exc:  # a placeholder that fails on this row's values
                 found.append(Violation("OWN-TEMPLATE", f"card {i + 1} ({places[i]})", f"{t.path.name}: {exc.__class__.__name__}: {exc}"))
     return _capped(found)

@@ -653,6 +653,8 @@ class SvgTemplate:
             try:
                 rendered = s.template.render(v)
                 self._snippet_drawing(s, rendered)
+            except UsageError:
+                raise
             except Exception as exc:
                 out.append(T.violation("OWN-TEMPLATE", place, f"{self.path.name}: an element with placeholders cannot be drawn ({exc.__class__.__name__}: {exc})"))
             else:

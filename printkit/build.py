@@ -239,7 +239,9 @@ def load_json(name: str):
 
     check_path(name)
     try:
-        with open(name, "rb") as fh:  # at most the cap read, whatever it is (a device, a FIFO)
+        from printkit.engine.files import open_regular
+
+        with open_regular(name, "component file") as fh:  # a FIFO or device is refused, not waited on
             data = fh.read(MAX_JSON_BYTES + 1)
         if len(data) > MAX_JSON_BYTES:
             raise UsageError(f"{name}: over {MAX_JSON_BYTES // 2**20} MB, too big for a component file")

@@ -318,6 +318,10 @@ def _strict_option() -> click.Option:
     return click.Option(["--strict/--no-strict"], default=None, help="Refuse (exit 1) what would otherwise print with a warning: a font found nowhere (drawn in printkit's nearest face), ink in the safe zone or over the trim, generated bleed, an image under 300 dpi [default: only with --shop or --pdfx].")
 
 
+def FETCH_OPTION() -> click.Option:
+    return click.Option(["--fetch"], is_flag=True, help="Fetch the web addresses the project file names as data (a published sheet); without it they are refused (docs/security.md).")
+
+
 def make_command() -> click.Command:
     def params():
         return _own_options(
@@ -325,12 +329,14 @@ def make_command() -> click.Command:
                 click.Argument(["project"], type=click.Path(dir_okay=False)),
                 click.Option(["--only"], metavar="PART", help="Write one part of the project (a deck, tokens, board or page name) instead of the whole kit."),
                 _strict_option(),
+                FETCH_OPTION(),
             ]
         )
 
-    def run(project, only, strict=None, **kw) -> None:
-        from printkit.app.own import make_project
+    def run(project, only, strict=None, fetch=False, **kw) -> None:
+        from printkit.app.own import allow_fetch, make_project
 
+        allow_fetch(fetch)
         make_project(project, kw, click.echo, _typed(), only=only, strict=strict)
 
     return _LazyCommand(
@@ -379,10 +385,14 @@ cli.add_command(KitGroup(name="kit", help="A game's whole kit in one PDF: cover,
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
 @click.option("--words", type=click.Path(dir_okay=False), help="Add your own word list to the acceptance list.")
 @click.option("--strict", is_flag=True, default=False, help="Your own game: a warning (a font found nowhere, ink in the safe zone or over the trim, generated bleed, an image under 300 dpi) fails it too.")
-def validate_cmd(files, words, strict) -> None:
+@click.option("--fetch", is_flag=True, help="Fetch the web addresses a project file names as data (a published sheet); without it they are refused.")
+def validate_cmd(files, words, strict, fetch) -> None:
     """Check component JSON files (as `--json` prints them), or your own game's
     project file (GAME.toml), against the rules: errors and warnings apart."""
     from printkit.app.check import validate_files
+    from printkit.app.own import allow_fetch
+
+    allow_fetch(fetch)
 
     validate_files(files, click.echo, words, strict=strict)
 

@@ -275,7 +275,9 @@ def add_user_words(path) -> int:
     found: set[str] = set()
     n, total, rest = 0, 0, b""
     try:
-        with open(name, "rb") as f:
+        from printkit.engine.files import open_regular
+
+        with open_regular(name, "word list") as f:  # a FIFO or device is refused, not waited on
             while True:  # streamed in 1 MB chunks: a huge or endless file ends early
                 chunk = f.read(1 << 20)
                 total += len(chunk)

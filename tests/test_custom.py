@@ -43,9 +43,10 @@ def test_example_kit_has_cover_contents_guide_and_every_part(example_kit):
     assert len(reader.pages) == 15
     cover = _text(example_kit, 0)
     assert "EMBER ROAD" in cover and "Contents" in cover and "Road deck" in cover and "5-14" in cover
-    # the command as typed (relative to where it ran) reprints the kit: on the cover and in the metadata
-    assert "Made with printkit" in cover and "printkit make examples/ember-road/game.toml --paper a4" in cover
-    assert "command:printkit make examples/ember-road/game.toml --paper a4" in reader.metadata["/Keywords"]
+    # the command, run in the project folder, reprints the kit: on the cover and in the metadata,
+    # naming the project file relative to its folder (no local path travels with a shared PDF)
+    assert "Made with printkit" in cover and "printkit make game.toml --paper a4" in cover
+    assert "command:printkit make game.toml --paper a4" in reader.metadata["/Keywords"]
     assert "How to print this kit" in _text(example_kit, 1)
     assert "A night on the road" in _text(example_kit, 2)
     fronts = "".join(_text(example_kit, p) for p in range(4, 14, 2))
@@ -167,7 +168,8 @@ def test_deck_options_reach_the_engine(tmp_path):
     proc = run_inproc("deck", "--data", str(data), "--front", str(front), "--layout", "single", "--bleed", "2", "-o", str(out), cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr
     reader = PdfReader(str(out))
-    assert f"command:printkit deck --data {data} --front {front} --paper a4 --bleed 2 --layout single" in reader.metadata["/Keywords"]
+    assert f"command:printkit deck --data {data.name} --front {front.name} --paper a4 --bleed 2 --layout single" in reader.metadata["/Keywords"]
+    assert str(tmp_path) not in reader.metadata["/Keywords"]
     pages = reader.pages
     assert len(pages) == 4  # front, back, front, back
     trim = [float(v) for v in pages[0].trimbox]

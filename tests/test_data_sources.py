@@ -270,7 +270,10 @@ def test_deck_and_project_from_a_published_csv(server, tmp_path):
     assert (tmp_path / "deck.pdf").stat().st_size > 1000
     (tmp_path / "game.toml").write_text(f'[game]\ntitle = "Remote"\n\n[[deck]]\nname = "a"\ndata = "{url}"\nfront = "front.toml"\n\n[[deck]]\nname = "b"\ndata = "{url}"\nfront = "front.toml"\n', encoding="utf-8")
     server.hits.clear()
+    # a project file's address is fetched only when the user asks (--fetch): a downloaded project must not phone home
     proc = run_inproc("make", "game.toml", "-o", "kit.pdf", cwd=tmp_path)
+    assert proc.returncode == 2 and "--fetch" in proc.stderr and server.hits == {} and not (tmp_path / "kit.pdf").exists()
+    proc = run_inproc("make", "game.toml", "-o", "kit.pdf", "--fetch", cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr
     assert server.hits == {"/pub?output=csv": 1}
     proc = run_inproc("deck", "--data", server.url + "/page", "--front", "front.toml", "-o", "x.pdf", cwd=tmp_path)

@@ -20,6 +20,9 @@ def defaults():
         from printkit.config import load_defaults
 
         _DEFAULTS = load_defaults()
+        from printkit.engine.files import guard_folder
+
+        guard_folder(_DEFAULTS.get("output"))  # no write through a link planted there
     return _DEFAULTS
 
 

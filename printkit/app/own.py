@@ -10,6 +10,13 @@ from printkit.app.options import apply_shop, defaults, print_options, strict_of
 from printkit.errors import RulesError, UsageError
 
 
+def allow_fetch(on: bool) -> None:
+    """--fetch: the web addresses a project file names as data are fetched (else refused)."""
+    from printkit.custom import safety
+
+    safety.allow_network(on)
+
+
 def make_project(project: str, kw: dict, echo, typed=frozenset(), only=None, strict: bool | None = None) -> None:
     """The project's kit in one PDF, or (`only`) one part of it, or PNG folders or
     JSON; RulesError (nothing written) when any check fails."""

@@ -155,6 +155,20 @@ def _style(style: str, name: str) -> tuple[bool, bool]:
     return ("bold" in s or "black" in s or "heavy" in s, "italic" in s or "oblique" in s)
 
 
+def _readable_font(path: Path, folder: str) -> bool:
+    """A regular font file within the size limit; in a project's fonts folder, one in
+    that folder itself (not a link out of it). Your own and the system's folders are yours."""
+    from printkit.custom import safety
+
+    if safety.inside(folder, safety.allowed()) and not safety.inside(path, [folder]):
+        return False
+    try:
+        safety.regular(path, "font", safety.LIMITS["IMAGE_BYTES"])
+    except Exception:
+        return False
+    return True
+
+
 @lru_cache(maxsize=64)
 def _scan(folder: str) -> tuple[FontFace, ...]:
     faces: list[FontFace] = []
@@ -167,7 +181,10 @@ def _scan(folder: str) -> tuple[FontFace, ...]:
             n += 1
             if n > MAX_FONT_FILES:
                 return tuple(faces)
-            faces.extend(_file_faces(Path(root) / name))
+            path = Path(root) / name
+            if not _readable_font(path, folder):
+                continue
+            faces.extend(_file_faces(path))
     return tuple(faces)
 
 
@@ -502,11 +519,13 @@ class Icons:
         self.folders = [Path(f) for f in folders]
 
     def path(self, name: str) -> Path | None:
+        from printkit.custom import safety
+
         for folder in self.folders:
             for ext in (".svg", ".png", ".jpg", ".jpeg"):
                 p = folder / f"{name}{ext}"
-                if p.is_file():
-                    return p
+                if p.is_file():  # an icon name from a data cell stays in the icons folder
+                    return safety.confine(p, [folder], "the icon", named=f"{name}{ext}")
         return None
 
     def names(self) -> list[str]:
@@ -522,13 +541,16 @@ class Icons:
 @lru_cache(maxsize=4096)
 def image_pixels(path: Path) -> tuple[int, int] | None:
     """Pixel size of a PNG/JPEG (reads the header only); None if it is not one."""
-    from PIL import Image
+    from printkit.custom import safety
+    from printkit.errors import UsageError
 
     try:
-        with Image.open(path) as im:
+        with safety.open_image(path, path) as im:  # a regular file, within the pixel limit
             if im.format not in ("PNG", "JPEG"):
                 return None
             return im.size
+    except UsageError:
+        raise
     except Exception:
         return None
 
@@ -659,7 +681,10 @@ def load_svg_drawing(path: Path):
 
     from svglib.svglib import svg2rlg
 
-    logging.getLogger("svglib.svglib").setLevel(logging.ERROR)
+    from printkit.custom import safety
+
+    logging.getLogger("svglib.svglib").setLevel(logging.CRITICAL)
+    safety.check_svg_refs(path, safety.allowed() or [Path(path).resolve().parent])  # what it shows stays in the project
     drawing = svg2rlg(str(path))
     if drawing is None:
         raise ValueError(f"{path}: not an SVG file svglib can read")

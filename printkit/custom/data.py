@@ -16,6 +16,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from printkit.custom import safety
 from printkit.errors import UsageError
 
 QTY = "qty"
@@ -62,20 +63,33 @@ def read_table(path, sheet: str | None = None, fetched: dict | None = None) -> T
     """Read a data file by its suffix (or a published CSV at an http(s) address,
     fetched once per `fetched` cache); UsageError (exit 2) if it cannot be read."""
     if is_url(path):
-        return _read_url(str(path), sheet, fetched)
+        return _bounded(_read_url(str(path), sheet, fetched))
     path = Path(path)
-    if not path.is_file():
-        raise UsageError(f"{path}: no such data file")
     kind = path.suffix.lower()
+    safety.regular(path, "data file", safety.LIMITS["IMAGE_BYTES"] if kind in SHEETS else safety.LIMITS["DATA_BYTES"])  # a FIFO is refused, not waited on
     if sheet and kind not in SHEETS:
         raise UsageError(f"{path}: 'sheet' is for spreadsheet files ({', '.join(SHEETS)}) only")
     if kind in TEXTS:
-        return _parse_csv(path, path.name, path.read_bytes(), tab=kind == ".tsv")
+        return _bounded(_parse_csv(path, path.name, safety.read_bytes(path, "data file", safety.LIMITS["DATA_BYTES"]), tab=kind == ".tsv"))
     if kind in SHEETS:
-        return _read_book(path, sheet)
+        return _bounded(_read_book(path, sheet))
     if kind == ".json":
-        return _read_json(path)
+        return _bounded(_read_json(path))
     raise UsageError(f"{path}: data must be .csv, .tsv, .xlsx, .ods, .xls or .json, not '{kind or 'no suffix'}'")
+
+
+def _bounded(table: Table) -> Table:
+    """Rows, columns and cells within printkit's limits (docs/security.md)."""
+    L = safety.LIMITS
+    if len(table.columns) > L["COLUMNS"]:
+        raise safety.LimitError(f"{table.path}: {len(table.columns)} columns, over printkit's limit of {L['COLUMNS']}")
+    if len(table.rows) > L["ROWS"]:
+        raise safety.LimitError(f"{table.path}: over {L['ROWS']:,} rows, printkit's limit")
+    for row in table.rows:
+        for name, v in row.values.items():
+            if len(v) > L["CELL_CHARS"]:
+                raise safety.LimitError(f"{row.place}: '{safety.shown(name, 30)}' is {len(v):,} characters, over printkit's limit of {L['CELL_CHARS']:,}")
+    return table
 
 
 def _clean_header(path, header: list, where: str) -> list[str]:
@@ -170,9 +184,11 @@ def _parse_csv(where, name: str, raw: bytes, tab: bool = False) -> Table:
     records = []  # (first line, cells)
     line = 1
     try:
-        for rec in reader:
+        for rec in reader:  # at most the row limit read (and as many blank lines)
             records.append((line, rec))
             line = reader.line_num + 1
+            if len(records) > 2 * safety.LIMITS["ROWS"] + 1:
+                raise safety.LimitError(f"{where}: over {safety.LIMITS['ROWS']:,} rows, printkit's limit")
     except csv.Error as exc:
         raise UsageError(f"{where}: line {line}: not readable as CSV ({exc})") from None
     lines = [(n, r) for n, r in records if any(cell.strip() for cell in r)]
@@ -213,6 +229,7 @@ def _read_book(path: Path, sheet: str | None) -> Table:
     places are the sheet's own row numbers."""
     from python_calamine import CalamineWorkbook
 
+    _book_bounded(path)
     try:
         book = CalamineWorkbook.from_path(str(path))
     except Exception as exc:  # calamine raises its own kinds (and ValueError) for a broken file
@@ -335,7 +352,7 @@ def _read_url(url: str, sheet: str | None, fetched: dict | None) -> Table:
 # -- JSON -------------------------------------------------------------------------------
 
 def _read_json(path: Path) -> Table:
-    return _parse_json(path, path.name, path.read_bytes())
+    return _parse_json(path, path.name, safety.read_bytes(path, "data file", safety.LIMITS["DATA_BYTES"]))
 
 
 def _parse_json(where, name: str, raw: bytes) -> Table:
@@ -374,6 +391,7 @@ def expand(table: Table) -> list[Row]:
     if qty_col is None:
         return list(table.rows)
     out: list[Row] = []
+    cap = safety.LIMITS["CARDS"]
     for row in table.rows:
         text = row.values.get(qty_col, "").strip()
         if text == "":
@@ -385,5 +403,53 @@ def expand(table: Table) -> list[Row]:
                 n = -1
             if n < 0 or n > MAX_QTY:
                 raise UsageError(f"{row.place}: {qty_col} must be a whole number 0-{MAX_QTY}, not '{text}'")
+        if len(out) + n > cap:
+            raise safety.LimitError(f"{row.place}: over {cap:,} cards in {table.path.name}, printkit's limit")
         out.extend([row] * n)
     return out
+
+
+def _book_bounded(path: Path) -> None:
+    """A spreadsheet's extent, read from its own cells before python-calamine lays
+    the sheet out: its size record (dimension) is not trusted, and a far-away
+    cell (XFD1048576) would make a grid of 17 billion. An .xlsx or .ods is a zip:
+    its parts unpacked must stay small too (a zip bomb is refused unopened)."""
+    import re
+    import zipfile
+
+    if path.suffix.lower() not in (".xlsx", ".xlsm", ".ods"):
+        return  # .xls, .xlsb: the file size limit
+    L = safety.LIMITS
+    try:
+        with zipfile.ZipFile(path) as z:
+            infos = z.infolist()
+            total = sum(i.file_size for i in infos)
+            if len(infos) > 10_000 or total > L["XLSX_UNPACKED"]:
+                raise safety.LimitError(f"{path}: unpacks to {total / safety.MB:.0f} MB, over printkit's limit of {L['XLSX_UNPACKED'] / safety.MB:g} MB for a spreadsheet")
+            for info in infos:
+                name = info.filename
+                if path.suffix.lower() == ".ods" and name != "content.xml":
+                    continue
+                if path.suffix.lower() != ".ods" and not (name.startswith("xl/worksheets/") and name.endswith(".xml")):
+                    continue
+                text = z.read(info).decode("utf-8", "replace")
+                if path.suffix.lower() == ".ods":
+                    for m in re.finditer(r'number-(rows|columns)-repeated="(\d+)"', text):
+                        n = int(m.group(2))
+                        end = text.find("</table:table-" + ("row" if m.group(1) == "rows" else "cell"), m.end())
+                        if n > L["ROWS"] and "office:value-type" in text[m.end(): end if end > 0 else m.end() + 4096]:
+                            raise safety.LimitError(f"{path}: a row or cell repeated {n:,} times, over printkit's limit of {L['ROWS']:,} rows")
+                    continue
+                rows = cols = 0
+                for m in re.finditer(r'<(?:\w+:)?c\b[^>]*?\br="([A-Z]{1,3})(\d+)"[^>]*?(/?)>', text):
+                    if m.group(3):
+                        continue  # an empty cell (a style only)
+                    col = 0
+                    for ch in m.group(1):
+                        col = col * 26 + ord(ch) - 64
+                    rows, cols = max(rows, int(m.group(2))), max(cols, col)
+                rows = max(rows, text.count("<row") + text.count(":row"))
+                if rows > 2 * L["ROWS"] + 1 or cols > L["COLUMNS"] + 50:
+                    raise safety.LimitError(f"{path}: {name.rsplit('/', 1)[-1]} has cells out to row {rows:,}, column {cols:,}: over printkit's limit of {L['ROWS']:,} rows and {L['COLUMNS']} columns")
+    except zipfile.BadZipFile:
+        return  # calamine says what is wrong with it

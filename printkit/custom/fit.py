@@ -179,15 +179,41 @@ def fit(text: str, font, size: float, min_size: float, w: float, h: float, wrap:
     """The largest size from `size` down to `min_size` (steps of 0.25 pt) at
     which the text fits the w x h box; at `min_size` with fits=False if none does.
     `font`: a registered font name, or Faces (markup, fallback fonts)."""
+    import math
+
+    if not all(math.isfinite(v) for v in (size, min_size, w, h)) or not -1e6 < size < 1e6:
+        raise ValueError(f"text size {size:g} (or its box) is not a usable number")  # refused by the templates first
     faces = as_faces(font)
     paras = _tokens(text, icons, markup, base)
     s = size
+    steps = (size - min_size) / STEP
+    if steps > 64:
+        # Many sizes to try (a huge font in a small box): a size whose single line is
+        # taller than the box never fits; and fitting only gets easier as the size drops
+        # (words and lines scale with it), so the largest size that fits is found by halving.
+        k_lo = max(0, math.ceil((size - (h + 0.01) / (ASCENT + DESCENT)) / STEP))
+        k_hi = math.ceil(steps)
+        s = max(min_size, size - k_lo * STEP)
+        if k_lo < k_hi and not _fits(paras, faces, s, w, h, wrap):
+            lo, hi = k_lo, k_hi  # size - lo*STEP does not fit; size - hi*STEP is the minimum
+            while hi - lo > 1:
+                mid = (lo + hi) // 2
+                if _fits(paras, faces, max(min_size, size - mid * STEP), w, h, wrap):
+                    hi = mid
+                else:
+                    lo = mid
+            s = max(min_size, size - hi * STEP)
     while True:
         lines, widths, dirs = _wrap(paras, faces, s, w, wrap)
         ok = max(widths, default=0.0) <= w + 0.01 and block_height(len(lines), s) <= h + 0.01
         if ok or s <= min_size:
             return Fitted(s, tuple(lines), tuple(widths), ok, tuple(dirs))
         s = max(min_size, s - STEP)
+
+
+def _fits(paras, faces, s: float, w: float, h: float, wrap: bool) -> bool:
+    lines, widths, _ = _wrap(paras, faces, s, w, wrap)
+    return max(widths, default=0.0) <= w + 0.01 and block_height(len(lines), s) <= h + 0.01
 
 
 def draw_fitted(c, fitted: Fitted, font, x: float, y: float, w: float, h: float, *, align: str = "left", valign: str = "top", icon_path=None, ink=None) -> None:

@@ -16,6 +16,7 @@ draws an element only on the rows where the condition holds.
 
 from __future__ import annotations
 
+import math
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
@@ -59,6 +60,8 @@ def _num(spec: dict, key: str, where: str, default=None) -> float:
     v = spec.get(key, default)
     if isinstance(v, bool) or not isinstance(v, (int, float)):
         raise UsageError(f"{where}: '{key}' must be a number (mm){'' if v is None else f', not {v!r}'}")
+    if not math.isfinite(v) or abs(v) > 2000:  # NaN, inf or a size no paper has
+        raise UsageError(f"{where}: '{key}' must be a finite number from -2000 to 2000, not {v!r}")
     return float(v)
 
 
@@ -78,13 +81,14 @@ class LayoutTemplate:
     def __init__(self, path: Path, ctx: T.Context, trim_mm: tuple[float, float]) -> None:
         self.path = Path(path)
         self.ctx = ctx
+        from printkit.custom import safety
+
         try:
-            data = tomllib.loads(self.path.read_text(encoding="utf-8-sig"))
-        except FileNotFoundError:
-            raise UsageError(f"{path}: no such template") from None
-        except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+            data = tomllib.loads(safety.read_text(self.path, "template"))
+        except tomllib.TOMLDecodeError as exc:
             raise UsageError(f"{path}: not a valid TOML layout ({exc})") from None
         where = self.path.name
+        safety.finite_tree(data, where)
         unknown = set(data) - {"size", "background", "element", "min_size", "font"}
         if unknown:
             raise UsageError(f"{where}: unknown key '{sorted(unknown)[0]}' (keys: size, background, font, min_size, element)")
@@ -94,6 +98,8 @@ class LayoutTemplate:
         self.background = T.compile_text(str(data["background"]), f"{where} background") if "background" in data else None
         self.default_font = str(data.get("font", "Noto Sans"))
         self.default_min = _num(data, "min_size", where, 6.0)
+        if not 0 <= self.default_min <= 1000:
+            raise UsageError(f"{where}: 'min_size' must be from 0 to 1000 pt, not {self.default_min:g}")
         self.elements: list[Element] = []
         items = data.get("element", [])
         if not isinstance(items, list):
@@ -120,7 +126,8 @@ class LayoutTemplate:
             raise UsageError(f"{w}: w and h must be above 0")
         for key in ("size", "min_size", "stroke_width", "radius"):
             if key in spec and kind != "qr":
-                _num(spec, key, w)
+                if not 0 <= _num(spec, key, w) <= (1000 if key in ("size", "min_size") else 200):
+                    raise UsageError(f"{w}: '{key}' must be from 0 to {1000 if key in ('size', 'min_size') else 200}, not {spec[key]!r}")
         texts = {k: T.compile_text(str(v), f"{w} {k}") for k, v in spec.items() if k in STRINGS}
         if kind == "text" and "text" not in texts:
             raise UsageError(f"{w}: a text element needs text = \"...\"")
@@ -240,6 +247,10 @@ class LayoutTemplate:
                     out.append(T.violation("OWN-ICON", label, f"no icon '{name}' (add icons/{name}.svg or .png)"))
             elif e.kind == "box":
                 out += self._color_check(e, "fill", v, label) + self._color_check(e, "stroke", v, label)
+            elif e.kind == "qr" and (index == 0 or not isinstance(e.texts["text"], str) or e.show is not None):
+                problem = T.qr_problem(T.render(e.texts["text"], v), w * MM)
+                if problem:
+                    out.append(T.violation("OWN-QR", label, problem))
         return out
 
     def _color_check(self, e: Element, key: str, v: dict, label: str) -> list:

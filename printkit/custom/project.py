@@ -21,6 +21,7 @@ docs/own-deck.md describes every key.
 
 from __future__ import annotations
 
+import os
 import re
 import shlex
 import tomllib
@@ -29,6 +30,7 @@ from pathlib import Path
 
 from printkit.component import Component, Game, KitPart
 from printkit.custom import data as D
+from printkit.custom import safety
 from printkit.custom import template as T
 from printkit.engine.units import CARDS, MM
 from printkit.errors import UsageError
@@ -39,8 +41,7 @@ MAX_REPORTED = 60  # violations listed before "and N more"
 
 def load_template(path: Path, ctx: T.Context, trim_mm: tuple[float, float]):
     path = Path(path)
-    if not path.is_file():
-        raise UsageError(f"{path}: no such template")
+    safety.regular(path, "template")  # a FIFO or device is refused, not waited on
     suffix = path.suffix.lower()
     if suffix == ".toml":
         from printkit.custom.layout import LayoutTemplate
@@ -181,7 +182,7 @@ class DeckSpec:
         return {
             "params": {},
             "deck": self.name,
-            "data": str(self.data),
+            "data": _rel(self.data, self.ctx.base),
             "columns": table.columns,
             "front": self.front.source,
             "back": self.back.source if self.back else None,
@@ -369,7 +370,7 @@ class TokenSpec:
         if self.data is not None:
             table = D.read_table(self.data, self.sheet, self.ctx.fetched)
             rows = D.expand(table)
-            return {"params": {}, "tokens": self.name, "columns": table.columns, "data": str(self.data), "cards": [dict(r.values) for r in rows], "places": [r.place for r in rows]}
+            return {"params": {}, "tokens": self.name, "columns": table.columns, "data": _rel(self.data, self.ctx.base), "cards": [dict(r.values) for r in rows], "places": [r.place for r in rows]}
         return {"params": {}, "tokens": self.name, "columns": [], "data": "", "cards": [{} for _ in range(self.count)], "places": [f"token {i + 1}" for i in range(self.count)]}
 
     def check(self, model: dict) -> list[Violation]:
@@ -409,7 +410,7 @@ class BoardSpec:
         return self._t
 
     def build(self, params: dict) -> dict:
-        return {"params": {}, "board": self.name, "template": str(self.template_path), "cards": [{}], "columns": []}
+        return {"params": {}, "board": self.name, "template": _rel(self.template_path, self.ctx.base), "cards": [{}], "columns": []}
 
     def check(self, model: dict) -> list[Violation]:
         t = self.template()
@@ -444,12 +445,7 @@ class PageSpec:
     text_path: Path
 
     def build(self, params: dict) -> dict:
-        try:
-            text = self.text_path.read_text(encoding="utf-8-sig")
-        except FileNotFoundError:
-            raise UsageError(f"{self.text_path}: no such text file") from None
-        except UnicodeDecodeError:
-            raise UsageError(f"{self.text_path}: not UTF-8 text") from None
+        text = safety.read_text(self.text_path, "text file")
         return {"params": {}, "page": self.name, "text": text}
 
     def check(self, model: dict) -> list[Violation]:
@@ -495,15 +491,12 @@ def load_project(path: str | Path, card_size: str | None = None, strict: bool = 
     """Read GAME.toml into a Game; UsageError (exit 2) naming the key for anything unreadable."""
     path = Path(path)
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8-sig"))
-    except FileNotFoundError:
-        raise UsageError(f"{path}: no such project file") from None
-    except IsADirectoryError:
-        raise UsageError(f"{path}: is a folder, not a project file") from None
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        data = tomllib.loads(safety.read_text(path, "project file"))
+    except tomllib.TOMLDecodeError as exc:
         raise UsageError(f"{path}: not valid TOML ({exc})") from None
     base = path.resolve().parent
     where = path.name
+    safety.finite_tree(data, where)
     unknown = set(data) - {"game", *SECTION_KEYS}
     if unknown:
         raise UsageError(f"{where}: unknown table [{sorted(unknown)[0]}] (tables: [game], [[deck]], [[tokens]], [[board]], [[page]])")
@@ -519,8 +512,8 @@ def load_project(path: str | Path, card_size: str | None = None, strict: bool = 
         raise UsageError(f"{where} [game]: name '{name}' must be lower-case letters, digits and dashes")
     title = _str(game, "title", f"{where} [game]", name.replace("-", " ").title())
     size = _card_size(card_size or _str(game, "card_size", f"{where} [game]", "poker"), f"{where} [game]")
-    fonts_dir = base / _str(game, "fonts", where, "fonts")
-    icons_dir = base / _str(game, "icons", where, "icons")
+    fonts_dir = safety.confine(base / _str(game, "fonts", where, "fonts"), [base], "[game] fonts", named=_str(game, "fonts", where, "fonts"))
+    icons_dir = safety.confine(base / _str(game, "icons", where, "icons"), [base], "[game] icons", named=_str(game, "icons", where, "icons"))
     ctx = T.Context(base, T.FontBook([fonts_dir], strict=strict), T.Icons([icons_dir]), [base])
     if svg_dpi:
         ctx.svg_dpi = float(svg_dpi)
@@ -546,7 +539,7 @@ def load_project(path: str | Path, card_size: str | None = None, strict: bool = 
             ctitle = _str(item, "title", w, cname.replace("-", " ").capitalize())
             spec = _section(kind, item, w, base, ctx, cname, ctitle, size)
             comp = spec.component(name)
-            components[cname] = comp._replace(build=_with_command(comp.build, shlex.join(["printkit", "make", str(path), "--only", cname])))
+            components[cname] = comp._replace(build=_with_command(comp.build, shlex.join(["printkit", "make", path.name, "--only", cname])))
             parts.append(KitPart(cname, copies=int(item.get("copies", 1)) if kind == "deck" else 1))
     if not components:
         raise UsageError(f"{where}: nothing to print: add a [[deck]], [[tokens]], [[board]] or [[page]]")
@@ -557,7 +550,7 @@ def load_project(path: str | Path, card_size: str | None = None, strict: bool = 
         players=_str(game, "players", where, "") or "",
         components=components,
         kit=tuple(parts),
-        command=shlex.join(["printkit", "make", str(path)]),  # the path as typed: reprints from where it was run
+        command=shlex.join(["printkit", "make", path.name]),  # run in the project folder: no local path travels with the PDF
         project=str(path),
     )
 
@@ -569,6 +562,17 @@ def _card_size(text: str, where: str) -> str:
         return card_size_name(text)
     except KeyError:
         raise UsageError(f"{where}: card_size '{text}' is not a card size: {CARD_SIZE_HELP}") from None
+
+
+def _rel(path: Path, base: Path) -> str:
+    """A project file's name relative to the project folder (what PDFs and JSON name:
+    never the user's own folders)."""
+    if D.is_url(path):
+        return str(path)
+    try:
+        return Path(os.path.relpath(Path(path).resolve(), Path(base).resolve())).as_posix()
+    except ValueError:
+        return Path(path).name
 
 
 def _with_command(build, command: str):
@@ -584,15 +588,19 @@ def _with_command(build, command: str):
 
 def _file(item: dict, key: str, where: str, base: Path, required: bool = True) -> Path | None:
     v = _str(item, key, where, required=required)
-    return None if v is None else base / v
+    return None if v is None else safety.confine(base / v, [base], f"{where} {key}", named=v)
 
 
 def _data(item: dict, where: str, base: Path, required: bool = True) -> Path | str | None:
     """A data file beside the project file, or the http(s) address of a published sheet."""
     v = _str(item, "data", where, required=required)
-    if v is None or D.is_url(v):
+    if v is None:
         return v
-    return base / v
+    if D.is_url(v):
+        if not safety.network_allowed():  # a downloaded project names an address: fetched only when you say so
+            raise UsageError(f"{where}: data is the web address {safety.shown(v, 60)}; printkit fetches a project's addresses only with --fetch (the address's owner sees your request)")
+        return v
+    return safety.confine(base / v, [base], f"{where} data", named=v)
 
 
 def _templates(item: dict, key: str, where: str, base: Path, column_key: str, default_column: str, required: bool) -> TemplateSet | None:
@@ -604,7 +612,10 @@ def _templates(item: dict, key: str, where: str, base: Path, column_key: str, de
     if isinstance(given, str) and not given.strip() or not isinstance(given, (str, list, dict)):
         raise UsageError(f"{where}: '{key}' must name a template file, a folder of templates, a list of files or a table of name = file")
     column = _str(item, column_key, where, default_column)
-    return template_set(given, f"{where} {key}", base, column, key)
+    found = template_set(given, f"{where} {key}", base, column, key)
+    for name, p in found.paths.items():  # each template, also from a folder of them, stays in the project
+        safety.confine(p, [base], f"{where} {key}", named=p if not Path(p).is_relative_to(base) else Path(p).relative_to(base))
+    return found
 
 
 def _section(kind, item, w, base, ctx, cname, ctitle, size):
@@ -654,11 +665,12 @@ def single_deck_game(data: str, front, back, sheet: str | None, card_size: str, 
     back_set = template_set(backs, "--back", Path(), back_template_column, "back") if backs else None
     stem = "sheet" if url else Path(data).stem
     name = re.sub(r"[^a-z0-9-]+", "-", stem.lower()).strip("-") or "deck"
-    words = ["printkit", "deck", "--data", str(data)]
+    here = folder  # files named as seen from the front template's folder: no local path in the PDF
+    words = ["printkit", "deck", "--data", str(data) if url else _rel(Path(data), here)]
     for f in fronts:
-        words += ["--front", str(f)]
+        words += ["--front", _rel(Path(f), here)]
     for b in backs:
-        words += ["--back", str(b)]
+        words += ["--back", _rel(Path(b), here)]
     words += (["--sheet", sheet] if sheet else [])
     if template_column != "template":
         words += ["--template-column", template_column]

@@ -41,6 +41,8 @@ LIMITS = {
     "FILE_BYTES": _limit("FILE_BYTES", 32 * MB),  # any text file: project, template, data, rules page
     "IMAGE_BYTES": _limit("IMAGE_BYTES", 64 * MB),  # any picture, font or spreadsheet file
     "IMAGE_PIXELS": _limit("IMAGE_PIXELS", 25_000_000),  # pixels of one picture (a 300 dpi A3 is 17.4 million)
+    "DATA_BYTES": _limit("DATA_BYTES", 4 * MB),  # a .csv or .json data file
+    "XLSX_UNPACKED": _limit("XLSX_UNPACKED", 48 * MB),  # an .xlsx unpacked (it is a zip)
     "ROWS": _limit("ROWS", 10_000),  # data rows of one file
     "COLUMNS": _limit("COLUMNS", 200),  # data columns
     "CELL_CHARS": _limit("CELL_CHARS", 10_000),  # characters in one data cell
@@ -101,43 +103,48 @@ def confine(path, roots, what: str = "file", *, named=None) -> Path:
     return Path(path)
 
 
-def regular(path, what: str = "file", cap: int | None = None) -> os.stat_result:
-    """Stat `path` (following links): a regular file no larger than `cap` bytes, else UsageError.
+_ALLOWED: list[str] = []
+_NETWORK = [False]
+
+
+def allow_network(on: bool = True) -> None:
+    """The user asked (--fetch) for the web addresses a project names to be fetched."""
+    _NETWORK[0] = bool(on)
+
+
+def network_allowed() -> bool:
+    return _NETWORK[0]
+
+
+def allow(roots) -> None:
+    """Folders a project may read from (its own), for the pictures nested in SVG art."""
+    for r in roots:
+        real = os.path.realpath(r)
+        if real not in _ALLOWED:
+            _ALLOWED.append(real)
+
+
+def allowed() -> list[str]:
+    return list(_ALLOWED)
+
+
+def regular(path, what: str = "file", cap: int | None = None) -> None:
+    """`path` (links followed) is a regular file of at most `cap` bytes, else UsageError.
     FIFOs, devices, sockets and folders are refused without being opened."""
+    from printkit.engine.files import open_regular
+
     cap = LIMITS["FILE_BYTES"] if cap is None else cap
-    try:
-        st = os.stat(path)
-    except FileNotFoundError:
-        raise UsageError(f"{shown(path)}: no such {what}") from None
-    except OSError as exc:
-        from printkit.engine.files import reason
-
-        raise UsageError(f"{shown(path)}: cannot read the {what}: {reason(exc)}") from None
-    if stat.S_ISDIR(st.st_mode):
-        raise UsageError(f"{shown(path)}: is a folder, not a {what}")
-    if not stat.S_ISREG(st.st_mode):
-        from printkit.engine.files import _kind
-
-        raise UsageError(f"{shown(path)}: is {_kind(st.st_mode)}, not a regular file (left unread)")
-    if st.st_size > cap:
-        raise LimitError(f"{shown(path)}: the {what} is {st.st_size / MB:.1f} MB, over printkit's limit of {cap / MB:g} MB")
-    return st
+    with open_regular(path, what, cap):
+        pass
 
 
 def read_bytes(path, what: str = "file", cap: int | None = None) -> bytes:
     """The bytes of a regular file of at most `cap` bytes (checked again while reading:
     a file that grows is cut off and refused)."""
-    cap = LIMITS["FILE_BYTES"] if cap is None else cap
-    regular(path, what, cap)
-    try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
-    except OSError as exc:
-        from printkit.engine.files import reason
+    from printkit.engine.files import open_regular
 
-        raise UsageError(f"{shown(path)}: cannot read the {what}: {reason(exc)}") from None
-    with os.fdopen(fd, "rb") as fh:
-        if not stat.S_ISREG(os.fstat(fh.fileno()).st_mode):  # swapped after the first look
-            raise UsageError(f"{shown(path)}: not a regular file (left unread)")
+    cap = LIMITS["FILE_BYTES"] if cap is None else cap
+    with open_regular(path, what, cap) as fh:
         data = fh.read(cap + 1)
     if len(data) > cap:
         raise LimitError(f"{shown(path)}: the {what} is over printkit's limit of {cap / MB:g} MB")
@@ -318,6 +325,8 @@ def check_svg_refs(path: Path, roots, chain: tuple = (), counted: list | None = 
         if not full.is_absolute():
             full = path.parent / full
         confine(full, roots, f"the file <{tag}> in {path.name} names", named=target)
+        if not os.path.lexists(full):
+            continue  # not there: looked for elsewhere in the project, or reported missing
         if full.suffix.lower() in (".svg", ".svgz"):
             check_svg_refs(full, roots, chain, counted)
         else:

@@ -63,7 +63,12 @@ def parse_transform(text: str | None) -> Matrix:
     if not text:
         return m
     for name, args in re.findall(r"(matrix|translate|scale|rotate|skewX|skewY)\s*\(([^)]*)\)", text):
-        v = [float(x) for x in re.split(r"[\s,]+", args.strip()) if x]
+        try:
+            v = [float(x) for x in re.split(r"[\s,]+", args.strip()) if x]
+        except ValueError:
+            raise BadNumber(f"transform '{text[:60]}' holds something that is not a number") from None
+        if not all(math.isfinite(x) and abs(x) < 1e6 for x in v) or (name != "matrix" and not v):
+            raise BadNumber(f"transform '{text[:60]}' holds a number out of range")
         if name == "matrix" and len(v) == 6:
             t = tuple(v)
         elif name == "translate":
@@ -91,7 +96,14 @@ def _length(text: str | None, table: dict) -> float | None:
     m = re.fullmatch(r"\s*([-+]?[0-9]*\.?[0-9]+(?:[eE][-+]?\d+)?)\s*([a-z%]*)\s*", str(text))
     if not m or m.group(2) not in table:
         return None
-    return float(m.group(1)) * table[m.group(2)]
+    v = float(m.group(1)) * table[m.group(2)]
+    if not math.isfinite(v) or abs(v) > 1e6:
+        raise BadNumber(f"length '{str(text)[:40]}' is out of range")
+    return v
+
+
+class BadNumber(UsageError):
+    """A length or transform in the SVG that is not a finite number in range."""
 
 
 def _style(el) -> dict:
@@ -178,13 +190,10 @@ class SvgTemplate:
 
         self.path = Path(path)
         self.ctx = ctx
-        parser = etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=False, remove_comments=True)
-        try:
-            self.root = etree.fromstring(self.path.read_bytes(), parser)
-        except FileNotFoundError:
-            raise UsageError(f"{path}: no such template") from None
-        except etree.XMLSyntaxError as exc:
-            raise UsageError(f"{path}: not a readable SVG ({exc})") from None
+        from printkit.custom import safety
+
+        self.root = safety.parse_svg(safety.read_bytes(self.path, "template"), path)  # bounded, no entities
+        safety.check_svg_refs(self.path, ctx.roots, root=self.root)  # what it shows stays in the project
         if _local(self.root.tag) != "svg":
             raise UsageError(f"{path}: not an SVG file (the root element is <{_local(self.root.tag)}>)")
         from printkit.custom import svgdraw
@@ -192,6 +201,11 @@ class SvgTemplate:
         svgdraw.inline_css(self.root)  # <style> rules onto the elements: text styles by class are read too
         self._index = svgdraw.id_index(self.root)
         self._size(trim_mm)
+        if self.root.get("transform"):
+            try:
+                parse_transform(self.root.get("transform"))
+            except BadNumber as exc:
+                raise UsageError(f"{self.path.name} <svg>: {exc}") from None
         self.texts: list[TextUnit] = []
         self.qrs: list[QrUnit] = []
         self.snippets: list[SnippetUnit] = []
@@ -208,9 +222,16 @@ class SvgTemplate:
 
     # -- size and bleed ---------------------------------------------------------------
     def _size(self, trim_mm) -> None:
-        vb = [float(v) for v in re.split(r"[\s,]+", (self.root.get("viewBox") or "").strip()) if v]
-        w = _length(self.root.get("width"), UNIT_MM)
-        h = _length(self.root.get("height"), UNIT_MM)
+        try:
+            vb = [float(v) for v in re.split(r"[\s,]+", (self.root.get("viewBox") or "").strip()) if v]
+            w = _length(self.root.get("width"), UNIT_MM)
+            h = _length(self.root.get("height"), UNIT_MM)
+        except (ValueError, UsageError):
+            raise UsageError(f"{self.path}: the SVG's viewBox, width or height is not a number") from None
+        if vb and (len(vb) != 4 or not all(math.isfinite(v) and abs(v) < 1e6 for v in vb) or vb[2] <= 0 or vb[3] <= 0):
+            raise UsageError(f"{self.path}: viewBox '{self.root.get('viewBox')[:60]}' must be four finite numbers with a width and height above 0")
+        if (w is not None and not 0 < w <= 5000) or (h is not None and not 0 < h <= 5000):
+            raise UsageError(f"{self.path}: the SVG's width and height must be above 0 and at most 5000 mm")
         if len(vb) != 4 and (w is None or h is None):
             raise UsageError(f"{self.path}: the SVG needs width and height (in mm) or a viewBox")
         if len(vb) != 4:
@@ -283,6 +304,13 @@ class SvgTemplate:
                 if tag in ("defs",) and _subtree_placeholder(child):
                     raise UsageError(f"{self.path}: placeholders inside <defs> are not supported: put them on the drawn elements")
                 continue
+            try:
+                self._walk_one(child, tag, matrix, inherited, chain)
+            except BadNumber as exc:
+                raise UsageError(f"{self.path.name} <{tag}{' id=' + repr(child.get('id')) if child.get('id') else ''}>: {exc}") from None
+
+    def _walk_one(self, child, tag: str, matrix: Matrix, inherited: dict, chain: list) -> None:
+        if True:
             m = mul(matrix, parse_transform(child.get("transform")))
             style = {**inherited, **{k: v for k, v in _style(child).items() if k in INHERITED}}
             display = _style(child).get("display", child.get("display"))
@@ -369,6 +397,8 @@ class SvgTemplate:
             try:
                 bx = [float(v) for v in re.split(r"[\s,]+", el.get("data-box").strip())]
                 box = (bx[0], bx[1], bx[2], bx[3])
+                if not all(math.isfinite(v) and abs(v) < 1e6 for v in box):
+                    raise ValueError
             except (ValueError, IndexError):
                 raise UsageError(f"{where}: data-box must be 'x y width height' in user units") from None
         elif "shape-inside" in own:
@@ -385,9 +415,20 @@ class SvgTemplate:
             left = x - width * {"middle": 0.5, "end": 1.0}.get(anchor, 0.0)
             box = (left, y - ASCENT * size, width, 1e6)
         self._styled_runs(el, props, where)
+        fs = props.get("font-size")
+        if fs is not None and not T.PLACEHOLDER.search(str(fs)):
+            try:
+                value = _length(fs, CSS_UNITS)
+            except BadNumber:
+                value = math.inf
+            scale = math.sqrt(abs(m[0] * m[3] - m[1] * m[2]))
+            if value is not None and not 0 < value * scale <= 2000:
+                raise UsageError(f"{where}: font-size '{str(fs)[:20]}' is {value * scale:.4g} pt, out of range (up to 2000 pt)")
         compiled = {k: T.compile_text(str(v), where) for k, v in props.items()}
         try:
             min_pt = float(el.get("data-min-size", T.MIN_TEXT_PT))
+            if not 0 <= min_pt <= 1000:
+                raise ValueError
         except ValueError:
             raise UsageError(f"{where}: data-min-size must be a number of points, not '{el.get('data-min-size')}'") from None
         unit = TextUnit(el, m, compiled, T.compile_text(source, where), x, y, box, min_pt, source, not _subtree_placeholder(el))
@@ -527,9 +568,11 @@ class SvgTemplate:
                         el.set(key, os.path.relpath(found.resolve(), self.path.resolve().parent))
 
     def _image_path(self, href: str) -> Path | None:
+        from printkit.custom import safety
+
         p = Path(href)
-        if not p.is_absolute() and (self.path.parent / p).is_file():
-            return self.path.parent / p
+        if not safety.is_url(href) and not p.is_absolute() and (self.path.parent / p).is_file():
+            return safety.confine(self.path.parent / p, self.ctx.roots, "the picture", named=href)
         return self.ctx.image(href)
 
     # -- what it uses ----------------------------------------------------------------------
@@ -649,6 +692,11 @@ class SvgTemplate:
         for im in self.images:
             if not isinstance(im.href, str):
                 out += self._check_image(im, im.href.render(v), f"{place} image")
+        for q in self.qrs:
+            if index == 0 or not isinstance(q.content, str):
+                problem = T.qr_problem(T.render(q.content, v), q.box[2] * _scale(q.matrix))
+                if problem:
+                    out.append(T.violation("OWN-QR", f"{place} QR code", problem))
         for s in self.snippets:
             try:
                 rendered = s.template.render(v)
@@ -713,7 +761,13 @@ class SvgTemplate:
         fam = T.render(t.props.get("font-family", "Noto Sans"), v)
         bold, italic = _bold_italic({k: T.render(x, v) for k, x in t.props.items() if k in ("font-weight", "font-style")})
         font = Faces(self.ctx.fonts, fam, bold, italic)
-        size = _length(T.render(t.props.get("font-size", "16"), v), CSS_UNITS) or 16.0
+        raw = T.render(t.props.get("font-size", "16"), v)
+        try:
+            size = _length(raw, CSS_UNITS) or 16.0
+        except UsageError:
+            size = math.inf
+        if not 0 < size * t.scale <= 2000:
+            raise UsageError(f"{t.label(self.path)}: font-size '{T.short(raw, 20)}' is {size * t.scale:.4g} pt, out of range (up to 2000 pt)")
         return font, size
 
     def _ink(self, t: TextUnit, v: dict, fs=None):
@@ -841,7 +895,10 @@ class SvgTemplate:
 
             doc = copy.deepcopy(s.skeleton)
             old = doc.find(f".//*[@data-pk-unit='{s.number}']")
-            new = etree.fromstring(rendered)
+            from printkit.custom import safety
+
+            new = safety.parse_svg(rendered.encode("utf-8"), self.path)
+            safety.check_svg_refs(self.path, self.ctx.roots, root=new)  # hrefs filled in from the data
             old.getparent().replace(old, new)
             self._absolute_images(doc)
             d = self._drawing(doc)
@@ -1030,10 +1087,13 @@ class SvgTemplate:
         if not text.strip():
             return
         x, y, s, _ = q.box
+        k = _scale(q.matrix)  # pt per user unit: the module size is checked on paper
         c.saveState()
         c.transform(*q.matrix)
         c.transform(1, 0, 0, -1, 0, 0)
-        draw_qr(c, text, x, -(y + s), s, mask=None)  # user text: the best mask, searched
+        c.translate(x, -(y + s))
+        c.scale(1 / k, 1 / k)
+        draw_qr(c, text, 0, 0, s * k, mask=None)  # user text: the best mask, searched
         c.restoreState()
 
 
@@ -1058,6 +1118,11 @@ def text_anchor(anchor: str | None, direction: str | None) -> str:
     if text_direction(direction) == "rtl":
         return {"start": "end", "end": "start"}.get(a, a)
     return a
+
+
+def _scale(m: Matrix) -> float:
+    a, b, c, d, _, _ = m
+    return math.sqrt(abs(a * d - b * c)) or 1.0
 
 
 def _bold_italic(props: dict) -> tuple[bool, bool]:

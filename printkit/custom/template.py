@@ -30,9 +30,16 @@ class Context:
     base: Path  # folder of the project file (or of the data file)
     fonts: FontBook
     icons: Icons
-    image_dirs: list[Path] = field(default_factory=list)
+    image_dirs: list[Path] = field(default_factory=list)  # also the folders a project may read from
     fetched: dict = field(default_factory=dict)  # data addresses fetched this run: url -> bytes
     svg_dpi: float = 300.0  # unit-less SVG pixels that match the card at this resolution are read at it (--svg-dpi)
+
+    def __post_init__(self) -> None:
+        safety.allow(self.roots)
+
+    @property
+    def roots(self) -> list[Path]:
+        return self.image_dirs or [self.base]
 
     @classmethod
     def for_folder(cls, base: Path, *, fonts_dir: Path | None = None, icons_dir: Path | None = None, extra: list[Path] | None = None) -> "Context":
@@ -42,12 +49,16 @@ class Context:
         return cls(base, FontBook(font_dirs), Icons(icon_dirs), [base, *(extra or [])])
 
     def image(self, name: str) -> Path | None:
+        """The picture a template or data cell names; UsageError (exit 2) for one
+        outside the project folder or a web address, None when there is none."""
+        if safety.is_url(name):
+            safety.confine(name, self.roots, "the picture")
         p = Path(name)
         if p.is_absolute():
-            return p if p.is_file() else None
+            return safety.confine(p, self.roots, "the picture") if p.is_file() else None
         for d in self.image_dirs:
             if (d / p).is_file():
-                return d / p
+                return safety.confine(d / p, self.roots, "the picture", named=name)
         return None
 
 
@@ -199,6 +210,31 @@ def glyph_violations(label: str, text: str, faces, values: dict, markup: bool) -
             where = f"{label} column '{cols[0]}'" if cols else f"{label} (the template's own text)"
             out.append(violation("OWN-GLYPH", where, f"no font has '{ch}' (U+{ord(ch):04X}): not the text's font, the project's fonts/, your fonts or the system's; add a font that has it to fonts/"))
     return out
+
+
+QR_BYTES = 2331  # the most a QR code (version 40, error correction M) holds
+
+
+def qr_problem(text: str, side_pt: float) -> str:
+    """Why a QR code of this text cannot be printed `side_pt` wide (too much text,
+    modules under 0.5 mm), or "" when it can."""
+    from printkit.engine.qr import MIN_MODULE, QUIET, qr_matrix
+    from printkit.engine.units import MM
+
+    if not text.strip():
+        return ""
+    size = len(text.encode("utf-8"))
+    if size > QR_BYTES:
+        return f"'{short(text)}' is {size:,} bytes; a QR code holds at most {QR_BYTES:,}"
+    try:
+        n = len(qr_matrix(text))
+    except Exception as exc:  # qrcode's DataOverflowError and the like
+        return f"'{short(text)}' does not fit a QR code ({exc.__class__.__name__})"
+    module = side_pt / (n + 2 * QUIET) / MM
+    if module < MIN_MODULE - 1e-9:
+        need = (n + 2 * QUIET) * MIN_MODULE
+        return f"'{short(text)}' needs {n} modules a side: at {side_pt / MM:.1f} mm they are {module:.2f} mm, under {MIN_MODULE} mm (make it at least {need:.0f} mm or shorten the text)"
+    return ""
 
 
 def violation(code: str, place: str, message: str) -> Violation:

@@ -93,9 +93,66 @@ def _kind(mode: int) -> str:
     return "not a regular file"
 
 
+def open_regular(path, what: str = "file", cap: int | None = None):
+    """Open `path` for reading when it is a regular file (of at most `cap` bytes):
+    a FIFO, device, socket or folder is refused without waiting on it. UsageError
+    names the path; the caller closes the file it gets."""
+    text = check_path(path)
+    try:
+        st = os.stat(text)
+    except FileNotFoundError:
+        raise UsageError(f"{shown(text)}: no such {what}") from None
+    except OSError as exc:
+        raise UsageError(f"{shown(text)}: cannot read the {what}: {reason(exc)}") from None
+    if stat.S_ISDIR(st.st_mode):
+        raise UsageError(f"{shown(text)}: is a folder, not a {what}")
+    if not stat.S_ISREG(st.st_mode):
+        raise UsageError(f"{shown(text)}: is {_kind(st.st_mode)}, not a regular file (left unread)")
+    if cap is not None and st.st_size > cap:
+        raise UsageError(f"{shown(text)}: the {what} is {st.st_size / 2**20:.1f} MB, over the limit of {cap / 2**20:g} MB")
+    try:
+        fd = os.open(text, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+    except OSError as exc:
+        raise UsageError(f"{shown(text)}: cannot read the {what}: {reason(exc)}") from None
+    fh = os.fdopen(fd, "rb")
+    if not stat.S_ISREG(os.fstat(fh.fileno()).st_mode):  # swapped between the look and the open
+        fh.close()
+        raise UsageError(f"{shown(text)}: not a regular file (left unread)")
+    return fh
+
+
+#: The default output folders (printkit.toml's `output`, normally ./output): a
+#: downloaded project may ship a symbolic link there, so below them no link is
+#: written through.
+GUARDED: list[str] = []
+
+
+def guard_folder(folder) -> None:
+    """Never write through a symbolic link at or below `folder` (the default output)."""
+    text = os.path.abspath(os.fspath(folder))
+    if text not in GUARDED:
+        GUARDED.append(text)
+
+
+def _refuse_planted(text: str) -> None:
+    """UsageError when a write into a guarded folder would go through a symbolic link
+    (a link planted as output/, or as output/NAME.pdf, pointing at another file)."""
+    full = os.path.abspath(text)
+    for root in GUARDED:
+        if full != root and not full.startswith(root.rstrip(os.sep) + os.sep):
+            continue
+        rel = os.path.relpath(full, root)
+        here = root
+        for part in [""] + ([] if rel == "." else rel.split(os.sep)):
+            here = os.path.join(here, part) if part else here
+            if os.path.islink(here):
+                raise UsageError(f"cannot write {shown(text)}: {shown(os.path.relpath(here))} is a symbolic link (to {shown(os.readlink(here), 60)}); printkit does not write through links in its output folder: remove it, or name the file with -o")
+
+
 def _resolve(path: Path, *, folder: bool) -> tuple[Path, os.stat_result | None]:
     """The path to write (a symlink's target) and its current stat, if any."""
     text = check_path(path)
+    _refuse_planted(text)
     real = Path(os.path.realpath(text)) if os.path.islink(text) else Path(text)
     try:
         st = os.stat(real)

@@ -367,6 +367,9 @@ def check_image(ctx: T.Context, name: str, w_mm: float, h_mm: float, label: str,
     if p is None:
         return [T.violation("OWN-IMAGE-MISSING", label, f"image '{name}' not found (looked beside the project file)")]
     if p.suffix.lower() == ".svg":
+        from printkit.custom import safety
+
+        safety.check_svg_refs(p, ctx.roots)  # what the picture shows: as make will read it
         return []
     px = image_pixels(p)
     if px is None:

@@ -236,6 +236,10 @@ def parse_svg(data: bytes, name):
     elements and nesting counted against the limits."""
     from lxml import etree
 
+    # elements counted in the bytes first (opening tags): a tree over the limit is never built
+    tags = data.count(b"<") - data.count(b"</") - data.count(b"<!") - data.count(b"<?")
+    if tags > LIMITS["SVG_ELEMENTS"] + 1000:
+        raise LimitError(f"{shown(name)}: about {tags:,} SVG elements, over printkit's limit of {LIMITS['SVG_ELEMENTS']:,}: simplify the drawing")
     parser = etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=False, remove_comments=True, load_dtd=False)
     try:
         root = etree.fromstring(data, parser)

@@ -640,6 +640,9 @@ class SvgTemplate:
             return [T.violation("OWN-IMAGE-MISSING", label, f"image '{href}' not found (looked beside {self.path.name} and the project file)")]
         p = self._image_path(href)
         if p.suffix.lower() == ".svg":
+            from printkit.custom import safety
+
+            safety.check_svg_refs(p, self.ctx.roots)  # what the picture shows: as make will read it
             return []
         px = image_pixels(p)
         if px is None:

@@ -1,0 +1,658 @@
+"""A downloaded project is as safe to print as a downloaded PDF is to open (issue 21).
+
+Each case below is a small project written the way an attacker would write it,
+in a folder beside a "victim" folder holding a secret text, a secret picture
+(pure magenta) and a file the attacker wants overwritten. Every case is run as
+the user would run it, from inside the project folder: `printkit validate
+game.toml` and `printkit make game.toml`. Each run is a forked child of one warm
+process (tests/hostile_runner.py) under a 300 MB address-space ceiling and a
+60 s CPU ceiling (resource.setrlimit): a run that needs more is killed and the
+case fails. For every case and command the test asserts
+
+- the exit code (0, 1 or 2: never 3, never killed) and, for 2, one line on stderr
+  naming what was refused; no traceback, no raw library warning;
+- no marker file (a payload tried to run a shell command);
+- no secret text in the output, the messages or any PDF written, and no secret
+  pixel in any page of it;
+- the victim folder's bytes unchanged;
+- a project `validate` calls ok is one `make` prints (exit 0 both, or refused both).
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import os
+import struct
+import subprocess
+import sys
+import zlib
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT
+
+SECRET = "SECRET-7f3c9a-do-not-print"
+MAGENTA = (255, 0, 255)
+MEMORY = 300 * 2**20
+CPU_SECONDS = 60
+
+GAME = """[game]
+title = "Free Game"
+"""
+DECK = """
+[[deck]]
+data = "cards.csv"
+front = "front.svg"
+"""
+
+
+def svg(body: str, extra: str = "") -> str:
+    return (
+        '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
+        f'width="69mm" height="94mm" viewBox="0 0 69 94"{extra}>'
+        '<rect x="0" y="0" width="69" height="94" fill="#f6efdf"/>'
+        f"{body}</svg>"
+    )
+
+
+NAME_TEXT = '<text data-box="8 8 53 10" font-family="Noto Sans" font-size="5">{{ name }}</text>'
+
+
+def png_bytes(w: int, h: int, rgb=MAGENTA) -> bytes:
+    """A real PNG, w x h of one colour."""
+    row = b"\0" + bytes(rgb) * w
+    raw = zlib.compress(row * h, 9)
+    return _png(w, h, 2, raw)
+
+
+def _png(w: int, h: int, colour_type: int, idat: bytes) -> bytes:
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, colour_type, 0, 0, 0)) + chunk(b"IDAT", idat) + chunk(b"IEND", b"")
+
+
+def bomb_png() -> bytes:
+    """80 megapixels of grey in a ~80 KB file: what a decompression bomb looks like."""
+    w, h = 10_000, 8_000
+    z = zlib.compressobj(9)
+    row = b"\0" + b"\x80" * w
+    parts = [z.compress(row) for _ in range(h)]
+    return _png(w, h, 0, b"".join(parts) + z.flush())
+
+
+def xlsx_forged(folder: Path, name: str, *, dimension: str | None = None, far_cell: str | None = None, shared_bomb: int = 0) -> None:
+    """A tiny real .xlsx (openpyxl), then edited as an attacker would: a forged
+    dimension record, a stray far-away cell, or a shared-strings zip bomb."""
+    import zipfile
+
+    import openpyxl
+
+    book = openpyxl.Workbook()
+    ws = book.active
+    ws.append(["name"])
+    ws.append(["Alpha"])
+    plain = folder / "plain.xlsx"
+    book.save(plain)
+    with zipfile.ZipFile(plain) as src, zipfile.ZipFile(folder / name, "w", zipfile.ZIP_DEFLATED) as dst:
+        for info in src.infolist():
+            data = src.read(info.filename)
+            if info.filename == "xl/worksheets/sheet1.xml":
+                text = data.decode()
+                if dimension:
+                    text = text.replace('<dimension ref="A1:A2"/>', f'<dimension ref="{dimension}"/>')
+                if far_cell:
+                    text = text.replace("</sheetData>", f'<row r="{far_cell[1]}"><c r="{far_cell[0]}{far_cell[1]}" t="inlineStr"><is><t>x</t></is></c></row></sheetData>')
+                data = text.encode()
+            dst.writestr(info, data)
+        if shared_bomb:
+            dst.writestr("xl/sharedStrings.xml", '<?xml version="1.0"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">' + "<si><t>a</t></si>" * shared_bomb + "</sst>")
+    plain.unlink()
+
+
+# -- the cases -----------------------------------------------------------------------
+# build(project, victim) writes the project; "runs" default to validate and make.
+# expect: the exit code of every run; needle: words the one-line refusal must hold.
+
+CASES: dict[str, dict] = {}
+
+
+def case(name: str, expect: int, needle: str = "", runs=None):
+    def add(build):
+        CASES[name] = {"build": build, "expect": expect, "needle": needle, "runs": runs}
+        return build
+
+    return add
+
+
+def deck(p: Path, front: str, csv: str = "name\nAlpha\n", game_extra: str = "") -> None:
+    (p / "game.toml").write_text(GAME + game_extra + DECK)
+    (p / "front.svg").write_text(front)
+    (p / "cards.csv").write_text(csv)
+
+
+def layout_deck(p: Path, layout: str, csv: str = "name\nAlpha\n") -> None:
+    (p / "game.toml").write_text(GAME + DECK.replace("front.svg", "front.toml"))
+    (p / "front.toml").write_text(layout)
+    (p / "cards.csv").write_text(csv)
+
+
+def marker(p: Path) -> str:
+    return str(p.parent / "MARKER")
+
+
+# 1. code from template strings: every surface the issue names, and more
+@case("ssti-svg-text", 2, "not allowed")
+def _(p, v):
+    deck(p, svg(f"<text data-box=\"8 8 53 10\" font-size=\"5\">{{{{ cycler.__init__.__globals__.os.system('touch {marker(p)}') }}}}</text>"))
+
+
+@case("ssti-svg-attribute", 2, "not allowed")
+def _(p, v):
+    deck(p, svg(f"<rect x=\"9\" y=\"30\" width=\"10\" height=\"10\" fill=\"{{{{ joiner.__init__.__globals__['os'].popen('touch {marker(p)}').read() }}}}\"/>" + NAME_TEXT))
+
+
+@case("ssti-image-href", 2, "not allowed")
+def _(p, v):
+    deck(p, svg(f"<image x=\"9\" y=\"30\" width=\"20\" height=\"20\" href=\"{{{{ namespace.__init__.__globals__.os.system('touch {marker(p)}') }}}}.png\"/>" + NAME_TEXT))
+
+
+@case("ssti-font-family", 2, "not allowed")
+def _(p, v):
+    deck(p, svg(f"<text data-box=\"8 8 53 10\" font-size=\"5\" font-family=\"{{{{ lipsum.__globals__.os.system('touch {marker(p)}') }}}}\">{{{{ name }}}}</text>"))
+
+
+@case("ssti-data-qr", 2, "not allowed")
+def _(p, v):
+    deck(p, svg(f"<rect x=\"20\" y=\"40\" width=\"28\" height=\"28\" data-qr=\"{{{{ self.__init__.__globals__.__builtins__.open('{v / 'secret.txt'}').read() }}}}\"/>" + NAME_TEXT))
+
+
+@case("ssti-layout-show", 2, "not allowed")
+def _(p, v):
+    layout_deck(p, f'[[element]]\ntype = "text"\ntext = "{{{{ name }}}}"\nx = 8\ny = 8\nw = 47\nh = 10\nshow = "cycler.next.__globals__.os.system(\'touch {marker(p)}\')"\n')
+
+
+@case("ssti-layout-background", 2, "not allowed")
+def _(p, v):
+    layout_deck(p, f'background = "{{{{ (name|attr(\'__class__\')).__mro__[1].__subclasses__() }}}}"\n[[element]]\ntype = "text"\ntext = "x"\nx = 8\ny = 8\nw = 47\nh = 10\n')
+
+
+@case("ssti-layout-text-reads-file", 2, "not allowed")
+def _(p, v):
+    layout_deck(p, f'[[element]]\ntype = "text"\ntext = "{{{{ cycler.__init__.__globals__.__builtins__[\'open\'](\'{v / "secret.txt"}\').read() }}}}"\nx = 8\ny = 8\nw = 47\nh = 60\n')
+
+
+@case("ssti-str-format-escape", 2, "format")
+def _(p, v):
+    deck(p, svg('<text data-box="8 8 53 10" font-size="5">{{ "{0.__class__.__mro__}".format(name) }}</text>'))
+
+
+@case("data-cell-payload-is-just-text", 0)
+def _(p, v):
+    # a cell is a value, never a template: printed as typed, nothing run
+    deck(p, svg('<text data-box="8 8 53 60" font-size="4">{{ name }}</text>'), "name\n\"{{ cycler.__init__.__globals__.os.system('touch MARKER') }}\"\n")
+
+
+# 2. reading outside the project
+@case("page-absolute-path", 2, "outside the project folder")
+def _(p, v):
+    (p / "game.toml").write_text(GAME + f'[[page]]\ntext = "{v / "secret.txt"}"\n')
+
+
+@case("page-dotdot-path", 2, "outside the project folder")
+def _(p, v):
+    (p / "game.toml").write_text(GAME + '[[page]]\ntext = "../victim/secret.txt"\n')
+
+
+@case("page-symlink-out", 2, "outside the project folder")
+def _(p, v):
+    (p / "game.toml").write_text(GAME + '[[page]]\ntext = "rules.md"\n')
+    (p / "rules.md").symlink_to(v / "secret.txt")
+
+
+@case("page-dev-zero", 2, "outside the project folder")
+def _(p, v):
+    (p / "game.toml").write_text(GAME + '[[page]]\ntext = "/dev/zero"\n')
+
+
+@case("page-fifo-inside", 2, "FIFO")
+def _(p, v):
+    (p / "game.toml").write_text(GAME + '[[page]]\ntext = "rules.md"\n')
+    os.mkfifo(p / "rules.md")
+
+
+@case("data-symlink-out", 2, "outside the project folder")
+def _(p, v):
+    (p / "game.toml").write_text(GAME + DECK)
+    (p / "front.svg").write_text(svg(NAME_TEXT))
+    (p / "cards.csv").symlink_to(v / "secret.csv")
+
+
+@case("template-absolute", 2, "outside the project folder")
+def _(p, v):
+    (p / "game.toml").write_text(GAME + DECK.replace('"front.svg"', f'"{v / "drawing.svg"}"'))
+    (p / "cards.csv").write_text("name\nA\n")
+
+
+@case("image-from-data-cell", 2, "outside the project folder")
+def _(p, v):
+    deck(p, svg('<image x="9" y="30" width="51" height="30" href="{{ art }}"/>' + NAME_TEXT), "name,art\nAlpha,../victim/secret.png\n")
+
+
+@case("image-absolute-in-layout", 2, "outside the project folder")
+def _(p, v):
+    layout_deck(p, f'[[element]]\ntype = "image"\npath = "{v / "secret.png"}"\nx = 0\ny = 0\nw = 63\nh = 88\n')
+
+
+@case("image-symlink-in-project", 2, "outside the project folder")
+def _(p, v):
+    (p / "art").mkdir()
+    (p / "art" / "pic.png").symlink_to(v / "secret.png")
+    deck(p, svg('<image x="9" y="30" width="51" height="30" href="art/pic.png"/>' + NAME_TEXT))
+
+
+@case("icon-name-dotdot", 2, "outside the project folder")
+def _(p, v):
+    (p / "icons").mkdir()
+    layout_deck(p, '[[element]]\ntype = "icon"\nicon = "{{ icon }}"\nx = 8\ny = 8\nw = 20\nh = 20\n', "name,icon\nA,../../victim/secret\n")
+
+
+@case("fonts-folder-root", 2, "outside the project folder")
+def _(p, v):
+    deck(p, svg(NAME_TEXT), game_extra='fonts = "/"\n')
+
+
+@case("icons-folder-elsewhere", 2, "outside the project folder")
+def _(p, v):
+    deck(p, svg(NAME_TEXT), game_extra='icons = "../victim"\n')
+
+
+@case("svg-art-image-dotdot", 2, "outside the project folder")
+def _(p, v):
+    deck(p, svg('<image x="9" y="30" width="51" height="30" xlink:href="../victim/secret.png"/>' + NAME_TEXT))
+
+
+@case("svg-art-use-other-file", 2, "outside the project folder")
+def _(p, v):
+    deck(p, svg('<g><use xlink:href="../victim/drawing.svg#art"/></g>' + NAME_TEXT))
+
+
+@case("svg-picture-nested-reference", 2, "outside the project folder")
+def _(p, v):
+    # a picture the card shows, which itself shows a file outside
+    (p / "art.svg").write_text(svg('<image x="0" y="0" width="69" height="94" href="../victim/secret.png"/>'))
+    deck(p, svg('<image x="9" y="30" width="51" height="30" href="{{ art }}"/>' + NAME_TEXT), "name,art\nA,art.svg\n")
+
+
+@case("svg-web-address", 2, "web address")
+def _(p, v):
+    deck(p, svg('<image x="9" y="30" width="51" height="30" xlink:href="https://example.invalid/track.png"/>' + NAME_TEXT))
+
+
+@case("image-web-address-from-data", 2, "web address")
+def _(p, v):
+    deck(p, svg('<image x="9" y="30" width="51" height="30" href="{{ art }}"/>' + NAME_TEXT), "name,art\nA,http://example.invalid/x.png\n")
+
+
+@case("xxe-entity", 0)
+def _(p, v):
+    # an external entity is not resolved: the text prints empty, the secret stays put
+    deck(p, f'<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY x SYSTEM "file://{v / "secret.txt"}">]>' + svg('<text data-box="8 8 53 10" font-size="5">&x;{{ name }}</text>'))
+
+
+@case("billion-laughs", 2, "SVG")
+def _(p, v):
+    ents = '<!ENTITY a "aaaaaaaaaa">' + "".join(f'<!ENTITY {chr(98 + i)} "{("&" + chr(97 + i) + ";") * 10}">' for i in range(8))
+    deck(p, f'<?xml version="1.0"?><!DOCTYPE svg [{ents}]>' + svg('<text data-box="8 8 53 10" font-size="5">&i;</text>'))
+
+
+# 3. writing outside the output
+@case("output-file-symlink", 2, "symbolic link", runs=[["make", "game.toml"]])
+def _(p, v):
+    deck(p, svg(NAME_TEXT))
+    (p / "output").mkdir()
+    (p / "output" / "free-game-kit.pdf").symlink_to(v / "victim.pdf")
+
+
+@case("output-folder-symlink", 2, "symbolic link", runs=[["make", "game.toml"]])
+def _(p, v):
+    deck(p, svg(NAME_TEXT))
+    (p / "output").symlink_to(v)
+
+
+@case("output-png-folder-symlink", 2, "symbolic link", runs=[["make", "game.toml", "--format", "png", "--dpi", "36"]])
+def _(p, v):
+    deck(p, svg(NAME_TEXT))
+    (p / "output").mkdir()
+    (p / "output" / "free-game-kit").symlink_to(v)
+
+
+# 4. bounded: memory, time, sizes
+@case("png-bomb", 2, "million")
+def _(p, v):
+    (p / "big.png").write_bytes(bomb_png())
+    deck(p, svg('<image x="9" y="30" width="51" height="30" href="big.png"/>' + NAME_TEXT))
+
+
+@case("png-forged-header-in-data-uri", 2, "million")
+def _(p, v):
+    forged = _png(30_000, 30_000, 2, zlib.compress(b"\0" * 64))
+    uri = "data:image/png;base64," + base64.b64encode(forged).decode()
+    deck(p, svg(f'<image x="9" y="30" width="51" height="30" xlink:href="{uri}"/>' + NAME_TEXT))
+
+
+@case("xlsx-forged-dimension", 0)
+def _(p, v):
+    (p / "game.toml").write_text(GAME + DECK.replace("cards.csv", "cards.xlsx"))
+    (p / "front.svg").write_text(svg(NAME_TEXT))
+    xlsx_forged(p, "cards.xlsx", dimension="A1:XFD1048576")
+
+
+@case("xlsx-far-cell", 2, "rows")
+def _(p, v):
+    (p / "game.toml").write_text(GAME + DECK.replace("cards.csv", "cards.xlsx"))
+    (p / "front.svg").write_text(svg(NAME_TEXT))
+    xlsx_forged(p, "cards.xlsx", dimension="A1:XFD1048576", far_cell=("XFD", 1048576))
+
+
+@case("xlsx-zip-bomb", 2, "unpacks")
+def _(p, v):
+    (p / "game.toml").write_text(GAME + DECK.replace("cards.csv", "cards.xlsx"))
+    (p / "front.svg").write_text(svg(NAME_TEXT))
+    xlsx_forged(p, "cards.xlsx", shared_bomb=4_000_000)
+
+
+@case("template-range-billion", 2, "range")
+def _(p, v):
+    deck(p, svg('<text data-box="8 8 53 10" font-size="5">{% for i in range(10**9) %}x{% endfor %}</text>'))
+
+
+@case("template-nested-loops", 2, "loop turns")
+def _(p, v):
+    deck(p, svg('<text data-box="8 8 53 10" font-size="5">{% for a in "x" * 5000 %}{% for b in "y" * 5000 %}{% endfor %}{% endfor %}{{ name }}</text>'))
+
+
+@case("template-string-doubling", 2, "characters")
+def _(p, v):
+    body = "{% set s = name %}" + "{% set s = s ~ s %}" * 40 + "{{ s|length }}"
+    deck(p, svg(f'<text data-box="8 8 53 10" font-size="5">{body}</text>'))
+
+
+@case("template-macro-explosion", 2, "loop turns and calls")
+def _(p, v):
+    deck(p, svg('<text data-box="8 8 53 10" font-size="5">{% macro f(n) %}{% if n %}{{ f(n-1) }}{{ f(n-1) }}{% endif %}{% endmacro %}{{ f(60) }}</text>'))
+
+
+@case("template-format-width", 2, "width")
+def _(p, v):
+    deck(p, svg('<text data-box="8 8 53 10" font-size="5">{{ "%999999999s"|format(name) }}</text>'))
+
+
+@case("font-size-1e300", 2, "font-size")
+def _(p, v):
+    deck(p, svg('<text data-box="8 8 53 10" font-size="1e300">{{ name }}</text>'))
+
+
+@case("font-size-from-data", 2, "font-size")
+def _(p, v):
+    deck(p, svg('<text data-box="8 8 53 10" font-size="{{ size }}">{{ name }}</text>'), "name,size\nA,1e300\n")
+
+
+@case("qty-million-cards", 2, "cards")
+def _(p, v):
+    deck(p, svg(NAME_TEXT), "name,qty\n" + "".join(f"c{i},1000\n" for i in range(1000)))
+
+
+@case("csv-too-many-rows", 2, "rows")
+def _(p, v):
+    deck(p, svg(NAME_TEXT), "name\n" + "x\n" * 30_000)
+
+
+@case("csv-huge-cell", 2, "characters")
+def _(p, v):
+    deck(p, svg(NAME_TEXT), "name\n" + "A" * 50_000 + "\n")
+
+
+@case("json-nested-deep", 2, "")
+def _(p, v):
+    (p / "game.toml").write_text(GAME + DECK.replace("cards.csv", "cards.json"))
+    (p / "front.svg").write_text(svg(NAME_TEXT))
+    (p / "cards.json").write_text("[" * 100_000 + "]" * 100_000)
+
+
+@case("svg-300k-elements", 2, "elements")
+def _(p, v):
+    deck(p, svg('<rect x="1" y="1" width="1" height="1"/>' * 300_000 + NAME_TEXT))
+
+
+@case("svg-deep-nesting", 2, "")
+def _(p, v):
+    deck(p, svg("<g>" * 5000 + "</g>" * 5000 + NAME_TEXT))
+
+
+@case("svg-nan-viewbox", 2, "viewBox")
+def _(p, v):
+    deck(p, svg(NAME_TEXT).replace('viewBox="0 0 69 94"', 'viewBox="0 0 nan 94"'))
+
+
+@case("svg-zero-viewbox", 2, "viewBox")
+def _(p, v):
+    deck(p, svg(NAME_TEXT).replace('viewBox="0 0 69 94"', 'viewBox="0 0 0 0"'))
+
+
+@case("svg-inf-transform", 2, "transform")
+def _(p, v):
+    deck(p, svg('<g transform="scale(1e400)"><text data-box="8 8 53 10" font-size="5">{{ name }}</text></g>'))
+
+
+@case("layout-nan", 2, "nan")
+def _(p, v):
+    layout_deck(p, '[[element]]\ntype = "box"\nfill = "#ff0000"\nx = nan\ny = 8\nw = 20\nh = 20\n')
+
+
+@case("layout-inf-size", 2, "")
+def _(p, v):
+    layout_deck(p, '[[element]]\ntype = "text"\ntext = "{{ name }}"\nsize = inf\nx = 8\ny = 8\nw = 47\nh = 10\n')
+
+
+@case("pictures-show-each-other", 2, "shows itself")
+def _(p, v):
+    (p / "a.svg").write_text(svg('<image x="0" y="0" width="69" height="94" href="b.svg"/>'))
+    (p / "b.svg").write_text(svg('<image x="0" y="0" width="69" height="94" href="a.svg"/>'))
+    deck(p, svg('<image x="9" y="30" width="51" height="30" href="a.svg"/>' + NAME_TEXT))
+
+
+@case("qr-5000-chars", 1, "")
+def _(p, v):
+    deck(p, svg('<rect x="14.5" y="30" width="40" height="40" data-qr="{{ url }}"/>' + NAME_TEXT), "name,url\nA," + "q" * 5000 + "\n")
+
+
+@case("qr-20mm-in-mm-svg-prints", 0)
+def _(p, v):
+    # an ordinary template: a 20 mm code in a millimetre-based SVG (was refused as 0.21 mm modules)
+    deck(p, svg('<rect x="24.5" y="40" width="20" height="20" data-qr="https://example.org/c/{{ name }}"/>' + NAME_TEXT))
+
+
+@case("fifo-as-words", 2, "FIFO", runs=[["validate", "game.toml", "--words", "pipe"]])
+def _(p, v):
+    deck(p, svg(NAME_TEXT))
+    os.mkfifo(p / "pipe")
+
+
+@case("fifo-as-validate-argument", 2, "FIFO", runs=[["validate", "pipe.json"]])
+def _(p, v):
+    os.mkfifo(p / "pipe.json")
+
+
+@case("fifo-as-data", 2, "FIFO")
+def _(p, v):
+    (p / "game.toml").write_text(GAME + DECK)
+    (p / "front.svg").write_text(svg(NAME_TEXT))
+    os.mkfifo(p / "cards.csv")
+
+
+@case("project-nan-copies", 2, "")
+def _(p, v):
+    (p / "game.toml").write_text(GAME + DECK + "copies = nan\n")
+    (p / "front.svg").write_text(svg(NAME_TEXT))
+    (p / "cards.csv").write_text("name\nA\n")
+
+
+# -- running them ----------------------------------------------------------------------
+
+def _victim(folder: Path) -> None:
+    folder.mkdir()
+    (folder / "secret.txt").write_text(SECRET + "\n")
+    (folder / "secret.csv").write_text(f"name\n{SECRET}\n")
+    (folder / "secret.png").write_bytes(png_bytes(120, 120))
+    (folder / "victim.pdf").write_bytes(b"%PDF-1.4 the user's own document " + SECRET.encode())
+    (folder / "drawing.svg").write_text(svg(f'<g id="art"><rect x="0" y="0" width="69" height="94" fill="#ff00ff"/><text x="5" y="50" font-size="5">{SECRET}</text></g>'))
+
+
+def _digest(folder: Path) -> dict:
+    return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest() for p in sorted(folder.rglob("*")) if p.is_file() and not p.is_symlink()}
+
+
+@pytest.fixture(scope="module")
+def corpus(tmp_path_factory):
+    """Build every case and run all of them in one warm runner (forked children)."""
+    base = tmp_path_factory.mktemp("hostile")
+    runs, built = [], {}
+    for name, c in CASES.items():
+        top = base / name
+        top.mkdir()
+        victim, project = top / "victim", top / "project"
+        _victim(victim)
+        project.mkdir()
+        c["build"](project, victim)
+        commands = c["runs"] or [["validate", "game.toml"], ["make", "game.toml"]]
+        ids = []
+        for k, args in enumerate(commands):
+            rid = f"{name}#{k}"
+            runs.append({"id": rid, "cwd": str(project), "args": args, "out": str(top / f"run{k}")})
+            ids.append((rid, args, top / f"run{k}"))
+        built[name] = (top, project, victim, _digest(victim), ids)
+    spec = base / "spec.json"
+    spec.write_text(json.dumps({"runs": runs, "memory": MEMORY, "cpu": CPU_SECONDS, "wall": 150, "config_home": str(base / "no-config")}))
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    env.pop("PRINTKIT_DEBUG", None)
+    subprocess.run([sys.executable, str(ROOT / "tests" / "hostile_runner.py"), str(spec), str(base / "results.json")], check=True, env=env, timeout=1200)
+    results = json.loads((base / "results.json").read_text())
+    return built, results
+
+
+def _pdf_leaks(pdf: Path) -> list[str]:
+    """Secret text or magenta pixels in a PDF written by a hostile run."""
+    import pypdfium2 as pdfium
+    from pypdf import PdfReader
+
+    found = []
+    raw = pdf.read_bytes()
+    reader = PdfReader(str(pdf))
+    text = " ".join((page.extract_text() or "") for page in reader.pages)
+    meta = " ".join(str(v) for v in (reader.metadata or {}).values())
+    if SECRET in text or SECRET in meta or SECRET.encode() in raw:
+        found.append("secret text")
+    if str(pdf.parent.parent.parent) in meta or str(pdf.parent.parent.parent) in text:
+        found.append("a local path")
+    doc = pdfium.PdfDocument(str(pdf))
+    try:
+        for page in doc:
+            img = page.render(scale=30 / 72).to_pil().convert("RGB")
+            r, g, b = (band.point(lambda v, lo=lo, hi=hi: 255 if lo <= v <= hi else 0) for band, lo, hi in zip(img.split(), (240, 0, 240), (255, 20, 255)))
+            from PIL import ImageChops
+
+            if ImageChops.multiply(ImageChops.multiply(r, g), b).getbbox():  # a magenta pixel
+                found.append("secret pixels")
+                break
+    finally:
+        doc.close()
+    return found
+
+
+@pytest.mark.parametrize("name", list(CASES))
+def test_hostile_project(corpus, name):
+    built, results = corpus
+    top, project, victim, before, ids = built[name]
+    c = CASES[name]
+    codes = []
+    for rid, args, out in ids:
+        r = results[rid]
+        err = Path(str(out) + ".err").read_text(errors="replace")
+        std = Path(str(out) + ".out").read_text(errors="replace")
+        label = f"{name}: printkit {' '.join(args)}"
+        assert not r["hung"], f"{label}: still running after the wall-clock guard"
+        assert r["code"] in (0, 1, 2), f"{label}: exit {r['code']} (killed by a ceiling, or a bug): {err[-600:]}"
+        assert r["maxrss_mb"] < MEMORY / 2**20, f"{label}: {r['maxrss_mb']:.0f} MB"
+        assert "Traceback" not in err + std and "internal error" not in err and "Warning" not in err, f"{label}: {err[-600:]}"
+        assert SECRET not in err + std, f"{label}: the secret reached the terminal"
+        expect = c["expect"] if not (c["expect"] == 0 and args[0] == "validate") else 0
+        assert r["code"] == expect, f"{label}: exit {r['code']}, expected {expect}: {err[-400:]}"
+        if r["code"] == 2:
+            line = err.strip()
+            assert "\n" not in line and len(line) < 400, f"{label}: not one line: {err[-600:]}"
+            assert c["needle"].lower() in line.lower(), f"{label}: {line!r} does not say {c['needle']!r}"
+        codes.append(r["code"])
+    # validate and make agree: a project validate passes is one make prints
+    assert len(set(codes)) == 1, f"{name}: validate and make disagree: {codes}"
+    assert not (top / "MARKER").exists() and not (project / "MARKER").exists(), f"{name}: a payload ran a command"
+    assert _digest(victim) == before, f"{name}: the victim's files changed"
+    written = [p for p in (project / "output").rglob("*.pdf") if not p.is_symlink()] if (project / "output").is_dir() and not (project / "output").is_symlink() else []
+    for pdf in written:
+        assert not _pdf_leaks(pdf), f"{name}: {pdf.name} leaks {_pdf_leaks(pdf)}"
+    if c["expect"] == 0:
+        assert (project / "output" / "free-game-kit.pdf").is_file(), f"{name}: nothing printed"
+
+
+def test_a_data_cell_prints_as_typed(corpus):
+    """The payload in a data cell is plain text on the card: printed, never run."""
+    from pypdf import PdfReader
+
+    built, _ = corpus
+    top, project, *_ = built["data-cell-payload-is-just-text"]
+    text = " ".join(p.extract_text() for p in PdfReader(str(project / "output" / "free-game-kit.pdf")).pages)
+    assert "cycler" in text and not (top / "MARKER").exists()
+
+
+def test_qr_in_a_millimetre_svg_reads_back(corpus):
+    """The 20 mm code of an ordinary mm-based template prints at 20 mm and scans."""
+    zxingcpp = pytest.importorskip("zxingcpp")
+    from conftest import render_page
+
+    built, _ = corpus
+    top, project, *_ = built["qr-20mm-in-mm-svg-prints"]
+    pdf = project / "output" / "free-game-kit.pdf"
+    from pypdf import PdfReader
+
+    pages = len(PdfReader(str(pdf)).pages)
+    found = []
+    for k in range(pages):
+        img = render_page(pdf, k, dpi=300)
+        found += [r.text for r in zxingcpp.read_barcodes(img)]
+    assert "https://example.org/c/Alpha" in found
+
+
+def test_limits_are_documented():
+    """Every limit printkit enforces is stated in docs/security.md with its value."""
+    from printkit.custom.safety import LIMITS
+
+    doc = (ROOT / "docs" / "security.md").read_text()
+    for name, value in LIMITS.items():
+        assert f"PRINTKIT_LIMIT_{name}" in doc, name
+
+
+def test_the_leak_detector_sees_a_leak(tmp_path):
+    """The check above finds the secret's text and picture when a PDF does hold them."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    (tmp_path / "secret.png").write_bytes(png_bytes(40, 40))
+    out = tmp_path / "a" / "b" / "leak.pdf"
+    out.parent.mkdir(parents=True)
+    c = Canvas(str(out), pagesize=(200, 200))
+    c.drawString(10, 10, SECRET)
+    c.drawImage(str(tmp_path / "secret.png"), 50, 50, 60, 60)
+    c.save()
+    assert set(_pdf_leaks(out)) >= {"secret text", "secret pixels"}

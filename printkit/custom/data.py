@@ -435,10 +435,18 @@ def _book_bounded(path: Path) -> None:
                 text = z.read(info).decode("utf-8", "replace")
                 if path.suffix.lower() == ".ods":
                     for m in re.finditer(r'number-(rows|columns)-repeated="(\d+)"', text):
-                        n = int(m.group(2))
-                        end = text.find("</table:table-" + ("row" if m.group(1) == "rows" else "cell"), m.end())
-                        if n > L["ROWS"] and "office:value-type" in text[m.end(): end if end > 0 else m.end() + 4096]:
-                            raise safety.LimitError(f"{path}: a row or cell repeated {n:,} times, over printkit's limit of {L['ROWS']:,} rows")
+                        n, rows = int(m.group(2)), m.group(1) == "rows"
+                        if n <= (L["ROWS"] if rows else L["COLUMNS"]):
+                            continue
+                        start = text.rfind("<", 0, m.start())
+                        tag_end = text.find(">", m.end())
+                        if text[tag_end - 1] == "/":
+                            body = text[start:tag_end]  # an empty row or cell, repeated: nothing is laid out
+                        else:
+                            close = text.find("</table:table-row>" if rows else "</table:table-cell>", tag_end)
+                            body = text[start:close if close > 0 else tag_end]
+                        if "office:value-type" in body:
+                            raise safety.LimitError(f"{path}: a {'row' if rows else 'cell'} with a value repeated {n:,} times, over printkit's limit of {L['ROWS']:,} rows and {L['COLUMNS']} columns")
                     continue
                 rows = cols = 0
                 for m in re.finditer(r'<(?:\w+:)?c\b[^>]*?\br="([A-Z]{1,3})(\d+)"[^>]*?(/?)>', text):

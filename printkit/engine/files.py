@@ -101,23 +101,23 @@ def open_regular(path, what: str = "file", cap: int | None = None):
     try:
         st = os.stat(text)
     except FileNotFoundError:
-        raise UsageError(f"{shown(text)}: no such {what}") from None
+        raise UsageError(f"{shown(text, 240)}: no such {what}") from None
     except OSError as exc:
-        raise UsageError(f"{shown(text)}: cannot read the {what}: {reason(exc)}") from None
+        raise UsageError(f"{shown(text, 240)}: cannot read the {what}: {reason(exc)}") from None
     if stat.S_ISDIR(st.st_mode):
-        raise UsageError(f"{shown(text)}: is a folder, not a {what}")
+        raise UsageError(f"{shown(text, 240)}: is a folder, not a {what}")
     if not stat.S_ISREG(st.st_mode):
-        raise UsageError(f"{shown(text)}: is {_kind(st.st_mode)}, not a regular file (left unread)")
+        raise UsageError(f"{shown(text, 240)}: is {_kind(st.st_mode)}, not a regular file (left unread)")
     if cap is not None and st.st_size > cap:
-        raise UsageError(f"{shown(text)}: the {what} is {st.st_size / 2**20:.1f} MB, over the limit of {cap / 2**20:g} MB")
+        raise UsageError(f"{shown(text, 240)}: the {what} is {st.st_size / 2**20:.1f} MB, over the limit of {cap / 2**20:g} MB")
     try:
         fd = os.open(text, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
     except OSError as exc:
-        raise UsageError(f"{shown(text)}: cannot read the {what}: {reason(exc)}") from None
+        raise UsageError(f"{shown(text, 240)}: cannot read the {what}: {reason(exc)}") from None
     fh = os.fdopen(fd, "rb")
     if not stat.S_ISREG(os.fstat(fh.fileno()).st_mode):  # swapped between the look and the open
         fh.close()
-        raise UsageError(f"{shown(text)}: not a regular file (left unread)")
+        raise UsageError(f"{shown(text, 240)}: not a regular file (left unread)")
     return fh
 
 

@@ -315,9 +315,9 @@ class SvgTemplate:
             style = {**inherited, **{k: v for k, v in _style(child).items() if k in INHERITED}}
             display = _style(child).get("display", child.get("display"))
             if display is not None and display.strip() == "none":
-                continue  # not drawn, by the editor either
+                return  # not drawn, by the editor either
             if tag in ("text", "flowRoot") and style.get("visibility", "visible").strip() in ("hidden", "collapse"):
-                continue
+                return
             if tag in ("text", "flowRoot", "image"):
                 self._text_effects(child, tag)
             if tag == "text":

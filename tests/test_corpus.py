@@ -76,6 +76,22 @@ def _cards(name: str):
     return [c for c in cards(CORPUS / name, spec(name)) if c[0] + 1 not in refused]
 
 
+_PRINTED: dict = {}
+
+
+@pytest.fixture
+def printed(tmp_path_factory):
+    """_print_cards once per project in a test session (the comparison and the
+    read-back share the PDFs)."""
+
+    def get(name: str) -> dict:
+        if name not in _PRINTED:
+            _PRINTED[name] = _print_cards(name, tmp_path_factory.mktemp(f"corpus-{name}"))
+        return _PRINTED[name]
+
+    return get
+
+
 def _print_cards(name: str, tmp: Path) -> dict:
     """Every card front printed alone on a page at its trim (--layout single,
     --bleed 0), one run per front template: {deck position: (pdf, page)}."""
@@ -164,7 +180,7 @@ def _page_image(pdf_path: Path, page: int, scale: float = 2.0):
 
 
 @pytest.mark.parametrize("name", params("compare"))
-def test_each_card_matches_its_reference_inside_the_trim(name, tmp_path):
+def test_each_card_matches_its_reference_inside_the_trim(name, printed):
     from PIL import ImageDraw
 
     from printkit.engine.units import CARDS
@@ -174,7 +190,7 @@ def test_each_card_matches_its_reference_inside_the_trim(name, tmp_path):
         pytest.skip(f"{name}: {spec(name)['name']} is drawn by a web browser from CSS: there is no Inkscape reference to compare with")
     trim = CARDS[cmp["card_size"]]
     mask = cmp.get("mask")  # regions the reference cannot speak for (x, y, w, h mm from the top left)
-    pages = _print_cards(name, tmp_path)
+    pages = printed(name)
     worst = []
     compared = 0
     differ = {int(k) for k in cmp.get("not_compared", {})}  # cards the port reads otherwise than the original, said why in corpus.toml
@@ -201,7 +217,7 @@ def test_each_card_matches_its_reference_inside_the_trim(name, tmp_path):
 
 
 @pytest.mark.parametrize("name", params("text"))
-def test_every_cards_text_reads_back_from_the_pdf(name, tmp_path):
+def test_every_cards_text_reads_back_from_the_pdf(name, printed):
     """Every word of every cell a card's front uses is in that card's page text."""
     import pypdfium2 as pdfium
 
@@ -212,7 +228,7 @@ def test_every_cards_text_reads_back_from_the_pdf(name, tmp_path):
     cmp = spec(name)["compare"]
     if not cmp.get("text_columns"):
         pytest.skip(f"{name}: its cells hold no text to read back (layer lists, colours, clone targets)")
-    pages = _print_cards(name, tmp_path)
+    pages = printed(name)
     missing = []
     ctx = T.Context.for_folder(CORPUS / name)
     for i, values, template in _cards(name):

@@ -283,3 +283,16 @@ def test_text_inside_an_element_with_placeholders_is_refused_when_it_needs_more_
     assert proc.returncode == 1 and not out.exists()
     assert "OWN-GLYPH card 1 (cards.csv line 2) front.svg text 'שלום'" in proc.stderr and "U+05E9" in proc.stderr
     assert "Plain words" not in proc.stderr
+
+
+def test_cover_and_text_pages_refuse_characters_the_shipped_face_lacks(tmp_path):
+    # the kit's cover, contents, guide and text pages are set in printkit's Noto Sans (Latin)
+    (tmp_path / "cards.csv").write_text("name\nAda\n", encoding="utf-8")
+    (tmp_path / "front.svg").write_text(HEAD + '<text x="8" y="14" font-size="5">{{ name }}</text></svg>', encoding="utf-8")
+    (tmp_path / "rules.md").write_text("# Rules\n\nDraw a card.\nSay こんにちは.\n", encoding="utf-8")
+    (tmp_path / "game.toml").write_text('[game]\ntitle = "Café → Road"\n[[page]]\nname = "rules"\ntext = "rules.md"\n[[deck]]\ndata = "cards.csv"\nfront = "front.svg"\n', encoding="utf-8")
+    proc = run_inproc("validate", str(tmp_path / "game.toml"), cwd=tmp_path)
+    assert proc.returncode == 1
+    assert "OWN-GLYPH [game] title: '→' (U+2192)" in proc.stdout  # Noto Sans has no arrows: the cover would show a box
+    assert "OWN-GLYPH rules: rules.md line 4: 'こ' (U+3053)" in proc.stdout
+    assert "Café" not in proc.stdout

@@ -29,8 +29,13 @@ def check_game(game) -> tuple[dict, list]:
     from printkit.component import default_params
     from printkit.rules import JSON_FORMAT, run_checks
 
+    from printkit.custom.project import shipped_glyphs
+
     models, found = {}, []
+    for what, text in (("title", game.title), ("blurb", game.blurb), ("players", game.players)):  # the cover's text
+        found += shipped_glyphs(text or "", f"[game] {what}")
     for name, comp in game.components.items():
+        found += shipped_glyphs(comp.title, f"{name}: title")
         model = {"format": JSON_FORMAT, "game": game.name, "component": name, **comp.build(default_params(comp))}
         models[name] = model
         found += [v._replace(place=f"{name}: {v.place}") for v in run_checks(model, comp.checks)]

@@ -288,6 +288,26 @@ class DeckSpec:
         )
 
 
+def shipped_glyphs(text: str, where: str) -> list[Violation]:
+    """Text pages, the cover and the print guide are set in printkit's own Noto
+    Sans (Latin): a character it lacks would print as an empty box, so it is
+    refused (OWN-GLYPH), naming the line. Cards and tokens have no such limit."""
+    from printkit.custom.shaping import has_all
+    from printkit.engine import fonts
+
+    fonts.register_fonts()
+    if has_all(fonts.SANS, text):
+        return []
+    out = []
+    seen = set()
+    for n, line in enumerate(text.splitlines() or [text], 1):
+        for ch in line:
+            if ch not in seen and not ch.isspace() and not has_all(fonts.SANS, ch):
+                seen.add(ch)
+                out.append(Violation("OWN-GLYPH", f"{where} line {n}" if "\n" in text else where, f"'{ch}' (U+{ord(ch):04X}) is not in Noto Sans (Latin), which text pages, the cover and the print guide are set in: it would print as an empty box (cards can use any font)"))
+    return out
+
+
 def font_notes(doc, ctx) -> None:
     """Fonts found nowhere and drawn in a shipped face, named in the run summary."""
     for note in ctx.fonts.notes():
@@ -449,7 +469,9 @@ class PageSpec:
         return {"params": {}, "page": self.name, "text": text}
 
     def check(self, model: dict) -> list[Violation]:
-        return [] if model["text"].strip() else [Violation("OWN-EMPTY", self.text_path.name, "the text page is empty")]
+        if not model["text"].strip():
+            return [Violation("OWN-EMPTY", self.text_path.name, "the text page is empty")]
+        return shipped_glyphs(model["text"], self.text_path.name)
 
     def render(self, doc, model: dict) -> None:
         from printkit.engine.text import flow, parse_markup

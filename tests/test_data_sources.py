@@ -151,6 +151,17 @@ def test_broken_spreadsheets_are_one_line(tmp_path):
             _table(p)
 
 
+def test_a_damaged_xls_that_aborts_calamine_is_one_line(tmp_path):
+    """damaged.xls (squib-sample.xls with bytes changed) makes calamine ask for
+    342 GB and abort its process: .xls is read in a child process with a
+    memory limit, so printkit says so in one line and carries on."""
+    with pytest.raises(UsageError, match=r"damaged.xls: not a readable .xls spreadsheet \(the reader stopped on it\)"):
+        _table(SHEETS / "damaged.xls")
+    (tmp_path / "front.toml").write_text('[[element]]\ntype = "text"\ntext = "{{ Name }}"\nx = 6\ny = 6\nw = 50\nh = 10\n', encoding="utf-8")
+    proc = run_inproc("deck", "--data", str(SHEETS / "damaged.xls"), "--front", "front.toml", "-o", "x.pdf", cwd=tmp_path)
+    assert proc.returncode == 2 and proc.stderr.count("\n") == 1 and "damaged.xls" in proc.stderr
+
+
 def test_ods_deck_end_to_end(tmp_path):
     front = tmp_path / "front.toml"
     front.write_text('[[element]]\ntype = "text"\ntext = "{{ name }}: {{ Description }}"\nx = 6\ny = 6\nw = 51\nh = 40\nsize = 9\n', encoding="utf-8")

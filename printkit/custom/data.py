@@ -223,10 +223,33 @@ def _cell_text(v) -> str:
     return str(v).strip()
 
 
+BINARY_BOOKS = (".xls", ".xlsb")  # read in a child process: a damaged one can abort calamine
+BOOK_CHILD_MEMORY = 2 * 2**30  # bytes of address space for that child
+BOOK_CHILD_TIMEOUT = 60.0  # s
+
+
 def _read_book(path: Path, sheet: str | None) -> Table:
     """A sheet of an .xlsx, .ods or .xls file (python-calamine reads all three:
     about 8x openpyxl's speed on .xlsx). Formulas give the value last calculated;
     places are the sheet's own row numbers."""
+    if path.suffix.lower() in BINARY_BOOKS:
+        name, grid = _book_grid_in_child(path, sheet)
+    else:
+        name, grid = _book_grid(path, sheet)
+    where = f"sheet {name}"
+    records = [(n, r) for n, r in enumerate(grid, 1) if any(r)]
+    if not records:
+        raise UsageError(f"{path}: {where} is empty")
+    header = _clean_header(path, records[0][1], f"{where} row {records[0][0]}")
+    table = Table(path, header)
+    for n, rec in records[1:]:
+        values = {col: (rec[k] if k < len(rec) else "") for k, col in enumerate(header)}
+        table.rows.append(Row(values, f"{path.name} {where} row {n}"))
+    return table
+
+
+def _book_grid(path: Path, sheet: str | None) -> tuple[str, list[list[str]]]:
+    """(the sheet's name, its rows as text, from row 1) read with python-calamine."""
     from python_calamine import CalamineWorkbook
 
     _book_bounded(path)
@@ -252,16 +275,61 @@ def _read_book(path: Path, sheet: str | None) -> Table:
         close = getattr(book, "close", None)
         if close is not None:
             close()
-    where = f"sheet {name}"
-    records = [(n, r) for n, r in enumerate(grid, 1) if any(_cell_text(v) for v in r)]
-    if not records:
-        raise UsageError(f"{path}: {where} is empty")
-    header = _clean_header(path, records[0][1], f"{where} row {records[0][0]}")
-    table = Table(path, header)
-    for n, rec in records[1:]:
-        values = {col: (_cell_text(rec[k]) if k < len(rec) else "") for k, col in enumerate(header)}
-        table.rows.append(Row(values, f"{path.name} {where} row {n}"))
-    return table
+    return name, [[_cell_text(v) for v in row] for row in grid]
+
+
+def _book_grid_in_child(path: Path, sheet: str | None) -> tuple[str, list[list[str]]]:
+    """_book_grid in a child process with bounded memory and time: calamine
+    aborts the whole process (a Rust allocation failure, no exception) on some
+    damaged .xls files (1 in 73 randomly damaged copies of a real one)."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    import printkit
+
+    def limit() -> None:  # in the child, before it runs
+        try:
+            import resource
+
+            resource.setrlimit(resource.RLIMIT_AS, (BOOK_CHILD_MEMORY, BOOK_CHILD_MEMORY))
+        except (ImportError, ValueError, OSError):
+            pass
+
+    root = str(Path(printkit.__file__).resolve().parents[1])
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([root, os.environ.get("PYTHONPATH", "")]).rstrip(os.pathsep))
+    code = "import sys; from printkit.custom.data import _book_child; _book_child(sys.argv[1], sys.argv[2])"
+    try:
+        proc = subprocess.run(
+            [sys.executable, "-c", code, str(path), "" if sheet is None else "=" + sheet],
+            capture_output=True, timeout=BOOK_CHILD_TIMEOUT, env=env, stdin=subprocess.DEVNULL,
+            preexec_fn=limit if os.name == "posix" else None,
+        )
+    except subprocess.TimeoutExpired:
+        raise UsageError(f"{path}: not read within {BOOK_CHILD_TIMEOUT:g} s") from None
+    try:
+        answer = json.loads(proc.stdout.decode("utf-8")) if proc.returncode == 0 else None
+    except (UnicodeDecodeError, ValueError):
+        answer = None
+    if not isinstance(answer, dict):
+        raise UsageError(f"{path}: not a readable {path.suffix.lower()} spreadsheet (the reader stopped on it)")
+    if "error" in answer:
+        raise UsageError(str(answer["error"]))
+    return answer["sheet"], answer["rows"]
+
+
+def _book_child(path: str, sheet: str) -> None:
+    """The child's side of _book_grid_in_child: the grid, or the one-line error, as JSON."""
+    import json
+    import sys
+
+    try:
+        name, rows = _book_grid(Path(path), sheet[1:] if sheet else None)
+        answer = {"sheet": name, "rows": rows}
+    except UsageError as exc:
+        answer = {"error": str(exc)}
+    sys.stdout.write(json.dumps(answer))
 
 
 # -- a published CSV at an http(s) address ---------------------------------------------

@@ -287,6 +287,39 @@ def _(p, v):
     deck(p, svg('<image x="9" y="30" width="51" height="30" href="{{ art }}"/>' + NAME_TEXT), "name,art\nA,art.svg\n")
 
 
+# filters and paint servers are drawn by a second renderer (resvg) for the element
+# alone: the references inside them are confined the same way
+@case("svg-filter-feimage-absolute", 2, "outside the project folder")
+def _(p, v):
+    deck(p, svg(f'<defs><filter id="f" x="0" y="0" width="1" height="1"><feImage href="{v / "secret.png"}" x="0" y="0" width="69" height="94"/></filter></defs>'
+                '<rect x="0" y="0" width="69" height="94" fill="#fff" filter="url(#f)"/>' + NAME_TEXT))
+
+
+@case("svg-filter-feimage-dotdot", 2, "outside the project folder")
+def _(p, v):
+    deck(p, svg('<defs><filter id="f"><feImage xlink:href="../victim/secret.png" width="69" height="94"/><feGaussianBlur stdDeviation="0.1"/></filter></defs>'
+                '<rect x="0" y="0" width="69" height="94" fill="#fff" filter="url(#f)"/>' + NAME_TEXT))
+
+
+@case("svg-pattern-and-mask-pictures", 2, "outside the project folder")
+def _(p, v):
+    deck(p, svg('<defs><pattern id="p" width="69" height="94" patternUnits="userSpaceOnUse"><image href="../victim/secret.png" width="69" height="94"/></pattern>'
+                '<mask id="m"><rect width="69" height="94" fill="url(#p)"/></mask></defs>'
+                '<rect x="0" y="0" width="69" height="94" fill="url(#p)" mask="url(#m)"/>' + NAME_TEXT))
+
+
+@case("svg-xinclude-text", 0)
+def _(p, v):
+    # XInclude is never processed: the include element draws nothing
+    deck(p, svg(f'<text data-box="8 30 53 30" font-size="5"><xi:include xmlns:xi="http://www.w3.org/2001/XInclude" href="{v / "secret.txt"}" parse="text"/>x</text>' + NAME_TEXT))
+
+
+@case("svg-css-import", 0)
+def _(p, v):
+    # a style sheet's @import is never fetched
+    deck(p, svg(f'<style>@import url("{v / "secret.txt"}"); @import url("https://example.invalid/x.css");</style>' + NAME_TEXT))
+
+
 @case("svg-web-address", 2, "web address")
 def _(p, v):
     deck(p, svg('<image x="9" y="30" width="51" height="30" xlink:href="https://example.invalid/track.png"/>' + NAME_TEXT))

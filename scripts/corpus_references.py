@@ -68,8 +68,8 @@ def fill(template: Path, values: dict, index: int) -> str:
 
 #: Families fontconfig answers badly on a Debian machine without them, as a
 #: designer's machine would not: Impact is aliased to a symbol font (URW D050000L)
-#: by ghostscript's fonts; a heavy sans is what its designer saw.
-FONT_SUBSTITUTES = {"Impact": ("Noto Sans", "bold")}
+#: by ghostscript's fonts; printkit draws it in Noto Sans (named in its run summary): so does the reference.
+FONT_SUBSTITUTES = {"Impact": ("Noto Sans", "regular")}
 
 
 def fontconfig_file(folder: Path) -> Path:

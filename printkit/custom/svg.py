@@ -386,9 +386,14 @@ class SvgTemplate:
         where = f"{self.path.name} text {el.get('id') or ''}".strip()
         props = dict(style)
         spans = [x for x in el.iter() if _local(x.tag) == "tspan"]
-        if spans:  # Inkscape keeps the font on the first tspan
-            props.update({k: v for k, v in _style(spans[0]).items() if k in INHERITED})
+        if spans:  # Inkscape keeps the font on the first tspan (1.x: on a span inside the line's span)
+            first = next((sp for sp in spans if any(k in INHERITED for k in _style(sp))), spans[0])
+            props.update({k: v for k, v in _style(first).items() if k in INHERITED})
         own = _style(el)
+        if "shape-inside" in own and not el.get("data-box"):  # text in a shape is aligned by text-align, as Inkscape draws it
+            align = {"center": "middle", "end": "end", "right": "end", "start": "start", "left": "start"}.get(str(own.get("text-align", "")).strip())
+            if align:
+                props["text-anchor"] = align
         source = _text_source(el)
         x = _length(el.get("x") or (spans[0].get("x") if spans else None), CSS_UNITS) or 0.0
         y = _length(el.get("y") or (spans[0].get("y") if spans else None), CSS_UNITS) or 0.0

@@ -864,7 +864,7 @@ class SvgTemplate:
 
         from svglib.svglib import SvgRenderer
 
-        logging.getLogger("svglib.svglib").setLevel(logging.ERROR)
+        logging.getLogger("svglib.svglib").setLevel(logging.CRITICAL)  # no raw library line on the terminal
         from printkit.custom.svgdraw import id_index, renderer_class
 
         renderer = renderer_class()(str(self.path), font_map=self.font_map())

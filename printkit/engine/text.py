@@ -20,8 +20,10 @@ from printkit.engine.units import MM
 @lru_cache(maxsize=1)
 def _env():
     import jinja2
+    from jinja2.sandbox import ImmutableSandboxedEnvironment
 
-    return jinja2.Environment(
+    # printkit's own rules templates, in the sandbox the project templates use too
+    return ImmutableSandboxedEnvironment(
         loader=jinja2.FileSystemLoader(str(resource_dir("templates"))),
         undefined=jinja2.StrictUndefined,
         keep_trailing_newline=True,

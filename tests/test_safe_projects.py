@@ -439,6 +439,32 @@ def _(p, v):
     deck(p, svg(NAME_TEXT), "name,qty\n" + "".join(f"c{i},1000\n" for i in range(1000)))
 
 
+@case("copies-multiply-cards", 2, "copies")
+def _(p, v):
+    deck(p, svg(NAME_TEXT), "name,qty\n" + "".join(f"c{i},50\n" for i in range(90)))
+    (p / "game.toml").write_text((p / "game.toml").read_text() + "copies = 100\n")
+
+
+@case("template-include-file", 2, "not allowed")
+def _(p, v):
+    deck(p, svg(f'<text data-box="8 8 53 10" font-size="5">{{% include "{v / "secret.txt"}" %}}</text>'))
+
+
+@case("font-file-symlink-out", 0)
+def _(p, v):
+    # a font file linking out of fonts/ is not read: the text falls back to printkit's face, and says so
+    (p / "fonts").mkdir()
+    (p / "fonts" / "Evil.ttf").symlink_to(v / "secret.txt")
+    deck(p, svg('<text data-box="8 8 53 10" font-size="5" font-family="Evil">{{ name }}</text>'))
+
+
+@case("icon-symlink-out", 2, "outside the project folder")
+def _(p, v):
+    (p / "icons").mkdir()
+    (p / "icons" / "star.png").symlink_to(v / "secret.png")
+    deck(p, svg('<text data-box="8 8 53 10" font-size="5">:star: {{ name }}</text>'))
+
+
 @case("csv-too-many-rows", 2, "rows")
 def _(p, v):
     deck(p, svg(NAME_TEXT), "name\n" + "x\n" * 30_000)

@@ -29,15 +29,21 @@ def check_game(game) -> tuple[dict, list]:
     from printkit.component import default_params
     from printkit.rules import JSON_FORMAT, run_checks
 
+    from printkit.custom import safety
     from printkit.custom.project import shipped_glyphs
 
     models, found = {}, []
+    copies = {part.component: part.copies for part in game.kit}
+    total = 0
     for what, text in (("title", game.title), ("blurb", game.blurb), ("players", game.players)):  # the cover's text
         found += shipped_glyphs(text or "", f"[game] {what}")
     for name, comp in game.components.items():
         found += shipped_glyphs(comp.title, f"{name}: title")
         model = {"format": JSON_FORMAT, "game": game.name, "component": name, **comp.build(default_params(comp))}
         models[name] = model
+        total += len(model.get("cards") or []) * copies.get(name, 1)
+        if total > safety.LIMITS["CARDS"]:  # every deck and token sheet, with its copies: bounded time
+            raise safety.LimitError(f"{game.name}: over {safety.LIMITS['CARDS']:,} cards and tokens to print (with copies), printkit's limit")
         found += [v._replace(place=f"{name}: {v.place}") for v in run_checks(model, comp.checks)]
     return models, found
 

@@ -641,6 +641,8 @@ def sandbox(autoescape: bool):
 
         def _parse(self, source, name, filename):
             tree = super()._parse(source, name, filename)
+            for node in tree.find_all((nodes.Include, nodes.Import, nodes.FromImport, nodes.Extends)):
+                raise jinja2.TemplateSyntaxError("include, import and extends are not allowed: a template reads no other file", node.lineno, name, filename)
             for loop in tree.find_all(nodes.For):
                 loop.iter = nodes.Call(nodes.ImportedName("printkit.custom.safety.bounded_iter"), [loop.iter], [], None, None, lineno=loop.lineno)
             for parent in list(tree.find_all(nodes.Node)):

@@ -131,20 +131,23 @@ def decode_text(raw: bytes, where) -> tuple[str, str]:
         text = raw.decode("cp1252")
     except UnicodeDecodeError:
         raise UsageError(f"{where}: neither UTF-8 nor Windows-1252 text (save it as 'CSV UTF-8')") from None
-    letters = [ch for ch in text if ch.isalpha()]
-    high = sum(1 for ch in letters if ord(ch) > 127)
-    if letters and high > 0.5 * len(letters):
-        raise UsageError(f"{where}: not UTF-8, and {100 * high // len(letters)}% of its letters would be accented read as Windows-1252: save it as 'CSV UTF-8'")
-    for k in range(1, len(text) - 1):  # a sign inside a word ('¯ó³w' is 'Żółw' of Windows-1250): another code page
-        ch = text[k]
-        if ord(ch) > 127 and not ch.isalpha() and ch not in TYPOGRAPHY and text[k - 1].isalpha() and text[k + 1].isalpha():
+    sample = text[: 2**20]  # the letters' mix, measured on the first megabyte
+    n_letters = len(sample) - len(re.sub(r"[^\W\d_]+", "", sample))
+    high = len(sample) - len(re.sub(r"[^\W\d_\x00-\x7f]+", "", sample))
+    if n_letters and high > 0.5 * n_letters:
+        raise UsageError(f"{where}: not UTF-8, and {100 * high // n_letters}% of its letters would be accented read as Windows-1252: save it as 'CSV UTF-8'")
+    # a sign inside a word ('¯ó³w' is 'Żółw' of Windows-1250): another code page
+    for odd in re.finditer(f"[{re.escape(_CP1252_SIGNS)}]", text):
+        k = odd.start()
+        if 0 < k < len(text) - 1 and text[k - 1].isalpha() and text[k + 1].isalpha():
             line = text.count("\n", 0, k) + 1
-            raise UsageError(f"{where}: line {line}: not UTF-8, and read as Windows-1252 it has '{ch}' inside a word: save it as 'CSV UTF-8'")
+            raise UsageError(f"{where}: line {line}: not UTF-8, and read as Windows-1252 it has '{odd.group()}' inside a word: save it as 'CSV UTF-8'")
     return text, "Windows-1252"
 
 
 DELIMITERS = (",", ";", "\t", "|")
 TYPOGRAPHY = "\u2018\u2019\u201a\u201c\u201d\u201e\u2013\u2014\u2026\u2022\u00b7\u00ad\u00a0"  # quotes, dashes, ellipsis, bullets: fine inside words
+_CP1252_SIGNS = "".join(ch for ch in bytes(range(128, 256)).decode("cp1252", "ignore") if not ch.isalpha() and ch not in TYPOGRAPHY)
 
 
 def choose_delimiter(text: str, tab: bool = False) -> str:

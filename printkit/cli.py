@@ -94,7 +94,7 @@ def _shared_options(component) -> list[click.Option]:
         click.Option(["--format", "fmt"], type=click.Choice(["pdf", "png"]), default="pdf", show_default=True, help="pdf, or png: a folder of PNGs (each card, each page; decks also get 10x7 tabletop sheets)."),
         click.Option(["--dpi"], type=WholeRange(36, 1200), default=150, show_default=True, help="Resolution of --format png."),
         click.Option(["--words"], type=click.Path(dir_okay=False), help="Add your own word list (one word a line) to the acceptance list."),
-    ] + _prepress_options(cfg)
+    ] + _prepress_options(cfg) + [_jobs_option(cfg)]
     if "cards" in component.uses:
         opts += [
             click.Option(["--card-size"], type=CardSize(), default=cfg.get("card_size"), show_default=True, help=f"Card size: {', '.join(pick['card_size'])}, or any WIDTHxHEIGHT in mm, cm or in (59.3x88.9mm, 2.5x3.5in)."),
@@ -125,6 +125,10 @@ def _prepress_options(cfg) -> list[click.Option]:
         click.Option(["--pdfx"], is_flag=True, help="Write PDF/X-1a:2001 (implies --color cmyk): output intent, TrimBox on every page, fonts embedded, no transparency."),
         click.Option(["--output-intent"], type=click.Choice(pick['output_intent']), default=None, help="Printing condition named in the PDF/X file [default: fogra39 for a4/a3, swop for letter/tabloid]."),
     ]
+
+
+def _jobs_option(cfg) -> click.Option:
+    return click.Option(["--jobs"], type=WholeRange(1, 256), default=None, help=f"Processes to use (many puzzles, kits, PNGs); the output is the same at any number [default: {cfg.get('jobs')}: every processor this run may use, or jobs in printkit.toml].")
 
 
 def _shop_option() -> click.Option:
@@ -288,6 +292,7 @@ def _kit_command(name: str, games: list, help_text: str) -> click.Command:
             click.Option(["--seed"], default="1", show_default=True, help="Seed for the kit's generated parts."),
             click.Option(["--qr-url"], default=cfg.get("qr_url") or None, metavar="URL", help="Web address for the QR codes of forms that take one (Cryptic Words) [default: the form's ID, or qr_url in printkit.toml]."),
             *_prepress_options(cfg),
+            _jobs_option(cfg),
         ],
     )
 

@@ -23,6 +23,7 @@ BUILTIN = {
     "bleed": 3.0,
     "color": "rgb",
     "qr_url": "",
+    "jobs": "auto",
 }
 KEYS = {
     "paper": "paper size",
@@ -34,6 +35,7 @@ KEYS = {
     "bleed": "bleed in mm",
     "color": "rgb or cmyk",
     "qr_url": "web address for the QR code of forms (Cryptic Words); default: the form's ID",
+    "jobs": "processes a run may use: a whole number, or \"auto\" for every processor it may run on",
 }
 
 
@@ -106,6 +108,12 @@ def _check(path: Path, key: str, value):
         if not isinstance(value, str):
             raise UsageError(f"{path}: qr_url must be a web address in quotes")
         return value  # the form's rules check it (http:// or https://)
+    if key == "jobs":
+        if isinstance(value, str) and value.strip().lower() == "auto":
+            return "auto"
+        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 256:
+            raise UsageError(f"{path}: jobs = {_shown(value)} must be a whole number from 1 to 256, or \"auto\"")
+        return value
     if key == "output":
         if not isinstance(value, str) or not value.strip():
             raise UsageError(f"{path}: output must be a folder name (a string), not {_shown(value)}")

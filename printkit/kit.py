@@ -194,39 +194,36 @@ def _pages(first: int, last: int) -> str:
 
 def build_kits(games, opts, folder: Path, *, seed: str = "1", all_games: bool = False, echo=None, file: Path | None = None, overrides: dict | None = None) -> list[tuple[Path, int, int, float]]:
     """Write one kit PDF per game into `folder` (or the one kit into `file`);
-    print progress and a table."""
-    from printkit.engine.document import Document
-    from printkit.engine.files import commit_all
+    print progress and a table. The kits are drawn by the run's worker processes
+    (`--jobs`), each kit whole in one of them; this process stages each file as
+    it comes back, in order, and commits them all at the end."""
+    from printkit.engine import workers
+    from printkit.engine.files import commit_all, stage_file
 
     echo = echo or _print
     written = []
     summaries = []
     notes: list[str] = []  # what drawing noted for the summary (e.g. small text on several plates)
     staged = []  # every file is complete on disk before any is put in place
-    for k, game in enumerate(games, 1):
-        t0 = time.perf_counter()
-        echo(f"[{k}/{len(games)}] {game.title} kit ...", err=True)
-        doc = Document(
-            opts,
-            title=f"{game.title}: print-and-play kit",
-            subject=f"game={game.name}; component=kit; seed {seed}",
-            keywords=[f"game:{game.name}", "component:kit", f"command:{kit_command(game.name, opts, seed, overrides)}"],
-            command=kit_command(game.name, opts, seed, overrides),
-        )
-        extra = {k: v for k, v in (overrides or {}).items() if v is not None}
-        parts = draw_kit(doc, game, seed, extra) if extra else draw_kit(doc, game, seed)
-        path = file if file is not None else folder / f"{game.name}-kit.pdf"
-        try:
-            staged.append(doc.stage(path))
-        except BaseException:
-            for s in staged:
-                s.abort()
-            raise
-        size = staged[-1].size
-        written.append((path, doc.pages, size, time.perf_counter() - t0))
-        notes += [f"{path.name}: {n}" for n in dict.fromkeys(doc.notes)]
-        rules = getattr(doc, "kit_rules", None)  # set by draw_kit
-        summaries.append((game, path, doc.pages, ([rules] if rules else []) + parts))
+    global _KITS
+    _KITS = (games, opts, seed, overrides)
+    if workers.jobs() > 1 and len(games) > 1:
+        _preload()  # what every kit needs, loaded once before the workers are forked
+    try:
+        for k, (data, pages, parts, rules, took, drawn_notes) in enumerate(workers.run(_kit_pdf, range(len(games))), 1):
+            game = games[k - 1]
+            echo(f"[{k}/{len(games)}] {game.title} kit ...", err=True)
+            path = file if file is not None else folder / f"{game.name}-kit.pdf"
+            staged.append(stage_file(path, data))
+            written.append((path, pages, len(data), took))
+            notes += [f"{path.name}: {n}" for n in dict.fromkeys(drawn_notes)]
+            summaries.append((game, path, pages, ([rules] if rules else []) + parts))
+    except BaseException:
+        for s in staged:
+            s.abort()
+        raise
+    finally:
+        _KITS = None
     if all_games:
         echo(f"[index] contents of every kit ...", err=True)
         path = folder / "index.pdf"
@@ -248,6 +245,41 @@ def build_kits(games, opts, folder: Path, *, seed: str = "1", all_games: bool = 
     kits = len(summaries)
     echo(f"{kits} kit{'s' if kits != 1 else ''} written" + (" and index.pdf (what to print, how, how many, supplies)." if all_games else ".") + " The 'How to print' page of each kit says how to print it.")
     return written
+
+
+_KITS = None  # (games, opts, seed, overrides) of the kits being built, for _kit_pdf
+
+
+def _preload() -> None:
+    """Fonts and ReportLab's canvas, loaded before workers are forked (each would
+    load them again otherwise)."""
+    from printkit.engine import fonts
+    from printkit.engine.canvas import canvas_class
+
+    fonts.register_fonts()
+    canvas_class()
+
+
+def _kit_pdf(k: int):
+    """Kit `k` of the run drawn whole: (PDF bytes, pages, parts, rules part,
+    seconds, notes for the summary)."""
+    from printkit.engine.document import Document
+
+    t0 = time.perf_counter()
+    games, opts, seed, overrides = _KITS
+    game = games[k]
+    doc = Document(
+        opts,
+        title=f"{game.title}: print-and-play kit",
+        subject=f"game={game.name}; component=kit; seed {seed}",
+        keywords=[f"game:{game.name}", "component:kit", f"command:{kit_command(game.name, opts, seed, overrides)}"],
+        command=kit_command(game.name, opts, seed, overrides),
+    )
+    extra = {k: v for k, v in (overrides or {}).items() if v is not None}
+    parts = draw_kit(doc, game, seed, extra) if extra else draw_kit(doc, game, seed)
+    data = doc.pdf_bytes()
+    rules = getattr(doc, "kit_rules", None)  # set by draw_kit
+    return data, doc.pages, parts, rules, time.perf_counter() - t0, list(doc.notes)
 
 
 def _print(text: str = "", err: bool = False) -> None:

@@ -115,6 +115,31 @@ def collect(items: Iterable, count: int):
     return Shelf(items)
 
 
+def made(fn, items, label: str, threshold: int = 20):
+    """fn(item) for each item, in order, with a progress bar for long runs:
+    spread over the run's worker processes (engine/workers.py, `--jobs`) when
+    there are several. Each puzzle is a function of its own item (its token), so
+    the results are the same at any number of jobs. `fn` must be a module-level
+    function (workers are given it by name)."""
+    from printkit.engine import workers
+
+    items = list(items)
+    return progress(_Sized(workers.run(fn, items), len(items)), label, threshold)
+
+
+class _Sized:
+    """An iterator with a known length (for the progress bar)."""
+
+    def __init__(self, it, n: int) -> None:
+        self.it, self.n = it, n
+
+    def __len__(self) -> int:
+        return self.n
+
+    def __iter__(self):
+        return iter(self.it)
+
+
 def progress(items, label: str, threshold: int = 20):
     """Iterate with a progress bar on stderr for long runs (none for short ones).
     A sized sequence (a Shelf of puzzles) is read as it goes, not copied."""

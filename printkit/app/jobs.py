@@ -9,15 +9,17 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from printkit.app.options import apply_shop, back_offset, defaults, kit_options, print_options
+from printkit.app.options import apply_shop, back_offset, defaults, kit_options, print_options, use_jobs
 from printkit.errors import UsageError
 
 
 def begin_run() -> None:
-    """Start a run: forget the files a previous run committed."""
-    from printkit.engine import files
+    """Start a run: forget the files a previous run committed, and the number of
+    processes the previous run used."""
+    from printkit.engine import files, workers
 
     files.COMMITTED.clear()
+    workers.set_jobs(None)
 
 
 def committed() -> list[str]:
@@ -54,6 +56,7 @@ def make_component(component, kw: dict, echo, typed=frozenset()) -> None:
     PNG folder or JSON. `typed`: names of the options the user gave explicitly."""
     from printkit import build
 
+    use_jobs(kw.pop("jobs", None))
     output = kw.pop("output", None)
     as_json = kw.pop("as_json", False)
     shop = apply_shop(kw, typed)  # before --format is read: a preset may set it
@@ -113,10 +116,11 @@ def write_json(component, model: dict, output, echo) -> None:
     echo("")
 
 
-def make_kits(name: str, games: list, echo, *, output=None, paper: str, ink: str, seed: str = "1", qr_url=None, **colour) -> None:
+def make_kits(name: str, games: list, echo, *, output=None, paper: str, ink: str, seed: str = "1", qr_url=None, jobs=None, **colour) -> None:
     """`name`'s kit (or every kit and the index, for 'all') into a folder, or one kit into `output` ending in .pdf."""
     from printkit import kit
 
+    use_jobs(jobs)
     if output == "-":
         raise UsageError("-o -: a kit is written into a folder, not standard output")
     opts = kit_options(paper, ink, **colour)

@@ -62,6 +62,19 @@ def back_offset(text: str) -> tuple[float, float]:
     return (x + 0.0, y + 0.0)  # no -0 in the recorded command
 
 
+def use_jobs(value=None) -> int:
+    """Set how many processes this run may use (engine/workers.py): `value` from
+    --jobs, else printkit.toml's `jobs`, else ("auto") every processor the
+    process may run on. The output is the same at any number. Returns it."""
+    from printkit.engine import workers
+
+    if value is None:
+        value = defaults().get("jobs")
+    n = workers.available() if value in (None, "auto") else int(value)
+    workers.set_jobs(n)
+    return n
+
+
 def apply_shop(kw: dict, typed=frozenset()):
     """Put a --shop preset's options into `kw`; refuse an option the user typed
     (its name in `typed`) that contradicts it. Returns the preset (or None)."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from printkit.app.options import apply_shop, defaults, print_options, strict_of
+from printkit.app.options import apply_shop, defaults, print_options, strict_of, use_jobs
 from printkit.errors import RulesError, UsageError
 
 
@@ -27,6 +27,7 @@ def make_project(project: str, kw: dict, echo, typed=frozenset(), only=None, str
 
     # a --shop preset sets card size, bleed, layout, format... as for a deck; its card
     # size then counts as given (templates drawn for another size are refused)
+    use_jobs(kw.pop("jobs", None))
     shop = apply_shop(kw, typed) if kw.get("shop") else None
     size_given = "card_size" in typed or (shop is not None and "card_size" in shop.options)
     output = kw.pop("output", None)

@@ -55,10 +55,20 @@ def build_sheet(params: dict) -> dict:
 PUZZLE_PREFIX = "CX"
 
 
+def challenge(token: str) -> dict:
+    """One solo challenge from its token: the card order and the solver's best sheet."""
+    from printkit import puzzles
+    from printkit.games.cryptex.solo import card_order, solve
+
+    order = card_order(puzzles.token_rng(PUZZLE_PREFIX, token))
+    cards = [list(RULEBOOK_CARDS[n - 1]) for n in order]
+    best = solve(cards, DEFAULT_LENGTHS)
+    return {"id": puzzles.format_id(PUZZLE_PREFIX, "", token), "order": order, **best}
+
+
 def build_puzzle(params: dict) -> dict:
     """Solo challenges: the seeded 40-round card order and the solver's par."""
     from printkit import puzzles
-    from printkit.games.cryptex.solo import card_order, solve
 
     if params.get("id"):
         _, token = puzzles.parse_id(params["id"], PUZZLE_PREFIX, allowed=("",))
@@ -69,13 +79,7 @@ def build_puzzle(params: dict) -> dict:
         tokens = [puzzles.make_token(seed, i) for i in range(count)]
         shown = {"seed": seed, "count": count if count != 1 else None}
 
-    def challenge(token: str) -> dict:
-        order = card_order(puzzles.token_rng(PUZZLE_PREFIX, token))
-        cards = [list(RULEBOOK_CARDS[n - 1]) for n in order]
-        best = solve(cards, DEFAULT_LENGTHS)
-        return {"id": puzzles.format_id(PUZZLE_PREFIX, "", token), "order": order, **best}
-
-    out = puzzles.collect((challenge(t) for t in puzzles.progress(tokens, "solving Cryptex challenges", threshold=3)), len(tokens))
+    out = puzzles.collect(puzzles.made(challenge, tokens, "solving Cryptex challenges", threshold=3), len(tokens))
     model = {"params": shown, "lengths": list(DEFAULT_LENGTHS), "cards": {str(i): list(c) for i, c in enumerate(RULEBOOK_CARDS, 1)}, "puzzles": out}
     if len(out) == 1:
         # one challenge is known by its ID alone, however it was asked for:

@@ -112,12 +112,18 @@ def build_reference(params: dict) -> dict:
 # -- decode puzzles -------------------------------------------------------------------------
 
 
+def puzzle_at(job: tuple[int, str]) -> dict:
+    """One decode puzzle of a run from its (hand size, token), with the default deck."""
+    from printkit.games.cryptic_words.puzzle import generate
+
+    return generate(job[0], job[1], default_cards())
+
+
 def build_puzzles(params: dict) -> dict:
-    from printkit.games.cryptic_words.puzzle import PREFIX, generate
-    from printkit.puzzles import collect, format_id, make_token, parse_id, progress
+    from printkit.games.cryptic_words.puzzle import PREFIX
+    from printkit.puzzles import collect, format_id, made, make_token, parse_id
     from printkit.rng import Rng
 
-    deck = default_cards()
     hand = params.get("hand") or "mix"
     ident = params.get("id")
     if ident:
@@ -133,7 +139,7 @@ def build_puzzles(params: dict) -> dict:
             size = int(hand) if hand != "mix" else 4 + Rng("cryptic-words-hand", token).below(3)
             jobs.append((size, token))
         shown = {"seed": seed, "count": count, "hand": hand}
-    puzzles = collect((generate(size, token, deck) for size, token in progress(jobs, "Making puzzles")), len(jobs))
+    puzzles = collect(made(puzzle_at, jobs, "Making puzzles"), len(jobs))
     model = {"params": shown, "puzzles": puzzles}
     if len(puzzles) == 1:
         model["id"] = puzzles[0]["id"]

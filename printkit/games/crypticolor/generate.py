@@ -149,6 +149,11 @@ def _reveal_all(grids, rotations: bool, difficulty: str, rng, word: str):
     return None
 
 
+def _generate(job: tuple[str, bool, str]) -> dict:
+    """generate(token, rotations, difficulty) for one puzzle of a run."""
+    return generate(*job)
+
+
 def generate(token: str, rotations: bool, difficulty: str = "medium") -> dict:
     """The puzzle of this token; re-checked before it is returned."""
     pool = word_pool()
@@ -194,7 +199,7 @@ def build_puzzles(params: dict) -> dict:
         grades = [DIFFICULTIES[i % 3] if difficulty == "mixed" else difficulty for i in range(count)]
         tokens = [(pz.make_token(seed, i), grades[i]) for i in range(count)]
         shown = {"seed": seed, "count": count, "rotations": rotations, "difficulty": difficulty}
-    items = pz.collect((generate(t, rotations, g) for t, g in pz.progress(tokens, "puzzles")), len(tokens))
+    items = pz.collect(pz.made(_generate, [(t, rotations, g) for t, g in tokens], "puzzles"), len(tokens))
     model = {"params": shown, "rotations": rotations, "puzzles": items}
     if len(items) == 1:
         model["id"] = items[0]["id"]

@@ -261,8 +261,13 @@ def puzzle_for_id(text: str) -> dict:
     return make_puzzle(token, DIFFICULTY_OF[params])
 
 
+def puzzle_at(job: tuple[str, str]) -> dict:
+    """make_puzzle(token, difficulty) for one (token, difficulty) of a run."""
+    return make_puzzle(*job)
+
+
 def build_puzzles(params: dict) -> dict:
-    from printkit.puzzles import collect, progress
+    from printkit.puzzles import collect, made
 
     pid = params.get("id")
     count = int(params.get("count") or 1)
@@ -285,5 +290,5 @@ def build_puzzles(params: dict) -> dict:
         puzzle = make_puzzle(make_token(seed, 0), level(0))
         return {"params": {"id": puzzle["id"]}, "id": puzzle["id"], "puzzles": [puzzle]}
     with gc_paused():
-        puzzles = collect((make_puzzle(make_token(seed, i), level(i)) for i in progress(range(count), "making puzzles")), count)
+        puzzles = collect(made(puzzle_at, [(make_token(seed, i), level(i)) for i in range(count)], "making puzzles"), count)
     return {"params": {"seed": seed, "count": count, "difficulty": difficulty}, "puzzles": puzzles}

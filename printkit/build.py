@@ -277,7 +277,7 @@ def write_pngs(component, model: dict, opts, folder: Path, dpi: int) -> str:
     written one at a time into a folder built beside `folder`, then swapped in."""
     import hashlib
     from printkit.engine.files import StagedFolder
-    from printkit.engine.raster import TABLETOP_MAX_SIDE, check_pixels, iter_pages, open_pdf, tabletop_layout, tabletop_sheet
+    from printkit.engine.raster import TABLETOP_MAX_SIDE, check_pixels, open_pdf, render_into, tabletop_layout, tabletop_sheet
 
     cards = "cards" in component.uses
     if cards:
@@ -286,23 +286,29 @@ def write_pngs(component, model: dict, opts, folder: Path, dpi: int) -> str:
         return _write_keeper_pngs(component, model, opts, folder, dpi)
     doc = new_document(component, model, opts)
     component.render(doc, model)
+    keys = doc.page_keys()  # pages that draw the same (a deck's shared back) are rendered once
     pdf = open_pdf(doc.pdf_file())
     try:
         for i in range(len(pdf)):
             check_pixels(pdf.get_page_size(i), dpi, "a card" if cards else f"page {i + 1}")
+        names = [f"page-{i + 1:03d}.png" for i in range(len(pdf))] if not cards else [f"card-{i // 2 + 1:03d}-{('front', 'back')[i % 2]}.png" for i in range(len(pdf))]
+        first: dict = {}
+        for i, key in enumerate(keys):
+            first.setdefault(key, i)
         with StagedFolder(folder) as out:
+            render_into(pdf, [(i, names[i]) for i in range(len(pdf)) if first[keys[i]] == i], dpi, out)
+            for i in range(len(pdf)):  # the same page again: the same PNG
+                if first[keys[i]] != i:
+                    out.add(names[i], (out.part / names[first[keys[i]]]).read_bytes())
             if not cards:
-                for i, img in iter_pages(pdf, dpi):
-                    out.add_png(f"page-{i + 1:03d}.png", img, dpi)
                 return f"wrote {folder}/: {len(pdf)} page(s) as PNG at {dpi} dpi"
             backs: set[str] = set()
-            size = None
-            for i, img in iter_pages(pdf, dpi):
-                k, side = i // 2 + 1, ("front", "back")[i % 2]
-                size = img.size
-                out.add_png(f"card-{k:03d}-{side}.png", img, dpi)
-                if side == "back":  # same pixels, same PNG bytes: hash the small file, not the image
-                    backs.add(hashlib.sha256((out.part / f"card-{k:03d}-back.png").read_bytes()).hexdigest())
+            from PIL import Image
+
+            with Image.open(out.part / names[-1]) as last:  # the size pdfium rendered (reads the header only)
+                size = last.size
+            for i in range(1, len(pdf), 2):  # same pixels, same PNG bytes: hash the small file, not the image
+                backs.add(hashlib.sha256((out.part / names[i]).read_bytes()).hexdigest())
             n = len(pdf) // 2
             shared = out.part / "card-001-back.png" if len(backs) == 1 else None
             sheets = tabletop_layout(n, shared is not None)

@@ -216,6 +216,38 @@ class Document:
         return self._footer_text(full[:lo] + "…" if lo else "")
 
     # -- output --------------------------------------------------------------
+    def page_keys(self) -> list:
+        """For each page (the document is closed first), a key two pages share
+        only when they draw the same: page size and turn, the same content
+        stream, and the same forms, colours and shadings under the same names
+        (fonts are the document's). A page with links or graphics states gets a
+        key of its own. A deck's backs, drawn from one form, share a key: a PNG
+        export renders such a page once."""
+        from reportlab.pdfbase.pdfdoc import PDFObjectReference
+
+        self._close()
+        keys: list = []
+        for n, page in enumerate(self.c._doc.Pages.pages):
+            content = getattr(page, "Contents", None)
+            if content is not None and hasattr(content, "content") and hasattr(content.content, "read"):
+                data = content.content.read()  # compressed already (canvas.SpooledStream)
+            elif content is None and isinstance(getattr(page, "stream", None), (str, bytes)):
+                data = page.stream
+            else:
+                keys.append(("page", n))
+                continue
+            if getattr(page, "Annots", None) or getattr(page, "ExtGState", None) or getattr(page, "Resources", None):
+                keys.append(("page", n))
+                continue
+            forms = getattr(page, "XObjects", None)
+            named = ()
+            if forms is not None:
+                named = tuple(sorted((k, v.name if isinstance(v, PDFObjectReference) else ("id", id(v))) for k, v in forms.dict.items()))
+            keys.append((page.pagewidth, page.pageheight, getattr(page, "Rotate", 0), data, named,
+                         repr(sorted((getattr(page, "_colorsUsed", None) or {}).items())),
+                         repr(sorted((getattr(page, "_shadingUsed", None) or {}).items()))))
+        return keys
+
     def pdf_bytes(self) -> bytes:
         """The whole PDF as bytes (for a renderer, or standard output)."""
         self._close()

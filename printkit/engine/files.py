@@ -424,6 +424,18 @@ def _exchange(a: Path, b: Path) -> bool:
     raise OSError(err, os.strerror(err))
 
 
+def write_new(path, write, shown_as) -> None:
+    """Create the file `path` (it must not exist) and `write(fh)` its content:
+    for files inside a StagedFolder written by worker processes; an error names
+    `shown_as` (the file as the user will see it), never the staging folder."""
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), 0o666)
+        with os.fdopen(fd, "wb") as fh:
+            write(fh)
+    except OSError as exc:
+        raise UsageError(f"cannot write {shown(shown_as)}: {reason(exc)}") from None
+
+
 class StagedFolder:
     """A folder built beside its target and swapped in whole by `commit`.
 
@@ -456,11 +468,13 @@ class StagedFolder:
 
     def add_png(self, name: str, image, dpi: float) -> None:
         """Write a PIL image as PNG straight into the folder (no copy in memory)."""
+        from printkit.engine.raster import write_png
+
         path = self.part / name
         try:
             fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), 0o666)
             with os.fdopen(fd, "wb") as fh:
-                image.save(fh, format="PNG", dpi=(dpi, dpi), optimize=False)
+                write_png(fh, image, dpi)
         except OSError as exc:
             raise UsageError(f"cannot write {shown(os.path.join(self.path, name))}: {reason(exc)}") from None
         self.files += 1

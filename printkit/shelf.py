@@ -61,9 +61,17 @@ class Shelf(ReadOnlyList, Sequence):
 
         if self._memory is not None:
             return pickle.loads(self._memory[k])
+        import os
+
         at, size = self._starts[k], self._starts[k + 1] - self._starts[k]
-        self._file.seek(at)
-        data = self._file.read(size)
+        self._file.flush()
+        # a positional read: worker processes forked from this one share the
+        # file's position, so nothing here moves it
+        if hasattr(os, "pread"):
+            data = os.pread(self._file.fileno(), size, at)
+        else:
+            self._file.seek(at)
+            data = self._file.read(size)
         if len(data) != size:
             raise OSError(f"puzzle shelf: read {len(data)} of {size} bytes")
         return pickle.loads(data)

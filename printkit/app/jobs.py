@@ -54,9 +54,13 @@ def make_component(component, kw: dict, echo, typed=frozenset()) -> None:
     """One component from its options (`kw`, as the front end read them): built,
     checked (RulesError if the rules fail), then drawn and written as a PDF, a
     PNG folder or JSON. `typed`: names of the options the user gave explicitly."""
+    with use_jobs(kw.pop("jobs", None)):
+        _make_component(component, kw, echo, typed)
+
+
+def _make_component(component, kw: dict, echo, typed) -> None:
     from printkit import build
 
-    use_jobs(kw.pop("jobs", None))
     output = kw.pop("output", None)
     as_json = kw.pop("as_json", False)
     shop = apply_shop(kw, typed)  # before --format is read: a preset may set it
@@ -120,7 +124,6 @@ def make_kits(name: str, games: list, echo, *, output=None, paper: str, ink: str
     """`name`'s kit (or every kit and the index, for 'all') into a folder, or one kit into `output` ending in .pdf."""
     from printkit import kit
 
-    use_jobs(jobs)
     if output == "-":
         raise UsageError("-o -: a kit is written into a folder, not standard output")
     opts = kit_options(paper, ink, **colour)
@@ -130,7 +133,8 @@ def make_kits(name: str, games: list, echo, *, output=None, paper: str, ink: str
         if name == "all":
             raise UsageError(f"-o {output}: 'kit all' writes a file per game and index.pdf; give -o a folder")
         folder, file = Path(output).parent, Path(output)
-    kit.build_kits(games, opts, folder, seed=seed, all_games=(name == "all"), echo=echo, file=file, overrides={"qr_url": qr_url or None})
+    with use_jobs(jobs):
+        kit.build_kits(games, opts, folder, seed=seed, all_games=(name == "all"), echo=echo, file=file, overrides={"qr_url": qr_url or None})
 
 
 def calibrate(echo, output=None, paper=None, duplex=None, offset=None) -> None:

@@ -62,17 +62,29 @@ def back_offset(text: str) -> tuple[float, float]:
     return (x + 0.0, y + 0.0)  # no -0 in the recorded command
 
 
-def use_jobs(value=None) -> int:
-    """Set how many processes this run may use (engine/workers.py): `value` from
-    --jobs, else printkit.toml's `jobs`, else ("auto") every processor the
-    process may run on. The output is the same at any number. Returns it."""
-    from printkit.engine import workers
+class use_jobs:
+    """`with use_jobs(value):` the processes a job may use (engine/workers.py):
+    `value` from --jobs, else printkit.toml's `jobs`, else ("auto") every
+    processor the process may run on; back to one when the job ends. The output
+    is the same at any number."""
 
-    if value is None:
-        value = defaults().get("jobs")
-    n = workers.available() if value in (None, "auto") else int(value)
-    workers.set_jobs(n)
-    return n
+    def __init__(self, value=None) -> None:
+        from printkit.engine import workers
+
+        if value is None:
+            value = defaults().get("jobs")
+        self.n = workers.available() if value in (None, "auto") else int(value)
+
+    def __enter__(self) -> int:
+        from printkit.engine import workers
+
+        workers.set_jobs(self.n)
+        return self.n
+
+    def __exit__(self, *exc) -> None:
+        from printkit.engine import workers
+
+        workers.set_jobs(None)
 
 
 def apply_shop(kw: dict, typed=frozenset()):

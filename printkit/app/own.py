@@ -20,6 +20,11 @@ def allow_fetch(on: bool) -> None:
 def make_project(project: str, kw: dict, echo, typed=frozenset(), only=None, strict: bool | None = None) -> None:
     """The project's kit in one PDF, or (`only`) one part of it, or PNG folders or
     JSON; RulesError (nothing written) when any check fails."""
+    with use_jobs(kw.pop("jobs", None)):
+        _make_project(project, kw, echo, typed, only)
+
+
+def _make_project(project: str, kw: dict, echo, typed, only) -> None:
     from printkit import build
     from printkit.custom import check_game, load_project
     from printkit.engine.document import Document
@@ -27,7 +32,6 @@ def make_project(project: str, kw: dict, echo, typed=frozenset(), only=None, str
 
     # a --shop preset sets card size, bleed, layout, format... as for a deck; its card
     # size then counts as given (templates drawn for another size are refused)
-    use_jobs(kw.pop("jobs", None))
     shop = apply_shop(kw, typed) if kw.get("shop") else None
     size_given = "card_size" in typed or (shop is not None and "card_size" in shop.options)
     output = kw.pop("output", None)

@@ -98,6 +98,15 @@ class Pool:
             except Exception:  # noqa: BLE001
                 pass
 
+    def result(self, future):
+        """A submitted task's result (its exception raised here)."""
+        from concurrent.futures.process import BrokenProcessPool
+
+        try:
+            return future.result()
+        except BrokenProcessPool:
+            raise UsageError("a worker process ended unexpectedly (killed, or out of memory?): try a smaller --jobs") from None
+
     def map(self, fn, items, chunksize: int = 1):
         """fn(item) for each item, in the order of `items`, computed by the workers."""
         from concurrent.futures.process import BrokenProcessPool

@@ -666,11 +666,17 @@ def puzzle_layout(page: tuple[float, float]) -> dict:
 def render_puzzles(doc, model: dict) -> None:
     from printkit.puzzles import progress
 
+    from printkit.engine.pagework import draw_each
+
     puzzles = model["puzzles"]
-    for p in progress(puzzles, "drawing puzzle sheets"):
-        _puzzle_page(doc, p)
-        _hint_page(doc, p)
+    # each puzzle's sheet and hint page, over the run's worker processes (--jobs)
+    draw_each(doc, puzzles, _sheet_and_hints, lambda items: progress(items, "drawing puzzle sheets"))
     _answer_keys(doc, puzzles)
+
+
+def _sheet_and_hints(doc, p: dict) -> None:
+    _puzzle_page(doc, p)
+    _hint_page(doc, p)
 
 
 def _puzzle_page(doc, p: dict) -> None:

@@ -21,10 +21,10 @@ def make_project(project: str, kw: dict, echo, typed=frozenset(), only=None, str
     """The project's kit in one PDF, or (`only`) one part of it, or PNG folders or
     JSON; RulesError (nothing written) when any check fails."""
     with use_jobs(kw.pop("jobs", None)):
-        _make_project(project, kw, echo, typed, only)
+        _make_project(project, kw, echo, typed, only, strict)
 
 
-def _make_project(project: str, kw: dict, echo, typed, only) -> None:
+def _make_project(project: str, kw: dict, echo, typed, only, strict: bool) -> None:
     from printkit import build
     from printkit.custom import check_game, load_project
     from printkit.engine.document import Document

@@ -122,6 +122,7 @@ def _draw_run(task):
             nonlocal before
             record_page()
             page = doc._rec[-1]
+            page["print"] = doc._page_print  # the small print of its footer
             now = _next_codes(doc)
             added = {}
             pdf = doc.c._doc
@@ -138,10 +139,11 @@ def _draw_run(task):
             rec = doc.record(lambda: draw(doc, items[i]))
         finally:
             del doc._record_page  # the class's method again
-        if rec is None or _marks(doc) != marks or any(callable(p["args"][3]) for p, _, _ in pages):
+        if not rec or _marks(doc) != marks or any(callable(p["args"][3]) for p, _, _ in pages):
             _WORKER["poisoned"] = _marks(doc) != marks
             out.extend([None] * (stop - i))
             return out
+        pages[-1][0]["after"] = doc.small_print  # as the item leaves it
         out.append(pages)
     return out
 
@@ -171,7 +173,8 @@ def _fits(doc, pages) -> bool:
             known = added_so_far.get(SANS, set())
             prev = pages[k - 1][0]["args"] if k else None
             width = ((prev[0] or doc.options.paper_pt) if prev else doc.size)[0]
-            for ch in _footer_chars(doc, number, prev[3] if prev else doc._footer, width):
+            text = pages[k - 1][0]["print"] if k else doc._page_print
+            for ch in _footer_chars(doc, number, prev[3] if prev else doc._footer, width, text):
                 code = 32 if ord(ch) == 0xA0 else ord(ch)
                 if sans is None or (code not in sans.assignments and code not in known):
                     return False
@@ -187,7 +190,7 @@ def _fits(doc, pages) -> bool:
     return True
 
 
-def _footer_chars(doc, number: int, footer, width: float) -> str:
+def _footer_chars(doc, number: int, footer, width: float, page_print: str) -> str:
     """The characters of the footer page `number` (`width` pt wide) gets, as
     Document._draw_footer chooses it (cut short with '…' when too long), or ''
     for a page without one."""
@@ -199,7 +202,7 @@ def _footer_chars(doc, number: int, footer, width: float) -> str:
     saved = doc.pages
     try:
         doc.pages = number
-        text = doc._footer_text(doc.small_print)
+        text = doc._footer_text(page_print)
     finally:
         doc.pages = saved
     if callable(footer):
@@ -218,6 +221,7 @@ def _take(doc, pages) -> None:
 
     pdf = doc.c._doc
     for page, added, _ in pages:
+        doc.small_print = page["print"]
         doc.replay([page])
         for name, chars in added.items():
             font = pdfmetrics.getFont(name)
@@ -225,6 +229,7 @@ def _take(doc, pages) -> None:
             assignments = font.state[pdf].assignments
             if any(assignments[ch] != code for ch, code in chars):
                 raise AssertionError(f"font {name}: a worker's character codes differ from this document's")
+    doc.small_print = pages[-1][0]["after"]
 
 
 def draw_each(doc, items, draw, progress=None) -> None:

@@ -715,3 +715,32 @@ def test_the_leak_detector_sees_a_leak(tmp_path):
     c.drawImage(str(tmp_path / "secret.png"), 50, 50, 60, 60)
     c.save()
     assert set(_pdf_leaks(out)) >= {"secret text", "secret pixels"}
+
+
+def test_the_sandbox_keeps_the_documented_filters_and_the_fast_path_agrees():
+    """What docs/own-deck.md promises still works in the sandbox, and the plain
+    {{ column }} fast path gives what Jinja2 gives (text and XML attributes)."""
+    from printkit.custom import template as T
+
+    values = {"name": "Ash & <Ember>", "cost": "3", "type": "Spell", "row": {"name": "Ash & <Ember>"}}
+    cases = {
+        "{{ name | upper }}": "ASH & <EMBER>",
+        "{{ missing | default('x') if false else cost | int + 1 }}": "4",
+        "{% if type == 'Spell' %}S{% endif %}{{ '%s-%s' | format(cost, type) }}": "S3-Spell",
+        "{{ name | replace('Ash', 'Oak') }} {{ [cost, type] | join('/') }}": "Oak & <Ember> 3/Spell",
+        "{% for i in range(cost | int) %}*{% endfor %}": "***",
+        "{{ row['name'] | length }}": "13",
+    }
+    for source, want in cases.items():
+        assert T.render(T.compile_text(source, "t"), values) == want, source
+    for xml in (False, True):
+        fast = T.compile_text("Card {{ name }} costs {{ cost }}", "t", xml=xml)
+        assert isinstance(fast, T.Simple)
+        slow = (T.xml_env() if xml else T.env()).from_string("Card {{ name }} costs {{ cost }}")
+        assert fast.render(values) == slow.render(values)
+
+
+def test_limits_can_be_lowered_never_raised():
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "PRINTKIT_LIMIT_CARDS": "7", "PRINTKIT_LIMIT_ROWS": "99999999"}
+    out = subprocess.run([sys.executable, "-c", "from printkit.custom.safety import LIMITS; print(LIMITS['CARDS'], LIMITS['ROWS'])"], env=env, capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["7", "10000"]

@@ -45,12 +45,15 @@ def _print_check(component, model: dict) -> list[Violation]:
     return []
 
 
-def build_checked(component, params: dict, strict: bool = False, warnings: list | None = None) -> dict:
+def build_checked(component, params: dict, strict: bool = False, warnings: list | None = None, select=None) -> dict:
     """Build the model and refuse it (RulesError, exit 1) if any rule fails.
     Warnings (craft advice, Violation.severity "warning") do not stop it: they
-    are added to `warnings` for the run summary, unless `strict` makes them errors."""
+    are added to `warnings` for the run summary, unless `strict` makes them errors.
+    `select(model) -> model` cuts it down (to some cards) before it is checked."""
     model = component.build(dict(params))
     model = {"format": JSON_FORMAT, "game": component.game, "component": component.name, **model}
+    if select is not None:
+        model = select(model)
     errors, advice = split(check(component, model), strict)
     if errors:
         raise RulesError(errors)
@@ -214,12 +217,13 @@ def write_shop_pngs(component, model: dict, opts, folder: Path, dpi: int, shop) 
     pdf = open_pdf(doc.pdf_file())
     try:
         sizes = [card_pixels(shop, (pdf[i].get_width(), pdf[i].get_height()), dpi) for i in range(len(pdf))]
+        numbers = model.get("numbers") or range(1, len(pdf) // 2 + 1)  # a --cards selection keeps its numbers
         with StagedFolder(folder) as out:
             for i, size in enumerate(sizes):
                 image = pdf[i].render(scale=dpi / 72.0).to_pil().convert("RGB")
                 if image.size != size:  # pdfium may round a fraction of a pixel up
                     image = image.crop((0, 0, *size)) if image.width >= size[0] and image.height >= size[1] else image.resize(size)
-                out.add_png(f"card-{i // 2 + 1:03d}-{('front', 'back')[i % 2]}.png", image, dpi)
+                out.add_png(f"card-{numbers[i // 2]:03d}-{('front', 'back')[i % 2]}.png", image, dpi)
                 del image
     finally:
         pdf.close()
@@ -291,7 +295,8 @@ def write_pngs(component, model: dict, opts, folder: Path, dpi: int) -> str:
     try:
         for i in range(len(pdf)):
             check_pixels(pdf.get_page_size(i), dpi, "a card" if cards else f"page {i + 1}")
-        names = [f"page-{i + 1:03d}.png" for i in range(len(pdf))] if not cards else [f"card-{i // 2 + 1:03d}-{('front', 'back')[i % 2]}.png" for i in range(len(pdf))]
+        numbers = model.get("numbers") or range(1, len(pdf) // 2 + 1)  # a --cards selection keeps its numbers
+        names = [f"page-{i + 1:03d}.png" for i in range(len(pdf))] if not cards else [f"card-{numbers[i // 2]:03d}-{('front', 'back')[i % 2]}.png" for i in range(len(pdf))]
         first: dict = {}
         for i, key in enumerate(keys):
             first.setdefault(key, i)
@@ -310,15 +315,15 @@ def write_pngs(component, model: dict, opts, folder: Path, dpi: int) -> str:
             for i in range(1, len(pdf), 2):  # same pixels, same PNG bytes: hash the small file, not the image
                 backs.add(hashlib.sha256((out.part / names[i]).read_bytes()).hexdigest())
             n = len(pdf) // 2
-            shared = out.part / "card-001-back.png" if len(backs) == 1 else None
+            shared = out.part / f"card-{numbers[0]:03d}-back.png" if len(backs) == 1 else None
             sheets = tabletop_layout(n, shared is not None)
             scale = 1.0
             for s, idx in enumerate(sheets, 1):
-                sheet, scale = tabletop_sheet(lambda i: out.part / f"card-{i + 1:03d}-front.png", idx, size, shared)
+                sheet, scale = tabletop_sheet(lambda i: out.part / f"card-{numbers[i]:03d}-front.png", idx, size, shared)
                 out.add_png(f"tabletop-sheet-{s}.png", sheet, dpi * scale)
                 del sheet
                 if shared is None:  # backs differ: a back sheet in the same grid (a tabletop's "unique backs")
-                    sheet, _ = tabletop_sheet(lambda i: out.part / f"card-{i + 1:03d}-back.png", idx, size, None)
+                    sheet, _ = tabletop_sheet(lambda i: out.part / f"card-{numbers[i]:03d}-back.png", idx, size, None)
                     out.add_png(f"tabletop-back-sheet-{s}.png", sheet, dpi * scale)
                     del sheet
             if shared is not None:

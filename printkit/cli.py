@@ -335,14 +335,15 @@ def make_command() -> click.Command:
                 click.Option(["--only"], metavar="PART", help="Write one part of the project (a deck, tokens, board or page name) instead of the whole kit."),
                 _strict_option(),
                 FETCH_OPTION(),
+                click.Option(["--cards"], metavar="LIST", help="Only these cards of the deck, numbered from 1 in its order (qty repeats counted), e.g. 3,7-9."),
             ]
         )
 
-    def run(project, only, strict=None, fetch=False, **kw) -> None:
+    def run(project, only, cards, strict=None, fetch=False, **kw) -> None:
         from printkit.app.own import allow_fetch, make_project
 
         allow_fetch(fetch)
-        make_project(project, kw, click.echo, _typed(), only=only, strict=strict)
+        make_project(project, kw, click.echo, _typed(), only=only, strict=strict, cards=cards)
 
     return _LazyCommand(
         "make",
@@ -365,13 +366,14 @@ def own_deck_command() -> click.Command:
                 click.Option(["--back-template-column"], default="back_template", show_default=True, metavar="NAME", help="The column naming each row's back template (with several backs)."),
                 click.Option(["--sheet"], help="Sheet of a spreadsheet file [default: the first]."),
                 _strict_option(),
+                click.Option(["--cards"], metavar="LIST", help="Only these cards of the deck, numbered from 1 in its order (qty repeats counted), e.g. 3,7-9."),
             ]
         )
 
-    def run(data, front, back, sheet, template_column, back_template_column, strict=None, **kw) -> None:
+    def run(data, front, back, sheet, template_column, back_template_column, cards, strict=None, **kw) -> None:
         from printkit.app.own import own_deck
 
-        own_deck(data, list(front), list(back) or None, sheet, kw, click.echo, _typed(), template_column, back_template_column, strict)
+        own_deck(data, list(front), list(back) or None, sheet, kw, click.echo, _typed(), template_column, back_template_column, strict, cards)
 
     return _LazyCommand(
         "--data",

@@ -50,15 +50,16 @@ def check_png_output(output, shop=None) -> None:
         raise UsageError(f"-o {output}: {what}, into a folder; give -o a folder name (-o {Path(output).with_suffix('')}) or leave -o out")
 
 
-def make_component(component, kw: dict, echo, typed=frozenset()) -> None:
+def make_component(component, kw: dict, echo, typed=frozenset(), cards=None) -> None:
     """One component from its options (`kw`, as the front end read them): built,
     checked (RulesError if the rules fail), then drawn and written as a PDF, a
-    PNG folder or JSON. `typed`: names of the options the user gave explicitly."""
+    PNG folder or JSON. `typed`: names of the options the user gave explicitly;
+    `cards`: '3,7-9', only those cards of a deck."""
     with use_jobs(kw.pop("jobs", None)):
-        _make_component(component, kw, echo, typed)
+        _make_component(component, kw, echo, typed, cards)
 
 
-def _make_component(component, kw: dict, echo, typed) -> None:
+def _make_component(component, kw: dict, echo, typed, cards=None) -> None:
     from printkit import build
 
     output = kw.pop("output", None)
@@ -75,7 +76,7 @@ def _make_component(component, kw: dict, echo, typed) -> None:
     opts = print_options(kw, shop)
     params = {k: v for k, v in kw.items()}
     warnings: list = []
-    model = build.build_checked(component, params, opts.strict, warnings)
+    model = build.build_checked(component, params, opts.strict, warnings, (lambda m: select_cards(m, cards)) if cards else None)
     if as_json:
         write_json(component, model, output, echo)
         return
@@ -230,3 +231,17 @@ def schema_text(game: str, component: str) -> str:
     if schema is None:
         raise UsageError(f"{game} {component}: no schema shipped for it")
     return json.dumps(schema, indent=2, sort_keys=True)
+
+
+def select_cards(model: dict, text: str) -> dict:
+    """A deck's model cut down to the cards `text` names ('3,7-9', numbered
+    from 1 in the deck's order, qty repeats counted); each keeps its number
+    (`numbers`), and the command recorded in the PDF names the selection."""
+    cards = model.get("cards")
+    if not isinstance(cards, list) or "columns" not in model:
+        raise UsageError("--cards picks cards of your own deck (deck --data ..., or make GAME.toml --only DECK)")
+    ranges = number_ranges(text, len(cards), "--cards", "card", "the deck")
+    chosen = [i for a, b in ranges for i in range(a, b)]
+    places = model.get("places") or [f"card {i + 1}" for i in range(len(cards))]
+    params = {**(model.get("params") or {}), "cards": ",".join(str(a + 1) if b == a + 1 else f"{a + 1}-{b}" for a, b in ranges)}
+    return {**model, "params": params, "cards": [cards[i] for i in chosen], "places": [places[i] for i in chosen], "numbers": [i + 1 for i in chosen]}

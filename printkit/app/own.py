@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from printkit.app.jobs import select_cards
 from printkit.app.options import apply_shop, defaults, print_options, strict_of, use_jobs
 from printkit.errors import RulesError, UsageError
 
@@ -17,14 +18,15 @@ def allow_fetch(on: bool) -> None:
     safety.allow_network(on)
 
 
-def make_project(project: str, kw: dict, echo, typed=frozenset(), only=None, strict: bool | None = None) -> None:
+def make_project(project: str, kw: dict, echo, typed=frozenset(), only=None, strict: bool | None = None, cards=None) -> None:
     """The project's kit in one PDF, or (`only`) one part of it, or PNG folders or
-    JSON; RulesError (nothing written) when any check fails."""
+    JSON; RulesError (nothing written) when any check fails. `cards` ('3,7-9'):
+    only those cards of the deck `only` names (or of the project's one deck)."""
     with use_jobs(kw.pop("jobs", None)):
-        _make_project(project, kw, echo, typed, only, strict)
+        _make_project(project, kw, echo, typed, only, strict, cards)
 
 
-def _make_project(project: str, kw: dict, echo, typed, only, strict: bool) -> None:
+def _make_project(project: str, kw: dict, echo, typed, only, strict: bool, cards=None) -> None:
     from printkit import build
     from printkit.custom import check_game, load_project
     from printkit.engine.document import Document
@@ -43,6 +45,11 @@ def _make_project(project: str, kw: dict, echo, typed, only, strict: bool) -> No
 
         check_png_output(output, shop)
     game = load_project(project, card_size=kw["card_size"] if size_given else None, strict=strict, svg_dpi=kw.pop("svg_dpi", None))
+    decks = [n for n, c in game.components.items() if "cards" in c.uses]
+    if cards and only is None and len(decks) == 1:
+        only = decks[0]
+    if cards and (only is None or only not in decks):
+        raise UsageError(f"--cards picks cards of one deck: add --only DECK (decks: {', '.join(decks) or 'none'})")
     if only is not None:
         if only not in game.components:
             raise UsageError(f"--only {only}: {project} has no part '{only}' (parts: {', '.join(game.components)})")
@@ -51,7 +58,7 @@ def _make_project(project: str, kw: dict, echo, typed, only, strict: bool) -> No
     if not size_given and first_deck is not None:
         kw["card_size"] = first_deck.render.__self__.card_size
     opts = print_options(kw, shop)
-    models, found = check_game(game)
+    models, found = check_game(game, (lambda m: select_cards(m, cards)) if cards else None)
     errors, warnings = build.split(found, opts.strict)
     if errors:
         raise RulesError(errors)
@@ -99,7 +106,7 @@ def only_part(game, name):
     return game._replace(components={name: game.components[name]}, kit=(KitPart(name),))
 
 
-def own_deck(data, front, back, sheet, kw: dict, echo, typed=frozenset(), template_column: str = "template", back_template_column: str = "back_template", strict: bool | None = None) -> None:
+def own_deck(data, front, back, sheet, kw: dict, echo, typed=frozenset(), template_column: str = "template", back_template_column: str = "back_template", strict: bool | None = None, cards=None) -> None:
     """One deck from a data file (or address) and templates (one, or several
     chosen per row by a column), written as `make_component` writes a game's deck."""
     from printkit.app.jobs import make_component
@@ -108,4 +115,4 @@ def own_deck(data, front, back, sheet, kw: dict, echo, typed=frozenset(), templa
     apply_shop(kw, typed)  # a --shop preset picks the card size the deck is built for
     strict = kw["strict"] = strict_of(strict, kw)
     game = single_deck_game(data, front, back, sheet, kw["card_size"], template_column, back_template_column, strict, kw.pop("svg_dpi", None))
-    make_component(game.components["deck"], kw, echo, typed)
+    make_component(game.components["deck"], kw, echo, typed, cards)

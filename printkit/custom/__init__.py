@@ -22,10 +22,11 @@ def single_deck_game(data, front, back=None, sheet=None, card_size: str = "poker
     return _single(data, front, back, sheet, card_size, template_column, back_template_column, strict, svg_dpi)
 
 
-def check_game(game) -> tuple[dict, list]:
+def check_game(game, select=None) -> tuple[dict, list]:
     """Build every component of a project and run its checks before anything is
     drawn. Returns ({component name: model}, violations); raises UsageError for
-    files that cannot be read."""
+    files that cannot be read. `select(model) -> model` cuts each deck down
+    (to some cards) before it is checked."""
     from printkit.component import default_params
     from printkit.rules import JSON_FORMAT, run_checks
 
@@ -40,6 +41,8 @@ def check_game(game) -> tuple[dict, list]:
     for name, comp in game.components.items():
         found += shipped_glyphs(comp.title, f"{name}: title")
         model = {"format": JSON_FORMAT, "game": game.name, "component": name, **comp.build(default_params(comp))}
+        if select is not None and "cards" in comp.uses:
+            model = select(model)
         models[name] = model
         total += len(model.get("cards") or []) * copies.get(name, 1)
         if total > safety.LIMITS["CARDS"]:  # every deck and token sheet, with its copies: bounded time

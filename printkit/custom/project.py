@@ -229,11 +229,12 @@ class DeckSpec:
         cards = model["cards"]
         pick = self._row_templates(model.get("columns") or [])
         chosen = [pick(v)[0] for v in cards]
-        fronts = [c[0].face(v, i) for i, (c, v) in enumerate(zip(chosen, cards))]
+        index = card_indexes(model)  # each card's place in the whole deck (a --cards selection keeps its numbers)
+        fronts = [c[0].face(v, i) for i, c, v in zip(index, chosen, cards)]
         if back is None:
             back_face = plain_back
         elif len(back) > 1 or next(iter(back.values())).dynamic:
-            back_face = [c[1].face(v, i) for i, (c, v) in enumerate(zip(chosen, cards))]
+            back_face = [c[1].face(v, i) for i, c, v in zip(index, chosen, cards)]
         else:
             back_face = next(iter(back.values())).face({}, 0)
         used = list(dict.fromkeys(t for c in chosen for t in c)) or self.all_templates()
@@ -323,15 +324,35 @@ def plain_back(c, art) -> None:
     c.roundRect(s, s, art.w - 2 * s, art.h - 2 * s, 2 * MM, stroke=1, fill=0)
 
 
+def card_indexes(model: dict) -> list[int]:
+    """0-based number of each card of the model in its whole deck: a model cut
+    down to some cards (`numbers`, 1-based) keeps the numbers they have there."""
+    numbers = model.get("numbers")
+    return [n - 1 for n in numbers] if numbers else list(range(len(model["cards"])))
+
+
 def check_cards(model: dict, templates: list, card_size: str, row_templates=None) -> list[Violation]:
     """Template checks, then the data against the templates, card by card
     (`row_templates(values)` gives a card's own templates, and why one is
     missing, where rows choose them)."""
-    found: list[Violation] = []
-    columns = set(model.get("columns") or [])
+    found = check_templates(model, templates, card_size)
+    if any(v.code == "OWN-MISSING-COLUMN" for v in found):
+        return found
     cards = model["cards"]
     places = model.get("places") or [f"card {i + 1}" for i in range(len(cards))]
-    if not cards:
+    index = card_indexes(model)
+    for k, values in enumerate(cards):
+        if k > 0 and cards[k] is cards[k - 1]:
+            continue
+        found += check_card(templates, values, places[k], index[k], row_templates)
+    return _capped(found)
+
+
+def check_templates(model: dict, templates: list, card_size: str) -> list[Violation]:
+    """What is wrong with the templates themselves, or between them and the data's columns."""
+    found: list[Violation] = []
+    columns = set(model.get("columns") or [])
+    if not model["cards"]:
         found.append(Violation("OWN-EMPTY", D.source_name(model.get("data", "data")), "has no cards (no rows, or every qty is 0)"))
     for t in templates:
         found += t.check_template()
@@ -340,23 +361,24 @@ def check_cards(model: dict, templates: list, card_size: str, row_templates=None
         missing = sorted(t.columns() - columns - {"qty"})
         for name in missing:
             found.append(Violation("OWN-MISSING-COLUMN", t.path.name, f"uses '{name}', but {D.source_name(model.get('data', 'the data'))} has no such column (columns: {', '.join(sorted(columns)) or 'none'})"))
-    if any(v.code == "OWN-MISSING-COLUMN" for v in found):
-        return found
-    for i, values in enumerate(cards):
-        if i > 0 and cards[i] is cards[i - 1]:
-            continue
-        mine = templates
-        if row_templates is not None:
-            mine, problems = row_templates(values)
-            found += [Violation("OWN-TEMPLATE-MISSING", f"card {i + 1} ({places[i]})", why) for why in problems]
-        for t in mine:
-            try:
-                found += t.check_row(values, f"card {i + 1} ({places[i]})", i)
-            except UsageError:  # a file outside the project, a limit passed: one line, exit 2
-                raise
-            except Exception as exc:  # a placeholder that fails on this row's values
-                found.append(Violation("OWN-TEMPLATE", f"card {i + 1} ({places[i]})", f"{t.path.name}: {exc.__class__.__name__}: {exc}"))
-    return _capped(found)
+    return found
+
+
+def check_card(templates: list, values: dict, place: str, i: int, row_templates=None) -> list[Violation]:
+    """One card's data against its templates (`i`: its 0-based number in the deck)."""
+    found: list[Violation] = []
+    mine = templates
+    if row_templates is not None:
+        mine, problems = row_templates(values)
+        found += [Violation("OWN-TEMPLATE-MISSING", f"card {i + 1} ({place})", why) for why in problems]
+    for t in mine:
+        try:
+            found += t.check_row(values, f"card {i + 1} ({place})", i)
+        except UsageError:  # a file outside the project, a limit passed: one line, exit 2
+            raise
+        except Exception as exc:  # a placeholder that fails on this row's values
+            found.append(Violation("OWN-TEMPLATE", f"card {i + 1} ({place})", f"{t.path.name}: {exc.__class__.__name__}: {exc}"))
+    return found
 
 
 def _capped(found: list[Violation]) -> list[Violation]:

@@ -241,6 +241,7 @@ def cli() -> None:
     printkit schema GAME COMPONENT the JSON Schema of a component file
     printkit make GAME.toml        your own game from a project file (docs/own-deck.md)
     printkit deck --data cards.csv --front front.svg   one deck of your own
+    printkit serve GAME.toml       live preview in the browser as you edit
     """
 
 
@@ -384,7 +385,46 @@ def own_deck_command() -> click.Command:
     )
 
 
+def serve_command() -> click.Command:
+    def params():
+        return _own_options(
+            [
+                click.Argument(["project"], required=False, type=click.Path(dir_okay=False)),
+                click.Option(["--data"], help="Card data of one deck without a project file (as for deck --data)."),
+                click.Option(["--front"], multiple=True, type=click.Path(), help="Front template(s) of that deck."),
+                click.Option(["--back"], multiple=True, type=click.Path(), help="Back template(s) of that deck [default: plain]."),
+                click.Option(["--template-column"], default="template", show_default=True, metavar="NAME", help="The column naming each row's front template (with several fronts)."),
+                click.Option(["--back-template-column"], default="back_template", show_default=True, metavar="NAME", help="The column naming each row's back template (with several backs)."),
+                click.Option(["--sheet"], help="Sheet of a spreadsheet file [default: the first]."),
+                click.Option(["--port"], type=WholeRange(0, 65535), default=0, help="Port to listen on, on 127.0.0.1 [default: a free one]."),
+                click.Option(["--open", "open_browser"], is_flag=True, help="Open the page in the web browser."),
+            ],
+            drop=("words", "output", "as_json", "fmt", "dpi"),
+        )
+
+    def run(project, data, front, back, template_column, back_template_column, sheet, port, open_browser, **kw) -> None:
+        from printkit.app.live import Source
+        from printkit.serve import serve
+
+        if project and (data or front or back):
+            raise UsageError("serve: give a project file, or --data and --front, not both")
+        if not project and not (data and front):
+            raise UsageError("serve: give a project file (printkit serve game.toml), or --data cards.csv --front front.svg")
+        source = Source(project, data, list(front), list(back), sheet, template_column, back_template_column)
+        serve(source, kw, click.echo, _typed(), port, open_browser)
+
+    return _LazyCommand(
+        "serve",
+        params,
+        callback=run,
+        help="A live preview in the web browser: every card of your own game (or of one deck), redrawn as you save its files; the validator's findings beside each card. Listens on 127.0.0.1 only; Ctrl-C stops it.",
+        short_help="Live preview of your own game in the browser.",
+        context_settings=SETTINGS,
+    )
+
+
 cli.add_command(make_command())
+cli.add_command(serve_command())
 cli.add_command(KitGroup(name="kit", help="A game's whole kit in one PDF: cover, rules, print guide, every part.", short_help="Whole kits ('kit all' for every game).", context_settings=SETTINGS))
 
 

@@ -71,3 +71,13 @@ def print_warnings(game, bleed: float) -> list:
         if spec is not None and hasattr(spec, "bleed_warnings"):
             out += [v._replace(place=f"{name}: {v.place}") for v in spec.bleed_warnings(bleed)]
     return out
+
+
+def reset_caches() -> None:
+    """Forget what was read from files by path (SVG art, image sizes, font
+    folders): a live preview calls it after a project file changed."""
+    from printkit.custom import assets
+
+    assets.load_svg_drawing.cache_clear()
+    assets.image_pixels.cache_clear()
+    assets._scan.cache_clear()

@@ -244,3 +244,13 @@ def write_folder(folder, files: dict[str, bytes]) -> None:
     with StagedFolder(folder) as staged:
         for name, data in sorted(files.items()):
             staged.add(name, data)
+
+
+def quick_pngs(pdf, dpi: float, pages) -> list[bytes]:
+    """PNG bytes of some pages (0-based; all with None), for on-screen previews
+    (printkit serve): rendered and written one at a time, as png_bytes writes them."""
+    doc = open_pdf(pdf)
+    try:
+        return [png_bytes(image, dpi) for _, image in iter_pages(doc, dpi, pages)]
+    finally:
+        doc.close()

@@ -1,0 +1,537 @@
+"""A live preview of your own game: every card as a picture, kept up to date
+as the project's files change, for a front end to show (printkit/serve/).
+
+A `Preview` reads the project (a GAME.toml, or one deck from a data file and
+templates), draws each card front and back with its bleed as the printer gets
+it, renders them to PNG, and checks each card as `validate` does. Each card has
+a key made of what its picture depends on (its row's values; the template files;
+the fonts; the art and icons its values or templates name; the print options):
+after a change only the cards whose key changed are drawn again. A picture is
+named by the hash of its PNG bytes, so its name changes exactly when it does.
+
+A change that breaks the project (a half-written file, invalid SVG or TOML, a
+missing column or image) is reported with its file and line, and the last good
+cards stay. Nothing here raises for bad input; nothing is written to disk.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import threading
+from pathlib import Path
+
+from printkit.errors import PrintkitError, RulesError
+
+#: Picture resolution of the cards on screen (a card clicked open is drawn again at LARGE_DPI).
+PREVIEW_DPI = 100
+LARGE_DPI = 200
+#: Token sheets, boards, text pages and the sheet view: whole pages, smaller.
+PAGE_DPI = 60
+#: Cards drawn into one PDF at a time (a push to the page after each batch).
+BATCH = 40
+#: Files a project uses, by suffix, and how many of them are read at most.
+PROJECT_FILES = {".toml", ".csv", ".tsv", ".txt", ".xlsx", ".xlsm", ".json", ".svg", ".png", ".jpg", ".jpeg", ".ttf", ".otf", ".md"}
+ASSETS = {".svg", ".png", ".jpg", ".jpeg"}
+FONTS = {".ttf", ".otf"}
+MAX_FILES = 2000
+MAX_FILE_BYTES = 50 * 2**20
+
+
+def _digest(*parts) -> str:
+    h = hashlib.sha256()
+    for p in parts:
+        h.update(p if isinstance(p, bytes) else str(p).encode("utf-8", "replace"))
+        h.update(b"\0")
+    return h.hexdigest()[:24]
+
+
+class Source:
+    """What to preview: a project file, or one deck (data, its front template or
+    templates, back ones, sheet, and the columns that choose a row's template)."""
+
+    def __init__(self, project=None, data=None, front=(), back=(), sheet=None, template_column: str = "template", back_template_column: str = "back_template") -> None:
+        self.project = Path(project) if project else None
+        self.data, self.sheet = data, sheet
+        self.front = [front] if isinstance(front, (str, Path)) else list(front or ())
+        self.back = [back] if isinstance(back, (str, Path)) else list(back or ())
+        self.columns = (template_column, back_template_column)
+
+    def paths(self) -> list[Path]:
+        """The files (and template folders) named on the command line."""
+        if self.project is not None:
+            return [self.project]
+        local = [] if self.data is None or re.match(r"(?i)https?://", str(self.data)) else [self.data]
+        return [Path(p) for p in [*local, *self.front, *self.back]]
+
+    def folders(self) -> list[Path]:
+        """Where the files it uses live (watched by the front end)."""
+        found: list[Path] = []
+        for p in self.paths():
+            p = p.resolve()
+            folder = p if p.is_dir() else p.parent
+            if not any(folder == f or f in folder.parents for f in found):
+                found = [f for f in found if folder not in f.parents] + [folder]
+        return found
+
+    @property
+    def name(self) -> str:
+        if self.project is not None:
+            return self.project.name
+        return "sheet" if not self.paths() or self.paths()[0] != Path(str(self.data)) else Path(str(self.data)).name
+
+
+def where(message: str) -> dict:
+    """File and line named in an error message, for the page: {'file', 'line', 'message'}."""
+    text = str(message)
+    file = text.split(": ", 1)[0] if ": " in text else ""
+    if not re.search(r"\.[A-Za-z0-9]{1,5}$", file) or len(file) > 300:
+        file = ""
+    line = re.search(r"\bline (\d+)", text)
+    return {"file": Path(file).name if file else "", "line": int(line.group(1)) if line else None, "message": text}
+
+
+class Preview:
+    """The cards and pages of a project as pictures, updated by `refresh()`.
+
+    Thread-safe: a watcher thread calls refresh(), request threads call
+    state(), image() and sheet pages. `on_change()` is called after each
+    published change (from the refreshing thread)."""
+
+    def __init__(self, source: Source, kw: dict, typed=frozenset(), on_change=None) -> None:
+        from printkit.app.options import apply_shop, print_options
+
+        self.source = source
+        kw = dict(kw)
+        shop = apply_shop(kw, typed) if kw.get("shop") else None
+        self._size_given = "card_size" in typed or (shop is not None and "card_size" in shop.options)
+        self._card_size = kw.get("card_size", "poker")
+        self.opts = print_options(kw, shop)
+        self.on_change = on_change or (lambda: None)
+        self.title = Path(source.name).stem
+        self.version = 0
+        self.errors: list[dict] = []
+        self.busy = False
+        self._lock = threading.RLock()
+        self._refresh_lock = threading.Lock()
+        self._images: dict[str, bytes] = {}
+        self._cards: dict[str, dict] = {}  # card key -> {"front", "back", "findings"}
+        self._decks: list[dict] = []  # what state() shows
+        self._parts: list[dict] = []  # token sheets, boards, text pages
+        self._part_cache: dict[str, list[str]] = {}  # part key -> page image names
+        self._sheet_pdfs: dict[str, bytes] = {}  # deck state key -> PDF as printed
+        self._findings: dict[tuple, list] = {}  # (card key, place) -> its findings
+        self._notes: dict[str, list] = {}  # template key -> what the drawing noted (warnings)
+        self._changed = threading.Condition(self._lock)
+        self._large: dict[tuple, bytes] = {}  # a few cards opened large
+        self._game = None
+        self._hashes: dict[Path, str] = {}
+        self._stamps: dict[Path, tuple] = {}
+        self.rendered = 0  # card sides drawn since the start (tests, benchmark)
+
+    # -- reading the project ------------------------------------------------------------
+    def _load_game(self):
+        from printkit.custom import load_project, single_deck_game
+
+        s = self.source
+        if s.project is not None:
+            return load_project(s.project, card_size=self._card_size if self._size_given else None)
+        return single_deck_game(s.data, s.front, s.back or None, s.sheet, self._card_size, *s.columns)
+
+    def peek_title(self) -> str:
+        """The game's title, read from the project without drawing anything (its
+        file name when the project cannot be read now)."""
+        try:
+            self.title = self._load_game().title
+        except Exception:  # noqa: BLE001 - reported by the first refresh
+            pass
+        return self.title
+
+    def files(self) -> list[Path]:
+        """The files the project may use: every file of a known kind in its folders (capped)."""
+        out: list[Path] = []
+        for folder in self.source.folders():
+            if not folder.is_dir():
+                continue
+            for p in sorted(folder.rglob("*")):
+                if len(out) >= MAX_FILES:
+                    return out
+                if p.suffix.lower() in PROJECT_FILES and not any(part.startswith(".") for part in p.relative_to(folder).parts) and p.is_file() and not p.is_symlink():
+                    out.append(p)
+        return out
+
+    def _hash_files(self) -> dict[Path, str]:
+        """Each project file's content hash (read again only when its size or time changed)."""
+        out, seen = {}, {}
+        for p in self.files():
+            try:
+                st = p.stat()
+                if st.st_size > MAX_FILE_BYTES:
+                    continue
+                stamp = (st.st_mtime_ns, st.st_size, st.st_ino)
+                known = self._stamps.get(p)
+                if known is None or known[0] != stamp:
+                    known = (stamp, hashlib.sha256(p.read_bytes()).hexdigest()[:24])
+                seen[p] = known
+                out[p.resolve()] = known[1]
+            except OSError:
+                continue
+        self._stamps = seen
+        return out
+
+    def _file_hash(self, path) -> str:
+        if path is None:
+            return ""
+        p = Path(path).resolve()
+        if p not in self._hashes:
+            try:
+                self._hashes[p] = hashlib.sha256(p.read_bytes()).hexdigest()[:24]
+            except OSError:
+                self._hashes[p] = "missing"
+        return self._hashes[p]
+
+    # -- the refresh -----------------------------------------------------------------
+    def refresh(self, changed=None) -> bool:
+        """Read the project again and draw what changed. `changed`: the paths that
+        changed (None: anything may have). Returns True when the page changed."""
+        with self._refresh_lock:
+            try:
+                return self._refresh(changed)
+            except (PrintkitError, OSError, ValueError, RecursionError, MemoryError) as exc:
+                return self._fail([where(_text(exc))])
+            except Exception as exc:  # noqa: BLE001 - a bug or a library's surprise: shown, the server lives on
+                return self._fail([{"file": "", "line": None, "message": f"internal error: {exc.__class__.__name__}: {exc}"}])
+
+    def _fail(self, errors: list[dict]) -> bool:
+        with self._lock:
+            if errors == self.errors:
+                return False
+            self.errors = errors
+            self.version += 1
+            self._changed.notify_all()
+        self.on_change()
+        return True
+
+    def _refresh(self, changed) -> bool:
+        from printkit.custom import reset_caches
+
+        old = self._hashes
+        for path in changed or ():  # the watcher saw these change: read them again whatever their stamp
+            self._stamps.pop(Path(path), None)
+        self._hashes = self._hash_files()
+        if old and self._hashes == old and self._game is not None and not self.errors:
+            return False
+        data_files = self._data_files()
+        only_data = self._game is not None and changed is not None and old and all(
+            Path(p).resolve() in data_files or old.get(Path(p).resolve()) == self._hashes.get(Path(p).resolve()) for p in changed)
+        if only_data:
+            for comp in self._game.components.values():  # the tables are read again; templates kept
+                spec = getattr(comp.render, "__self__", None)
+                if spec is not None and hasattr(spec, "_cache"):
+                    spec._cache.pop("table", None)
+        else:
+            reset_caches()
+            self._game = self._load_game()
+            self.title = self._game.title
+        errors: list[dict] = []
+        decks, parts = [], []
+        for name, comp in self._game.components.items():
+            spec = comp.render.__self__
+            if "cards" in comp.uses:
+                deck, problems = self._deck(name, comp, spec)
+                errors += problems
+                if deck is not None:
+                    decks.append(deck)
+                else:  # keep the last good cards of this deck
+                    decks += [d for d in self._decks if d["name"] == name]
+            else:
+                part, problems = self._part(name, comp, spec)
+                errors += problems
+                parts.append(part if part is not None else next((p for p in self._parts if p["name"] == name), {"name": name, "title": comp.title, "pages": []}))
+        keep = {c[k] for d in decks for c in d["cards"] for k in ("front", "back") if c.get(k)} | {i for p in parts for i in p["pages"]}
+        with self._lock:
+            self._decks, self._parts, self.errors = decks, parts, errors
+            self._images = {k: v for k, v in self._images.items() if k in keep}
+            used = {c["key"] for d in decks for c in d["cards"]} | {d["back_key"] for d in decks}
+            self._cards = {k: v for k, v in self._cards.items() if k in used}  # what no card shows now is drawn again if it comes back
+            live = {d["key"] for d in decks}
+            self._sheet_pdfs = {k: v for k, v in self._sheet_pdfs.items() if k in live}
+            self.version += 1
+            self._changed.notify_all()
+        self.on_change()
+        return True
+
+    def _data_files(self) -> set[Path]:
+        out = set()
+        if self._game is None:
+            return out
+        for comp in self._game.components.values():
+            data = getattr(getattr(comp.render, "__self__", None), "data", None)
+            if data:
+                out.add(Path(data).resolve())
+        return out
+
+    # -- decks ---------------------------------------------------------------------------
+    def _deck(self, name, comp, spec):
+        """(deck for the page, errors); deck None when its cards cannot be drawn now."""
+        from printkit.custom.project import check_card, check_templates
+        from printkit.rules import JSON_FORMAT, Violation
+
+        front, back = spec.templates()  # UsageError for an unreadable template: caught by refresh
+        model = {"format": JSON_FORMAT, "game": self._game.name, "component": name, **comp.build({})}
+        templates = spec.all_templates()
+        columns = model.get("columns") or []
+        top = [Violation("OWN-MISSING-COLUMN", Path(str(spec.data)).name, f"has no '{tset.column}' column to choose each card's {tset.what} template (templates: {tset.names()})")
+               for tset in (spec.front, spec.back) if tset is not None and not tset.single and tset.column_in(columns) is None]
+        top += check_templates(model, templates, spec.card_size)
+        missing = [v for v in top if v.code == "OWN-MISSING-COLUMN"]
+        if missing:
+            return None, [where(f"{v.place}: {v.message}") for v in missing]
+        opts = self._card_opts(spec)
+        fonts = sorted(h for p, h in self._hashes.items() if p.suffix.lower() in FONTS)
+        assets = self._assets()
+        base = _digest(repr(opts), *fonts)
+        marks = {id(t): self._template_mark(t, assets) for t in templates}  # (key part, uses the card number)
+        pick = spec._row_templates(columns)
+        static_back = back is None or (len(back) == 1 and not next(iter(back.values())).dynamic)
+        back_key = _digest(base, "back", *(marks[id(t)][0] for t in (back or {}).values())) if static_back else None
+        cards, places = model["cards"], model["places"]
+        keys, chosen = [], []
+        for i, values in enumerate(cards):
+            mine, _ = pick(values)
+            chosen.append(mine)
+            drawn = mine[:1] if static_back else mine
+            text = json.dumps(values, sort_keys=True, ensure_ascii=False)
+            numbered = any(marks[id(t)][1] for t in drawn)
+            keys.append(_digest(base, text, i if numbered else "", *(marks[id(t)][0] for t in drawn), *(h for stem, h in assets if stem in text)))
+        todo = [i for i, k in enumerate(keys) if k not in self._cards]
+        if back_key is not None and back_key not in self._cards and cards:
+            todo = sorted(set(todo) | {0})
+        try:
+            notes = self._draw_cards(comp, spec, model, keys, todo, opts, back_key)
+        except RulesError as exc:
+            return None, [where(f"{v.place}: {v.message}") for v in exc.violations]
+        if notes is not None:
+            self._notes[name] = notes
+        findings = [_finding(v, None) for v in top]
+        findings += [{"code": "NOTE", "severity": "warning", "row": "", "column": "", "element": "", "message": n} for n in self._notes.get(name, [])]
+        out, seen = [], {}
+        for i, (values, key) in enumerate(zip(cards, keys)):
+            got = self._cards[key]
+            mark = (key, places[i])
+            if mark not in self._findings:
+                self._findings[mark] = [_finding(v, values) for v in check_card(templates, values, places[i], i, pick)]
+            seen[mark] = self._findings[mark]
+            side_back = got.get("back") if back_key is None else self._cards[back_key]["back"]
+            out.append({"n": i + 1, "key": key, "front": got["front"], "back": side_back, "place": places[i], "row": values, "findings": seen[mark]})
+        self._findings.update(seen)
+        if len(self._findings) > 20000:
+            self._findings = seen
+        deck_key = _digest(*keys, back_key or "", repr(self.opts))
+        return {"name": name, "title": comp.title, "key": deck_key, "back_key": back_key, "cards": out, "findings": findings,
+                "trim_mm": _card_mm(spec.card_size), "bleed_mm": opts.bleed, "safe_mm": opts.safe}, []
+
+    def _template_mark(self, t, assets) -> tuple[str, bool]:
+        """(what of a template a card's picture depends on, whether it uses the card's number)."""
+        text = t.path.read_text("utf-8", "replace") if t.path.is_file() else ""
+        named = sorted(h for stem, h in assets if stem in text)  # art and icons it names itself
+        return _digest(self._file_hash(t.path), *named), bool(re.search(r"\{[{%][^}]*\bcard\b", text))
+
+    def _card_opts(self, spec):
+        return self.opts._replace(layout="single", duplex="long", order="interleaved", back_offset=(0.0, 0.0), copies=1, card_size=spec.card_size)
+
+    def _assets(self) -> list[tuple[str, str]]:
+        """(name, hash) of each picture file a card may show: art and icons, by file stem."""
+        return [(p.stem, h) for p, h in self._hashes.items() if p.suffix.lower() in ASSETS and len(p.stem) >= 2]
+
+    def _draw_cards(self, comp, spec, model, keys, todo, opts, back_key):
+        """Draw the cards `todo` (indexes), BATCH at a time; what the drawing
+        noted (None when nothing was drawn)."""
+        from printkit.build import new_document
+        from printkit.engine.raster import quick_pngs
+
+        dynamic_back = back_key is None
+        notes = None
+        for start in range(0, len(todo), BATCH):
+            chunk = todo[start:start + BATCH]
+            part = {**model, "cards": [model["cards"][i] for i in chunk], "places": [model["places"][i] for i in chunk], "numbers": [i + 1 for i in chunk]}
+            doc = new_document(comp, part, opts)
+            spec.render(doc, part)
+            notes = list(dict.fromkeys(doc.notes))
+            need_back = dynamic_back or back_key not in self._cards
+            pages = [p for k in range(len(chunk)) for p in ((2 * k, 2 * k + 1) if dynamic_back or (need_back and k == 0) else (2 * k,))]
+            pngs = dict(zip(pages, quick_pngs(doc.pdf_bytes(), PREVIEW_DPI, pages)))
+            with self._lock:
+                for k, i in enumerate(chunk):
+                    entry = {"front": self._keep(pngs[2 * k])}
+                    if dynamic_back:
+                        entry["back"] = self._keep(pngs[2 * k + 1])
+                    self._cards[keys[i]] = entry
+                if need_back and not dynamic_back:
+                    self._cards[back_key] = {"back": self._keep(pngs[1])}
+                self.rendered += len(pages)
+        return notes
+
+    def _keep(self, png: bytes) -> str:
+        name = hashlib.sha256(png).hexdigest()[:24]
+        self._images[name] = png
+        return name
+
+    # -- token sheets, boards, text pages --------------------------------------------------
+    def _part(self, name, comp, spec):
+        from printkit.build import build_checked, new_document
+        from printkit.engine.raster import quick_pngs
+
+        files = [getattr(spec, a, None) for a in ("front", "data", "template_path", "text_path")]
+        key = _digest(repr(self.opts), *(self._file_hash(f) for f in files if f), *sorted(h for _, h in self._assets()), *sorted(h for p, h in self._hashes.items() if p.suffix.lower() in FONTS))
+        if key not in self._part_cache:
+            try:
+                model = build_checked(comp, {})
+            except RulesError as exc:
+                return None, [where(f"{name}: {v.place}: {v.message}") for v in exc.violations]
+            doc = new_document(comp, model, self.opts)
+            comp.render(doc, model)
+            pngs = quick_pngs(doc.pdf_bytes(), PAGE_DPI, None)
+            with self._lock:
+                self._part_cache = {key: [self._keep(p) for p in pngs], **{k: v for k, v in self._part_cache.items() if k != key}}
+                for k in list(self._part_cache)[8:]:
+                    del self._part_cache[k]
+        return {"name": name, "title": comp.title, "pages": self._part_cache[key]}, []
+
+    def note_watch_problem(self, text: str) -> None:
+        """The file watcher failed (a folder gone, no watches left): shown on the page."""
+        self._fail(self.errors + [{"file": "", "line": None, "message": f"watching the files failed ({text}); looking every few seconds"}])
+
+    # -- what the front end shows ---------------------------------------------------------
+    def state(self) -> dict:
+        """Everything the page shows, as plain data (pictures by name)."""
+        with self._lock:
+            findings = [dict(f, deck=d["name"]) for d in self._decks for f in d["findings"]]
+            findings += [dict(f, deck=d["name"], card=c["n"]) for d in self._decks for c in d["cards"] for f in c["findings"]]
+            return {"title": self.title, "version": self.version, "errors": list(self.errors), "findings": findings,
+                    "decks": self._decks, "parts": self._parts, "busy": self.busy}
+
+    def image(self, name: str) -> bytes | None:
+        """A picture this preview rendered, by its name; None for any other name."""
+        with self._lock:
+            return self._images.get(name)
+
+    def large_png(self, name: str) -> bytes | None:
+        """The card side whose picture is `name`, drawn again at LARGE_DPI (a
+        card opened at print size); None when no current card shows `name`."""
+        with self._lock:
+            hit = next(((d["name"], c["n"], side) for d in self._decks for c in d["cards"] for side in ("front", "back") if c.get(side) == name), None)
+            if hit is None or self._game is None:
+                return None
+            if ("large", name) in self._large:
+                return self._large[("large", name)]
+            comp = self._game.components.get(hit[0])
+        from printkit.build import new_document
+        from printkit.engine.raster import quick_pngs
+        from printkit.rules import JSON_FORMAT
+
+        try:
+            spec = comp.render.__self__
+            model = {"format": JSON_FORMAT, "game": self._game.name, "component": hit[0], **comp.build({})}
+            i = hit[1] - 1
+            part = {**model, "cards": [model["cards"][i]], "places": [model["places"][i]], "numbers": [i + 1]}
+            doc = new_document(comp, part, self._card_opts(spec))
+            spec.render(doc, part)
+            png = quick_pngs(doc.pdf_bytes(), LARGE_DPI, [0 if hit[2] == "front" else 1])[0]
+        except Exception:  # noqa: BLE001 - the files changed meanwhile: the next refresh reports it
+            return None
+        with self._lock:
+            self._large = {**dict(list(self._large.items())[-7:]), ("large", name): png}
+        return png
+
+    def sheet_pages(self, deck: str, key: str) -> int | None:
+        """How many pages the deck has as printed (its sheets, with these print
+        options); None when `deck`/`key` is not the current deck."""
+        pdf = self._sheet_pdf(deck, key)
+        if pdf is None:
+            return None
+        from printkit.engine.raster import open_pdf
+
+        doc = open_pdf(pdf)
+        try:
+            return len(doc)
+        finally:
+            doc.close()
+
+    def sheet_png(self, deck: str, key: str, page: int) -> bytes | None:
+        """One printed page of the deck (1-based), or None."""
+        pdf = self._sheet_pdf(deck, key)
+        if pdf is None:
+            return None
+        from printkit.engine.raster import open_pdf, quick_pngs
+
+        doc = open_pdf(pdf)
+        try:
+            total = len(doc)
+        finally:
+            doc.close()
+        if not 1 <= page <= total:
+            return None
+        return quick_pngs(pdf, PAGE_DPI, [page - 1])[0]
+
+    def _sheet_pdf(self, deck: str, key: str) -> bytes | None:
+        with self._lock:
+            d = next((d for d in self._decks if d["name"] == deck and d["key"] == key), None)
+            if d is None or self._game is None:
+                return None
+            if key in self._sheet_pdfs:
+                return self._sheet_pdfs[key]
+            comp = self._game.components.get(deck)
+        if comp is None:
+            return None
+        from printkit.build import new_document
+        from printkit.rules import JSON_FORMAT
+
+        try:
+            model = {"format": JSON_FORMAT, "game": self._game.name, "component": deck, **comp.build({})}
+            doc = new_document(comp, model, self.opts._replace(card_size=comp.render.__self__.card_size))
+            comp.render(doc, model)
+            pdf = doc.pdf_bytes()
+        except Exception:  # noqa: BLE001 - the file changed under us: the next refresh reports it
+            return None
+        with self._lock:
+            self._sheet_pdfs[key] = pdf
+        return pdf
+
+    def wait(self, version: int, timeout: float) -> int:
+        """Block until the version moves past `version` (or the timeout); the version now."""
+        with self._changed:
+            self._changed.wait_for(lambda: self.version > version, timeout)
+            return self.version
+
+
+def _text(exc: BaseException) -> str:
+    if isinstance(exc, RulesError):
+        return "; ".join(str(v) for v in exc.violations) or "rules broken"
+    if isinstance(exc, OSError):
+        from printkit.engine.files import reason
+
+        return f"{exc.filename or ''}: {reason(exc)}".lstrip(": ")
+    return str(exc) or exc.__class__.__name__
+
+
+def _finding(v, values: dict | None) -> dict:
+    """A validator finding for the page: code, message, and where: the row (the
+    data file's line), the column (whose value the message quotes) and the element."""
+    m = re.match(r"card (\d+) \(([^)]*)\)\s*(.*)", v.place)
+    row, element = (m.group(2), m.group(3)) if m else ("", v.place)
+    column = ""
+    if values:
+        for col, val in values.items():
+            val = str(val).strip()
+            if len(val) >= 2 and (val in v.message or val[:20] in v.message):
+                column = col
+                break
+    return {"code": v.code, "severity": getattr(v, "severity", "error") or "error", "row": row, "column": column, "element": element, "message": v.message}
+
+
+def _card_mm(card_size: str) -> tuple[float, float]:
+    from printkit.engine.units import CARDS
+
+    return CARDS[card_size]

@@ -1,0 +1,290 @@
+"""The page `printkit serve` shows: one HTML shell, its style and its script.
+
+The script asks for the state once, then listens for pushed states
+(server-sent events) and patches the page: a card's <img> gets a new src only
+when its picture's name changed, so the browser fetches only changed pictures.
+"""
+
+from __future__ import annotations
+
+import html as _html
+
+
+def html(title: str) -> bytes:
+    t = _html.escape(title)
+    return f"""<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{t} · printkit</title>
+<link rel="stylesheet" href="/app.css">
+<script src="/app.js" defer></script>
+</head>
+<body class="guide-trim">
+<header>
+  <h1 id="title">{t}</h1>
+  <span id="status" class="status">connecting…</span>
+  <nav>
+    <button type="button" id="view-cards" class="on">Cards</button>
+    <button type="button" id="view-sheets">Sheets as printed</button>
+  </nav>
+  <label><input type="checkbox" id="guide-trim" checked> trim line</label>
+  <label><input type="checkbox" id="guide-safe"> safe zone</label>
+  <label><input type="checkbox" id="show-backs" checked> backs</label>
+</header>
+<section id="errors" hidden></section>
+<section id="findings" hidden></section>
+<main id="cards"></main>
+<main id="sheets" hidden></main>
+<section id="parts"></section>
+<dialog id="large">
+  <form method="dialog"><button type="submit" class="close">close</button></form>
+  <div id="large-body"></div>
+</dialog>
+</body>
+</html>
+""".encode()
+
+
+STYLE = """
+:root { --ink: #222; --muted: #777; --bad: #b00020; --warn: #8a5a00; --bg: #f4f2ee; }
+* { box-sizing: border-box; }
+body { margin: 0; font: 14px/1.4 system-ui, sans-serif; color: var(--ink); background: var(--bg); }
+header { position: sticky; top: 0; z-index: 2; display: flex; flex-wrap: wrap; gap: 1em; align-items: center;
+         padding: .6em 1em; background: #fff; border-bottom: 1px solid #ddd; }
+header h1 { font-size: 1.2em; margin: 0; }
+nav button { border: 1px solid #bbb; background: #fff; padding: .2em .7em; border-radius: 3px; cursor: pointer; }
+nav button.on { background: #333; color: #fff; }
+.status { color: var(--muted); font-size: .9em; }
+#errors { margin: 1em; padding: .6em 1em; border: 2px solid var(--bad); background: #fff0f2; }
+#errors h2, #findings h2 { margin: 0 0 .3em; font-size: 1em; }
+#findings { margin: 1em; padding: .6em 1em; border: 1px solid #e2c98f; background: #fffaf0; max-height: 14em; overflow: auto; }
+#findings li.error { color: var(--bad); } #findings li.warning { color: var(--warn); }
+#findings a { color: inherit; }
+.deck { margin: 1em; }
+.deck h2 { font-size: 1.05em; }
+.grid { display: flex; flex-wrap: wrap; gap: 12px; }
+.card { display: flex; flex-wrap: wrap; gap: 4px; width: 314px; margin: 0; padding: 4px; background: #fff; border: 1px solid #ddd; border-radius: 4px; cursor: zoom-in; align-content: flex-start; }
+body:not(.show-backs) .card { width: 160px; }
+.card.bad { border: 2px solid var(--bad); }
+.card figcaption { flex-basis: 100%; font-size: .8em; color: var(--muted); }
+.side { position: relative; width: 150px; }
+.side img { display: block; width: 100%; height: auto; background: #eee; min-height: 100px; }
+.guide { position: absolute; pointer-events: none; display: none; }
+.guide.trim { border: 1px solid rgba(220, 0, 40, .9); }
+.guide.safe { border: 1px dashed rgba(0, 90, 220, .9); }
+body.guide-trim .guide.trim, body.guide-safe .guide.safe { display: block; }
+body:not(.show-backs) .side.back { display: none; }
+.card ul { margin: 2px 0 0; padding-left: 1.2em; color: var(--bad); }
+.card li.warning { color: var(--warn); }
+.part { margin: 1em; }
+.pages img, .sheetpages img { width: 420px; max-width: 100%; margin: 0 8px 8px 0; border: 1px solid #ccc; background: #fff; }
+dialog { max-width: 95vw; max-height: 95vh; overflow: auto; }
+dialog .close { float: right; }
+#large-body { display: flex; gap: 1em; flex-wrap: wrap; align-items: flex-start; }
+#large-body .side { width: auto; }
+#large-body table { border-collapse: collapse; font-size: .9em; }
+#large-body td, #large-body th { border: 1px solid #ddd; padding: 2px 6px; text-align: left; vertical-align: top; }
+"""
+
+
+SCRIPT = r"""
+"use strict";
+let state = null;
+let view = "cards";
+const $ = (id) => document.getElementById(id);
+const el = (tag, props, ...kids) => {
+  const e = document.createElement(tag);
+  Object.assign(e, props || {});
+  for (const k of kids) if (k !== null && k !== undefined) e.append(k);
+  return e;
+};
+
+function guides(side, deck) {
+  // trim line and safe zone over a picture of card + bleed, in % of its size
+  const [tw, th] = deck.trim_mm, b = deck.bleed_mm, s = deck.safe_mm;
+  const W = tw + 2 * b, H = th + 2 * b;
+  const box = (cls, inset) => {
+    const g = el("div", { className: "guide " + cls });
+    g.style.left = (100 * inset / W) + "%"; g.style.right = (100 * inset / W) + "%";
+    g.style.top = (100 * inset / H) + "%"; g.style.bottom = (100 * inset / H) + "%";
+    return g;
+  };
+  side.append(box("trim", b), box("safe", b + s));
+}
+
+function findingText(f) {
+  const where = [f.row, f.column ? "column " + f.column : "", f.element].filter(Boolean).join(", ");
+  return (where ? where + ": " : "") + f.message + " [" + f.code + "]";
+}
+
+function cardNode(deck, c) {
+  const fig = el("figure", { className: "card", id: "card-" + deck.name + "-" + c.n });
+  fig.dataset.key = deck.name + ":" + c.n;
+  for (const which of ["front", "back"]) {
+    const side = el("div", { className: "side " + which });
+    const img = el("img", { alt: deck.title + " card " + c.n + " " + which, decoding: "async" });
+    if (which === "front") img.dataset.card = deck.name + ":" + c.n; else img.dataset.back = deck.name + ":" + c.n;
+    side.append(img);
+    guides(side, deck);
+    fig.append(side);
+  }
+  fig.append(el("figcaption", {}));
+  fig.addEventListener("click", () => openLarge(deck.name, c.n));
+  patchCard(fig, deck, c);
+  return fig;
+}
+
+function patchCard(fig, deck, c) {
+  const [front, back] = fig.querySelectorAll("img");
+  const f = c.front ? "/img/" + c.front + ".png" : "";
+  const b = c.back ? "/img/" + c.back + ".png" : "";
+  if (f && front.getAttribute("src") !== f) front.setAttribute("src", f);
+  if (b && back.getAttribute("src") !== b) back.setAttribute("src", b);
+  const cap = fig.querySelector("figcaption");
+  const text = "#" + c.n + " · " + c.place;
+  const sig = JSON.stringify(c.findings);
+  if (cap.dataset.sig !== sig || cap.dataset.text !== text) {
+    cap.dataset.sig = sig; cap.dataset.text = text;
+    cap.replaceChildren(el("div", { textContent: text }));
+    if (c.findings.length) cap.append(el("ul", {}, ...c.findings.map((f) => el("li", { className: f.severity, textContent: findingText(f) }))));
+    fig.classList.toggle("bad", c.findings.some((f) => f.severity === "error"));
+  }
+}
+
+function renderDecks() {
+  const main = $("cards");
+  const have = new Map([...main.querySelectorAll(":scope > .deck")].map((d) => [d.dataset.deck, d]));
+  const order = [];
+  for (const deck of state.decks) {
+    let sec = have.get(deck.name);
+    const shape = deck.cards.length + "|" + deck.trim_mm + "|" + deck.bleed_mm + "|" + deck.safe_mm;
+    if (!sec || sec.dataset.shape !== shape) {
+      const fresh = el("section", { className: "deck" }, el("h2", { textContent: deck.title + " (" + deck.cards.length + " cards)" }), el("div", { className: "grid" }));
+      fresh.dataset.deck = deck.name; fresh.dataset.shape = shape;
+      const grid = fresh.querySelector(".grid");
+      for (const c of deck.cards) grid.append(cardNode(deck, c));
+      if (sec) sec.replaceWith(fresh);
+      sec = fresh;
+    } else {
+      const figs = sec.querySelectorAll(".card");
+      deck.cards.forEach((c, i) => patchCard(figs[i], deck, c));
+    }
+    order.push(sec);
+  }
+  main.replaceChildren(...order);
+}
+
+function renderParts() {
+  const box = $("parts");
+  const sig = JSON.stringify(state.parts);
+  if (box.dataset.sig === sig) return;
+  box.dataset.sig = sig;
+  box.replaceChildren(...state.parts.map((p) => {
+    const sec = el("section", { className: "part" }, el("h2", { textContent: p.title }));
+    sec.dataset.part = p.name;
+    sec.append(el("div", { className: "pages" }, ...p.pages.map((name, i) => el("img", { src: "/img/" + name + ".png", alt: p.title + " page " + (i + 1) }))));
+    return sec;
+  }));
+}
+
+function renderProblems() {
+  const errs = $("errors");
+  errs.hidden = state.errors.length === 0;
+  errs.replaceChildren(el("h2", { textContent: "The project cannot be read as saved: the cards shown are the last good ones" }),
+    el("ul", {}, ...state.errors.map((e) => el("li", { className: "error", textContent: (e.file ? e.file + (e.line ? " line " + e.line : "") + ": " : "") + e.message }))));
+  const list = $("findings");
+  list.hidden = state.findings.length === 0;
+  const items = state.findings.slice(0, 300).map((f) => {
+    const li = el("li", { className: f.severity });
+    if (f.card) li.append(el("a", { href: "#card-" + f.deck + "-" + f.card, textContent: f.deck + " card " + f.card }), ": ");
+    li.append(findingText(f));
+    return li;
+  });
+  const n = state.findings.length;
+  list.replaceChildren(el("h2", { textContent: n + " finding" + (n === 1 ? "" : "s") + " of the validator" }), el("ul", {}, ...items));
+}
+
+async function renderSheets() {
+  const box = $("sheets");
+  const want = state.decks.map((d) => d.name + "/" + d.key).join(" ");
+  if (box.dataset.want === want) return;
+  box.dataset.want = want;
+  const secs = [];
+  for (const deck of state.decks) {
+    const sec = el("section", { className: "deck" }, el("h2", { textContent: deck.title + ": the sheets as they print" }));
+    secs.push(sec);
+    try {
+      const r = await fetch("/sheets/" + deck.name + "/" + deck.key);
+      if (!r.ok) continue;
+      const { pages } = await r.json();
+      const div = el("div", { className: "sheetpages" });
+      for (let i = 1; i <= pages; i++) div.append(el("img", { src: "/sheet/" + deck.name + "/" + deck.key + "/" + i + ".png", alt: "page " + i, loading: "lazy" }));
+      sec.append(div);
+    } catch (e) { /* the next state tries again */ }
+  }
+  if (box.dataset.want === want) box.replaceChildren(...secs);
+}
+
+function openLarge(deckName, n) {
+  const deck = state.decks.find((d) => d.name === deckName);
+  const c = deck && deck.cards[n - 1];
+  if (!c) return;
+  const W = deck.trim_mm[0] + 2 * deck.bleed_mm, H = deck.trim_mm[1] + 2 * deck.bleed_mm;
+  const body = $("large-body");
+  body.replaceChildren();
+  for (const which of ["front", "back"]) {
+    if (!c[which]) continue;
+    const side = el("div", { className: "side" });
+    const img = el("img", { src: "/large/" + c[which] + ".png", alt: which });
+    img.style.width = W + "mm"; img.style.height = H + "mm";   // print size
+    side.append(img);
+    guides(side, deck);
+    body.append(side);
+  }
+  const rows = Object.entries(c.row).map(([k, v]) => el("tr", {}, el("th", { textContent: k }), el("td", { textContent: v })));
+  body.append(el("div", {}, el("h3", { textContent: deck.title + " card " + c.n + " · " + c.place }), el("table", {}, ...rows),
+    c.findings.length ? el("ul", {}, ...c.findings.map((f) => el("li", { textContent: findingText(f) }))) : null));
+  $("large").showModal();
+}
+
+function apply(next) {
+  state = next;
+  document.title = state.title + " · printkit";
+  $("title").textContent = state.title;
+  renderProblems();
+  renderDecks();
+  renderParts();
+  if (view === "sheets") renderSheets();
+  const cards = state.decks.reduce((a, d) => a + d.cards.length, 0);
+  $("status").textContent = "live · " + cards + " cards · version " + state.version;
+  document.body.dataset.version = state.version;
+}
+
+function setView(v) {
+  view = v;
+  $("cards").hidden = v !== "cards";
+  $("sheets").hidden = v !== "sheets";
+  $("view-cards").classList.toggle("on", v === "cards");
+  $("view-sheets").classList.toggle("on", v === "sheets");
+  if (v === "sheets" && state) renderSheets();
+}
+
+function start() {
+  for (const [box, cls] of [["guide-trim", "guide-trim"], ["guide-safe", "guide-safe"], ["show-backs", "show-backs"]]) {
+    const sync = () => document.body.classList.toggle(cls, $(box).checked);
+    $(box).addEventListener("change", sync); sync();
+  }
+  $("view-cards").addEventListener("click", () => setView("cards"));
+  $("view-sheets").addEventListener("click", () => setView("sheets"));
+  fetch("/state").then((r) => r.json()).then(apply);
+  const events = new EventSource("/events");
+  events.addEventListener("state", (e) => apply(JSON.parse(e.data)));
+  events.onerror = () => { $("status").textContent = "reconnecting…"; };
+}
+
+start();
+"""
+STYLE_BYTES = STYLE.encode()
+SCRIPT_BYTES = SCRIPT.encode()

@@ -1,0 +1,69 @@
+"""Starting and stopping the preview server, and the file watcher that feeds it."""
+
+from __future__ import annotations
+
+import sys
+import threading
+
+from printkit.errors import UsageError
+
+#: After a file event, wait this long for more before reading the files
+#: (an editor's save is often a write and a rename).
+DEBOUNCE_MS = 30
+#: Even without events, look at the files this often (a missed event, a mount without inotify).
+RESCAN_MS = 3000
+
+
+def serve(source, kw: dict, echo, typed=frozenset(), port: int = 0, open_browser: bool = False) -> None:
+    """Serve a live preview of `source` (app.live.Source) with the print options
+    `kw` until Ctrl-C (or SIGTERM). The first line written is the address."""
+    from printkit.app.live import Preview
+    from printkit.serve.server import PreviewServer
+
+    preview = Preview(source, kw, typed)
+    missing = [p for p in source.paths() if not p.exists()]
+    if missing:
+        raise UsageError(f"{missing[0]}: no such file")
+    title = preview.peek_title()
+    try:
+        server = PreviewServer(preview, port)
+    except OSError as exc:
+        from printkit.app.options import reason
+
+        raise UsageError(f"--port {port}: cannot listen on 127.0.0.1:{port} ({reason(exc)})") from None
+    stop = threading.Event()
+    watcher = threading.Thread(target=_watch, args=(preview, source, stop), name="printkit-watch", daemon=True)
+    try:  # from here on Ctrl-C (or SIGTERM) is the way to stop: a clean stop, exit 0
+        echo(f"Serving {title} at {server.url}")
+        sys.stdout.flush()
+        watcher.start()
+        if open_browser:
+            import webbrowser
+
+            webbrowser.open(server.url)
+        server.serve_forever(poll_interval=0.2)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        stop.set()
+        server.stopping.set()
+        server.server_close()
+        if watcher.is_alive():
+            watcher.join(timeout=2)
+    echo("stopped", err=True)
+
+
+def _watch(preview, source, stop: threading.Event) -> None:
+    """Draw everything once, then again what changes, until `stop` is set."""
+    import watchfiles
+
+    preview.refresh()
+    folders = [str(f) for f in source.folders()]
+    while not stop.is_set():
+        try:
+            for changes in watchfiles.watch(*folders, stop_event=stop, debounce=DEBOUNCE_MS, step=10, rust_timeout=RESCAN_MS, yield_on_timeout=True, raise_interrupt=False):
+                preview.refresh([path for _, path in changes] if changes else None)
+        except Exception as exc:  # noqa: BLE001 - a folder vanished, too many watches: keep looking by hand
+            preview.note_watch_problem(str(exc))
+            stop.wait(RESCAN_MS / 1000)
+            preview.refresh()

@@ -1,0 +1,304 @@
+"""`printkit serve`: the live preview, run as a user runs it (a real process on
+a real port) on a copy of the example project, looked at over HTTP and in a
+real browser (headless Chromium from the OS packages, driven by Selenium).
+
+The browser tests are skipped, with the reason, where /usr/bin/chromium,
+/usr/bin/chromedriver or the selenium package is missing (CI installs them).
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import ROOT
+
+EXAMPLE = ROOT / "examples" / "ember-road"
+CHROMIUM, CHROMEDRIVER = Path("/usr/bin/chromium"), Path("/usr/bin/chromedriver")
+
+
+class Served:
+    """`printkit serve ARGS` in a process of its own, until stop()."""
+
+    def __init__(self, cwd: Path, *args: str) -> None:
+        env = {**os.environ, "XDG_CONFIG_HOME": str(cwd / ".no-user-config")}
+        env.pop("PRINTKIT_DEBUG", None)
+        self.proc = subprocess.Popen([sys.executable, "-m", "printkit", "serve", *args], cwd=cwd, env=env,
+                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        self.first_line = self.proc.stdout.readline().strip()
+        assert self.first_line.startswith("Serving "), self.first_line + self.proc.stderr.read()
+        self.url = self.first_line.rsplit(" at ", 1)[1]
+        self.port = int(self.url.rstrip("/").rsplit(":", 1)[1])
+
+    def get(self, path: str, host: str | None = None, method: str = "GET"):
+        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
+        conn.putrequest(method, path, skip_host=True)
+        conn.putheader("Host", host if host is not None else f"127.0.0.1:{self.port}")
+        conn.endheaders()
+        resp = conn.getresponse()
+        body = resp.read()
+        conn.close()
+        return resp.status, body, resp
+
+    def state(self) -> dict:
+        status, body, _ = self.get("/state")
+        assert status == 200
+        return json.loads(body)
+
+    def wait(self, test, timeout: float = 60.0) -> dict:
+        end = time.monotonic() + timeout
+        while True:
+            state = self.state()
+            if test(state):
+                return state
+            if time.monotonic() > end:
+                raise AssertionError(f"timed out; state: version {state['version']}, errors {state['errors']}")
+            time.sleep(0.05)
+
+    def stop(self) -> tuple[int, str]:
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGINT)
+        try:
+            _, err = self.proc.communicate(timeout=20)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            raise
+        return self.proc.returncode, err
+
+
+def all_drawn(state: dict) -> bool:
+    return bool(state["decks"]) and all(c["front"] and c["back"] for d in state["decks"] for c in d["cards"])
+
+
+def fronts(state: dict) -> dict:
+    return {f"{d['name']}:{c['n']}": c["front"] for d in state["decks"] for c in d["cards"]}
+
+
+@pytest.fixture(scope="module")
+def project(tmp_path_factory):
+    dest = tmp_path_factory.mktemp("serve") / "ember-road"
+    shutil.copytree(EXAMPLE, dest)
+    # one row printed once, so that a cell of it is one card
+    csv = dest / "cards.csv"
+    csv.write_text(csv.read_text(encoding="utf-8").replace('so hold on to your embers.",2', 'so hold on to your embers.",1'), encoding="utf-8")
+    return dest
+
+
+@pytest.fixture(scope="module")
+def served(project):
+    s = Served(project, "game.toml")
+    try:
+        s.wait(all_drawn)
+        yield s
+    finally:
+        s.stop()
+
+
+def one_card(state: dict, name: str) -> str:
+    hits = [f"{d['name']}:{c['n']}" for d in state["decks"] for c in d["cards"] if c["row"].get("name") == name]
+    assert len(hits) == 1, hits
+    return hits[0]
+
+
+# -- over HTTP -------------------------------------------------------------------------------
+
+def test_first_line_names_the_game_and_its_address(served):
+    assert served.first_line == f"Serving Ember Road at http://127.0.0.1:{served.port}/"
+    state = served.state()
+    assert [len(d["cards"]) for d in state["decks"]] == [39]
+    assert {p["name"]: len(p["pages"]) for p in state["parts"]} == {"rules": 1, "embers": 1}
+    status, body, resp = served.get("/img/" + state["decks"][0]["cards"][0]["front"] + ".png")
+    assert status == 200 and body.startswith(b"\x89PNG") and resp.getheader("Content-Type") == "image/png"
+    from io import BytesIO
+
+    from PIL import Image
+
+    with Image.open(BytesIO(body)) as im:  # card plus 3 mm bleed on each side at 100 dpi
+        assert im.size == (round(69 / 25.4 * 100), round(94 / 25.4 * 100)) or abs(im.size[0] - 272) <= 1
+
+
+def test_only_its_own_address_is_served(served):
+    for host in ("evil.example:%d" % served.port, "127.0.0.1", "localhost.evil.example:%d" % served.port, ""):
+        status, body, _ = served.get("/", host=host)
+        assert status == 403 and b"refused" in body, host
+    status, _, _ = served.get("/", host=f"localhost:{served.port}")
+    assert status == 200
+
+
+@pytest.mark.parametrize("path", ["/../../etc/passwd", "/%2e%2e/%2e%2e/etc/passwd", "/img/../game.toml", "/game.toml", "/cards.csv",
+                                  "/img/" + "0" * 24 + ".png", "/art/fox.svg", "/sheet/road/" + "0" * 24 + "/1.png", "//etc/passwd"])
+def test_no_url_reaches_the_files(served, path):
+    status, body, _ = served.get(path)
+    assert status == 404, (path, body[:80])
+
+
+def test_only_get(served):
+    status, _, resp = served.get("/state", method="POST")
+    assert status == 405 and resp.getheader("Allow") == "GET, HEAD"
+
+
+def test_sheet_view_is_the_printed_pages(served):
+    deck = served.state()["decks"][0]
+    status, body, _ = served.get(f"/sheets/{deck['name']}/{deck['key']}")
+    assert status == 200
+    pages = json.loads(body)["pages"]
+    assert pages == 10  # 39 poker cards, 9 a sheet of A4: 5 sheets, fronts and backs
+    status, body, _ = served.get(f"/sheet/{deck['name']}/{deck['key']}/{pages}.png")
+    assert status == 200 and body.startswith(b"\x89PNG")
+    assert served.get(f"/sheet/{deck['name']}/{deck['key']}/{pages + 1}.png")[0] == 404
+
+
+def test_ctrl_c_stops_cleanly(project):
+    s = Served(project, "--data", "cards.csv", "--front", "front.svg", "--port", "0")
+    assert s.first_line.startswith("Serving cards at http://127.0.0.1:")
+    code, err = s.stop()
+    assert code == 0 and err.strip().endswith("stopped") and "Traceback" not in err
+
+
+def test_bad_usage_is_one_line(project):
+    proc = subprocess.run([sys.executable, "-m", "printkit", "serve", "nope.toml"], cwd=project, capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 2 and proc.stderr.strip() == "printkit: error: nope.toml: no such file"
+    proc = subprocess.run([sys.executable, "-m", "printkit", "serve"], cwd=project, capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 2 and "give a project file" in proc.stderr
+
+
+# -- in a real browser -----------------------------------------------------------------
+
+def _browser_missing() -> str | None:
+    if not CHROMIUM.exists() or not CHROMEDRIVER.exists():
+        return "needs /usr/bin/chromium and /usr/bin/chromedriver (apt-get install chromium chromium-driver)"
+    try:
+        import selenium  # noqa: F401
+    except ImportError:
+        return "needs the selenium package (pip install -e '.[test]')"
+    return None
+
+
+def chrome(*extra: str):
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = str(CHROMIUM)
+    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync", "--no-first-run", "--disable-dev-shm-usage", "--window-size=1400,1000", *extra):
+        options.add_argument(flag)
+    return webdriver.Chrome(service=Service(str(CHROMEDRIVER)), options=options)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    why = _browser_missing()
+    if why:
+        pytest.skip(why)
+    driver = chrome("--host-resolver-rules=MAP rebind.example 127.0.0.1")
+    try:
+        yield driver
+    finally:
+        driver.quit()
+
+
+def srcs(driver) -> dict:
+    return driver.execute_script("return Object.fromEntries([...document.querySelectorAll('img[data-card]')].map(i => [i.dataset.card, i.getAttribute('src')]))")
+
+
+def wait_for(test, timeout: float = 30.0):
+    end = time.monotonic() + timeout
+    while True:
+        got = test()
+        if got:
+            return got
+        if time.monotonic() > end:
+            raise AssertionError("timed out")
+        time.sleep(0.05)
+
+
+def every_card_shows(driver) -> bool:
+    return driver.execute_script(
+        "const imgs = [...document.querySelectorAll('img[data-card], img[data-back]')];"
+        "return imgs.length > 0 && imgs.every(i => i.complete && i.naturalWidth > 0);")
+
+
+def test_page_shows_every_card(served, browser):
+    browser.get(served.url)
+    wait_for(lambda: every_card_shows(browser) and len(srcs(browser)) == 39)
+    assert sorted(srcs(browser)) == sorted(f"road:{n}" for n in range(1, 40))
+    assert srcs(browser) == {k: f"/img/{v}.png" for k, v in fronts(served.state()).items()}
+    # guides: the trim line shown, the safe zone switched on
+    assert browser.execute_script("return getComputedStyle(document.querySelector('.guide.trim')).display") == "block"
+    assert browser.execute_script("return getComputedStyle(document.querySelector('.guide.safe')).display") == "none"
+    browser.find_element("id", "guide-safe").click()
+    assert browser.execute_script("return getComputedStyle(document.querySelector('.guide.safe')).display") == "block"
+    assert browser.find_elements("css selector", "#parts img")  # token sheet and rules page
+
+
+def test_one_cell_edit_changes_only_that_cards_picture(served, project, browser):
+    browser.get(served.url)
+    wait_for(lambda: every_card_shows(browser) and len(srcs(browser)) == 39)
+    before = srcs(browser)
+    card = one_card(served.state(), "Long Night")
+    csv = project / "cards.csv"
+    text = csv.read_text(encoding="utf-8")
+    csv.write_text(text.replace("Long Night", "Longest Night"), encoding="utf-8")
+    try:
+        after = wait_for(lambda: (lambda s: s if s[card] != before[card] else None)(srcs(browser)))
+        assert {k for k in before if after[k] != before[k]} == {card}
+        wait_for(lambda: every_card_shows(browser))
+        # clicked open: large at print size with its data row
+        browser.find_element("css selector", f'img[data-card="{card}"]').click()
+        dialog = browser.find_element("id", "large")
+        wait_for(lambda: dialog.is_displayed() and "Longest Night" in dialog.text)
+        width_mm = browser.execute_script("const i = document.querySelector('#large-body img'); return i.getBoundingClientRect().width / 96 * 25.4")
+        assert abs(width_mm - 69) < 0.5  # card and bleed at print size (CSS mm)
+    finally:
+        csv.write_text(text, encoding="utf-8")
+    wait_for(lambda: srcs(browser) == before)  # the same picture again: the same name
+
+
+def test_broken_template_shows_its_error_and_keeps_the_cards(served, project, browser):
+    browser.get(served.url)
+    wait_for(lambda: every_card_shows(browser) and len(srcs(browser)) == 39)
+    before = srcs(browser)
+    svg = project / "front.svg"
+    good = svg.read_bytes()
+    svg.write_bytes(good[: len(good) // 2])  # a save cut short
+    try:
+        errors = browser.find_element("id", "errors")
+        wait_for(lambda: errors.is_displayed() and "front.svg" in errors.text)
+        assert "line" in errors.text
+        assert srcs(browser) == before and every_card_shows(browser)  # the last good cards stay
+        assert served.proc.poll() is None
+    finally:
+        svg.write_bytes(good)
+    wait_for(lambda: not browser.find_element("id", "errors").is_displayed())
+    assert srcs(browser) == before
+
+
+def test_template_change_redraws_its_cards(served, project, browser):
+    browser.get(served.url)
+    wait_for(lambda: every_card_shows(browser) and len(srcs(browser)) == 39)
+    before = srcs(browser)
+    svg = project / "front.svg"
+    good = svg.read_text(encoding="utf-8")
+    svg.write_text(good.replace('fill="#f6efdf"', 'fill="#dfe9f6"'), encoding="utf-8")
+    try:
+        after = wait_for(lambda: (lambda s: s if all(s[k] != before[k] for k in before) else None)(srcs(browser)), timeout=60)
+        assert len(set(after.values())) == len(set(before.values()))
+    finally:
+        svg.write_text(good, encoding="utf-8")
+    wait_for(lambda: srcs(browser) == before, timeout=60)
+
+
+def test_dns_rebinding_is_refused_in_the_browser(served, browser):
+    browser.get(f"http://rebind.example:{served.port}/")
+    assert "refused" in browser.find_element("tag name", "body").text
+    assert not browser.find_elements("css selector", "img[data-card]")

@@ -216,16 +216,6 @@ def open_image(path_or_file, name):
     return im
 
 
-def guard_pillow() -> None:
-    """Pillow refuses (instead of warning and decoding) pictures above printkit's limit."""
-    from PIL import Image
-
-    Image.MAX_IMAGE_PIXELS = LIMITS["IMAGE_PIXELS"] // 2 + 1  # Pillow errs at twice this; warns above it
-    import warnings
-
-    warnings.simplefilter("error", Image.DecompressionBombWarning)
-
-
 # -- SVG files and what they show ----------------------------------------------------
 
 XLINK = "{http://www.w3.org/1999/xlink}href"
@@ -336,18 +326,6 @@ def check_svg_refs(path: Path, roots, chain: tuple = (), counted: list | None = 
         else:
             with open_image(full, full):
                 pass
-
-
-def svglib_options() -> dict:
-    """svglib's own guard for external references (newer svglib), when it has one."""
-    import inspect
-
-    from svglib.svglib import SvgRenderer
-
-    try:
-        return {"external_reference_root": None} if "external_reference_root" in inspect.signature(SvgRenderer.__init__).parameters else {}
-    except (TypeError, ValueError):
-        return {}
 
 
 # -- templates -----------------------------------------------------------------------

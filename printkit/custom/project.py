@@ -534,6 +534,7 @@ def _str(d: dict, key: str, where: str, default: str | None = None, required: bo
 def load_project(path: str | Path, card_size: str | None = None, strict: bool = False, svg_dpi: float | None = None) -> Game:
     """Read GAME.toml into a Game; UsageError (exit 2) naming the key for anything unreadable."""
     path = Path(path)
+    safety.new_run()
     try:
         data = tomllib.loads(safety.read_text(path, "project file"))
     except tomllib.TOMLDecodeError as exc:
@@ -695,6 +696,7 @@ def single_deck_game(data: str, front, back, sheet: str | None, card_size: str, 
     folder, for a folder of templates). `front` and `back` are a file, a folder
     or several files (a row's template column chooses among them); `data` a
     file or an http(s) address."""
+    safety.new_run()
     fronts = [front] if isinstance(front, (str, Path)) else list(front)
     backs = [] if back is None else [back] if isinstance(back, (str, Path)) else list(back)
     first = Path(fronts[0]).resolve()

@@ -16,6 +16,7 @@ import math
 import os
 import re
 import stat
+import threading
 from functools import lru_cache
 from pathlib import Path
 
@@ -330,10 +331,9 @@ def check_svg_refs(path: Path, roots, chain: tuple = (), counted: list | None = 
 
 # -- templates -----------------------------------------------------------------------
 
-class _Budget:
-    """The work one rendering may do: characters made and steps (loop turns, calls)."""
-
-    __slots__ = ("chars", "steps", "run_steps", "cap")
+class _Budget(threading.local):
+    """The work one rendering may do: characters made and steps (loop turns, calls).
+    One per thread (`printkit serve` renders in several)."""
 
     def __init__(self) -> None:
         self.chars = self.steps = self.run_steps = 0
@@ -372,6 +372,11 @@ class _Budget:
 
 
 BUDGET = _Budget()
+
+
+def new_run() -> None:
+    """A project is read again (a new run, or `serve` refreshing): the run's step count starts over."""
+    BUDGET.run_steps = 0
 
 
 def bounded_iter(iterable):

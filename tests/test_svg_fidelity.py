@@ -152,3 +152,63 @@ def test_css_classes_reach_text_and_hidden_elements_stay_hidden(tmp_path):
     assert title and abs(title[0].size - 4 * 72 / 25.4) < 0.2  # font-size 4px from the class, at 1 mm a unit
     text = _text(out)
     assert "HIDDEN" not in text
+
+
+def _front(tmp_path, body: str, csv_text: str = "name,color\nAda,#c03030\n"):
+    (tmp_path / "cards.csv").write_text(csv_text, encoding="utf-8")
+    (tmp_path / "front.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="69mm" height="94mm" viewBox="0 0 69 94">' + body + "</svg>", encoding="utf-8")
+    out = tmp_path / "o.pdf"
+    proc = run_inproc("deck", "--data", str(tmp_path / "cards.csv"), "--front", str(tmp_path / "front.svg"), "--layout", "single", "--duplex", "none", "-o", str(out), cwd=tmp_path)
+    return proc, out
+
+
+def _alphas(pdf: Path) -> set:
+    import pikepdf
+
+    found = set()
+    with pikepdf.open(pdf) as doc:
+        def walk(res, depth=0):
+            if res is None or depth > 6:
+                return
+            for gs in (res.get("/ExtGState") or {}).values():
+                if "/ca" in gs:
+                    found.add(round(float(gs.ca), 3))
+            for x in (res.get("/XObject") or {}).values():
+                walk(x.get("/Resources"), depth + 1)
+        for page in doc.pages:
+            walk(page.Resources)
+    return found
+
+
+def test_text_and_images_keep_their_opacity_and_their_groups(tmp_path):
+    proc, out = _front(tmp_path, '<rect width="69" height="94" fill="#fff"/><g opacity="0.5"><text x="10" y="20" font-size="5" style="fill:rgb(40,40,200);fill-opacity:0.5">{{ name }}</text></g>')
+    assert proc.returncode == 0, proc.stderr
+    assert 0.25 in _alphas(out)
+
+
+def test_gradient_filled_text_is_drawn_in_its_mean_colour_and_said(tmp_path):
+    proc, out = _front(tmp_path, '<defs><linearGradient id="g"><stop offset="0" stop-color="#ff0000"/><stop offset="1" stop-color="#0000ff"/></linearGradient></defs>'
+                       '<rect width="69" height="94" fill="#fff"/><text id="title" x="10" y="20" font-size="5" fill="url(#g)">{{ name }}</text>')
+    assert proc.returncode == 0, proc.stderr
+    assert "front.svg text title: its fill is a gradient (g); the text is drawn in the gradient's mean colour #800080" in proc.stdout
+    assert "Ada" in _text(out)
+
+
+def test_an_element_with_placeholders_and_a_filter_is_drawn_as_a_picture(tmp_path):
+    from PIL import Image
+
+    body = ('<defs><filter id="soft" x="-0.5" y="-0.5" width="2" height="2"><feGaussianBlur stdDeviation="2"/></filter></defs>'
+            '<rect width="69" height="94" fill="#ffffff"/><circle id="spot" cx="34.5" cy="47" r="12" fill="{{ color }}" filter="url(#soft)"/>')
+    proc, out = _front(tmp_path, body)
+    assert proc.returncode == 0, proc.stderr
+    assert "front.svg <circle id='spot'>: blur filter (feGaussianBlur): drawn as a 300 dpi picture of that element" in proc.stdout
+    import pypdfium2 as pdfium
+
+    pdf = pdfium.PdfDocument(str(out))
+    img = pdf[0].render(scale=50 / 72).to_pil().convert("RGB")
+    pdf.close()
+    w, h = img.size
+    centre = img.getpixel((w // 2, h // 2))
+    edge = img.getpixel((w // 2 + round(12 / 25.4 * 50), h // 2))  # on the circle's edge: half blurred
+    assert centre[0] > 150 and centre[1] < 90  # the card's colour, filled in
+    assert 90 < edge[1] < 235  # soft, not a hard edge

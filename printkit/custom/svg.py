@@ -164,6 +164,7 @@ class ImageUnit:
     href: object  # compiled template or str
     box: tuple[float, float, float, float]  # x, y, w, h in user units
     fit: str  # contain | cover
+    alpha: float = 1.0  # its opacity times its groups'
 
 
 @dataclass
@@ -316,6 +317,11 @@ class SvgTemplate:
             display = _style(child).get("display", child.get("display"))
             if display is not None and display.strip() == "none":
                 return  # not drawn, by the editor either
+            own = _style(child).get("opacity", child.get("opacity"))
+            if own is not None and not T.PLACEHOLDER.search(own):
+                from printkit.custom.svgdraw import _opacity
+
+                style["pk-alpha"] = float(inherited.get("pk-alpha", 1.0)) * _opacity(own)
             if tag in ("text", "flowRoot") and style.get("visibility", "visible").strip() in ("hidden", "collapse"):
                 return
             if tag in ("text", "flowRoot", "image"):
@@ -329,12 +335,13 @@ class SvgTemplate:
             elif tag == "image":
                 href = child.get(XLINK) or child.get("href") or ""
                 vals = [_length(child.get(k, "0"), CSS_UNITS) or 0.0 for k in ("x", "y", "width", "height")]
-                unit = ImageUnit(child, m, T.compile_text(href, f"{self.path.name} image"), tuple(vals), "cover" if "slice" in (child.get("preserveAspectRatio") or "") else "contain")
+                unit = ImageUnit(child, m, T.compile_text(href, f"{self.path.name} image"), tuple(vals), "cover" if "slice" in (child.get("preserveAspectRatio") or "") else "contain", float(style.get("pk-alpha", 1.0)))
                 self.images.append(unit)
                 self._mark(child, "image", unit)
             elif _has_placeholder(child) or (tag == "use" and _subtree_placeholder(child)):
                 self._mark(child, "snippet")
             elif _subtree_placeholder(child) or any(_local(x.tag) in ("text", "image", "flowRoot") or x.get("data-qr") is not None for x in child.iter() if x is not child and isinstance(x.tag, str)):
+                self._group_effects(child)
                 self._walk(child, m, style, chain + [child])  # a group holding dynamic parts (or text): look inside
             else:
                 self._static(child, m, style)
@@ -361,6 +368,19 @@ class SvgTemplate:
         self.transparent.append(f"{svgdraw.describe(el)} ({', '.join(reasons)}: a picture with see-through edges)")
         self.rasters.append(svgdraw.describe(el))
         self._mark(el, "raster", None)
+
+    def _group_effects(self, el) -> None:
+        """A group holding text or placeholders is drawn part by part: its
+        clip, mask or filter reaches its art but not the text and images that
+        printkit draws itself. Said, naming the group."""
+        from printkit.custom import svgdraw
+
+        what = svgdraw.raster_reasons(_shallow(el), self._index)
+        clip = _style(el).get("clip-path", el.get("clip-path"))
+        if clip and svgdraw.URL.search(clip):
+            what.append("clip-path")
+        if what:
+            self.notes.append(f"{self.path.name} {svgdraw.describe(el)}: its {', '.join(what)} does not reach the text, images and placeholders inside it (they are drawn apart)")
 
     def _text_effects(self, el, tag: str) -> None:
         """What printkit's text drawing does not do, said by name."""
@@ -429,6 +449,7 @@ class SvgTemplate:
             scale = math.sqrt(abs(m[0] * m[3] - m[1] * m[2]))
             if value is not None and not 0 < value * scale <= 2000:
                 raise UsageError(f"{where}: font-size '{str(fs)[:20]}' is {value * scale:.4g} pt, out of range (up to 2000 pt)")
+        self._gradient_text(props, where)
         compiled = {k: T.compile_text(str(v), where) for k, v in props.items()}
         try:
             min_pt = float(el.get("data-min-size", T.MIN_TEXT_PT))
@@ -471,6 +492,7 @@ class SvgTemplate:
         # an empty flowPara takes no line in Inkscape 1.x's render: none here either
         source = "\n".join(t for t in ("".join(p.itertext()).strip() for p in paras) if t)
         self._styled_runs(el, props, where)
+        self._gradient_text(props, where)
         compiled = {k: T.compile_text(str(v), where) for k, v in props.items()}
         try:
             min_pt = float(el.get("data-min-size", T.MIN_TEXT_PT))
@@ -479,6 +501,27 @@ class SvgTemplate:
         unit = TextUnit(el, m, compiled, T.compile_text(source, where), box[0], box[1], box, min_pt, source, not _subtree_placeholder(el))
         self.texts.append(unit)
         self._mark(el, "text", unit)
+
+    def _gradient_text(self, props: dict, where: str) -> None:
+        """Text filled with a gradient is drawn in the gradient's mean colour, said."""
+        from printkit.custom import svgdraw
+
+        fill = str(props.get("fill", ""))
+        m = svgdraw.URL.search(fill)
+        grad = self._index.get(m.group(1)) if m else None
+        if grad is None or _local(grad.tag) not in ("linearGradient", "radialGradient"):
+            return
+        colours = []
+        for stop in svgdraw.gradient_stops(grad, self._index):
+            try:
+                colours.append(T.parse_color(svgdraw.prop(stop, "stop-color") or "black"))
+            except ValueError:
+                pass
+        if not colours:
+            return
+        mean = tuple(sum(c[i] for c in colours) / len(colours) for i in range(3))
+        props["fill"] = "#%02x%02x%02x" % tuple(round(x * 255) for x in mean)
+        self.notes.append(f"{where}: its fill is a gradient ({m.group(1)}); the text is drawn in the gradient's mean colour {props['fill']}")
 
     def _styled_runs(self, el, props: dict, where: str) -> None:
         """A span (tspan, flowSpan) styled apart from its text is drawn in the
@@ -708,7 +751,8 @@ class SvgTemplate:
         for s in self.snippets:
             try:
                 rendered = s.template.render(v)
-                self._snippet_drawing(s, rendered)
+                if self._snippet_raster(s, rendered) is None:
+                    self._snippet_drawing(s, rendered)
             except UsageError:
                 raise
             except Exception as exc:
@@ -998,6 +1042,11 @@ class SvgTemplate:
                 c.restoreState()
             elif kind == "snippet":
                 rendered = item.template.render(v)
+                pic = self._snippet_raster(item, rendered)
+                if pic is not None:
+                    if pic:
+                        self._draw_picture(c, pic, origin_x, origin_y, ink)
+                    continue
                 name = self._form(c, ("svgsnip", id(self), item.number, rendered), lambda: self._snippet_drawing(item, rendered), ink)
                 c.saveState()
                 c.translate(origin_x, origin_y)
@@ -1030,6 +1079,9 @@ class SvgTemplate:
         c.transform(1, 0, 0, -1, 0, 0)  # SVG's y down -> text upright
         c.setFillColorRGB(*ink.rgb(rgb))
         base = text_direction(T.render(t.props.get("direction", ""), v))
+        alpha = _text_alpha(t, v)
+        if alpha < 1:
+            c.setFillAlpha(alpha)
         if t.box is not None:
             bx, by, bw, bh = t.box
             f = fit(text, font, size, min(t.min_pt / t.scale, size), bw, bh, True, markup=not t.static, base=base)
@@ -1060,12 +1112,40 @@ class SvgTemplate:
             r.picture = svgdraw.rasterise(text, self.doc_mm, dirs, str(self.path.parent)) or False
         return r.picture
 
+    def _snippet_raster(self, s: SnippetUnit, rendered: str):
+        """A picture of this card's version of the element when what it shows
+        needs one (a filter, mask, pattern...), else None."""
+        key = ("raster", rendered)
+        if key not in s.drawings:
+            from lxml import etree
+
+            from printkit.custom import svgdraw
+
+            doc = copy.deepcopy(s.skeleton)
+            old = doc.find(f".//*[@data-pk-unit='{s.number}']")
+            new = etree.fromstring(rendered)
+            old.getparent().replace(old, new)
+            reasons = svgdraw.raster_reasons(new, svgdraw.id_index(doc))
+            if reasons:
+                note = f"{self.path.name} {svgdraw.describe(new)}: {', '.join(reasons)}: drawn as a {svgdraw.RASTER_DPI} dpi picture of that element"
+                if note not in self.notes:
+                    self.notes.append(note)
+                    self.rasters.append(svgdraw.describe(new))
+                    self.transparent.append(f"{svgdraw.describe(new)} ({', '.join(reasons)}: a picture with see-through edges)")
+                self._absolute_images(doc)
+                s.drawings[key] = self._raster(RasterUnit(s.number, doc))
+            else:
+                s.drawings[key] = None
+        return s.drawings[key]
+
     def _draw_raster(self, c, r: RasterUnit, origin_x: float, origin_y: float, ink=None) -> None:
+        pic = self._raster(r)
+        if pic:
+            self._draw_picture(c, pic, origin_x, origin_y, ink)
+
+    def _draw_picture(self, c, pic, origin_x: float, origin_y: float, ink=None) -> None:
         from reportlab.lib.utils import ImageReader
 
-        pic = self._raster(r)
-        if not pic:
-            return
         image, x, y, w, h = pic
         if ink is not None and ink.mode == "mono":
             image = image.convert("LA")
@@ -1085,6 +1165,8 @@ class SvgTemplate:
         c.saveState()
         c.transform(*im.matrix)
         c.transform(1, 0, 0, -1, 0, 0)
+        if im.alpha < 1:
+            c.setFillAlpha(im.alpha)
         draw_picture(c, p, x, -(y + h), w, h, im.fit, ink=ink)
         c.restoreState()
 
@@ -1103,6 +1185,16 @@ class SvgTemplate:
         c.scale(1 / k, 1 / k)
         draw_qr(c, text, 0, 0, s * k, mask=None)  # user text: the best mask, searched
         c.restoreState()
+
+
+def _text_alpha(t, v: dict) -> float:
+    from printkit.custom.svgdraw import _opacity
+
+    a = float(t.props.get("pk-alpha", 1.0)) if isinstance(t.props.get("pk-alpha", 1.0), (str, float)) else 1.0
+    fo = t.props.get("fill-opacity")
+    if fo is not None:
+        a *= _opacity(T.render(fo, v))
+    return a
 
 
 def _shallow(el):

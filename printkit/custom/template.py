@@ -180,6 +180,12 @@ def parse_color(text: str | None):
         t = "#" + "".join(ch * 2 for ch in t[1:])
     if re.fullmatch(r"#[0-9a-f]{6}", t):
         return tuple(int(t[i : i + 2], 16) / 255 for i in (1, 3, 5))
+    m = re.fullmatch(r"rgba?\(\s*([0-9.]+)(%?)\s*,\s*([0-9.]+)(%?)\s*,\s*([0-9.]+)(%?)\s*(?:,\s*[0-9.]+%?\s*)?\)", t)
+    if m:  # rgb(235,64,52) and rgb(92%,25%,20%), as Affinity and others write
+        try:
+            return tuple(min(1.0, float(m.group(i)) / (100 if m.group(i + 1) else 255)) for i in (1, 3, 5))
+        except ValueError:
+            pass
     from reportlab.lib import colors
 
     c = getattr(colors, t, None)

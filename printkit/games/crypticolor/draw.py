@@ -497,7 +497,7 @@ def render_puzzle(doc, model: dict) -> None:
     start = 0
     while start < total:
         c = doc.new_page()
-        top = d.header(doc, f"{TITLE}  ·  puzzles", "Black = hit, X = miss, grey = not shown. Find the Key Card letters each picture fits; the pictures are in scrambled order: the five letters, rearranged, make one word. Answers: at the end.", margin=MARGIN)
+        top = d.header(doc, f"{TITLE}  ·  puzzles", "Black = hit, X = miss, grey = not shown. Find the letter each picture fits; unscrambled, the five make one word. Keys at the end.", margin=MARGIN)
         per_page, cell = _puzzle_layout(W, top - FOOT)
         block = (top - FOOT) / per_page
         shown = puzzles[start : start + per_page]

@@ -468,7 +468,7 @@ class StagedFolder:
 
     def add_png(self, name: str, image, dpi: float) -> None:
         """Write a PIL image as PNG straight into the folder (no copy in memory)."""
-        from printkit.engine.raster import write_png
+        from printkit.engine.png import write_png
 
         path = self.part / name
         try:

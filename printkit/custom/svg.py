@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from printkit.custom import template as T
+from printkit.custom.svgmatrix import IDENTITY, BadNumber, Matrix, apply, mul, parse_transform  # noqa: F401 (also this module's face)
 from printkit.custom.assets import ICON, MIN_DPI, dpi_at, drawn_mm, forms, image_pixels
 from printkit.custom.fit import ASCENT, DESCENT, LEADING, Faces, draw_fitted, draw_line, fit, ink_extent
 from printkit.engine.units import MM, SAFE
@@ -38,56 +39,10 @@ UNIT_MM = {"mm": 1.0, "cm": 10.0, "in": 25.4, "pt": 25.4 / 72, "pc": 25.4 / 6, "
 CSS_UNITS = {"px": 1.0, "": 1.0, "pt": 96 / 72, "pc": 16.0, "mm": 96 / 25.4, "cm": 96 / 2.54, "in": 96.0}
 NONPAINT = {"defs", "style", "metadata", "title", "desc", "namedview", "script"}
 INHERITED = ("font-family", "font-size", "font-weight", "font-style", "fill", "text-anchor", "fill-opacity", "visibility", "direction")
-Matrix = tuple[float, float, float, float, float, float]
-IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 
 
 def _local(tag) -> str:
     return tag.rsplit("}", 1)[-1] if isinstance(tag, str) else ""
-
-
-def mul(m: Matrix, n: Matrix) -> Matrix:
-    """m then n applied first: (m x n)."""
-    a, b, c, d, e, f = m
-    A, B, C, D, E, F = n
-    return (a * A + c * B, b * A + d * B, a * C + c * D, b * C + d * D, a * E + c * F + e, b * E + d * F + f)
-
-
-def apply(m: Matrix, x: float, y: float) -> tuple[float, float]:
-    a, b, c, d, e, f = m
-    return (a * x + c * y + e, b * x + d * y + f)
-
-
-def parse_transform(text: str | None) -> Matrix:
-    m = IDENTITY
-    if not text:
-        return m
-    for name, args in re.findall(r"(matrix|translate|scale|rotate|skewX|skewY)\s*\(([^)]*)\)", text):
-        try:
-            v = [float(x) for x in re.split(r"[\s,]+", args.strip()) if x]
-        except ValueError:
-            raise BadNumber(f"transform '{text[:60]}' holds something that is not a number") from None
-        if not all(math.isfinite(x) and abs(x) < 1e6 for x in v) or (name != "matrix" and not v):
-            raise BadNumber(f"transform '{text[:60]}' holds a number out of range")
-        if name == "matrix" and len(v) == 6:
-            t = tuple(v)
-        elif name == "translate":
-            t = (1, 0, 0, 1, v[0], v[1] if len(v) > 1 else 0)
-        elif name == "scale":
-            t = (v[0], 0, 0, v[1] if len(v) > 1 else v[0], 0, 0)
-        elif name == "rotate":
-            r = math.radians(v[0])
-            t = (math.cos(r), math.sin(r), -math.sin(r), math.cos(r), 0, 0)
-            if len(v) == 3:
-                t = mul(mul((1, 0, 0, 1, v[1], v[2]), t), (1, 0, 0, 1, -v[1], -v[2]))
-        elif name == "skewX":
-            t = (1, 0, math.tan(math.radians(v[0])), 1, 0, 0)
-        elif name == "skewY":
-            t = (1, math.tan(math.radians(v[0])), 0, 1, 0, 0)
-        else:
-            continue
-        m = mul(m, t)  # type: ignore[arg-type]
-    return m
 
 
 def _length(text: str | None, table: dict) -> float | None:
@@ -100,10 +55,6 @@ def _length(text: str | None, table: dict) -> float | None:
     if not math.isfinite(v) or abs(v) > 1e6:
         raise BadNumber(f"length '{str(text)[:40]}' is out of range")
     return v
-
-
-class BadNumber(UsageError):
-    """A length or transform in the SVG that is not a finite number in range."""
 
 
 def _style(el) -> dict:

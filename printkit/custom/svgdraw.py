@@ -247,7 +247,7 @@ def gradient_spec(grad, index, convert_color) -> dict | None:
                 return g.get(name)
         return None
 
-    from printkit.custom.svg import parse_transform
+    from printkit.custom.svgmatrix import parse_transform
 
     stops = []
     last = 0.0
@@ -301,7 +301,7 @@ def paint_gradient(canvas, spec: dict, clip_path, bounds) -> None:
     from reportlab.pdfbase.pdfdoc import PDFAxialShading, PDFRadialShading
     from reportlab.pdfgen.canvas import _buildColorFunction, _gradientExtendStr, _normalizeColors
 
-    from printkit.custom.svg import apply, mul
+    from printkit.custom.svgmatrix import apply, mul
 
     x0, y0, x1, y1 = bounds
     m = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)

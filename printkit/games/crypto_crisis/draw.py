@@ -27,6 +27,7 @@ MARGIN = 12 * MM
 QR_MASK = 0  # puzzle IDs' QR codes use one mask pattern, no search (tests decode them all)
 BLACK = (0, 0, 0)
 GREY = (0.35, 0.35, 0.35)
+LIGHT = (0.55, 0.55, 0.55)  # pencil-work letters on blank grids
 
 
 def code_of(mix: str) -> str:
@@ -703,8 +704,6 @@ def _puzzle_page(doc, p: dict) -> None:
         c.line(m, H - m - 54, W - m, H - m - 54)
         _side_legend(c, ink, colx, y + side - qr - 9 * MM, colw)
         below = found_lines(c, ink, m, L["found_top"], W - 2 * m, tie=False)
-        from printkit.games.crypto_crisis.paper import blank_grid
-
         how_h = len(d.wrap(SOLVE_TEXT, fonts.SANS, 8.5, W - 2 * m)) * 8.5 * 1.3 + 4 * MM
         gs = min(below - m - 4 * MM - how_h, (W - 2 * m - 3 * 6 * MM) / 4)
         top_how = below - 2 * MM
@@ -844,3 +843,20 @@ def _key_block(c, ink, x: float, top: float, w: float, h: float, p: dict) -> Non
                 notes.append(f"{colour} {when}: also {shown}")
     text = "Common words that also fit: " + ("; ".join(notes) if notes else "none; each colour had one word from the start.")
     d.paragraph(c, text, x + 2 * MM, y - 1 * MM, w - 4 * MM, size=7.5)
+
+
+def blank_grid(c, x: float, y: float, side: float) -> None:
+    """An A-Y grid with its letters in light grey, to work on in pencil."""
+    s = side / SIDE
+    c.setLineWidth(0.5)
+    c.setStrokeColorRGB(0.3, 0.3, 0.3)
+    for i in range(SIDE * SIDE):
+        rr, cc = divmod(i, SIDE)
+        tx, ty = x + cc * s, y + side - (rr + 1) * s
+        c.rect(tx, ty, s, s, stroke=1, fill=0)
+        c.setFillColorRGB(*LIGHT)
+        c.setFont(fonts.SANS, s * 0.42)
+        c.drawCentredString(tx + s / 2, ty + s / 2 - s * 0.15, LETTERS[i])
+    c.setLineWidth(1.2)
+    c.setStrokeColorRGB(*BLACK)
+    c.rect(x, y, side, side, stroke=1, fill=0)

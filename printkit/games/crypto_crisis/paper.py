@@ -11,17 +11,18 @@ from printkit.engine.units import MM
 from printkit.games.crypto_crisis.draw import (
     BLACK,
     GREY,
+    LIGHT,
     MARGIN,
     MARK_LABEL,
     MARK_TEXT,
     arrow,
+    blank_grid,
     cover_flap,
     found_lines,
     swatch,
 )
 from printkit.games.crypto_crisis.grid import CODES, COLOURS, LETTERS, MARKS, MIXES, MOVES, SHIFT_NAMES, SIDE, UNMIX, shift_cell
 
-LIGHT = (0.55, 0.55, 0.55)
 
 
 def render_sheet(doc, model: dict) -> None:
@@ -465,20 +466,3 @@ def worksheet_page(doc, sheet: dict) -> None:
         c.setFont(fonts.SANS, 7)
         c.drawString(gx, gy + side + 1.5 * MM, "shifts: ______________")
         blank_grid(c, gx, gy, side)
-
-
-def blank_grid(c, x: float, y: float, side: float) -> None:
-    """An A-Y grid with its letters in light grey, to work on in pencil."""
-    s = side / SIDE
-    c.setLineWidth(0.5)
-    c.setStrokeColorRGB(0.3, 0.3, 0.3)
-    for i in range(SIDE * SIDE):
-        rr, cc = divmod(i, SIDE)
-        tx, ty = x + cc * s, y + side - (rr + 1) * s
-        c.rect(tx, ty, s, s, stroke=1, fill=0)
-        c.setFillColorRGB(*LIGHT)
-        c.setFont(fonts.SANS, s * 0.42)
-        c.drawCentredString(tx + s / 2, ty + s / 2 - s * 0.15, LETTERS[i])
-    c.setLineWidth(1.2)
-    c.setStrokeColorRGB(*BLACK)
-    c.rect(x, y, side, side, stroke=1, fill=0)

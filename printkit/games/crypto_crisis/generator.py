@@ -38,7 +38,7 @@ from printkit.games.crypto_crisis.grid import (
     net_text,
     shift_mask,
 )
-from printkit.games.crypto_crisis.model import board_from_words
+from printkit.games.crypto_crisis.board import board_from_words
 from printkit.games.crypto_crisis.rules import DIFFICULTIES, STAGES, gc_paused, grade, lexicon
 from printkit.puzzles import format_id, make_token, parse_id, token_rng
 from printkit.errors import UsageError

@@ -4,27 +4,11 @@ slips and answer key), and the blank submission form and worksheet."""
 from __future__ import annotations
 
 from printkit.errors import UsageError
-from printkit.games.crypto_crisis.grid import (
-    COLOURS,
-    LETTERS,
-    MARKS,
-    MAX_SHIFTS,
-    merge,
-    net_shift,
-    net_text,
-    placeable,
-    tiles,
-)
+from printkit.games.crypto_crisis.board import MIN_CELL_MM, PARTS, SLIPS, board_from_words, word_entry  # noqa: F401 (this module's face too)
+from printkit.games.crypto_crisis.grid import COLOURS, MARKS, MAX_SHIFTS, net_text
 
 # The rulebook's worked example (GAMES.md section 4): `board --example`.
 EXAMPLE_WORDS = ("study:LLL", "ghost:UUU", "knife:RRD")
-
-# The hint slips: when each opens and what it shows.
-SLIPS = (
-    ("15:00", "first shifts"),
-    ("30:00", "second shifts"),
-    ("sudden death", "third shifts"),
-)
 
 
 def parse_word(text: str) -> tuple[str, list[str]]:
@@ -42,41 +26,6 @@ def parse_word(text: str) -> tuple[str, list[str]]:
         raise UsageError(f"--word {text}: the word before the colon is missing (e.g. study:LLL)")
     moves = [ch.upper() for ch in shifts if ch not in " ,;-/"]
     return word.upper(), moves
-
-
-def word_entry(colour: str | None, word: str, shifts: list[str]) -> dict:
-    """One word of a board, with what its encryption gives (when it can be placed)."""
-    entry = {"colour": colour, "mark": MARKS.get(colour), "word": word, "shifts": list(shifts)}
-    if placeable(word, shifts):
-        entry["net"] = net_text(net_shift(shifts))
-        entry["tiles"] = [LETTERS[i] for i in tiles(word, shifts)]
-    else:
-        entry["net"] = None
-        entry["tiles"] = []
-    return entry
-
-
-def hints_for(words: list[dict]) -> list[dict]:
-    """The three hint slips: slip k shows each word's k-th shift (null: none)."""
-    out = []
-    for k, (time, title) in enumerate(SLIPS):
-        shown = {}
-        for w in words:
-            if w.get("colour") in MARKS:
-                s = w.get("shifts") or []
-                shown[w["colour"]] = s[k] if k < len(s) else None
-        out.append({"slip": k + 1, "time": time, "title": title, "shifts": shown})
-    return out
-
-
-def board_from_words(pairs: list[tuple[str, list[str]]]) -> dict:
-    """Words in blue, yellow, red order -> {"words", "cells", "hints"}."""
-    words = []
-    for k, (word, shifts) in enumerate(pairs):
-        colour = COLOURS[k] if k < len(COLOURS) else None
-        words.append(word_entry(colour, word, shifts))
-    cells = merge([(w["colour"], w["word"], w["shifts"]) for w in words])
-    return {"words": words, "cells": cells, "hints": hints_for(words)}
 
 
 def solver_report(board: dict, lexicon: frozenset) -> dict | None:
@@ -148,12 +97,10 @@ def public_board(model: dict) -> dict:
 # -- the submission form and the worksheet --------------------------------------------
 
 # The paper kit: everything two players need to play without a computer.
-PARTS = ("all", "method", "form", "boards", "slips", "worksheet")
 FORMS_PER_PAGE = 2
 BOARDS_PER_PAGE = 2  # one merged board per player, cut apart
 SLIP_SETS_PER_PAGE = 2  # a set is one player's three slips
 GRIDS_PER_PAGE = 12
-MIN_CELL_MM = 15  # a colourable board's cells are at least this wide
 
 
 def build_sheet(params: dict) -> dict:

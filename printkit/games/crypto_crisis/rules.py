@@ -7,7 +7,6 @@ come back as violations naming the word, cell or hint slip, never as a crash.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Callable, Iterable
 
 from printkit.games.crypto_crisis.grid import (
@@ -24,9 +23,9 @@ from printkit.games.crypto_crisis.grid import (
     placeable,
     tiles,
 )
+from printkit.games.crypto_crisis.lists import WORD_LEN, lexicon, puzzle_list  # noqa: F401 (read through rules too)
 from printkit.rules import Violation, expect, field
 
-WORD_LEN = 5
 COUNT_WORDS = {2: "twice", 3: "three times", 4: "four times", 5: "five times"}
 
 
@@ -169,7 +168,7 @@ def check_cells(board, prefix: str) -> list[Violation]:
 
 def check_hints(board, prefix: str) -> list[Violation]:
     """Three slips; slip k shows each colour's k-th shift (null where there is none)."""
-    from printkit.games.crypto_crisis.model import SLIPS
+    from printkit.games.crypto_crisis.board import SLIPS
 
     hints, bad = field(board, "hints", list, "CC-HINT", f"{prefix}hints")
     if bad:
@@ -213,7 +212,7 @@ def _number(part, key: str, code: str, place: str, ok: Callable[[int], bool], ru
 
 
 def check_sheet(model: dict) -> list[Violation]:
-    from printkit.games.crypto_crisis.model import MIN_CELL_MM, PARTS, SLIPS
+    from printkit.games.crypto_crisis.board import MIN_CELL_MM, PARTS, SLIPS
 
     part, bad = field(model, "part", str, "CC-SHEET", "sheet")
     if bad:
@@ -304,24 +303,6 @@ def grade(counts: dict[str, list[int]]) -> str:
     medium: the first shifts settle every colour;
     hard: some colour needs the second shifts, or all of them."""
     return GRADE_OF_HINTS[max(hints_needed(n) for n in counts.values())]
-
-
-def lexicon() -> frozenset:
-    """The frozen acceptance list that puzzles are made and judged against (a
-    user's --words never changes them, so an ID always gives the same puzzle)."""
-    from printkit.words import _base_accept
-
-    return _base_accept()
-
-
-@lru_cache(maxsize=1)
-def puzzle_list() -> frozenset:
-    """The puzzle list's words of WORD_LEN letters, upper case: the only ones a
-    board can hold (a set of all 25,000 would cost ~3 MB for nothing)."""
-    from printkit.words import puzzle_words_sorted
-
-    text = puzzle_words_sorted().get(WORD_LEN, "").upper()  # the list is a-z: one letter a letter
-    return frozenset(text[i : i + WORD_LEN] for i in range(0, len(text), WORD_LEN))
 
 
 def _on_puzzle_list(word: str) -> bool:

@@ -163,7 +163,7 @@ def build_index(words: Iterable[str]) -> Index:
     return Index(words)
 
 
-#: The indexes of the two shipped lists (rules.lexicon(), rules.puzzle_list())
+#: The indexes of the two shipped lists (lists.lexicon(), lists.puzzle_list())
 #: and the generator's pool, built by scripts/build_word_indexes.py from the
 #: word lists (tests/test_speed.py checks they equal what the lists give).
 INDEX_FILE = "crypto-crisis-index.idx"
@@ -178,7 +178,7 @@ def shipped_sections() -> dict:
 
 def _shipped_index(words: frozenset) -> Index | None:
     """The shipped index of `words` if it is one of the two lists it was built from."""
-    from printkit.games.crypto_crisis.rules import lexicon, puzzle_list
+    from printkit.games.crypto_crisis.lists import lexicon, puzzle_list
 
     name = "accept" if words is lexicon() else "puzzle" if words is puzzle_list() else None
     return None if name is None else Index.from_sections(shipped_sections(), name)

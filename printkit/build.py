@@ -73,16 +73,25 @@ def warning_lines(warnings) -> list[str]:
     """The run summary's lines for warnings: each once; the same warning about
     the same element on many cards is one line naming the first card and how
     many more."""
+    return [f"  warning: {line}" for line in grouped(warnings)]
+
+
+def grouped(violations, same_row: bool = False) -> list[str]:
+    """Violations as lines, each once; the same one on several cards is one
+    line naming the first card and how many more. Warnings group across rows
+    (the same element); errors (`same_row`) only the copies of one data row
+    (qty 3: one line, not three)."""
     import re
 
+    card = r"(^|: )card \d+ (?=\()" if same_row else r"(^|: )card \d+ \([^)]*\) "
     groups: dict = {}
-    for v in dict.fromkeys(warnings):
-        key = (v.code, re.sub(r"(^|: )card \d+ \([^)]*\) ", r"\1", v.place))
+    for v in dict.fromkeys(violations):
+        key = (v.code, re.sub(card, r"\1", v.place)) + ((v.message,) if same_row else ())
         groups.setdefault(key, []).append(v)
     lines = []
     for vs in groups.values():
         more = f" (and {len(vs) - 1} more card{'s' if len(vs) > 2 else ''} like it)" if len(vs) > 1 else ""
-        lines.append(f"  warning: {vs[0]}{more}")
+        lines.append(f"{vs[0]}{more}")
     return lines
 
 

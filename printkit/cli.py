@@ -589,10 +589,13 @@ def _main(argv: list[str] | None) -> None:
     try:
         cli.main(args=argv, prog_name="printkit", standalone_mode=False)
     except RulesError as exc:
-        for v in exc.violations:
-            _say(str(v), limit=400)  # a huge value in a violation is cut short
+        from printkit.build import grouped
+
+        lines = grouped(exc.violations, same_row=True)  # the copies of one row (qty) are one line
+        for line in lines:
+            _say(line, limit=400)  # a huge value in a violation is cut short
         if exc.violations:
-            click.echo(f"printkit: refused: {len(exc.violations)} rule violation(s), nothing written", err=True)
+            click.echo(f"printkit: refused: {len(lines)} rule violation(s), nothing written", err=True)
         sys.exit(1)
     except PrintkitError as exc:
         _say(f"error: {exc}")

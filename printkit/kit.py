@@ -92,7 +92,7 @@ def draw_kit(doc, game, seed: str = "1", overrides: dict | None = None) -> list[
             if value is not None and any(p.name == key for p in comp.params):
                 params[key] = value
         model = build_checked(comp, params)
-        two_sided = comp.duplex and "cards" in comp.uses and opts.duplex != "none"
+        two_sided = comp.duplex and "cards" in comp.uses and opts.duplex != "none" and opts.layout != "fold"  # fold: fronts and backs on one side
         if two_sided and doc.pages % 2 == 1:
             doc.new_page()  # fronts start on an odd page, so each backs page prints behind its fronts
             c = doc.c
@@ -106,6 +106,7 @@ def draw_kit(doc, game, seed: str = "1", overrides: dict | None = None) -> list[
             part_print = part_print[len(comp.game) + 1 :]
         doc.small_print = f"{game.name} kit · {part_print}"
         doc.pending_bookmark = comp.title
+        doc.c._pk_part = comp.title  # named in what drawing notes (small text on several plates)
         if part.copies > 1:  # the part is drawn once; its pages' content is repeated for the other copies
             pages = doc.record(lambda: comp.render(doc, model))
             for _ in range(part.copies - 1):
@@ -120,6 +121,7 @@ def draw_kit(doc, game, seed: str = "1", overrides: dict | None = None) -> list[
         parts.append(PartPages(title, first, doc.pages, opts.duplex if two_sided else "", part.copies, part.note or comp.notes,
                                print_advice(comp, opts, include_notes=False), comp.name, "cards" in comp.uses or comp.name == "tokens"))
         doc.small_print = ""
+        doc.c._pk_part = None
     _define_contents(doc, game, rules_pages, guide_page, parts)
     _define_guide(doc, game, rules_pages, guide_page, parts)
     doc.kit_rules = PartPages("Rules summary", *rules_pages, "", 1, "Read it before you play; keep it on the table.", "", "rules") if rules_pages else None

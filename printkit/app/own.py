@@ -91,8 +91,8 @@ def _make_project(project: str, kw: dict, echo, typed, only, strict: bool, cards
     guide = next((page for title, page in doc.bookmarks if title == "How to print"), 2)
     echo(f"wrote {out}: {doc.pages} pages, {size / 1024:.0f} KB. Page {guide} says how to print it.")
     for p in parts:
-        pages = f"{p.first}" if p.first == p.last else f"{p.first}-{p.last}"
-        echo(f"  {p.title}: pages {pages}" + (f", two-sided ({p.two_sided} edge)" if p.two_sided else ""))
+        pages = f"page {p.first}" if p.first == p.last else f"pages {p.first}-{p.last}"
+        echo(f"  {p.title}: {pages}" + (f", two-sided ({p.two_sided} edge)" if p.two_sided else ""))
     for note in dict.fromkeys(doc.notes):
         echo(f"  {note}")
     for line in build.warning_lines(warnings):

@@ -208,9 +208,16 @@ class LayoutTemplate:
                 T.parse_color(self.background.render(v))
             except ValueError as exc:
                 out.append(T.violation("OWN-COLOR", place, f"{self.path.name} background: {exc}"))
+        first = self.__dict__.setdefault("_same_text", {})  # element number -> (first card's place, its warnings)
         for e in self.elements:
-            if isinstance(e.texts.get("text"), str) and e.kind == "text" and index > 0 and e.show is None:
-                continue  # the same text on every card: checked on the first
+            same = isinstance(e.texts.get("text"), str) and e.kind == "text" and e.show is None
+            if same and index > 0 and e.number in first:
+                # the same text on every card: checked on the first card that has it; its
+                # warnings hold for this card too (the run summary says on how many cards)
+                was, found = first[e.number]
+                out += [w._replace(place=place + w.place[len(was):]) for w in found if w.warning and w.place.startswith(was)]
+                continue
+            start = len(out)
             if e.show is not None and not e.show(**v):
                 continue
             label = f"{place} {e.label(self.path).split(' ', 1)[1]}"
@@ -239,6 +246,8 @@ class LayoutTemplate:
                         out.append(T.violation("OWN-ICON", label, f"no icon ':{name}:' (add icons/{name}.svg or .png)"))
                 for key in ("color",):
                     out += self._color_check(e, key, v, label)
+                if same:
+                    first[e.number] = (place, out[start:])
             elif e.kind == "image":
                 out += check_image(self.ctx, T.render(e.texts["path"], v), w, h, label, T.render(e.texts.get("fit", "contain"), v).strip())
             elif e.kind == "icon":
@@ -295,14 +304,22 @@ class LayoutTemplate:
                     b = BLEED_PAINT * MM
                     c.beginForm(name, -b, -b, art.w + b, art.h + b)
                     for e in layer:
-                        self._element_draw(c, art, e, v, H)
+                        self._element_noted(c, art, e, v, H)
                     c.endForm()
                     cache[key] = name
                 c.doForm(name)
             else:
                 if layer.show is not None and not layer.show(**v):
                     continue
-                self._element_draw(c, art, layer, v, H)
+                self._element_noted(c, art, layer, v, H)
+
+    def _element_noted(self, c, art, e: Element, v: dict, H: float) -> None:
+        """An element, named in what the canvas notes while drawing it."""
+        c._pk_where = T.where_drawn(c, e.label(self.path))
+        try:
+            self._element_draw(c, art, e, v, H)
+        finally:
+            c._pk_where = None
 
     def _element_draw(self, c, art, e: Element, v: dict, H: float) -> None:
         ink = art.ink

@@ -172,7 +172,7 @@ class DeckSpec:
 
     def table(self):
         if "table" not in self._cache:
-            self._cache["table"] = D.read_table(self.data, self.sheet, self.ctx.fetched)
+            self._cache["table"] = read_table(self.data, self.sheet, self.ctx)
         return self._cache["table"]
 
     # Component.build
@@ -410,7 +410,7 @@ class TokenSpec:
 
     def build(self, params: dict) -> dict:
         if self.data is not None:
-            table = D.read_table(self.data, self.sheet, self.ctx.fetched)
+            table = read_table(self.data, self.sheet, self.ctx)
             rows = D.expand(table)
             return {"params": {}, "tokens": self.name, "columns": table.columns, "data": _rel(self.data, self.ctx.base), "cards": [dict(r.values) for r in rows], "places": [r.place for r in rows]}
         return {"params": {}, "tokens": self.name, "columns": [], "data": "", "cards": [{} for _ in range(self.count)], "places": [f"token {i + 1}" for i in range(self.count)]}
@@ -607,6 +607,18 @@ def _card_size(text: str, where: str) -> str:
         return card_size_name(text)
     except KeyError:
         raise UsageError(f"{where}: card_size '{text}' is not a card size: {CARD_SIZE_HELP}") from None
+
+
+def read_table(data, sheet, ctx):
+    """The data file's table; what stops it is said with the file's name as
+    the project gives it (relative to the project folder), not a full path."""
+    try:
+        return D.read_table(data, sheet, ctx.fetched)
+    except UsageError as exc:
+        full = str(data)
+        if not D.is_url(data) and exc.args and isinstance(exc.args[0], str) and full in exc.args[0]:
+            exc.args = (exc.args[0].replace(full, _rel(data, ctx.base)),) + exc.args[1:]
+        raise
 
 
 def _rel(path: Path, base: Path) -> str:

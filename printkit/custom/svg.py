@@ -1026,6 +1026,7 @@ class SvgTemplate:
         if font is None or rgb is None:
             return
         c.saveState()
+        c._pk_where = T.where_drawn(c, t.label(self.path))
         c.transform(*t.matrix)
         c.transform(1, 0, 0, -1, 0, 0)  # SVG's y down -> text upright
         c.setFillColorRGB(*ink.rgb(rgb))
@@ -1050,6 +1051,7 @@ class SvgTemplate:
                 draw_line(c, line, font, size, x, base, self.ctx.icons.path, ink, rtl)
                 base -= LEADING * size
         c.restoreState()
+        c._pk_where = None
 
     def _raster(self, r: RasterUnit):
         if r.picture is None:

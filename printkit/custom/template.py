@@ -272,7 +272,9 @@ def ink_warnings(ext, trim: tuple[float, float], bleed: float, label: str, what:
     side, gap = min(gaps.items(), key=lambda kv: kv[1])
     where = f"its ink spans {x0:.1f}-{x1:.1f} mm across and {H - y1:.1f}-{H - y0:.1f} mm down the card"
     if gap < -0.05:
-        return [warning("OWN-TRIM", label, f"{what} crosses the trim line by {-gap:.1f} mm at the {side} edge ({where}): fine for art meant to be cut, else move it inside")]
+        crossed = [f"{-g:.1f} mm at the {s}" for s, g in gaps.items() if g < -0.05]  # every edge it crosses
+        edges = crossed[0] if len(crossed) == 1 else ", ".join(crossed[:-1]) + " and " + crossed[-1]
+        return [warning("OWN-TRIM", label, f"{what} crosses the trim line by {edges} edge{'s' if len(crossed) > 1 else ''} ({where}): fine for art meant to be cut, else move it inside")]
     if gap < SAFE - 0.05:
         return [warning("OWN-SAFE-ZONE", label, f"{what} comes {gap:.1f} mm from the {side} edge, inside the {SAFE:g} mm safe zone ({where}): a cut that drifts may touch it{hint}")]
     return []
@@ -281,3 +283,10 @@ def ink_warnings(ext, trim: tuple[float, float], bleed: float, label: str, what:
 def short(text: str, n: int = 30) -> str:
     text = " ".join(str(text).split())
     return text if len(text) <= n else text[: n - 1] + "…"
+
+
+def where_drawn(c, what: str) -> str:
+    """What the canvas is drawing, for the notes it makes: the part (set by the
+    kit) and the template's element."""
+    part = getattr(c, "_pk_part", None)
+    return f"{part}, {what}" if part else what

@@ -87,12 +87,17 @@ def canvas_class():
             """cmyk mode: text under 12 pt in a colour on several plates is noted for
             the run summary (misregistration blurs it); once per colour."""
             fill = self._pk_fill
-            if fill is not None and size < color.SMALL_TEXT_PT:
-                canvas = getattr(self, "_canvas", self)
+            if fill is None:
+                return
+            canvas = getattr(self, "_canvas", self)
+            a, b, c, d = canvas._currentMatrix[:4]
+            size *= abs(a * d - b * c) ** 0.5  # the size on paper: a template's units are scaled to points
+            if size < color.SMALL_TEXT_PT - 0.005:
                 seen = canvas._pk_small_seen
-                if fill[0] not in seen:
-                    seen[fill[0]] = len(seen)
-                    canvas._pk_notes.append(color.small_text_note(*fill, size))
+                key = (fill[0], canvas._pk_where)
+                if key not in seen:
+                    seen[key] = len(seen)
+                    canvas._pk_notes.append(color.small_text_note(*fill, size, canvas._pk_where))
 
         def setStrokeColor(self, aColor, alpha=None):
             if self._pk_mode == "rgb" and color.is_black(aColor, alpha):
@@ -190,6 +195,10 @@ def canvas_class():
 
     class PrintkitCanvas(Colours, Canvas):
         _pk_pdfx = False
+        _pk_where = None  # what is being drawn (a template and element), for the notes; set by who draws it
+        # the fill's plates are part of the graphics state: a restoreState that puts an
+        # earlier fill back puts back its plates too (else text after an icon was noted in the icon's colour)
+        STATE_ATTRIBUTES = Canvas.STATE_ATTRIBUTES + ["_pk_fill"]
 
         def __init__(self, *args, **kwargs):
             Canvas.__init__(self, *args, **kwargs)
@@ -229,6 +238,10 @@ def canvas_class():
                 res.ExtGState = form.ExtGState
             res.setShading(shadings)
             form.Resources = res
+
+        def init_graphics_state(self):
+            Canvas.init_graphics_state(self)
+            self._pk_fill = None  # a new page starts in black (None: one plate)
 
         def showPage(self):
             """A finished page's content is compressed now, as ReportLab would

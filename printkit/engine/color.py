@@ -171,9 +171,9 @@ def plates_of(color_value) -> tuple[str, tuple] | None:
     return name, cmyk
 
 
-def small_text_note(name: str, cmyk, size: float) -> str:
+def small_text_note(name: str, cmyk, size: float, where: str | None = None) -> str:
     c, m, y, k = (round(v * 100) for v in cmyk)
-    return (f"Warning: text under {SMALL_TEXT_PT:g} pt (e.g. {size:g} pt) in {name} prints on {sum(1 for v in cmyk if v > 0.005)} plates "
+    return (f"Warning: {where + ': ' if where else ''}text under {SMALL_TEXT_PT:g} pt (e.g. {size:.3g} pt) in {name} prints on {sum(1 for v in cmyk if v > 0.005)} plates "
             f"(C{c} M{m} Y{y} K{k}): a press's misregistration blurs it; black, a grey or one ink prints it sharp.")
 
 

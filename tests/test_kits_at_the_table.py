@@ -122,12 +122,12 @@ def test_cmyk_warns_of_small_text_on_several_plates(tmp_path):
     project = Path(__file__).resolve().parent.parent / "examples" / "ember-road" / "game.toml"
     own = run_inproc("make", str(project), "--color", "cmyk", "-o", str(tmp_path / "er"), cwd=tmp_path)
     assert own.returncode == 0, own.stderr
-    assert "Warning: text under 12 pt" in own.stdout and "#3a2a1a prints on 3 plates (C0 M32 Y41 K91)" in own.stdout
+    assert "text under 12 pt" in own.stdout and "#3a2a1a prints on 3 plates (C0 M32 Y41 K91)" in own.stdout
     rgb = run_inproc("make", str(project), "-o", str(tmp_path / "er-rgb"), cwd=tmp_path)
-    assert rgb.returncode == 0 and "Warning: text under 12 pt" not in rgb.stdout  # RGB files are not separated
+    assert rgb.returncode == 0 and "text under 12 pt" not in rgb.stdout  # RGB files are not separated
 
 
 def test_builtin_kits_have_no_small_text_on_several_plates(tmp_path):
     kits = run_inproc("kit", "all", "--color", "cmyk", "-o", str(tmp_path / "kits"), cwd=tmp_path)
     assert kits.returncode == 0, kits.stderr
-    assert "Warning: text under 12 pt" not in kits.stdout + kits.stderr
+    assert "text under 12 pt" not in kits.stdout + kits.stderr

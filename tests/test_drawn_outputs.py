@@ -110,8 +110,8 @@ def test_tabletop_back_sheet_when_backs_differ(tmp_path):
     assert not (folder / "tabletop-back.png").exists()
     fronts, backs = Image.open(folder / "tabletop-sheet-1.png").convert("RGB"), Image.open(folder / "tabletop-back-sheet-1.png").convert("RGB")
     assert fronts.size == backs.size
-    w = backs.size[0] // 3
-    centres = [backs.getpixel((w * k + w // 2, backs.size[1] // 2)) for k in range(3)]
+    w, h = backs.size[0] // 10, backs.size[1] // 7  # the fixed 10x7 grid
+    centres = [backs.getpixel((w * k + w // 2, h // 2)) for k in range(3)]
     for got, want in zip(centres, [(0xCC, 0x33, 0x11), (0x1F, 0x5F, 0x8B), (0x22, 0x88, 0x33)]):  # card k's back in cell k
         assert max(abs(a - b) for a, b in zip(got, want)) < 6, (got, want)
     # one shared back: no back sheet, the back in the last cell and on its own as before

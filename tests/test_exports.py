@@ -19,8 +19,12 @@ def test_deck_as_png_cards_and_tabletop_sheet(workdir):
     # trim size 63 x 88 mm at 72 dpi, no bleed
     assert abs(card.width - 63 / 25.4 * 72) <= 1 and abs(card.height - 88 / 25.4 * 72) <= 1
     sheet = Image.open(folder / "tabletop-sheet-1.png")
-    assert sheet.width == 10 * card.width and sheet.height == 3 * card.height  # 20 cards + back
+    assert sheet.width == 10 * card.width and sheet.height == 7 * card.height  # Tabletop Simulator's fixed 10x7 grid
     assert sheet.crop((0, 0, card.width, card.height)).tobytes() == card.convert("RGB").tobytes()
+    # the shared back in the last cell (bottom right, the hidden face); the cells between are empty (white)
+    back = Image.open(folder / "tabletop-back.png").convert("RGB")
+    assert sheet.crop((9 * card.width, 6 * card.height, 10 * card.width, 7 * card.height)).tobytes() == back.tobytes()
+    assert sheet.crop((0, 2 * card.height, card.width, 3 * card.height)).getextrema() == ((255, 255),) * 3  # cell 21: empty
 
 
 def test_sheet_as_png_pages(workdir):

@@ -156,9 +156,9 @@ def tabletop_sheet(load, indices: list[int], size: tuple[int, int], back=None):
     to keep the sheet within TABLETOP_MAX_SIDE a side."""
     from PIL import Image
 
-    n = len(indices) + (1 if back is not None else 0)
-    cols = min(TABLETOP_COLS, n)
-    rows = -(-n // cols)
+    # always the full 10x7 grid: Tabletop Simulator's custom deck is cut by a fixed
+    # grid (width 10, height 7) and shows the last cell (bottom right) as the hidden face
+    cols, rows = TABLETOP_COLS, TABLETOP_ROWS
     w, h = size
     scale = min(1.0, TABLETOP_MAX_SIDE / (cols * w), TABLETOP_MAX_SIDE / (rows * h))
     cw, ch = max(1, int(w * scale)), max(1, int(h * scale))
@@ -177,9 +177,7 @@ def tabletop_sheet(load, indices: list[int], size: tuple[int, int], back=None):
     for k, i in enumerate(indices):
         put(load(i), k)
     if back is not None:
-        per = TABLETOP_COLS * TABLETOP_ROWS
-        k = per - 1 if n == per else n - 1
-        put(back, min(k, cols * rows - 1))
+        put(back, cols * rows - 1)  # the last cell: the hidden face
     return sheet, scale
 
 

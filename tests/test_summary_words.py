@@ -103,3 +103,20 @@ def test_token_heading_has_one_pair_of_brackets(tmp_path):
     text = "\n".join(p.extract_text() for p in PdfReader(out).pages)
     assert "(24 a player, 48 in all)" in text
     assert not re.search(r"\) \(\d+\)", text)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_crop_marks_of_a_part_filled_sheet_end_at_its_cards(tmp_path, paper):
+    """Ember Road's last fronts page holds 4 of 9 cards: every vertical mark is
+    within a few mm of a card's top or bottom edge, none 90 mm below the last card."""
+    out = tmp_path / "kit.pdf"
+    proc = run_inproc("make", str(EXAMPLE), "--paper", paper, "-o", str(out), cwd=ROOT)
+    assert proc.returncode == 0, proc.stderr
+    page = measure(out, [13])[0]
+    fills = [m.box for m in page.marks if m.kind in ("fill", "image") and (m.box[2] - m.box[0]) > 150]  # the card faces
+    strokes = [m.box for m in page.marks if m.kind == "stroke" and (m.box[2] - m.box[0]) < 1 and (m.box[3] - m.box[1]) > 5]  # vertical marks
+    assert fills and strokes
+    bottom = min(b[1] for b in fills)
+    assert min(s[1] for s in strokes) > bottom - 40, (bottom, sorted(s[1] for s in strokes))  # marks end near the lowest card
+    for s in strokes:  # each vertical mark is on the cut line of a card present
+        assert any(abs(s[0] - b[0]) < 12 or abs(s[0] - b[2]) < 12 for b in fills), s

@@ -422,14 +422,30 @@ def lines_for(plan: SheetPlan, slots: Sequence[Slot]) -> list[Line]:
         fw, fh = s.footprint(plan.card)
         xs.update((s.x, s.x + fw))
         ys.update((s.y, s.y + fh))
+    # the full grid's extent: a cut line's end marks sit beyond it; where the cards on a
+    # line stop short of it (a part-filled last sheet), its marks move to their ends
+    foot = [(s.x, s.y, s.x + s.footprint(plan.card)[0], s.y + s.footprint(plan.card)[1]) for s in plan.fronts]
+    gx0, gy0 = min(f[0] for f in foot), min(f[1] for f in foot)
+    gx1, gy1 = max(f[2] for f in foot), max(f[3] for f in foot)
     out = []
     for ln in plan.lines:
         if ln.x0 == ln.x1:  # a vertical cut (or fold) line
             keep = any(abs(ln.x0 - x) < eps for x in xs)
         else:
             keep = any(abs(ln.y0 - y) < eps for y in ys)
-        if keep:
-            out.append(ln)
+        if not keep:
+            continue
+        if ln.style != "fold":
+            vertical = ln.x0 == ln.x1
+            on = [(s.x, s.y, s.x + fw, s.y + fh) for s in slots for fw, fh in [s.footprint(plan.card)]
+                  if (vertical and (abs(s.x - ln.x0) < eps or abs(s.x + fw - ln.x0) < eps)) or (not vertical and (abs(s.y - ln.y0) < eps or abs(s.y + fh - ln.y0) < eps))]
+            lo, hi = (min(o[1] for o in on), max(o[3] for o in on)) if vertical else (min(o[0] for o in on), max(o[2] for o in on))
+            g0, g1 = (gy0, gy1) if vertical else (gx0, gx1)
+            a, b = (ln.y0, ln.y1) if vertical else (ln.x0, ln.x1)
+            shift = lo - g0 if max(a, b) <= g0 + eps else hi - g1 if min(a, b) >= g1 - eps else 0.0
+            if shift:
+                ln = ln._replace(y0=ln.y0 + shift, y1=ln.y1 + shift) if vertical else ln._replace(x0=ln.x0 + shift, x1=ln.x1 + shift)
+        out.append(ln)
     return out
 
 

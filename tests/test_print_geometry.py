@@ -230,10 +230,15 @@ def _check_sheet(reader: pikepdf.Pdf, bleed: float, layout: str, index: int = 0)
     folds = [s for s in page.strokes if s[2]]  # dashed: fold lines, not cuts
     fold_x = {round(s[3], 3) for s in folds if abs(s[3] - s[5]) < TOL}
     fold_y = {round(s[4], 3) for s in folds if abs(s[4] - s[6]) < TOL}
+    # (the ends of a cut line are the ends of the cards on it: a part-filled sheet's marks sit beside its cards)
     for x in {round(t[e], 3) for t in trims.values() for e in (0, 2)} - fold_x:
+        on = [t for t in trims.values() if abs(t[0] - x) < TOL or abs(t[2] - x) < TOL]
+        lowest, highest = min(t[1] for t in on), max(t[3] for t in on)
         guides = [s for s in solid if abs(s[3] - x) < TOL and abs(s[5] - x) < TOL and abs(s[6] - s[4]) >= 2 * MM - TOL]
         assert any(max(s[4], s[6]) <= lowest + TOL for s in guides) and any(min(s[4], s[6]) >= highest - TOL for s in guides), ("cut x", x / MM)
     for y in {round(t[e], 3) for t in trims.values() for e in (1, 3)} - fold_y:
+        on = [t for t in trims.values() if abs(t[1] - y) < TOL or abs(t[3] - y) < TOL]
+        leftmost, rightmost = min(t[0] for t in on), max(t[2] for t in on)
         guides = [s for s in solid if abs(s[4] - y) < TOL and abs(s[6] - y) < TOL and abs(s[5] - s[3]) >= 2 * MM - TOL]
         assert any(max(s[3], s[5]) <= leftmost + TOL for s in guides) and any(min(s[3], s[5]) >= rightmost - TOL for s in guides), ("cut y", y / MM)
     if layout == "fold":  # every front folds onto its own back across a dashed line

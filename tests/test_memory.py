@@ -126,6 +126,7 @@ def _peak(n: int, draw: bool) -> int:
             doc = build.new_document(comp, model, PrintOptions())
             comp.render(doc, model)
             doc._close()
+            _peak.pages = doc.pages
         return tracemalloc.get_traced_memory()[1]
     finally:
         tracemalloc.stop()
@@ -146,9 +147,14 @@ def test_memory_per_puzzle_sheet_stays_small():
     the ~28 KB a sheet it took when every puzzle stayed in memory and every
     page kept its own objects."""
     _peak(60, True)  # word indexes, fonts, forms, caches: filled once, not counted below
-    small, large = _peak(60, True), _peak(160, True)
+    small = _peak(60, True)
+    pages_small = _peak.pages
+    large = _peak(160, True)
+    pages_a_sheet = (_peak.pages - pages_small) / 100  # puzzle, hint strips, its own key page: 3
     per_sheet = (large - small) / 100
-    assert per_sheet < 10_000, f"{per_sheet:.0f} bytes a sheet"
+    # what still grows is ReportLab's record of each page's objects until the save
+    # (about 3.5 KB a page); a sheet that kept its puzzle or page would cost 16 KB more
+    assert per_sheet < 4_000 * pages_a_sheet, f"{per_sheet:.0f} bytes a sheet of {pages_a_sheet:g} pages"
 
 
 def test_a_finished_page_keeps_little_until_the_save(tmp_path):

@@ -324,6 +324,8 @@ def write_pngs(component, model: dict, opts, folder: Path, dpi: int) -> str:
             for i in range(1, len(pdf), 2):  # same pixels, same PNG bytes: hash the small file, not the image
                 backs.add(hashlib.sha256((out.part / names[i]).read_bytes()).hexdigest())
             n = len(pdf) // 2
+            if model.get("numbers"):  # --cards: a look at a few cards; the tabletop sheets are the whole deck's
+                return f"wrote {folder}/: {n} card(s) (front and back) as PNG at {dpi} dpi; a --cards selection writes no tabletop sheet"
             shared = out.part / f"card-{numbers[0]:03d}-back.png" if len(backs) == 1 else None
             sheets = tabletop_layout(n, shared is not None)
             scale = 1.0

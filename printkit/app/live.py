@@ -22,6 +22,8 @@ import re
 import threading
 from pathlib import Path
 
+from printkit.custom import data as D
+from printkit.custom.assets import FONT_SUFFIXES
 from printkit.errors import PrintkitError, RulesError
 
 #: Picture resolution of the cards on screen (a card clicked open is drawn again at LARGE_DPI).
@@ -32,8 +34,10 @@ PAGE_DPI = 60
 #: Cards drawn into one PDF at a time (a push to the page after each batch).
 BATCH = 40
 #: Files a project uses, by suffix, and how many of them are read at most.
-PROJECT_FILES = {".toml", ".csv", ".tsv", ".txt", ".xlsx", ".xlsm", ".json", ".svg", ".png", ".jpg", ".jpeg", ".ttf", ".otf", ".md"}
-ASSETS = {".svg", ".png", ".jpg", ".jpeg"}
+ASSETS = {".svg", ".png", ".jpg", ".jpeg"}  # art and icons (custom/assets.py looks for these)
+# every file a project may read: taken from the readers' own lists, so a format
+# they learn (a spreadsheet, a font) is watched too
+PROJECT_FILES = {".toml", ".json", ".md", *D.TEXTS, *D.SHEETS, *FONT_SUFFIXES, *ASSETS}
 FONTS = {".ttf", ".otf"}
 MAX_FILES = 2000
 MAX_FILE_BYTES = 50 * 2**20

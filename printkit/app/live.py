@@ -23,7 +23,7 @@ import threading
 from pathlib import Path
 
 from printkit.custom import data as D
-from printkit.custom.assets import FONT_SUFFIXES
+from printkit.custom.assets import FONT_SUFFIXES, ICON_SUFFIXES
 from printkit.errors import PrintkitError, RulesError
 
 #: Picture resolution of the cards on screen (a card clicked open is drawn again at LARGE_DPI).
@@ -34,7 +34,7 @@ PAGE_DPI = 60
 #: Cards drawn into one PDF at a time (a push to the page after each batch).
 BATCH = 40
 #: Files a project uses, by suffix, and how many of them are read at most.
-ASSETS = {".svg", ".png", ".jpg", ".jpeg"}  # art and icons (custom/assets.py looks for these)
+ASSETS = set(ICON_SUFFIXES)  # art and icons
 # every file a project may read: taken from the readers' own lists, so a format
 # they learn (a spreadsheet, a font) is watched too
 PROJECT_FILES = {".toml", ".json", ".md", *D.TEXTS, *D.SHEETS, *FONT_SUFFIXES, *ASSETS}

@@ -22,6 +22,7 @@ from printkit.engine import fonts as engine_fonts
 ICON = re.compile(r":([A-Za-z0-9_-]+):")
 MIN_DPI = 300
 FONT_SUFFIXES = (".ttf", ".otf", ".ttc")
+ICON_SUFFIXES = (".svg", ".png", ".jpg", ".jpeg")  # in the order an icon name is looked up
 MAX_FONT_FILES = 20000  # a font folder is read up to this many files (a runaway tree stays bounded)
 
 #: printkit's own faces, by family: (bold, italic) -> registered name. Latin only
@@ -522,7 +523,7 @@ class Icons:
         from printkit.custom import safety
 
         for folder in self.folders:
-            for ext in (".svg", ".png", ".jpg", ".jpeg"):
+            for ext in ICON_SUFFIXES:
                 p = folder / f"{name}{ext}"
                 if p.is_file():  # an icon name from a data cell stays in the icons folder
                     return safety.confine(p, [folder], "the icon", named=f"{name}{ext}")
@@ -532,7 +533,7 @@ class Icons:
         out = set()
         for folder in self.folders:
             if folder.is_dir():
-                out |= {p.stem for p in folder.iterdir() if p.suffix.lower() in (".svg", ".png", ".jpg", ".jpeg")}
+                out |= {p.stem for p in folder.iterdir() if p.suffix.lower() in ICON_SUFFIXES}
         return sorted(out)
 
 

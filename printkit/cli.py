@@ -94,7 +94,7 @@ def _shared_options(component) -> list[click.Option]:
         click.Option(["--format", "fmt"], type=click.Choice(["pdf", "png"]), default="pdf", show_default=True, help="pdf, or png: a folder of PNGs (each card, each page; decks also get 10x7 tabletop sheets)."),
         click.Option(["--dpi"], type=WholeRange(36, 1200), default=150, show_default=True, help="Resolution of --format png."),
         click.Option(["--words"], type=click.Path(dir_okay=False), help="Add your own word list (one word a line) to the acceptance list."),
-    ] + _prepress_options(cfg) + [_jobs_option(cfg)]
+    ] + _prepress_options(cfg) + [_jobs_option(cfg), _lang_option(cfg)]
     if "cards" in component.uses:
         opts += [
             click.Option(["--card-size"], type=CardSize(), default=cfg.get("card_size"), show_default=True, help=f"Card size: {', '.join(pick['card_size'])}, or any WIDTHxHEIGHT in mm, cm or in (59.3x88.9mm, 2.5x3.5in)."),
@@ -129,6 +129,12 @@ def _prepress_options(cfg) -> list[click.Option]:
 
 def _jobs_option(cfg) -> click.Option:
     return click.Option(["--jobs"], type=WholeRange(1, 256), default=None, help=f"Processes to use (many puzzles, kits, PNGs); the output is the same at any number [default: {cfg.get('jobs')}: every processor this run may use, or jobs in printkit.toml].")
+
+
+def _lang_option(cfg) -> click.Option:
+    from printkit.lang import CODES
+
+    return click.Option(["--lang"], type=click.Choice(CODES, case_sensitive=False), default=cfg.get("lang"), show_default=True, help="Language of the words, cards and rules: English, German, French, Spanish or Dutch (lang in printkit.toml).")
 
 
 def _shop_option() -> click.Option:
@@ -294,6 +300,7 @@ def _kit_command(name: str, games: list, help_text: str) -> click.Command:
             click.Option(["--qr-url"], default=cfg.get("qr_url") or None, metavar="URL", help="Web address for the QR codes of forms that take one (Cryptic Words) [default: the form's ID, or qr_url in printkit.toml]."),
             *_prepress_options(cfg),
             _jobs_option(cfg),
+            _lang_option(cfg),
         ],
     )
 
@@ -305,7 +312,7 @@ _CARDS = types.SimpleNamespace(uses=frozenset({"cards"}), params=())
 
 def _own_options(extra: list[click.Option], drop=("words",)) -> list[click.Parameter]:
     svg_dpi = click.Option(["--svg-dpi"], type=FiniteFloat(50, 1200), default=None, help="Resolution of SVG templates sized in unit-less pixels [default: 96 px/in, or 300 dpi when the pixels match the card there].")
-    return [*extra, *(o for o in _shared_options(_CARDS) if o.name not in drop), svg_dpi]
+    return [*extra, *(o for o in _shared_options(_CARDS) if o.name not in (*drop, "lang")), svg_dpi]
 
 
 class _LazyCommand(click.Command):

@@ -103,6 +103,8 @@ class Game(NamedTuple):  # immutable; game._replace(...) gives a changed copy
     # reprints its kit, and the project file; "" for the built-in games
     command: str = ""
     project: str = ""
+    # the languages (printkit/lang.py codes) this game is printed in: --lang refuses another
+    languages: tuple[str, ...] = ("en",)
 
     def component(self, name: str) -> Component:
         return self.components[name]
@@ -112,6 +114,16 @@ class Game(NamedTuple):  # immutable; game._replace(...) gives a changed copy
         from printkit.engine.text import render_template
 
         return render_template(self.rules_template, game=self)
+
+
+def check_language(game, lang: str) -> None:
+    """UsageError unless `game` is printed in `lang`."""
+    if lang not in game.languages:
+        from printkit.errors import UsageError
+        from printkit.lang import language
+
+        have = ", ".join(game.languages)
+        raise UsageError(f"--lang {lang}: {game.title} is not printed in {language(lang).name} yet (it is in: {have})")
 
 
 def default_params(component, seed: str = "1") -> dict:

@@ -24,6 +24,7 @@ BUILTIN = {
     "color": "rgb",
     "qr_url": "",
     "jobs": "auto",
+    "lang": "en",
 }
 KEYS = {
     "paper": "paper size",
@@ -36,6 +37,7 @@ KEYS = {
     "color": "rgb or cmyk",
     "qr_url": "web address for the QR code of forms (Cryptic Words); default: the form's ID",
     "jobs": "processes a run may use: a whole number, or \"auto\" for every processor it may run on",
+    "lang": "language of the five games' words, cards and rules: en, de, fr, es or nl",
 }
 
 
@@ -114,6 +116,12 @@ def _check(path: Path, key: str, value):
         if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 256:
             raise UsageError(f"{path}: jobs = {_shown(value)} must be a whole number from 1 to 256, or \"auto\"")
         return value
+    if key == "lang":
+        from printkit.lang import CODES
+
+        if not isinstance(value, str) or value.strip().lower() not in CODES:
+            raise UsageError(f"{path}: lang = {_shown(value)} is not one of {', '.join(CODES)}")
+        return value.strip().lower()
     if key == "output":
         if not isinstance(value, str) or not value.strip():
             raise UsageError(f"{path}: output must be a folder name (a string), not {_shown(value)}")

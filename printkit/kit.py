@@ -91,6 +91,8 @@ def draw_kit(doc, game, seed: str = "1", overrides: dict | None = None) -> list[
         for key, value in (overrides or {}).items():
             if value is not None and any(p.name == key for p in comp.params):
                 params[key] = value
+        if kit_lang(overrides) != "en":
+            params["lang"] = kit_lang(overrides)  # every part of a built-in game is printed in the kit's language
         model = build_checked(comp, params)
         two_sided = comp.duplex and "cards" in comp.uses and opts.duplex != "none" and opts.layout != "fold"  # fold: fronts and backs on one side
         if two_sided and doc.pages % 2 == 1:
@@ -290,6 +292,11 @@ def _print(text: str = "", err: bool = False) -> None:
     print(text, file=sys.stderr if err else sys.stdout)
 
 
+def kit_lang(overrides: dict | None) -> str:
+    """The language a kit is printed in (overrides["lang"]; English when unset)."""
+    return (overrides or {}).get("lang") or "en"
+
+
 def kit_command(name: str, opts, seed: str = "1", overrides: dict | None = None) -> str:
     """The command that makes this kit again: every option that changed it, and
     the printkit.toml settings it used where they differ from the built-in ones."""
@@ -304,6 +311,8 @@ def kit_command(name: str, opts, seed: str = "1", overrides: dict | None = None)
         words += ["--seed", seed]
     if (overrides or {}).get("qr_url"):
         words += ["--qr-url", overrides["qr_url"]]
+    if kit_lang(overrides) != "en":
+        words += ["--lang", kit_lang(overrides)]
     cfg = []
     if opts.card_size != "poker":
         cfg.append(f"card_size={opts.card_size}")

@@ -74,7 +74,14 @@ def _make_component(component, kw: dict, echo, typed, cards=None) -> None:
         check_png_output(output, shop)
     add_words(kw.pop("words", None))
     opts = print_options(kw, shop)
+    lang = (kw.pop("lang", None) or "en").lower()
     params = {k: v for k, v in kw.items()}
+    if lang != "en":  # English runs keep the parameters (and bytes) they always had
+        from printkit.component import check_language
+        from printkit.games import find_game
+
+        check_language(find_game(component.game), lang)
+        params["lang"] = lang
     warnings: list = []
     model = build.build_checked(component, params, opts.strict, warnings, (lambda m: select_cards(m, cards)) if cards else None)
     if as_json:
@@ -121,7 +128,7 @@ def write_json(component, model: dict, output, echo) -> None:
     echo("")
 
 
-def make_kits(name: str, games: list, echo, *, output=None, paper: str, ink: str, seed: str = "1", qr_url=None, jobs=None, **colour) -> None:
+def make_kits(name: str, games: list, echo, *, output=None, paper: str, ink: str, seed: str = "1", qr_url=None, jobs=None, lang=None, **colour) -> None:
     """`name`'s kit (or every kit and the index, for 'all') into a folder, or one kit into `output` ending in .pdf."""
     from printkit import kit
 
@@ -134,8 +141,13 @@ def make_kits(name: str, games: list, echo, *, output=None, paper: str, ink: str
         if name == "all":
             raise UsageError(f"-o {output}: 'kit all' writes a file per game and index.pdf; give -o a folder")
         folder, file = Path(output).parent, Path(output)
+    if lang and lang.lower() != "en":
+        from printkit.component import check_language
+
+        for game in games:
+            check_language(game, lang.lower())
     with use_jobs(jobs):
-        kit.build_kits(games, opts, folder, seed=seed, all_games=(name == "all"), echo=echo, file=file, overrides={"qr_url": qr_url or None})
+        kit.build_kits(games, opts, folder, seed=seed, all_games=(name == "all"), echo=echo, file=file, overrides={"qr_url": qr_url or None, "lang": lang.lower() if lang and lang.lower() != "en" else None})
 
 
 def calibrate(echo, output=None, paper=None, duplex=None, offset=None) -> None:

@@ -1,0 +1,84 @@
+"""The languages printkit's five games are printed in, and how each writes its words.
+
+A language here is what a word game needs of it: a code (`--lang de`), its name,
+the letters its games are played with, and `fold`, which writes any word of the
+language in those letters (the way the language's Scrabble edition does):
+
+- en: A-Z.
+- de: A-Z and Ä Ö Ü as letters of their own (German Scrabble has Ä, Ö and Ü
+  tiles); ß is written SS (there is no ß tile); other accents (Café) dropped.
+- fr: A-Z; every accent and cedilla dropped (É -> E, Ç -> C), Œ -> OE, Æ -> AE
+  (French Scrabble has no accented tiles).
+- es: A-Z and Ñ; accents dropped (Á -> A, Ü -> U). CH, LL and RR are two letters
+  each, as the Real Academia's alphabet has them since 2010 (a game that deals
+  them as one tile says so on its rules page).
+- nl: A-Z; the IJ ligature is I + J (as Dutch Scrabble spells it); accents and
+  diaereses dropped (één -> een, ruïne -> ruine).
+
+Games may narrow this further (a 5x5 grid has 25 letters); each says how on its
+rules page and in docs/games. This module is plain data and pure functions: it
+imports nothing of printkit's.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import NamedTuple
+
+from printkit.errors import UsageError
+
+DEFAULT = "en"
+
+
+class Language(NamedTuple):
+    code: str
+    name: str  # in English
+    own_name: str  # as the language writes it
+    letters: str  # the game alphabet, lowercase, in the language's order
+    keep: str  # accented letters that are letters of their own (not folded)
+    spelled: tuple[tuple[str, str], ...] = ()  # written differently before folding
+
+
+LANGUAGES: dict[str, Language] = {
+    "en": Language("en", "English", "English", "abcdefghijklmnopqrstuvwxyz", ""),
+    "de": Language("de", "German", "Deutsch", "abcdefghijklmnopqrstuvwxyzäöü", "äöü", (("ß", "ss"), ("ẞ", "ss"))),
+    "fr": Language("fr", "French", "Français", "abcdefghijklmnopqrstuvwxyz", "", (("œ", "oe"), ("æ", "ae"))),
+    "es": Language("es", "Spanish", "Español", "abcdefghijklmnñopqrstuvwxyz", "ñ"),
+    "nl": Language("nl", "Dutch", "Nederlands", "abcdefghijklmnopqrstuvwxyz", "", (("ĳ", "ij"),)),
+}
+CODES = tuple(LANGUAGES)
+
+
+def language(code: str | None) -> Language:
+    """The Language for a code ('de', 'DE'); None is the default. UsageError for another."""
+    key = (code or DEFAULT).strip().lower()
+    if key not in LANGUAGES:
+        raise UsageError(f"--lang must be one of {', '.join(CODES)}, not '{str(code)[:20]}'")
+    return LANGUAGES[key]
+
+
+def fold(word: str, code: str = DEFAULT) -> str:
+    """`word` lowercased and written in the language's game letters; characters
+    that are no letter at all (hyphens, apostrophes, digits) are kept as they
+    are, for the caller to refuse or drop."""
+    lang = language(code)
+    text = word.lower()
+    for a, b in lang.spelled:
+        text = text.replace(a, b)
+    out = []
+    for ch in text:
+        if ch in lang.keep or "a" <= ch <= "z":
+            out.append(ch)
+            continue
+        base = unicodedata.normalize("NFD", ch)
+        kept = "".join(c for c in base if not unicodedata.combining(c))
+        # a letter that keeps its accent in this language, written decomposed (a + U+0308)
+        composed = unicodedata.normalize("NFC", base)
+        out.append(composed if composed in lang.keep else kept)
+    return "".join(out)
+
+
+def is_game_word(word: str, code: str = DEFAULT) -> bool:
+    """True when `word` (already folded) is made of the language's game letters only."""
+    letters = language(code).letters
+    return bool(word) and all(ch in letters for ch in word)

@@ -41,11 +41,13 @@ class Language(NamedTuple):
 
 LANGUAGES: dict[str, Language] = {
     "en": Language("en", "English", "English", "abcdefghijklmnopqrstuvwxyz", ""),
-    "de": Language("de", "German", "Deutsch", "abcdefghijklmnopqrstuvwxyzäöü", "äöü", (("ß", "ss"), ("ẞ", "ss"))),
-    "fr": Language("fr", "French", "Français", "abcdefghijklmnopqrstuvwxyz", "", (("œ", "oe"), ("æ", "ae"))),
+    "de": Language("de", "German", "Deutsch", "abcdefghijklmnopqrstuvwxyzäöü", "äöü"),
+    "fr": Language("fr", "French", "Français", "abcdefghijklmnopqrstuvwxyz", ""),
     "es": Language("es", "Spanish", "Español", "abcdefghijklmnñopqrstuvwxyz", "ñ"),
-    "nl": Language("nl", "Dutch", "Nederlands", "abcdefghijklmnopqrstuvwxyz", "", (("ĳ", "ij"),)),
+    "nl": Language("nl", "Dutch", "Nederlands", "abcdefghijklmnopqrstuvwxyz", ""),
 }
+#: letters written as two in every language (loanwords bring them anywhere: Œuvre in German, Straße in English)
+SPELLED = (("ß", "ss"), ("œ", "oe"), ("æ", "ae"), ("ĳ", "ij"))
 CODES = tuple(LANGUAGES)
 
 
@@ -62,8 +64,8 @@ def fold(word: str, code: str = DEFAULT) -> str:
     that are no letter at all (hyphens, apostrophes, digits) are kept as they
     are, for the caller to refuse or drop."""
     lang = language(code)
-    text = word.lower()
-    for a, b in lang.spelled:
+    text = unicodedata.normalize("NFC", word).lower().replace("ẞ", "ß")
+    for a, b in SPELLED + lang.spelled:
         text = text.replace(a, b)
     out = []
     for ch in text:

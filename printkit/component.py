@@ -105,15 +105,19 @@ class Game(NamedTuple):  # immutable; game._replace(...) gives a changed copy
     project: str = ""
     # the languages (printkit/lang.py codes) this game is printed in: --lang refuses another
     languages: tuple[str, ...] = ("en",)
+    # what the rules page must say of a language (letters dropped, values, pools):
+    # facts(lang code) -> a dict for the rules template (`game.facts(code)`); None: nothing
+    facts: Callable[[str], dict] | None = None
 
     def component(self, name: str) -> Component:
         return self.components[name]
 
-    def rules_text(self) -> str:
-        """The rules summary's markup: rules_template (templates/) rendered with this game."""
+    def rules_text(self, lang: str = "en") -> str:
+        """The rules summary's markup: rules_template (templates/) rendered with this game, in `lang`."""
         from printkit.engine.text import render_template
+        from printkit.lang import language
 
-        return render_template(self.rules_template, game=self)
+        return render_template(self.rules_template, game=self, lang=language(lang))
 
 
 def check_language(game, lang: str) -> None:

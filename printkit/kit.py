@@ -76,7 +76,7 @@ def draw_kit(doc, game, seed: str = "1", overrides: dict | None = None) -> list[
     start_rules = doc.pages + 1
     if game.rules_template:
         doc.pending_bookmark = "Rules summary"
-        blocks = parse_markup(game.rules_text())
+        blocks = parse_markup(game.rules_text(kit_lang(overrides)))
         flow(doc, blocks, fit_one_page(doc, blocks))
     rules_pages = (start_rules, doc.pages) if game.rules_template else None  # own games put rules in their parts
     # print guide (filled in at the end)

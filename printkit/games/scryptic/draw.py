@@ -499,8 +499,9 @@ def render_racks(doc, model: dict, top: float | None = None) -> None:
         c.setFillColorRGB(0, 0, 0)
         c.setFont(fonts.SANS_BOLD, 9)
         c.drawString(vx, vy, "Letter values")
+        values = {e["letter"]: e["value"] for e in pool["letters"]}  # the pool's own letters (a language's set)
         for v in (1, 2, 3):
-            letters = " ".join(ch for ch in sorted(R.LETTER_VALUES) if R.LETTER_VALUES[ch] == v)
+            letters = " ".join(ch for ch in (sorted(values) if len(values) == 26 else values) if values[ch] == v)
             ly = vy - v * 9 * MM
             value_dots(c, vx + 5 * MM, ly + 1.2 * MM, v, 1.1 * MM)
             room = W - m - 4 * MM - (vx + 12 * MM)
@@ -643,7 +644,9 @@ def render_reference(doc, model: dict) -> None:
     c.setFont(fonts.SANS_BOLD, 10.5)
     c.drawString(m, y - 10, "Meaning bonuses: both players agree, else no bonus")
     y = d.paragraph(c, model["meaning_rule"], m, y - 14, full, size=BODY) - 1.5 * MM
-    for entry in model["meanings"]:
+    if model.get("meaning_lists") == "unavailable":  # no wordnet lists in this language: said, not dropped
+        y = d.paragraph(c, model["meaning_note"], m, y - 2, full, font=fonts.SANS_BOLD, size=BODY) - 1.5 * MM
+    for entry in model["meanings"] if model.get("meaning_lists") != "unavailable" else ():
         c.setFont(fonts.SANS_BOLD, 8.5)
         c.drawString(m, y - 8.5, entry["title"])
         y = d.paragraph(c, " ".join(entry["words"]), m + 3 * MM, y - 11, full - 3 * MM, size=SMALLEST, leading=SMALLEST * 1.22) - 1.2 * MM
@@ -653,9 +656,10 @@ def render_reference(doc, model: dict) -> None:
     left, right = m, m + col_w + gap
     ly = _block(c, "Scoring (the score sheet's columns)", model["scoring"], left, y, col_w)
     ee = model["extension_example"]
+    lang = R.model_lang(model)
     extension = (
-        f"{ee['old']} ({R.word_score(ee['old'])}) is on the board; you add S to make {ee['new']} ({R.word_score(ee['new'])}): extended +{ee['points']}, the S alone, "
-        f"not +{R.word_score(ee['new'])}. If the same S also makes {ee['cross']} downwards, {ee['cross']} is a new word: words +{ee['cross_points']}."
+        f"{ee['old']} ({R.word_score(ee['old'], lang)}) is on the board; you add S to make {ee['new']} ({R.word_score(ee['new'], lang)}): extended +{ee['points']}, the S alone, "
+        f"not +{R.word_score(ee['new'], lang)}. If the same S also makes {ee['cross']} downwards, {ee['cross']} is a new word: words +{ee['cross_points']}."
     )
     ry = _block(c, "Extending a word: an example", [extension], right, y, col_w)
     y = min(ly, ry) - 3 * MM
@@ -678,7 +682,7 @@ def render_reference(doc, model: dict) -> None:
     ce = model["combat_example"]
     bouts = ce["bouts"]
     y -= 1 * MM
-    line(f"Combat: {ce['attacker']} (score {R.word_score(ce['attacker'])}, attacking meaning: {bouts[0]['attacker_before']}) touches {', '.join(ce['defenders'])} (GRAM on a city); the defender orders them {', '.join(ce['defenders'])}:", font=fonts.SANS_BOLD)
+    line(f"Combat: {ce['attacker']} (score {R.word_score(ce['attacker'], lang)}, attacking meaning: {bouts[0]['attacker_before']}) touches {', '.join(ce['defenders'])} ({', '.join(ce['city'])} on a city); the defender orders them {', '.join(ce['defenders'])}:", font=fonts.SANS_BOLD)
     for k, b in enumerate(bouts):
         gone = ce["removed"][k] if k < len(ce["removed"]) else []
         if b["attacker_wins"]:

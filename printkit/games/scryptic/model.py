@@ -19,9 +19,10 @@ def build_board(params: dict) -> dict:
         raise UsageError(f"--size {size}: boards are {R.MIN_SIZE} to {R.MAX_SIZE} cells a side")
     if terrain not in B.PRESETS:
         raise UsageError(f"--terrain {terrain}: choose one of {', '.join(B.PRESETS)}")
+    lang = _lang(params)
     rows, cities, attempts = B.generate(seed, size, terrain)
     return {
-        "params": {"seed": seed, "size": size, "terrain": terrain},
+        "params": {"seed": seed, "size": size, "terrain": terrain, **_lang_param(lang)},
         **B.board_model(rows, cities),
         "legend": {t: R.TERRAIN_NAMES[t] for t in R.TERRAINS},
         "attempts": attempts,
@@ -48,13 +49,52 @@ def board_report(model: dict) -> str:
 # -- tokens and racks -----------------------------------------------------------------
 
 
+def _lang(params: dict) -> str:
+    """The language asked for (English when none), refused unless Scryptic has its letters."""
+    lang = params.get("lang") or "en"
+    if lang not in R.SCRABBLE:
+        raise UsageError(f"--lang {lang}: Scryptic has no letter set for it")
+    return lang
+
+
+def _lang_param(lang: str) -> dict:
+    """What a model's params say of its language: nothing for English (its bytes unchanged)."""
+    return {} if lang == "en" else {"lang": lang}
+
+
+def language_facts(lang: str = "en") -> dict:
+    """What the rules page and reference card must say of a language: its pool
+    (size, letters by value, letters it has no token for), the Scrabble edition
+    the values and counts come from, and whether meaning lists exist in it."""
+    from printkit.lang import language
+
+    values = R.letter_values(lang)
+    absent = [ch for ch in language(lang).letters.upper() if ch not in values]
+    return {
+        "lang": lang,
+        "language": language(lang).name,
+        "pool_size": R.pool_size(lang),
+        "scrabble_tiles": R.SCRABBLE_TILES[lang],
+        "values": {str(v): "".join(ch for ch in values if values[ch] == v) for v in (1, 2, 3)},
+        "absent": "".join(absent),
+        "digraphs_split": [t for t, _, _ in R.SCRABBLE[lang] if len(t) > 1],
+        "pool_turns": R.pool_turns(lang),
+        "meaning_lists": lang in MEANING_LANGS,
+        "source": f"the {language(lang).name} Scrabble set ({R.SCRABBLE_TILES[lang]} tiles less its 2 blanks); points 1-2 are 1 dot, 3 are 2, 4 or more 3",
+    }
+
+
 def build_tokens(params: dict) -> dict:
     n = int(params.get("board_size") or 15)
     if not R.MIN_SIZE <= n <= R.MAX_SIZE:
         raise UsageError(f"--board-size {n}: boards are {R.MIN_SIZE} to {R.MAX_SIZE} cells a side")
-    letters = [{"letter": ch, "value": R.LETTER_VALUES[ch], "count": R.POOL_COUNTS[ch]} for ch in sorted(R.LETTER_VALUES)]
+    lang = _lang(params)
+    values, counts = R.letter_values(lang), R.pool_counts(lang)
+    letters = [{"letter": ch, "value": values[ch], "count": counts[ch]} for ch in values]
+    if lang == "en":
+        letters.sort(key=lambda e: e["letter"])
     return {
-        "params": {"board_size": n if n != 15 else None},
+        "params": {"board_size": n if n != 15 else None, **_lang_param(lang)},
         "pools": [{"owner": owner, "player": k, "letters": [dict(e) for e in letters]} for k, owner in enumerate(R.POOLS, 1)],
         "rack_limit": R.RACK_LIMIT,
         "rack_start": R.RACK_START,
@@ -136,6 +176,12 @@ MEANING_RULE = (
     "A word printed below has that meaning (in two lists: both, multiplied). Any other word has a meaning only if both "
     "players agree when its bonus is first claimed; if either says no, no bonus. Once agreed it holds for the rest of the game."
 )
+MEANING_RULE_AGREED = (
+    "A word has a meaning only if both players agree when its bonus is first claimed; if either says no, no bonus. "
+    "Once agreed it holds for the rest of the game."
+)
+# The printed dictionary each language's Scrabble players use (named as an example, as Collins is for English).
+DICTIONARIES = {"de": "the Duden", "fr": "L'Officiel du Scrabble (ODS)", "es": "the Diccionario de la lengua española (RAE)", "nl": "the Groene Boekje"}
 MEANING_TITLES = {"attacking": "Attacking (×1.5 in attack)", "defending": "Defending (×1.5 in defence)", "sneaking": "Sneaking (×1.5 in attack and defence)", "cutting": "Cutting or fire (×1.5 against forest)"}
 
 # Worked examples: the inputs only. The numbers are computed by the rules module
@@ -153,18 +199,54 @@ FOREST_EXAMPLE = {"word": "FIRE", "terrain": "FFPP", "cutting": True}
 COMBAT_EXAMPLE = {"attacker": "SWORD", "defenders": ["NOR", "TAU", "NOT", "GRAM"], "city": ["GRAM"], "removed": [[], ["U"], ["O", "T"], []]}
 EXTENSION_EXAMPLE = {"old": "CAT", "new": "CATS", "cross": "SO"}
 
+# The same examples in each language: words of that language with the same
+# meaning, terrain and role (each a word of the language's acceptance list:
+# tested). The combat keeps the rulebook's shape: a weapon word against three
+# short words and a four-letter word on a city, losing the same letter places
+# (the second word its last letter, the third its last two).
+_WORDS = {  # attack, sneaking defence, attack across water, city, cut off, fire, extension (old, new, cross), combat
+    "de": ("SPEER", "LIST", "RAUB", "BURG", "TAU", "GLUT", ("AUTO", "AUTOS", "SO"), ("SPEER", "TOR", "TAU", "NOT", "HORT")),
+    "fr": ("EPEE", "RUSE", "RAID", "FORT", "TAS", "FEUX", ("CHAT", "CHATS", "SI"), ("EPEE", "ROT", "TAU", "NET", "GRAS")),
+    "es": ("ESPADA", "ESPIA", "TIRO", "MURO", "TAL", "FUEGO", ("CASA", "CASAS", "SI"), ("ESPADA", "RON", "TAU", "NOS", "MURO")),
+    "nl": ("ZWAARD", "LIST", "ROOF", "MUUR", "DAK", "VUUR", ("KAMER", "KAMERS", "SOK"), ("ZWAARD", "TOR", "TAK", "MOT", "GRAM")),
+}
 
-def compute_example(case: dict) -> dict:
-    s = R.strength(case["word"], case["role"], terrain=case["terrain"], meaning=case["meaning"], city=case["city"], supply_broken=case["supply_broken"])
+
+def _terrain_like(terrain: str, word: str) -> str:
+    """The English example's terrain stretched to a word of another length: the
+    first letters keep their cells, water stays between two land ends."""
+    if len(terrain) == len(word):
+        return terrain
+    if "W" in terrain:
+        return terrain[0] + "W" * (len(word) - 2) + terrain[-1]
+    head = terrain[: min(len(terrain), len(word))]
+    return head + terrain[-1] * (len(word) - len(head))
+
+
+def examples_for(lang: str) -> tuple[list[dict], dict, dict, dict]:
+    """(examples, forest example, combat example, extension example) in a language."""
+    if lang == "en":
+        return EXAMPLES, FOREST_EXAMPLE, COMBAT_EXAMPLE, EXTENSION_EXAMPLE
+    words = _WORDS[lang]
+    examples = [{**case, "word": w, "terrain": _terrain_like(case["terrain"], w)} for case, w in zip(EXAMPLES, words[:5])]
+    forest = {**FOREST_EXAMPLE, "word": words[5], "terrain": _terrain_like(FOREST_EXAMPLE["terrain"], words[5])}
+    old, new, cross = words[6]
+    attacker, *defenders = words[7]
+    combat = {"attacker": attacker, "defenders": defenders, "city": [defenders[-1]], "removed": [[], [defenders[1][-1]], list(defenders[2][1:]), []]}
+    return examples, forest, combat, {"old": old, "new": new, "cross": cross}
+
+
+def compute_example(case: dict, lang: str = "en") -> dict:
+    s = R.strength(case["word"], case["role"], terrain=case["terrain"], meaning=case["meaning"], city=case["city"], supply_broken=case["supply_broken"], lang=lang)
     return {"score": s.score, "strength": s.value, "working": s.explain()}
 
 
-def compute_forest(case: dict) -> dict:
+def compute_forest(case: dict, lang: str = "en") -> dict:
     word, terrain = case["word"], case["terrain"]
-    cut = R.forest_cut(word, terrain, cutting=case["cutting"])
+    cut = R.forest_cut(word, terrain, cutting=case["cutting"], lang=lang)
     cells = list(terrain).count(R.FOREST)
-    score = R.word_score(word)
-    sums = "+".join(f"{ch}{R.letter_value(ch)}" for ch in word)
+    score = R.word_score(word, lang)
+    sums = "+".join(f"{ch}{R.letter_value(ch, lang)}" for ch in word)
     steps = [f"score {sums} = {score}"]
     if case["cutting"]:
         steps.append(f"{score} × 1.5 (fire) = {R._num(score * R.HALF)}" + ("" if score * R.HALF == cut.power else f", down to {cut.power}"))
@@ -173,11 +255,11 @@ def compute_forest(case: dict) -> dict:
     return {"power": cut.power, "density": cut.density, "cuts": cut.cuts, "steps": steps}
 
 
-def compute_combat(case: dict) -> list[dict]:
-    attacker = R.strength(case["attacker"], "attack", meaning=["attacking"]).value
+def compute_combat(case: dict, lang: str = "en") -> list[dict]:
+    attacker = R.strength(case["attacker"], "attack", meaning=["attacking"], lang=lang).value
     defenders = []
     for word in case["defenders"]:
-        s = R.strength(word, "defend", city=word in case["city"])
+        s = R.strength(word, "defend", city=word in case["city"], lang=lang)
         defenders.append((word, s.value, s.score))
     return [
         {"defender": b.defender, "attacker_before": b.attacker_before, "defender_strength": b.defender_strength, "defender_score": b.defender_score, "attacker_wins": b.attacker_wins, "attacker_after": b.attacker_after}
@@ -185,58 +267,77 @@ def compute_combat(case: dict) -> list[dict]:
     ]
 
 
-def compute_combat_score(case: dict, bouts: list[dict]) -> dict:
+def compute_combat_score(case: dict, bouts: list[dict], lang: str = "en") -> dict:
     """What each side writes on the score sheet after the example combat."""
     won = [b for b in bouts if b["attacker_wins"]]
     removed = [ch for k, _ in enumerate(won) for ch in case["removed"][k]]
-    gained = sum(R.letter_value(ch) for ch in removed)
-    attacker_lost = R.word_score(case["attacker"]) if len(won) < len(bouts) else 0
-    placed = R.word_score(case["attacker"])  # committed first, so it was written under words +
+    gained = sum(R.letter_value(ch, lang) for ch in removed)
+    attacker_lost = R.word_score(case["attacker"], lang) if len(won) < len(bouts) else 0
+    placed = R.word_score(case["attacker"], lang)  # committed first, so it was written under words +
     return {
         "removed_letters": removed, "attacker_words": placed, "attacker_removed": gained, "attacker_lost": attacker_lost,
         "attacker_net": placed + gained - attacker_lost, "defender_lost": sum(b["defender_score"] for b in won),
     }
 
 
-def compute_extension(case: dict) -> dict:
-    return {"points": R.extension_points(case["old"], case["new"]), "cross_points": R.word_score(case["cross"])}
+def compute_extension(case: dict, lang: str = "en") -> dict:
+    return {"points": R.extension_points(case["old"], case["new"], lang), "cross_points": R.word_score(case["cross"], lang)}
 
 
-def meaning_words() -> dict[str, list[str]]:
+#: Languages with printed meaning lists (printkit/data/scryptic-meanings[-LANG].txt).
+#: Elsewhere the lists are unavailable: a meaning bonus stands on the players'
+#: agreement alone (the rulebook's own rule), and the card says so.
+MEANING_LANGS = ("en",)
+MEANING_UNAVAILABLE = (
+    "No printed meaning lists in {language} (printkit has no wordnet of the language to build them from): "
+    "every meaning bonus needs both players' agreement, claimed word by word."
+)
+
+
+def meaning_words(lang: str = "en") -> dict[str, list[str]]:
     """The printed meaning lists (printkit/data/scryptic-meanings.txt, built from
-    WordNet by scripts/build_meanings.py)."""
+    WordNet by scripts/build_meanings.py); empty for a language without them."""
     from printkit.words import data_file
 
+    if lang not in MEANING_LANGS:
+        return {}
+    name = "scryptic-meanings.txt" if lang == "en" else f"scryptic-meanings-{lang}.txt"
     out = {}
-    for line in data_file("scryptic-meanings.txt").read_text(encoding="ascii").splitlines():
+    for line in data_file(name).read_text(encoding="utf-8").splitlines():
         meaning, _, words = line.partition(":")
         out[meaning.strip()] = words.split()
     return out
 
 
 def build_reference(params: dict) -> dict:
-    examples = [{**case, **compute_example(case)} for case in EXAMPLES]
-    bouts = compute_combat(COMBAT_EXAMPLE)
-    words = meaning_words()
+    lang = _lang(params)
+    cases, forest, combat, extension = examples_for(lang)
+    examples = [{**case, **compute_example(case, lang)} for case in cases]
+    bouts = compute_combat(combat, lang)
+    words = meaning_words(lang)
+    values = R.letter_values(lang)
+    extra = {} if lang == "en" else {"language": language_facts(lang)}
     return {
-        "params": {},
+        "params": _lang_param(lang),
+        **extra,
         "terrain": [{"code": t, "name": R.TERRAIN_NAMES[t], "placing": p, "combat": k} for t, p, k in TERRAIN_ROWS],
         "city": {"placing": CITY_ROW[1], "combat": CITY_ROW[2]},
         "modifiers": [{"what": w, "when": when, "factor": f} for w, when, f in MODIFIERS],
-        "values": {str(v): "".join(ch for ch in sorted(R.LETTER_VALUES) if R.LETTER_VALUES[ch] == v) for v in (1, 2, 3)},
+        "values": {str(v): "".join(ch for ch in (sorted(values) if lang == "en" else values) if values[ch] == v) for v in (1, 2, 3)},
         "setup": SETUP,
         "turn": TURN,
         "combat": COMBAT,
         "after": AFTER,
         "end": END,
         "scoring": SCORING,
-        "dictionary": DICTIONARY,
-        "meaning_rule": MEANING_RULE,
+        "dictionary": DICTIONARY if lang == "en" else DICTIONARY.replace("Collins Scrabble Words", DICTIONARIES[lang]),
+        "meaning_rule": MEANING_RULE if lang in MEANING_LANGS else MEANING_RULE_AGREED,
         "meanings": [{"meaning": m, "title": MEANING_TITLES[m], "words": words.get(m, [])} for m in R.MEANINGS],
+        **({} if lang in MEANING_LANGS else {"meaning_lists": "unavailable", "meaning_note": MEANING_UNAVAILABLE.format(language=language_facts(lang)["language"])}),
         "examples": examples,
-        "forest_example": {**FOREST_EXAMPLE, **compute_forest(FOREST_EXAMPLE)},
-        "combat_example": {**COMBAT_EXAMPLE, "bouts": bouts, **compute_combat_score(COMBAT_EXAMPLE, bouts)},
-        "extension_example": {**EXTENSION_EXAMPLE, **compute_extension(EXTENSION_EXAMPLE)},
+        "forest_example": {**forest, **compute_forest(forest, lang)},
+        "combat_example": {**combat, "bouts": bouts, **compute_combat_score(combat, bouts, lang)},
+        "extension_example": {**extension, **compute_extension(extension, lang)},
     }
 
 
@@ -247,10 +348,11 @@ def build_sheet(params: dict) -> dict:
     turns = int(params.get("turns") or R.SHEET_TURNS)
     if not R.MIN_TURNS <= turns <= R.MAX_TURNS:
         raise UsageError(f"--turns {turns}: a score sheet has {R.MIN_TURNS} to {R.MAX_TURNS} turn rows")
+    lang = _lang(params)
     return {
-        "params": {"turns": turns if turns != R.SHEET_TURNS else None},
+        "params": {"turns": turns if turns != R.SHEET_TURNS else None, **_lang_param(lang)},
         "turns": turns,
-        "pool_turns": R.pool_turns(),
+        "pool_turns": R.pool_turns(lang),
         "players": [{"pool": "gold", "label": "Player 1 · gold · plays first"}, {"pool": "silver", "label": "Player 2 · silver"}],
         "columns": ["words +", "extended +", "removed +", "cities +", "lost -", "total"],
         "notes": [
@@ -270,12 +372,13 @@ def check_reference(model: dict) -> list:
     from printkit.rules import Violation, field
 
     out = []
+    lang = R.model_lang(model)
     examples, bad = field(model, "examples", list, "SCR-REFERENCE", "reference")
     out += bad
     for k, case in enumerate(examples or [], 1):
         place = f"example {k}"
         try:
-            want = compute_example(case)
+            want = compute_example(case, lang)
         except (KeyError, TypeError, ValueError) as exc:
             out.append(Violation("SCR-EXAMPLE", place, f"cannot be worked out ({exc})"))
             continue
@@ -286,7 +389,7 @@ def check_reference(model: dict) -> list:
     out += bad
     if forest is not None:
         try:
-            want = compute_forest(forest)
+            want = compute_forest(forest, lang)
             out += [Violation("SCR-EXAMPLE", "forest example", f"{key} is {forest.get(key)!r}; the rules give {v!r}") for key, v in want.items() if forest.get(key) != v]
         except (KeyError, TypeError, ValueError) as exc:
             out.append(Violation("SCR-EXAMPLE", "forest example", f"cannot be worked out ({exc})"))
@@ -294,18 +397,18 @@ def check_reference(model: dict) -> list:
     out += bad
     if combat is not None:
         try:
-            want = compute_combat(combat)
+            want = compute_combat(combat, lang)
             if combat.get("bouts") != want:
                 out.append(Violation("SCR-EXAMPLE", "combat example", "the bouts are not what the rules give for these words"))
             else:
-                out += [Violation("SCR-EXAMPLE", "combat example", f"{key} is {combat.get(key)!r}; the rules give {v!r}") for key, v in compute_combat_score(combat, want).items() if combat.get(key) != v]
+                out += [Violation("SCR-EXAMPLE", "combat example", f"{key} is {combat.get(key)!r}; the rules give {v!r}") for key, v in compute_combat_score(combat, want, lang).items() if combat.get(key) != v]
         except (KeyError, TypeError, ValueError) as exc:
             out.append(Violation("SCR-EXAMPLE", "combat example", f"cannot be worked out ({exc})"))
     ext, bad = field(model, "extension_example", dict, "SCR-REFERENCE", "reference")
     out += bad
     if ext is not None:
         try:
-            out += [Violation("SCR-EXAMPLE", "extension example", f"{key} is {ext.get(key)!r}; the rules give {v!r}") for key, v in compute_extension(ext).items() if ext.get(key) != v]
+            out += [Violation("SCR-EXAMPLE", "extension example", f"{key} is {ext.get(key)!r}; the rules give {v!r}") for key, v in compute_extension(ext, lang).items() if ext.get(key) != v]
         except (KeyError, TypeError, ValueError) as exc:
             out.append(Violation("SCR-EXAMPLE", "extension example", f"cannot be worked out ({exc})"))
     return out

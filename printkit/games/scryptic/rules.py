@@ -22,15 +22,84 @@ from printkit.rules import Violation, expect, field
 
 # -- letters -------------------------------------------------------------------------
 
-LETTER_VALUES: dict[str, int] = {
-    "A": 1, "B": 2, "C": 2, "D": 1, "E": 1, "F": 3, "G": 1, "H": 3, "I": 1, "J": 3, "K": 3, "L": 1, "M": 2,
-    "N": 1, "O": 1, "P": 2, "Q": 3, "R": 1, "S": 1, "T": 1, "U": 1, "V": 3, "W": 3, "X": 3, "Y": 3, "Z": 3,
+# Each language's Scrabble set: (tile, points, count) for its letter tiles, blanks
+# left out (Scryptic has none). Public facts of the editions sold by Mattel (J.W.
+# Spear & Sons) outside North America, as listed in Wikipedia's "Scrabble letter
+# distributions" (English, German, French, Spanish, Dutch sections, read
+# 2026-11); each checked to add up to the edition's tile count less its 2 blanks.
+SCRABBLE: dict[str, tuple[tuple[str, int, int], ...]] = {
+    # English: 98 letter tiles (100 with the blanks)
+    "en": (("A", 1, 9), ("B", 3, 2), ("C", 3, 2), ("D", 2, 4), ("E", 1, 12), ("F", 4, 2), ("G", 2, 3), ("H", 4, 2), ("I", 1, 9),
+           ("J", 8, 1), ("K", 5, 1), ("L", 1, 4), ("M", 3, 2), ("N", 1, 6), ("O", 1, 8), ("P", 3, 2), ("Q", 10, 1), ("R", 1, 6),
+           ("S", 1, 4), ("T", 1, 6), ("U", 1, 4), ("V", 4, 2), ("W", 4, 2), ("X", 8, 1), ("Y", 4, 2), ("Z", 10, 1)),
+    # German (since 1990): 100 letter tiles; Ä, Ö, Ü tiles of their own, no ß (written SS)
+    "de": (("A", 1, 5), ("B", 3, 2), ("C", 4, 2), ("D", 1, 4), ("E", 1, 15), ("F", 4, 2), ("G", 2, 3), ("H", 2, 4), ("I", 1, 6),
+           ("J", 6, 1), ("K", 4, 2), ("L", 2, 3), ("M", 3, 4), ("N", 1, 9), ("O", 2, 3), ("P", 4, 1), ("Q", 10, 1), ("R", 1, 6),
+           ("S", 1, 7), ("T", 1, 6), ("U", 1, 6), ("V", 6, 1), ("W", 3, 1), ("X", 8, 1), ("Y", 10, 1), ("Z", 3, 1),
+           ("Ä", 6, 1), ("Ö", 8, 1), ("Ü", 6, 1)),
+    # French: 100 letter tiles, no accented tiles
+    "fr": (("A", 1, 9), ("B", 3, 2), ("C", 3, 2), ("D", 2, 3), ("E", 1, 15), ("F", 4, 2), ("G", 2, 2), ("H", 4, 2), ("I", 1, 8),
+           ("J", 8, 1), ("K", 10, 1), ("L", 1, 5), ("M", 2, 3), ("N", 1, 6), ("O", 1, 6), ("P", 3, 2), ("Q", 8, 1), ("R", 1, 6),
+           ("S", 1, 6), ("T", 1, 6), ("U", 1, 6), ("V", 4, 2), ("W", 10, 1), ("X", 10, 1), ("Y", 10, 1), ("Z", 10, 1)),
+    # Spanish (outside North America): 98 letter tiles with CH, LL and RR tiles and
+    # no K or W; Scryptic splits each digraph tile into its two letters (below)
+    "es": (("A", 1, 12), ("B", 3, 2), ("C", 3, 4), ("CH", 5, 1), ("D", 2, 5), ("E", 1, 12), ("F", 4, 1), ("G", 2, 2), ("H", 4, 2),
+           ("I", 1, 6), ("J", 8, 1), ("L", 1, 4), ("LL", 8, 1), ("M", 3, 2), ("N", 1, 5), ("Ñ", 8, 1), ("O", 1, 9), ("P", 3, 2),
+           ("Q", 5, 1), ("R", 1, 5), ("RR", 8, 1), ("S", 1, 6), ("T", 1, 4), ("U", 1, 5), ("V", 4, 1), ("X", 8, 1), ("Y", 4, 1),
+           ("Z", 10, 1)),
+    # Dutch (since 1998, no IJ tile: IJ is played as I + J): 100 letter tiles
+    "nl": (("A", 1, 6), ("B", 3, 2), ("C", 5, 2), ("D", 2, 5), ("E", 1, 18), ("F", 4, 2), ("G", 3, 3), ("H", 4, 2), ("I", 1, 4),
+           ("J", 4, 2), ("K", 3, 3), ("L", 3, 3), ("M", 3, 3), ("N", 1, 10), ("O", 1, 6), ("P", 3, 2), ("Q", 10, 1), ("R", 2, 5),
+           ("S", 2, 5), ("T", 2, 5), ("U", 4, 3), ("V", 4, 2), ("W", 5, 2), ("X", 8, 1), ("Y", 8, 1), ("Z", 4, 2)),
 }
-POOL_COUNTS: dict[str, int] = {
-    "A": 9, "B": 2, "C": 2, "D": 4, "E": 12, "F": 2, "G": 3, "H": 2, "I": 9, "J": 1, "K": 1, "L": 4, "M": 2,
-    "N": 6, "O": 8, "P": 2, "Q": 1, "R": 6, "S": 4, "T": 6, "U": 4, "V": 2, "W": 2, "X": 1, "Y": 2, "Z": 1,
-}
-POOL_SIZE = 98
+SCRABBLE_TILES = {"en": 100, "de": 102, "fr": 102, "es": 100, "nl": 102}  # the edition's tiles, blanks included
+
+
+def dots(points: int) -> int:
+    """A Scrabble tile's points as Scryptic's 1-3 dots, the mapping the English
+    values follow: 1-2 points one dot, 3 points two, 4 or more three."""
+    return 1 if points <= 2 else 2 if points == 3 else 3
+
+
+def _letter_set(lang: str) -> tuple[dict[str, int], dict[str, int]]:
+    """(values, counts) of a language's letters, in its alphabet's order. A
+    digraph tile (Spanish CH, LL, RR) gives one token of each of its letters (CH:
+    a C and an H; LL: two L), since printkit spells those words letter by letter
+    (printkit/lang.py); its points are not used (the single letters keep theirs)."""
+    from printkit.lang import language
+
+    order = language(lang).letters.upper()
+    values: dict[str, int] = {}
+    counts: dict[str, int] = {}
+    for tile, points, n in SCRABBLE[lang]:
+        if len(tile) == 1:
+            values[tile] = dots(points)
+        for ch in tile:
+            counts[ch] = counts.get(ch, 0) + n
+    ranked = sorted(values, key=order.index)
+    return {ch: values[ch] for ch in ranked}, {ch: counts[ch] for ch in ranked}
+
+
+_SETS = {code: _letter_set(code) for code in SCRABBLE}
+
+
+def letter_values(lang: str = "en") -> dict[str, int]:
+    """Letter -> value 1-3 for a language's pool (capitals, alphabet order)."""
+    return _SETS[lang][0]
+
+
+def pool_counts(lang: str = "en") -> dict[str, int]:
+    """Letter -> tokens of it in one pool."""
+    return _SETS[lang][1]
+
+
+def pool_size(lang: str = "en") -> int:
+    return sum(pool_counts(lang).values())
+
+
+LETTER_VALUES: dict[str, int] = letter_values("en")
+POOL_COUNTS: dict[str, int] = pool_counts("en")
+POOL_SIZE = pool_size("en")  # 98
 POOLS = ("gold", "silver")  # player 1, player 2
 RACK_LIMIT = 12
 RACK_START = 7
@@ -40,10 +109,10 @@ SHEET_TURNS = 60  # default score-sheet rows: the pools last POOL_TURNS, racks a
 MIN_TURNS, MAX_TURNS = 10, 120
 
 
-def pool_turns() -> int:
+def pool_turns(lang: str = "en") -> int:
     """The turn on which a player draws the last letter of their pool (7 to start,
-    no draw on the first turn, 3 a turn after): 32."""
-    return 1 + math.ceil((POOL_SIZE - RACK_START) / DRAW_PER_TURN)
+    no draw on the first turn, 3 a turn after): 32 for English's 98 letters."""
+    return 1 + math.ceil((pool_size(lang) - RACK_START) / DRAW_PER_TURN)
 
 # -- terrain ---------------------------------------------------------------------------
 
@@ -62,28 +131,29 @@ MEANINGS = ("attacking", "defending", "sneaking", "cutting")
 ROLES = ("attack", "defend")
 
 
-def letter_value(ch: str) -> int:
-    v = LETTER_VALUES.get(ch.upper()) if isinstance(ch, str) and len(ch) == 1 else None
+def letter_value(ch: str, lang: str = "en") -> int:
+    v = letter_values(lang).get(ch.upper()) if isinstance(ch, str) and len(ch) == 1 else None
     if v is None:
-        raise ValueError(f"{ch!r} is not a letter A-Z")
+        have = "".join(letter_values(lang))
+        raise ValueError(f"{ch!r} is not a letter A-Z" if lang == "en" else f"{ch!r} is not a letter of the pool ({have})")
     return v
 
 
-def word_score(word: str) -> int:
+def word_score(word: str, lang: str = "en") -> int:
     """Face value: the sum of the letter values (what the score sheet counts)."""
     if not isinstance(word, str) or not word:
         raise ValueError("a word needs at least one letter")
-    return sum(letter_value(ch) for ch in word)
+    return sum(letter_value(ch, lang) for ch in word)
 
 
-def extension_points(old: str, new: str) -> int:
+def extension_points(old: str, new: str, lang: str = "en") -> int:
     """Points for growing a word on the board (CAT -> CATS): only the added letters
     count, since a word is never counted twice (seed 004, "Winning conditions")."""
     old, new = old.upper(), new.upper()
     at = new.find(old)
     if not old or at < 0 or len(new) == len(old):
         raise ValueError(f"{new} does not extend {old}")
-    return word_score(new) - word_score(old)
+    return word_score(new, lang) - word_score(old, lang)
 
 
 # -- strength ----------------------------------------------------------------------------
@@ -136,7 +206,7 @@ def mountain_factor(terrain: Sequence[str]) -> Fraction:
     return Fraction(2 * m + o, m + o)
 
 
-def strength(word: str, role: str, *, terrain: Sequence[str] | str | None = None, meaning: Iterable[str] = (), city: bool = False, supply_broken: bool = False) -> Strength:
+def strength(word: str, role: str, *, terrain: Sequence[str] | str | None = None, meaning: Iterable[str] = (), city: bool = False, supply_broken: bool = False, lang: str = "en") -> Strength:
     """A word's combat strength as attacker or defender.
 
     `terrain` lists the terrain under each letter (default: all plains); `meaning`
@@ -151,7 +221,7 @@ def strength(word: str, role: str, *, terrain: Sequence[str] | str | None = None
         if m not in MEANINGS:
             raise ValueError(f"meaning {m!r} is not one of {', '.join(MEANINGS)}")
     cells = _terrain_under(word, terrain)
-    score = word_score(word)
+    score = word_score(word, lang)
     factors: list[tuple[str, Fraction]] = []
     mf = mountain_factor(cells)
     if mf != 1:
@@ -185,32 +255,32 @@ class ForestCut(NamedTuple):
     cuts: bool
 
 
-def forest_cut(word: str, terrain: Sequence[str] | str, *, cutting: bool = False) -> ForestCut:
+def forest_cut(word: str, terrain: Sequence[str] | str, *, cutting: bool = False, lang: str = "en") -> ForestCut:
     """Placing a word on forest: its score (x1.5 for cutting or fire words, rounded
     down) must beat 2 per forest cell it covers; those cells become plains."""
     cells = _terrain_under(word, terrain)
     density = FOREST_DENSITY * sum(1 for t in cells if t == FOREST)
-    power = math.floor(word_score(word) * (HALF if cutting else 1))
+    power = math.floor(word_score(word, lang) * (HALF if cutting else 1))
     return ForestCut(power, density, density == 0 or power > density)
 
 
-def placement_problems(word: str, terrain: Sequence[str] | str, *, cutting: bool = False) -> list[str]:
+def placement_problems(word: str, terrain: Sequence[str] | str, *, cutting: bool = False, lang: str = "en") -> list[str]:
     """Why a word may not be placed on these cells (empty list: it may)."""
     cells = _terrain_under(word, terrain)
     out = []
     if cells[0] == WATER or cells[-1] == WATER:
         out.append("both end letters must stand on land, not water")
-    cut = forest_cut(word, cells, cutting=cutting)
+    cut = forest_cut(word, cells, cutting=cutting, lang=lang)
     if not cut.cuts:
         out.append(f"strength {cut.power} does not beat the forest's density {cut.density}")
     return out
 
 
-def ice_cracks(word: str, terrain: Sequence[str] | str) -> list[int]:
+def ice_cracks(word: str, terrain: Sequence[str] | str, lang: str = "en") -> list[int]:
     """Letters (0-based) too heavy for the ice under them. Any at all: after combat
     every ice cell under the word turns to water and the word is destroyed."""
     cells = _terrain_under(word, terrain)
-    return [i for i, (ch, t) in enumerate(zip(word, cells)) if t == ICE and letter_value(ch) > ICE_THICKNESS]
+    return [i for i, (ch, t) in enumerate(zip(word, cells)) if t == ICE and letter_value(ch, lang) > ICE_THICKNESS]
 
 
 class Bout(NamedTuple):
@@ -541,10 +611,19 @@ def check_board(model: dict) -> list[Violation]:
 
 # -- tokens, reference and sheet ---------------------------------------------------
 
+def model_lang(model) -> str:
+    """The language a model was built in: its params' "lang" (absent for English)."""
+    params = model.get("params") if isinstance(model, dict) else None
+    lang = params.get("lang", "en") if isinstance(params, dict) else "en"
+    return lang if lang in SCRABBLE else "en"
+
+
 def check_tokens(model: dict) -> list[Violation]:
     pools, out = field(model, "pools", list, "SCR-TOKENS", "tokens")
     if pools is None:
         return out
+    lang = model_lang(model)
+    values, wanted, size = letter_values(lang), pool_counts(lang), pool_size(lang)
     owners = [p.get("owner") if isinstance(p, dict) else None for p in pools]
     out += expect(owners == list(POOLS), "SCR-POOLS", "tokens", f"pools are {owners}; there is one gold and one silver pool, in that order")
     for k, pool in enumerate(pools, 1):
@@ -562,16 +641,16 @@ def check_tokens(model: dict) -> list[Violation]:
             out += bad2 + bad3
             if ch is None or n is None or v is None:
                 continue
-            if ch not in LETTER_VALUES:
-                out.append(Violation("SCR-LETTER", f"{place} entry {j}", f"{ch!r} is not a letter A-Z"))
+            if ch not in values:
+                out.append(Violation("SCR-LETTER", f"{place} entry {j}", f"{ch!r} is not a letter A-Z" if lang == "en" else f"{ch!r} is not a letter of the pool ({''.join(values)})"))
                 continue
-            out += expect(v == LETTER_VALUES[ch], "SCR-VALUE", f"{place} letter {ch}", f"value {v}; the rules give {ch} the value {LETTER_VALUES[ch]}")
+            out += expect(v == values[ch], "SCR-VALUE", f"{place} letter {ch}", f"value {v}; the rules give {ch} the value {values[ch]}")
             counts[ch] = counts.get(ch, 0) + n
-        for ch in LETTER_VALUES:
+        for ch in values:
             got = counts.get(ch, 0)
-            out += expect(got == POOL_COUNTS[ch], "SCR-COUNT", f"{place} letter {ch}", f"{got} tokens; a pool has {POOL_COUNTS[ch]}")
+            out += expect(got == wanted[ch], "SCR-COUNT", f"{place} letter {ch}", f"{got} tokens; a pool has {wanted[ch]}")
         total = sum(counts.values())
-        out += expect(total == POOL_SIZE, "SCR-COUNT", place, f"{total} tokens; a pool has {POOL_SIZE}")
+        out += expect(total == size, "SCR-COUNT", place, f"{total} tokens; a pool has {size}")
     limit, bad = field(model, "rack_limit", int, "SCR-TOKENS", "rack")
     out += bad
     if limit is not None:
@@ -591,7 +670,7 @@ def check_tokens(model: dict) -> list[Violation]:
 def check_sheet(model: dict) -> list[Violation]:
     turns, out = field(model, "turns", int, "SCR-SHEET", "sheet")
     if turns is not None:
-        out += expect(MIN_TURNS <= turns <= MAX_TURNS, "SCR-SHEET-TURNS", "sheet", f"{turns} turn rows; a sheet has {MIN_TURNS}-{MAX_TURNS} (the pools last {pool_turns()} turns)")
+        out += expect(MIN_TURNS <= turns <= MAX_TURNS, "SCR-SHEET-TURNS", "sheet", f"{turns} turn rows; a sheet has {MIN_TURNS}-{MAX_TURNS} (the pools last {pool_turns(model_lang(model))} turns)")
     bonus, bad = field(model, "capture_bonus", int, "SCR-SHEET", "sheet")
     out += bad
     if bonus is not None:

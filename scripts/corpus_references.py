@@ -43,6 +43,7 @@ def cards(project: Path, spec: dict):
 
     cmp = spec["compare"]
     table = D.read_table(project / cmp["data"], cmp.get("sheet"))
+    table.qty = cmp.get("qty_column")  # the project's count column when not qty/copies/quantity
     chooser = T.compile_text(cmp["front"], "front")
     seen = set()
     for i, row in enumerate(D.expand(table)):
@@ -55,15 +56,26 @@ def cards(project: Path, spec: dict):
 
 
 def fill(template: Path, values: dict, index: int) -> str:
-    """The template's text with this card's values put in (XML-escaped)."""
+    """The template's text with this card's values put in (XML-escaped); a
+    template named `sheet.svg#card` is cut to that rectangle first, as printkit
+    reads it (printkit.custom.svg.crop_to_element: the page becomes the card)."""
     import jinja2
+    from lxml import etree
 
     from printkit.custom import template as T
+    from printkit.custom.project import split_element
+    from printkit.custom.svg import crop_to_element
 
+    template, element = split_element(template)
     env = jinja2.Environment(undefined=jinja2.StrictUndefined, autoescape=False)
     escaped = {k: html.escape(v, quote=True) for k, v in values.items()}
     variables = T.variables(escaped, index)
-    return env.from_string(template.read_text(encoding="utf-8")).render(**variables)
+    text = env.from_string(template.read_text(encoding="utf-8")).render(**variables)
+    if element:
+        root = etree.fromstring(text.encode("utf-8"), etree.XMLParser(resolve_entities=False, huge_tree=False))
+        crop_to_element(root, element, template.name)
+        text = etree.tostring(root, encoding="unicode")
+    return text
 
 
 #: Families fontconfig answers badly on a Debian machine without them, as a
@@ -137,6 +149,7 @@ def main(names: list[str]) -> int:
     if shutil.which("inkscape") is None:
         print("corpus_references: Inkscape is not installed (apt-get install inkscape)", file=sys.stderr)
         return 2
+    from printkit.custom.project import split_element
     from printkit.engine.units import CARDS
 
     global FONTCONFIG
@@ -151,7 +164,7 @@ def main(names: list[str]) -> int:
         out_dir = project / "reference"
         templates = set()
         for i, values, template in cards(project, spec):
-            templates.add(template)
+            templates.add(split_element(template)[0])
             render(fill(template, values, i), project, trim, spec["compare"]["card_size"], out_dir / f"card-{i + 1:02d}.png")
         (out_dir / "fonts.txt").write_text(fonts_used(sorted(templates)), encoding="utf-8")
         print(f"{project.name}: {len(list(out_dir.glob('card-*.png')))} references")

@@ -100,7 +100,9 @@ def _print_cards(name: str, tmp: Path) -> dict:
     cmp = spec(name)["compare"]
     project = CORPUS / name
     table = D.read_table(project / cmp["data"], cmp.get("sheet"))
+    table.qty = cmp.get("qty_column")
     rows = D.expand(table)
+    count = (table.qty_column() or "").lower()  # the rows are written out once each: no count column
     by_template: dict = {}
     for i, _values, template in _cards(name):
         by_template.setdefault(template, []).append(i)
@@ -110,9 +112,9 @@ def _print_cards(name: str, tmp: Path) -> dict:
         data = tmp / f"{template.stem}.csv"
         with data.open("w", newline="", encoding="utf-8") as f:
             w = csv.writer(f)
-            w.writerow([c for c in table.columns if c.lower() != "qty"])
+            w.writerow([c for c in table.columns if c.lower() != count])
             for i in wanted:
-                w.writerow([rows[i].values.get(c, "") for c in table.columns if c.lower() != "qty"])
+                w.writerow([rows[i].values.get(c, "") for c in table.columns if c.lower() != count])
         out = tmp / f"{template.stem}.pdf"
         r = run_inproc("deck", "--data", str(data), "--front", str(template), "--card-size", cmp["card_size"], "--layout", "single", "--order", "fronts-first", "--bleed", "0", "--no-strict", "-o", str(out), cwd=project)
         assert r.returncode == 0, r.stderr
@@ -246,3 +248,37 @@ def test_every_cards_text_reads_back_from_the_pdf(name, printed):
         if lost:
             missing.append(f"card {i + 1}: {', '.join(repr(w) for w in lost[:5])}")
     assert not missing, "; ".join(missing)
+
+
+def test_a_card_named_on_a_sheet_of_templates(tmp_path):
+    """`sheet.svg#id`: the card is that rectangle of a larger page (the
+    countersheets extension's sheets): the page is cut to it, the sheet's other
+    templates are not drawn, a clone's source beside it still is shown."""
+    from printkit.custom import template as T
+    from printkit.custom.project import load_template
+
+    ns = 'xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"'
+    (tmp_path / "sheet.svg").write_text(
+        f'<svg {ns} width="200mm" height="100mm" viewBox="0 0 200 100">'
+        '<path id="dot" d="M0 0h4v4h-4z" fill="#00f"/>'
+        '<g transform="translate(10,5)"><g><rect id="card" x="0" y="0" width="63.5" height="88.9" fill="#f00"/><use xlink:href="#dot" x="20" y="20"/></g></g>'
+        '<g><rect id="other" x="120" y="5" width="63.5" height="88.9" fill="#0f0"/><text x="130" y="50">{{ name }}</text></g>'
+        '</svg>', encoding="utf-8")
+    ctx = T.Context.for_folder(tmp_path)
+    t = load_template(tmp_path / "sheet.svg#card", ctx, (63.5, 88.9))
+    assert t.size_ok and abs(t.doc_mm[0] - 63.5) < 1e-6 and abs(t.doc_mm[1] - 88.9) < 1e-6
+    assert t.columns() == set()  # the other template's placeholder is not this card's
+    assert t.path.name == "sheet.svg#card"
+    for name, why in (("sheet.svg#nope", "no element with id 'nope'"), ("sheet.svg#dot", "is a <path>")):
+        with pytest.raises(Exception, match=why):
+            load_template(tmp_path / name, ctx, (63.5, 88.9))
+    (tmp_path / "data.csv").write_text("name\nA\n", encoding="utf-8")
+    out = tmp_path / "x.pdf"
+    r = run_inproc("deck", "--data", "data.csv", "--front", "sheet.svg#card", "--card-size", "poker-us", "--layout", "single", "--bleed", "0", "--no-strict", "-o", str(out), cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    im = _page_image(out, 0, scale=1.0).convert("RGB")
+    w, h = im.size
+    assert im.getpixel((w // 2, h // 2))[:3] == (255, 0, 0)  # the card's red fills its page
+    k = w / 63.5
+    assert im.getpixel((round(22 * k), round(22 * k)))[2] > 200  # the clone of the dot parked off the card
+    assert not any(im.getpixel((x, y))[1] > 200 and im.getpixel((x, y))[0] < 100 for x in range(0, w, 5) for y in range(0, h, 5))  # no green

@@ -98,19 +98,57 @@ def test_csv_in_another_code_page_is_refused_not_garbled(tmp_path, encoding, tex
 def test_csv_errors_cite_the_file_line(tmp_path):
     p = tmp_path / "cards.csv"
     p.write_text('name,text\n"Two\nlines",ok\n\nFox,too,many\n', encoding="utf-8")
-    with pytest.raises(UsageError, match=r"cards.csv: line 5: 3 cells but 2 column names"):
-        _table(p)
+    t = _table(p)  # an unquoted comma in the last cell: read as typed, named by its line
+    assert t.rows[1].values == {"name": "Fox", "text": "too,many"}
+    assert t.notes and t.notes[0][0] == "cards.csv line 5" and "3 cells but 2 column names" in t.notes[0][1]
     p.write_text('name,qty\n"Two\nlines",1\n\nFox,x\n', encoding="utf-8")
     with pytest.raises(UsageError, match=r"cards.csv line 5: qty must be"):
         expand(_table(p))
 
 
 def test_bad_csv_through_the_command_names_the_line(tmp_path):
-    (tmp_path / "cards.csv").write_text('name,text\n"a\nb",c\nd,e,f\n', encoding="utf-8")
-    (tmp_path / "front.toml").write_text('[[element]]\ntype = "text"\ntext = "{{ name }}"\nx = 6\ny = 6\nw = 50\nh = 10\n', encoding="utf-8")
+    (tmp_path / "cards.csv").write_text('name,text,qty\n"a\nb",c,1\nd,e,many\n', encoding="utf-8")
+    (tmp_path / "front.toml").write_text('[[element]]\ntype = "text"\ntext = "{{ name }} {{ text }}"\nx = 6\ny = 6\nw = 50\nh = 10\n', encoding="utf-8")
     proc = run_inproc("deck", "--data", "cards.csv", "--front", "front.toml", "-o", "x.pdf", cwd=tmp_path)
-    assert proc.returncode == 2 and "cards.csv: line 4:" in proc.stderr and "Traceback" not in proc.stderr
+    assert proc.returncode == 2 and "cards.csv line 4: qty must be" in proc.stderr and "Traceback" not in proc.stderr, proc.stderr
     assert not (tmp_path / "x.pdf").exists()
+
+
+def test_unquoted_comma_in_the_last_cell_is_read_as_typed_and_named(tmp_path):
+    """countersheets' cards.csv has ',No End,Not *bold, nor /italics.': the
+    extension dropped ' nor /italics.'; printkit keeps the text whole, warns
+    naming the line, and refuses it under --strict."""
+    (tmp_path / "cards.csv").write_text('name,text\na,plain\nd,"quoted, fine"\nNo End,Not bold, nor italics.\n', encoding="utf-8")
+    (tmp_path / "front.toml").write_text('[[element]]\ntype = "text"\ntext = "{{ name }}: {{ text }}"\nx = 6\ny = 6\nw = 50\nh = 20\n', encoding="utf-8")
+    proc = run_inproc("deck", "--data", "cards.csv", "--front", "front.toml", "-o", "x.pdf", cwd=tmp_path)
+    out = proc.stdout + proc.stderr
+    assert proc.returncode == 0 and "OWN-DATA" in out and "cards.csv line 4" in out and "unquoted comma" in out, out
+    import pypdfium2 as pdfium
+
+    pdf = pdfium.PdfDocument(str(tmp_path / "x.pdf"))
+    text = "".join(pdf[k].get_textpage().get_text_range() for k in range(len(pdf)))
+    assert "Not bold, nor italics." in text.replace("\r\n", " ").replace("\n", " ")
+    proc = run_inproc("deck", "--data", "cards.csv", "--front", "front.toml", "-o", "y.pdf", "--strict", cwd=tmp_path)
+    assert proc.returncode == 1 and "OWN-DATA" in proc.stderr and not (tmp_path / "y.pdf").exists()
+
+
+def test_countersheets_csv_first_table_and_its_count_column(tmp_path):
+    """The extension's cards.csv as it is: a table per template, each after a
+    blank line; the first column, headed by the template's id, counts copies."""
+    src = Path(__file__).parent / "corpus" / "countersheets" / "cards.csv"
+    t = _table(src)
+    assert t.columns == ["card", "title", "text"] and len(t.rows) == 15
+    assert any(place == "cards.csv line 18" and "another table" in what for place, what in t.notes)
+    assert expand(t) == t.rows  # no qty, copies or quantity column: one card a row
+    t.qty = "card"
+    assert len(expand(t)) == 13 + 3 + 11
+    p = tmp_path / "cm.csv"
+    p.write_text("Card Name,Copies\nA,2\nB,\n", encoding="utf-8")  # CardMaker's count column
+    assert [r.values["Card Name"] for r in expand(_table(p))] == ["A", "A", "B"]
+    t = _table(p)
+    t.qty = "Count"
+    with pytest.raises(UsageError, match="no 'Count' column"):
+        expand(t)
 
 
 # -- spreadsheets ------------------------------------------------------------------------------

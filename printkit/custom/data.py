@@ -1,5 +1,7 @@
 """Card data: rows read from CSV, a spreadsheet (XLSX, ODS, XLS), JSON or a
-published CSV address, with a `qty` column that repeats a row.
+published CSV address, with a count column that repeats a row (`qty`, or
+the names other card tools use: `copies`, `quantity`; or one named by the
+project's `qty_column`).
 
 Every reader gives the same thing: a list of Row (the values by column name, as
 text, and where the row came from, for messages: "cards.csv line 7",
@@ -20,6 +22,7 @@ from printkit.custom import safety
 from printkit.errors import UsageError
 
 QTY = "qty"
+QTY_NAMES = ("qty", "copies", "quantity")  # printkit's, CardMaker's, other tools' (any case), in this order
 MAX_QTY = 1000
 
 
@@ -34,6 +37,22 @@ class Table:
     path: Path
     columns: list[str]
     rows: list[Row] = field(default_factory=list)
+    notes: list = field(default_factory=list)  # (place, what was read otherwise than a plain table): warnings
+    qty: str | None = None  # the count column the project names (qty_column), else QTY_NAMES
+
+    def qty_column(self) -> str | None:
+        """The column whose number repeats a row: the project's `qty_column`
+        (UsageError if the data has none), else the first of QTY_NAMES present."""
+        if self.qty:
+            found = next((c for c in self.columns if c.lower() == self.qty.lower()), None)
+            if found is None:
+                raise UsageError(f"{self.path.name}: no '{self.qty}' column (qty_column) to count each card's copies (columns: {', '.join(self.columns)})")
+            return found
+        for name in QTY_NAMES:
+            found = next((c for c in self.columns if c.lower() == name), None)
+            if found is not None:
+                return found
+        return None
 
 
 SHEETS = (".xlsx", ".xlsm", ".xlsb", ".ods", ".xls")  # spreadsheets, read with python-calamine
@@ -199,11 +218,27 @@ def _parse_csv(where, name: str, raw: bytes, tab: bool = False) -> Table:
         raise UsageError(f"{where}: empty data file")
     header = _clean_header(where, lines[0][1], f"line {lines[0][0]}")
     table = Table(where if isinstance(where, Path) else Path(name), header)
-    for n, rec in lines[1:]:
+    blank_before = {n for (n, _r), (_m, before) in zip(records[1:], records) if not any(c.strip() for c in before)}  # lines after a blank line
+    width = lambda r: len(r) - next((k for k, c in enumerate(reversed(r)) if c.strip()), len(r))
+    for k, (n, rec) in enumerate(lines[1:], 1):
+        after = lines[k + 1][1] if k + 1 < len(lines) else []
+        if n in blank_before and width(rec) > len(header) and all(c.strip() for c in rec[:width(rec)]) and width(after) > len(header):
+            # a blank line, then a row wider than the header with every cell filled, and the
+            # row under it wider too: a new header and its rows (countersheets keeps a table per
+            # template in one file); the first table is read
+            table.notes.append((f"{name} line {n}", f"a blank line, then a new header ({safety.shown(delimiter.join(rec[:width(rec)]), 50)}): another table starts here; only the first ({len(table.rows)} rows) is read"))
+            break
         values = {col: (rec[k].strip() if k < len(rec) else "") for k, col in enumerate(header)}
-        if any(cell.strip() for cell in rec[len(header):]):
-            shown = {",": "commas", ";": "semicolons", "\t": "tabs", "|": "'|'"}[delimiter]
-            raise UsageError(f"{where}: line {n}: {len([c for c in rec if c.strip()])} cells but {len(header)} column names (cells separated by {shown}; a cell with a {delimiter!r} in it needs \"quotes\")")
+        extra = [cell for cell in rec[len(header):]]
+        if any(cell.strip() for cell in extra):
+            # more cells than columns: an unquoted delimiter in the last cell, as a hand-written
+            # file has it ("Not *bold, nor /italics."). Read as typed (the extra cells joined back
+            # to the last column, nothing lost) and named: a spreadsheet would quote that cell
+            last = header[-1]
+            joined = delimiter.join([rec[len(header) - 1], *extra]) if len(rec) >= len(header) else ""
+            values[last] = joined.strip()
+            shown = {",": "comma", ";": "semicolon", "\t": "tab", "|": "'|'"}[delimiter]
+            table.notes.append((f"{name} line {n}", f"{width(rec)} cells but {len(header)} column names: the unquoted {shown}{'s' if len(extra) > 1 else ''} read as part of '{last}' ('{safety.shown(values[last], 40)}'); a cell with a {delimiter!r} in it is written in \"quotes\""))
         table.rows.append(Row(values, f"{name} line {n}"))
     return table
 
@@ -457,8 +492,8 @@ def _parse_json(where, name: str, raw: bytes) -> Table:
 
 
 def expand(table: Table) -> list[Row]:
-    """Repeat each row by its qty column (missing or blank: 1; 0 leaves it out)."""
-    qty_col = next((c for c in table.columns if c.lower() == QTY), None)
+    """Repeat each row by its count column (Table.qty_column; missing or blank: 1; 0 leaves it out)."""
+    qty_col = table.qty_column()
     if qty_col is None:
         return list(table.rows)
     out: list[Row] = []

@@ -39,8 +39,18 @@ from printkit.rules import Violation
 MAX_REPORTED = 60  # violations listed before "and N more"
 
 
-def load_template(path: Path, ctx: T.Context, trim_mm: tuple[float, float]):
+def split_element(path) -> tuple[Path, str | None]:
+    """(the file, the id after its '#') of a template named `cards.svg#card`:
+    the card is that rectangle of a larger SVG page; (path, None) otherwise."""
     path = Path(path)
+    head, sep, frag = path.name.rpartition("#")
+    if sep and head.lower().endswith(".svg") and frag:
+        return path.with_name(head), frag
+    return path, None
+
+
+def load_template(path: Path, ctx: T.Context, trim_mm: tuple[float, float]):
+    path, element = split_element(path)
     safety.regular(path, "template")  # a FIFO or device is refused, not waited on
     suffix = path.suffix.lower()
     if suffix == ".toml":
@@ -50,7 +60,7 @@ def load_template(path: Path, ctx: T.Context, trim_mm: tuple[float, float]):
     if suffix == ".svg":
         from printkit.custom.svg import SvgTemplate
 
-        return SvgTemplate(path, ctx, trim_mm)
+        return SvgTemplate(path, ctx, trim_mm, element)
     raise UsageError(f"{path}: a template is an .svg file or a layout .toml, not '{suffix or 'no suffix'}'")
 
 
@@ -155,6 +165,7 @@ class DeckSpec:
     note: str = ""
     copies: int = 1
     command: str = ""  # the command that prints this deck alone (metadata)
+    qty_column: str | None = None  # the column counting each row's copies, when not qty/copies/quantity
     _cache: dict = field(default_factory=dict, repr=False)
 
     def templates(self):
@@ -172,7 +183,7 @@ class DeckSpec:
 
     def table(self):
         if "table" not in self._cache:
-            self._cache["table"] = read_table(self.data, self.sheet, self.ctx)
+            self._cache["table"] = read_table(self.data, self.sheet, self.ctx, self.qty_column)
         return self._cache["table"]
 
     # Component.build
@@ -184,6 +195,8 @@ class DeckSpec:
             "deck": self.name,
             "data": _rel(self.data, self.ctx.base),
             "columns": table.columns,
+            "qty_column": table.qty_column(),
+            "data_notes": list(table.notes),
             "front": self.front.source,
             "back": self.back.source if self.back else None,
             "card_size": self.card_size,
@@ -212,14 +225,14 @@ class DeckSpec:
 
     # Component.checks
     def check(self, model: dict) -> list[Violation]:
-        found = []
+        found = data_warnings(model)
         columns = model.get("columns") or []
         for tset in (self.front, self.back):
             if tset is not None and not tset.single and tset.column_in(columns) is None:
                 found.append(Violation("OWN-MISSING-COLUMN", D.source_name(self.data), f"has no '{tset.column}' column to choose each card's {tset.what} template (templates: {tset.names()})"))
-        if found:
+        if any(v.severity != "warning" for v in found):
             return found
-        return check_cards(model, self.all_templates(), self.card_size, self._row_templates(columns)) + self.ctx.fonts.strict_violations()
+        return found + check_cards(model, self.all_templates(), self.card_size, self._row_templates(columns)) + self.ctx.fonts.strict_violations()
 
     # Component.render
     def render(self, doc, model: dict) -> None:
@@ -358,7 +371,7 @@ def check_templates(model: dict, templates: list, card_size: str) -> list[Violat
         found += t.check_template()
         if getattr(t, "declared_size", True) and tuple(round(v, 2) for v in t.trim) != tuple(round(v, 2) for v in CARDS[card_size]):
             found.append(Violation("OWN-SIZE", t.path.name, f"is drawn for {t.trim[0]:g}x{t.trim[1]:g} mm cards, but the deck is {card_size} ({CARDS[card_size][0]:g}x{CARDS[card_size][1]:g} mm)"))
-        missing = sorted(t.columns() - columns - {"qty"})
+        missing = sorted(t.columns() - columns - {"qty", model.get("qty_column")})
         for name in missing:
             found.append(Violation("OWN-MISSING-COLUMN", t.path.name, f"uses '{name}', but {D.source_name(model.get('data', 'the data'))} has no such column (columns: {', '.join(sorted(columns)) or 'none'})"))
     return found
@@ -402,6 +415,7 @@ class TokenSpec:
     sheet: str | None = None
     count: int = 1
     note: str = ""
+    qty_column: str | None = None
 
     def template(self):
         if not hasattr(self, "_t"):
@@ -410,14 +424,14 @@ class TokenSpec:
 
     def build(self, params: dict) -> dict:
         if self.data is not None:
-            table = read_table(self.data, self.sheet, self.ctx)
+            table = read_table(self.data, self.sheet, self.ctx, self.qty_column)
             rows = D.expand(table)
-            return {"params": {}, "tokens": self.name, "columns": table.columns, "data": _rel(self.data, self.ctx.base), "cards": [dict(r.values) for r in rows], "places": [r.place for r in rows]}
+            return {"params": {}, "tokens": self.name, "columns": table.columns, "qty_column": table.qty_column(), "data_notes": list(table.notes), "data": _rel(self.data, self.ctx.base), "cards": [dict(r.values) for r in rows], "places": [r.place for r in rows]}
         return {"params": {}, "tokens": self.name, "columns": [], "data": "", "cards": [{} for _ in range(self.count)], "places": [f"token {i + 1}" for i in range(self.count)]}
 
     def check(self, model: dict) -> list[Violation]:
         t = self.template()
-        found = []
+        found = data_warnings(model)
         for v in check_cards(model, [t], "poker"):
             if v.code != "OWN-SIZE":
                 found.append(v)
@@ -509,8 +523,8 @@ class PageSpec:
 NAME = re.compile(r"[a-z0-9][a-z0-9-]{0,39}")
 GAME_KEYS = {"name", "title", "blurb", "players", "card_size", "fonts", "icons"}
 SECTION_KEYS = {
-    "deck": {"name", "title", "data", "sheet", "front", "back", "card_size", "note", "copies", "template_column", "back_template_column"},
-    "tokens": {"name", "title", "data", "sheet", "front", "size", "shape", "count", "note"},
+    "deck": {"name", "title", "data", "sheet", "front", "back", "card_size", "note", "copies", "template_column", "back_template_column", "qty_column"},
+    "tokens": {"name", "title", "data", "sheet", "front", "size", "shape", "count", "note", "qty_column"},
     "board": {"name", "title", "template", "note"},
     "page": {"name", "title", "text"},
 }
@@ -609,11 +623,21 @@ def _card_size(text: str, where: str) -> str:
         raise UsageError(f"{where}: card_size '{text}' is not a card size: {CARD_SIZE_HELP}") from None
 
 
-def read_table(data, sheet, ctx):
+def data_warnings(model: dict) -> list[Violation]:
+    """What the data file holds that was read otherwise than a plain table (a
+    second table, an unquoted delimiter): warnings naming the file's line."""
+    from printkit.custom.template import warning
+
+    return [warning("OWN-DATA", place, what) for place, what in model.get("data_notes") or ()]
+
+
+def read_table(data, sheet, ctx, qty_column: str | None = None):
     """The data file's table; what stops it is said with the file's name as
     the project gives it (relative to the project folder), not a full path."""
     try:
-        return D.read_table(data, sheet, ctx.fetched)
+        table = D.read_table(data, sheet, ctx.fetched)
+        table.qty = qty_column
+        return table
     except UsageError as exc:
         full = str(data)
         if not D.is_url(data) and exc.args and isinstance(exc.args[0], str) and full in exc.args[0]:
@@ -683,7 +707,7 @@ def _section(kind, item, w, base, ctx, cname, ctitle, size):
             raise UsageError(f"{w}: copies must be a whole number 1-100")
         front = _templates(item, "front", w, base, "template_column", "template", True)
         back = _templates(item, "back", w, base, "back_template_column", "back_template", False)
-        return DeckSpec(cname, ctitle, _data(item, w, base), front, back, ctx, csize, _str(item, "sheet", w), _str(item, "note", w, "") or "")
+        return DeckSpec(cname, ctitle, _data(item, w, base), front, back, ctx, csize, _str(item, "sheet", w), _str(item, "note", w, "") or "", qty_column=_str(item, "qty_column", w))
     if kind == "tokens":
         tsize = item.get("size", [20, 20])
         if not (isinstance(tsize, list) and len(tsize) == 2 and all(isinstance(v, (int, float)) and not isinstance(v, bool) and 5 <= v <= 150 for v in tsize)):
@@ -694,7 +718,7 @@ def _section(kind, item, w, base, ctx, cname, ctitle, size):
         count = item.get("count", 1)
         if not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= 1000:
             raise UsageError(f"{w}: count must be a whole number 1-1000")
-        return TokenSpec(cname, ctitle, _file(item, "front", w, base), (float(tsize[0]), float(tsize[1])), shape, ctx, _data(item, w, base, False), _str(item, "sheet", w), count, _str(item, "note", w, "") or "")
+        return TokenSpec(cname, ctitle, _file(item, "front", w, base), (float(tsize[0]), float(tsize[1])), shape, ctx, _data(item, w, base, False), _str(item, "sheet", w), count, _str(item, "note", w, "") or "", _str(item, "qty_column", w))
     if kind == "board":
         return BoardSpec(cname, ctitle, _file(item, "template", w, base), ctx, _str(item, "note", w, "") or "")
     return PageSpec(cname, ctitle, _file(item, "text", w, base))

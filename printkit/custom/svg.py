@@ -137,7 +137,7 @@ class SvgTemplate:
     kind = "svg"
     declared_size = False  # its size is checked against the card (and bleed) in check_template
 
-    def __init__(self, path: Path, ctx: T.Context, trim_mm: tuple[float, float]) -> None:
+    def __init__(self, path: Path, ctx: T.Context, trim_mm: tuple[float, float], element: str | None = None) -> None:
         from lxml import etree
 
         self.path = Path(path)
@@ -151,6 +151,9 @@ class SvgTemplate:
         from printkit.custom import svgdraw
 
         svgdraw.inline_css(self.root)  # <style> rules onto the elements: text styles by class are read too
+        if element:
+            crop_to_element(self.root, element, self.path.name)
+            self.path = self.path.with_name(f"{self.path.name}#{element}")  # named so in messages
         self._index = svgdraw.id_index(self.root)
         self._size(trim_mm)
         if self.root.get("transform"):
@@ -1138,6 +1141,67 @@ class SvgTemplate:
         c.scale(1 / k, 1 / k)
         draw_qr(c, text, 0, 0, s * k, mask=None)  # user text: the best mask, searched
         c.restoreState()
+
+
+def crop_to_element(root, element: str, where: str) -> None:
+    """The card is the rectangle with id `element` on a larger page (`cards.svg#card`),
+    as the countersheets extension and sheet-of-templates files keep it: the page
+    becomes that rectangle (viewBox, width and height), and only the group holding
+    the rectangle is drawn (the other templates on the sheet are left out, as the
+    extension copies that group alone). The page's own units are kept. UsageError
+    naming the id when it is not an axis-aligned <rect>."""
+    found = [el for el in root.iter() if isinstance(el.tag, str) and el.get("id") == element]
+    if not found:
+        raise UsageError(f"{where}: no element with id '{element}' (the card's rectangle, named after the '#')")
+    rect = found[0]
+    if _local(rect.tag) != "rect":
+        raise UsageError(f"{where}#{element}: is a <{_local(rect.tag)}>; the card named after the '#' is a <rect> (its outline)")
+    try:
+        x, y = (float(rect.get(k) or 0) for k in ("x", "y"))
+        w, h = (float(rect.get(k) or 0) for k in ("width", "height"))
+        m = IDENTITY
+        for anc in [*reversed(list(rect.iterancestors())), rect]:
+            if anc is not root:
+                m = mul(m, parse_transform(anc.get("transform")))
+    except (ValueError, BadNumber):
+        raise UsageError(f"{where}#{element}: its x, y, width, height or a transform is not a number") from None
+    if not (math.isfinite(w) and math.isfinite(h) and w > 0 and h > 0) or abs(m[1]) > 1e-9 or abs(m[2]) > 1e-9:
+        raise UsageError(f"{where}#{element}: the card's rectangle must have a width and height and not be rotated or skewed")
+    (x0, y0), (x1, y1) = apply(m, x, y), apply(m, x + w, y + h)
+    x0, x1, y0, y1 = min(x0, x1), max(x0, x1), min(y0, y1), max(y0, y1)
+    try:
+        vb = [float(v) for v in re.split(r"[\s,]+", (root.get("viewBox") or "").strip()) if v]
+        pw, ph = _length(root.get("width"), UNIT_MM), _length(root.get("height"), UNIT_MM)
+    except (ValueError, UsageError):
+        raise UsageError(f"{where}: the SVG's viewBox, width or height is not a number") from None
+    kx = ky = UNIT_MM["px"]  # mm per user unit: the page's own scale
+    if len(vb) == 4 and vb[2] > 0 and vb[3] > 0 and pw and ph:
+        kx, ky = pw / vb[2], ph / vb[3]
+    root.set("viewBox", f"{x0:g} {y0:g} {x1 - x0:g} {y1 - y0:g}")
+    root.set("width", f"{(x1 - x0) * kx:.6g}mm")
+    root.set("height", f"{(y1 - y0) * ky:.6g}mm")
+    group = rect.getparent()
+    layer = "{http://www.inkscape.org/namespaces/inkscape}groupmode"
+    if group is None or group is root or _local(group.tag) != "g" or group.get(layer) == "layer":
+        return  # a rectangle on a layer of its own: the page is cut to it, nothing else changes
+    # the sheet's other elements are not drawn, but stay as sources a clone may show (a
+    # symbol parked beside the card, its target chosen per row: href="#{{ symbol }}"): moved
+    # into a <defs>; those with placeholders of their own (other ported templates) are dropped
+    from lxml import etree
+
+    parked = etree.Element(f"{{{SVG_NS}}}defs")
+    keep = group
+    while keep is not root:
+        parent = keep.getparent()
+        for sibling in list(parent):
+            if sibling is keep or not isinstance(sibling.tag, str) or _local(sibling.tag) in NONPAINT:
+                continue
+            parent.remove(sibling)
+            if not _subtree_placeholder(sibling):
+                parked.append(sibling)  # a clone draws it in its own place: its old parents' transforms never applied
+        keep = parent
+    if len(parked):
+        root.insert(0, parked)
 
 
 def _text_alpha(t, v: dict) -> float:

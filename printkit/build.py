@@ -96,12 +96,15 @@ def grouped(violations, same_row: bool = False) -> list[str]:
 
 
 def small_print(component, model: dict) -> str:
+    from printkit.i18n import for_model
+
+    _ = for_model(model)
     bits = [f"{component.game} {component.name}"]
     ident = model.get("id") or (model.get("params") or {}).get("seed")
     if model.get("id"):
         bits.append(f"ID {ident}")
     elif ident is not None:
-        bits.append(f"seed {ident}")
+        bits.append(_("seed {seed}").format(seed=ident))
     return " · ".join(bits)
 
 
@@ -121,21 +124,25 @@ class WriteResult(NamedTuple):
         return line
 
 
-def print_advice(component, opts, include_notes: bool = True) -> str:
+def print_advice(component, opts, include_notes: bool = True, lang: str = "en") -> str:
+    from printkit.i18n import text
+
+    _ = text(lang)  # a kit's print guide is in its language; a run's summary in English
     paper = opts.paper.upper() if opts.paper in ("a4", "a3") else opts.paper.capitalize()
-    scale = "at 100% (actual size, no 'fit to page')"
+    scale = _("at 100% (actual size, no 'fit to page')")
     if "cards" in component.uses:
         if opts.layout == "single":
-            bleed = f"{opts.bleed:g} mm bleed" if opts.bleed else "no bleed"
-            return f"Print-shop file: one card a page with {bleed}, TrimBox and BleedBox set."
+            bleed = _("{mm} mm bleed").format(mm=f"{opts.bleed:g}") if opts.bleed else _("no bleed")
+            return _("Print-shop file: one card a page with {bleed}, TrimBox and BleedBox set.").format(bleed=bleed)
         if opts.layout == "fold":
-            return f"Print one-sided on {paper} {scale}; cut on the crop marks, fold each card on the dashed line (front against its back)."
+            return _("Print one-sided on {paper} {scale}; cut on the crop marks, fold each card on the dashed line (front against its back).").format(paper=paper, scale=scale)
         if opts.duplex == "none":
-            return f"Print one-sided on {paper} {scale}; cut on the crop marks."
-        edge = "long" if opts.duplex == "long" else "short"
-        return f"Print two-sided on {paper} {scale}, flip on the {edge} edge; cut on the crop marks."
-    note = f" {component.notes}" if component.notes and include_notes else ""
-    return f"Print on {paper} {scale}.{note}"
+            return _("Print one-sided on {paper} {scale}; cut on the crop marks.").format(paper=paper, scale=scale)
+        if opts.duplex == "long":
+            return _("Print two-sided on {paper} {scale}, flip on the long edge; cut on the crop marks.").format(paper=paper, scale=scale)
+        return _("Print two-sided on {paper} {scale}, flip on the short edge; cut on the crop marks.").format(paper=paper, scale=scale)
+    note = f" {_(component.notes)}" if component.notes and include_notes else ""
+    return _("Print on {paper} {scale}.").format(paper=paper, scale=scale) + note
 
 
 def new_document(component, model: dict, opts, *, shared: bool = False):
@@ -157,6 +164,9 @@ def new_document(component, model: dict, opts, *, shared: bool = False):
         command=cmd,
     )
     doc.small_print = small_print(component, model)
+    from printkit.i18n import for_model
+
+    doc.gettext = for_model(model)  # the engine's own printed words in the model's language
     return doc
 
 

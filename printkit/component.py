@@ -113,11 +113,13 @@ class Game(NamedTuple):  # immutable; game._replace(...) gives a changed copy
         return self.components[name]
 
     def rules_text(self, lang: str = "en") -> str:
-        """The rules summary's markup: rules_template (templates/) rendered with this game, in `lang`."""
+        """The rules summary's markup: rules_template (templates/) rendered with
+        this game, in `lang` (its {% trans %} blocks from the language's catalogue)."""
         from printkit.engine.text import render_template
+        from printkit.i18n import ntext, text
         from printkit.lang import language
 
-        return render_template(self.rules_template, game=self, lang=language(lang))
+        return render_template(self.rules_template, gettext=text(lang), ngettext=ntext(lang), game=self, lang=language(lang))
 
 
 def check_language(game, lang: str) -> None:

@@ -15,6 +15,7 @@ from printkit import __version__
 from printkit.build import build_checked, print_advice, small_print
 from printkit.component import default_params
 from printkit.engine.units import MM
+from printkit.i18n import N_
 
 
 class PartPages(NamedTuple):  # a NamedTuple: the dataclasses module alone takes ~8 ms to import
@@ -42,11 +43,15 @@ def draw_kit(doc, game, seed: str = "1", overrides: dict | None = None) -> list[
     from printkit.engine import draw as d
     from printkit.engine import fonts
     from printkit.engine.text import fit_one_page, flow, parse_markup
+    from printkit.i18n import text
 
+    lang = kit_lang(overrides)
+    _ = text(lang)
+    doc.gettext = _  # the engine's own words (the footer's "page") in the kit's language
     opts = doc.options
     # cover
     c = doc.new_page()
-    doc.bookmark("Cover")
+    doc.bookmark(_("Cover"))
     W, H = doc.size
     m = 18 * MM
     doc.ink.fill(c, "blue", large=True)
@@ -56,32 +61,32 @@ def draw_kit(doc, game, seed: str = "1", overrides: dict | None = None) -> list[
     c.setFont(fonts.SANS_BOLD, 44)
     c.drawString(m, H - 50 * MM, game.title.upper())
     c.setFont(fonts.SANS, 13)
-    c.drawString(m, H - 62 * MM, "print-and-play kit")
+    c.drawString(m, H - 62 * MM, _("print-and-play kit"))
     c.setFont(fonts.SANS, 10)
-    c.drawString(m, H - 72 * MM, game.players)
-    d.paragraph(c, game.blurb, m, H - 108 * MM, W - 2 * m, size=12)
+    c.drawString(m, H - 72 * MM, _(game.players))
+    d.paragraph(c, _(game.blurb), m, H - 108 * MM, W - 2 * m, size=12)
     c.setFont(fonts.SANS_BOLD, 14)
     c.setFillColorRGB(0, 0, 0)
-    c.drawString(m, H - 135 * MM, "Contents")
+    c.drawString(m, H - 135 * MM, _("Contents"))
     c.doForm("PKKitContents")
     c.setFont(fonts.SANS, 8)
     c.setFillColorRGB(0.3, 0.3, 0.3)
     command = game.command  # own games: printkit make FILE
     # own games: the whole command as run (the project path as typed, every option that changed the output)
-    made = (doc.command or f"{command} --paper {opts.paper}{_prepress(opts)}") if command else kit_command(game.name, opts, seed)
-    lines = d.wrap(f"Made with printkit {__version__}: {made}", fonts.SANS, 8, W - 2 * m)  # a long project path wraps upward
+    made = (doc.command or f"{command} --paper {opts.paper}{_prepress(opts)}") if command else kit_command(game.name, opts, seed, {"lang": lang})
+    lines = d.wrap(_("Made with printkit {version}: {command}").format(version=__version__, command=made), fonts.SANS, 8, W - 2 * m)  # a long project path wraps upward
     for i, line in enumerate(lines):
         c.drawString(m, 14 * MM + (len(lines) - 1 - i) * 10, line)
     # rules summary
     start_rules = doc.pages + 1
     if game.rules_template:
-        doc.pending_bookmark = "Rules summary"
-        blocks = parse_markup(game.rules_text(kit_lang(overrides)))
+        doc.pending_bookmark = _("Rules summary")
+        blocks = parse_markup(game.rules_text(lang))
         flow(doc, blocks, fit_one_page(doc, blocks))
     rules_pages = (start_rules, doc.pages) if game.rules_template else None  # own games put rules in their parts
     # print guide (filled in at the end)
     doc.new_page()
-    doc.bookmark("How to print")
+    doc.bookmark(_("How to print"))
     guide_page = doc.pages
     doc.c.doForm("PKKitGuide")
     parts: list[PartPages] = []
@@ -91,8 +96,8 @@ def draw_kit(doc, game, seed: str = "1", overrides: dict | None = None) -> list[
         for key, value in (overrides or {}).items():
             if value is not None and any(p.name == key for p in comp.params):
                 params[key] = value
-        if kit_lang(overrides) != "en":
-            params["lang"] = kit_lang(overrides)  # every part of a built-in game is printed in the kit's language
+        if lang != "en":
+            params["lang"] = lang  # every part of a built-in game is printed in the kit's language
         model = build_checked(comp, params)
         two_sided = comp.duplex and "cards" in comp.uses and opts.duplex != "none" and opts.layout != "fold"  # fold: fronts and backs on one side
         if two_sided and doc.pages % 2 == 1:
@@ -100,50 +105,50 @@ def draw_kit(doc, game, seed: str = "1", overrides: dict | None = None) -> list[
             c = doc.c
             c.setFont(fonts.SANS, 9)
             c.setFillColorRGB(0.5, 0.5, 0.5)
-            c.drawCentredString(W / 2, H / 2, "(this page is intentionally blank)")
+            c.drawCentredString(W / 2, H / 2, _("(this page is intentionally blank)"))
         first = doc.pages + 1
         # "cryptex kit · deck · seed 1": the game is named once, so the line fits beside crop marks at 6 pt
         part_print = small_print(comp, model)
         if part_print.startswith(f"{comp.game} "):
             part_print = part_print[len(comp.game) + 1 :]
-        doc.small_print = f"{game.name} kit · {part_print}"
-        doc.pending_bookmark = comp.title
+        doc.small_print = _("{game} kit · {part}").format(game=game.name, part=part_print)
+        doc.pending_bookmark = _(comp.title)
         doc.c._pk_part = comp.title  # named in what drawing notes (small text on several plates)
         if part.copies > 1:  # the part is drawn once; its pages' content is repeated for the other copies
             pages = doc.record(lambda: comp.render(doc, model))
-            for _ in range(part.copies - 1):
+            for _copy in range(part.copies - 1):
                 if pages is None:
                     comp.render(doc, model)
                 else:
                     doc.replay(pages)
         else:
             comp.render(doc, model)
-        shown = [k.replace("_", " ") if v is True else f"{k} {v}" if isinstance(v, int) else str(v) for k, v in part.params.items() if v not in (False, None)]
-        title = comp.title + (f" ({', '.join(shown)})" if shown else "")
-        parts.append(PartPages(title, first, doc.pages, opts.duplex if two_sided else "", part.copies, part.note or comp.notes,
-                               print_advice(comp, opts, include_notes=False), comp.name, "cards" in comp.uses or comp.name == "tokens"))
+        shown = [_(k.replace("_", " ")) if v is True else f"{_(k)} {v}" if isinstance(v, int) else _(str(v)) for k, v in part.params.items() if v not in (False, None)]
+        title = _(comp.title) + (f" ({', '.join(shown)})" if shown else "")
+        parts.append(PartPages(title, first, doc.pages, opts.duplex if two_sided else "", part.copies, _(part.note or comp.notes),
+                               print_advice(comp, opts, include_notes=False, lang=lang), comp.name, "cards" in comp.uses or comp.name == "tokens"))
         doc.small_print = ""
         doc.c._pk_part = None
-    _define_contents(doc, game, rules_pages, guide_page, parts)
-    _define_guide(doc, game, rules_pages, guide_page, parts)
-    doc.kit_rules = PartPages("Rules summary", *rules_pages, "", 1, "Read it before you play; keep it on the table.", "", "rules") if rules_pages else None
+    _define_contents(doc, game, rules_pages, guide_page, parts, _)
+    _define_guide(doc, game, rules_pages, guide_page, parts, _, lang)
+    doc.kit_rules = PartPages(_("Rules summary"), *rules_pages, "", 1, _("Read it before you play; keep it on the table."), "", "rules") if rules_pages else None
     return parts
 
 
-def _define_contents(doc, game, rules_pages, guide_page, parts) -> None:
+def _define_contents(doc, game, rules_pages, guide_page, parts, _=str) -> None:
     from printkit.engine import draw as d
 
     W, H = doc.options.paper_pt
     m = 18 * MM
     c = doc.c
     c.beginForm("PKKitContents")
-    rows = [["Part", "Pages"]] + ([["Rules summary", _pages(*rules_pages)]] if rules_pages else []) + [["How to print", str(guide_page)]]
+    rows = [[_("Part"), _("Pages")]] + ([[_("Rules summary"), _pages(*rules_pages)]] if rules_pages else []) + [[_("How to print"), str(guide_page)]]
     rows += [[p.title + (f" (x{p.copies})" if p.copies > 1 else ""), _pages(p.first, p.last)] for p in parts]
     d.table(c, m, H - 140 * MM, [W - 2 * m - 35 * MM, 35 * MM], rows, row_h=8 * MM, size=10)
     c.endForm()
 
 
-def _define_guide(doc, game, rules_pages, guide_page, parts) -> None:
+def _define_guide(doc, game, rules_pages, guide_page, parts, _=str, lang: str = "en") -> None:
     from printkit.engine import draw as d
     from printkit.engine import fonts
 
@@ -154,37 +159,54 @@ def _define_guide(doc, game, rules_pages, guide_page, parts) -> None:
     y = H - m
     c.setFont(fonts.SANS_BOLD, 20)
     c.setFillColorRGB(0, 0, 0)
-    c.drawString(m, y - 20, "How to print this kit")
+    c.drawString(m, y - 20, _("How to print this kit"))
     y -= 34
     paper = doc.options.paper.upper() if doc.options.paper.startswith("a") else doc.options.paper.capitalize()
     # say only what this kit has: cards and backs, two-sided parts
     has_cards = any("cards" in game.components[p.component].uses for p in game.kit)
     intro = (
-        f"Everything is laid out for {paper} paper. Print at 100% (actual size): switch off 'fit to page' or 'shrink to fit', "
-        + ("or cards come out too small and backs drift. " if has_cards else "or boards and grids come out too small. ")
-        + ("Print the page ranges marked 'two' below two-sided (flipped on the edge shown) and everything else one-sided: "
-           "printed two-sided, the rest of the file would put answer keys and cut-outs on the backs of pages you need. "
-           "Each two-sided range starts on an odd page." if any(p.two_sided for p in parts) else "Every page prints one-sided.")
+        _("Everything is laid out for {paper} paper. Print at 100% (actual size): switch off 'fit to page' or 'shrink to fit', ").format(paper=paper)
+        + (_("or cards come out too small and backs drift. ") if has_cards else _("or boards and grids come out too small. "))
+        + (_("Print the page ranges marked 'two' below two-sided (flipped on the edge shown) and everything else one-sided: "
+             "printed two-sided, the rest of the file would put answer keys and cut-outs on the backs of pages you need. "
+             "Each two-sided range starts on an odd page.") if any(p.two_sided for p in parts) else _("Every page prints one-sided."))
     )
     y = d.paragraph(c, intro, m, y, W - 2 * m, size=10) - 4 * MM
-    rows = [["Part", "Pages", "Sides", "Sets in file"]]
-    for p in ([PartPages("Rules summary", *rules_pages, "", 1, "", "")] if rules_pages else []) + parts:
-        sides = f"two, {p.two_sided} edge" if p.two_sided else "one"
+    rows = [[_("Part"), _("Pages"), _("Sides"), _("Sets in file")]]
+    for p in ([PartPages(_("Rules summary"), *rules_pages, "", 1, "", "")] if rules_pages else []) + parts:
+        sides = _sides(p.two_sided, _)
         rows.append([p.title, _pages(p.first, p.last), sides, str(p.copies) if p.copies > 1 else "1"])
     widths = [W - 2 * m - 95 * MM, 30 * MM, 40 * MM, 25 * MM]
     y = d.table(c, m, y, widths, rows, row_h=7.5 * MM, size=9) - 6 * MM
     c.setFont(fonts.SANS_BOLD, 12)
-    c.drawString(m, y - 12, "Cutting and folding")
+    c.drawString(m, y - 12, _("Cutting and folding"))
     y -= 18
     for p in parts:
         text = f"{p.title}: {p.advice}" + (f" {p.note}" if p.note else "")
         y = d.paragraph(c, "• " + text, m, y, W - 2 * m, size=9) - 2 * MM
     if getattr(game, "supplies", ()):
-        need = "; ".join(f"{item.lower()} ({why})" for item, why in game.supplies)
-        y = d.paragraph(c, f"You will also need: scissors (or a craft knife and a metal ruler); {need}.", m, y - 1 * MM, W - 2 * m, size=9) - 2 * MM
+        need = "; ".join(f"{_item(_(item), lang)} ({_(why)})" for item, why in game.supplies)
+        y = d.paragraph(c, _("You will also need: scissors (or a craft knife and a metal ruler); {supplies}.").format(supplies=need), m, y - 1 * MM, W - 2 * m, size=9) - 2 * MM
     if any(p.two_sided for p in parts):
-        d.paragraph(c, "Card backs not lining up? Print `printkit calibrate` two-sided, read the offset off its scales (README: Duplex calibration) and reprint the deck with --back-offset X,Y.", m, y - 2 * MM, W - 2 * m, size=9, color=(0.25, 0.25, 0.25))
+        d.paragraph(c, _("Card backs not lining up? Print `printkit calibrate` two-sided, read the offset off its scales (README: Duplex calibration) and reprint the deck with --back-offset X,Y."), m, y - 2 * MM, W - 2 * m, size=9, color=(0.25, 0.25, 0.25))
     c.endForm()
+
+
+def _sides(two_sided: str, _=str) -> str:
+    """The print guide's and index's 'Sides' cell: one, or two and the edge to flip on."""
+    if not two_sided:
+        return _("one")
+    return _("two, long edge") if two_sided == "long" else _("two, short edge") if two_sided == "short" else f"two, {two_sided} edge"
+
+
+def _edge(two_sided: str, _=str) -> str:
+    """'long edge' or 'short edge' (the index's two-sided ranges)."""
+    return _("long edge") if two_sided == "long" else _("short edge") if two_sided == "short" else f"{two_sided} edge"
+
+
+def _item(name: str, lang: str) -> str:
+    """A supply named inside a sentence: lowercase, but German keeps its nouns capitalised."""
+    return name if lang == "de" else name.lower()
 
 
 def _prepress(opts) -> str:
@@ -232,7 +254,7 @@ def build_kits(games, opts, folder: Path, *, seed: str = "1", all_games: bool = 
         echo(f"[index] contents of every kit ...", err=True)
         path = folder / "index.pdf"
         try:
-            pages, index = write_index(summaries, opts, path, stage=True, seed=seed)
+            pages, index = write_index(summaries, opts, path, stage=True, seed=seed, lang=kit_lang(overrides))
         except BaseException:
             for s in staged:
                 s.abort()
@@ -326,8 +348,8 @@ def kit_command(name: str, opts, seed: str = "1", overrides: dict | None = None)
 
 
 SUPPLIES_COMMON = (
-    ("Paper", "every kit: the sheets counted above"),
-    ("Scissors", "every kit; or a craft knife, a metal ruler and a cutting mat"),
+    (N_("Paper"), N_("every kit: the sheets counted above")),
+    (N_("Scissors"), N_("every kit; or a craft knife, a metal ruler and a cutting mat")),
 )
 
 
@@ -340,7 +362,7 @@ def kit_sheets(parts) -> tuple[int, int]:
 INDEX_STYLES = ((6.0, 8.0, 5.0), (5.4, 7.5, 3.5), (5.0, 7.0, 2.5))
 
 
-def write_index(summaries, opts, path: Path, stage: bool = False, seed: str = "1"):
+def write_index(summaries, opts, path: Path, stage: bool = False, seed: str = "1", lang: str = "en"):
     """One PDF over every kit file: pages, sheets of paper, two-sided ranges,
     supplies, then each kit's parts (rules summary included) with their
     cutting and folding notes. Drawn in the roomiest style whose last page is
@@ -348,7 +370,7 @@ def write_index(summaries, opts, path: Path, stage: bool = False, seed: str = "1
     mostly empty. Returns (pages, size), or (pages, staged file) with `stage`."""
     best = None
     for style in INDEX_STYLES:
-        doc, fill = _index_doc(summaries, opts, seed, *style)
+        doc, fill = _index_doc(summaries, opts, seed, *style, lang=lang)
         if best is None or (doc.pages, -fill) < (best[0].pages, -best[1]):
             best = (doc, fill)
         if fill >= 1 / 3:
@@ -360,46 +382,50 @@ def write_index(summaries, opts, path: Path, stage: bool = False, seed: str = "1
     return doc.pages, size
 
 
-def _index_doc(summaries, opts, seed: str, row_mm: float, note_pt: float, gap_mm: float):
+def _index_doc(summaries, opts, seed: str, row_mm: float, note_pt: float, gap_mm: float, lang: str = "en"):
     """The index drawn in one style: (document, how full its last page is, 0-1)."""
     from printkit.engine import draw as d
     from printkit.engine import fonts
     from printkit.engine.document import Document
+    from printkit.i18n import text
 
-    doc = Document(opts, title="printkit: every kit", subject="component=index", keywords=["component:index", f"command:{kit_command('all', opts, seed)}"], command=kit_command("all", opts, seed))
-    doc.small_print = "index of kits"
+    _ = text(lang)
+    command = kit_command("all", opts, seed, {"lang": lang})
+    doc = Document(opts, title=_("printkit: every kit"), subject="component=index", keywords=["component:index", f"command:{command}"], command=command)
+    doc.small_print = _("index of kits")
+    doc.gettext = _
     c = doc.new_page()
     W, H = doc.size
     m = 15 * MM
     bottom = 16 * MM  # clear of the small print
     paper = opts.paper.upper() if opts.paper.startswith("a") else opts.paper.capitalize()
-    y = d.header(doc, "printkit: every kit", f"{len(summaries)} games, all on {paper} paper. Print at 100% (actual size), never 'fit to page'.")
-    rows = [["File", "Game", "Pages", "Sheets (card)", "Two-sided pages"]]
+    y = d.header(doc, _("printkit: every kit"), _("{games} games, all on {paper} paper. Print at 100% (actual size), never 'fit to page'.").format(games=len(summaries), paper=paper))
+    rows = [[_("File"), _("Game"), _("Pages"), _("Sheets (card)"), _("Two-sided pages")]]
     total = stock_total = 0
     for game, kit_path, pages, parts in summaries:
         sheets, stock = kit_sheets(parts)
         total, stock_total = total + sheets, stock_total + stock
-        two = ", ".join(_pages(p.first, p.last) + f" ({p.two_sided} edge)" for p in parts if p.two_sided) or "none"
+        two = ", ".join(_pages(p.first, p.last) + " (" + _edge(p.two_sided, _) + ")" for p in parts if p.two_sided) or _("none")
         rows.append([kit_path.name, game.title, str(pages), f"{sheets} ({stock})", two])
-    rows.append(["Total", "", str(sum(s[2] for s in summaries)), f"{total} ({stock_total})", ""])
+    rows.append([_("Total"), "", str(sum(s[2] for s in summaries)), f"{total} ({stock_total})", ""])
     y = d.table(c, m, y - 2 * MM, [50 * MM, 32 * MM, 16 * MM, 26 * MM, W - 2 * m - 124 * MM], rows, row_h=7 * MM, size=9) - 3 * MM
-    y = d.paragraph(c, f"Sheets: what each game needs printed once, two pages a sheet where it prints two-sided (the cover and the print guide not counted); "
-                    f"in brackets, how many of them are best on card stock. Every game: {total} sheets, {stock_total} of them card.", m, y, W - 2 * m, size=8.5) - 4 * MM
+    y = d.paragraph(c, _("Sheets: what each game needs printed once, two pages a sheet where it prints two-sided (the cover and the print guide not counted); "
+                    "in brackets, how many of them are best on card stock. Every game: {sheets} sheets, {card} of them card.").format(sheets=total, card=stock_total), m, y, W - 2 * m, size=8.5) - 4 * MM
     # supplies
     c.setFont(fonts.SANS_BOLD, 12)
     c.setFillColorRGB(0, 0, 0)
-    c.drawString(m, y - 12, "Supplies")
+    c.drawString(m, y - 12, _("Supplies"))
     y -= 17
-    needs: dict[str, list[str]] = {item: [why] for item, why in SUPPLIES_COMMON}
+    needs: dict[str, list[str]] = {_(item): [_(why)] for item, why in SUPPLIES_COMMON}
     alike: dict[str, dict[str, list[str]]] = {}  # item -> what for -> the games that say so (said once for all)
-    for game, *_ in summaries:
+    for game, *_rest in summaries:
         for item, why in getattr(game, "supplies", ()):
-            alike.setdefault(item, {}).setdefault(why, []).append(game.title)
+            alike.setdefault(_(item), {}).setdefault(_(why), []).append(game.title)
     for item, whys in alike.items():
         for why, titles in whys.items():
             needs.setdefault(item, []).append(f"{', '.join(titles)}: {why}")
     if stock_total:
-        needs.setdefault("Card stock", []).insert(0, f"{stock_total} sheets, 160-250 g/m2 (or glue paper onto thin card)")
+        needs.setdefault(_("Card stock"), []).insert(0, _("{sheets} sheets, 160-250 g/m2 (or glue paper onto thin card)").format(sheets=stock_total))
     for item, whys in needs.items():  # the item in bold, then what for, wrapped beside it
         c.setFont(fonts.SANS_BOLD, 9)
         c.setFillColorRGB(0, 0, 0)
@@ -418,10 +444,10 @@ def _index_doc(summaries, opts, seed: str, row_mm: float, note_pt: float, gap_mm
         c.setFillColorRGB(0, 0, 0)
         c.drawString(m, y - 12, f"{game.title}  ·  {kit_path.name}")
         y -= 17
-        rows = [["Part", "Pages", "Sides", "Sets", "Sheets"]]
+        rows = [[_("Part"), _("Pages"), _("Sides"), _("Sets"), _("Sheets")]]
         for p in parts:
-            sheets = f"{p.sheets} card" if p.stock else str(p.sheets)
-            rows.append([p.title, _pages(p.first, p.last), f"two, {p.two_sided} edge" if p.two_sided else "one", str(p.copies), sheets])
+            sheets = _("{n} card").format(n=p.sheets) if p.stock else str(p.sheets)
+            rows.append([p.title, _pages(p.first, p.last), _sides(p.two_sided, _), str(p.copies), sheets])
         y = d.table(c, m, y, [W - 2 * m - 100 * MM, 22 * MM, 34 * MM, 16 * MM, 28 * MM], rows, row_h=row_h, size=8.5) - 1.5 * MM
         for p in notes:
             text = f"{p.title}: " + (p.note or p.advice)

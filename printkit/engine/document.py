@@ -16,6 +16,10 @@ from printkit.engine.units import FOOTER_PT, MM, PRINTER_MARGIN, PrintOptions, S
 Box = tuple[float, float, float, float]
 
 
+def _as_written(message: str) -> str:
+    return message
+
+
 class Document:
     """One PDF being drawn. Components draw pages into it; `save` writes it.
 
@@ -51,6 +55,9 @@ class Document:
         self.pages = 0
         self._open = False
         self.small_print = ""  # set by whoever draws: "cryptex deck, seed 1"
+        # the language of the words the engine itself prints (the footer's "page"): a
+        # gettext function set by whoever makes the document (printkit/i18n.py); as written by default
+        self.gettext = _as_written
         self._footer = True
         self.bookmarks: list[tuple[str, int]] = []
         self.pending_bookmark: str | None = None  # outline entry for the next page started
@@ -198,9 +205,10 @@ class Document:
         c.restoreState()
 
     def _footer_text(self, page_print: str) -> str:
+        page = self.gettext("page {n}").format(n=self.pages)
         if page_print:
-            return f"printkit {__version__} · {page_print} · page {self.pages}"
-        return f"printkit {__version__} · page {self.pages}"
+            return f"printkit {__version__} · {page_print} · {page}"
+        return f"printkit {__version__} · {page}"
 
     def _shortened_footer(self, size: float, room: float) -> str:
         """The small print cut short with an ellipsis (a long seed or ID) so that it

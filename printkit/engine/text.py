@@ -22,9 +22,11 @@ def _env():
     import jinja2
     from jinja2.sandbox import ImmutableSandboxedEnvironment
 
-    # printkit's own rules templates, in the sandbox the project templates use too
+    # printkit's own rules templates, in the sandbox the project templates use too;
+    # {% trans %} blocks (Jinja2's i18n extension) take the language's gettext from the render call
     return ImmutableSandboxedEnvironment(
         loader=jinja2.FileSystemLoader(str(resource_dir("templates"))),
+        extensions=["jinja2.ext.i18n"],
         undefined=jinja2.StrictUndefined,
         keep_trailing_newline=True,
         trim_blocks=True,
@@ -32,8 +34,20 @@ def _env():
     )
 
 
-def render_template(name: str, **context) -> str:
-    return _env().get_template(name).render(**context)
+def _same(message: str) -> str:
+    return message
+
+
+def _plural(singular: str, plural: str, n: int) -> str:
+    return singular if n == 1 else plural
+
+
+def render_template(name: str, gettext=None, ngettext=None, **context) -> str:
+    """A template rendered; `gettext` and `ngettext` translate its {% trans %}
+    blocks and `_()` calls in the caller's language (the engine knows none).
+    None: the text as written."""
+    gettext = gettext or _same
+    return _env().get_template(name).render(gettext=gettext, _=gettext, ngettext=ngettext or _plural, **context)
 
 
 _BOLD = re.compile(r"\*\*(.+?)\*\*")

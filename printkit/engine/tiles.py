@@ -278,20 +278,22 @@ def _labels(c, doc, plan: TilePlan, tile: Tile, title: str) -> None:
     top = ph - (PRINTER_MARGIN + 1.5) * MM
     c.saveState()
     c.setFillColorRGB(0, 0, 0)
-    head = f"{title} · {tile.label}" if title else tile.label
+    _ = doc.gettext
+    label = _("row {row} / col {col}").format(row=tile.row, col=tile.col)
+    head = f"{title} · {label}" if title else label
     if plan.pages > 1:
-        head += f"  (page {plan.tiles.index(tile) + 1} of {plan.pages})"
+        head += "  (" + _("page {n} of {pages}").format(n=plan.tiles.index(tile) + 1, pages=plan.pages) + ")"
     c.setFont(fonts.SANS_BOLD, 10)
     c.drawString(left, top - 9, head)
     steps = []
     if tile.cut_x is not None:
-        steps.append(f"cut the dashed line on the left, lay this page over col {tile.col - 1}")
+        steps.append(_("cut the dashed line on the left, lay this page over col {col}").format(col=tile.col - 1))
     if tile.cut_y is not None:
-        steps.append(f"cut the dashed line on top, lay this page over row {tile.row - 1}")
+        steps.append(_("cut the dashed line on top, lay this page over row {row}").format(row=tile.row - 1))
     if steps:
-        hint = "; ".join(steps) + "; match the crosshairs, then tape."
+        hint = "; ".join(steps) + _("; match the crosshairs, then tape.")
     elif plan.pages > 1:
-        hint = "The first page: the others are laid over it. Match the crosshairs, then tape."
+        hint = _("The first page: the others are laid over it. Match the crosshairs, then tape.")
     else:
         hint = ""
     if hint:

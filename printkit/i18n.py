@@ -1,0 +1,79 @@
+"""The words printkit prints, in the kit's language.
+
+One gettext catalogue per language: printkit/locale/<code>/LC_MESSAGES/printkit.po,
+compiled beside it to printkit.mo (both committed; scripts/build_catalogues.py
+extracts the English strings with Babel, merges them into every .po and compiles
+the .mo files). At run time only the standard library's gettext reads the .mo.
+
+- `text(lang)` is the gettext function of a language: `_ = text("de")`,
+  then `_("Rounds")`. English (and any string without a translation) comes back
+  as it was written, so English output is the source text itself.
+- `N_(s)` marks a string for the catalogue where it is defined but translated
+  later, where it is printed (a model's labels, a table of titles).
+- Python strings with values use `str.format` names: `_("{n} letters").format(n=n)`;
+  a translator may move `{n}` but keeps its name.
+
+This module imports nothing of printkit's but lang.py (plain data).
+"""
+
+from __future__ import annotations
+
+import gettext as _gettext
+from functools import lru_cache
+from pathlib import Path
+from typing import Callable
+
+DOMAIN = "printkit"
+LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+
+
+def N_(message: str) -> str:
+    """`message` unchanged: marks it for extraction (translated where it is printed)."""
+    return message
+
+
+@lru_cache(maxsize=None)
+def translations(lang: str = "en") -> _gettext.NullTranslations:
+    """The language's catalogue, read once per process (a .mo of ~60 KB reads in
+    well under a millisecond). English has none: its strings are the source."""
+    from printkit.lang import language
+
+    code = language(lang).code  # UsageError for a code printkit does not know
+    if code == "en":
+        return _gettext.NullTranslations()
+    path = LOCALE_DIR / code / "LC_MESSAGES" / f"{DOMAIN}.mo"
+    with open(path, "rb") as fh:
+        return _gettext.GNUTranslations(fh)
+
+
+@lru_cache(maxsize=None)
+def text(lang: str = "en") -> Callable[[str], str]:
+    """The gettext function of `lang` ('en', 'de', 'fr', 'es', 'nl')."""
+    if (lang or "en") == "en":
+        return _same
+    found = translations(lang).gettext
+
+    def gettext(message: str) -> str:
+        return found(message) if message else message  # "" would give the catalogue's header
+
+    return gettext
+
+
+@lru_cache(maxsize=None)
+def ntext(lang: str = "en") -> Callable[[str, str, int], str]:
+    """The ngettext function of `lang`: ntext(lang)("{n} card", "{n} cards", n)."""
+    return translations(lang or "en").ngettext
+
+
+def _same(message: str) -> str:
+    return message
+
+
+def model_lang(model: dict) -> str:
+    """The language a model is printed in: its params' "lang" (kept only when it is not English)."""
+    return (model.get("params") or {}).get("lang") or "en"
+
+
+def for_model(model: dict) -> Callable[[str], str]:
+    """The gettext function for the language a model is printed in."""
+    return text(model_lang(model))

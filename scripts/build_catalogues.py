@@ -1,0 +1,169 @@
+"""Extract printkit's printed English with Babel, merge it into each language's
+catalogue and compile the catalogues.
+
+    python scripts/build_catalogues.py          # extract, update every .po, compile every .mo
+    python scripts/build_catalogues.py --check  # exit 1 if a .po or .mo is out of date or incomplete
+
+Babel (a build-time tool: pip install Babel) reads:
+- printkit/**.py: calls of `_()`, `N_()`, `gettext()` and `ngettext()` (printkit/i18n.py);
+- templates/*.j2: `{% trans %}` blocks and `_()` calls (Jinja2's i18n extension), parsed
+  with the options printkit renders them with (trim_blocks, lstrip_blocks);
+- the game table: each built-in game's blurb, players, supplies, component titles
+  and notes, kit notes (plain strings in printkit/games/*/__init__.py, printed on
+  covers, print guides and the index).
+
+Then printkit/locale/printkit.pot is written, every printkit/locale/<lang>/LC_MESSAGES/
+printkit.po is updated from it (new strings empty, gone ones dropped, no fuzzy
+matching: a changed English sentence is translated again, not guessed), and each
+.po is compiled to the printkit.mo beside it, which printkit reads at run time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import sys
+from datetime import datetime, timezone
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+LOCALE = ROOT / "printkit" / "locale"
+LANGS = ("de", "fr", "es", "nl")
+#: a fixed date: the files change only when their messages do
+STAMP = datetime(2026, 1, 1, tzinfo=timezone.utc)
+JINJA_OPTIONS = {"extensions": "jinja2.ext.i18n", "trim_blocks": "true", "lstrip_blocks": "true", "silent": "false"}
+
+
+def _game_messages():
+    """(message, location) for the game table's printed strings."""
+    from printkit.games import all_games
+
+    for name, game in all_games().items():
+        where = f"printkit/games/{name.replace('-', '_')}/__init__.py"
+        for s in (game.blurb, game.players):
+            yield s, where
+        for item, why in game.supplies:
+            yield item, where
+            yield why, where
+        for comp in game.components.values():
+            for s in (comp.title, comp.notes, comp.keeper_notes):
+                yield s, where
+        for part in game.kit:
+            yield part.note, where
+            for key, value in part.params.items():  # a part's options, shown beside its title ("count 4", "turned only", "mixed")
+                if value is True:
+                    yield key.replace("_", " "), where
+                elif isinstance(value, int):
+                    yield key, where
+                elif isinstance(value, str):
+                    yield value, where
+
+
+def extract():
+    """The template catalogue (babel Catalog) of everything printkit prints in a language."""
+    from babel.messages.catalog import Catalog
+    from babel.messages.extract import extract_from_dir
+
+    cat = Catalog(project="printkit", version="catalogue", creation_date=STAMP, revision_date=STAMP, fuzzy=False)
+    cat.msgid_bugs_address = ""
+    cat.copyright_holder = "printkit contributors"
+    sources = [
+        (ROOT / "printkit", [("**.py", "python")], {}),
+        (ROOT / "templates", [("**.j2", "jinja2.ext:babel_extract")], {"**.j2": JINJA_OPTIONS}),
+    ]
+    for folder, methods, options in sources:
+        for filename, lineno, message, comments, context in extract_from_dir(str(folder), methods, options, strip_comment_tags=True):
+            path = f"{folder.relative_to(ROOT)}/{filename}"
+            cat.add(message, None, [(path, lineno)], auto_comments=comments, context=context)
+    for message, where in _game_messages():
+        if message:
+            cat.add(message, None, [(where, 0)])
+    return cat
+
+
+def _po_bytes(cat, **kw) -> bytes:
+    from babel.messages.pofile import write_po
+
+    buf = io.BytesIO()
+    write_po(buf, cat, width=100, sort_output=False, **kw)
+    return buf.getvalue()
+
+
+def _mo_bytes(cat) -> bytes:
+    from babel.messages.mofile import write_mo
+
+    buf = io.BytesIO()
+    write_mo(buf, cat, use_fuzzy=False)
+    return buf.getvalue()
+
+
+def read_po(path: Path, locale: str):
+    from babel.messages.pofile import read_po as babel_read
+
+    with open(path, "rb") as fh:
+        return babel_read(fh, locale=locale)
+
+
+def updated(template, lang: str):
+    """The language's catalogue merged with `template` (a new one when there is none)."""
+    from babel.messages.catalog import Catalog
+
+    path = LOCALE / lang / "LC_MESSAGES" / "printkit.po"
+    if path.exists():
+        cat = read_po(path, lang)
+    else:
+        cat = Catalog(locale=lang, project="printkit", version="catalogue", creation_date=STAMP, fuzzy=False)
+    cat.update(template, no_fuzzy_matching=True, update_header_comment=False)
+    cat.revision_date = STAMP
+    cat.creation_date = STAMP
+    cat.fuzzy = False
+    cat.obsolete.clear()
+    return cat
+
+
+def problems(cat) -> list[str]:
+    """What keeps a catalogue from being complete: untranslated or fuzzy entries."""
+    out = []
+    for msg in cat:
+        if not msg.id:
+            continue
+        if msg.fuzzy:
+            out.append(f"fuzzy: {msg.id!r:.70}")
+        strings = msg.string if isinstance(msg.string, tuple) else (msg.string,)
+        if not all(strings):
+            out.append(f"untranslated: {msg.id!r:.70}")
+    return out
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--check", action="store_true", help="change nothing; exit 1 if a catalogue is out of date, incomplete or not compiled")
+    args = ap.parse_args(argv)
+    template = extract()
+    bad = []
+    writes = {LOCALE / "printkit.pot": _po_bytes(template, omit_header=False)}
+    for lang in LANGS:
+        cat = updated(template, lang)
+        folder = LOCALE / lang / "LC_MESSAGES"
+        writes[folder / "printkit.po"] = _po_bytes(cat)
+        writes[folder / "printkit.mo"] = _mo_bytes(cat)
+        bad += [f"{lang}: {p}" for p in problems(cat)]
+    changed = [p for p, data in writes.items() if not p.exists() or p.read_bytes() != data]
+    if args.check:
+        for p in changed:
+            print(f"out of date: {p.relative_to(ROOT)} (run scripts/build_catalogues.py)")
+        for line in bad:
+            print(line)
+        return 1 if changed or bad else 0
+    for p in changed:
+        p.parent.mkdir(parents=True, exist_ok=True)
+        p.write_bytes(writes[p])
+        print(f"wrote {p.relative_to(ROOT)}")
+    print(f"{len(template)} messages; {len(bad)} entries to translate or review")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,170 @@
+"""The translation catalogues (printkit/i18n.py, printkit/locale/): complete,
+compiled, in step with the source, and printing the language they claim.
+
+The catalogues are built by scripts/build_catalogues.py (Babel); these tests
+read the .po files with Babel too (a test dependency) and the .mo files with the
+standard library, as printkit does at run time.
+"""
+
+from __future__ import annotations
+
+import gettext
+import re
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "scripts"))
+
+babel = pytest.importorskip("babel", reason="Babel reads the .po files (pip install Babel; the test extra has it)")
+
+import build_catalogues  # noqa: E402
+
+LANGS = build_catalogues.LANGS
+#: sources whose strings are not translated yet: a message found only there may be empty.
+#: Shrinks to nothing as the translations land.
+PENDING = (
+    "templates/cryptic-words-rules.md.j2",
+    "templates/crypticolor-rules.md.j2",
+    "templates/crypto-crisis-rules.md.j2",
+    "templates/scryptic-rules.md.j2",
+    "printkit/games/",
+)
+#: a placeholder a translation must keep: {name} (str.format) or %(name)s (Jinja's trans blocks)
+FIELD = re.compile(r"\{[a-z_]*\}|%\([a-z_]+\)s")
+
+
+def _catalogue(lang):
+    return build_catalogues.read_po(build_catalogues.LOCALE / lang / "LC_MESSAGES" / "printkit.po", lang)
+
+
+@pytest.fixture(scope="module")
+def template():
+    return build_catalogues.extract()
+
+
+def _pending(msg) -> bool:
+    return all(any(p.startswith(x) for x in PENDING) for p, _ in msg.locations)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_catalogue_has_every_string_and_no_other(template, lang):
+    """Every string printkit prints (extracted from the source now) is in the .po,
+    and the .po holds nothing the source no longer prints."""
+    cat = _catalogue(lang)
+    have = {m.id for m in cat if m.id}
+    want = {m.id for m in template if m.id}
+    assert not want - have, f"{lang}: not in the catalogue (run scripts/build_catalogues.py): {sorted(want - have)[:5]}"
+    assert not have - want, f"{lang}: no longer printed: {sorted(have - want)[:5]}"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_catalogue_complete(lang):
+    """Every message translated (no empty and no fuzzy entry), except those of
+    sources still PENDING; each translation keeps the message's placeholders and
+    never prints the capital sharp s (not in the shipped Noto Sans)."""
+    cat = _catalogue(lang)
+    empty, fuzzy, fields = [], [], []
+    done = 0
+    for m in cat:
+        if not m.id:
+            continue
+        if m.fuzzy:
+            fuzzy.append(m.id)
+        ids = m.id if isinstance(m.id, tuple) else (m.id,)
+        strings = m.string if isinstance(m.string, tuple) else (m.string,)
+        if not all(strings):
+            if not _pending(m):
+                empty.append(m.id)
+            continue
+        done += 1
+        for s in strings:
+            assert "\u1e9e" not in s, f"{lang}: capital sharp s in {s!r}"
+            if sorted(FIELD.findall(s)) != sorted(FIELD.findall(ids[0])):
+                fields.append((ids[0], s))
+    assert not fuzzy, f"{lang}: fuzzy entries: {fuzzy[:5]}"
+    assert not empty, f"{lang}: {len(empty)} untranslated, e.g. {empty[:5]}"
+    assert not fields, f"{lang}: placeholders changed: {fields[:3]}"
+    assert done >= 100
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_mo_compiled_from_po(lang):
+    """The committed .mo (what printkit reads) says exactly what its .po says."""
+    cat = _catalogue(lang)
+    want = {}
+    for m in cat:
+        if not m.id or m.fuzzy:
+            continue
+        if isinstance(m.id, tuple):
+            for k, s in enumerate(m.string):
+                if s:
+                    want[(m.id[0], k)] = s
+        elif m.string:
+            want[m.id] = m.string
+    with open(build_catalogues.LOCALE / lang / "LC_MESSAGES" / "printkit.mo", "rb") as fh:
+        mo = gettext.GNUTranslations(fh)
+    have = {k: v for k, v in mo._catalog.items() if k != ""}
+    assert have == want, f"{lang}: printkit.mo is not the compiled printkit.po (run scripts/build_catalogues.py)"
+
+
+def test_english_is_the_source_text():
+    from printkit.i18n import N_, text
+
+    _ = text("en")
+    assert _("Contents") == "Contents" and _("") == "" and N_("x") == "x"
+    assert text("de")("") == ""  # not the catalogue's header
+    assert text("de")("Contents") == "Inhalt"
+
+
+def test_unknown_language_is_a_usage_error():
+    from printkit.errors import UsageError
+    from printkit.i18n import text
+
+    with pytest.raises(UsageError):
+        text("xx")
+
+
+def test_loading_a_language_is_cheap():
+    """Reading a catalogue is a fraction of a millisecond's work per kit, nothing
+    like the 1.2x of English's time a language may cost."""
+    from printkit.i18n import translations
+
+    translations.cache_clear()
+    t0 = time.perf_counter()
+    for lang in LANGS:
+        translations(lang).gettext("Contents")
+    assert time.perf_counter() - t0 < 0.05
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_translated_rules_pages_hold_no_english(lang):
+    """A translated rules page prints none of its English sentences: each of its
+    paragraphs, headings and bullets differs from every English one."""
+    from printkit.games import all_games
+
+    for game in all_games().values():
+        if not game.rules_template or f"templates/{game.rules_template}" in PENDING:
+            continue
+        english = {line.strip() for line in game.rules_text().splitlines() if len(line.split()) > 3}
+        text = game.rules_text(lang)
+        assert text != game.rules_text()
+        left = [line for line in text.splitlines() if line.strip() in english]
+        assert not left, f"{game.name} ({lang}): English left: {left[:3]}"
+        assert "ẞ" not in text
+
+
+def test_jinja_trans_blocks_render_english_as_written():
+    """English rules pages are the templates' text itself (byte for byte what they
+    were before the {% trans %} blocks): the gettext of English changes nothing."""
+    from printkit.engine.text import render_template
+    from printkit.games import all_games
+
+    game = all_games()["cryptex"]
+    assert render_template(game.rules_template, game=game, lang=None) == game.rules_text("en")
+    first = game.rules_text("en").splitlines()[0]
+    assert first == "# Cryptex: the rules in short"
+    assert game.rules_text("de").splitlines()[0] == "# Cryptex: die Regeln in Kürze"

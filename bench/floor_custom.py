@@ -8,7 +8,16 @@ marks, a backs page after each fronts page for long-edge duplex).
 This is what a competent person writes by hand: every element drawn on every
 card, fonts embedded, text wrapped and shrunk to its box.
 
-    python bench/floor_custom.py cards.csv -o /tmp/floor.pdf
+`--design ember-road` draws instead what examples/ember-road/front.svg and
+back.svg draw (bench/bench_own.py compares printkit with it): the header band
+coloured by the card's type, the cost badge and cost and the power line
+(`:sword: N`) on travellers only, the name shrunk into its box, the framed art
+picture the row names (art/*.svg, its shapes written out below as ReportLab
+calls), the type line, the rules text wrapped and shrunk in its box with
+`:ember:` / `:sword:` icons drawn inline one text-height square, the footer;
+the back with its frame, disc and lantern. A `qty` column repeats a row.
+
+    python bench/floor_custom.py cards.csv -o /tmp/floor.pdf [--design ember-road]
 """
 
 from __future__ import annotations
@@ -156,11 +165,18 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("data")
     ap.add_argument("-o", "--output", required=True)
+    ap.add_argument("--design", choices=("bench", "ember-road"), default="bench")
     args = ap.parse_args()
     rl_config.invariant = 1
     register_fonts()
     with open(args.data, newline="", encoding="utf-8-sig") as fh:
         rows = list(csv.DictReader(fh))
+    draw_front, draw_back = front, back
+    if args.design == "ember-road":
+        from floor_ember import ember_back, ember_front
+
+        rows = [r for r in rows for _ in range(int(r.get("qty") or 1))]
+        draw_front, draw_back = ember_front, ember_back
     c = Canvas(args.output, pagesize=PAGE, invariant=1, pageCompression=1)
     slots = [(xx, yy) for yy in YS for xx in XS]
     per = len(slots)
@@ -168,7 +184,7 @@ def main() -> None:
     for start in range(0, len(rows), per):
         chunk = rows[start : start + per]
         for (sx, sy), row in zip(slots, chunk):
-            place(c, lambda cc, row=row: front(cc, row), sx, sy, clip)
+            place(c, lambda cc, row=row: draw_front(cc, row), sx, sy, clip)
         c.setLineWidth(MARK_WIDTH)
         for m in MARKS:
             c.line(*m)
@@ -176,7 +192,7 @@ def main() -> None:
         c.drawRightString(FOOTER_RIGHT, FOOTER_Y, f"floor · page {c.getPageNumber()}")
         c.showPage()
         for (sx, sy), _ in zip(slots, chunk):
-            place(c, back, PAGE[0] - sx - CARD_W, sy, clip)
+            place(c, draw_back, PAGE[0] - sx - CARD_W, sy, clip)
         c.showPage()
     c.save()
 

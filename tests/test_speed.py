@@ -5,6 +5,7 @@ repeated deck fronts drawn once as PDF forms with the same pixels."""
 from __future__ import annotations
 
 import subprocess
+from pathlib import Path
 import sys
 
 import pytest
@@ -269,3 +270,52 @@ def test_pages_compressed_as_they_finish_give_the_same_bytes(tmp_path, monkeypat
     run_inproc("puzzle", "crypto-crisis", "--count", "2", "-o", str(late), cwd=tmp_path, check=True)
     assert early.read_bytes() == late.read_bytes()
     assert len(PdfReader(str(early)).pages) >= 4
+
+
+def test_template_memo_keeps_types_and_leaves_random_text_alone():
+    """A placeholder's text is remembered per the values it reads (own decks ask
+    twice a card, for the check and the drawing): 1 and 1.0 still print apart,
+    a template with a random filter or lipsum is rendered every time, and a
+    name the row lacks is still Jinja2's error."""
+    import jinja2
+
+    from printkit.custom import template as T
+
+    t = T.compile_text("{% if cost %}{{ cost }}{% endif %}", "test")
+    assert t.pk_names == ("cost",)
+    assert [t.render({"cost": v}) for v in (1, 1.0, True, "1", 1)] == ["1", "1.0", "True", "1", "1"]
+    assert len(t.pk_memo) == 4
+    shuffled = T.compile_text("{{ [1, 2, 3] | random }}{{ name }}", "test")
+    assert shuffled.pk_names is None
+    assert T.compile_text("{{ lipsum(1) }}", "test").pk_names is None
+    by_row = T.compile_text("{{ row['Card Name'] | upper }}", "test")
+    assert by_row.render({"Card Name": "fox", "row": {"Card Name": "fox"}}) == "FOX"  # a dict value: not remembered
+    with pytest.raises(jinja2.UndefinedError):
+        t.render({"name": "x"})
+
+
+def test_own_deck_pictures_are_looked_up_once_per_name(tmp_path):
+    """Every card of a deck names its art: the file is found, confined and its
+    SVG read once (per template), not per card, with the same PDF."""
+    import shutil
+
+    src = ROOT / "examples" / "ember-road"
+    for name in ("cards.csv", "front.svg", "back.svg"):
+        shutil.copy(src / name, tmp_path / name)
+    shutil.copytree(src / "art", tmp_path / "art")
+    shutil.copytree(src / "icons", tmp_path / "icons")
+    from printkit.custom import safety, template as T
+    from printkit.custom.svg import SvgTemplate
+
+    ctx = T.Context.for_folder(tmp_path)
+    t = SvgTemplate(tmp_path / "front.svg", ctx, (63.0, 88.0))
+    reads = []
+    real = safety.check_svg_refs
+    try:
+        safety.check_svg_refs = lambda *a, **k: (reads.append(a[0]), real(*a, **k))[1]
+        for i, art in enumerate(["fox", "fox", "moon", "fox", "moon"]):
+            assert t.check_row({"type": "Traveller", "name": "N", "cost": "1", "power": "2", "art": art, "text": "t :ember:"}, f"card {i + 1}", i) == []
+    finally:
+        safety.check_svg_refs = real
+    assert sorted(Path(p).name for p in reads if Path(p).parent.name == "art") == ["fox.svg", "moon.svg"]
+    assert t._image_path("art/fox.svg") == tmp_path / "art" / "fox.svg"

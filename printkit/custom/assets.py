@@ -520,6 +520,12 @@ class Icons:
         self.folders = [Path(f) for f in folders]
 
     def path(self, name: str) -> Path | None:
+        found = self.__dict__.setdefault("_found", {})  # every card's text asks again: looked up once
+        if name not in found:
+            found[name] = self._path(name)
+        return found[name]
+
+    def _path(self, name: str) -> Path | None:
         from printkit.custom import safety
 
         for folder in self.folders:

@@ -146,7 +146,12 @@ def read_bytes(path, what: str = "file", cap: int | None = None) -> bytes:
 
     cap = LIMITS["FILE_BYTES"] if cap is None else cap
     with open_regular(path, what, cap) as fh:
-        data = fh.read(cap + 1)
+        # read(n) sets aside n bytes before it reads: ask for the file's size and one byte
+        # more (not the limit: 32 MB held for a 1 KB picture), then on to the limit if it grew
+        want = min(cap, os.fstat(fh.fileno()).st_size) + 1
+        data = fh.read(want)
+        if len(data) == want and want <= cap:
+            data += fh.read(cap + 1 - want)
     if len(data) > cap:
         raise LimitError(f"{shown(path)}: the {what} is over printkit's limit of {cap / MB:g} MB")
     return data
@@ -547,8 +552,36 @@ def sandbox(autoescape: bool):
     class Template(jinja2.Template):
         pk_source_len = 0
         pk_where = ""
+        pk_names = None  # the names it reads, when its text depends on nothing else (memo below)
 
         def render(self, *args, **kwargs):
+            """A rendering depends only on the values of the names the template
+            reads (no random filter, no lipsum): rows that give them the same
+            values (with their types: 1 and 1.0 print differently) get the text
+            made for the first, as a deck's check pass and drawing both ask. A
+            remembered text still counts the steps it took against the run's limit."""
+            names = self.pk_names
+            if names is None or kwargs or len(args) != 1 or type(args[0]) is not dict:
+                return self._pk_render(*args, **kwargs)
+            values = args[0]
+            try:
+                key = tuple((values[n].__class__, values[n]) for n in names)
+                hit = self.pk_memo.get(key)
+            except (KeyError, TypeError):  # a name missing (its error comes from Jinja2), a value not hashable
+                return self._pk_render(values)
+            if hit is not None:
+                BUDGET.run_steps += hit[1]
+                if BUDGET.run_steps > LIMITS["RUN_STEPS"]:
+                    raise LimitError(f"{self.pk_where + ': ' if self.pk_where else ''}over {LIMITS['RUN_STEPS']:,} loop turns and calls in all, printkit's limit")
+                return hit[0]
+            before = BUDGET.run_steps
+            out = self._pk_render(values)
+            if len(self.pk_memo) >= 512:
+                self.pk_memo.clear()
+            self.pk_memo[key] = (out, BUDGET.run_steps - before)
+            return out
+
+        def _pk_render(self, *args, **kwargs):
             BUDGET.start(self.pk_source_len)
             try:
                 return super().render(*args, **kwargs)
@@ -640,6 +673,15 @@ def sandbox(autoescape: bool):
         def from_string(self, source, *args, **kwargs):
             t = super().from_string(source, *args, **kwargs)
             t.pk_source_len = len(source) if isinstance(source, str) else 0
+            if isinstance(source, str):
+                from jinja2 import meta
+
+                ast = self.parse(source)
+                names = meta.find_undeclared_variables(ast)
+                used = {n.name for n in ast.find_all(nodes.Name)}
+                if not used & set(self.globals) and not any(f.name == "random" for f in ast.find_all(nodes.Filter)):
+                    t.pk_names = tuple(sorted(names))
+                    t.pk_memo = {}
             return t
 
     return Sandbox(undefined=jinja2.StrictUndefined, autoescape=autoescape, keep_trailing_newline=False)

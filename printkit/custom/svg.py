@@ -570,12 +570,22 @@ class SvgTemplate:
                         el.set(key, os.path.relpath(found.resolve(), self.path.resolve().parent))
 
     def _image_path(self, href: str) -> Path | None:
+        """The file a picture's href names (beside the template, else in the
+        project's picture folders), found once per href: every card of a deck
+        asks again, for its check and its drawing. A href refused (outside the
+        project) is not remembered: it raises each time."""
+        cache = self.__dict__.setdefault("_hrefs", {})
+        if href in cache:
+            return cache[href]
         from printkit.custom import safety
 
         p = Path(href)
         if not safety.is_url(href) and not p.is_absolute() and (self.path.parent / p).is_file():
-            return safety.confine(self.path.parent / p, self.ctx.roots, "the picture", named=href)
-        return self.ctx.image(href)
+            found = safety.confine(self.path.parent / p, self.ctx.roots, "the picture", named=href)
+        else:
+            found = self.ctx.image(href)
+        cache[href] = found
+        return found
 
     # -- what it uses ----------------------------------------------------------------------
     def columns(self) -> set[str]:
@@ -644,7 +654,10 @@ class SvgTemplate:
         if p.suffix.lower() == ".svg":
             from printkit.custom import safety
 
-            safety.check_svg_refs(p, self.ctx.roots)  # what the picture shows: as make will read it
+            checked = self.__dict__.setdefault("_svg_checked", set())
+            if p not in checked:  # each picture read once, however many cards show it
+                safety.check_svg_refs(p, self.ctx.roots)  # what the picture shows: as make will read it
+                checked.add(p)
             return []
         px = image_pixels(p)
         if px is None:
@@ -685,9 +698,7 @@ class SvgTemplate:
                 self.ctx.fonts.note(t.label(self.path), self.ctx.fonts.lookup(font.family, font.bold, font.italic))
                 out += T.glyph_violations(label, text, font, v, not t.static)
             if t.box is not None:
-                bx, by, bw, bh = t.box
-                min_user = min(t.min_pt / t.scale, size)
-                f = fit(text, font, size, min_user, bw, bh, True, markup=not t.static)
+                f = self._fitted(t, v, text, font, size)
                 if not f.fits:
                     out.append(T.violation("OWN-TEXT-OVERFLOW", label, f"'{T.short(text)}' does not fit its box even at {t.min_pt:g} pt: shorten it or enlarge the box"))
                     continue
@@ -790,7 +801,7 @@ class SvgTemplate:
         if font is None or not text.strip():
             return None
         bx, by, bw, bh = t.box
-        f = fit(text, font, size, min(t.min_pt / t.scale, size), bw, bh, True)
+        f = self._fitted(t, v, text, font, size)
         align = {"middle": "center", "end": "right"}.get(T.render(t.props.get("text-anchor", "start"), v), "left")
         if bh >= 1e5:
             ext = ink_extent(f, bx, -(by + f.height), bw, f.height, align=align)
@@ -800,6 +811,16 @@ class SvgTemplate:
             return None
         x0, y0, x1, y1 = ext  # y up in the drawing: the text's user space has y down
         return self._safe_box(t.matrix, x0, -y1, x1, -y0)
+
+    def _fitted(self, t: TextUnit, v: dict, text: str, font, size: float):
+        """The text set as _draw_text sets it (wrapped and shrunk in its box, or
+        as lines from its x): the check, the ink and the drawing ask fit() with
+        the same arguments, so a card's text is set once, not three times."""
+        base = text_direction(T.render(t.props.get("direction", ""), v))
+        if t.box is not None:
+            bx, by, bw, bh = t.box
+            return fit(text, font, size, min(t.min_pt / t.scale, size), bw, bh, True, markup=not t.static, base=base)
+        return fit(text, font, size, size, 1e9, 1e9, False, markup=not t.static, base=base)
 
     def _ink_check(self, ext, label: str, what: str, hint: str = "") -> list:
         return T.ink_warnings(ext, self.trim, self.bleed_mm, label, what, hint)
@@ -812,7 +833,7 @@ class SvgTemplate:
             text = t.source
         else:
             font, size, text = fs
-        f = fit(text, font, size, size, 1e9, 1e9, False, markup=not t.static)
+        f = self._fitted(t, v, text, font, size)
         width = max(f.widths, default=0.0)
         anchor = text_anchor(T.render(t.props.get("text-anchor", "start"), v), T.render(t.props.get("direction", ""), v))
         left = t.x - width * {"middle": 0.5, "end": 1.0}.get(anchor, 0.0)

@@ -1,6 +1,15 @@
-"""The word lists: "is this an English word?" and "what may a generator hide?".
+"""The word lists: "is this a word?" and "what may a generator hide?", per language.
 
-Two frozen files in printkit/data, built by scripts/build_wordlists.py (see
+Every function takes the language code (printkit.lang: en, de, fr, es, nl;
+English by default): accept_words(lang), puzzle_words(lang), is_word(word, lang),
+sorted_accept_words(lang), puzzle_words_sorted(lang), add_user_words(path, lang).
+Each language loads lazily, once, from its own files; English's code path and
+files are the ones it always had. Another language's words are written as
+printkit.lang.fold writes them (German keeps ä ö ü and writes ß as ss, Spanish
+keeps ñ, accents dropped otherwise), lowercase, UTF-8; its files carry the code:
+words-accept-de.txt, words-puzzle-de.txt, words-accept-de.idx, words-puzzle-de.idx.
+
+English: two frozen files in printkit/data, built by scripts/build_wordlists.py (see
 printkit/data/WORDLISTS-LICENSE.txt for sources and licences):
 
 - words-accept.txt: the acceptance list, broad (inflections included), lowercase a-z,
@@ -31,6 +40,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import unicodedata
 from bisect import bisect_left
 from collections.abc import Set
 from functools import cache
@@ -39,7 +49,7 @@ from pathlib import Path
 
 from printkit.errors import UsageError
 
-__all__ = ["accept_words", "sorted_accept_words", "puzzle_words", "is_word", "add_user_words", "clear_user_words"]
+__all__ = ["accept_words", "sorted_accept_words", "puzzle_words", "puzzle_words_sorted", "is_word", "add_user_words", "clear_user_words", "LANGS"]
 
 _DATA_DIR = Path(__file__).resolve().parent / "data"
 _ACCEPT_FILE = "words-accept.txt"
@@ -49,8 +59,26 @@ _PUZZLE_INDEX = "words-puzzle.idx"
 INDEX_FORMAT = "printkit-index 1"
 _WORD = re.compile(r"[a-z]+")
 
-_user_words: frozenset[str] = frozenset()
+LANGS = ("en", "de", "fr", "es", "nl")  # the languages with shipped lists (printkit.lang.CODES)
+
+_user_words: frozenset[str] = frozenset()  # English's (--words FILE in an English run)
 _accept_cache: "Lexicon | frozenset[str] | None" = None
+_other_user_words: dict[str, frozenset[str]] = {}  # another language's, by code
+_other_accept_cache: dict[str, "Lexicon | frozenset[str]"] = {}
+
+
+def _code(lang) -> str:
+    """The language code, checked: 'en' for None."""
+    code = (lang or "en").strip().lower() if isinstance(lang, str) or lang is None else lang
+    if code not in LANGS:
+        raise UsageError(f"--lang must be one of {', '.join(LANGS)}, not '{str(lang)[:20]}'")
+    return code
+
+
+def list_file(kind: str, lang: str, suffix: str = "txt") -> str:
+    """The name of a shipped list or index: kind 'accept' or 'puzzle'; English's
+    names have no language code (words-accept.txt), the others do (words-accept-de.txt)."""
+    return f"words-{kind}.{suffix}" if lang == "en" else f"words-{kind}-{lang}.{suffix}"
 
 
 def data_file(name: str) -> Path:
@@ -60,8 +88,8 @@ def data_file(name: str) -> Path:
     return _DATA_DIR / name
 
 
-def _read(name: str) -> list[str]:
-    return data_file(name).read_text(encoding="ascii").split()
+def _read(name: str, encoding: str = "ascii") -> list[str]:
+    return data_file(name).read_text(encoding=encoding).split()
 
 
 def pack_index(sections: dict[str, bytes], **meta) -> bytes:
@@ -174,29 +202,55 @@ class Lexicon(Set):
         return Set.__eq__(self, other)
 
 
-@cache
-def _base_accept() -> Lexicon:
+def _base_accept(lang: str = "en") -> Lexicon:
     """The shipped acceptance list, from its packed index (the same words as
     words-accept.txt: tested)."""
+    return _base_accept_en() if lang == "en" else _base_accept_other(_code(lang))
+
+
+@cache
+def _base_accept_en() -> Lexicon:
     _, sections = read_index(_ACCEPT_INDEX)
     return Lexicon.from_packed({int(n): str(t, "ascii") for n, t in sections.items()})
 
 
-def _accept_from_text() -> Lexicon:
+@cache
+def _base_accept_other(lang: str) -> Lexicon:
+    _, sections = read_index(list_file("accept", lang, "idx"))
+    return Lexicon.from_packed({int(n): str(t, "utf-8") for n, t in sections.items()})
+
+
+def _accept_from_text(lang: str = "en") -> Lexicon:
     """The acceptance list read from words-accept.txt itself (what the index is built from)."""
-    return Lexicon(_read(_ACCEPT_FILE))  # the file is sorted
+    if lang == "en":
+        return Lexicon(_read(_ACCEPT_FILE))  # the file is sorted
+    return Lexicon(_read(list_file("accept", _code(lang)), "utf-8"))
 
 
-def sorted_accept_words() -> tuple[str, ...] | list[str]:
+def sorted_accept_words(lang: str = "en") -> tuple[str, ...] | list[str]:
     """accept_words() in sorted order; without user words, the file's own order
     (no sort of 116,000 words)."""
-    return tuple(_read(_ACCEPT_FILE)) if not _user_words else sorted(accept_words())
+    if lang == "en":
+        return tuple(_read(_ACCEPT_FILE)) if not _user_words else sorted(accept_words())
+    code = _code(lang)
+    if _other_user_words.get(code):
+        return sorted(accept_words(code))
+    return tuple(_read(list_file("accept", code), "utf-8"))
+
+
+def puzzle_words(lang: str = "en") -> tuple[str, ...]:
+    """The puzzle list in rank order, most frequent first."""
+    return _puzzle_en() if lang == "en" else _puzzle_other(_code(lang))
 
 
 @cache
-def puzzle_words() -> tuple[str, ...]:
-    """The puzzle list in rank order, most frequent first."""
+def _puzzle_en() -> tuple[str, ...]:
     return tuple(_read(_PUZZLE_FILE))
+
+
+@cache
+def _puzzle_other(lang: str) -> tuple[str, ...]:
+    return tuple(_read(list_file("puzzle", lang), "utf-8"))
 
 
 def packed_by_length(word_list) -> dict[int, str]:
@@ -207,30 +261,59 @@ def packed_by_length(word_list) -> dict[int, str]:
     return {n: "".join(sorted(ws)) for n, ws in sorted(groups.items()) if n}
 
 
-@cache
-def puzzle_words_sorted() -> dict[int, str]:
+def puzzle_words_sorted(lang: str = "en") -> dict[int, str]:
     """The puzzle list by length: length -> its words in alphabetical order,
     packed in one string (word i of n letters is text[i*n:(i+1)*n]), from
     words-puzzle.idx (the same words as words-puzzle.txt: tested). For what
     wants one length's words sorted (tries, binary search) without sorting
     the 25,000-word list at every start."""
+    return _puzzle_sorted_en() if lang == "en" else _puzzle_sorted_other(_code(lang))
+
+
+@cache
+def _puzzle_sorted_en() -> dict[int, str]:
     _, sections = read_index(_PUZZLE_INDEX)
     return {int(n): str(t, "ascii") for n, t in sections.items()}
 
 
-def accept_words() -> "Lexicon | frozenset[str]":
+@cache
+def _puzzle_sorted_other(lang: str) -> dict[int, str]:
+    _, sections = read_index(list_file("puzzle", lang, "idx"))
+    return {int(n): str(t, "utf-8") for n, t in sections.items()}
+
+
+def accept_words(lang: str = "en") -> "Lexicon | frozenset[str]":
     """The acceptance list plus any words added with add_user_words(): a
     read-only set (a compact Lexicon for the shipped list alone)."""
     global _accept_cache
+    if lang != "en":
+        code = _code(lang)
+        got = _other_accept_cache.get(code)
+        if got is None:
+            base, user = _base_accept_other(code), _other_user_words.get(code)
+            got = _other_accept_cache[code] = Lexicon(sorted(base | user)) if user else base
+        return got
     if _accept_cache is None:
         base = _base_accept()
         _accept_cache = Lexicon(sorted(base | _user_words)) if _user_words else base
     return _accept_cache
 
 
-def is_word(word: str) -> bool:
-    """True if word (any case) is in the acceptance list or the user's words."""
-    return isinstance(word, str) and word.casefold() in accept_words()
+def is_word(word: str, lang: str = "en") -> bool:
+    """True if word (any case; another language's word in any spelling: Straße,
+    STRASSE, Mädchen, œuvre) is in the acceptance list or the user's words."""
+    if lang == "en":
+        return isinstance(word, str) and word.casefold() in accept_words()
+    if not isinstance(word, str):
+        return False
+    key = word.lower() if word.isascii() else _fold(word, lang)  # a-z folds to itself lowercased
+    return key in accept_words(lang)
+
+
+def _fold(word: str, lang: str) -> str:
+    from printkit.lang import fold
+
+    return fold(unicodedata.normalize("NFC", word), _code(lang))
 
 
 def _shown(entry: str) -> str:
@@ -241,7 +324,7 @@ MAX_WORDS_BYTES = 50 * 2**20  # a word list larger than this is not a word list
 MAX_LINE = 1000
 
 
-def _add_line(found: set, name: str, n: int, raw: bytes) -> None:
+def _add_line(found: set, name: str, n: int, raw: bytes, lang: str = "en") -> None:
     if len(raw) > MAX_LINE:
         raise UsageError(f"{name}, line {n}: longer than {MAX_LINE} characters, not a word")
     try:
@@ -253,22 +336,34 @@ def _add_line(found: set, name: str, n: int, raw: bytes) -> None:
     entry = line.split("#", 1)[0].strip()
     if not entry:
         return
+    if lang != "en":
+        from printkit.lang import is_game_word, language
+
+        word = _fold(entry, lang)
+        if not is_game_word(word, lang):
+            letters = language(lang).letters
+            raise UsageError(f"{name}, line {n}: {_shown(entry)} is not a word of the {language(lang).name} letters {letters[0]}-{letters[25]}{letters[26:] and ' ' + ' '.join(letters[26:])}")
+        found.add(word)
+        return
     word = entry.casefold()
     if not _WORD.fullmatch(word):
         raise UsageError(f"{name}, line {n}: {_shown(entry)} is not a word of letters a-z")
     found.add(word)
 
 
-def add_user_words(path) -> int:
-    """Add a user's word list to the acceptance list; return how many distinct words
-    the file holds.
+def add_user_words(path, lang: str = "en") -> int:
+    """Add a user's word list to the acceptance list of `lang` (the run's language);
+    return how many distinct words the file holds.
 
     One word per line; blank lines and '#' comments are ignored; words are
-    case-folded and must then be letters a-z. Nothing is added unless the whole file
+    case-folded and must then be letters a-z (another language: folded with
+    printkit.lang.fold and then made of that language's letters: Straße is
+    strasse, Mädchen mädchen). Nothing is added unless the whole file
     is valid. Raises UsageError with a one-line message naming the file (and the
     line) for an unreadable file or a bad entry.
     """
     global _user_words, _accept_cache
+    lang = _code(lang)
     name = os.fspath(path)
     if "\0" in name:
         raise UsageError(f"{_shown(name)}: a path cannot hold a NUL byte")
@@ -289,13 +384,16 @@ def add_user_words(path) -> int:
                     raise UsageError(f"{name}, line {n + len(lines) + 1}: longer than {MAX_LINE} characters, not a word")
                 for raw in lines:
                     n += 1
-                    _add_line(found, name, n, raw)
+                    _add_line(found, name, n, raw, lang)
                 if not chunk:
                     break
     except OSError as exc:
         reason = exc.strerror or exc.__class__.__name__
         raise UsageError(f"{name}: cannot read word list: {reason}") from None
-    if found:
+    if found and lang != "en":
+        _other_user_words[lang] = _other_user_words.get(lang, frozenset()) | found
+        _other_accept_cache.pop(lang, None)
+    elif found:
         _user_words = _user_words | found
         _accept_cache = None
     return len(found)
@@ -306,3 +404,5 @@ def clear_user_words() -> None:
     global _user_words, _accept_cache
     _user_words = frozenset()
     _accept_cache = None
+    _other_user_words.clear()
+    _other_accept_cache.clear()

@@ -18,6 +18,9 @@ Outputs (printkit/data/), each a JSON header line and a blob (printkit.words.pac
                              generator's pool (games/crypto_crisis/solver.py)
   crypticolor-index.idx      the acceptance list's five-letter words grouped by their
                              letters, and the Crypticolor word pool (games/crypticolor)
+  words-accept-LANG.idx,     each other language's two lists (de, fr, es, nl: from
+  words-puzzle-LANG.idx      words-accept-LANG.txt, words-puzzle-LANG.txt), packed as
+                             English's are, UTF-8
 
 Run it again whenever a word list changes; tests/test_words.py checks that every
 shipped index holds what the lists give. Deterministic: the same lists give the
@@ -61,6 +64,19 @@ def built() -> dict[str, bytes]:
     pool = clr_generate.build_word_pool(anagrams, puzzle)
     sections = {**clr_rules.anagram_sections(anagrams), "pool.words": "".join(pool).encode("ascii")}
     out[clr_rules.INDEX_FILE] = words.pack_index(sections, keys=len(anagrams), pool=len(pool))
+    out.update(language_list_indexes())
+    return out
+
+
+def language_list_indexes() -> dict[str, bytes]:
+    """words-accept-LANG.idx and words-puzzle-LANG.idx of every other language, made
+    as English's (each length's words packed in one string, UTF-8)."""
+    out = {}
+    for lang in words.LANGS[1:]:
+        lexicon = words._accept_from_text(lang)
+        out[words.list_file("accept", lang, "idx")] = words.pack_index({str(n): t.encode("utf-8") for n, t in lexicon.packed_by_length().items()}, words=len(lexicon))
+        puzzle = words.puzzle_words(lang)
+        out[words.list_file("puzzle", lang, "idx")] = words.pack_index({str(n): t.encode("utf-8") for n, t in words.packed_by_length(puzzle).items()}, words=len(puzzle))
     return out
 
 

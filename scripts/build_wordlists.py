@@ -258,7 +258,9 @@ def licence_text(n_accept: int, n_puzzle: int) -> str:
         wf_licence.rstrip(),
         "",
     ]
-    return "\n".join(parts)
+    import build_wordlists_lang
+
+    return "\n".join(parts) + build_wordlists_lang.licence_sections() + "\n"
 
 
 def fill(text: str) -> list[str]:
@@ -308,8 +310,9 @@ def main() -> int:
     accept_sorted = sorted(accept)
     write(DATA / "words-accept.txt", "\n".join(accept_sorted) + "\n")
     write(DATA / "words-puzzle.txt", "\n".join(puzzle) + "\n")
-    write(DATA / "WORDLISTS-LICENSE.txt",
-          licence_text(len(accept_sorted), len(puzzle)))
+    import build_wordlists_lang  # German, French, Spanish, Dutch (and the licence file)
+
+    build_wordlists_lang.main([])
 
     print(f"SCOWL word-class files: {len(american_files)} (wamerican-large), "
           f"{len(puzzle_files)} (wamerican), {len(british)} British")

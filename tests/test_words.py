@@ -289,7 +289,8 @@ def test_shipped_indexes_are_what_the_lists_give():
     """Every index file in printkit/data holds, byte for byte, what the build
     script makes from the word lists now (rerun it after changing a list)."""
     made = _build_script().built()
-    assert set(made) == {"words-accept.idx", "words-puzzle.idx", "cryptic-words-accept.idx", "cryptic-words-puzzle.idx", "crypto-crisis-index.idx", "crypticolor-index.idx"}
+    languages = {f"words-{kind}-{lang}.idx" for kind in ("accept", "puzzle") for lang in ("de", "fr", "es", "nl")}
+    assert set(made) == {"words-accept.idx", "words-puzzle.idx", "cryptic-words-accept.idx", "cryptic-words-puzzle.idx", "crypto-crisis-index.idx", "crypticolor-index.idx"} | languages
     for name, data in made.items():
         shipped = resources.files("printkit.data").joinpath(name).read_bytes()
         assert shipped == data, f"printkit/data/{name} is out of date: run python scripts/build_word_indexes.py"

@@ -29,12 +29,13 @@ def committed() -> list[str]:
     return list(files.COMMITTED)
 
 
-def add_words(path) -> None:
-    """Add a user's word list (one word a line) to the acceptance list."""
+def add_words(path, lang: str = "en") -> None:
+    """Add a user's word list (one word a line) to the acceptance list of the
+    run's language."""
     if path:
         from printkit import words as wordlists
 
-        wordlists.add_user_words(path)
+        wordlists.add_user_words(path, lang)
 
 
 def default_output(name: str) -> Path:
@@ -72,9 +73,9 @@ def _make_component(component, kw: dict, echo, typed, cards=None) -> None:
         raise UsageError("--copies: --format png writes each card once (copies are for printing)")
     if fmt == "png":
         check_png_output(output, shop)
-    add_words(kw.pop("words", None))
-    opts = print_options(kw, shop)
     lang = (kw.pop("lang", None) or "en").lower()
+    add_words(kw.pop("words", None), lang)
+    opts = print_options(kw, shop)
     params = {k: v for k, v in kw.items()}
     if lang != "en":  # English runs keep the parameters (and bytes) they always had
         from printkit.component import check_language

@@ -1,0 +1,541 @@
+#!/usr/bin/env python3
+"""Build the German, French, Spanish and Dutch word lists (called by build_wordlists.py).
+
+    python scripts/build_wordlists.py            # every language, English first
+    python scripts/build_wordlists_lang.py de fr # only these (English untouched)
+    python scripts/build_wordlists_lang.py --check de  # exit 1 if a shipped list differs
+
+For each language LANG it writes printkit/data/words-accept-LANG.txt ("is this a
+word of the language?") and words-puzzle-LANG.txt (the common list, most frequent
+first), both UTF-8, every word folded with printkit.lang.fold and kept only when
+printkit.lang.is_game_word says it is made of the language's game letters.
+
+Sources (each one's licence is written into printkit/data/WORDLISTS-LICENSE.txt):
+  de  german-pos-dict, LanguageTool's German full-form lexicon (data from Morphy,
+      extended with korrekturen.de's inflections; CC BY-SA 4.0): its Morfologik
+      automaton german.dict, copied into scripts/wordlist-sources/ and read here
+      (cfsa2_sequences); every form but proper names (EIG) and abbreviations (ABK).
+      Its proper names are the names test (of every language).
+  fr  hunspell-fr (Dicollecte, "classique" 7.0; MPL-2.0): every form `unmunch`
+      generates, kept only when `hunspell -G` with the same dictionary accepts it
+      (unmunch over-generates for French).
+  es  hunspell-es (RLA-ES, Santiago Bosio; GPL-3+ or LGPL-3+ or MPL-1.1+, used under
+      MPL-2.0): the same way.
+  nl  wdutch (OpenTaal, /usr/share/dict/dutch; BSD-2-Clause or CC BY 3.0): a plain
+      word list, read as it is.
+  all wordfreq's "large" list for the language (CC BY-SA 4.0) ranks the common list;
+      scripts/blocklist-LANG.txt (from LDNOOBW, CC BY 4.0) keeps offensive words out.
+
+Deterministic: same inputs, same bytes (sorted sets, no dates). wordfreq, hunspell
+and unmunch (Debian: hunspell, hunspell-tools) are needed only here, never at run time.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import re
+import subprocess
+import sys
+import unicodedata
+from collections import defaultdict
+from functools import lru_cache
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from printkit.lang import fold, is_game_word  # noqa: E402
+
+DATA = ROOT / "printkit" / "data"
+SCRIPTS = ROOT / "scripts"
+VENDORED = SCRIPTS / "wordlist-sources"
+HUNSPELL = Path("/usr/share/hunspell")
+LANGS = ("de", "fr", "es", "nl")
+
+ACCEPT_MIN, ACCEPT_MAX = 3, 15
+PUZZLE_MIN, PUZZLE_MAX = 3, 10
+PUZZLE_SIZE = 25_000  # at most, as English; fewer when wordfreq knows fewer words
+MIN_ZIPF = 2.0  # a common word is seen at least ~once in 10 million words
+FREQ_WORDLIST = "large"
+
+# The short words the games need: two-letter words of the dictionary that have a
+# vowel (the vowelless ones are abbreviations and unit symbols: km, cm, kg), and
+# these one-letter words.
+ONE_LETTER = {"de": set(), "fr": {"a", "y"}, "es": {"a", "e", "o", "u", "y"}, "nl": {"u"}}
+VOWELS = set("aeiouyäöü")
+# German nouns that german-pos-dict also tags as proper names (EIG) and that stay in
+# the common list: found by reading every word the names test drops.
+DE_WORDS_NOT_NAMES = {
+    "aar", "ahlen", "antidote", "bild", "bob", "brenner", "brenners", "ellen", "enigma",
+    "franken", "hinterland", "horst", "horsts", "iris", "jeans", "luke", "marina",
+    "marinas", "maxima", "packers", "posen", "safari", "safaris", "schweden", "tigers", "xis",
+}
+# Lowercase entries of the dictionaries that are abbreviations, brand or place names,
+# or English, kept out of both lists (found by reading the common lists).
+NOT_WORDS = {
+    "de": set(),
+    "fr": {"etc"},
+    "es": {"etc"},
+    "nl": {"etc", "enz", "the", "facebook", "zeeland", "jan"},  # jan: a name, lowercase only in idioms
+}
+
+GERMAN_DICT = VENDORED / "german.dict"  # german-pos-dict's Morfologik automaton
+GERMAN_DICT_SHA256 = "c9e1365054bc0c507e4d4de219c6a6794ae9e5616c2f6e985eb122684a8ad58b"
+GERMAN_DICT_COMMIT = "44c8cf0bec57e4c6fb8b99f61afd094da5e1bc8f"
+# german-pos-dict's kinds of proper name (EIG.txt, 6th tag field): VOR first name,
+# NAC surname, PER other person, STD city, COU country, GEB region, GEO, MOU
+# mountain, WAT water. Surnames and "other persons" are mostly ordinary nouns too
+# (Müller, Schuster, Steuer, Kohl, Herzog): they do not make a word a name.
+NAME_KINDS_KEPT = {"NAC", "PER"}
+HUNSPELL_DICT = {"fr": "fr", "es": "es_ES", "nl": "nl"}  # nl: stems only (blocklist)
+LETTERS_RE = re.compile(r"[^\W\d_]+")  # letters only: no hyphen, apostrophe, digit, dot
+
+
+class Source:
+    """One language's dictionary: its forms as written (case kept), and each form's
+    lemmas where the source knows them (for blocking inflections)."""
+
+    def __init__(self, forms: set[str], lemmas: dict[str, set[str]] | None = None,
+                 names: set[str] | None = None) -> None:
+        self.forms = forms
+        self.lemmas = lemmas or {}
+        self.names = names or set()  # lowercased proper names (German only)
+        self.lower = {f for f in forms if f[:1].islower()}
+
+
+# ---------------------------------------------------------------- sources
+
+def cfsa2_sequences(path: Path):
+    """Every byte sequence a Morfologik CFSA2 automaton (format version 0xC6, as
+    morfologik-fsa 2 writes it) accepts, in the automaton's order. A small reader of
+    the published format: header '\\fsa', version, flags (big-endian short), the
+    label table (a count byte and the labels), then the arcs. An arc is a flags byte
+    (0x80 target is the next node, 0x40 last arc of its node, 0x20 final arc, the low
+    five bits an index into the label table or 0 for an explicit label byte that
+    follows), then, unless its target is the next node, the target's address as a
+    variable-length integer (7 bits a byte, low first)."""
+    data = path.read_bytes()
+    if data[:4] != b"\\fsa" or data[4] != 0xC6:
+        sys.exit(f"{path}: not a Morfologik CFSA2 automaton")
+    if int.from_bytes(data[5:7], "big") & 0x100:
+        sys.exit(f"{path}: automata with perfect-hash numbers are not read here")
+    n = data[7]
+    labels, arcs = data[8:8 + n], data[8 + n:]
+    NEXT, LAST, FINAL, INDEX = 0x80, 0x40, 0x20, 0x1F
+
+    def skip_arc(a: int) -> int:
+        flags = arcs[a]
+        a += 1 if flags & INDEX else 2
+        if not flags & NEXT:
+            while arcs[a] & 0x80:
+                a += 1
+            a += 1
+        return a
+
+    def target(a: int) -> int:
+        if arcs[a] & NEXT:
+            while not arcs[a] & LAST:
+                a = skip_arc(a)
+            return skip_arc(a)
+        a += 1 if arcs[a] & INDEX else 2
+        value, shift = 0, 0
+        while True:
+            b = arcs[a]
+            value |= (b & 0x7F) << shift
+            if not b & 0x80:
+                return value
+            a, shift = a + 1, shift + 7
+
+    stack = [(target(0), b"")]  # the root is the target of the dummy node's arc
+    while stack:
+        node, prefix = stack.pop()
+        a = node
+        found = []
+        while True:
+            flags = arcs[a]
+            label = labels[flags & INDEX] if flags & INDEX else arcs[a + 1]
+            seq = prefix + bytes((label,))
+            if flags & FINAL:
+                yield seq
+            dest = target(a)
+            if dest:
+                found.append((dest, seq))
+            if flags & LAST:
+                break
+            a = skip_arc(a)
+        stack.extend(reversed(found))
+
+
+@lru_cache(maxsize=1)
+def german_lexicon() -> tuple[dict[str, set[str]], dict[str, set[str]]]:
+    """german-pos-dict read whole: (form -> lemmas of its readings other than proper
+    names and abbreviations, form -> kinds of proper name it is). An entry is
+    'form_LEMMA_TAG', LEMMA coded against the form (its first byte 'A' + how many
+    bytes to cut off the form's end, then the bytes to add)."""
+    if hashlib.sha256(GERMAN_DICT.read_bytes()).hexdigest() != GERMAN_DICT_SHA256:
+        sys.exit(f"{GERMAN_DICT}: not the german.dict this script was written for")
+    lemmas: dict[str, set[str]] = defaultdict(set)
+    names: dict[str, set[str]] = defaultdict(set)
+    for seq in cfsa2_sequences(GERMAN_DICT):
+        if seq.startswith(b"#"):  # entries the dictionary has switched off
+            continue
+        form_b, code, tag_b = seq.split(b"_", 2)
+        form, tag = unicodedata.normalize("NFC", form_b.decode("utf-8")), tag_b.decode("utf-8")
+        pos = tag.split(":", 1)[0]
+        if pos == "EIG":
+            names[form].add(tag.split(":")[5] if tag.count(":") >= 5 else "")
+            continue
+        if pos == "ABK" or not form:
+            continue
+        cut = code[0] - ord("A")
+        lemma = (form_b[:len(form_b) - cut] if cut else form_b) + code[1:]
+        lemmas[form].add(unicodedata.normalize("NFC", lemma.decode("utf-8", "replace")))
+    return dict(lemmas), dict(names)
+
+
+def source_de() -> Source:
+    lemmas, _ = german_lexicon()
+    return Source(set(lemmas), lemmas, name_list())
+
+
+def unmunch_checked(lang: str) -> set[str]:
+    """Every form hunspell's `unmunch` makes of the dictionary that `hunspell -G`
+    (the full checker, with the same .aff) also accepts."""
+    base = HUNSPELL / HUNSPELL_DICT[lang]
+    raw = subprocess.run(["unmunch", f"{base}.dic", f"{base}.aff"], capture_output=True,
+                         check=True).stdout.decode("utf-8", "replace")
+    candidates = set()
+    for line in raw.splitlines():
+        # a line is the form, maybe flags after '/', maybe morphology after a tab or space
+        head = line.split("/", 1)[0].split()
+        word = unicodedata.normalize("NFC", head[0]) if head else ""
+        if word and LETTERS_RE.fullmatch(word) and len(word) <= ACCEPT_MAX + 2:
+            candidates.add(word)
+    return set(hunspell(lang, ["-G"], sorted(candidates)))
+
+
+def hunspell(lang: str, args: list[str], words: list[str]) -> list[str]:
+    out = subprocess.run(["hunspell", "-d", str(HUNSPELL / HUNSPELL_DICT[lang]), "-i", "utf-8", *args],
+                         input="\n".join(words) + "\n", capture_output=True, text=True,
+                         encoding="utf-8", check=True).stdout
+    return [line for line in out.splitlines() if line.strip()]
+
+
+def hunspell_stems(lang: str, words: list[str]) -> dict[str, set[str]]:
+    """word -> its stems by `hunspell -s` (lines 'word stem'; a word may have several)."""
+    stems: dict[str, set[str]] = defaultdict(set)
+    for line in hunspell(lang, ["-s"], words):
+        parts = line.split()
+        if len(parts) >= 2:
+            stems[parts[0]].add(parts[-1])
+    return stems
+
+
+def name_list() -> set[str]:
+    """First names and places (casefolded) of german-pos-dict's proper names (EIG);
+    many are international (Peter, Maria, Amsterdam, Korea)."""
+    _, names = german_lexicon()
+    return {form.casefold() for form, kinds in names.items() if kinds - NAME_KINDS_KEPT}
+
+
+def source_hunspell(lang: str) -> Source:
+    return Source(unmunch_checked(lang), names=name_list())
+
+
+def source_nl() -> Source:
+    words = Path("/usr/share/dict/dutch").read_text("utf-8").splitlines()
+    return Source({unicodedata.normalize("NFC", w.strip()) for w in words if w.strip()}, names=name_list())
+
+
+def load_source(lang: str) -> Source:
+    if lang == "de":
+        return source_de()
+    if lang == "nl":
+        return source_nl()
+    return source_hunspell(lang)
+
+
+# ---------------------------------------------------------------- lists
+
+def accept_list(lang: str, src: Source) -> list[str]:
+    """Every dictionary form written only in letters, folded, in the game letters,
+    ACCEPT_MIN..ACCEPT_MAX letters (plus the short words); German keeps its
+    capitalised nouns, the others keep lowercase entries only (capitalised ones are
+    names: Paris, María, Jan)."""
+    out = set()
+    for form in src.forms:
+        if not LETTERS_RE.fullmatch(form):
+            continue
+        if lang != "de" and not form.islower():
+            continue
+        word = fold(form, lang)
+        if not is_game_word(word, lang) or not VOWELS & set(word) or word in NOT_WORDS[lang]:
+            continue
+        if ACCEPT_MIN <= len(word) <= ACCEPT_MAX or len(word) == 2 or word in ONE_LETTER[lang]:
+            out.add(word)
+    return sorted(out)
+
+
+def read_blocklist(lang: str) -> tuple[set[str], list[str]]:
+    """(words, prefixes) of scripts/blocklist-LANG.txt, folded."""
+    path = SCRIPTS / f"blocklist-{lang}.txt"
+    words, prefixes = set(), []
+    for n, line in enumerate(path.read_text("utf-8").splitlines(), 1):
+        entry = line.split("#", 1)[0].strip()
+        if not entry:
+            continue
+        star = entry.endswith("*")
+        folded = fold(entry.rstrip("*"), lang)
+        if not is_game_word(folded, lang):
+            sys.exit(f"{path}:{n}: {entry!r} is not a word of the language's letters")
+        (prefixes.append(folded) if star else words.add(folded))
+    return words, sorted(prefixes)
+
+
+def puzzle_list(lang: str, src: Source, accept: set[str]) -> tuple[list[str], dict]:
+    """The common list: wordfreq's words of the language that the dictionary has as
+    written (wordfreq casefolds: a German noun matches its capitalised entry, strasse
+    matches Straße), folded;
+    the frequencies of the forms that fold alike added up; names, blocked words and
+    words outside PUZZLE_MIN..PUZZLE_MAX dropped; most frequent first."""
+    from wordfreq import get_frequency_dict
+
+    by_lower: dict[str, list[str]] = defaultdict(list)
+    for form in src.forms:
+        if lang == "de" or form.islower():
+            by_lower[form.casefold()].append(form)  # wordfreq casefolds: straße -> strasse
+    freqs = get_frequency_dict(lang, wordlist=FREQ_WORDLIST)
+    total: dict[str, float] = defaultdict(float)
+    origin: dict[str, set[str]] = defaultdict(set)
+    dropped_names = set()
+    for token, f in freqs.items():
+        token = unicodedata.normalize("NFC", token).casefold()
+        forms = by_lower.get(token)
+        if not forms:
+            continue
+        word = fold(token, lang)
+        if not (PUZZLE_MIN <= len(word) <= PUZZLE_MAX) or word not in accept:
+            continue
+        if is_name(lang, token, forms, src):
+            dropped_names.add(word)
+            continue
+        total[word] += f
+        origin[word].update(forms)
+    blocked_words, prefixes = read_blocklist(lang)
+    candidates = sorted(total)
+    if lang == "de":
+        lemmas = {w: {l for form in origin[w] for l in src.lemmas.get(form, ())} for w in candidates}
+    else:
+        stems = hunspell_stems(lang, sorted({f for w in candidates for f in origin[w]}))
+        lemmas = {w: {s for form in origin[w] for s in stems.get(form, ())} for w in candidates}
+    blocked = set()
+    for w in candidates:
+        keys = {w} | {fold(l, lang) for l in lemmas[w]}
+        if keys & blocked_words or any(k.startswith(p) for k in keys for p in prefixes):
+            blocked.add(w)
+    kept = [w for w in candidates if w not in blocked and zipf(total[w]) >= MIN_ZIPF]
+    ranked = sorted(kept, key=lambda w: (-total[w], w))[:PUZZLE_SIZE]
+    stats = {"blocked": sorted(blocked), "names": sorted(dropped_names - set(total)),
+             "last_zipf": zipf(total[ranked[-1]]) if ranked else 0.0}
+    return ranked, stats
+
+
+def is_name(lang: str, token: str, forms: list[str], src: Source) -> bool:
+    """The names test. German (whose nouns are capitalised, so capitalisation alone
+    cannot tell a name): the word is a first name or a place in german-pos-dict's
+    list of proper names (EIG: Iris, Bayern, Schweden, Rom) and the dictionary
+    has it only capitalised, not as a lowercase word (anders, the adverb, stays).
+    german-pos-dict lists many names as nouns too (München, Rhein, Europa, Audi),
+    and some real nouns as names too (Bild, Luke, Iris): DE_WORDS_NOT_NAMES keeps
+    those, chosen by reading every word this test drops.
+    The other languages: the dictionary's own capitalisation (the lists hold its
+    lowercase entries only, so Paris and María never enter; the same names test
+    would drop main, luna, plaza, kiel and tegels, which these dictionaries rightly
+    have lowercase), and NOT_WORDS."""
+    if lang == "de":
+        return (token in src.names and token not in DE_WORDS_NOT_NAMES
+                and not any(f[:1].islower() for f in forms))
+    return False
+
+
+def zipf(f: float) -> float:
+    return math.log10(f) + 9 if f > 0 else 0.0
+
+
+def write(path: Path, text: str) -> None:
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_bytes(text.encode("utf-8"))
+    tmp.replace(path)
+
+
+def build(lang: str, check: bool = False) -> dict:
+    """Build one language's two lists and write them (check: compare them with the
+    shipped files instead, and exit 1 if they differ)."""
+    src = load_source(lang)
+    accept = accept_list(lang, src)
+    puzzle, stats = puzzle_list(lang, src, set(accept))
+    texts = {f"words-accept-{lang}.txt": "\n".join(accept) + "\n",
+             f"words-puzzle-{lang}.txt": "\n".join(puzzle) + "\n"}
+    for name, text in texts.items():
+        if not check:
+            write(DATA / name, text)
+        elif not (DATA / name).exists() or (DATA / name).read_bytes() != text.encode("utf-8"):
+            sys.exit(f"printkit/data/{name} is not what the sources give: run python scripts/build_wordlists.py")
+    keep = set(__import__("printkit.lang", fromlist=["LANGUAGES"]).LANGUAGES[lang].keep)
+    with_kept = sum(1 for w in puzzle if keep & set(w))
+    info = {"lang": lang, "forms": len(src.forms), "accept": len(accept), "puzzle": len(puzzle),
+            "kept_letters_pct": 100 * with_kept / max(1, len(puzzle)), **stats}
+    print(f"{lang}: {len(src.forms)} dictionary forms -> accept {len(accept)}, common {len(puzzle)} "
+          f"(last zipf {stats['last_zipf']:.2f}; {info['kept_letters_pct']:.1f}% with "
+          f"{''.join(sorted(keep)) or 'no kept letter'}; {len(stats['blocked'])} blocked, "
+          f"{len(stats['names'])} names dropped)")
+    return info
+
+
+# ---------------------------------------------------------------- licences
+
+def dpkg_version(pkg: str) -> str:
+    try:
+        return subprocess.run(["dpkg-query", "-W", "-f", "${Version}", pkg], capture_output=True,
+                              text=True, check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown version"
+
+
+def _count(name: str) -> int:
+    path = DATA / name
+    return len(path.read_text("utf-8").split()) if path.exists() else 0
+
+
+def _files_line(lang: str) -> str:
+    return (f"Files: printkit/data/words-accept-{lang}.txt ({_count(f'words-accept-{lang}.txt')} words), "
+            f"words-puzzle-{lang}.txt ({_count(f'words-puzzle-{lang}.txt')} words) and the indexes "
+            f"words-accept-{lang}.idx, words-puzzle-{lang}.idx made from them")
+
+
+def _debian_stanza(path: Path, start: str) -> str:
+    """One paragraph of a Debian copyright file (from the line `start` to the blank line)."""
+    lines = path.read_text("utf-8").splitlines()
+    i = lines.index(start)
+    j = next((k for k in range(i, len(lines)) if not lines[k].strip()), len(lines))
+    return "\n".join(lines[i:j])
+
+
+def licence_sections() -> str:
+    """The four languages' sections of printkit/data/WORDLISTS-LICENSE.txt."""
+    import textwrap
+
+    def fill(text: str) -> list[str]:
+        return textwrap.wrap(text, width=78, break_on_hyphens=False, break_long_words=False)
+
+    rule = "=" * 78
+    common = (f"The common list (words-puzzle-LANG.txt) is ranked by wordfreq's frequencies "
+              f"for the language (wordlist={FREQ_WORDLIST!r}; the frequencies of the forms that "
+              f"fold alike added up), {PUZZLE_MIN}..{PUZZLE_MAX} letters, Zipf frequency >= "
+              f"{MIN_ZIPF}, at most {PUZZLE_SIZE} words; like English's, the ranking is derived "
+              "from wordfreq's data and shared under CC BY-SA 4.0 (wordfreq's section above). "
+              "Offensive words are kept out by scripts/blocklist-LANG.txt, written from the "
+              "List of Dirty, Naughty, Obscene and Otherwise Bad Words (LDNOOBW, "
+              "https://github.com/LDNOOBW/List-of-Dirty-Naughty-Obscene-and-Otherwise-Bad-Words, "
+              "CC BY 4.0).")
+    parts = ["", "", rule, "German, French, Spanish and Dutch: the lists, their sources and licences", rule, "",
+             *fill("Built by: python scripts/build_wordlists.py (scripts/build_wordlists_lang.py). "
+                   "Every word is folded with printkit.lang.fold and kept only when "
+                   "printkit.lang.is_game_word accepts it (docs/games/languages.md)."),
+             "", *fill(common), ""]
+    sections = {
+        "de": ("German (de): CC BY-SA 4.0", [
+            _files_line("de") + ".",
+            "Licence of these files: Creative Commons Attribution-ShareAlike 4.0 "
+            "International (https://creativecommons.org/licenses/by-sa/4.0/), as adapted "
+            "material of the sources below. (printkit's code stays MIT.)",
+            "Source: german-pos-dict (Daniel Naber, LanguageTool, "
+            "https://github.com/languagetool-org/german-pos-dict, commit "
+            f"{GERMAN_DICT_COMMIT}; CC BY-SA 4.0), whose data comes from Morphy (Wolfgang "
+            "Lezius, http://morphy.wolfganglezius.de/) extended with the inflections of "
+            "http://korrekturen.de/flexion: its Morfologik automaton german.dict, copied "
+            "into scripts/wordlist-sources/ and read by the build script. Changes: every "
+            "form listed one a line, folded (ß -> ss, accents other than ä ö ü dropped), "
+            "proper names (EIG) and abbreviations (ABK) left out; the proper names are "
+            "used only to keep names out of the common lists.",
+            "(Debian's German lists, wngerman and hunspell-de-de, are GPL-2+ only and are "
+            "not used.)",
+        ]),
+        "fr": ("French (fr): MPL-2.0", [
+            _files_line("fr") + ".",
+            "Licence of these files: Mozilla Public License 2.0 "
+            "(https://mozilla.org/MPL/2.0/), as their source is.",
+            f"Source: hunspell-fr-classical {dpkg_version('hunspell-fr-classical')} (Debian), "
+            "the Dicollecte French dictionary, \"classique\" variant "
+            "(https://grammalecte.net/home.php?prj=fr): every form hunspell's unmunch makes "
+            f"of fr.dic that hunspell {dpkg_version('hunspell')} -G with the same dictionary "
+            "accepts, lowercase entries only (capitalised entries are names), folded (every "
+            "accent and the cedilla dropped, oe and ae for the ligatures). The source code "
+            "form is that dictionary, at the address above or in Debian's package.",
+            "From /usr/share/doc/hunspell-fr-classical/copyright:",
+        ]),
+        "es": ("Spanish (es): MPL-2.0 (of GPL-3+, LGPL-3+ or MPL-1.1+)", [
+            _files_line("es") + ".",
+            "Licence of these files: Mozilla Public License 2.0 "
+            "(https://mozilla.org/MPL/2.0/), one of the licences the source offers "
+            "(\"MPL-1.1 or later\").",
+            f"Source: hunspell-es {dpkg_version('hunspell-es')} (Debian, from LibreOffice's "
+            "dictionaries), the RLA-ES Spanish dictionary by Santiago Bosio "
+            "(https://github.com/sbosio/rla-es): every form unmunch makes of es_ES.dic that "
+            "hunspell -G accepts, lowercase entries only, folded (ñ kept, accents and the "
+            "diaeresis dropped). The source code form is that dictionary, at the address "
+            "above or in Debian's package.",
+            "From /usr/share/doc/hunspell-es/copyright:",
+        ]),
+        "nl": ("Dutch (nl): BSD (revised; of BSD or CC BY 3.0)", [
+            _files_line("nl") + ".",
+            "Licence of these files: the BSD licence below (OpenTaal offers BSD or CC BY "
+            "3.0; printkit takes BSD).",
+            f"Source: wdutch {dpkg_version('wdutch')} (Debian), OpenTaal's Dutch word list "
+            "(https://github.com/OpenTaal/opentaal-wordlist), /usr/share/dict/dutch: "
+            "lowercase entries written in letters only, folded (ĳ as i + j, accents and "
+            "diaereses dropped). hunspell-nl (the same OpenTaal project) is used only to "
+            "find the stems of common words for the blocklist.",
+            "From /usr/share/doc/wdutch/copyright:",
+        ]),
+    }
+    copyrights = {
+        "fr": Path("/usr/share/doc/hunspell-fr-classical/copyright").read_text("utf-8").rstrip(),
+        "es": _debian_stanza(Path("/usr/share/doc/hunspell-es/copyright"), "Files: dictionaries/es/*")
+        + "\n\n(the MPL-1.1 and later: https://www.mozilla.org/MPL/)",
+        "nl": Path("/usr/share/doc/wdutch/copyright").read_text("utf-8").rstrip(),
+    }
+    for lang, (title, paras) in sections.items():
+        parts += ["", rule, title, rule, ""]
+        for para in paras:
+            parts += [*fill(para), ""]
+        if lang in copyrights:
+            parts += [copyrights[lang], ""]
+    return "\n".join(parts)
+
+
+def write_licence() -> None:
+    """printkit/data/WORDLISTS-LICENSE.txt: English's part (build_wordlists.py) and the
+    other languages' sections."""
+    import build_wordlists as en
+
+    text = en.licence_text(_count("words-accept.txt"), _count("words-puzzle.txt"))
+    write(DATA / "WORDLISTS-LICENSE.txt", text)
+
+
+def main(argv: list[str]) -> int:
+    check = "--check" in argv
+    langs = [a for a in argv if a != "--check"] or list(LANGS)
+    for lang in langs:
+        if lang not in LANGS:
+            sys.exit(f"unknown language {lang!r}: one of {', '.join(LANGS)}")
+        build(lang, check)
+    if not check:
+        write_licence()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -4,7 +4,7 @@ Noto Sans Mono (SIL OFL 1.1, fonts/OFL.txt).
 The full Noto files carry Greek, Cyrillic and thousands of glyphs that no
 printkit page uses; parsing them costs ReportLab ~55 ms a face. The subsets keep
 Basic Latin, Latin-1 and the punctuation and symbols below, and load in a few ms.
-They carry no hinting (see below). Text in other scripts is drawn in a font of
+They carry no hinting (see below); Serif keeps its kerning (GPOS). Text in other scripts is drawn in a font of
 the project's, the user's or the system's that has it (printkit/custom/shaping.py).
 
 Noto Sans is what printkit's own games are set in. Noto Serif and Noto Sans Mono
@@ -52,7 +52,10 @@ def main(which: list[str]) -> None:
             opts.layout_features = ["kern", "liga"]
             opts.name_IDs = ["*"]
             opts.notdef_outline = True
-            opts.drop_tables += ["DSIG", "GSUB", "GPOS"]
+            # GPOS (kerning) kept for Serif: text an editor wrapped in a box is set kerned,
+            # as Inkscape sets it (printkit/custom/shaping.py). Not for Sans: its files are
+            # what every built-in kit embeds, and their bytes (hence the kits') stay as they were
+            opts.drop_tables += ["DSIG", "GSUB"] + (["GPOS"] if key != "serif" else [])
             # no TrueType hinting (fpgm/prep/cvt programs and each glyph's instructions):
             # it steers screen pixels at small sizes, not print; every PDF that embeds
             # a face carried ~2.5 KB of it compressed (the 20-card deck: 30.7 -> ~25 KB)
@@ -63,6 +66,19 @@ def main(which: list[str]) -> None:
             sub.subset(font)
             font.save(str(out))
             print(f"{out.name}: {out.stat().st_size} bytes")
+            if key == "sans":
+                # its kerning twin: the same subset (same glyphs, same order) with GPOS kept,
+                # read by HarfBuzz alone to kern text an editor set (the face drawn and embedded
+                # stays the file above, so the built-in kits' bytes do not change)
+                opts.drop_tables.remove("GPOS")
+                font = subset.load_font(str(src), opts)
+                sub = subset.Subsetter(opts)
+                sub.populate(unicodes=UNICODES)
+                sub.subset(font)
+                twin = DST / "kerning" / out.name
+                twin.parent.mkdir(exist_ok=True)
+                font.save(str(twin))
+                print(f"kerning/{twin.name}: {twin.stat().st_size} bytes")
 
 
 if __name__ == "__main__":

@@ -64,7 +64,7 @@ def test_prints_with_the_users_command(name, tmp_path):
     out = tmp_path / "out.pdf"
     r = run_inproc(*args, "-o", str(out))
     refused = missing_font(name)
-    if refused:  # without the font, what would print wrong (boxes) is refused, and nothing else
+    if refused and refused.get("for", "print") == "print":  # without the font, what would print wrong (boxes) is refused, and nothing else
         lines = [x for x in r.stderr.splitlines() if x.startswith("printkit: ") and "refused:" not in x]
         assert r.returncode == 1 and lines, r.stderr
         assert all(x.startswith(f"printkit: {refused['code']} ") and any(f"card {n} (" in x for n in refused["cards"]) for x in lines), r.stderr
@@ -84,7 +84,8 @@ def _cards(name: str):
     sys.path.insert(0, str(CORPUS.parents[1] / "scripts"))
     from corpus_references import cards
 
-    refused = set((missing_font(name) or {}).get("cards", ()))  # refused for a missing font (the print test): not printed here
+    needs = missing_font(name) or {}
+    refused = set(needs.get("cards", ())) if needs.get("for", "print") == "print" else set()  # refused for a missing font (the print test): not printed here
     return [c for c in cards(CORPUS / name, spec(name)) if c[0] + 1 not in refused]
 
 
@@ -202,6 +203,9 @@ def test_each_card_matches_its_reference_inside_the_trim(name, printed):
     cmp = spec(name)["compare"]
     if cmp.get("reference") == "none":
         pytest.skip(f"{name}: {spec(name)['name']} is drawn by a web browser from CSS: there is no Inkscape reference to compare with")
+    needs = missing_font(name)
+    if needs and needs.get("for") == "compare":
+        pytest.skip(f"{needs['font']} is not installed (Debian: apt-get install {needs['package']}): {needs.get('why', 'the comparison needs it')}")
     trim = CARDS[cmp["card_size"]]
     mask = cmp.get("mask")  # regions the reference cannot speak for (x, y, w, h mm from the top left)
     pages = printed(name)
@@ -320,3 +324,36 @@ def test_emoji_and_symbols_drawn_in_a_system_outline_font(printed):
     for obj in PdfReader(str(pdf_path)).pages[page]["/Resources"]["/Font"].values():
         fonts.add(str(obj.get_object().get("/BaseFont")))
     assert any("Symbola" in f for f in fonts), fonts
+
+
+def test_metric_compatible_font_stands_in_for_a_missing_one(tmp_path):
+    """Arial, missing, is drawn in Liberation Sans (its widths: text wraps as
+    nanDECK's Arial does) where installed, named as a substitution."""
+    from printkit.custom import template as T
+    from printkit.custom.assets import system_faces
+
+    if not any(f.family == "liberation sans" for f in system_faces()):
+        pytest.skip("Liberation Sans is not installed (Debian: fonts-liberation)")
+    if any(f.family == "arial" for f in system_faces()):
+        pytest.skip("Arial itself is installed")
+    got = T.Context.for_folder(tmp_path).fonts.lookup("Arial")
+    assert not got.found and got.label == "Liberation Sans"
+
+
+def test_layout_line_height(tmp_path):
+    """line_height = "font" sets lines the font's ascent + descent apart (as
+    Windows programs do), a number that many ems; anything else is refused."""
+    from printkit.custom import template as T
+    from printkit.custom.layout import LayoutTemplate, line_metrics
+    from printkit.custom.fit import METRICS, Faces, face_metrics
+    from printkit.engine import fonts
+
+    fonts.register_fonts()
+    face = Faces(None, fonts.SANS)
+    a, d = face_metrics(fonts.SANS)
+    assert line_metrics({}, face) == METRICS
+    assert line_metrics({"line_height": "font"}, face) == (a, d, a + d)
+    assert abs(line_metrics({"line_height": 1.5}, face)[2] - 1.5) < 1e-9
+    (tmp_path / "l.toml").write_text('size = [60, 90]\n[[element]]\ntype = "text"\ntext = "x"\nx = 1\ny = 1\nw = 10\nh = 10\nline_height = "double"\n', encoding="utf-8")
+    with pytest.raises(Exception, match="line_height"):
+        LayoutTemplate(tmp_path / "l.toml", T.Context.for_folder(tmp_path), (60, 90))

@@ -60,21 +60,50 @@ def test_flowed_text_is_wrapped_in_its_region_and_extractable(tmp_path):
     assert "flowSpan 'flowSpan40' has its own style (font-style: italic)" in proc.stdout
 
 
-def test_flowed_text_shrinks_to_fit_and_overflow_is_refused(tmp_path):
+def test_flowed_text_is_set_at_its_size_and_shrinks_only_when_asked(tmp_path):
+    """Inkscape sets flowed text at its own size (it leaves out the lines that do
+    not fit): printkit too, printing the lines past the region's foot with a
+    warning (an error under --strict) rather than losing them; data-min-size on
+    the flowRoot lets printkit shrink it to fit, and what does not fit even then
+    is refused."""
     src = (CASES / "flowed.svg").read_text(encoding="utf-8")
     (tmp_path / "flowed.svg").write_text(src, encoding="utf-8")
     (tmp_path / "cards.csv").write_text("name,text,flavour\nA,B,C\nLong," + "many words here " * 12 + "end,x\n", encoding="utf-8")
     proc = run_inproc("deck", "--data", str(tmp_path / "cards.csv"), "--front", str(tmp_path / "flowed.svg"), "-o", str(tmp_path / "o.pdf"), cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr
+    assert "OWN-TEXT-OVERFLOW" in proc.stdout and "past the foot of its box" in proc.stdout
     from pdfmeasure import measure
 
     sizes = {round(r.size, 1) for page in measure(tmp_path / "o.pdf") for r in page.texts if r.text.startswith("many")}
-    assert sizes and max(sizes) < 10.6  # 10.7 pt as drawn (13.33 px at 0.8 pt a unit), shrunk to fit its region
+    assert sizes == {10.7}  # 13.33 px at 0.8 pt a unit: its own size
+    assert "end" in _text(tmp_path / "o.pdf").split()  # nothing lost
+    proc = run_inproc("deck", "--data", str(tmp_path / "cards.csv"), "--front", str(tmp_path / "flowed.svg"), "-o", str(tmp_path / "s.pdf"), "--strict", cwd=tmp_path)
+    assert proc.returncode == 1 and "OWN-TEXT-OVERFLOW" in proc.stderr and not (tmp_path / "s.pdf").exists()
+    (tmp_path / "flowed.svg").write_text(src.replace('<flowRoot xml:space="preserve" id="body"', '<flowRoot data-min-size="6" xml:space="preserve" id="body"'), encoding="utf-8")
+    proc = run_inproc("deck", "--data", str(tmp_path / "cards.csv"), "--front", str(tmp_path / "flowed.svg"), "-o", str(tmp_path / "m.pdf"), cwd=tmp_path)
+    assert proc.returncode == 0 and "OWN-TEXT-OVERFLOW" not in proc.stdout, proc.stdout + proc.stderr
+    sizes = {round(r.size, 1) for page in measure(tmp_path / "m.pdf") for r in page.texts if r.text.startswith("many")}
+    assert sizes and max(sizes) < 10.6  # shrunk to fit its region
     (tmp_path / "cards.csv").write_text("name,text,flavour\nA,B,C\nLong," + "many words here " * 60 + ",x\n", encoding="utf-8")
     proc = run_inproc("deck", "--data", str(tmp_path / "cards.csv"), "--front", str(tmp_path / "flowed.svg"), "-o", str(tmp_path / "o2.pdf"), cwd=tmp_path)
     assert proc.returncode == 1
     assert "OWN-TEXT-OVERFLOW card 2" in proc.stderr and "text 'body'" in proc.stderr
     assert not (tmp_path / "o2.pdf").exists()
+
+
+def test_flowed_text_lines_stand_where_inkscape_puts_them(tmp_path):
+    """The first baseline of text in a shape is the font's ascent share of the
+    em plus half the extra line height below the region's top, lines a
+    line-height apart (Inkscape 1.2.2, Noto Sans 100 px: baselines at 91 and
+    216 px under the top for line-height 1.25, 78/178 for 1, 128/328 for 2)."""
+    from printkit.custom.fit import editor_metrics, face_metrics
+    from printkit.engine import fonts
+
+    fonts.register_fonts()
+    asc, desc = face_metrics(fonts.SANS)
+    for lh, first, second in ((1.25, 91, 216), (1.0, 78, 178), (2.0, 128, 328)):
+        top, _, leading = editor_metrics(lh, asc, desc)
+        assert abs(top * 100 - first) <= 1.5 and abs((top + leading) * 100 - second) <= 1.5, (lh, top * 100, (top + leading) * 100)
 
 
 def test_flowed_text_in_a_shape_that_is_not_a_rectangle_is_refused_by_name(tmp_path):

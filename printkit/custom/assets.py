@@ -258,6 +258,21 @@ def face_chars(path: Path, index: int = 0) -> frozenset:
         return frozenset()
 
 
+#: fonts made with another's letter widths, so text wraps and fits as with the original
+#: (fontconfig's metric aliases, which Inkscape and LibreOffice follow): used, and named
+#: as a substitution, when the family asked for is missing but one of these is installed
+METRIC_ALIASES = {
+    "arial": ("Liberation Sans", "Arimo"),
+    "helvetica": ("Liberation Sans", "Arimo"),
+    "times new roman": ("Liberation Serif", "Tinos"),
+    "times": ("Liberation Serif", "Tinos"),
+    "courier new": ("Liberation Mono", "Cousine"),
+    "courier": ("Liberation Mono", "Cousine"),
+    "calibri": ("Carlito",),
+    "cambria": ("Caladea",),
+}
+
+
 def nearest_shipped(family: str) -> str:
     """The shipped family nearest to a missing one, by the words in its name."""
     f = family.lower()
@@ -352,6 +367,13 @@ class FontBook:
                     why = f"{face.path.name} cannot be read as a font"
                     fam = nearest_shipped(name)
                     return Resolved(SHIPPED[fam][bold, italic], False, shipped_label(fam, bold, italic), name, bold, italic, why)
+        for alias in METRIC_ALIASES.get(names[0].strip().lower(), ()):  # a free font with the same widths (fontconfig's own aliases)
+            face = self._find(alias.lower(), bold, italic)
+            if face is not None:
+                try:
+                    return Resolved(_register(face.path, face.index), False, face.name, names[0], bold, italic)
+                except Exception:
+                    continue
         fam = nearest_shipped(names[0])
         return Resolved(SHIPPED[fam][bold, italic], False, shipped_label(fam, bold, italic), names[0], bold, italic)
 

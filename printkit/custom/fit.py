@@ -20,6 +20,38 @@ from printkit.custom.assets import ICON
 
 LEADING = 1.2
 ASCENT, DESCENT = 0.8, 0.25  # of the size: the block's height is measured with these
+METRICS = (ASCENT, DESCENT, LEADING)  # printkit's own boxes; an editor's text brings its own (svg.py)
+
+
+@lru_cache(maxsize=256)
+def face_metrics(name: str) -> tuple[float, float]:
+    """A registered font's ascent and descent in ems (both positive), as HarfBuzz
+    reads them (the hhea table, or OS/2's typographic numbers when the font says
+    to use those), which is what Pango and Inkscape place lines by; printkit's
+    own (ASCENT, DESCENT) when the font cannot be read."""
+    try:
+        import uharfbuzz as hb
+        from reportlab.pdfbase import pdfmetrics
+
+        face = pdfmetrics.getFont(name).face
+        hbface = hb.Face(hb.Blob.from_file_path(face.filename), getattr(face, "subfontIndex", 0) or 0)
+        ext = hb.Font(hbface).get_font_extents("ltr")
+        ascent, descent = ext.ascender / hbface.upem, -ext.descender / hbface.upem
+        if ascent > 0 and descent >= 0:
+            return ascent, descent
+    except Exception:
+        pass
+    return ASCENT, DESCENT
+
+
+def editor_metrics(line_height: float, ascent: float, descent: float) -> tuple[float, float, float]:
+    """(ascent, descent, leading) in ems that set lines as Inkscape (Pango) does in
+    a shape or flowed region: each line is `line_height` tall, its baseline at the
+    font's ascent share of the em (ascent / (ascent + descent), the font's own
+    numbers) plus half the extra leading; the block of n lines is n line heights."""
+    share = ascent / (ascent + descent) if ascent > 0 and descent > 0 else ASCENT / (ASCENT + DESCENT)
+    top = (line_height - 1.0) / 2 + share
+    return (top, line_height - top, line_height)
 STEP = 0.25  # pt: shrink-to-fit step
 
 _BOLD = re.compile(r"\*\*(?=\S)(.+?)(?<=\S)\*\*")
@@ -36,6 +68,7 @@ class Faces(NamedTuple):
     family: str
     bold: bool = False
     italic: bool = False
+    kern: bool = False  # set with kerning and ligatures (HarfBuzz), as Inkscape sets an editor's text
 
     def font(self, bold: bool = False, italic: bool = False) -> str:
         if self.book is None:
@@ -54,14 +87,50 @@ class Fitted:
     widths: tuple[float, ...]
     fits: bool  # False: even at the minimum size it does not fit
     rtl: tuple[bool, ...] = ()  # per line: its paragraph runs right to left
+    metrics: tuple[float, float, float] = METRICS  # (ascent, descent, leading) in ems
+    boxes: tuple = ()  # an editor's text: each line's (ascent, descent) in ems, grown by the fonts it falls back to
 
     @property
     def height(self) -> float:
-        return block_height(len(self.lines), self.size)
+        if self.boxes:
+            return sum(a + d for a, d in self.boxes) * self.size
+        return block_height(len(self.lines), self.size, self.metrics)
+
+    def baselines(self, top: float) -> list[float]:
+        """Each line's baseline (y up) under a block whose top is `top`."""
+        ascent, _, leading = self.metrics
+        if not self.boxes:
+            return [top - (ascent + k * leading) * self.size for k in range(len(self.lines))]
+        out, y = [], top
+        for a, d in self.boxes:
+            out.append(y - a * self.size)
+            y -= (a + d) * self.size
+        return out
 
 
-def block_height(n: int, size: float) -> float:
-    return (ASCENT + DESCENT) * size + max(0, n - 1) * LEADING * size
+def line_boxes(lines, faces, metrics) -> tuple:
+    """Each line's (ascent, descent) in ems as Inkscape (Pango) stacks lines of
+    text an editor set (kerned faces): every font a line is drawn in, its own or
+    a fallback, brings its ascent share plus half the leading above the baseline
+    and the rest below; the line is as tall as the tallest of each. () for
+    printkit's own text (one line height for all)."""
+    if not faces.kern:
+        return ()
+    leading = metrics[2]
+    out = []
+    for line in lines:
+        names = {faces.font(*line[0][2])} if line else {faces.font()}
+        for kind, piece, st in line:
+            if kind == "t" and piece.strip():
+                names.update(seg.font for seg in shaping.segments(piece, faces.font(*st), faces.book, False, True))
+        tops = [editor_metrics(leading, *face_metrics(n)) for n in sorted(names)]
+        out.append((max(t[0] for t in tops), max(t[1] for t in tops)))
+    return tuple(out)
+
+
+def block_height(n: int, size: float, metrics=METRICS) -> float:
+    ascent, descent, leading = metrics
+    return (ascent + descent) * size + max(0, n - 1) * leading * size
 
 
 def _styled(para: str, markup: bool) -> list[tuple[str, tuple[bool, bool]]]:
@@ -136,7 +205,7 @@ def _pieces(word: list, icons: bool) -> tuple:
 def _piece_width(kind: str, p: str, st, faces: Faces, size: float, rtl: bool) -> float:
     if kind != "t":
         return size
-    return shaping.width(p, faces.font(*st), size, faces.book, rtl)
+    return shaping.width(p, faces.font(*st), size, faces.book, rtl, faces.kern)
 
 
 def _wrap(paras, faces: Faces, size: float, width: float, wrap: bool):
@@ -175,10 +244,11 @@ def _wrap(paras, faces: Faces, size: float, width: float, wrap: bool):
 
 
 @lru_cache(maxsize=20000)
-def fit(text: str, font, size: float, min_size: float, w: float, h: float, wrap: bool = True, icons: bool = True, markup: bool = False, base: str | None = None) -> Fitted:
+def fit(text: str, font, size: float, min_size: float, w: float, h: float, wrap: bool = True, icons: bool = True, markup: bool = False, base: str | None = None, metrics=METRICS) -> Fitted:
     """The largest size from `size` down to `min_size` (steps of 0.25 pt) at
     which the text fits the w x h box; at `min_size` with fits=False if none does.
-    `font`: a registered font name, or Faces (markup, fallback fonts)."""
+    `font`: a registered font name, or Faces (markup, fallback fonts); `metrics`:
+    the lines' (ascent, descent, leading) in ems."""
     import math
 
     if not all(math.isfinite(v) for v in (size, min_size, w, h)) or not -1e6 < size < 1e6:
@@ -191,29 +261,33 @@ def fit(text: str, font, size: float, min_size: float, w: float, h: float, wrap:
         # Many sizes to try (a huge font in a small box): a size whose single line is
         # taller than the box never fits; and fitting only gets easier as the size drops
         # (words and lines scale with it), so the largest size that fits is found by halving.
-        k_lo = max(0, math.ceil((size - (h + 0.01) / (ASCENT + DESCENT)) / STEP))
+        k_lo = max(0, math.ceil((size - (h + 0.01) / (metrics[0] + metrics[1])) / STEP))
         k_hi = math.ceil(steps)
         s = max(min_size, size - k_lo * STEP)
-        if k_lo < k_hi and not _fits(paras, faces, s, w, h, wrap):
+        if k_lo < k_hi and not _fits(paras, faces, s, w, h, wrap, metrics):
             lo, hi = k_lo, k_hi  # size - lo*STEP does not fit; size - hi*STEP is the minimum
             while hi - lo > 1:
                 mid = (lo + hi) // 2
-                if _fits(paras, faces, max(min_size, size - mid * STEP), w, h, wrap):
+                if _fits(paras, faces, max(min_size, size - mid * STEP), w, h, wrap, metrics):
                     hi = mid
                 else:
                     lo = mid
             s = max(min_size, size - hi * STEP)
     while True:
         lines, widths, dirs = _wrap(paras, faces, s, w, wrap)
-        ok = max(widths, default=0.0) <= w + 0.01 and block_height(len(lines), s) <= h + 0.01
+        boxes = line_boxes(lines, faces, metrics)
+        tall = sum(a + d for a, d in boxes) * s if boxes else block_height(len(lines), s, metrics)
+        ok = max(widths, default=0.0) <= w + 0.01 and tall <= h + 0.01
         if ok or s <= min_size:
-            return Fitted(s, tuple(lines), tuple(widths), ok, tuple(dirs))
+            return Fitted(s, tuple(lines), tuple(widths), ok, tuple(dirs), tuple(metrics), boxes)
         s = max(min_size, s - STEP)
 
 
-def _fits(paras, faces, s: float, w: float, h: float, wrap: bool) -> bool:
+def _fits(paras, faces, s: float, w: float, h: float, wrap: bool, metrics=METRICS) -> bool:
     lines, widths, _ = _wrap(paras, faces, s, w, wrap)
-    return max(widths, default=0.0) <= w + 0.01 and block_height(len(lines), s) <= h + 0.01
+    boxes = line_boxes(lines, faces, metrics)
+    tall = sum(a + d for a, d in boxes) * s if boxes else block_height(len(lines), s, metrics)
+    return max(widths, default=0.0) <= w + 0.01 and tall <= h + 0.01
 
 
 def draw_fitted(c, fitted: Fitted, font, x: float, y: float, w: float, h: float, *, align: str = "left", valign: str = "top", icon_path=None, ink=None) -> None:
@@ -227,10 +301,9 @@ def draw_fitted(c, fitted: Fitted, font, x: float, y: float, w: float, h: float,
         top = y + block
     else:
         top = y + h
-    base = top - ASCENT * size
     c.setFont(faces.font(), size)
     rtl = fitted.rtl or (False,) * len(fitted.lines)
-    for line, lw, r in zip(fitted.lines, fitted.widths, rtl):
+    for line, lw, r, base in zip(fitted.lines, fitted.widths, rtl, fitted.baselines(top)):
         if align == "center":
             cx = x + (w - lw) / 2
         elif align == "right":
@@ -238,7 +311,6 @@ def draw_fitted(c, fitted: Fitted, font, x: float, y: float, w: float, h: float,
         else:
             cx = x
         draw_line(c, line, faces, size, cx, base, icon_path, ink, r)
-        base -= LEADING * size
 
 
 def ink_extent(fitted: Fitted, x: float, y: float, w: float, h: float, *, align: str = "left", valign: str = "top"):
@@ -247,14 +319,12 @@ def ink_extent(fitted: Fitted, x: float, y: float, w: float, h: float, *, align:
     size = fitted.size
     block = fitted.height
     top = y + (h + block) / 2 if valign == "middle" else (y + block if valign == "bottom" else y + h)
-    base = top - ASCENT * size
     out = None
-    for line, lw in zip(fitted.lines, fitted.widths):
+    for line, lw, base in zip(fitted.lines, fitted.widths, fitted.baselines(top)):
         if lw > 0 and any(p[0] == "i" or str(p[1]).strip() for p in line):
             cx = x + (w - lw) / 2 if align == "center" else (x + w - lw if align == "right" else x)
-            box = (cx, base - DESCENT * size, cx + lw, base + ASCENT * size)
+            box = (cx, base - DESCENT * size, cx + lw, base + ASCENT * size)  # the glyphs' ink about the baseline
             out = box if out is None else (min(out[0], box[0]), min(out[1], box[1]), max(out[2], box[2]), max(out[3], box[3]))
-        base -= LEADING * size
     return out
 
 
@@ -269,7 +339,7 @@ def draw_line(c, line, font, size: float, x: float, base: float, icon_path=None,
         pieces = line[::-1]
     for kind, piece, st in pieces:
         if kind == "t":
-            x = shaping.draw(c, x, base, piece, faces.font(*st), size, faces.book, rtl)
+            x = shaping.draw(c, x, base, piece, faces.font(*st), size, faces.book, rtl, faces.kern)
         else:
             path = icon_path(piece) if icon_path else None
             if path is not None:

@@ -29,7 +29,7 @@ from printkit.errors import UsageError
 
 BLEED_PAINT = 6.0  # mm: how far bleed-reaching art is painted (the engine clips to the bleed in use)
 KINDS = {
-    "text": {"text", "x", "y", "w", "h", "font", "bold", "italic", "size", "min_size", "color", "align", "valign", "wrap", "show", "name"},
+    "text": {"text", "x", "y", "w", "h", "font", "bold", "italic", "size", "min_size", "color", "align", "valign", "wrap", "line_height", "show", "name"},
     "box": {"x", "y", "w", "h", "fill", "stroke", "stroke_width", "radius", "bleed", "shape", "show", "name"},
     "image": {"path", "x", "y", "w", "h", "fit", "show", "name"},
     "icon": {"icon", "x", "y", "w", "h", "show", "name"},
@@ -54,6 +54,22 @@ class Element:
     def label(self, path: Path) -> str:
         name = self.spec.get("name")
         return f"{path.name} element {self.number} ({self.kind}{' ' + repr(name) if name else ''})"
+
+
+def line_metrics(spec: dict, font):
+    """The (ascent, descent, leading) a text element's lines are set with: printkit's
+    own; `line_height = N`: lines N ems apart, placed in them as Inkscape places them;
+    `line_height = "font"`: the font's own ascent and descent, one line under the
+    other, as Windows programs set single-spaced text (nanDECK, Word)."""
+    from printkit.custom.fit import METRICS, as_faces, editor_metrics, face_metrics
+
+    lh = spec.get("line_height")
+    if lh is None:
+        return METRICS
+    ascent, descent = face_metrics(as_faces(font).font())
+    if lh == "font":
+        return (ascent, descent, ascent + descent)
+    return editor_metrics(float(lh), ascent, descent)
 
 
 def _num(spec: dict, key: str, where: str, default=None) -> float:
@@ -128,6 +144,10 @@ class LayoutTemplate:
             if key in spec and kind != "qr":
                 if not 0 <= _num(spec, key, w) <= (1000 if key in ("size", "min_size") else 200):
                     raise UsageError(f"{w}: '{key}' must be from 0 to {1000 if key in ('size', 'min_size') else 200}, not {spec[key]!r}")
+        if "line_height" in spec:
+            lh = spec["line_height"]
+            if not (lh == "font" or (isinstance(lh, (int, float)) and not isinstance(lh, bool) and 0.8 <= lh <= 3)):
+                raise UsageError(f"{w}: 'line_height' is a number of ems from 0.8 to 3, or \"font\" (the font's own line spacing), not {lh!r}")
         texts = {k: T.compile_text(str(v), f"{w} {k}") for k, v in spec.items() if k in STRINGS}
         if kind == "text" and "text" not in texts:
             raise UsageError(f"{w}: a text element needs text = \"...\"")
@@ -233,7 +253,7 @@ class LayoutTemplate:
                     out += T.glyph_violations(label, text, font, v, markup)
                 size = float(e.spec.get("size", 10))
                 min_size = float(e.spec.get("min_size", self.default_min))
-                f = fit(text, font, size, min(min_size, size), w * MM, h * MM, bool(e.spec.get("wrap", True)), markup=markup)
+                f = fit(text, font, size, min(min_size, size), w * MM, h * MM, bool(e.spec.get("wrap", True)), markup=markup, metrics=line_metrics(e.spec, font))
                 if not f.fits:
                     out.append(T.violation("OWN-TEXT-OVERFLOW", label, f"'{T.short(text)}' does not fit its {w:g}x{h:g} mm box even at {min_size:g} pt: shorten it or enlarge the box"))
                 else:  # where its set lines put ink on this card (an empty cell: none)
@@ -356,7 +376,7 @@ class LayoutTemplate:
             if font is None or not text.strip():
                 return
             size = float(spec.get("size", 10))
-            f = fit(text, font, size, min(float(spec.get("min_size", self.default_min)), size), w, h, bool(spec.get("wrap", True)), markup=not isinstance(e.texts["text"], str))
+            f = fit(text, font, size, min(float(spec.get("min_size", self.default_min)), size), w, h, bool(spec.get("wrap", True)), markup=not isinstance(e.texts["text"], str), metrics=line_metrics(spec, font))
             color = T.parse_color(T.render(e.texts.get("color", "#000000"), v)) or (0, 0, 0)
             c.setFillColorRGB(*ink.rgb(color))
             draw_fitted(c, f, font, x, y, w, h, align=T.render(e.texts.get("align", "left"), v), valign=T.render(e.texts.get("valign", "top"), v), icon_path=self.ctx.icons.path, ink=ink)

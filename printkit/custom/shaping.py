@@ -120,17 +120,22 @@ def base_rtl(text: str) -> bool:
 
 
 @lru_cache(maxsize=8192)
-def segments(text: str, font: str, book=None, rtl: bool = False) -> tuple[Seg, ...]:
-    """`text` (one line's run, logical order) as segments in display order, left to right."""
+def segments(text: str, font: str, book=None, rtl: bool = False, kern: bool = False) -> tuple[Seg, ...]:
+    """`text` (one line's run, logical order) as segments in display order, left
+    to right. `kern`: every run shaped by HarfBuzz, kerning and ligatures too, as
+    Inkscape (Pango) sets text (an editor's text boxes); else plain text is set
+    from the font's advance widths alone, as printkit always has."""
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
-    if not text or (max(text) < "\u0300" and set(text) <= _chars(font)):  # plain text its font has: as it always was
+    if not kern and (not text or (max(text) < "\u0300" and set(text) <= _chars(font))):  # plain text its font has: as it always was
         return (Seg(font, text, stringWidth(text, font, 1000)),)
+    if not text:
+        return (Seg(font, text, 0.0),)
     cmap = _cmap(font)
-    if all(ord(ch) in cmap for ch in text) and not any(needs_shaping(ch) for ch in text):
+    if not kern and all(ord(ch) in cmap for ch in text) and not any(needs_shaping(ch) for ch in text):
         return (Seg(font, text, stringWidth(text, font, 1000)),)
     fonts = _fonts_for(text, font, book)
-    if not any(needs_shaping(ch) for ch in text):  # only characters from other fonts: left to right, unshaped
+    if not kern and not any(needs_shaping(ch) for ch in text):  # only characters from other fonts: left to right, unshaped
         out = []
         for start, end, f in _runs(fonts, [0] * len(text)):
             piece = text[start:end]
@@ -138,11 +143,11 @@ def segments(text: str, font: str, book=None, rtl: bool = False) -> tuple[Seg, .
         return tuple(out)
     levels = _levels(text, rtl)
     runs = _visual(_runs(fonts, levels), levels)
-    return tuple(_shape(text, start, end, f, levels[start] % 2 == 1) for start, end, f in runs)
+    return tuple(_shape(text, start, end, f, levels[start] % 2 == 1, kern) for start, end, f in runs)
 
 
-def width(text: str, font: str, size: float, book=None, rtl: bool = False) -> float:
-    segs = segments(text, font, book, rtl)
+def width(text: str, font: str, size: float, book=None, rtl: bool = False, kern: bool = False) -> float:
+    segs = segments(text, font, book, rtl, kern)
     if len(segs) == 1 and segs[0].font == font and type(segs[0].text) is str:
         from printkit.engine.fonts import text_width
 
@@ -150,9 +155,9 @@ def width(text: str, font: str, size: float, book=None, rtl: bool = False) -> fl
     return sum(s.advance for s in segs) * size / 1000
 
 
-def draw(c, x: float, y: float, text: str, font: str, size: float, book=None, rtl: bool = False) -> float:
+def draw(c, x: float, y: float, text: str, font: str, size: float, book=None, rtl: bool = False, kern: bool = False) -> float:
     """Draw `text` from x on the baseline y; returns the x after it."""
-    segs = segments(text, font, book, rtl)
+    segs = segments(text, font, book, rtl, kern)
     if len(segs) == 1 and segs[0].font == font and type(segs[0].text) is str:
         from printkit.engine.fonts import text_width
 
@@ -254,16 +259,41 @@ def _visual(runs: list[tuple[int, int, str]], levels: list[int]) -> list[tuple[i
 
 
 @lru_cache(maxsize=256)
-def _hb_font(name: str):
-    return _font(name).hbFont(10)  # also sets the font up to take glyphs no character maps to
+def _hb_font(name: str, kern: bool = False):
+    font = _font(name).hbFont(10)  # also sets the font up to take glyphs no character maps to
+    twin = _kerning_twin(name) if kern else None
+    return twin if twin is not None else font
 
 
-def _shape(text: str, start: int, end: int, font: str, rtl: bool) -> Seg:
+def _kerning_twin(name: str):
+    """HarfBuzz's font for a face's kerning twin: the same glyphs with their
+    kerning (GPOS), in a `kerning/` folder beside the face (printkit ships one
+    for its Noto Sans, whose drawn files stay without it); None when there is
+    none or its glyphs are not the face's own."""
+    import uharfbuzz as hb
+    from pathlib import Path
+
+    try:
+        path = Path(_font(name).face.filename)
+        twin = path.parent / "kerning" / path.name
+        if not twin.is_file():
+            return None
+        face, own = hb.Face(hb.Blob.from_file_path(str(twin))), hb.Face(hb.Blob.from_file_path(str(path)))
+        if face.glyph_count != own.glyph_count or face.unicodes != own.unicodes:
+            return None
+        font = hb.Font(face)
+        font.ptem = 10
+        return font
+    except Exception:
+        return None
+
+
+def _shape(text: str, start: int, end: int, font: str, rtl: bool, kern: bool = False) -> Seg:
     import uharfbuzz as hb
     from reportlab.pdfbase.ttfonts import ShapeData, ShapedStr
 
     ttf = _font(font)
-    hbf = _hb_font(font)
+    hbf = _hb_font(font, kern)
     buf = hb.Buffer()
     buf.cluster_level = hb.BufferClusterLevel.MONOTONE_CHARACTERS
     buf.flags = hb.BufferFlags.REMOVE_DEFAULT_IGNORABLES

@@ -28,7 +28,7 @@ from pathlib import Path
 from printkit.custom import template as T
 from printkit.custom.svgmatrix import IDENTITY, BadNumber, Matrix, apply, mul, parse_transform  # noqa: F401 (also this module's face)
 from printkit.custom.assets import ICON, MIN_DPI, dpi_at, drawn_mm, forms, image_pixels
-from printkit.custom.fit import ASCENT, DESCENT, LEADING, Faces, draw_fitted, draw_line, fit, ink_extent
+from printkit.custom.fit import ASCENT, DESCENT, LEADING, METRICS, Faces, draw_fitted, draw_line, face_metrics, fit, ink_extent
 from printkit.engine.units import MM, SAFE
 from printkit.errors import UsageError
 
@@ -89,6 +89,8 @@ class TextUnit:
     min_pt: float
     source: str
     static: bool
+    line_height: float | None = None  # ems: text an editor wrapped in a shape (flowed text, shape-inside), set as Inkscape sets it
+    shrink: bool = True  # may be made smaller to fit its box (printkit's own boxes, or data-min-size)
 
     @property
     def scale(self) -> float:
@@ -369,6 +371,7 @@ class SvgTemplate:
             if align:
                 props["text-anchor"] = align
         source = _text_source(el)
+        editor = False
         x = _length(el.get("x") or (spans[0].get("x") if spans else None), CSS_UNITS) or 0.0
         y = _length(el.get("y") or (spans[0].get("y") if spans else None), CSS_UNITS) or 0.0
         box = None
@@ -387,6 +390,7 @@ class SvgTemplate:
                 vals = [_length(rect.get(k), CSS_UNITS) for k in ("x", "y", "width", "height")]
                 if all(v is not None for v in vals):
                     box = tuple(vals)  # type: ignore[assignment]
+                    editor = True
         elif "inline-size" in own:
             width = _length(own["inline-size"], CSS_UNITS) or 0.0
             size = _length(props.get("font-size", "16"), CSS_UNITS) or 16.0
@@ -412,6 +416,9 @@ class SvgTemplate:
         except ValueError:
             raise UsageError(f"{where}: data-min-size must be a number of points, not '{el.get('data-min-size')}'") from None
         unit = TextUnit(el, m, compiled, T.compile_text(source, where), x, y, box, min_pt, source, not _subtree_placeholder(el))
+        if editor and not el.get("data-box"):  # set as the editor sets it; shrunk only when data-min-size asks
+            unit.line_height = _line_height([*(spans[:1]), el], props, where)
+            unit.shrink = el.get("data-min-size") is not None
         self.texts.append(unit)
         self._mark(el, "text", unit)  # all text is drawn here: fonts as resolved, never a system look-alike
 
@@ -453,6 +460,8 @@ class SvgTemplate:
         except ValueError:
             raise UsageError(f"{where}: data-min-size must be a number of points, not '{el.get('data-min-size')}'") from None
         unit = TextUnit(el, m, compiled, T.compile_text(source, where), box[0], box[1], box, min_pt, source, not _subtree_placeholder(el))
+        unit.line_height = _line_height([*(paras[:1]), el], props, where)  # Inkscape's lines; shrunk only when data-min-size asks
+        unit.shrink = el.get("data-min-size") is not None
         self.texts.append(unit)
         self._mark(el, "text", unit)
 
@@ -699,9 +708,12 @@ class SvgTemplate:
                 out += T.glyph_violations(label, text, font, v, not t.static)
             if t.box is not None:
                 f = self._fitted(t, v, text, font, size)
-                if not f.fits:
+                if not f.fits and t.shrink:
                     out.append(T.violation("OWN-TEXT-OVERFLOW", label, f"'{T.short(text)}' does not fit its box even at {t.min_pt:g} pt: shorten it or enlarge the box"))
                     continue
+                if not f.fits:  # printed whole, running past the box's foot: nothing is lost, it is named
+                    over = len(f.lines) - next((n for n in range(len(f.lines), 0, -1) if f.metrics[2] * n * size <= t.box[3] + 0.01), 0)
+                    out.append(T.warning("OWN-TEXT-OVERFLOW", label, f"'{T.short(text)}' runs {over} line{'s' if over != 1 else ''} past the foot of its box at {size * t.scale:.1f} pt (Inkscape would leave {'them' if over != 1 else 'it'} out; printkit prints {'them' if over != 1 else 'it'} below): shorten it, enlarge the box, or let printkit shrink it with data-min-size=\"6\""))
             if not t.static and text.strip():  # the ink this card's text puts down (an empty cell puts none)
                 hint = "" if t.box is not None else ": give the text a box (flowed text, or data-box) so it shrinks to fit"
                 out += self._ink_check(self._ink(t, v, (font, size, text)), label, f"'{T.short(text)}'", hint)
@@ -813,14 +825,27 @@ class SvgTemplate:
         return self._safe_box(t.matrix, x0, -y1, x1, -y0)
 
     def _fitted(self, t: TextUnit, v: dict, text: str, font, size: float):
-        """The text set as _draw_text sets it (wrapped and shrunk in its box, or
-        as lines from its x): the check, the ink and the drawing ask fit() with
-        the same arguments, so a card's text is set once, not three times."""
+        """The text set as _draw_text sets it (wrapped in its box, or as lines
+        from its x): the check, the ink and the drawing ask fit() with the same
+        arguments, so a card's text is set once, not three times."""
         base = text_direction(T.render(t.props.get("direction", ""), v))
         if t.box is not None:
-            bx, by, bw, bh = t.box
-            return fit(text, font, size, min(t.min_pt / t.scale, size), bw, bh, True, markup=not t.static, base=base)
+            return self._box_fit(t, text, font, size, not t.static, base)
         return fit(text, font, size, size, 1e9, 1e9, False, markup=not t.static, base=base)
+
+    def _box_fit(self, t: TextUnit, text: str, font, size: float, markup: bool, base=None):
+        """The text set in its box: printkit's lines, shrunk down to data-min-size; or,
+        for text an editor wrapped in a shape, the editor's lines at its own size."""
+        bx, by, bw, bh = t.box
+        metrics = METRICS
+        if t.line_height is not None:
+            from printkit.custom.fit import as_faces, editor_metrics
+
+            font = as_faces(font)._replace(kern=True)
+            face = face_metrics(font.font())
+            metrics = editor_metrics(t.line_height, *face)
+        low = min(t.min_pt / t.scale, size) if t.shrink else size
+        return fit(text, font, size, low, bw, bh, True, markup=markup, base=base, metrics=metrics)
 
     def _ink_check(self, ext, label: str, what: str, hint: str = "") -> list:
         return T.ink_warnings(ext, self.trim, self.bleed_mm, label, what, hint)
@@ -1060,7 +1085,9 @@ class SvgTemplate:
             c.setFillAlpha(alpha)
         if t.box is not None:
             bx, by, bw, bh = t.box
-            f = fit(text, font, size, min(t.min_pt / t.scale, size), bw, bh, True, markup=not t.static, base=base)
+            f = self._box_fit(t, text, font, size, not t.static, base)
+            if t.line_height is not None:
+                font = font._replace(kern=True)  # set as measured: kerned, as Inkscape sets it
             align = {"middle": "center", "end": "right"}.get(anchor, "left")
             if bh >= 1e5:
                 draw_fitted(c, f, font, bx, -(by + f.height), bw, f.height, align=align, icon_path=self.ctx.icons.path, ink=ink)
@@ -1223,6 +1250,31 @@ def crop_to_element(root, element: str, where: str) -> None:
         keep = parent
     if len(parked):
         root.insert(0, parked)
+
+
+def _line_height(els, props: dict, where: str) -> float:
+    """A text's CSS line-height in ems, from the first of `els` that sets it
+    (a number, a percentage, or a length over the font size); "normal" or
+    none: 1.25, as Inkscape sets it."""
+    for el in els:
+        raw = str(_style(el).get("line-height", "")).strip()
+        if not raw or T.PLACEHOLDER.search(raw):
+            continue
+        if raw == "normal":
+            return 1.25
+        try:
+            if raw.endswith("%"):
+                v = float(raw[:-1]) / 100
+            elif re.fullmatch(r"[-+]?[0-9.]+(e[-+]?\d+)?", raw):
+                v = float(raw)
+            else:
+                size = _length(str(props.get("font-size", "16")), CSS_UNITS) or 16.0
+                v = (_length(raw, CSS_UNITS) or 0.0) / size
+        except (ValueError, UsageError):
+            continue
+        if math.isfinite(v) and 0.5 <= v <= 10:
+            return v
+    return 1.25
 
 
 def _text_alpha(t, v: dict) -> float:

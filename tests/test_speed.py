@@ -319,3 +319,24 @@ def test_own_deck_pictures_are_looked_up_once_per_name(tmp_path):
         safety.check_svg_refs = real
     assert sorted(Path(p).name for p in reads if Path(p).parent.name == "art") == ["fox.svg", "moon.svg"]
     assert t._image_path("art/fox.svg") == tmp_path / "art" / "fox.svg"
+
+
+def test_svg_drawing_loads_no_page_layout_and_platypus_still_works():
+    """Drawing an SVG picture imports svglib and ReportLab's graphics, not
+    platypus's paragraphs and tables (it needs only Flowable); a later use of
+    reportlab.platypus still gets the whole package."""
+    code = (
+        "import sys\n"
+        f"from printkit.custom.assets import load_svg_drawing\n"
+        "from pathlib import Path\n"
+        f"d = load_svg_drawing(Path({str(ROOT / 'examples' / 'ember-road' / 'art' / 'fox.svg')!r}))\n"
+        "assert d.width > 0\n"
+        "print(sorted(m for m in sys.modules if m.startswith('reportlab.platypus')))\n"
+        "from reportlab.platypus import Paragraph, SimpleDocTemplate\n"
+        "import reportlab.platypus as p\n"
+        "print(p.Paragraph is Paragraph, hasattr(p, 'Table'), hasattr(p, '__getattr__'))\n"
+    )
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
+    before, after = r.stdout.splitlines()
+    assert before == "['reportlab.platypus', 'reportlab.platypus.flowables']", before
+    assert after == "True True False"

@@ -877,6 +877,9 @@ class SvgTemplate:
 
     def font_map(self):
         if self._font_map is None:
+            from printkit.custom.svgdraw import lazy_platypus
+
+            lazy_platypus()
             from svglib.fonts import FontMap
 
             fm = FontMap()
@@ -906,6 +909,9 @@ class SvgTemplate:
     def _drawing(self, doc):
         import logging
 
+        from printkit.custom.svgdraw import lazy_platypus
+
+        lazy_platypus()
         from svglib.svglib import SvgRenderer
 
         logging.getLogger("svglib.svglib").setLevel(logging.CRITICAL)  # no raw library line on the terminal

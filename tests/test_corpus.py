@@ -357,3 +357,16 @@ def test_layout_line_height(tmp_path):
     (tmp_path / "l.toml").write_text('size = [60, 90]\n[[element]]\ntype = "text"\ntext = "x"\nx = 1\ny = 1\nw = 10\nh = 10\nline_height = "double"\n', encoding="utf-8")
     with pytest.raises(Exception, match="line_height"):
         LayoutTemplate(tmp_path / "l.toml", T.Context.for_folder(tmp_path), (60, 90))
+
+
+def test_make_layout_single_writes_the_cards_alone(tmp_path):
+    """`make --layout single` (a print shop's file) holds card-size pages only:
+    the kit's A4 cover and print guide are left out, and the run says so."""
+    from pypdf import PdfReader
+
+    out = tmp_path / "shop.pdf"
+    r = run_inproc("make", str(CORPUS / "nandeck" / "game.toml"), "--layout", "single", "--pdfx", "--no-strict", "-o", str(out))
+    assert r.returncode == 0, r.stderr
+    assert "the kit's cover and print guide are not in it" in r.stdout
+    sizes = {(round(float(p.trimbox.width) * 25.4 / 72), round(float(p.trimbox.height) * 25.4 / 72)) for p in PdfReader(str(out)).pages}
+    assert sizes == {(60, 90)}, sizes  # every page a 6 x 9 cm card (no A4 page)

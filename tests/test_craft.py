@@ -193,4 +193,37 @@ def test_unitless_pixels_at_300_dpi_are_read_so(tmp_path):
     other = _deck(tmp_path, "name\nA\n", "--card-size", "tarot", "-o", str(tmp_path / "b.pdf"))
     assert other.returncode == 1 and "825x1125 px read at 96 px/in" in other.stderr
     dpi = _deck(tmp_path, "name\nA\n", "--card-size", "poker-us", "--svg-dpi", "150", "-o", str(tmp_path / "c.pdf"))
-    assert dpi.returncode == 1 and "OWN-SIZE" in dpi.stderr
+    assert dpi.returncode == 1 and "OWN-SIZE" in dpi.stderr and "read at 150 dpi (--svg-dpi)" in dpi.stderr
+
+
+def test_an_explicit_svg_dpi_always_wins(tmp_path):
+    """A template whose pixels also fit the card at 96 px/in is read at the
+    --svg-dpi typed (a reviewer's finding: it was tried only when 96 did not fit)."""
+    body = '<rect width="240" height="336" fill="#113355"/>'  # 2.5 x 3.5 in at 96 px/in: US poker
+    _svg(tmp_path, body, w="240", h="336", vw=240, vh=336)
+    r = _deck(tmp_path, "name\nA\n", "--card-size", "poker-us", "--layout", "single", "--bleed", "0", "-o", str(tmp_path / "a.pdf"))
+    assert r.returncode == 0, r.stderr
+    assert abs(_page(tmp_path / "a.pdf", scale=1)[0][0] - 63.5 * 72 / 25.4) < 0.5
+    r = _deck(tmp_path, "name\nA\n", "--card-size", "poker-us", "--svg-dpi", "300", "-o", str(tmp_path / "b.pdf"))
+    assert r.returncode == 1 and "240x336 px read at 300 dpi (--svg-dpi)" in r.stderr, r.stderr  # 20.3 x 28.4 mm: not the card
+
+
+def test_a_layout_picture_at_the_trim_gets_generated_bleed(tmp_path):
+    """A picture that stops at the trim line (no background) runs on over the
+    bleed, its outermost 0.3 mm stretched (a warning names it), as SVG art drawn
+    to the trim does; the bleed under the rest of the card stays white."""
+    from PIL import Image
+
+    Image.new("RGB", (800, 800), (30, 90, 200)).save(tmp_path / "art.png")
+    (tmp_path / "front.toml").write_text('size = "poker"\n[[element]]\ntype = "image"\npath = "art.png"\nfit = "cover"\nx = 0\ny = 0\nw = 63\nh = 40\n', encoding="utf-8")
+    (tmp_path / "cards.csv").write_text("name\nA\n", encoding="utf-8")
+    r = run_inproc("deck", "--data", "cards.csv", "--front", "front.toml", "--layout", "single", "--bleed", "3", "-o", str(tmp_path / "o.pdf"), cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert "OWN-BLEED" in r.stdout and "stretching the picture's outermost 0.3 mm" in r.stdout
+    import pypdfium2 as pdfium
+
+    im = pdfium.PdfDocument(str(tmp_path / "o.pdf"))[0].render(scale=2).to_pil().convert("RGB")
+    k = im.width / 69.0
+    for x, y in ((1, 1), (1, 20), (33, 1), (68, 20), (68, 1)):  # bleed beside and above the picture: its blue
+        assert im.getpixel((int(x * k), int(y * k)))[2] > 150, (x, y)
+    assert im.getpixel((int(1 * k), int(60 * k))) == (255, 255, 255)  # beside the blank rest of the card: white

@@ -83,6 +83,20 @@ def _make_project(project: str, kw: dict, echo, typed, only, strict: bool, cards
         for line in build.warning_lines(warnings):
             echo(line)
         return
+    if opts.layout == "single":  # a print shop's file: card-size pages only, never the kit's paper-size ones
+        decks = [(n, c) for n, c in game.components.items() if "cards" in c.uses]
+        if not decks:
+            raise UsageError(f"--layout single prints cards one a page for a print shop; {project} has no deck")
+        out = Path(output) if output else folder / f"{game.name}-cards.pdf"
+        for name, comp in decks:
+            target = out if len(decks) == 1 else out.with_name(f"{out.stem}-{name}{out.suffix}")
+            echo(build.write_component(comp, models[name], opts, target).summary())
+        rest = [c.title for c in game.components.values() if "cards" not in c.uses]
+        echo("  --layout single: the print shop's file holds the cards alone (one a page, at card size); the kit's cover and print guide"
+             + (f" and {', '.join(rest)}" if rest else "") + " are not in it: print those without --layout single")
+        for line in build.warning_lines(warnings):
+            echo(line)
+        return
     out = Path(output) if output else folder / f"{game.name}-kit.pdf"
     command = f"{game.command} {' '.join(opts.args())}"
     doc = Document(opts, title=f"{game.title}: print-and-play kit", subject=f"game={game.name}; component=kit", keywords=[f"game:{game.name}", "component:kit", f"command:{command}"], command=command)

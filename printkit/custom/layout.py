@@ -216,8 +216,8 @@ class LayoutTemplate:
                         T.parse_color(v)
                     except ValueError as exc:
                         out.append(T.violation("OWN-COLOR", place, f"{key}: {exc}"))
-        if self.background is None and not any(e.kind == "box" and e.spec.get("bleed") for e in self.elements) and any(e.kind == "image" and (e.box[0] <= 0 or e.box[1] <= 0) for e in self.elements):
-            out.append(T.warning("OWN-BLEED", where, "art reaches the trim line but the template has no bleed: a cut that drifts shows white there; add a background or extend the art past the cut"))
+        if self.background is None and not any(e.kind == "box" and e.spec.get("bleed") for e in self.elements) and any(e.kind == "image" and (e.box[0] <= 0 or e.box[1] <= 0 or e.box[0] + e.box[2] >= W or e.box[1] + e.box[3] >= H) for e in self.elements):
+            out.append(T.warning("OWN-BLEED", where, "a picture reaches the trim line and the template has no bleed: printkit generates it by stretching the picture's outermost 0.3 mm over the bleed (generated bleed); add a background or art that runs past the cut for bleed of your own"))
         return out
 
     def check_row(self, values: dict, place: str, index: int) -> list:
@@ -333,6 +333,20 @@ class LayoutTemplate:
                     continue
                 self._element_noted(c, art, layer, v, H)
 
+    def _image_bleed(self, c, p, mode: str, box, ink) -> None:
+        """Generated bleed for a picture that stops at the trim line (no background):
+        its outermost 0.3 mm stretched over the bleed, as for SVG art drawn to the trim."""
+        rect = _picture_rect(p, mode, box)
+        W, H = self.trim
+        for (cx, cy, cw, ch), m in _bleed_strips(rect, (W * MM, H * MM), BLEED_PAINT * MM, EDGE_STRIP * MM):
+            c.saveState()
+            path = c.beginPath()
+            path.rect(cx, cy, cw, ch)
+            c.clipPath(path, stroke=0, fill=0)
+            c.transform(*m)
+            draw_picture(c, p, *box, mode, ink=ink)
+            c.restoreState()
+
     def _element_noted(self, c, art, e: Element, v: dict, H: float) -> None:
         """An element, named in what the canvas notes while drawing it."""
         c._pk_where = T.where_drawn(c, e.label(self.path))
@@ -383,7 +397,10 @@ class LayoutTemplate:
         elif e.kind == "image":
             p = self.ctx.image(T.render(e.texts["path"], v).strip())
             if p is not None:
-                draw_picture(c, p, x, y, w, h, T.render(e.texts.get("fit", "contain"), v), ink=ink)
+                mode = T.render(e.texts.get("fit", "contain"), v)
+                draw_picture(c, p, x, y, w, h, mode, ink=ink)
+                if self.background is None:
+                    self._image_bleed(c, p, mode, (x, y, w, h), ink)
         elif e.kind == "icon":
             p = self.ctx.icons.path(T.render(e.texts["icon"], v).strip().strip(":"))
             if p is not None:
@@ -394,6 +411,42 @@ class LayoutTemplate:
             text = T.render(e.texts["text"], v)
             if text.strip():
                 draw_qr(c, text, x, y, w, mask=None)  # user text: the best mask, searched
+
+
+EDGE_STRIP = 0.3  # mm of a picture's edge stretched over the bleed (as SVG art drawn to the trim: svg.py)
+
+
+def _picture_rect(p, mode: str, box) -> tuple:
+    """Where a picture's pixels land in its box (pt): contain centres it, cover and
+    stretch fill the box (cover's overflow is clipped to it)."""
+    x, y, w, h = box
+    px = image_pixels(p) if mode == "contain" else None
+    if px is None:
+        return box
+    dw, dh = drawn_mm(px, w / MM, h / MM, mode)
+    dw, dh = dw * MM, dh * MM
+    return (x + (w - dw) / 2, y + (h - dh) / 2, dw, dh)
+
+
+def _bleed_strips(rect, trim_pt, b: float, s: float):
+    """For a picture rect touching the trim line, each edge (and corner) it
+    touches: (clip rect, matrix) that stretches its outer `s` pt over `b` pt of bleed."""
+    x, y, w, h = rect
+    W, H = trim_pt
+    eps = 0.01 * MM
+    xs = [("l", (x - b, x), (b / s, 0, 0, 1, (x - b) - x * b / s, 0))] if x <= eps else []
+    if x + w >= W - eps:
+        x1 = x + w
+        xs.append(("r", (x1, x1 + b), (b / s, 0, 0, 1, x1 - (x1 - s) * b / s, 0)))
+    ys = [("b", (y - b, y), (1, 0, 0, b / s, 0, (y - b) - y * b / s))] if y <= eps else []
+    if y + h >= H - eps:
+        y1 = y + h
+        ys.append(("t", (y1, y1 + b), (1, 0, 0, b / s, 0, y1 - (y1 - s) * b / s)))
+    out = [((x0, y, x1 - x0, h), m) for _, (x0, x1), m in xs] + [((x, y0, w, y1 - y0), m) for _, (y0, y1), m in ys]
+    for _, (x0, x1), mx in xs:  # corners: both stretches
+        for _, (y0, y1), my in ys:
+            out.append(((x0, y0, x1 - x0, y1 - y0), (mx[0], 0, 0, my[3], mx[4], my[5])))
+    return out
 
 
 def check_image(ctx: T.Context, name: str, w_mm: float, h_mm: float, label: str, fit: str = "contain") -> list:

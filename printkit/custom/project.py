@@ -575,7 +575,7 @@ def load_project(path: str | Path, card_size: str | None = None, strict: bool = 
     icons_dir = safety.confine(base / _str(game, "icons", where, "icons"), [base], "[game] icons", named=_str(game, "icons", where, "icons"))
     ctx = T.Context(base, T.FontBook([fonts_dir], strict=strict), T.Icons([icons_dir]), [base])
     if svg_dpi:
-        ctx.svg_dpi = float(svg_dpi)
+        ctx.svg_dpi, ctx.svg_dpi_given = float(svg_dpi), True
     components: dict[str, Component] = {}
     parts: list[KitPart] = []
     order = ["page"] + [k for k in data if k in ("deck", "tokens", "board")]
@@ -742,7 +742,7 @@ def single_deck_game(data: str, front, back, sheet: str | None, card_size: str, 
     ctx = T.Context.for_folder(folder, extra=extra)
     ctx.fonts.strict = strict
     if svg_dpi:
-        ctx.svg_dpi = float(svg_dpi)
+        ctx.svg_dpi, ctx.svg_dpi_given = float(svg_dpi), True
     front_set = template_set(fronts, "--front", Path(), template_column, "front")
     back_set = template_set(backs, "--back", Path(), back_template_column, "back") if backs else None
     stem = "sheet" if url else Path(data).stem

@@ -204,7 +204,11 @@ class SvgTemplate:
             dpi = float(getattr(self.ctx, "svg_dpi", 300.0) or 300.0)
             px_w, px_h = w / UNIT_MM["px"], h / UNIT_MM["px"]
             self.assumed = f"{px_w:g}x{px_h:g} px read at 96 px/in (the CSS pixel)"
-            if not self._fits_card(w, h, trim_mm) and self._fits_card(px_w * 25.4 / dpi, px_h * 25.4 / dpi, trim_mm):
+            if getattr(self.ctx, "svg_dpi_given", False):  # the user said what the pixels are: always so
+                w, h = px_w * 25.4 / dpi, px_h * 25.4 / dpi
+                self.px_scale = 96.0 / dpi
+                self.assumed = f"{px_w:g}x{px_h:g} px read at {dpi:g} dpi (--svg-dpi)"
+            elif not self._fits_card(w, h, trim_mm) and self._fits_card(px_w * 25.4 / dpi, px_h * 25.4 / dpi, trim_mm):
                 w, h = px_w * 25.4 / dpi, px_h * 25.4 / dpi
                 self.px_scale = 96.0 / dpi
                 self.assumed = f"{px_w:g}x{px_h:g} px read at {dpi:g} dpi (they match the card there; --svg-dpi sets another)"

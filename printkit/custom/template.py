@@ -33,6 +33,7 @@ class Context:
     image_dirs: list[Path] = field(default_factory=list)  # also the folders a project may read from
     fetched: dict = field(default_factory=dict)  # data addresses fetched this run: url -> bytes
     svg_dpi: float = 300.0  # unit-less SVG pixels that match the card at this resolution are read at it (--svg-dpi)
+    svg_dpi_given: bool = False  # --svg-dpi typed: unit-less pixels are always read at svg_dpi
 
     def __post_init__(self) -> None:
         safety.allow(self.roots)

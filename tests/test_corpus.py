@@ -370,3 +370,14 @@ def test_make_layout_single_writes_the_cards_alone(tmp_path):
     assert "the kit's cover and print guide are not in it" in r.stdout
     sizes = {(round(float(p.trimbox.width) * 25.4 / 72), round(float(p.trimbox.height) * 25.4 / 72)) for p in PdfReader(str(out)).pages}
     assert sizes == {(60, 90)}, sizes  # every page a 6 x 9 cm card (no A4 page)
+
+
+def test_text_in_a_layer_shown_per_card_is_measured_in_its_substitute_font(tmp_path):
+    """inkcards' card 9: 'Squint & thong' sits in a layer shown per card (drawn
+    by svglib), in Dyuthi, missing here: drawn in Noto Sans, whose wider letters
+    end 0.18 mm from the right edge (measured on the render). The safe-zone check
+    measures that text as drawn and says so (it was silent)."""
+    r = run_inproc("make", str(CORPUS / "inkcards" / "game.toml"), "-o", str(tmp_path / "k.pdf"))
+    assert r.returncode == 0, r.stderr
+    lines = [x for x in r.stdout.splitlines() if "OWN-SAFE-ZONE" in x and "card 9 " in x]
+    assert lines and "'Squint & thong' comes 0.2 mm from the right edge" in lines[0], r.stdout

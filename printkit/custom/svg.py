@@ -740,6 +740,66 @@ class SvgTemplate:
                 out.append(T.violation("OWN-TEMPLATE", place, f"{self.path.name}: an element with placeholders cannot be drawn ({exc.__class__.__name__}: {exc})"))
             else:
                 out += self._snippet_text(rendered, place, v)
+                out += self._snippet_ink(s, rendered, place)
+        return out
+
+    def _snippet_ink(self, s: SnippetUnit, rendered: str, place: str) -> list:
+        """The safe-zone and trim checks for text inside an element with placeholders
+        (drawn by svglib: a layer shown per card, a group whose colour is a cell): each
+        shown line measured in the font it is drawn in (a missing family's substitute,
+        with its own widths), at its place on the card."""
+        from lxml import etree
+
+        from printkit.custom import shaping
+
+        key = ("ink", rendered)
+        if key in s.drawings:
+            return s.drawings[key]
+        out: list = []
+        doc = copy.deepcopy(s.skeleton)
+        old = doc.find(f".//*[@data-pk-unit='{s.number}']")
+        new = etree.fromstring(rendered)
+        old.getparent().replace(old, new)
+
+        def hidden(el) -> bool:
+            st = _style(el)
+            return str(st.get("display", el.get("display") or "")).strip() == "none" or str(st.get("visibility", el.get("visibility") or "")).strip() in ("hidden", "collapse")
+
+        for el in new.iter():
+            if not isinstance(el.tag, str) or _local(el.tag) != "text":
+                continue
+            chain = [*reversed(list(el.iterancestors())), el]
+            if any(hidden(x) for x in chain) or not "".join(el.itertext()).strip():
+                continue
+            try:
+                m = self.root_matrix
+                for x in chain[1:]:
+                    m = mul(m, parse_transform(x.get("transform")))
+                props: dict = {}
+                for x in chain:
+                    props.update({k: val for k, val in _style(x).items() if k in INHERITED})
+                lines = [sp for sp in el if isinstance(sp.tag, str) and _local(sp.tag) == "tspan" and sp.get(SODIPODI_ROLE) == "line"] or [el]
+                ext = None
+                for ln in lines:
+                    text = "".join(ln.itertext()).strip()
+                    if not text:
+                        continue
+                    lp = {**props, **{k: val for k, val in _style(ln).items() if k in INHERITED}}
+                    size = _length(str(lp.get("font-size", "16")), CSS_UNITS) or 16.0
+                    bold, italic = _bold_italic(lp)
+                    font = self.ctx.fonts.resolve(lp.get("font-family", "Noto Sans"), bold, italic)
+                    width = shaping.width(text, font, size, self.ctx.fonts)
+                    x = _length(ln.get("x") or el.get("x") or "0", CSS_UNITS) or 0.0
+                    y = _length(ln.get("y") or el.get("y") or "0", CSS_UNITS) or 0.0
+                    left = x - width * {"middle": 0.5, "end": 1.0}.get(text_anchor(lp.get("text-anchor", "start"), lp.get("direction")), 0.0)
+                    box = self._safe_box(m, left, y - ASCENT * size, left + width, y + DESCENT * size)
+                    ext = box if ext is None else (min(ext[0], box[0]), min(ext[1], box[1]), max(ext[2], box[2]), max(ext[3], box[3]))
+            except (BadNumber, UsageError, ValueError):
+                continue
+            if ext is not None:
+                label = f"{place} {self.path.name} text {el.get('id')!r}" if el.get("id") else f"{place} {self.path.name} text '{T.short(''.join(el.itertext()).strip(), 24)}'"
+                out += self._ink_check(ext, label, f"'{T.short(''.join(el.itertext()).strip())}'")
+        s.drawings[key] = out
         return out
 
     def _snippet_text(self, rendered: str, place: str, v: dict) -> list:

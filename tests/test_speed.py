@@ -340,3 +340,35 @@ def test_svg_drawing_loads_no_page_layout_and_platypus_still_works():
     before, after = r.stdout.splitlines()
     assert before == "['reportlab.platypus', 'reportlab.platypus.flowables']", before
     assert after == "True True False"
+
+
+def test_harfbuzz_comes_in_with_the_first_shaped_text_and_shapes_the_same():
+    """ReportLab is imported without HarfBuzz (Latin text never needs it); the
+    first text that is shaped (here combining marks) brings it in, and the PDF
+    is the same bytes as when HarfBuzz was loaded from the start."""
+    code = (
+        "import sys, io, hashlib\n"
+        "if sys.argv[1] == 'first':\n"
+        "    import uharfbuzz\n"
+        "from reportlab import rl_config\n"
+        "from printkit.engine.canvas import canvas_class\n"
+        "rl_config.invariant = 1\n"
+        "C = canvas_class()\n"
+        "from printkit.engine import fonts\n"
+        "fonts.register_fonts()\n"
+        "before = 'uharfbuzz' in sys.modules\n"
+        "from printkit.custom import shaping\n"
+        "buf = io.BytesIO()\n"
+        "c = C(buf, invariant=1)\n"
+        "c.setFont(fonts.SANS, 12)\n"
+        "shaping.draw(c, 50, 700, 'Cafe\\u0301 n\\u0303 office', fonts.SANS, 12)\n"
+        "c.showPage(); c.save()\n"
+        "print(before, 'uharfbuzz' in sys.modules, hashlib.sha256(buf.getvalue()).hexdigest())\n"
+    )
+    out = {}
+    for mode in ("first", "lazy"):
+        r = subprocess.run([sys.executable, "-c", code, mode], capture_output=True, text=True, cwd=ROOT, check=True)
+        out[mode] = r.stdout.split()
+    assert out["first"][:2] == ["True", "True"]
+    assert out["lazy"][:2] == ["False", "True"]  # not loaded for the Latin set-up; loaded by the shaped text
+    assert out["lazy"][2] == out["first"][2]

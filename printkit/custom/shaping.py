@@ -260,7 +260,14 @@ def _visual(runs: list[tuple[int, int, str]], levels: list[int]) -> list[tuple[i
 
 @lru_cache(maxsize=256)
 def _hb_font(name: str, kern: bool = False):
-    font = _font(name).hbFont(10)  # also sets the font up to take glyphs no character maps to
+    ttf = _font(name)
+    if not ttf.shapable:  # ReportLab was imported without HarfBuzz (engine/fonts.py): handed it now
+        import uharfbuzz
+        from reportlab.pdfbase import ttfonts
+
+        ttfonts.uharfbuzz = ttfonts.uharfbuzz or uharfbuzz
+        ttf.shapable = True  # every printkit font is made shapable (TTFont's default)
+    font = ttf.hbFont(10)  # also sets the font up to take glyphs no character maps to
     twin = _kerning_twin(name) if kern else None
     return twin if twin is not None else font
 

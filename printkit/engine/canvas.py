@@ -62,6 +62,9 @@ def canvas_class():
         return _CANVAS
     import zlib
 
+    from printkit.engine.fonts import import_reportlab_fonts
+
+    import_reportlab_fonts()  # before ReportLab's canvas: no HarfBuzz until a text needs shaping
     from reportlab import rl_config
     from reportlab.pdfbase import pdfdoc
     from reportlab.pdfgen import pathobject

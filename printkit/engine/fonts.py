@@ -88,6 +88,24 @@ def subset_tag(font_digest: bytes, codes) -> str:
 _TAGGED = None
 
 
+def import_reportlab_fonts() -> None:
+    """ReportLab's ttfonts (which its canvas imports) imports uharfbuzz, ~8 ms at
+    every start, for shaping that Latin text never needs. It is imported here
+    with uharfbuzz hidden, so ReportLab holds None for it; the first text that
+    is shaped hands it over (custom/shaping.py _hb_font). A process that has
+    imported either already is left as it is."""
+    import sys
+
+    if "reportlab.pdfbase.ttfonts" in sys.modules or "uharfbuzz" in sys.modules:
+        return
+    sys.modules["uharfbuzz"] = None  # `import uharfbuzz` fails: ttfonts sets its name to None
+    try:
+        import reportlab.pdfbase.ttfonts  # noqa: F401
+    finally:
+        if "uharfbuzz" in sys.modules and sys.modules["uharfbuzz"] is None:
+            del sys.modules["uharfbuzz"]
+
+
 #: the name records an embedded subset keeps: copyright, family, style, full and
 #: PostScript names (a PDF reads none of them; the rest, licence text included,
 #: stays in the font files shipped with fonts/OFL.txt)
@@ -128,6 +146,7 @@ def _tagged_font_class():
     global _TAGGED
     if _TAGGED is not None:
         return _TAGGED
+    import_reportlab_fonts()
     from reportlab.pdfbase import pdfdoc
     from reportlab.pdfbase.ttfonts import TTFont, makeToUnicodeCMap
 

@@ -381,3 +381,25 @@ def test_text_in_a_layer_shown_per_card_is_measured_in_its_substitute_font(tmp_p
     assert r.returncode == 0, r.stderr
     lines = [x for x in r.stdout.splitlines() if "OWN-SAFE-ZONE" in x and "card 9 " in x]
     assert lines and "'Squint & thong' comes 0.2 mm from the right edge" in lines[0], r.stdout
+
+
+def test_text_svglib_draws_gets_the_font_fallback(tmp_path):
+    """Text inside an element with placeholders (a group coloured by a cell) is
+    drawn by svglib; a character its font lacks comes from a font that has it,
+    as for printkit's own text (it was refused, OWN-GLYPH)."""
+    from printkit.custom.assets import system_faces
+
+    if not any(f.family == "dejavu sans" for f in system_faces()):
+        pytest.skip("DejaVu Sans is not installed (Debian: fonts-dejavu-core): no system font has the chess king here")
+    (tmp_path / "front.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="69mm" height="94mm" viewBox="0 0 69 94">'
+        '<g fill="{{ colour }}"><rect width="69" height="94" fill="#eeeeee"/><text x="10" y="40" font-size="8" font-family="Noto Sans">King \u2654 here</text></g></svg>', encoding="utf-8")
+    (tmp_path / "cards.csv").write_text("colour\n#224488\n", encoding="utf-8")
+    out = tmp_path / "o.pdf"
+    r = run_inproc("deck", "--data", "cards.csv", "--front", "front.svg", "--layout", "single", "-o", str(out), cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    import pypdfium2 as pdfium
+
+    text = pdfium.PdfDocument(str(out))[0].get_textpage().get_text_range()
+    assert "\u2654" in text and "King" in text, text
+    assert b"DejaVuSans" in out.read_bytes() or b"Symbola" in out.read_bytes()  # the king from a font that has it, embedded

@@ -824,12 +824,14 @@ class SvgTemplate:
                 props.update({k: val for k, val in _style(anc).items() if k in INHERITED})
             bold, italic = _bold_italic(props)
             font = self.ctx.fonts.resolve(props.get("font-family", "Noto Sans"), bold, italic)
-            odd = [ch for ch in dict.fromkeys(text) if needs_shaping(ch) or not has_all(font, ch)]
+            odd = [ch for ch in dict.fromkeys(text) if needs_shaping(ch) or (not has_all(font, ch) and not ch.isspace() and self.ctx.fonts.fallback(ch, font) is None)]
             if odd:
                 ch = odd[0]
                 cols = [k for k, val in v.items() if k not in ("row", "card") and ch in str(val)]
                 where = f"{place} {self.path.name} text '{T.short(text, 24)}'" + (f" column '{cols[0]}'" if cols else "")
-                out.append(T.violation("OWN-GLYPH", where, f"'{ch}' (U+{ord(ch):04X}) is in a text inside an element with placeholders, which is drawn in its font alone, without other fonts or shaping: give the text its own placeholder (then it is drawn like any text)"))
+                why = ("is in a text inside an element with placeholders, which is drawn without shaping (right-to-left, joined letters, marks): give the text its own placeholder (then it is drawn like any text)" if needs_shaping(ch)
+                       else "is in no font: not the text's font, the project's fonts/, your fonts or the system's; add a font that has it to fonts/")
+                out.append(T.violation("OWN-GLYPH", where, f"'{ch}' (U+{ord(ch):04X}) {why}"))
         return out
 
     def _style_of(self, t: TextUnit, v: dict):
@@ -1022,10 +1024,87 @@ class SvgTemplate:
             new = safety.parse_svg(rendered.encode("utf-8"), self.path)
             safety.check_svg_refs(self.path, self.ctx.roots, root=new)  # hrefs filled in from the data
             old.getparent().replace(old, new)
+            self._fallback_spans(new)
             self._absolute_images(doc)
             d = self._drawing(doc)
             s.drawings[rendered] = d
         return d
+
+    def _fallback_spans(self, root) -> None:
+        """Text svglib draws (inside an element with placeholders) gets printkit's
+        font fallback: a run of characters its font lacks becomes a <tspan> in the
+        project's, the user's or the system's font that has them (FontBook.fallback),
+        entered in svglib's font map under its registered name. Runs that need
+        shaping are refused before (_snippet_text)."""
+        from lxml import etree
+
+        from printkit.custom import shaping
+        from svglib.fonts import FontMap
+
+        fm = self.font_map()
+        from reportlab.pdfbase.pdfmetrics import stringWidth
+
+        texts = [el for el in root.iter() if isinstance(el.tag, str) and _local(el.tag) == "text"]
+        for text in texts:
+            tprops: dict = {}
+            for x in reversed([text, *text.iterancestors()]):
+                tprops.update({k: val for k, val in _style(x).items() if k in INHERITED})
+            base_font = self.ctx.fonts.resolve(tprops.get("font-family", "Noto Sans"), *_bold_italic(tprops))  # what svglib measures every run in
+            try:
+                base_size = _length(str(tprops.get("font-size", "16")), CSS_UNITS) or 16.0
+            except UsageError:
+                continue
+            for el in [text, *[x for x in text.iter() if x is not text and isinstance(x.tag, str) and _local(x.tag) == "tspan"]]:
+                props: dict = {}
+                for x in reversed([el, *el.iterancestors()]):
+                    props.update({k: val for k, val in _style(x).items() if k in INHERITED})
+                bold, italic = _bold_italic(props)
+                font = self.ctx.fonts.resolve(props.get("font-family", "Noto Sans"), bold, italic)
+                for slot in ("text", "tail"):
+                    raw = getattr(el, slot)
+                    if slot == "tail":
+                        if el is text or not raw:
+                            continue
+                        owner = el.getparent()
+                        oprops: dict = {}
+                        for x in reversed([owner, *owner.iterancestors()]):
+                            oprops.update({k: val for k, val in _style(x).items() if k in INHERITED})
+                        ob, oi = _bold_italic(oprops)
+                        use = self.ctx.fonts.resolve(oprops.get("font-family", "Noto Sans"), ob, oi)
+                    else:
+                        use = font
+                    if not raw or shaping.has_all(use, raw) or any(shaping.needs_shaping(ch) for ch in raw):
+                        continue
+                    segs = shaping.segments(raw, use, self.ctx.fonts)
+                    if len(segs) < 2 and (not segs or segs[0].font == use):
+                        continue
+                    pieces = []
+                    pending = 0.0  # svglib advances past every run by its width in the <text>'s font: the difference, put right by the next run's dx
+                    for seg in segs:
+                        span = etree.Element(f"{{{SVG_NS}}}tspan")
+                        span.set("{http://www.w3.org/XML/1998/namespace}space", "preserve")  # the spaces between runs stay
+                        span.text = str(seg.text)
+                        if pending:
+                            span.set("dx", f"{pending:.4f}")
+                            pending = 0.0
+                        if seg.font != base_font:
+                            pending = stringWidth(str(seg.text), seg.font, base_size) - stringWidth(str(seg.text), base_font, base_size)
+                        if seg.font != use:
+                            span.set("style", f"font-family:{seg.font}")
+                            for weight in ("normal", "bold"):
+                                for style in ("normal", "italic"):
+                                    fm._map[FontMap.build_internal_name(seg.font, weight, style)] = {"svg_family": seg.font, "svg_weight": weight, "svg_style": style, "rlgFont": seg.font, "exact": True}
+                            fm._family_index.setdefault(seg.font.lower(), seg.font)
+                        pieces.append(span)
+                    setattr(el, slot, None)
+                    text.set("{http://www.w3.org/XML/1998/namespace}space", "preserve")  # svglib reads it on the <text>: the runs' spaces stay
+                    if slot == "text":
+                        for k, span in enumerate(pieces):
+                            el.insert(k, span)
+                    else:
+                        parent, at = el.getparent(), el.getparent().index(el)
+                        for k, span in enumerate(pieces, 1):
+                            parent.insert(at + k, span)
 
     #: generated bleed: the art's outermost strip this wide (mm) is stretched over the bleed
     EDGE_STRIP = 0.3

@@ -33,11 +33,11 @@ and unmunch (Debian: hunspell, hunspell-tools) are needed only here, never at ru
 from __future__ import annotations
 
 import hashlib
-import json
 import math
 import re
 import subprocess
 import sys
+import tempfile
 import unicodedata
 from collections import defaultdict
 from functools import lru_cache
@@ -75,7 +75,7 @@ DE_WORDS_NOT_NAMES = {
 # Lowercase entries of the dictionaries that are abbreviations, brand or place names,
 # or English, kept out of both lists (found by reading the common lists).
 NOT_WORDS = {
-    "de": set(),
+    "de": {"nato", "fifa", "uefa", "schufa", "unesco", "nasa", "uno"},  # organisations (Nato: as Duden writes it)
     "fr": {"etc"},
     "es": {"etc"},
     "nl": {"etc", "enz", "the", "facebook", "zeeland", "jan"},  # jan: a name, lowercase only in idioms
@@ -204,8 +204,10 @@ def unmunch_checked(lang: str) -> set[str]:
     """Every form hunspell's `unmunch` makes of the dictionary that `hunspell -G`
     (the full checker, with the same .aff) also accepts."""
     base = HUNSPELL / HUNSPELL_DICT[lang]
-    raw = subprocess.run(["unmunch", f"{base}.dic", f"{base}.aff"], capture_output=True,
-                         check=True).stdout.decode("utf-8", "replace")
+    with tempfile.TemporaryDirectory() as tmp:
+        dic = french_without_fragments(Path(tmp)) if lang == "fr" else Path(f"{base}.dic")
+        raw = subprocess.run(["unmunch", str(dic), f"{base}.aff"], capture_output=True,
+                             check=True).stdout.decode("utf-8", "replace")
     candidates = set()
     for line in raw.splitlines():
         # a line is the form, maybe flags after '/', maybe morphology after a tab or space
@@ -240,13 +242,33 @@ def name_list() -> set[str]:
     return {form.casefold() for form, kinds in names.items() if kinds - NAME_KINDS_KEPT}
 
 
+def french_without_fragments(tmp: Path) -> Path:
+    """fr.dic without the entries that are no word alone: the stems whose every
+    line's parts of speech (its 'po:' fields) are pieces of a locution (po:loc.*:
+    ab, ad, al of ab initio, ad hoc, a capella), prefixes (po:pfx) or known
+    misspellings (po:err). unmunch over this file makes every form the dictionary
+    has except those (a form another entry makes too, such as dalle or demi, stays)."""
+    lines = (HUNSPELL / "fr.dic").read_text("utf-8").splitlines()
+    tags: dict[str, set[str]] = defaultdict(set)
+    for line in lines[1:]:
+        fields = line.split()
+        if fields:
+            tags[fields[0].split("/", 1)[0]].update(f[3:] for f in fields[1:] if f.startswith("po:"))
+    fragment = {stem for stem, ts in tags.items()
+                if ts and all(x.startswith("loc.") or x in ("pfx", "err") for x in ts)}
+    kept = [line for line in lines[1:] if line.split() and line.split()[0].split("/", 1)[0] not in fragment]
+    path = tmp / "fr.dic"
+    path.write_text(f"{len(kept)}\n" + "\n".join(kept) + "\n", "utf-8")
+    return path
+
+
 def source_hunspell(lang: str) -> Source:
-    return Source(unmunch_checked(lang), names=name_list())
+    return Source(unmunch_checked(lang))
 
 
 def source_nl() -> Source:
     words = Path("/usr/share/dict/dutch").read_text("utf-8").splitlines()
-    return Source({unicodedata.normalize("NFC", w.strip()) for w in words if w.strip()}, names=name_list())
+    return Source({unicodedata.normalize("NFC", w.strip()) for w in words if w.strip()})
 
 
 def load_source(lang: str) -> Source:
@@ -259,6 +281,18 @@ def load_source(lang: str) -> Source:
 
 # ---------------------------------------------------------------- lists
 
+def written_as_word(form: str, lang: str) -> bool:
+    """A dictionary entry as a word is written: letters only (no hyphen, apostrophe,
+    digit or dot), and lowercase, except that a German noun has its capital first
+    letter; a capital further on marks an acronym or a brand (German AKW, CDU,
+    iPhone, BürgerInnen), never a word of the lists."""
+    if not LETTERS_RE.fullmatch(form):
+        return False
+    if lang == "de":
+        return not any(c.isupper() for c in form[1:])
+    return form.islower()
+
+
 def accept_list(lang: str, src: Source) -> list[str]:
     """Every dictionary form written only in letters, folded, in the game letters,
     ACCEPT_MIN..ACCEPT_MAX letters (plus the short words); German keeps its
@@ -266,9 +300,7 @@ def accept_list(lang: str, src: Source) -> list[str]:
     names: Paris, María, Jan)."""
     out = set()
     for form in src.forms:
-        if not LETTERS_RE.fullmatch(form):
-            continue
-        if lang != "de" and not form.islower():
+        if not written_as_word(form, lang):
             continue
         word = fold(form, lang)
         if not is_game_word(word, lang) or not VOWELS & set(word) or word in NOT_WORDS[lang]:
@@ -304,7 +336,7 @@ def puzzle_list(lang: str, src: Source, accept: set[str]) -> tuple[list[str], di
 
     by_lower: dict[str, list[str]] = defaultdict(list)
     for form in src.forms:
-        if lang == "de" or form.islower():
+        if written_as_word(form, lang):
             by_lower[form.casefold()].append(form)  # wordfreq casefolds: straße -> strasse
     freqs = get_frequency_dict(lang, wordlist=FREQ_WORDLIST)
     total: dict[str, float] = defaultdict(float)

@@ -73,14 +73,14 @@ KNOWN = {
 }
 # names, abbreviations and unmunch junk that must stay out of the common list
 ABSENT_COMMON = {
-    "de": ["edith", "korea", "fulda", "berlin", "bayern", "münchen", "tesla", "bzw", "usw", "ca", "dr", "fotze", "arschloch"],
+    "de": ["edith", "korea", "fulda", "berlin", "bayern", "münchen", "tesla", "usa", "afd", "milf", "faq", "bzw", "usw", "ca", "dr", "fotze", "arschloch"],
     "fr": ["lyon", "france", "etc", "km", "subtille", "connard", "pute"],
     "es": ["madrid", "espana", "etc", "km", "puta", "gilipollas"],
     "nl": ["amsterdam", "jan", "nederland", "km", "enz", "kut", "klootzak"],
 }
 ABSENT_ACCEPT = {
-    "de": ["edith", "korea", "fulda", "bzw", "km"],
-    "fr": ["lyon", "subtille", "km", "kg"],
+    "de": ["edith", "korea", "fulda", "bzw", "km", "cdu", "nato", "adac", "iphone", "ki", "eu", "fifa"],
+    "fr": ["lyon", "subtille", "km", "kg", "ab", "ad", "ac", "etc"],
     "es": ["madrid", "km"],
     "nl": ["amsterdam", "km"],
 }
@@ -119,6 +119,7 @@ def test_blocklist_entries_kept_out(lang):
 
 
 def test_is_word_any_spelling():
+    assert words.is_word("Bürgerinnen", "de") and not words.is_word("BürgerInnen".lower(), "nl")
     assert words.is_word("Mädchen", "de") and words.is_word("MÄDCHEN", "de")
     assert words.is_word("Straße", "de") and words.is_word("strasse", "de")
     assert words.is_word("ma\u0308dchen", "de")  # a + combining diaeresis

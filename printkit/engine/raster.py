@@ -165,14 +165,18 @@ def tabletop_sheet(load, indices: list[int], size: tuple[int, int], back=None):
     sheet = Image.new("RGB", (cols * cw, rows * ch), "white")
 
     def put(src, k):
+        at = ((k % cols) * cw, (k // cols) * ch)
         if isinstance(src, (str, os.PathLike)):  # a card's PNG: decoded, shrunk, let go
             with Image.open(src) as img:
                 if img.mode != "RGB":
                     img = img.convert("RGB")
-                small = img.resize((cw, ch), Image.LANCZOS, reducing_gap=3.0) if img.size != (cw, ch) else img.copy()
+                if img.size == (cw, ch):  # its own size: pasted as decoded, no copy
+                    sheet.paste(img, at)
+                    return
+                small = img.resize((cw, ch), Image.LANCZOS, reducing_gap=3.0)
         else:
             small = src.resize((cw, ch), Image.LANCZOS) if src.size != (cw, ch) else src
-        sheet.paste(small, ((k % cols) * cw, (k // cols) * ch))
+        sheet.paste(small, at)
 
     for k, i in enumerate(indices):
         put(load(i), k)

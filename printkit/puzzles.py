@@ -41,12 +41,18 @@ def _gf_mul(a: int, b: int) -> int:
     return out
 
 
+# letters outside ALPHABET that a prefix or parameter part may hold (the NL of
+# a Dutch puzzle, CX-NL-...): counted as the symbol they are read as
+_READ_AS = {"I": "1", "L": "1", "O": "0", "U": "V"}
+
+
 def check_char(body: str) -> str:
-    """The check character of an ID's characters without hyphens (ALPHABET only)."""
+    """The check character of an ID's characters without hyphens (ALPHABET, and
+    I L O U in its prefix or parameters, valued as 1 1 0 V)."""
     total, weight = 0, 1
     for ch in body:
         weight = _gf_mul(weight, 2)  # alpha^(position + 1): never 0, never repeats within 31
-        total ^= _gf_mul(_VALUE[ch], weight)
+        total ^= _gf_mul(_VALUE[_READ_AS.get(ch, ch)], weight)
     return ALPHABET[total]
 
 

@@ -96,6 +96,8 @@ def schema_from_models(component, models: list[dict]) -> dict:
     body["properties"]["game"] = {"const": component.game}
     body["properties"]["component"] = {"const": component.name}
     names = [p.name for p in component.params] + [n for n in ("seed", "count") if n in component.uses]
+    if any(isinstance(m.get("params"), dict) and "lang" in m["params"] for m in models):
+        names.append("lang")  # a game printed in other languages than English (--lang)
     body["properties"]["params"] = {"type": "object", "properties": {n: {} for n in sorted(set(names))}, "additionalProperties": False}
     return {
         "$schema": DRAFT,

@@ -54,6 +54,13 @@ def param_sets(component) -> list[dict]:
             sets += [{**base, param.name: param.min}, {**base, param.name: param.max}]
     for extra in EXTRA.get((component.game, component.name), []):
         sets.append({**base, **extra})
+    from printkit.games import all_games
+
+    for lang in all_games()[component.game].languages:  # each language the game is printed in
+        if lang != "en":
+            sets.append({**base, "lang": lang})
+            if "count" in component.uses:
+                sets.append({**base, "lang": lang, "count": 2})
     if "count" in component.uses:
         sets.append({**base, "count": 2})
         sets.append({**base, "count": 6, "seed": "schema-count"})

@@ -21,6 +21,10 @@ Outputs (printkit/data/), each a JSON header line and a blob (printkit.words.pac
   words-accept-LANG.idx,     each other language's two lists (de, fr, es, nl: from
   words-puzzle-LANG.idx      words-accept-LANG.txt, words-puzzle-LANG.txt), packed as
                              English's are, UTF-8
+  cryptic-words-accept-LANG.idx, cryptic-words-puzzle-LANG.idx
+                             the same two Cryptic Words indexes for each other language
+                             (de fr es nl) of printkit.lang, from words-accept-LANG.txt
+                             and words-puzzle-LANG.txt
 
 Run it again whenever a word list changes; tests/test_words.py checks that every
 shipped index holds what the lists give. Deterministic: the same lists give the
@@ -65,6 +69,8 @@ def built() -> dict[str, bytes]:
     sections = {**clr_rules.anagram_sections(anagrams), "pool.words": "".join(pool).encode("ascii")}
     out[clr_rules.INDEX_FILE] = words.pack_index(sections, keys=len(anagrams), pool=len(pool))
     out.update(language_list_indexes())
+    for lang in OTHER_LANGUAGES:
+        out.update(cryptic_words_indexes(lang))
     return out
 
 
@@ -80,10 +86,28 @@ def language_list_indexes() -> dict[str, bytes]:
     return out
 
 
+OTHER_LANGUAGES = ("de", "fr", "es", "nl")
+
+
+def cryptic_words_indexes(lang: str) -> dict[str, bytes]:
+    """Cryptic Words' two indexes of `lang`'s lists (the puzzle index with the
+    words a puzzle may hide), as for English."""
+    out = {}
+    for name, index in (("accept", spell.build_accept_index(lang)), ("puzzle", spell.build_puzzle_index(lang))):
+        if name == "puzzle":
+            index.bits["hideable"] = cw_puzzle.hideable_from_lists(index, lang)
+        out[spell.index_file(name, lang)] = words.pack_index(index.sections(name), words=index.size)
+    return out
+
+
 def main() -> int:
     check = "--check" in sys.argv[1:]
+    only = [a for a in sys.argv[1:] if a in OTHER_LANGUAGES]
     stale = []
-    for name, data in built().items():
+    made = {} if only else built()
+    for lang in only:  # python scripts/build_word_indexes.py de: that language's Cryptic Words indexes alone
+        made.update(cryptic_words_indexes(lang))
+    for name, data in made.items():
         path = DATA / name
         if check:
             if not path.exists() or path.read_bytes() != data:

@@ -375,8 +375,8 @@ def render_puzzle(doc, model: dict) -> None:
 
 
 def _answer_key(doc, model: dict, p: dict) -> None:
-    from printkit import words
-    from printkit.games.cryptex.rules import final_score
+    from printkit.games.cryptex.rules import final_score, model_lang
+    from printkit.games.cryptex.solo import _is_word
 
     doc.small_print = f"cryptex solo challenge · answer key · ID {p['id']}"
     c = doc.new_page()
@@ -384,7 +384,7 @@ def _answer_key(doc, model: dict, p: dict) -> None:
     m = 12 * MM
     y = d.header(doc, "CRYPTEX  ·  answer key", f"ID {p['id']}    the solver's line of play: par {p['par']}")
     bottom = _cryptex_rows(c, m, y - 2 * MM, model["lengths"], 7.5 * MM, filled=p["cryptexes"])
-    total, lines = final_score(p["cryptexes"], model["lengths"], p["jokers_used"], [], words.is_word)
+    total, lines = final_score(p["cryptexes"], model["lengths"], p["jokers_used"], [], _is_word(model_lang(model)))
     rows = [["cryptex", "points"]] + [[f"{ln.cryptex}: {ln.letters or '-'}" if ln.cryptex else ln.why, f"{ln.points:+d}"] for ln in lines]
     rows += [["half-game penalty", f"{p['half_penalty']:+d}"], ["TOTAL (par)", str(total + p["half_penalty"])]]
     d.table(c, W / 2 + 10 * MM, y - 2 * MM, [50 * MM, 22 * MM], rows, row_h=6 * MM, size=8.5)

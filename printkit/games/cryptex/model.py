@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from printkit.errors import UsageError
-from printkit.games.cryptex.rules import JOKER_LIMIT, ROUNDS, SOLO_RATINGS
+from printkit.games.cryptex.rules import JOKER_LIMIT, ROUNDS, SOLO_RATINGS, PUZZLE_PREFIX
 
 # The 20 cards of the rulebook, in card-number order.
 RULEBOOK_CARDS = [
@@ -23,10 +23,31 @@ TIEBREAK = [
 ]
 
 
+def deck_cards(lang: str = "en") -> list[str]:
+    """The 20 cards of `lang`'s deck, each as its five symbols in one string:
+    the rulebook's for English, a deck made from the language's letter
+    frequencies for the others (decks.py)."""
+    if lang == "en":
+        return list(RULEBOOK_CARDS)
+    from printkit.games.cryptex.decks import DECKS
+
+    return list(DECKS[lang][2])
+
+
+def _lang(params: dict) -> str:
+    return params.get("lang") or "en"
+
+
+def _shown_lang(lang: str) -> dict:
+    """What a model's "params" says of its language: nothing for English."""
+    return {} if lang == "en" else {"lang": lang}
+
+
 def build_deck(params: dict) -> dict:
+    lang = _lang(params)
     return {
-        "params": {},
-        "cards": [{"number": i, "symbols": list(letters)} for i, letters in enumerate(RULEBOOK_CARDS, 1)],
+        "params": _shown_lang(lang),
+        "cards": [{"number": i, "symbols": list(letters)} for i, letters in enumerate(deck_cards(lang), 1)],
     }
 
 
@@ -43,7 +64,7 @@ def build_sheet(params: dict) -> dict:
     lengths = parse_lengths(params.get("lengths"))
     shown = None if tuple(lengths) == DEFAULT_LENGTHS else ",".join(map(str, lengths))
     return {
-        "params": {"lengths": shown},
+        "params": {"lengths": shown, **_shown_lang(_lang(params))},
         "lengths": lengths,
         "jokers": JOKER_LIMIT,
         "rounds": ROUNDS,
@@ -52,38 +73,64 @@ def build_sheet(params: dict) -> dict:
     }
 
 
-PUZZLE_PREFIX = "CX"
+def id_part(lang: str) -> str:
+    """The language's part of a challenge ID: none for English (CX-7QK2M9XAB + check),
+    the code in capitals for another (CX-DE-7QK2M9XAB + check)."""
+    return "" if lang == "en" else lang.upper()
 
 
-def challenge(token: str) -> dict:
+def challenge(token: str, lang: str = "en") -> dict:
     """One solo challenge from its token: the card order and the solver's best sheet."""
     from printkit import puzzles
     from printkit.games.cryptex.solo import card_order, solve
 
     order = card_order(puzzles.token_rng(PUZZLE_PREFIX, token))
-    cards = [list(RULEBOOK_CARDS[n - 1]) for n in order]
-    best = solve(cards, DEFAULT_LENGTHS)
-    return {"id": puzzles.format_id(PUZZLE_PREFIX, "", token), "order": order, **best}
+    deck = deck_cards(lang)
+    cards = [list(deck[n - 1]) for n in order]
+    best = solve(cards, DEFAULT_LENGTHS, lang=lang)
+    return {"id": puzzles.format_id(PUZZLE_PREFIX, id_part(lang), token), "order": order, **best}
+
+
+def _challenge_job(job: tuple[str, str]) -> dict:
+    token, lang = job
+    return challenge(token, lang)
 
 
 def build_puzzle(params: dict) -> dict:
-    """Solo challenges: the seeded 40-round card order and the solver's par."""
+    """Solo challenges: the seeded 40-round card order and the solver's par.
+    An ID names its language (CX-DE-...): --id prints the challenge in it, and
+    refuses a --lang that says another."""
     from printkit import puzzles
+    from printkit.lang import CODES
 
+    lang = _lang(params)
     if params.get("id"):
-        _, token = puzzles.parse_id(params["id"], PUZZLE_PREFIX, allowed=("",))
+        part, token = puzzles.parse_id(params["id"], PUZZLE_PREFIX, allowed=[id_part(c) for c in CODES])
+        said = part.lower() or "en"
+        if params.get("lang") and said != lang:
+            raise UsageError(f"--id {params['id'].strip().upper()}: a challenge in {language_name(said)}, not in {language_name(lang)} (--lang {lang}); leave out --lang")
+        lang = said
         tokens = [token]
-        shown = {"id": puzzles.format_id(PUZZLE_PREFIX, "", token)}
+        shown = {"id": puzzles.format_id(PUZZLE_PREFIX, id_part(lang), token)}
     else:
         seed, count = str(params.get("seed", "1")), int(params.get("count", 1))
         tokens = [puzzles.make_token(seed, i) for i in range(count)]
-        shown = {"seed": seed, "count": count if count != 1 else None}
+        shown = {"seed": seed, "count": count if count != 1 else None, **_shown_lang(lang)}
 
-    out = puzzles.collect(puzzles.made(challenge, tokens, "solving Cryptex challenges", threshold=3), len(tokens))
-    model = {"params": shown, "lengths": list(DEFAULT_LENGTHS), "cards": {str(i): list(c) for i, c in enumerate(RULEBOOK_CARDS, 1)}, "puzzles": out}
+    if lang == "en":
+        out = puzzles.collect(puzzles.made(challenge, tokens, "solving Cryptex challenges", threshold=3), len(tokens))
+    else:
+        out = puzzles.collect(puzzles.made(_challenge_job, [(t, lang) for t in tokens], "solving Cryptex challenges", threshold=3), len(tokens))
+    model = {"params": shown, "lengths": list(DEFAULT_LENGTHS), "cards": {str(i): list(c) for i, c in enumerate(deck_cards(lang), 1)}, "puzzles": out}
     if len(out) == 1:
         # one challenge is known by its ID alone, however it was asked for:
         # `--seed S` and `--id` of the same challenge give the same bytes
         model["id"] = out[0]["id"]
         model["params"] = {"id": out[0]["id"]}
     return model
+
+
+def language_name(code: str) -> str:
+    from printkit.lang import language
+
+    return language(code).name

@@ -9,10 +9,52 @@ from printkit.rules import Violation, expect, field
 
 JOKER = "?"
 SYMBOLS = set("ABCDEFGHIJKLMNOPQRSTUVWXYZ") | {JOKER}
+PUZZLE_PREFIX = "CX"
 DECK_SIZE = 20
 SYMBOLS_PER_CARD = 5
 ROUNDS = 40
 JOKER_LIMIT = 4
+
+
+# -- languages ------------------------------------------------------------------------
+
+def model_lang(model) -> str:
+    """The language of a model: its params' "lang", or the language part of its
+    challenge ID (a one-challenge model keeps only its ID: CX-DE-...), English
+    when neither says. Not checked here: see check_lang."""
+    params = model.get("params") if isinstance(model, dict) else None
+    params = params if isinstance(params, dict) else {}
+    lang = params.get("lang")
+    if lang is not None:
+        return lang if isinstance(lang, str) else repr(lang)
+    ident = params.get("id") or (model.get("id") if isinstance(model, dict) else None)
+    if isinstance(ident, str):
+        parts = ident.strip().upper().split("-")
+        if len(parts) == 3 and parts[0] == PUZZLE_PREFIX:
+            return parts[1].lower()
+    return "en"
+
+
+def check_lang(model) -> tuple[str | None, list[Violation]]:
+    """(the model's language code, []) or (None, [a violation]) when it is none printkit knows."""
+    from printkit.lang import LANGUAGES
+
+    lang = model_lang(model)
+    if lang not in LANGUAGES:
+        return None, [Violation("CRX-LANG", "params lang", f"{lang[:20]!r} is not a language printkit prints ({', '.join(LANGUAGES)})")]
+    return lang, []
+
+
+def symbols_of(lang: str) -> set[str]:
+    """The symbols a card of `lang`'s deck may show: its game letters in capitals and the joker."""
+    from printkit.lang import language
+
+    return {ch.upper() for ch in language(lang).letters} | {JOKER}
+
+
+def vowels_of(lang: str) -> set[str]:
+    """The vowels the tie-break counts: A E I O U, and Ä Ö Ü in German."""
+    return VOWELS | ({"Ä", "Ö", "Ü"} if lang == "de" else set())
 
 
 # -- the deck ------------------------------------------------------------------------
@@ -21,6 +63,11 @@ def check_deck(model: dict) -> Iterable[Violation]:
     cards, bad = field(model, "cards", list, "CRX-DECK", "deck")
     if bad:
         return bad
+    lang, bad = check_lang(model)
+    if bad:
+        return bad
+    symbols = SYMBOLS if lang == "en" else symbols_of(lang)
+    letters_text = "A-Z" if lang == "en" else " ".join(sorted(symbols - {JOKER}))
     out = expect(len(cards) == DECK_SIZE, "CRX-DECK-SIZE", "deck", f"has {len(cards)} cards; a Cryptex deck has {DECK_SIZE}")
     seen: dict[int, int] = {}
     for pos, card in enumerate(cards, 1):
@@ -33,15 +80,15 @@ def check_deck(model: dict) -> Iterable[Violation]:
             if number in seen:
                 out.append(Violation("CRX-CARD-DUPLICATE", place, f"number {number} is also on the card at position {seen[number]}"))
             seen.setdefault(number, pos)
-        symbols, bad = field(card, "symbols", list, "CRX-CARD", place)
+        card_symbols, bad = field(card, "symbols", list, "CRX-CARD", place)
         out += bad
-        if symbols is None:
+        if card_symbols is None:
             continue
-        out += expect(len(symbols) == SYMBOLS_PER_CARD, "CRX-CARD-SYMBOLS", place, f"has {len(symbols)} symbols; a card has {SYMBOLS_PER_CARD}")
-        for k, sym in enumerate(symbols, 1):
-            if not (isinstance(sym, str) and sym in SYMBOLS):
-                out.append(Violation("CRX-CARD-SYMBOL", f"{place} symbol {k}", f"{sym!r} is not a letter A-Z or the joker '?'"))
-        letters = [s for s in symbols if isinstance(s, str) and s in SYMBOLS]
+        out += expect(len(card_symbols) == SYMBOLS_PER_CARD, "CRX-CARD-SYMBOLS", place, f"has {len(card_symbols)} symbols; a card has {SYMBOLS_PER_CARD}")
+        for k, sym in enumerate(card_symbols, 1):
+            if not (isinstance(sym, str) and sym in symbols):
+                out.append(Violation("CRX-CARD-SYMBOL", f"{place} symbol {k}", f"{sym!r} is not a letter {letters_text} or the joker '?'"))
+        letters = [s for s in card_symbols if isinstance(s, str) and s in symbols]
         repeats = sorted({s for s in letters if letters.count(s) > 1})
         out += expect(not repeats, "CRX-CARD-REPEAT", place, f"shows {', '.join(repeats)} more than once")
     return out
@@ -124,11 +171,12 @@ def score_table(players: Sequence[dict], lengths: Sequence[int], is_word: Callab
 VOWELS = set("AEIOU")
 
 
-def tiebreak_key(cryptexes: Sequence[str], lengths: Sequence[int], jokers_used: int) -> tuple:
+def tiebreak_key(cryptexes: Sequence[str], lengths: Sequence[int], jokers_used: int, lang: str = "en") -> tuple:
     """Sort key, larger wins: the longest completed cryptex, then the next...,
-    then fewer jokers, then fewer vowels."""
+    then fewer jokers, then fewer vowels (vowels_of the language)."""
     done = sorted((len(w) for w in completed_words(cryptexes, lengths)), reverse=True)
-    vowels = sum(ch.upper() in VOWELS for w in cryptexes for ch in w)
+    counted = vowels_of(lang)
+    vowels = sum(ch.upper() in counted for w in cryptexes for ch in w)
     return (tuple(done), -jokers_used, -vowels)
 
 
@@ -160,6 +208,10 @@ def check_puzzle(model: dict) -> Iterable[Violation]:
     lengths, bad = field(model, "lengths", list, "CRX-PUZZLE", "challenge")
     if bad:
         return bad
+    lang, bad = check_lang(model)
+    if bad:
+        return bad
+    is_word = words.is_word if lang == "en" else (lambda w: words.is_word(w, lang))
     cards, bad = field(model, "cards", dict, "CRX-PUZZLE", "challenge")
     if bad:
         return bad
@@ -203,6 +255,6 @@ def check_puzzle(model: dict) -> Iterable[Violation]:
             out += expect(len(moves) == ROUNDS, "CRX-PUZZLE-MOVE", place, f"has {len(moves)} moves; a game has {ROUNDS}")
             out += expect(jokers <= JOKER_LIMIT, "CRX-PUZZLE-JOKERS", place, f"uses {jokers} jokers; at most {JOKER_LIMIT}")
             out += expect(rows == p.get("cryptexes"), "CRX-PUZZLE-KEY", place, "the answer key's cryptexes do not follow from its moves")
-            total = final_score(rows, lengths, jokers, [], words.is_word)[0] + half
+            total = final_score(rows, lengths, jokers, [], is_word)[0] + half
             out += expect(total == p.get("par"), "CRX-PUZZLE-PAR", place, f"the moves score {total}, not the par {p.get('par')}")
     return out

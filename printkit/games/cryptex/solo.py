@@ -134,10 +134,19 @@ class _Tries:
 
 
 @lru_cache(maxsize=4)
-def _tries(lengths: tuple[int, ...]) -> _Tries:
+def _tries(lengths: tuple[int, ...], lang: str = "en") -> _Tries:
     from printkit import words
 
-    return _Tries(lengths, words.puzzle_words_sorted())
+    return _Tries(lengths, words.puzzle_words_sorted() if lang == "en" else words.puzzle_words_sorted(lang))
+
+
+def _is_word(lang: str):
+    """The acceptance test of `lang` as a one-argument function (what final_score takes)."""
+    from printkit import words
+
+    if lang == "en":
+        return words.is_word
+    return lambda w: words.is_word(w, lang)
 
 
 def _row_value(n: int, k: int, live: bool, reachable: bool) -> float:
@@ -153,10 +162,12 @@ def _row_value(n: int, k: int, live: bool, reachable: bool) -> float:
     return (1.6 * k if reachable else -3.0 * need) - 0.35 * need
 
 
-def solve(cards: list[list[str]], lengths: tuple[int, ...], beam: int = BEAM, repair: bool = True) -> dict:
-    """Best line found: {"moves": [[round, symbol, letter, cryptex]], "cryptexes": [...], "par": n, ...}."""
+def solve(cards: list[list[str]], lengths: tuple[int, ...], beam: int = BEAM, repair: bool = True, lang: str = "en") -> dict:
+    """Best line found: {"moves": [[round, symbol, letter, cryptex]], "cryptexes": [...], "par": n, ...}.
+    Words are `lang`'s: the puzzle list to write, its acceptance list to score."""
     lengths = tuple(lengths)
-    t = _tries(lengths)
+    t = _tries(lengths, lang)
+    is_word = _is_word(lang)
     kind, next_dead, classes, joker_order, kids_of = t.kind, t.next_dead, t.classes, t.joker_order, t.kids_of
     rows = len(lengths)
     rounds = len(cards)
@@ -282,8 +293,6 @@ def solve(cards: list[list[str]], lengths: tuple[int, ...], beam: int = BEAM, re
                             best[key] = (score, key[0], spent, nh, (r + 1, sym, ch, i + 1, hist))
         states = heapq.nlargest(beam, best.values(), key=itemgetter(0))
 
-    from printkit import words
-
     top = None
     for _, nodes, jokers, half, hist in states:
         chain = []
@@ -294,17 +303,15 @@ def solve(cards: list[list[str]], lengths: tuple[int, ...], beam: int = BEAM, re
         sheet = ["" for _ in lengths]
         for _, _, ch, row in chain:
             sheet[row - 1] += ch
-        total = final_score(sheet, lengths, jokers, [], words.is_word)[0] + half
+        total = final_score(sheet, lengths, jokers, [], is_word)[0] + half
         if top is None or total > top[0]:
             top = (total, sheet, jokers, half, chain)
-    total, sheet, jokers, half, chain = _improve(cards, lengths, t, top) if repair else top
+    total, sheet, jokers, half, chain = _improve(cards, lengths, t, top, is_word=is_word) if repair else top
     return {"par": total, "cryptexes": sheet, "jokers_used": jokers, "half_penalty": half, "moves": chain}
 
 
-def _score_line(chain: list, lengths: tuple[int, ...]) -> tuple:
+def _score_line(chain: list, lengths: tuple[int, ...], is_word) -> tuple:
     """(total, sheet, jokers, half penalty, chain) of a whole line, as the rules score it."""
-    from printkit import words
-
     sheet = ["" for _ in lengths]
     jokers = half = 0
     for k, (_, sym, ch, row) in enumerate(chain, 1):
@@ -312,10 +319,10 @@ def _score_line(chain: list, lengths: tuple[int, ...]) -> tuple:
         jokers += sym == JOKER
         if k == len(chain) // 2:
             half = half_game_penalty(sheet, lengths)
-    return final_score(sheet, lengths, jokers, [], words.is_word)[0] + half, sheet, jokers, half, chain
+    return final_score(sheet, lengths, jokers, [], is_word)[0] + half, sheet, jokers, half, chain
 
 
-def _improve(cards: list[list[str]], lengths: tuple[int, ...], t: _Tries, top: tuple, passes: int = 4) -> tuple:
+def _improve(cards: list[list[str]], lengths: tuple[int, ...], t: _Tries, top: tuple, passes: int = 4, is_word=None) -> tuple:
     """Local repair of the beam's best line, kept only where it scores higher.
 
     The beam values rows one at a time, so near the end it can settle for a
@@ -326,20 +333,21 @@ def _improve(cards: list[list[str]], lengths: tuple[int, ...], t: _Tries, top: t
     go into one other such row as junk, and the best rewrite replaces the line
     when the rules score it higher. Rewrites that cannot beat the line even
     with the best word are skipped before any word is looked for; a few passes.
+    is_word: the acceptance test the rules score with (English's by default).
     """
-    from printkit import words
-
+    if is_word is None:
+        is_word = _is_word("en")
     rows = len(lengths)
     for _ in range(passes):
         total, sheet, jokers, _half, chain = top
-        junk = [i for i in range(rows) if sheet[i] and (len(sheet[i]) < lengths[i] or not words.is_word(sheet[i]))]
+        junk = [i for i in range(rows) if sheet[i] and (len(sheet[i]) < lengths[i] or not is_word(sheet[i]))]
         if not junk:
             break
         owner = [m[3] - 1 for m in chain]
         empty = [i for i in range(rows) if not sheet[i]]
         # what each row brings now: its points and its share of the half-game penalty
         worth = [0] * rows
-        for line in final_score(sheet, lengths, jokers, [], words.is_word)[1]:
+        for line in final_score(sheet, lengths, jokers, [], is_word)[1]:
             if line.cryptex:
                 worth[line.cryptex - 1] = line.points
         at_half = [0] * rows
@@ -384,7 +392,7 @@ def _improve(cards: list[list[str]], lengths: tuple[int, ...], t: _Tries, top: t
                         for r in rest:
                             ch = next(c for c in cards[r] if c != JOKER)
                             new[r] = [r + 1, ch, ch, y + 1]
-                        cand = _score_line(new, lengths)
+                        cand = _score_line(new, lengths, is_word)
                         if cand[0] > (better or top)[0]:
                             better = cand
         if better is None:

@@ -12,6 +12,7 @@ GAME = Game(
     blurb="Hide a word in your letter cards, then roll the dice to prise your opponent's word out of theirs.",
     players="2 players, 30 minutes",
     rules_template="cryptic-words-rules.md.j2",
+    languages=("en", "de", "fr", "es", "nl"),
     supplies=(("Pencils", "one each"), ("Card stock", "cards, tokens, dice"), ("Glue stick", "the two dice"), ("Dictionary", "a printed one, agreed on before play, decides what is a word (e.g. Collins Scrabble Words); without one, the house rule on the rules page")),
     components={
         "deck": Component(

@@ -14,10 +14,20 @@ deck is made in three steps, all driven by one seeded stream:
 3. the faces: each card's entries get the die faces 1-6 in a seeded order (the
    rulebook puts B on face 3 of card 23 and F on face 3 of card 18).
 
-Pure: plain data in, plain data out.
+Another language (generate_deck(seed, lang)) follows the same steps with its
+own Profile: letter and bigram weights measured on its puzzle list, the bigrams
+it always carries (its digraphs: CH, LL, RR in Spanish, IJ in Dutch...), its
+vowels and rare letters, and the codes of its rules-page example pinned instead
+of the English rulebook's.
+
+Pure: plain data in, plain data out (a language's weights are measured once
+from its shipped puzzle list).
 """
 
 from __future__ import annotations
+
+from functools import lru_cache
+from typing import NamedTuple
 
 from printkit.rng import Rng
 
@@ -54,12 +64,77 @@ RARE = frozenset("JKVWXZ")
 MIN_BIGRAMS, MAX_BIGRAMS = 24, 36
 
 
-def kind(entry: str) -> str:
+class Profile(NamedTuple):
+    """What a deck of one language is made from."""
+
+    letters: dict[str, float]  # letter -> weight (how often it occurs)
+    bigrams: dict[str, float]  # bigram candidates -> weight
+    always: tuple[str, ...]  # bigrams every deck carries
+    vowels: frozenset
+    rare: frozenset
+    pinned: tuple[tuple[int, str, int | None], ...]  # (card, entry, face or None)
+
+
+ENGLISH = Profile(LETTER_WEIGHTS, BIGRAM_WEIGHTS, ALWAYS_BIGRAMS, VOWELS, RARE, RULEBOOK_CODES)
+
+# Per language: the digraphs its spelling is built on (always dealt, whatever
+# their rank), the rules page's example word as codes (cards 16, 2, 4 and 9, as
+# the rulebook's SEND is 16-S 2-E 4-ND), and the letters too rare to deal alone.
+# Q comes only as QU where the language writes it so.
+LANGUAGE_SETUP = {
+    "de": {"always": ("CH", "EI", "IE", "ND", "NN", "ST"), "example": ("HUND", ((16, "H"), (2, "U"), (4, "ND"))), "rare": "JQVXYÖ", "drop": "QXY"},
+    "fr": {"always": ("QU", "OU", "AI", "ND", "NN", "CH"), "example": ("MONDE", ((16, "M"), (2, "O"), (4, "ND"), (9, "E"))), "rare": "JKQWXYZ", "drop": "KQW"},
+    "es": {"always": ("CH", "LL", "RR", "QU", "ND"), "example": ("MUNDO", ((16, "M"), (2, "U"), (4, "ND"), (9, "O"))), "rare": "JÑQXYZ", "drop": "KQW"},
+    "nl": {"always": ("IJ", "CH", "OE", "EE", "ND", "NN"), "example": ("HAND", ((16, "H"), (2, "A"), (4, "ND"))), "rare": "JQXYZ", "drop": "QX"},
+}
+TOP_BIGRAMS = 48  # bigram candidates: a language's commonest, by count in its puzzle list
+
+
+def example_codes(lang: str) -> tuple[str, list[str]]:
+    """The rules page's example secret word and its codes in `lang`'s default
+    deck: ('SEND', ['16-S', '2-E', '4-ND']) in English."""
+    if lang == "en":
+        return "SEND", ["16-S", "2-E", "4-ND"]
+    word, codes = LANGUAGE_SETUP[lang]["example"]
+    return word, [f"{n}-{e}" for n, e in codes]
+
+
+@lru_cache(maxsize=8)
+def profile(lang: str = "en") -> Profile:
+    """The Profile of `lang`: English's frozen one, or one measured on the
+    language's puzzle list (words of 3-8 letters: each letter's and each
+    bigram's count)."""
+    if lang == "en":
+        return ENGLISH
+    from printkit import words
+    from printkit.lang import language
+
+    setup = LANGUAGE_SETUP[lang]
+    letters: dict[str, int] = {}
+    pairs: dict[str, int] = {}
+    for w in words.puzzle_words(lang):
+        if 3 <= len(w) <= 8:
+            w = w.upper()
+            for ch in w:
+                letters[ch] = letters.get(ch, 0) + 1
+            for a, b in zip(w, w[1:]):
+                pairs[a + b] = pairs.get(a + b, 0) + 1
+    total = sum(letters.values())
+    alphabet = [ch.upper() for ch in language(lang).letters]
+    letter_weights = {ch: round(1000 * letters.get(ch, 0) / total, 1) for ch in alphabet if ch not in setup["drop"] and letters.get(ch)}
+    top = sorted(pairs, key=lambda b: (-pairs[b], b))[:TOP_BIGRAMS]
+    bigram_weights = {b: pairs.get(b, 0) for b in sorted(set(top) | set(setup["always"])) if not set(b) & set(setup["drop"])}
+    pinned = tuple((n, e, None) for n, e in setup["example"][1])
+    vowels = frozenset("AEIOU") | (frozenset("ÄÖÜ") if lang == "de" else frozenset())
+    return Profile(letter_weights, bigram_weights, setup["always"], vowels, frozenset(setup["rare"]), pinned)
+
+
+def kind(entry: str, prof: Profile = ENGLISH) -> str:
     if len(entry) == 2:
         return "bigram"
-    if entry in VOWELS:
+    if entry in prof.vowels:
         return "vowel"
-    if entry in RARE:
+    if entry in prof.rare:
         return "rare"
     return "consonant"
 
@@ -86,25 +161,25 @@ def _shares(weights: dict[str, float], total: int, floor: int = 1, cap: int = 20
     return counts
 
 
-def _pick_bigrams(rng: Rng, n: int) -> list[str]:
-    chosen = list(ALWAYS_BIGRAMS)
-    pool = sorted(b for b in BIGRAM_WEIGHTS if b not in chosen)
+def _pick_bigrams(rng: Rng, n: int, prof: Profile = ENGLISH) -> list[str]:
+    chosen = list(prof.always)
+    pool = sorted(b for b in prof.bigrams if b not in chosen)
     while len(chosen) < n and pool:
-        k = rng.weighted([BIGRAM_WEIGHTS[b] ** 0.5 for b in pool])
+        k = rng.weighted([prof.bigrams[b] ** 0.5 for b in pool])
         chosen.append(pool.pop(k))
     return sorted(chosen)
 
 
-def entry_counts(rng: Rng) -> dict[str, int]:
+def entry_counts(rng: Rng, prof: Profile = ENGLISH) -> dict[str, int]:
     """How many cards carry each entry, for one generated deck."""
     n_bigrams = rng.randint(MIN_BIGRAMS, MAX_BIGRAMS)
     exponent = 0.6 + 0.3 * rng.random()
-    letters = _shares({k: v**exponent for k, v in LETTER_WEIGHTS.items()}, DECK_SIZE * ENTRIES_PER_CARD - n_bigrams)
+    letters = _shares({k: v**exponent for k, v in prof.letters.items()}, DECK_SIZE * ENTRIES_PER_CARD - n_bigrams)
     counts = dict(letters)
-    for b in _pick_bigrams(rng, n_bigrams):
+    for b in _pick_bigrams(rng, n_bigrams, prof):
         counts[b] = 1
     pinned: dict[str, int] = {}
-    for _, e, _ in RULEBOOK_CODES:
+    for _, e, _ in prof.pinned:
         pinned[e] = pinned.get(e, 0) + 1
     # the pinned codes must fit in the counts (U is pinned twice, for instance);
     # take any extra copies from the most plentiful letters
@@ -116,28 +191,28 @@ def entry_counts(rng: Rng) -> dict[str, int]:
     return counts
 
 
-def _place(rng: Rng, counts: dict[str, int]) -> list[list[str]] | None:
+def _place(rng: Rng, counts: dict[str, int], prof: Profile = ENGLISH) -> list[list[str]] | None:
     """Share the entry copies out over the cards; None if the greedy fill gets stuck."""
     cards: dict[int, list[str]] = {n: [] for n in range(1, DECK_SIZE + 1)}
     left = dict(counts)
-    for number, e, _ in RULEBOOK_CODES:
+    for number, e, _ in prof.pinned:
         if e not in cards[number]:
             cards[number].append(e)
             left[e] -= 1
     totals: dict[str, int] = {}
     for e, k in counts.items():
-        totals[kind(e)] = totals.get(kind(e), 0) + k
+        totals[kind(e, prof)] = totals.get(kind(e, prof), 0) + k
     quota = {kd: -(-t // DECK_SIZE) for kd, t in totals.items()}  # ceiling per card
     quota["rare"] = max(1, quota.get("rare", 1))
-    order = sorted(left, key=lambda e: ({"bigram": 0, "rare": 1, "vowel": 2, "consonant": 3}[kind(e)], -left[e], e))
+    order = sorted(left, key=lambda e: ({"bigram": 0, "rare": 1, "vowel": 2, "consonant": 3}[kind(e, prof)], -left[e], e))
     for e in order:
-        kd = kind(e)
+        kd = kind(e, prof)
         for _ in range(left[e]):
             best = None
             for number, entries in cards.items():
                 if e in entries or len(entries) >= ENTRIES_PER_CARD:
                     continue
-                same = sum(kind(x) == kd for x in entries)
+                same = sum(kind(x, prof) == kd for x in entries)
                 if same >= quota.get(kd, ENTRIES_PER_CARD):
                     continue
                 key = (same, len(entries), rng.random())
@@ -151,8 +226,8 @@ def _place(rng: Rng, counts: dict[str, int]) -> list[list[str]] | None:
     return [cards[n] for n in range(1, DECK_SIZE + 1)]
 
 
-def _faces(rng: Rng, number: int, entries: list[str]) -> list[dict]:
-    fixed = {e: f for n, e, f in RULEBOOK_CODES if n == number and f is not None}
+def _faces(rng: Rng, number: int, entries: list[str], prof: Profile = ENGLISH) -> list[dict]:
+    fixed = {e: f for n, e, f in prof.pinned if n == number and f is not None}
     free_faces = [f for f in range(1, ENTRIES_PER_CARD + 1) if f not in fixed.values()]
     rng.shuffle(free_faces)
     free_entries = sorted(e for e in entries if e not in fixed)
@@ -162,13 +237,14 @@ def _faces(rng: Rng, number: int, entries: list[str]) -> list[dict]:
     return [{"face": f, "entry": e} for e, f in sorted(face_of.items(), key=lambda kv: kv[1])]
 
 
-def generate_deck(seed: str) -> list[dict]:
+def generate_deck(seed: str, lang: str = "en") -> list[dict]:
     """A 30-card deck for `seed`: [{"number": n, "entries": [{"face", "entry"}...]}]."""
-    base = Rng("cryptic-words-deck", seed)
+    prof = profile(lang)
+    base = Rng("cryptic-words-deck", seed) if lang == "en" else Rng("cryptic-words-deck", lang, seed)
     for attempt in range(200):
         rng = base.child("attempt", attempt)
-        counts = entry_counts(rng)
-        cards = _place(rng, counts)
+        counts = entry_counts(rng, prof)
+        cards = _place(rng, counts, prof)
         if cards is not None:
-            return [{"number": n, "entries": _faces(rng, n, entries)} for n, entries in enumerate(cards, 1)]
+            return [{"number": n, "entries": _faces(rng, n, entries, prof)} for n, entries in enumerate(cards, 1)]
     raise RuntimeError(f"no deck could be dealt for seed {seed!r}")  # pragma: no cover - the fill always succeeds within a few attempts

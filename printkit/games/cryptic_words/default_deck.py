@@ -47,16 +47,24 @@ CARDS = (
 )
 
 
-def default_cards() -> list[dict]:
-    """The default deck as plain data (a fresh copy each call)."""
-    return [{"number": n, "entries": [{"face": f, "entry": e} for f, e in enumerate(entries, 1)]} for n, entries in CARDS]
+def _cards_of(lang: str) -> tuple:
+    if lang == "en":
+        return CARDS
+    from printkit.games.cryptic_words.lang_decks import DECKS
+
+    return DECKS[lang][1]
 
 
-@lru_cache(maxsize=1)
-def _entries() -> tuple:
-    return tuple((n, tuple((e, f) for f, e in enumerate(entries, 1))) for n, entries in CARDS)
+def default_cards(lang: str = "en") -> list[dict]:
+    """The default deck of `lang` as plain data (a fresh copy each call)."""
+    return [{"number": n, "entries": [{"face": f, "entry": e} for f, e in enumerate(entries, 1)]} for n, entries in _cards_of(lang)]
 
 
-def default_entries() -> dict[int, dict[str, int]]:
+@lru_cache(maxsize=8)
+def _entries(lang: str = "en") -> tuple:
+    return tuple((n, tuple((e, f) for f, e in enumerate(entries, 1))) for n, entries in _cards_of(lang))
+
+
+def default_entries(lang: str = "en") -> dict[int, dict[str, int]]:
     """Card number -> {entry: face}, for checks."""
-    return {n: dict(pairs) for n, pairs in _entries()}
+    return {n: dict(pairs) for n, pairs in _entries(lang)}

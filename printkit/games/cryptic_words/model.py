@@ -9,26 +9,36 @@ from printkit.games.cryptic_words.default_deck import DEFAULT_SEED, default_card
 # -- the deck -------------------------------------------------------------------------
 
 
-def deck_cards(seed: str) -> list[dict]:
+def _lang(params: dict) -> str:
+    return params.get("lang") or "en"
+
+
+def _shown_lang(lang: str) -> dict:
+    """What a model's "params" says of its language: nothing for English."""
+    return {} if lang == "en" else {"lang": lang}
+
+
+def deck_cards(seed: str, lang: str = "en") -> list[dict]:
     if seed == DEFAULT_SEED:
-        return default_cards()
+        return default_cards(lang)
     from printkit.games.cryptic_words.deckgen import generate_deck
 
-    return generate_deck(seed)
+    return generate_deck(seed, lang)
 
 
 def build_deck(params: dict) -> dict:
     seed = str(params.get("seed") or DEFAULT_SEED)
-    cards = deck_cards(seed)
+    lang = _lang(params)
+    cards = deck_cards(seed, lang)
     model = {
-        "params": {"seed": seed},
+        "params": {"seed": seed, **_shown_lang(lang)},
         "deck": "default (tuned for playability)" if seed == DEFAULT_SEED else f"generated from seed {seed!r}",
         "cards": cards,
     }
     if params.get("stats"):
         from printkit.games.cryptic_words.stats import DEALS, deck_stats
 
-        model["stats"] = deck_stats(cards, deals=params.get("deals") or DEALS)
+        model["stats"] = deck_stats(cards, deals=params.get("deals") or DEALS, lang=lang)
     return model
 
 
@@ -47,18 +57,22 @@ def deck_report(model: dict) -> str:
 
 def build_form(params: dict) -> dict:
     variant = params.get("variant") or "45666"
+    lang = _lang(params)
     ident = params.get("id")
     if ident:
         found = rules.read_form_id(ident)
         if found is None:
-            raise UsageError(f"--id {ident}: not a Cryptic Words form ID (printed under the form's QR code: {rules.form_id('45666')} or {rules.form_id('45566')})")
-        variant = found
+            raise UsageError(f"--id {ident}: not a Cryptic Words form ID (printed under the form's QR code: {rules.form_id('45666')} or {rules.form_id('45566')}; {rules.form_id('45666', 'de')} in German)")
+        variant, said = found
+        if params.get("lang") and said != lang:
+            raise UsageError(f"--id {ident.strip().upper()}: a form in {_language_name(said)}, not in {_language_name(lang)} (--lang {lang}); leave out --lang")
+        lang = said
     if variant not in rules.VARIANTS:
         raise UsageError(f"--variant {variant}: choose 45666 or 45566")
     url = params.get("qr_url")
     return {
-        "params": {"variant": variant, "qr_url": url},
-        "id": rules.form_id(variant),
+        "params": {"variant": variant, "qr_url": url, **_shown_lang(lang)},
+        "id": rules.form_id(variant, lang),
         "variant": variant,
         "rounds": list(rules.VARIANTS[variant]),
         "lengths": list(rules.LENGTH_CHOICES),
@@ -112,24 +126,38 @@ def build_reference(params: dict) -> dict:
 # -- decode puzzles -------------------------------------------------------------------------
 
 
-def puzzle_at(job: tuple[int, str]) -> dict:
-    """One decode puzzle of a run from its (hand size, token), with the default deck."""
+def _language_name(code: str) -> str:
+    from printkit.lang import language
+
+    return language(code).name
+
+
+def puzzle_at(job: tuple) -> dict:
+    """One decode puzzle of a run from its (hand size, token[, language]), with
+    that language's default deck."""
     from printkit.games.cryptic_words.puzzle import generate
 
-    return generate(job[0], job[1], default_cards())
+    lang = job[2] if len(job) > 2 else "en"
+    return generate(job[0], job[1], default_cards(lang), lang)
 
 
 def build_puzzles(params: dict) -> dict:
-    from printkit.games.cryptic_words.puzzle import PREFIX
-    from printkit.puzzles import collect, format_id, made, make_token, parse_id
+    from printkit.games.cryptic_words.puzzle import PREFIX, id_part, puzzle_id, read_id_part
+    from printkit.lang import CODES
+    from printkit.puzzles import collect, made, make_token, parse_id
     from printkit.rng import Rng
 
     hand = params.get("hand") or "mix"
+    lang = _lang(params)
     ident = params.get("id")
     if ident:
-        size, token = parse_id(ident, PREFIX, allowed=("4", "5", "6"))
-        jobs = [(int(size), token)]
-        shown = {"id": format_id(PREFIX, size, token)}
+        part, token = parse_id(ident, PREFIX, allowed=[id_part(n, c) for c in CODES for n in (4, 5, 6)])
+        size, said = read_id_part(part)
+        if params.get("lang") and said != lang:
+            raise UsageError(f"--id {ident.strip().upper()}: a puzzle in {_language_name(said)}, not in {_language_name(lang)} (--lang {lang}); leave out --lang")
+        lang = said
+        jobs = [(size, token)]
+        shown = {"id": puzzle_id(size, token, lang)}
     else:
         seed = str(params.get("seed") or "1")
         count = int(params.get("count") or 1)
@@ -138,7 +166,9 @@ def build_puzzles(params: dict) -> dict:
             token = make_token(seed, index)
             size = int(hand) if hand != "mix" else 4 + Rng("cryptic-words-hand", token).below(3)
             jobs.append((size, token))
-        shown = {"seed": seed, "count": count, "hand": hand}
+        shown = {"seed": seed, "count": count, "hand": hand, **_shown_lang(lang)}
+    if lang != "en":
+        jobs = [(size, token, lang) for size, token in jobs]
     puzzles = collect(made(puzzle_at, jobs, "Making puzzles"), len(jobs))
     model = {"params": shown, "puzzles": puzzles}
     if len(puzzles) == 1:

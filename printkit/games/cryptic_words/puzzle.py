@@ -26,8 +26,19 @@ MAX_TURNS = 12
 ATTEMPTS = 60
 
 
-def puzzle_id(n_cards: int, token: str) -> str:
-    return format_id(PREFIX, str(n_cards), token)
+def puzzle_id(n_cards: int, token: str, lang: str = "en") -> str:
+    """CW-5-TOKEN+check for English; the language follows the hand size for
+    another (CW-5DE-TOKEN+check), so the ID alone reprints the puzzle in it."""
+    return format_id(PREFIX, id_part(n_cards, lang), token)
+
+
+def id_part(n_cards: int, lang: str = "en") -> str:
+    return str(n_cards) if lang == "en" else f"{n_cards}{lang.upper()}"
+
+
+def read_id_part(part: str) -> tuple[int, str]:
+    """'5' -> (5, 'en'); '5DE' -> (5, 'de'): an ID's hand size and language."""
+    return int(part[0]), (part[1:].lower() or "en")
 
 
 def _empty_clues() -> dict:
@@ -160,13 +171,13 @@ def _card(code: str | None) -> int | None:
 _HIDEABLE: tuple[object, int] | None = None
 
 
-def hideable_from_lists(pindex) -> int:
+def hideable_from_lists(pindex, lang: str = "en") -> int:
     """The puzzle index's words a puzzle may hide, as a bitset: among the
     RANK_LIMIT commonest of the puzzle list, of WORD_LENGTHS letters (what
     scripts/build_word_indexes.py ships as the index's "hideable" bits)."""
     from printkit.words import puzzle_words
 
-    common = frozenset(puzzle_words()[:RANK_LIMIT])
+    common = frozenset((puzzle_words() if lang == "en" else puzzle_words(lang))[:RANK_LIMIT])
     # one flag byte a word, read as a bitset in C (_column_bits): no loop over 25,000 words in Python
     bits = _column_bits(bytes(map(common.__contains__, pindex.words)), (1,))[1] if pindex.size else 0
     lengths = 0
@@ -175,25 +186,26 @@ def hideable_from_lists(pindex) -> int:
     return bits & lengths
 
 
-def _hideable(pindex) -> int:
+def _hideable(pindex, lang: str = "en") -> int:
     """hideable_from_lists(pindex), as shipped with the puzzle index (or worked out)."""
     global _HIDEABLE
     if _HIDEABLE is None or _HIDEABLE[0] is not pindex:
         bits = pindex.bits.get("hideable")
-        _HIDEABLE = (pindex, hideable_from_lists(pindex) if bits is None else bits)
+        _HIDEABLE = (pindex, hideable_from_lists(pindex, lang) if bits is None else bits)
     return _HIDEABLE[1]
 
 
-def generate(n_cards: int, token: str, deck: list[dict]) -> dict:
-    """One puzzle from a hand size and a token (the puzzle ID's parts)."""
+def generate(n_cards: int, token: str, deck: list[dict], lang: str = "en") -> dict:
+    """One puzzle from a hand size and a token (the puzzle ID's parts), hiding a
+    word of `lang` in its deck."""
     if n_cards not in HAND_SIZES:
         raise ValueError(f"hand of {n_cards} cards")
-    pindex, aindex = puzzle_index(), accept_index()
-    hideable = _hideable(pindex)
+    pindex, aindex = puzzle_index(lang), accept_index(lang)
+    hideable = _hideable(pindex, lang)
     by_number = {c["number"]: c for c in deck}
     numbers_all = sorted(by_number)
     for attempt in range(ATTEMPTS):
-        rng = token_rng(PREFIX, f"{n_cards}-{token}", attempt)
+        rng = token_rng(PREFIX, f"{n_cards}-{token}" if lang == "en" else f"{n_cards}-{lang}-{token}", attempt)
         cards = [by_number[n] for n in sorted(rng.sample(numbers_all, n_cards))]
         entries = [[e["entry"] for e in c["entries"]] for c in cards]
         bits = spellable(pindex, [pindex.tables(es) for es in entries])
@@ -218,24 +230,32 @@ def generate(n_cards: int, token: str, deck: list[dict]) -> dict:
             if solve(aindex, cons, only=target, memo=memo) == target:
                 table.clues = _trim(rng, table.clues, hand, table.numbers, aindex, target, memo)
                 return {
-                    "id": puzzle_id(n_cards, token),
+                    "id": puzzle_id(n_cards, token, lang),
                     "hand": table.display_order(),
                     "clues": table.clues,
                     "solution": {"word": word.upper(), "codes": [table.code(i, e) for i, e in spelling]},
                 }
-    raise RuntimeError(f"no puzzle for {puzzle_id(n_cards, token)} after {ATTEMPTS} attempts")
+    raise RuntimeError(f"no puzzle for {puzzle_id(n_cards, token, lang)} after {ATTEMPTS} attempts")
 
 
-def explain(puzzle: dict, limit: int = 4) -> list[tuple[str, list[str]]]:
+def id_lang(ident) -> str:
+    """The language of a puzzle ID: CW-5DE-... is German, CW-5-... English."""
+    parts = ident.strip().upper().split("-") if isinstance(ident, str) else []
+    return parts[1][1:].lower() if len(parts) == 3 and len(parts[1]) == 3 else "en"
+
+
+def explain(puzzle: dict, limit: int = 4, lang: str | None = None) -> list[tuple[str, list[str]]]:
     """Why the answer is the only one: for each clue of the puzzle, the accepted
     words that would also fit without it (every clue left after trimming is
-    needed, so each rules out at least one word). Pure; from the printed clues."""
+    needed, so each rules out at least one word). Pure; from the printed clues.
+    The language is the puzzle ID's unless given."""
     from printkit.games.cryptic_words.rules import parse_code
 
+    lang = lang or id_lang(puzzle.get("id"))
     hand = {c["number"]: {e["entry"]: e["face"] for e in c["entries"]} for c in puzzle["hand"]}
     numbers = [c["number"] for c in puzzle["hand"]]
     clues = puzzle["clues"]
-    aindex = accept_index()
+    aindex = accept_index(lang)
     word = puzzle["solution"]["word"].lower()
     items: list[tuple[str, str | None, str]] = []
     for code in clues.get("matches") or []:

@@ -35,21 +35,60 @@ DOUBLES = {
 FORM_PREFIX = "CWF"
 
 
-def form_id(variant: str) -> str:
+def form_id(variant: str, lang: str = "en") -> str:
     """The form's own ID: what its QR code holds, and what `printkit form
-    cryptic-words --id` reprints."""
-    return f"{FORM_PREFIX}-{variant}"
+    cryptic-words --id` reprints. A form in another language than English
+    carries its code: CWF-45666-DE."""
+    return f"{FORM_PREFIX}-{variant}" if lang == "en" else f"{FORM_PREFIX}-{variant}-{lang.upper()}"
 
 
-def read_form_id(text: str) -> str | None:
-    """The variant of a form ID, or None if it is not one."""
-    m = re.fullmatch(rf"\s*{FORM_PREFIX}-(\d{{5}})\s*", text.upper())
-    return m.group(1) if m and m.group(1) in VARIANTS else None
+def read_form_id(text: str) -> tuple[str, str] | None:
+    """(variant, language) of a form ID, or None if it is not one."""
+    from printkit.lang import LANGUAGES
+
+    m = re.fullmatch(rf"\s*{FORM_PREFIX}-(\d{{5}})(?:-([A-Z]{{2}}))?\s*", text.upper())
+    if not m or m.group(1) not in VARIANTS:
+        return None
+    lang = (m.group(2) or "EN").lower()
+    return (m.group(1), lang) if lang in LANGUAGES and (lang != "en" or m.group(2) is None) else None
+
+
+def model_lang(model) -> str:
+    """The language of a model: its params' "lang" (English when absent), or
+    the language part of a one-puzzle model's ID."""
+    params = model.get("params") if isinstance(model, dict) else None
+    params = params if isinstance(params, dict) else {}
+    lang = params.get("lang")
+    if lang is not None:
+        return lang if isinstance(lang, str) else repr(lang)
+    ident = params.get("id")
+    if isinstance(ident, str):
+        parts = ident.strip().upper().split("-")
+        if len(parts) == 3 and parts[0] == "CW" and len(parts[1]) == 3:
+            return parts[1][1:].lower()
+    return "en"
+
+
+def check_lang(model) -> tuple[str | None, list[Violation]]:
+    """(the model's language, []) or (None, [a violation]) for one printkit does not print."""
+    from printkit.lang import LANGUAGES
+
+    lang = model_lang(model)
+    if lang not in LANGUAGES:
+        return None, [Violation("CW-LANG", "params lang", f"{lang[:20]!r} is not a language printkit prints ({', '.join(LANGUAGES)})")]
+    return lang, []
+
+
+def letters_of(lang: str) -> str:
+    """The capital letters a card entry or a word may use in `lang`."""
+    from printkit.lang import language
+
+    return "".join(ch.upper() for ch in language(lang).letters)
 
 
 URL = re.compile(r"https?://[A-Za-z0-9.-]+(:\d+)?(/[!-~]*)?")
 MAX_URL = 120
-_CODE = re.compile(r"\s*(\d{1,3})\s*-\s*([A-Za-z]{1,2})\s*")
+_CODE = re.compile(r"\s*(\d{1,3})\s*-\s*([^\W\d_]{1,2})\s*")  # letters of any language: 7-Ä, 12-Ñ
 _ENTRY = re.compile(r"[A-Z]{1,2}")
 
 
@@ -67,9 +106,10 @@ def code_text(number: int, entry: str) -> str:
 
 # -- the deck ------------------------------------------------------------------------
 
-def check_card(card, place: str) -> tuple[list[Violation], dict[str, int] | None]:
+def check_card(card, place: str, lang: str = "en") -> tuple[list[Violation], dict[str, int] | None]:
     """One card's shape; returns (violations, {entry: face} when readable)."""
     out: list[Violation] = []
+    entry_re = _ENTRY if lang == "en" else re.compile(f"[{letters_of(lang)}]{{1,2}}")
     entries, bad = field(card, "entries", list, "CW-CARD", place)
     if bad:
         return bad, None
@@ -84,8 +124,9 @@ def check_card(card, place: str) -> tuple[list[Violation], dict[str, int] | None
         face, bad2 = field(item, "face", int, "CW-CARD", where)
         out += bad2
         if text is not None:
-            if not _ENTRY.fullmatch(text):
-                out.append(Violation("CW-ENTRY", where, f"{text!r} is not 1-2 capital letters A-Z"))
+            if not entry_re.fullmatch(text):
+                shown = "A-Z" if lang == "en" else " ".join(letters_of(lang))
+                out.append(Violation("CW-ENTRY", where, f"{text!r} is not 1-2 capital letters {shown}"))
             else:
                 texts.append(text)
                 if face is not None:
@@ -114,6 +155,9 @@ def check_deck(model: dict) -> Iterable[Violation]:
     cards, bad = field(model, "cards", list, "CW-DECK", "deck")
     if bad:
         return bad
+    lang, bad = check_lang(model)
+    if bad:
+        return bad
     out = expect(len(cards) == DECK_SIZE, "CW-DECK-SIZE", "deck", f"has {len(cards)} cards; the deck has {DECK_SIZE}, numbered 1-{DECK_SIZE}")
     seen: dict[int, int] = {}
     by_number: dict[int, dict[str, int]] = {}
@@ -128,25 +172,32 @@ def check_deck(model: dict) -> Iterable[Violation]:
             elif number in seen:
                 out.append(Violation("CW-CARD-DUPLICATE", place, f"number {number} is also on the card at position {seen[number]}"))
             seen.setdefault(number, pos)
-        found, entries = check_card(card, place)
+        found, entries = check_card(card, place, lang)
         out += found
         if number is not None and entries is not None:
             by_number.setdefault(number, entries)
-    out += check_rulebook_codes(by_number)
+    out += check_rulebook_codes(by_number, lang)
     return out
 
 
-def check_rulebook_codes(by_number: dict[int, dict[str, int]]) -> list[Violation]:
+def check_rulebook_codes(by_number: dict[int, dict[str, int]], lang: str = "en") -> list[Violation]:
     """Every code the rulebook's examples use must be on the deck (and B on face 3
-    of card 23, F on face 3 of card 18, as in its dice example)."""
+    of card 23, F on face 3 of card 18, as in its dice example). Another
+    language's deck carries its rules page's example instead (deckgen.LANGUAGE_SETUP)."""
     out = []
-    for number, entry, face in RULEBOOK_CODES:
+    pinned = RULEBOOK_CODES
+    if lang != "en":
+        from printkit.games.cryptic_words.deckgen import LANGUAGE_SETUP
+
+        pinned = tuple((n, e, None) for n, e in LANGUAGE_SETUP[lang]["example"][1])
+    for number, entry, face in pinned:
         code = code_text(number, entry)
         entries = by_number.get(number)
         if entries is None:
             continue  # a missing card is reported as such
         if entry not in entries:
-            out.append(Violation("CW-DECK-RULEBOOK", f"card {number}", f"lacks {entry}: the rulebook's code {code} must be on the deck"))
+            whose = "the rulebook's code" if lang == "en" else "the rules page's example code"
+            out.append(Violation("CW-DECK-RULEBOOK", f"card {number}", f"lacks {entry}: {whose} {code} must be on the deck"))
         elif face is not None and entries[entry] != face:
             out.append(Violation("CW-DECK-RULEBOOK", f"card {number}", f"shows {entry} on face {entries[entry]}; the rulebook's dice example has {code} on face {face}"))
     return out
@@ -154,12 +205,15 @@ def check_rulebook_codes(by_number: dict[int, dict[str, int]]) -> list[Violation
 
 # -- secret words -------------------------------------------------------------------
 
-def check_secret(word, codes, hand: dict[int, dict[str, int]], place: str) -> list[Violation]:
+def check_secret(word, codes, hand: dict[int, dict[str, int]], place: str, lang: str = "en") -> list[Violation]:
     """A secret word: 3-8 letters, written as card-entry codes in order, one entry
     from each card it names, every card from the dealt hand (number -> entries)."""
     out: list[Violation] = []
-    if not (isinstance(word, str) and re.fullmatch(r"[A-Za-z]+", word)):
-        return [Violation("CW-WORD", place, f"word {word!r} is not letters A-Z")]
+    if lang == "en":
+        if not (isinstance(word, str) and re.fullmatch(r"[A-Za-z]+", word)):
+            return [Violation("CW-WORD", place, f"word {word!r} is not letters A-Z")]
+    elif not (isinstance(word, str) and word and all(ch in letters_of(lang) for ch in word.upper())):
+        return [Violation("CW-WORD", place, f"word {word!r} is not letters {' '.join(letters_of(lang))}")]
     out += expect(MIN_WORD <= len(word) <= MAX_WORD, "CW-WORD-LENGTH", place, f"{word.upper()} has {len(word)} letters; a secret word has {MIN_WORD}-{MAX_WORD}")
     if not isinstance(codes, list) or not codes:
         return out + [Violation("CW-WORD", place, "needs its codes as a list like ['16-S', '2-E', '4-ND']")]
@@ -190,7 +244,7 @@ def check_secret(word, codes, hand: dict[int, dict[str, int]], place: str) -> li
 CLUE_KEYS = ("matches", "crossed", "first_card", "last_card", "first_code", "last_code", "length", "order")
 
 
-def read_hand(puzzle, place: str) -> tuple[list[Violation], dict[int, dict[str, int]]]:
+def read_hand(puzzle, place: str, lang: str = "en") -> tuple[list[Violation], dict[int, dict[str, int]]]:
     hand_cards, bad = field(puzzle, "hand", list, "CW-PUZZLE", place)
     if bad:
         return bad, {}
@@ -204,19 +258,20 @@ def read_hand(puzzle, place: str) -> tuple[list[Violation], dict[int, dict[str, 
             where = f"{place} card {number}"
             if number in hand:
                 out.append(Violation("CW-PUZZLE-HAND", where, f"card {number} is dealt twice"))
-        found, entries = check_card(card, where)
+        found, entries = check_card(card, where, lang)
         out += found
         if number is not None and entries is not None and not found:
             hand.setdefault(number, entries)
     return out, hand
 
 
-def check_deck_match(hand: dict[int, dict[str, int]], deck: dict[int, dict[str, int]], place: str) -> list[Violation]:
+def check_deck_match(hand: dict[int, dict[str, int]], deck: dict[int, dict[str, int]], place: str, lang: str = "en") -> list[Violation]:
     """Puzzle hands come from the default deck: each card must be that card."""
     out = []
+    which = "the default deck" if lang == "en" else f"the default {lang} deck"
     for number, entries in sorted(hand.items()):
         if deck.get(number) != entries:
-            out.append(Violation("CW-PUZZLE-CARD", f"{place} card {number}", f"differs from card {number} of the default deck, the deck puzzles are played with"))
+            out.append(Violation("CW-PUZZLE-CARD", f"{place} card {number}", f"differs from card {number} of {which}, the deck puzzles are played with"))
     return out
 
 
@@ -372,25 +427,28 @@ def check_puzzle_sheet(model: dict) -> Iterable[Violation]:
     puzzles, bad = field(model, "puzzles", list, "CW-PUZZLE", "sheet")
     if bad:
         return bad
+    lang, bad = check_lang(model)
+    if bad:
+        return bad
     out = expect(len(puzzles) >= 1, "CW-PUZZLE", "sheet", "holds no puzzle")
-    deck = default_entries()
+    deck = default_entries(lang)
     for k, puzzle in enumerate(puzzles, 1):
         place = f"puzzle {k}"
-        found, hand = read_hand(puzzle, place)
+        found, hand = read_hand(puzzle, place, lang)
         out += found
         if found:
             continue
-        out += check_deck_match(hand, deck, place)
+        out += check_deck_match(hand, deck, place, lang)
         solution, bad = field(puzzle, "solution", dict, "CW-PUZZLE", place)
         out += bad
         if bad:
             continue
         word, codes = solution.get("word"), solution.get("codes")
-        found = check_secret(word, codes, hand, f"{place} solution")
+        found = check_secret(word, codes, hand, f"{place} solution", lang)
         out += found
         if found:
             continue
-        out += expect(is_word(word), "CW-PUZZLE-WORD", f"{place} solution", f"{word.upper()} is not in the acceptance list")
+        out += expect(is_word(word) if lang == "en" else is_word(word, lang), "CW-PUZZLE-WORD", f"{place} solution", f"{word.upper()} is not in the acceptance list")
         order = [c["number"] for c in puzzle["hand"]]
         clues = puzzle.get("clues")
         found, cons = clue_constraints(clues, hand, order, place)
@@ -401,7 +459,7 @@ def check_puzzle_sheet(model: dict) -> Iterable[Violation]:
         out += found
         if found:
             continue
-        index = accept_index()
+        index = accept_index(lang)
         fitting = index.decode(solve(index, cons))
         if fitting != [word.lower()]:
             if not fitting:

@@ -48,22 +48,30 @@ def _column_bits(column: bytes, values) -> dict[int, int]:
 
 
 class WordIndex:
-    """Words of 3-8 letters a-z as bitsets by (position, letter) and by length."""
+    """Words of 3-8 letters as bitsets by (position, letter) and by length: letters
+    a-z, or a language's game letters (printkit.lang: ä ö ü in German, ñ in
+    Spanish), all of which are one byte in Latin-1."""
 
-    def __init__(self, words: Iterable[str], is_sorted: bool = False) -> None:
+    def __init__(self, words: Iterable[str], is_sorted: bool = False, lang: str = "en") -> None:
         """is_sorted: the words come in sorted order, so a word's place is found by
         binary search (no 55,000-entry dict for the acceptance list)."""
         kept = [w for w in words if MIN_LETTERS <= len(w) <= MAX_LETTERS]
         self._is_sorted = is_sorted
         joined = "".join(kept)
-        if not (joined.isascii() and joined.isalpha() and joined.islower()):  # a shipped or checked list never is
-            kept = [w for w in kept if w.isascii() and w.isalpha() and w.islower()]
+        if lang == "en":
+            if not (joined.isascii() and joined.isalpha() and joined.islower()):  # a shipped or checked list never is
+                kept = [w for w in kept if w.isascii() and w.isalpha() and w.islower()]
+        else:
+            from printkit.lang import is_game_word
+
+            if not all(map(is_game_word, kept, repeat(lang))):
+                kept = [w for w in kept if is_game_word(w, lang)]
         self.words: tuple[str, ...] = tuple(kept)
         n = len(self.words)
         self.size = n
         self.all = (1 << n) - 1
         # every word padded to 8 letters, one after the other: column p is grid[p::8]
-        grid = "".join(map(str.ljust, self.words, repeat(MAX_LETTERS))).encode("ascii")
+        grid = "".join(map(str.ljust, self.words, repeat(MAX_LETTERS))).encode("latin-1")
         self._at: dict[tuple[int, str], int] = {}
         for p in range(MAX_LETTERS):
             column = grid[p::MAX_LETTERS]
@@ -82,7 +90,7 @@ class WordIndex:
         (see sections(): the same words, bitsets and lengths)."""
         self = cls.__new__(cls)
         self._is_sorted = is_sorted
-        self.words = tuple(str(sections[f"{name}.words"], "ascii").split("\n"))
+        self.words = tuple(str(sections[f"{name}.words"], "utf-8").split("\n"))
         n = self.size = len(self.words)
         self.all = (1 << n) - 1
         at = self._at = {}
@@ -110,7 +118,7 @@ class WordIndex:
         in a fixed order: the words, then each (position, letter) bitset, then each
         length's. Bitsets are little-endian bytes, one bit a word."""
         size = (self.size + 7) // 8
-        out = {f"{name}.words": "\n".join(self.words).encode("ascii")}
+        out = {f"{name}.words": "\n".join(self.words).encode("utf-8")}  # plain ASCII for English
         for (p, ch), bits in sorted(self._at.items()):
             out[f"{name}.at.{p}.{ch}"] = bits.to_bytes(size, "little")
         for k, bits in enumerate(self.ends):
@@ -179,60 +187,71 @@ class WordIndex:
 
 # -- shared indexes -------------------------------------------------------------
 
-# the shipped indexes of the two lists, built by scripts/build_word_indexes.py
+# the shipped indexes of the two lists, built by scripts/build_word_indexes.py;
+# another language's carry its code: cryptic-words-accept-de.idx
 INDEX_FILES = {"accept": "cryptic-words-accept.idx", "puzzle": "cryptic-words-puzzle.idx"}
 
 
-def _shipped(name: str, is_sorted: bool) -> WordIndex:
+def index_file(name: str, lang: str = "en") -> str:
+    """The shipped index file of list `name` ("accept" or "puzzle") in `lang`."""
+    base = INDEX_FILES[name]
+    return base if lang == "en" else base.replace(".idx", f"-{lang}.idx")
+
+
+def _shipped(name: str, is_sorted: bool, lang: str = "en") -> WordIndex:
     from printkit.words import read_index
 
-    return WordIndex.from_sections(read_index(INDEX_FILES[name])[1], name, is_sorted)
+    return WordIndex.from_sections(read_index(index_file(name, lang))[1], name, is_sorted)
 
 
-def build_puzzle_index() -> WordIndex:
+def build_puzzle_index(lang: str = "en") -> WordIndex:
     """The puzzle list's index built from the list itself (what is shipped)."""
     from printkit.words import puzzle_words
 
-    return WordIndex(puzzle_words())
+    if lang == "en":
+        return WordIndex(puzzle_words())
+    return WordIndex(puzzle_words(lang), lang=lang)
 
 
-def build_accept_index() -> WordIndex:
+def build_accept_index(lang: str = "en") -> WordIndex:
     """The acceptance list's index (user words included) built from the list."""
-    from printkit.words import sorted_accept_words
+    from printkit import words
 
-    return WordIndex(sorted_accept_words(), is_sorted=True)
+    if lang == "en":
+        return WordIndex(words.sorted_accept_words(), is_sorted=True)
+    return WordIndex(words.sorted_accept_words(lang), is_sorted=True, lang=lang)
 
 
-@lru_cache(maxsize=1)
-def puzzle_index() -> WordIndex:
+@lru_cache(maxsize=8)
+def puzzle_index(lang: str = "en") -> WordIndex:
     """The puzzle list (what a generator may hide, what the deck is scored on),
-    as shipped in cryptic-words-puzzle.idx."""
-    return _shipped("puzzle", is_sorted=False)
+    as shipped in cryptic-words-puzzle.idx (-LANG.idx)."""
+    return _shipped("puzzle", is_sorted=False, lang=lang)
 
 
-_accept_cache: dict[int, tuple[frozenset, WordIndex]] = {}
+_accept_cache: dict[tuple[int, str], tuple[frozenset, WordIndex]] = {}
 
 
-@lru_cache(maxsize=1)
-def _shipped_accept_index() -> WordIndex:
-    return _shipped("accept", is_sorted=True)
+@lru_cache(maxsize=8)
+def _shipped_accept_index(lang: str = "en") -> WordIndex:
+    return _shipped("accept", is_sorted=True, lang=lang)
 
 
-def accept_index() -> WordIndex:
+def accept_index(lang: str = "en") -> WordIndex:
     """The acceptance list (user words included): "does another word fit?".
-    The shipped list alone comes from cryptic-words-accept.idx; with user words the
-    index is built."""
+    The shipped list alone comes from cryptic-words-accept.idx (-LANG.idx); with
+    user words the index is built."""
     from printkit import words as wordlists
 
-    if not wordlists._user_words:
-        return _shipped_accept_index()
-    words = wordlists.accept_words()
-    hit = _accept_cache.get(id(words))
+    if not (wordlists._user_words if lang == "en" else wordlists._other_user_words.get(lang)):
+        return _shipped_accept_index(lang)
+    words = wordlists.accept_words() if lang == "en" else wordlists.accept_words(lang)
+    hit = _accept_cache.get((id(words), lang))
     if hit is not None and hit[0] is words:
         return hit[1]
-    index = build_accept_index()
+    index = build_accept_index(lang)
     _accept_cache.clear()
-    _accept_cache[id(words)] = (words, index)
+    _accept_cache[(id(words), lang)] = (words, index)
     return index
 
 

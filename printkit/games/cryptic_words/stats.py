@@ -42,12 +42,12 @@ def _deal(rng: Rng, n: int, k: int) -> list[int]:
     return pool[:k]
 
 
-@lru_cache(maxsize=1)
-def _masks() -> tuple[WordIndex, int, int]:
+@lru_cache(maxsize=4)
+def _masks(lang: str = "en") -> tuple[WordIndex, int, int]:
     from printkit.words import puzzle_words
 
-    index = puzzle_index()
-    top = set(puzzle_words()[:COMMON])
+    index = puzzle_index(lang)
+    top = set((puzzle_words() if lang == "en" else puzzle_words(lang))[:COMMON])
     common = _bitset((i for i, w in enumerate(index.words) if w in top), index.size)
     long_bits = 0
     for length in range(LONG, MAX_LETTERS + 1):
@@ -55,8 +55,8 @@ def _masks() -> tuple[WordIndex, int, int]:
     return index, common, long_bits
 
 
-def deck_stats(cards: list[dict], deals: int = DEALS, sizes: tuple[int, ...] = SIZES) -> dict:
-    index, common, long_bits = _masks()
+def deck_stats(cards: list[dict], deals: int = DEALS, sizes: tuple[int, ...] = SIZES, lang: str = "en") -> dict:
+    index, common, long_bits = _masks(lang)
     tables = [index.tables([e["entry"] for e in card["entries"]]) for card in cards]
     out = {"deals": deals, "words_in_list": index.size, "common": common.bit_count(), "by_size": []}
     share = [deals // len(sizes) + (1 if i < deals % len(sizes) else 0) for i in range(len(sizes))]

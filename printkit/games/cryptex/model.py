@@ -134,3 +134,17 @@ def language_name(code: str) -> str:
     from printkit.lang import language
 
     return language(code).name
+
+
+def language_facts(lang: str = "en") -> dict:
+    """What the rules page must say of a language: the deck's letters (how words
+    are spelled in them is the template's, one sentence a language)."""
+    from printkit.lang import language
+
+    letters = sorted({ch for card in deck_cards(lang) for ch in card if ch != "?"}, key=language(lang).letters.upper().index)
+    return {
+        "lang": lang,
+        "language": language(lang).name,
+        "deck_letters": " ".join(letters),
+    }
+

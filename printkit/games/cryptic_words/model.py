@@ -174,3 +174,21 @@ def build_puzzles(params: dict) -> dict:
     if len(puzzles) == 1:
         model["id"] = puzzles[0]["id"]
     return model
+
+
+def language_facts(lang: str = "en") -> dict:
+    """What the rules page must say of a language: its example secret word and
+    codes (on its default deck) and the pairs its deck deals as one entry."""
+    from printkit.games.cryptic_words.deckgen import example_codes
+    from printkit.lang import language
+
+    word, codes = example_codes(lang)
+    pairs = sorted({e["entry"] for c in default_cards(lang) for e in c["entries"] if len(e["entry"]) == 2})
+    return {
+        "lang": lang,
+        "language": language(lang).name,
+        "example_word": word,
+        "example_codes": " ".join(codes),
+        "pairs": " ".join(pairs),
+    }
+

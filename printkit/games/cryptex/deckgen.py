@@ -9,7 +9,7 @@ shape, made in three steps, all driven by one seeded stream:
    an exponent so that a frequent letter does not crowd the deck (the rulebook's
    deck does the same: E on 11 cards, S on 4, against their 12% and 9% in
    English); letters rarer than MIN_SHARE are left out (the rulebook has no Q
-   and no Z), the vowels brought to at least VOWEL_SHARE of the slots;
+   and no Z) except the language's own (Spanish Ñ: 2.3 per thousand), the vowels brought to at least VOWEL_SHARE of the slots;
 2. the cards: the jokers go on the rulebook's joker cards, then each letter copy
    goes to the card with the fewest of its kind (vowel or consonant) and the
    fewest symbols, ties broken by the stream, so no card repeats a letter and
@@ -42,6 +42,14 @@ VOWELS = {
     "es": "AEIOU",
     "nl": "AEIOU",
 }
+
+
+def own_letters(lang: str) -> str:
+    """The letters a language has beyond A-Z, in capitals (Ä Ö Ü, Ñ): on its deck
+    however rare, so that every letter of its alphabet's own can be played."""
+    from printkit.lang import language
+
+    return language(lang).keep.upper()
 
 
 def letter_frequencies(words) -> dict[str, float]:
@@ -78,9 +86,10 @@ def _shares(weights: dict[str, float], total: int, cap: int) -> dict[str, int]:
     return counts
 
 
-def letter_counts(freqs: dict[str, float], exponent: float, vowels: str) -> dict[str, int]:
-    """How many cards carry each letter: LETTER_SLOTS in all."""
-    kept = {ch: f for ch, f in freqs.items() if f >= MIN_SHARE}
+def letter_counts(freqs: dict[str, float], exponent: float, vowels: str, own: str = "") -> dict[str, int]:
+    """How many cards carry each letter: LETTER_SLOTS in all. `own`: the
+    language's letters of its own (Ñ, Ä Ö Ü), dealt at least once however rare."""
+    kept = {ch: f for ch, f in freqs.items() if f >= MIN_SHARE or ch in own}
     counts = _shares({ch: f**exponent for ch, f in kept.items()}, LETTER_SLOTS, MAX_COPIES)
     want = round(VOWEL_SHARE * LETTER_SLOTS)
     # too few vowels: move copies from the most plentiful consonants to the vowels
@@ -128,7 +137,7 @@ def place(rng: Rng, counts: dict[str, int], vowels: str) -> list[str] | None:
 def generate_deck(lang: str, freqs: dict[str, float], seed: str, exponent: float) -> list[str]:
     """20 cards of five symbols (strings like 'ECRO?') for `lang`."""
     vowels = VOWELS[lang]
-    counts = letter_counts(freqs, exponent, vowels)
+    counts = letter_counts(freqs, exponent, vowels, own_letters(lang))
     base = Rng("cryptex-deck", lang, seed)
     for attempt in range(200):
         cards = place(base.child("attempt", attempt), counts, vowels)

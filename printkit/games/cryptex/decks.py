@@ -12,8 +12,8 @@ that a deck never changes under a player: LANG: (seed, exponent, cards).
 """
 
 DECKS = {
-    'de': ('candidate-2', 0.8, ('TIHK?', 'CLAÄN', 'ERIBM', 'ESWIG', 'ELUNP', 'ATGK?', 'SEBVI', 'CALOR', 'TNÖKE', 'ISEHP', 'IHSEZ', 'TROEC', 'TNÖDA', 'SMAH?', 'DNGEO', 'FTREU', 'NMEUL', 'UBAR?', 'AGFS?', 'REDÜL')),
-    'fr': ('candidate-0', 0.6, ('UGIL?', 'VNESU', 'EMTNY', 'NJTEO', 'IAHSC', 'QRDA?', 'IESPD', 'CNEPO', 'RZETM', 'PIABL', 'EUSMN', 'IEFCL', 'DERXI', 'LVAT?', 'UNTFE', 'ROEBJ', 'ECORV', 'URGA?', 'AGOS?', 'LABIH')),
-    'es': ('candidate-2', 0.8, ('PONI?', 'EBTCO', 'PARUN', 'MCÑAE', 'RQIDA', 'UOSC?', 'REGTO', 'NOLJA', 'TAEVL', 'RNFAU', 'DQECA', 'ARTPI', 'GCEAD', 'MOIL?', 'RAVES', 'HIART', 'RBDAI', 'NMOI?', 'LOSU?', 'LOEZS')),
-    'nl': ('candidate-0', 0.7, ('TRAV?', 'GRIFE', 'SEMOW', 'ADPSI', 'ASJIK', 'RWAK?', 'GEOHN', 'POTAL', 'LMDEZ', 'BLOEC', 'VENTO', 'EHGNI', 'EUDML', 'ABUN?', 'BLCEO', 'TEJNO', 'DSIPE', 'RAUK?', 'RKAF?', 'SGEIZ')),
+    'de': ('candidate-2', 0.8, ('RIZB?', 'ÖGFAR', 'CTÖER', 'RPEUT', 'EDÄNT', 'SFHI?', 'PGRUE', 'ÄDANL', 'LOENF', 'SEBKI', 'ISHME', 'SICEM', 'RLAOC', 'HASM?', 'KGNUE', 'NTDEÜ', 'VISEH', 'GKAL?', 'LABO?', 'EUNWT')),
+    'fr': ('candidate-1', 0.7, ('UPIT?', 'TIQEM', 'SEQLO', 'SILFA', 'ERZNB', 'USAP?', 'CYIET', 'TYELI', 'IDSEX', 'ERHOM', 'SEXUC', 'SOGED', 'BJNRE', 'MANU?', 'REFNZ', 'VAOCR', 'DTVIE', 'PUAN?', 'AGTL?', 'ORHCA')),
+    'es': ('candidate-2', 0.7, ('SDPE?', 'GLONE', 'ÑNDEO', 'UAPCR', 'SOVAL', 'DNVO?', 'EQURC', 'AIRTJ', 'TAOFN', 'MOBAS', 'LIPSA', 'STOAQ', 'AFCUR', 'ELNB?', 'UCRAH', 'ANGDO', 'AIZTR', 'CEIM?', 'ESIM?', 'ÑRETI')),
+    'nl': ('candidate-1', 0.8, ('BNAH?', 'IERJK', 'HOETN', 'NSMEW', 'OCKER', 'GASU?', 'NAPDO', 'TNWEO', 'EFIDR', 'EGLOM', 'ELIPT', 'OLCGE', 'EVDSI', 'FATS?', 'BOJRE', 'PSEIB', 'LIAVK', 'DUAR?', 'UALG?', 'ANZTM')),
 }

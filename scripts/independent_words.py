@@ -12,14 +12,17 @@ acceptance list is built from:
 
   de  hunspell-de-de (igerman98, Björn Jacke): every form `unmunch` makes of
       /usr/share/hunspell/de_DE.dic (the list is Morphy's lexicon, via
-      LanguageTool's german-pos-dict)
+      LanguageTool's german-pos-dict), less its proper names (capitalised stems
+      with no flag but the genitive S: Erwin/S, Genf/Sm, Eros), which no game
+      takes as words
   fr  wfrench (Paul Leyland's French word list, /usr/share/dict/french; the list is
       Dicollecte's hunspell-fr)
   es  wspanish (ispanish's list, Santiago Rodríguez and Jesús Carretero,
       /usr/share/dict/spanish; the list is RLA-ES's hunspell-es)
-  nl  wordfreq's Dutch corpus words seen at least once in 10 million words (zipf
-      >= 2; every Dutch dictionary Debian packs, hunspell-nl, aspell-nl, idutch,
-      is OpenTaal's, the project wdutch comes from)
+  nl  wordfreq's Dutch corpus words seen at least once in a million words (zipf
+      >= 3: below that the corpus is mostly names, English and typos); every Dutch
+      dictionary Debian packs (hunspell-nl, aspell-nl, idutch) is OpenTaal's, the
+      project wdutch comes from, so none of them is independent
 
 Every word is folded as the games fold theirs (printkit.lang.fold) and kept at
 3-8 letters of the language's game letters. Words are read as the source writes
@@ -49,12 +52,12 @@ sys.path.insert(0, str(ROOT))
 from printkit.lang import fold, is_game_word  # noqa: E402
 
 SOURCES = {
-    "de": "hunspell-de-de (igerman98) through unmunch",
+    "de": "hunspell-de-de (igerman98) through unmunch, proper names left out",
     "fr": "wfrench (/usr/share/dict/french)",
     "es": "wspanish (/usr/share/dict/spanish)",
-    "nl": "wordfreq Dutch, zipf >= 2",
+    "nl": "wordfreq Dutch, zipf >= 3",
 }
-MIN_ZIPF = 2.0
+MIN_ZIPF = 3.0
 
 
 def _raw(lang: str) -> list[str] | None:
@@ -62,7 +65,17 @@ def _raw(lang: str) -> list[str] | None:
         dic, aff = Path("/usr/share/hunspell/de_DE.dic"), Path("/usr/share/hunspell/de_DE.aff")
         if not (dic.exists() and aff.exists() and shutil.which("unmunch")):
             return None
-        out = subprocess.run(["unmunch", str(dic), str(aff)], capture_output=True, timeout=300).stdout
+        import tempfile
+
+        # igerman98 enters proper names (Erwin/S, Genf/Sm, Eros) as capitalised stems
+        # with a genitive flag at most, where a noun has plural or compound flags
+        # (Haus/Tpmij, Rose/Nm): names are no words of the game, so they go
+        lines = dic.read_text(encoding="utf-8").split("\n")
+        kept = [ln for ln in lines[1:] if not _german_name(ln)]
+        with tempfile.TemporaryDirectory() as tmp:
+            small = Path(tmp) / "de.dic"
+            small.write_text(f"{len(kept)}\n" + "\n".join(kept) + "\n", encoding="utf-8")
+            out = subprocess.run(["unmunch", str(small), str(aff)], capture_output=True, timeout=300).stdout
         return out.decode("utf-8", "replace").split("\n")
     if lang in ("fr", "es"):
         path = Path("/usr/share/dict/french" if lang == "fr" else "/usr/share/dict/spanish")
@@ -79,6 +92,13 @@ def _raw(lang: str) -> list[str] | None:
             out.append(w)
         return out
     raise ValueError(lang)
+
+
+def _german_name(entry: str) -> bool:
+    """A de_DE.dic entry that is a proper name: a capitalised stem whose flags
+    are at most S (genitive) and m."""
+    stem, _, flags = entry.strip().partition("/")
+    return bool(stem) and stem[0].isupper() and set(flags) <= {"S", "m"}
 
 
 @lru_cache(maxsize=4)

@@ -10,6 +10,14 @@ order). After every turn the acceptance list is searched (spell.solve) and play
 stops as soon as exactly one accepted word fits what is known. Seeds that need
 too many turns are retried with the next attempt of the same token.
 
+English puzzles are then trimmed to the clues the answer needs. Another
+language's are not: play goes on for EXTRA_TURNS more turns and every clue
+stays, so that the answer stays the only one for a player whose dictionary
+knows words the acceptance list lacks (a minimal clue set is unique under one
+list only; measured against an independent dictionary of each language by
+scripts/independent_words.py: German 52% unique when trimmed, 97% with four
+more turns, on 60 puzzles).
+
 Pure: no drawing. The token (from the puzzle ID) decides everything.
 """
 
@@ -24,6 +32,7 @@ RANK_LIMIT = 6000  # hidden words come from the commonest part of the puzzle lis
 WORD_LENGTHS = range(4, 8)
 MAX_TURNS = 12
 ATTEMPTS = 60
+EXTRA_TURNS = 4  # turns played on after the answer is pinned down (languages other than English)
 
 
 def puzzle_id(n_cards: int, token: str, lang: str = "en") -> str:
@@ -228,7 +237,11 @@ def generate(n_cards: int, token: str, deck: list[dict], lang: str = "en") -> di
             if problems:  # pragma: no cover - play only reports true clues
                 raise AssertionError(problems)
             if solve(aindex, cons, only=target, memo=memo) == target:
-                table.clues = _trim(rng, table.clues, hand, table.numbers, aindex, target, memo)
+                if lang == "en":
+                    table.clues = _trim(rng, table.clues, hand, table.numbers, aindex, target, memo)
+                else:
+                    for _ in range(EXTRA_TURNS):
+                        table.turn()
                 return {
                     "id": puzzle_id(n_cards, token, lang),
                     "hand": table.display_order(),
@@ -276,5 +289,7 @@ def explain(puzzle: dict, limit: int = 4, lang: str | None = None) -> list[tuple
         if problems or cons is None:
             continue
         others = [w.upper() for w in aindex.decode(solve(aindex, cons, memo=memo)) if w != word]
+        if not others:  # a clue the others already cover (untrimmed puzzles of other languages)
+            continue
         out.append((text, others[:limit] + ([f"{len(others) - limit} more"] if len(others) > limit else [])))
     return out

@@ -12,8 +12,8 @@ that a deck never changes under a player: LANG: (seed, exponent, cards).
 """
 
 DECKS = {
-    'de': ('candidate-2', 0.8, ('RIZB?', 'ÖGFAR', 'CTÖER', 'RPEUT', 'EDÄNT', 'SFHI?', 'PGRUE', 'ÄDANL', 'LOENF', 'SEBKI', 'ISHME', 'SICEM', 'RLAOC', 'HASM?', 'KGNUE', 'NTDEÜ', 'VISEH', 'GKAL?', 'LABO?', 'EUNWT')),
-    'fr': ('candidate-1', 0.7, ('UPIT?', 'TIQEM', 'SEQLO', 'SILFA', 'ERZNB', 'USAP?', 'CYIET', 'TYELI', 'IDSEX', 'ERHOM', 'SEXUC', 'SOGED', 'BJNRE', 'MANU?', 'REFNZ', 'VAOCR', 'DTVIE', 'PUAN?', 'AGTL?', 'ORHCA')),
+    'de': ('candidate-1', 0.7, ('CAOR?', 'ÖLSDA', 'UZEGL', 'ENTUM', 'ETDÄN', 'HSOA?', 'WIEHR', 'WSIBE', 'NVGDE', 'KHERI', 'NUMTE', 'LFGEÖ', 'FÄELT', 'PBRA?', 'ICPSA', 'ÜNKGA', 'ENZHK', 'MISB?', 'UICR?', 'OEFTL')),
+    'fr': ('candidate-2', 0.6, ('ITOD?', 'LMAUN', 'BIEGS', 'ETYGR', 'AICVR', 'JCAR?', 'RPEOV', 'BENUM', 'PEISX', 'NPUHE', 'ENTGZ', 'LISFE', 'EVSPI', 'AODT?', 'IRECM', 'BRUFE', 'ANLOJ', 'HALT?', 'ASDU?', 'NQCOE')),
     'es': ('candidate-2', 0.7, ('SDPE?', 'GLONE', 'ÑNDEO', 'UAPCR', 'SOVAL', 'DNVO?', 'EQURC', 'AIRTJ', 'TAOFN', 'MOBAS', 'LIPSA', 'STOAQ', 'AFCUR', 'ELNB?', 'UCRAH', 'ANGDO', 'AIZTR', 'CEIM?', 'ESIM?', 'ÑRETI')),
     'nl': ('candidate-1', 0.8, ('BNAH?', 'IERJK', 'HOETN', 'NSMEW', 'OCKER', 'GASU?', 'NAPDO', 'TNWEO', 'EFIDR', 'EGLOM', 'ELIPT', 'OLCGE', 'EVDSI', 'FATS?', 'BOJRE', 'PSEIB', 'LIAVK', 'DUAR?', 'UALG?', 'ANZTM')),
 }

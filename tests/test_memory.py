@@ -132,11 +132,34 @@ def _peak(n: int, draw: bool) -> int:
         tracemalloc.stop()
 
 
+def _fresh_peaks(draw: bool, sizes: tuple[int, ...]) -> list[tuple[int, int]]:
+    """(peak bytes, pages) of `_peak(n, draw)` for each n, measured in a new
+    interpreter: in a pytest worker the tests that ran before (which xdist
+    chooses by timing) leave dictionaries part-filled, and one that grows during
+    a measurement once added ~600 bytes a puzzle to a 460-byte figure."""
+    import json
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    code = (
+        "import json, test_memory as t\n"
+        f"out = []\n"
+        f"for n in {list(sizes)!r}:\n"
+        f"    out.append((t._peak(n, {draw!r}), getattr(t._peak, 'pages', 0)))\n"
+        "print(json.dumps(out))\n"
+    )
+    here = Path(__file__).resolve().parent
+    proc = subprocess.run([sys.executable, "-c", code], cwd=here, capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    return [tuple(pair) for pair in json.loads(proc.stdout.strip().splitlines()[-1])]
+
+
 def test_made_puzzles_wait_on_disk_not_in_memory():
     """Making and checking 130 puzzles peaks within a few hundred bytes a puzzle
     of making 50 (each puzzle's model is about 16 KB in memory)."""
-    _peak(50, False)  # word indexes and caches: filled once, not counted below
-    small, large = _peak(50, False), _peak(130, False)
+    # the first 50: word indexes and caches, filled once, not counted
+    _, (small, _), (large, _) = _fresh_peaks(False, (50, 50, 130))
     per_puzzle = (large - small) / 80
     assert per_puzzle < 1_000, f"{per_puzzle:.0f} bytes a puzzle"
 
@@ -146,11 +169,9 @@ def test_memory_per_puzzle_sheet_stays_small():
     """Made, checked and drawn: peak memory grows by a few KB a sheet, not by
     the ~28 KB a sheet it took when every puzzle stayed in memory and every
     page kept its own objects."""
-    _peak(60, True)  # word indexes, fonts, forms, caches: filled once, not counted below
-    small = _peak(60, True)
-    pages_small = _peak.pages
-    large = _peak(160, True)
-    pages_a_sheet = (_peak.pages - pages_small) / 100  # puzzle, hint strips, its own key page: 3
+    # the first 60: word indexes, fonts, forms, caches, filled once, not counted
+    _, (small, pages_small), (large, pages_large) = _fresh_peaks(True, (60, 60, 160))
+    pages_a_sheet = (pages_large - pages_small) / 100  # puzzle, hint strips, its own key page: 3
     per_sheet = (large - small) / 100
     # what still grows is ReportLab's record of each page's objects until the save
     # (about 3.5 KB a page); a sheet that kept its puzzle or page would cost 16 KB more

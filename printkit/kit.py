@@ -101,6 +101,9 @@ def draw_kit(doc, game, seed: str = "1", overrides: dict | None = None) -> list[
         if lang != "en":
             params["lang"] = lang  # every part of a built-in game is printed in the kit's language
         model = build_checked(comp, params)
+        if lang != "en" and (model.get("params") or {}).get("lang") != lang:
+            # the part is drawn (and its reprint command said) in the kit's language
+            model = {**model, "params": {**(model.get("params") or {}), "lang": lang}}
         two_sided = comp.duplex and "cards" in comp.uses and opts.duplex != "none" and opts.layout != "fold"  # fold: fronts and backs on one side
         if two_sided and doc.pages % 2 == 1:
             doc.new_page()  # fronts start on an odd page, so each backs page prints behind its fronts

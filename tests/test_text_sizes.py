@@ -41,7 +41,8 @@ def not_in_play(lang: str):
     starts = set()
     for msgid, msgstr in translations(lang)._catalog.items():
         if isinstance(msgid, str) and msgid and NOT_IN_PLAY.match(msgid) and msgstr:
-            head = re.split(r"[{%]", msgstr)[0].strip()
+            words = re.split(r"[{%]", msgstr)[0].split()
+            head = words[0].rstrip(":") if words else ""  # the first word (a no-break space may read back as a space)
             if len(head) >= 3:
                 starts.add(re.escape(head))
     return re.compile(NOT_IN_PLAY.pattern[:-1] + "".join("|" + h for h in sorted(starts)) + ")", re.I)

@@ -181,7 +181,7 @@ def _turned_pages(doc, alphabet) -> None:
             c.setFillColorRGB(0, 0, 0)
             for j, t in enumerate(turns):
                 gx = x0 + label_w + j * (gw + gap)
-                c.drawCentredString(gx + gw / 2, top - head_h + 1.8 * MM, rules.TURN_NAMES[t])
+                c.drawCentredString(gx + gw / 2, top - head_h + 1.8 * MM, _tr(_, rules.TURN_NAMES[t]))
         for k, (letter, cells) in enumerate(chunk):
             col, r = divmod(k, rows)
             x0 = MARGIN + col * (col_w + col_gap)

@@ -42,7 +42,7 @@ def draw_kit(doc, game, seed: str = "1", overrides: dict | None = None) -> list[
     component declares it (e.g. qr_url for the Cryptic Words form)."""
     from printkit.engine import draw as d
     from printkit.engine import fonts
-    from printkit.engine.text import fit_one_page, flow, parse_markup
+    from printkit.engine.text import fit_fewest_pages, fit_one_page, flow, parse_markup
     from printkit.i18n import text
 
     lang = kit_lang(overrides)
@@ -82,7 +82,9 @@ def draw_kit(doc, game, seed: str = "1", overrides: dict | None = None) -> list[
     if game.rules_template:
         doc.pending_bookmark = _("Rules summary")
         blocks = parse_markup(game.rules_text(lang))
-        flow(doc, blocks, fit_one_page(doc, blocks))
+        # a translation runs longer than English (German ~30%): it may be set half a point smaller
+        # (8 pt, still over the 7 pt a player reads in play); English keeps its sizes (and bytes)
+        flow(doc, blocks, fit_one_page(doc, blocks) if lang == "en" else fit_fewest_pages(doc, blocks))
     rules_pages = (start_rules, doc.pages) if game.rules_template else None  # own games put rules in their parts
     # print guide (filled in at the end)
     doc.new_page()
@@ -99,6 +101,9 @@ def draw_kit(doc, game, seed: str = "1", overrides: dict | None = None) -> list[
         if lang != "en":
             params["lang"] = lang  # every part of a built-in game is printed in the kit's language
         model = build_checked(comp, params)
+        if lang != "en" and (model.get("params") or {}).get("lang") != lang:
+            # the part is drawn (and its reprint command said) in the kit's language
+            model = {**model, "params": {**(model.get("params") or {}), "lang": lang}}
         two_sided = comp.duplex and "cards" in comp.uses and opts.duplex != "none" and opts.layout != "fold"  # fold: fronts and backs on one side
         if two_sided and doc.pages % 2 == 1:
             doc.new_page()  # fronts start on an odd page, so each backs page prints behind its fronts

@@ -125,11 +125,14 @@ def test_example_words_are_words_of_the_language(lang):
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_rules_page_states_the_language_choices(lang):
+    from printkit.i18n import text as translated
+
+    _ = translated(lang)  # the page is in the language (printkit/locale): its sentences as the catalogue has them
     text = get_game("scryptic").rules_text(lang)
     facts = M.language_facts(lang)
-    assert f"Two pools of {facts['pool_size']} letter tokens" in text
-    assert "No printed meaning lists" in text and facts["values"]["3"] in text
-    assert ("No tokens for K, W" in text) == (lang == "es")
+    assert _("Two pools of %(pool_size)s letter tokens (dots: value 1-3): **gold** (black-striped corners and a star) for player 1, **silver** (plain corners and a diamond) for player 2.") % facts in text
+    assert _("No printed meaning lists in this language: a meaning bonus needs both players' agreement.") in text and facts["values"]["3"] in text
+    assert (_("No tokens for %(absent)s, as in its Scrabble set.") % {"absent": "K, W"} in text) == (lang == "es")
 
 
 def test_english_rules_page_has_no_language_note():

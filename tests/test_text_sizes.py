@@ -41,7 +41,8 @@ def not_in_play(lang: str):
     starts = set()
     for msgid, msgstr in translations(lang)._catalog.items():
         if isinstance(msgid, str) and msgid and NOT_IN_PLAY.match(msgid) and msgstr:
-            head = re.split(r"[{%]", msgstr)[0].strip()
+            words = re.split(r"[{%]", msgstr)[0].split()
+            head = words[0].rstrip(":") if words else ""  # the first word (a no-break space may read back as a space)
             if len(head) >= 3:
                 starts.add(re.escape(head))
     return re.compile(NOT_IN_PLAY.pattern[:-1] + "".join("|" + h for h in sorted(starts)) + ")", re.I)
@@ -216,3 +217,19 @@ def test_every_component_alone(game_name):
         assert not in_play, f"{game_name} {comp.name}: read in play under 7 pt: {_describe(in_play)}"
         limit = PRINT_LIMIT if "cards" in comp.uses else PRINTER_MARGIN
         assert not outside(pages, limit * MM), f"{game_name} {comp.name}: outside the printable area"
+
+
+@pytest.mark.parametrize("game_name,lang", [k for k in KITS if k.values[1] != "en"])
+def test_translated_rules_summary_no_longer_than_english(kits, game_name, lang):
+    """A translated rules summary takes no more pages than the English one: it is
+    set smaller instead (printkit.engine.text.fit_fewest_pages, never under 8 pt),
+    and its body text stays at 8 pt or more."""
+    _, parts = _measured(kits, game_name, lang)
+    _, english = _measured(kits, game_name, "en")
+    ours = [p for p in parts if p.component == "rules"][0]
+    theirs = [p for p in english if p.component == "rules"][0]
+    assert ours.last - ours.first <= theirs.last - theirs.first, (ours, theirs)
+    pages, _ = _measured(kits, game_name, lang)
+    allowed = not_in_play(lang)
+    body = [t for n in range(ours.first, ours.last + 1) for t in pages[n - 1].texts if not allowed.match(t.text.strip())]
+    assert body and min(t.size for t in body) >= 8.0 - 0.01, min(t.size for t in body)

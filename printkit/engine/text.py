@@ -283,6 +283,16 @@ def fit_one_page(doc, blocks: list[Block], sizes=(10.0, 9.5, 9.0, 8.5), margin_m
     return sizes[0]
 
 
+def fit_fewest_pages(doc, blocks: list[Block], sizes=(10.0, 9.5, 9.0, 8.5, 8.0), margin_mm: float = 15.0) -> float:
+    """The largest body size in `sizes` at which `blocks` take the fewest pages of
+    the document's paper (one page if any size gets there; a summary of two pages
+    and a few lines is set smaller rather than start a third)."""
+    W, H = doc.options.paper_pt
+    m = margin_mm * MM
+    counts = [len(_pages(_set(blocks, base, W - 2 * m), H - 2 * m)) for base in sizes]
+    return sizes[counts.index(min(counts))]
+
+
 def flow(doc, blocks: list[Block], base: float = 10.0, margin_mm: float = 15.0) -> None:
     """Set `blocks` at body size `base` over as many pages of the document's paper as they need."""
     W, H = doc.options.paper_pt

@@ -11,6 +11,9 @@ from printkit.engine.forms import reused
 from printkit.engine.units import MM
 from printkit.games.cryptex.rules import JOKER_LIMIT
 from printkit.games.cryptex.rules import JOKER
+from printkit.i18n import N_, for_model, text
+
+_EN = text("en")
 
 FACE = "blue"
 BRASS = "orange"
@@ -144,24 +147,24 @@ def back(c, art: CardArt) -> None:
         c.restoreState()
 
 
-def player_aids() -> list:
+def player_aids(_=_EN) -> list:
     """What fills the last deck sheet's empty slots: a scoring card for each of
     up to six players, then a round-and-jokers card."""
     from printkit.engine.aids import Aid
 
-    scoring = Aid("SCORING", (
-        ("After round 20:", "each started, unfinished cryptex -1 per empty box."),
-        ("After round 40:", "a word nobody else made +2 per letter; a word another player made +1 per letter; not a word -2 per letter."),
-        ("Unfinished:", "-3 per empty box. Untouched: 0."),
-        ("Each unused joker:", "+4."),
-        ("Ties:", "longest completed cryptex, then fewer jokers used, then fewer vowels."),
+    scoring = Aid(_("SCORING"), (
+        (_("After round 20:"), _("each started, unfinished cryptex -1 per empty box.")),
+        (_("After round 40:"), _("a word nobody else made +2 per letter; a word another player made +1 per letter; not a word -2 per letter.")),
+        (_("Unfinished:"), _("-3 per empty box. Untouched: 0.")),
+        (_("Each unused joker:"), "+4."),
+        (_("Ties:"), _("longest completed cryptex, then fewer jokers used, then fewer vowels.")),
     ), color="blue")
-    a_round = Aid("A ROUND", (
-        ("Turn up a card.", "Everyone picks one of its five symbols at once."),
-        ("Write it", "in the leftmost empty box of any cryptex."),
-        ("A '?'", "is any letter: cross out a joker box (at most 4)."),
-        ("After 20 cards:", "half-game penalty, reshuffle, 20 more."),
-        ("Alone:", "rate your score on the sheet's solo table."),
+    a_round = Aid(_("A ROUND"), (
+        (_("Turn up a card."), _("Everyone picks one of its five symbols at once.")),
+        (_("Write it"), _("in the leftmost empty box of any cryptex.")),
+        (_("A '?'"), _("is any letter: cross out a joker box (at most 4).")),
+        (_("After 20 cards:"), _("half-game penalty, reshuffle, 20 more.")),
+        (_("Alone:"), _("rate your score on the sheet's solo table.")),
     ), color="orange")
     return [scoring] * 6 + [a_round]
 
@@ -174,17 +177,19 @@ def render_deck(doc, model: dict) -> None:
     if doc.options.copies > 1:  # each front is printed again: draw it once, place it per copy
         fronts = [reused(f, doc.options.bleed * MM) for f in fronts]
     # spare slots of the last sheet (one copy only) take the player aids
-    fronts, backs, _ = fill_deck(doc.options, fronts, back, player_aids(), "PLAYER AID")
+    _ = for_model(model)
+    fronts, backs, _slots = fill_deck(doc.options, fronts, back, player_aids(_), _("PLAYER AID"))
     draw_deck(doc, fronts, backs)
 
 
 # -- the player sheet --------------------------------------------------------------------
 
 def render_sheet(doc, model: dict) -> None:
+    _ = for_model(model)
     c = doc.new_page()
     W, H = doc.size
     m = 12 * MM
-    y = d.header(doc, "CRYPTEX  ·  player sheet", "Name ____________________    Date __________    Players ____")
+    y = d.header(doc, _("CRYPTEX  ·  player sheet"), _("Name ____________________    Date __________    Players ____"))
     lengths = model["lengths"]
     row_gap = 2.2 * MM
     # everything under the cryptexes (jokers, rounds, scoring and adding-up tables) takes
@@ -197,26 +202,26 @@ def render_sheet(doc, model: dict) -> None:
     c.setFillColorRGB(0, 0, 0)
     x_half = W - m - 36 * MM
     x_final = W - m - 17 * MM
-    c.drawCentredString(x_half + 8 * MM, y - 8, "half-game")
-    c.drawCentredString(x_final + 8.5 * MM, y - 8, "final")
+    c.drawCentredString(x_half + 8 * MM, y - 8, _("half-game"))
+    c.drawCentredString(x_final + 8.5 * MM, y - 8, _("final"))
     y -= 12
     for k, n in enumerate(lengths, 1):
         top = y - (k - 1) * (box + row_gap)
         by = top - box
         d.text_in_box(c, f"{k}", m, by, 7 * MM, box, font=fonts.SANS_BOLD, size=11)
-        d.text_in_box(c, f"{n} letters", m + 7 * MM, by, 16 * MM, box, size=7, color=(0.3, 0.3, 0.3))
+        d.text_in_box(c, _("{n} letters").format(n=n), m + 7 * MM, by, 16 * MM, box, size=7, color=(0.3, 0.3, 0.3))
         d.boxes(c, m + 24 * MM, by, n, box)
         c.setLineWidth(0.6)
         c.rect(x_half, by, 16 * MM, box, stroke=1, fill=0)
         c.rect(x_final, by, 17 * MM, box, stroke=1, fill=0)
     y = y - len(lengths) * (box + row_gap)
-    _column_totals(c, x_half, x_final, y, box * 0.8)
+    _column_totals(c, x_half, x_final, y, box * 0.8, _=_)
     y -= box * 0.8 + 2 * MM
     # jokers and rounds
     c.setFont(fonts.SANS_BOLD, 10)
-    c.drawString(m, y - 10, "Jokers")
+    c.drawString(m, y - 10, _("Jokers"))
     c.setFont(fonts.SANS, 8)
-    c.drawString(m, y - 20, f"Cross one out each time you use a '?'. At most {model['jokers']}.")
+    c.drawString(m, y - 20, _("Cross one out each time you use a '?'. At most {n}.").format(n=model["jokers"]))
     jb = 9 * MM
     for k in range(model["jokers"]):
         jx = m + 80 * MM + k * (jb + 3 * MM)
@@ -229,7 +234,7 @@ def render_sheet(doc, model: dict) -> None:
         c.drawCentredString(jx + jb / 2, y - 22 + jb / 2 - 3.2, "?")
     y -= 30
     c.setFont(fonts.SANS_BOLD, 10)
-    c.drawString(m, y - 10, f"Rounds (tick one per card; reshuffle after {model['rounds'] // 2})")
+    c.drawString(m, y - 10, _("Rounds (tick one per card; reshuffle after {n})").format(n=model["rounds"] // 2))
     rb = (W - 2 * m) / (model["rounds"] // 2)
     for half in range(2):
         for k in range(model["rounds"] // 2):
@@ -244,36 +249,36 @@ def render_sheet(doc, model: dict) -> None:
     # scoring table (left) and ratings / tie-break (right)
     col_w = (W - 2 * m - 8 * MM) / 2
     rows = [
-        ["Final scoring", "points"],
-        ["Half-game: each started, unfinished cryptex", "-1 per empty box"],
-        ["Completed, not in your dictionary", "-2 per letter"],
-        ["Completed word nobody else made", "+2 per letter"],
-        ["Completed word another player made", "+1 per letter"],
-        ["Unfinished at the end", "-3 per empty box"],
-        ["Untouched cryptex", "0"],
-        ["Each unused joker", "+4"],
+        [_("Final scoring"), _("points")],
+        [_("Half-game: each started, unfinished cryptex"), _("-1 per empty box")],
+        [_("Completed, not in your dictionary"), _("-2 per letter")],
+        [_("Completed word nobody else made"), _("+2 per letter")],
+        [_("Completed word another player made"), _("+1 per letter")],
+        [_("Unfinished at the end"), _("-3 per empty box")],
+        [_("Untouched cryptex"), "0"],
+        [_("Each unused joker"), "+4"],
     ]
     bottom = d.table(c, m, y, [col_w * 0.64, col_w * 0.36], rows, row_h=5.6 * MM, size=8)
-    score_summary(c, m, bottom - 4 * MM, col_w, model["jokers"])
+    score_summary(c, m, bottom - 4 * MM, col_w, model["jokers"], _=_)
     xr = m + col_w + 8 * MM
-    ratings = [["Solo score", "rating"]] + [[_range(r["from"], r["to"]), r["title"]] for r in model["solo_ratings"]]
+    ratings = [[_("Solo score"), _("rating")]] + [[_range(lo, hi, _), _(title)] for lo, hi, title in ((r["from"], r["to"], r["title"]) for r in model["solo_ratings"])]
     rb_y = d.table(c, xr, y, [col_w * 0.34, col_w * 0.66], ratings, row_h=5.4 * MM, size=8)
     c.setFont(fonts.SANS_BOLD, 9)
-    c.drawString(xr, rb_y - 5 * MM, "Ties")
+    c.drawString(xr, rb_y - 5 * MM, _("Ties"))
     ty = rb_y - 6 * MM
     for k, line in enumerate(model["tiebreak"], 1):
-        ty = d.paragraph(c, f"{k}. {line}", xr, ty, col_w, size=7.5) - 1
+        ty = d.paragraph(c, f"{k}. {_(line)}", xr, ty, col_w, size=7.5) - 1
 
 
 SUMMARY_ROWS = (
-    "Half-game column total (after round 20)",
-    "Final column total (after round 40)",
-    "Unused jokers:  ____  x 4",
-    "TOTAL",
+    N_("Half-game column total (after round 20)"),
+    N_("Final column total (after round 40)"),
+    N_("Unused jokers:  ____  x 4"),
+    N_("TOTAL"),
 )
 
 
-def _column_totals(c, x_half: float, x_final: float, top: float, h: float, w_half: float = 16 * MM, w_final: float = 17 * MM) -> None:
+def _column_totals(c, x_half: float, x_final: float, top: float, h: float, w_half: float = 16 * MM, w_final: float = 17 * MM, _=_EN) -> None:
     """A box under each score column for its total, labelled."""
     c.setLineWidth(1.2)
     c.setStrokeColorRGB(0, 0, 0)
@@ -281,24 +286,24 @@ def _column_totals(c, x_half: float, x_final: float, top: float, h: float, w_hal
     c.rect(x_final, top - h, w_final, h, stroke=1, fill=0)
     c.setFont(fonts.SANS_BOLD, 8)
     c.setFillColorRGB(0, 0, 0)
-    c.drawRightString(x_half - 2 * MM, top - h / 2 - 3, "column totals")
+    c.drawRightString(x_half - 2 * MM, top - h / 2 - 3, _("column totals"))
 
 
-def score_summary(c, x: float, top: float, width: float, jokers: int) -> float:
+def score_summary(c, x: float, top: float, width: float, jokers: int, _=_EN) -> float:
     """The sum every Cryptex sheet ends with (player and solo alike): both column
     totals, the unused jokers at +4 each, the total."""
-    rows = [["Adding up", "points"]] + [[label, ""] for label in SUMMARY_ROWS]
+    rows = [[_("Adding up"), _("points")]] + [[_(label), ""] for label in SUMMARY_ROWS]
     bottom = d.table(c, x, top, [width * 0.7, width * 0.3], rows, row_h=6.4 * MM, size=8.5)
     c.setLineWidth(1.6)
     c.rect(x + width * 0.7, bottom, width * 0.3, 6.4 * MM, stroke=1, fill=0)
     return bottom
 
 
-def _range(lo, hi) -> str:
+def _range(lo, hi, _=_EN) -> str:
     if lo is None:
-        return f"below {hi + 1}"
+        return _("below {n}").format(n=hi + 1)
     if hi is None:
-        return f"{lo} or more"
+        return _("{n} or more").format(n=lo)
     return f"{lo} - {hi}"
 
 
@@ -323,19 +328,20 @@ def _cryptex_rows(c, x: float, top: float, lengths, box: float, filled=None, gap
 def render_puzzle(doc, model: dict) -> None:
     from printkit.engine.qr import draw_qr
 
+    _ = for_model(model)
     cards = model["cards"]
     for p in model["puzzles"]:
-        doc.small_print = f"cryptex solo challenge · ID {p['id']}"
+        doc.small_print = _("cryptex solo challenge · ID {id}").format(id=p["id"])
         c = doc.new_page()
         W, H = doc.size
         m = 12 * MM
-        y = d.header(doc, "CRYPTEX  ·  solo challenge", f"ID {p['id']}    Par {p['par']}: can you beat it?")
+        y = d.header(doc, _("CRYPTEX  ·  solo challenge"), _("ID {id}    Par {par}: can you beat it?").format(id=p["id"], par=p["par"]))
         qr = 24 * MM
         draw_qr(c, f"printkit puzzle cryptex --id {p['id']}", W - m - qr, H - m - qr + 2 * MM, qr)
         y = min(y, H - m - qr - 1 * MM)
-        y = d.paragraph(c, "Play the 40 rounds in this order instead of drawing cards: take one symbol from each round's card "
+        y = d.paragraph(c, _("Play the 40 rounds in this order instead of drawing cards: take one symbol from each round's card "
                         "and write it in the leftmost empty box of a cryptex (note which one). After round 20 take the half-game "
-                        "penalty; score at the end as usual, with no other players (every word is yours alone).", m, y - 1 * MM, W - 2 * m - qr - 4 * MM, size=8.5)
+                        "penalty; score at the end as usual, with no other players (every word is yours alone)."), m, y - 1 * MM, W - 2 * m - qr - 4 * MM, size=8.5)
         # rounds table, two columns of 20
         row_h = 5.6 * MM
         col_w = (W - 2 * m - 6 * MM) / 2
@@ -343,7 +349,7 @@ def render_puzzle(doc, model: dict) -> None:
         top = y - 3 * MM
         for half in range(2):
             x = m + half * (col_w + 6 * MM)
-            rows = [["rd", "card", "", "", "", "", "", "cryptex"]]
+            rows = [[_("rd"), _("card"), "", "", "", "", "", _("cryptex")]]
             for r in range(20):
                 rnd = half * 20 + r + 1
                 num = p["order"][rnd - 1]
@@ -351,24 +357,24 @@ def render_puzzle(doc, model: dict) -> None:
             d.table(c, x, top, widths, rows, row_h=row_h, size=8.5, aligns=["center"] * 8)
         y = top - 21 * row_h - 5 * MM
         c.setFont(fonts.SANS_BOLD, 9)
-        c.drawString(m, y, "Your cryptexes")
+        c.drawString(m, y, _("Your cryptexes"))
         cols_x = m + 8 * MM + max(model["lengths"]) * 6.5 * MM + 3 * MM
         c.setFont(fonts.SANS_BOLD, 7)
-        c.drawCentredString(cols_x + 7 * MM, y, "half-game")
-        c.drawCentredString(cols_x + 22 * MM, y, "final")
+        c.drawCentredString(cols_x + 7 * MM, y, _("half-game"))
+        c.drawCentredString(cols_x + 22 * MM, y, _("final"))
         rows_bottom = _cryptex_rows(c, m, y - 2 * MM, model["lengths"], 6.5 * MM, columns=cols_x)
-        _column_totals(c, cols_x, cols_x + 15 * MM, rows_bottom, 5.5 * MM, 14 * MM, 14 * MM)
+        _column_totals(c, cols_x, cols_x + 15 * MM, rows_bottom, 5.5 * MM, 14 * MM, 14 * MM, _=_)
         sx = cols_x + 36 * MM
         sw = W - m - sx
         c.setFont(fonts.SANS_BOLD, 9)
-        c.drawString(sx, y, "Score")
-        sb = score_summary(c, sx, y - 2 * MM, sw, JOKER_LIMIT)
+        c.drawString(sx, y, _("Score"))
+        sb = score_summary(c, sx, y - 2 * MM, sw, JOKER_LIMIT, _=_)
         jy = sb - 8 * MM
         c.setFont(fonts.SANS, 8.5)
         c.setFillColorRGB(0, 0, 0)
-        c.drawString(sx, jy, "Jokers (cross one out per '?'):")
+        c.drawString(sx, jy, _("Jokers (cross one out per '?'):"))
         d.boxes(c, sx, jy - 9 * MM, 4, 6 * MM, gap=2 * MM)
-        d.paragraph(c, "Half-game: -1 per empty box of each started cryptex. Final: a word +2 per letter, not a word -2 per letter, unfinished -3 per empty box, untouched 0.",
+        d.paragraph(c, _("Half-game: -1 per empty box of each started cryptex. Final: a word +2 per letter, not a word -2 per letter, unfinished -3 per empty box, untouched 0."),
                     sx, jy - 11 * MM, sw, size=7.5, color=(0.2, 0.2, 0.2))
     for p in model["puzzles"]:
         _answer_key(doc, model, p)
@@ -378,20 +384,21 @@ def _answer_key(doc, model: dict, p: dict) -> None:
     from printkit.games.cryptex.rules import final_score, model_lang
     from printkit.games.cryptex.solo import _is_word
 
-    doc.small_print = f"cryptex solo challenge · answer key · ID {p['id']}"
+    _ = for_model(model)
+    doc.small_print = _("cryptex solo challenge · answer key · ID {id}").format(id=p["id"])
     c = doc.new_page()
     W, H = doc.size
     m = 12 * MM
-    y = d.header(doc, "CRYPTEX  ·  answer key", f"ID {p['id']}    the solver's line of play: par {p['par']}")
+    y = d.header(doc, _("CRYPTEX  ·  answer key"), _("ID {id}    the solver's line of play: par {par}").format(id=p["id"], par=p["par"]))
     bottom = _cryptex_rows(c, m, y - 2 * MM, model["lengths"], 7.5 * MM, filled=p["cryptexes"])
     total, lines = final_score(p["cryptexes"], model["lengths"], p["jokers_used"], [], _is_word(model_lang(model)))
-    rows = [["cryptex", "points"]] + [[f"{ln.cryptex}: {ln.letters or '-'}" if ln.cryptex else ln.why, f"{ln.points:+d}"] for ln in lines]
-    rows += [["half-game penalty", f"{p['half_penalty']:+d}"], ["TOTAL (par)", str(total + p["half_penalty"])]]
+    rows = [[_("cryptex"), _("points")]] + [[f"{ln.cryptex}: {ln.letters or '-'}" if ln.cryptex else _("unused jokers: +4 x {n}").format(n=ln.points // 4), f"{ln.points:+d}"] for ln in lines]
+    rows += [[_("half-game penalty"), f"{p['half_penalty']:+d}"], [_("TOTAL (par)"), str(total + p["half_penalty"])]]
     d.table(c, W / 2 + 10 * MM, y - 2 * MM, [50 * MM, 22 * MM], rows, row_h=6 * MM, size=8.5)
     y = min(bottom, y - 2 * MM - len(rows) * 6 * MM) - 6 * MM
     c.setFont(fonts.SANS_BOLD, 9)
     c.setFillColorRGB(0, 0, 0)
-    c.drawString(m, y, "Round by round (round: letter -> cryptex; * = joker)")
+    c.drawString(m, y, _("Round by round (round: letter -> cryptex; * = joker)"))
     cell_w = (W - 2 * m) / 5
     for k, (rnd, sym, letter, row) in enumerate(p["moves"]):
         col, line = k // 8, k % 8

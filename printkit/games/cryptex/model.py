@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from printkit.errors import UsageError
 from printkit.games.cryptex.rules import JOKER_LIMIT, ROUNDS, SOLO_RATINGS, PUZZLE_PREFIX
+from printkit.i18n import N_  # printed text, translated where drawn
 
 # The 20 cards of the rulebook, in card-number order.
 RULEBOOK_CARDS = [
@@ -16,10 +17,10 @@ RULEBOOK_CARDS = [
 DEFAULT_LENGTHS = (3, 3, 4, 4, 5, 5, 6, 6, 7, 8)
 
 TIEBREAK = [
-    "The player with the longest completed cryptex wins.",
-    "Still tied: compare the second longest, then the third, and so on.",
-    "Still tied: the player who used fewer jokers wins.",
-    "Still tied: the player with fewer vowels on the sheet wins.",
+    N_("The player with the longest completed cryptex wins."),
+    N_("Still tied: compare the second longest, then the third, and so on."),
+    N_("Still tied: the player who used fewer jokers wins."),
+    N_("Still tied: the player with fewer vowels on the sheet wins."),
 ]
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Callable, Iterable, NamedTuple, Sequence
 
 from printkit.rules import Violation, expect, field
+from printkit.i18n import N_  # printed text, translated where drawn
 
 JOKER = "?"
 SYMBOLS = set("ABCDEFGHIJKLMNOPQRSTUVWXYZ") | {JOKER}
@@ -181,13 +182,13 @@ def tiebreak_key(cryptexes: Sequence[str], lengths: Sequence[int], jokers_used: 
 
 
 SOLO_RATINGS = [
-    (None, -1, "You have been so ambitious..."),
-    (0, 20, "Not so great"),
-    (21, 40, "Teenager Dictionary"),
-    (41, 60, "Scrabble Fan"),
-    (61, 75, "Sudoku Lover"),
-    (76, 90, "Hieroglyph Decipher"),
-    (91, None, "Cryptex Master"),
+    (None, -1, N_("You have been so ambitious...")),
+    (0, 20, N_("Not so great")),
+    (21, 40, N_("Teenager Dictionary")),
+    (41, 60, N_("Scrabble Fan")),
+    (61, 75, N_("Sudoku Lover")),
+    (76, 90, N_("Hieroglyph Decipher")),
+    (91, None, N_("Cryptex Master")),
 ]
 
 

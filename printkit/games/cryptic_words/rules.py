@@ -12,6 +12,7 @@ from typing import Iterable
 
 from printkit.games.cryptic_words.deckgen import DECK_SIZE, ENTRIES_PER_CARD, RULEBOOK_CODES
 from printkit.rules import Violation, expect, field
+from printkit.i18n import N_  # marks the doubles' text for the catalogues (translated where printed)
 
 FACES = tuple(range(1, 7))
 MIN_WORD, MAX_WORD = 3, 8
@@ -25,12 +26,12 @@ TOKEN_COUNTS = {"padlock": 10, "tracker": 48, "first": 2, "last": 2}
 RULEBOOK_TRACKERS = 20
 DICE = 2
 DOUBLES = {
-    1: ("Mark the starting card", "Both players call out the card number of their first code. Move that card to the far left and put a FIRST marker on it."),
-    2: ("Mark the ending card", "Both players call out the card number of their last code. Move that card to the far right and put a LAST marker on it."),
-    3: ("Reveal the first letter", "Both players call out their first code. Turn that card, padlock the entry and move the card to the far left."),
-    4: ("Reveal the last letter", "Both players call out their last code. Turn that card, padlock the entry and move the card to the far right."),
-    5: ("Reveal the word length", "Both players say how many letters their word has. Circle it on the form."),
-    6: ("Order the cards", "Both players call out their word's card numbers in order, slipping unused card numbers in anywhere. Rearrange the cards to match."),
+    1: (N_("Mark the starting card"), N_("Both players call out the card number of their first code. Move that card to the far left and put a FIRST marker on it.")),
+    2: (N_("Mark the ending card"), N_("Both players call out the card number of their last code. Move that card to the far right and put a LAST marker on it.")),
+    3: (N_("Reveal the first letter"), N_("Both players call out their first code. Turn that card, padlock the entry and move the card to the far left.")),
+    4: (N_("Reveal the last letter"), N_("Both players call out their last code. Turn that card, padlock the entry and move the card to the far right.")),
+    5: (N_("Reveal the word length"), N_("Both players say how many letters their word has. Circle it on the form.")),
+    6: (N_("Order the cards"), N_("Both players call out their word's card numbers in order, slipping unused card numbers in anywhere. Rearrange the cards to match.")),
 }
 FORM_PREFIX = "CWF"
 

@@ -14,12 +14,30 @@ from printkit.engine.qr import draw_qr
 from printkit.engine.tokens import TokenGroup, draw_token_groups
 from printkit.engine.units import MM, PRINTER_MARGIN
 from printkit.games.crypticolor import generate, rules
+from printkit.i18n import N_, for_model, text
+
+_EN = text("en")
+
+
+def _token_side(label: str, side: float) -> float:
+    """A cube token's side: `side`, or wider where a language's word on it would
+    otherwise shrink under the 7 pt read in play (cube_face fits it to 92% of the side)."""
+    return max(side, fonts.text_width(label, fonts.SANS_BOLD, 7.0) / 0.92)
+
+
+def _tr(_, value: str) -> str:
+    """`value` (a model's word, marked N_ where it is defined) in the language of `_`."""
+    return _(value)
 
 MARGIN = 12 * MM
 FOOT = (PRINTER_MARGIN + 4) * MM  # keep clear of the small print
 FILL = "ink"  # filled cells: near black in every ink mode
 GREY = (0.45, 0.45, 0.45)
 TITLE = "CRYPTICOLOR"
+# the words printed on cube tokens and beside them (N_: in the catalogues, translated where drawn)
+_CUBE_WORDS = (N_("LINE"), N_("CORNER"), N_("ANGLE"), N_("CURVE"), N_("HIT"), N_("MISS"), N_("line"), N_("corner"), N_("angle"), N_("curve"), N_("hit"), N_("miss"),
+               N_("Yellow"), N_("Orange"), N_("Purple"), N_("Pink"), N_("Green"), N_("Black"), N_("yellow"), N_("orange"), N_("purple"), N_("pink"), N_("green"), N_("black"),
+               N_("Easy"), N_("Medium"), N_("Hard"), N_("easy"), N_("medium"), N_("hard"))
 
 
 # -- grids ------------------------------------------------------------------------
@@ -118,7 +136,8 @@ def render_card(doc, model: dict) -> None:
 def _card_page(doc, alphabet) -> None:
     c = doc.new_page()
     W, H = doc.size
-    top = d.header(doc, f"{TITLE}  ·  Key Card", "Each letter is a picture on the 5x5 grid. Cells are numbered 1-25 row by row from the top left.", margin=MARGIN)
+    _ = doc.gettext
+    top = d.header(doc, _("{title}  ·  Key Card").format(title=TITLE), _("Each letter is a picture on the 5x5 grid. Cells are numbered 1-25 row by row from the top left."), margin=MARGIN)
     bottom = FOOT + 9 * MM
     label_h, gap = 7 * MM, 4 * MM
     cols, cell = _layout(len(alphabet), W - 2 * MARGIN, top - bottom, range(4, 8), lambda _: rules.SIZE, label_h, gap)
@@ -134,7 +153,7 @@ def _card_page(doc, alphabet) -> None:
         _letter_label(c, letter, x, y + gw + 1.6 * MM, gw, 13)
         grid(c, doc.ink, x, y, cell, cells)
     y = top - rows * pitch_y
-    d.paragraph(c, "To encode a letter, fill in the same cells on your Crypticard. A right letter guess scores 2 points for each cell of its picture still empty on your Decoder (not yet covered by a cube): guess early, score more.", MARGIN, max(y, bottom), W - 2 * MARGIN, size=8.5, color=(0.2, 0.2, 0.2))
+    d.paragraph(c, _("To encode a letter, fill in the same cells on your Crypticard. A right letter guess scores 2 points for each cell of its picture still empty on your Decoder (not yet covered by a cube): guess early, score more."), MARGIN, max(y, bottom), W - 2 * MARGIN, size=8.5, color=(0.2, 0.2, 0.2))
 
 
 def _turned_pages(doc, alphabet) -> None:
@@ -147,7 +166,8 @@ def _turned_pages(doc, alphabet) -> None:
     for start in range(0, len(alphabet), per_page):
         chunk = alphabet[start : start + per_page]
         c = doc.new_page()
-        top = d.header(doc, f"{TITLE}  ·  Key Card: turned pictures", "Rotations variant: a letter may be encoded turned clockwise by a quarter, a half or three quarters. The cell numbers stay put.", margin=MARGIN)
+        _ = doc.gettext
+        top = d.header(doc, _("{title}  ·  Key Card: turned pictures").format(title=TITLE), _("Rotations variant: a letter may be encoded turned clockwise by a quarter, a half or three quarters. The cell numbers stay put."), margin=MARGIN)
         bottom = FOOT + 2 * MM
         cols = 2
         col_w = (W - 2 * MARGIN - col_gap) / cols
@@ -161,7 +181,7 @@ def _turned_pages(doc, alphabet) -> None:
             c.setFillColorRGB(0, 0, 0)
             for j, t in enumerate(turns):
                 gx = x0 + label_w + j * (gw + gap)
-                c.drawCentredString(gx + gw / 2, top - head_h + 1.8 * MM, rules.TURN_NAMES[t])
+                c.drawCentredString(gx + gw / 2, top - head_h + 1.8 * MM, _tr(_, rules.TURN_NAMES[t]))
         for k, (letter, cells) in enumerate(chunk):
             col, r = divmod(k, rows)
             x0 = MARGIN + col * (col_w + col_gap)
@@ -189,28 +209,29 @@ def render_sheet(doc, model: dict) -> None:
     W, H = doc.size
     ink = doc.ink
     word, letters, grids = model.get("word"), model.get("scramble"), model.get("grids") or []
-    sub = "Your secret half: fold it back along the dashed line so your opponent cannot see it."
+    _ = doc.gettext
+    sub = _("Your secret half: fold it back along the dashed line so your opponent cannot see it.")
     if model.get("rotations"):
-        sub = "Rotations variant. " + sub
-    y = d.header(doc, f"{TITLE}  ·  Crypticard", sub, margin=MARGIN)
+        sub = _("Rotations variant. ") + sub
+    y = d.header(doc, _("{title}  ·  Crypticard").format(title=TITLE), sub, margin=MARGIN)
     # code word and scrambled letters
     box = 10 * MM
     y -= 2 * MM
     c.setFont(fonts.SANS_BOLD, 9)
     c.setFillColorRGB(0, 0, 0)
-    c.drawString(MARGIN, y - 8, "CODE WORD")
+    c.drawString(MARGIN, y - 8, _("CODE WORD"))
     half = (W - 2 * MARGIN) / 2
-    c.drawString(MARGIN + half, y - 8, "SCRAMBLED LETTERS")
+    c.drawString(MARGIN + half, y - 8, _("SCRAMBLED LETTERS"))
     by = y - 11 - box
     _letter_boxes(c, MARGIN, by, box, word)
     _letter_boxes(c, MARGIN + half, by, box, letters)
     y = by - 5 * MM
     # the five grids
     c.setFont(fonts.SANS_BOLD, 9)
-    c.drawString(MARGIN, y - 8, "ENCIPHERED LETTERS")
+    c.drawString(MARGIN, y - 8, _("ENCIPHERED LETTERS"))
     c.setFont(fonts.SANS, 7.5)
     c.setFillColorRGB(*GREY)
-    c.drawRightString(W - MARGIN, y - 8, "fill in each scrambled letter's cells from the Key Card" + (" (turned if you like)" if model.get("rotations") else ""))
+    c.drawRightString(W - MARGIN, y - 8, _("fill in each scrambled letter's cells from the Key Card") + (_(" (turned if you like)") if model.get("rotations") else ""))
     y -= 13
     gap = 4 * MM
     cell = min(7 * MM, (W - 2 * MARGIN - 4 * gap) / 5 / rules.SIZE)
@@ -223,7 +244,7 @@ def render_sheet(doc, model: dict) -> None:
         c.setFont(fonts.SANS_BOLD, 14)
         c.drawString(x, y - lb + 1.8 * MM, str(k + 1))
         c.setFont(fonts.SANS, 7.5)
-        c.drawRightString(x + gw - lb - 1.5 * MM, y - lb + 2.6 * MM, "letter")
+        c.drawRightString(x + gw - lb - 1.5 * MM, y - lb + 2.6 * MM, _("letter"))
         c.setLineWidth(0.8)
         c.rect(x + gw - lb, y - lb, lb, lb, stroke=1, fill=0)
         gy = y - lb - 1.5 * MM - gw
@@ -232,7 +253,7 @@ def render_sheet(doc, model: dict) -> None:
             if model.get("rotations"):
                 c.setFont(fonts.SANS, 7.5)
                 c.setFillColorRGB(*GREY)
-                c.drawCentredString(x + gw / 2, gy - 3.6 * MM, rules.TURN_NAMES[grids[k]["turn"]])
+                c.drawCentredString(x + gw / 2, gy - 3.6 * MM, _tr(_, rules.TURN_NAMES[grids[k]["turn"]]))
         grid(c, ink, x, gy, cell, grids[k]["cells"] if k < len(grids) else ())
     y = y - lb - 1.5 * MM - gw - (7 if model.get("rotations") else 5) * MM
     # notes: whatever room the score sheet leaves
@@ -240,7 +261,7 @@ def render_sheet(doc, model: dict) -> None:
     notes_h = max(15 * MM, y - 11 - 6 * MM - score_h - FOOT)
     c.setFont(fonts.SANS_BOLD, 9)
     c.setFillColorRGB(0, 0, 0)
-    c.drawString(MARGIN, y - 8, "NOTES")
+    c.drawString(MARGIN, y - 8, _("NOTES"))
     c.setLineWidth(0.6)
     c.rect(MARGIN, y - 11 - notes_h, W - 2 * MARGIN, notes_h, stroke=1, fill=0)
     y = y - 11 - notes_h - 5 * MM
@@ -253,26 +274,27 @@ def render_sheet(doc, model: dict) -> None:
     c.restoreState()
     c.setFont(fonts.SANS_ITALIC, 7)
     c.setFillColorRGB(*GREY)
-    c.drawCentredString(W / 2, y + 1.5 * MM, "fold here: the Crypticard above stays yours")
+    c.drawCentredString(W / 2, y + 1.5 * MM, _("fold here: the Crypticard above stays yours"))
     y -= 5 * MM
     _score_sheet(doc, c, y)
 
 
 def _score_sheet(doc, c, top: float) -> None:
+    _ = doc.gettext
     W, H = doc.size
     c.setFillColorRGB(0, 0, 0)
     c.setFont(fonts.SANS_BOLD, 14)
-    c.drawString(MARGIN, top - 14, "SCORE SHEET")
+    c.drawString(MARGIN, top - 14, _("SCORE SHEET"))
     c.setFont(fonts.SANS, 8.5)
     c.setFillColorRGB(0.25, 0.25, 0.25)
-    c.drawString(MARGIN + 34 * MM, top - 13, "Your points for each of your opponent's five letters.")
+    c.drawString(MARGIN + 34 * MM, top - 13, _("Your points for each of your opponent's five letters."))
     y = top - 20
     width = W - 2 * MARGIN
     first = 50 * MM
     col = (width - first) / 5
     row_h = min(8 * MM, (y - FOOT - 36 * MM) / (len(rules.SCORE_ROWS) + 1))
-    rows = [["POINTS", *[f"LETTER {k}" for k in range(1, 6)]]]
-    rows += [[f"{label}  {pts}".strip(), "", "", "", "", ""] for label, pts in rules.SCORE_ROWS]
+    rows = [[_("POINTS"), *[_("LETTER {n}").format(n=k) for k in range(1, 6)]]]
+    rows += [[f"{_(label)}  {pts}".strip(), "", "", "", "", ""] for label, pts in rules.SCORE_ROWS]
     bottom = d.table(c, MARGIN, y, [first] + [col] * 5, rows, row_h=row_h, size=9, bold_first_col=True)
     c.setLineWidth(1.4)
     sub_top = y - (len(rules.SCORE_ROWS) - 1) * row_h  # top of the SUBTOTAL row
@@ -281,17 +303,17 @@ def _score_sheet(doc, c, top: float) -> None:
     tb = bottom - 3 * MM - 11 * MM
     c.setFillColorRGB(0, 0, 0)
     c.setFont(fonts.SANS_BOLD, 13)
-    c.drawRightString(W - MARGIN - col - 3 * MM, tb + 3.6 * MM, "TOTAL")
+    c.drawRightString(W - MARGIN - col - 3 * MM, tb + 3.6 * MM, _("TOTAL"))
     c.setLineWidth(1.4)
     c.rect(W - MARGIN - col, tb, col, 11 * MM, stroke=1, fill=0)
-    foot = (f"* LETTER GUESS: guess a letter right and score {rules.LETTER_GUESS_POINTS} points for each cell of its picture still empty on your Decoder "
-            f"(not yet under a cube); a wrong letter or word guess scores {rules.WRONG_GUESS_POINTS}, also in this row. A shape scores when all three of its cells are filled in the letter.")
+    foot = _("* LETTER GUESS: guess a letter right and score {right} points for each cell of its picture still empty on your Decoder "
+             "(not yet under a cube); a wrong letter or word guess scores {wrong}, also in this row. A shape scores when all three of its cells are filled in the letter.").format(right=rules.LETTER_GUESS_POINTS, wrong=rules.WRONG_GUESS_POINTS)
     d.paragraph(c, foot, MARGIN, tb + 11 * MM, width - col - 30 * MM, size=7.5, color=(0.2, 0.2, 0.2))
     # the opponent's word, once deciphered and unscrambled
     y = tb - 6 * MM
     c.setFont(fonts.SANS_BOLD, 9)
     c.setFillColorRGB(0, 0, 0)
-    c.drawString(MARGIN, y - 8, "OPPONENT'S CODE WORD")
+    c.drawString(MARGIN, y - 8, _("OPPONENT'S CODE WORD"))
     _letter_boxes(c, MARGIN + 48 * MM, y - 10 * MM + 1 * MM, 9 * MM, None)
 
 
@@ -319,7 +341,7 @@ def _sign(c, sign: str, cx: float, cy: float, size: float, color) -> None:
         c.rect(cx - t / 2, cy - size / 2, t, size, stroke=0, fill=1)
 
 
-def cube_face(kind: str, label_min: float = 0.0):
+def cube_face(kind: str, label_min: float = 0.0, _=_EN):
     """A cube token's face; `label_min` keeps its word readable where it is read in play."""
     cube = rules.CUBE_BY_KIND[kind]
 
@@ -334,7 +356,7 @@ def cube_face(kind: str, label_min: float = 0.0):
             _pictogram(c, rules.SHAPES[kind]["cells"], w / 2 - side / 2, cy - side / 2, side, fg)
         else:
             _sign(c, cube["sign"], w / 2, cy, side * 0.9, fg)
-        label = kind.upper()
+        label = _(kind.upper())
         size = fonts.fit_size(label, fonts.SANS_BOLD, max(label_min, min(w, h) * 0.17), w * 0.92)
         c.setFont(fonts.SANS_BOLD, size)
         c.setFillColorRGB(*fg)
@@ -344,14 +366,15 @@ def cube_face(kind: str, label_min: float = 0.0):
 
 
 def render_tokens(doc, model: dict) -> None:
+    _ = doc.gettext
     groups = []
     for cube in model["cubes"]:
         kind = cube["kind"]
-        what = rules.SHAPES[kind]["title"].lower() if kind in rules.SHAPES else kind
-        title = f"{cube['color'].capitalize()}: {what}, {'+' if cube['points'] > 0 else ''}{cube['points']}"
+        what = _tr(_, rules.SHAPES[kind]["title"].lower() if kind in rules.SHAPES else kind)
+        title = f"{_tr(_, cube['color'].capitalize())}: {what}, {'+' if cube['points'] > 0 else ''}{cube['points']}"
         dark = doc.ink.text_on(cube["hex"], large=True) == "white"  # black cuts would vanish in a dark block: white ones
-        groups.append(TokenGroup(title, [cube_face(kind)] * cube["count"], (16.0, 16.0), "square", (1.0, 1.0, 1.0) if dark else None))
-    draw_token_groups(doc, groups, page_title=f"{TITLE}  ·  cube tokens (one set)")
+        groups.append(TokenGroup(title, [cube_face(kind, _=_)] * cube["count"], (16.0, 16.0), "square", (1.0, 1.0, 1.0) if dark else None))
+    draw_token_groups(doc, groups, page_title=_("{title}  ·  cube tokens (one set)").format(title=TITLE))
 
 
 # -- Decoder ----------------------------------------------------------------------
@@ -360,19 +383,20 @@ def render_board(doc, model: dict) -> None:
     c = doc.new_page()
     W, H = doc.size
     ink = doc.ink
-    y = d.header(doc, f"{TITLE}  ·  Decoder", "Probe your opponent's letter: name cells or shapes, mark the answers with cubes.", margin=MARGIN)
+    _ = doc.gettext
+    y = d.header(doc, _("{title}  ·  Decoder").format(title=TITLE), _("Probe your opponent's letter: name cells or shapes, mark the answers with cubes."), margin=MARGIN)
     # which letter is being decoded
     cy = y - 6 * MM
     c.setFont(fonts.SANS_BOLD, 10)
     c.setFillColorRGB(0, 0, 0)
-    c.drawString(MARGIN, cy - 3.5, "DECODING LETTER")
+    c.drawString(MARGIN, cy - 3.5, _("DECODING LETTER"))
     for k in range(5):
         cx = MARGIN + 42 * MM + k * 9 * MM
         c.setLineWidth(0.8)
         c.circle(cx, cy, 3.3 * MM, stroke=1, fill=0)
         c.drawCentredString(cx, cy - 3.5, str(k + 1))
     c.setFont(fonts.SANS, 9)
-    c.drawRightString(W - MARGIN - 11 * MM, cy - 3, "Your guess for this letter:")
+    c.drawRightString(W - MARGIN - 11 * MM, cy - 3, _("Your guess for this letter:"))
     c.rect(W - MARGIN - 9 * MM, cy - 4.5 * MM, 9 * MM, 9 * MM, stroke=1, fill=0)
     y = cy - 8 * MM
     legend_h = 122 * MM  # shapes, single cells and the how-to below the grid
@@ -386,35 +410,36 @@ def render_board(doc, model: dict) -> None:
     col_w = (W - 2 * MARGIN) / len(shapes)
     c.setFont(fonts.SANS_BOLD, 11)
     c.setFillColorRGB(0, 0, 0)
-    c.drawString(MARGIN, y - 11, f"SHAPES: three cells each, one whole turn (= {model['guesses_per_turn']} guesses)")
+    c.drawString(MARGIN, y - 11, _("SHAPES: three cells each, one whole turn (= {n} guesses)").format(n=model["guesses_per_turn"]))
     y -= 16
     top = y
     for k, shape in enumerate(shapes):
         x = MARGIN + k * col_w
         yy = top
-        tok = 12 * MM
+        tok = _token_side(_tr(_, shape["name"].upper()), 12 * MM)
         c.saveState()
         c.translate(x, yy - tok)
-        cube_face(shape["name"], label_min=7)(c, _Art(tok, tok, ink))
+        cube_face(shape["name"], label_min=7, _=_)(c, _Art(tok, tok, ink))
         c.setLineWidth(0.5)
         c.setStrokeColorRGB(0, 0, 0)
         c.rect(0, 0, tok, tok, stroke=1, fill=0)
         c.restoreState()
         c.setFillColorRGB(0, 0, 0)
         c.setFont(fonts.SANS_BOLD, 12)
-        c.drawString(x + tok + 2.5 * MM, yy - 4.5 * MM, f"{shape['title']}  +{shape['points']}")
+        c.drawString(x + tok + 2.5 * MM, yy - 4.5 * MM, f"{_tr(_, shape['title'])}  +{shape['points']}")
         c.setFont(fonts.SANS, 8)
-        c.drawString(x + tok + 2.5 * MM, yy - 9 * MM, f"3 {shape['color']} cubes")
+        c.drawString(x + tok + 2.5 * MM, yy - 9 * MM, _("3 {color} cubes").format(color=_tr(_, shape["color"])))
         yy -= tok + 3 * MM
         # the reference drawing on a 3x3 patch of board
         mc = 6 * MM
         _mini_board(c, ink, x, yy - 3 * mc, mc, shape["cells"], shape["hex"])
         yy -= 3 * mc + 2 * MM
-        yy = d.paragraph(c, shape["explain"][0].upper() + shape["explain"][1:] + ".", x, yy, col_w - 4 * MM, size=7.5, color=(0.15, 0.15, 0.15)) - 1.5 * MM
+        explain = _tr(_, shape["explain"])
+        yy = d.paragraph(c, explain[0].upper() + explain[1:] + ".", x, yy, col_w - 4 * MM, size=7.5, color=(0.15, 0.15, 0.15)) - 1.5 * MM
         c.setFont(fonts.SANS, 7)
         c.setFillColorRGB(0.25, 0.25, 0.25)
         n = len(shape["variants"])
-        c.drawString(x, yy - 7, f"All {n} ways it can sit ({shape['placements']} places):")
+        c.drawString(x, yy - 7, _("All {n} ways it can sit ({places} places):").format(n=n, places=shape["placements"]))
         yy -= 10
         vs = 2.8 * MM
         per_row = max(1, int((col_w - 4 * MM) // (3 * vs + 2 * MM)))
@@ -426,9 +451,9 @@ def render_board(doc, model: dict) -> None:
     y = top - 74 * MM
     # single cells and letter guesses
     y = _singles(c, ink, model, y)
-    how = (f"On your turn you have {model['guesses_per_turn']} guesses. Name a single cell: your opponent answers hit or miss and you mark it with a green or black cube. "
-           f"Or name a shape and its three cells (this uses the whole turn): if all three are filled in the letter it scores and you cover them with that shape's cubes; "
-           "if not, your opponent answers each cell as a hit (+1) or a miss (-1), as single cells score. Guess the letter whenever you like.")
+    how = _("On your turn you have {n} guesses. Name a single cell: your opponent answers hit or miss and you mark it with a green or black cube. "
+            "Or name a shape and its three cells (this uses the whole turn): if all three are filled in the letter it scores and you cover them with that shape's cubes; "
+            "if not, your opponent answers each cell as a hit (+1) or a miss (-1), as single cells score. Guess the letter whenever you like.").format(n=model["guesses_per_turn"])
     d.paragraph(c, how, MARGIN, y - 2 * MM, W - 2 * MARGIN, size=8.5, color=(0.15, 0.15, 0.15))
 
 
@@ -458,33 +483,34 @@ def _mini_board(c, ink, x: float, y: float, cell: float, form, hexcolor: str, li
 
 
 def _singles(c, ink, model: dict, y: float) -> float:
+    _ = for_model(model)
     W = c._pagesize[0]
     c.setFont(fonts.SANS_BOLD, 11)
     c.setFillColorRGB(0, 0, 0)
-    c.drawString(MARGIN, y - 11, "SINGLE CELLS AND GUESSES")
+    c.drawString(MARGIN, y - 11, _("SINGLE CELLS AND GUESSES"))
     y -= 16
-    tok = 10 * MM
+    tok = max(_token_side(_tr(_, single["kind"].upper()), 10 * MM) for single in model["singles"])
     x = MARGIN
     for single in model["singles"]:
         c.saveState()
         c.translate(x, y - tok)
-        cube_face(single["kind"], label_min=7)(c, _Art(tok, tok, ink))
+        cube_face(single["kind"], label_min=7, _=_)(c, _Art(tok, tok, ink))
         c.setLineWidth(0.5)
         c.setStrokeColorRGB(0, 0, 0)
         c.rect(0, 0, tok, tok, stroke=1, fill=0)
         c.restoreState()
         pts = f"{'+' if single['points'] > 0 else ''}{single['points']}"
-        what = "a filled cell" if single["kind"] == "hit" else "an empty cell"
+        what = _("a filled cell") if single["kind"] == "hit" else _("an empty cell")
         c.setFillColorRGB(0, 0, 0)
         c.setFont(fonts.SANS_BOLD, 10)
-        c.drawString(x + tok + 2 * MM, y - 4 * MM, f"{single['title']}  {pts}")
+        c.drawString(x + tok + 2 * MM, y - 4 * MM, f"{_tr(_, single['title'])}  {pts}")
         c.setFont(fonts.SANS, 7.5)
-        c.drawString(x + tok + 2 * MM, y - 8 * MM, f"1 {single['color']} cube on {what}")
+        c.drawString(x + tok + 2 * MM, y - 8 * MM, _("1 {color} cube on {what}").format(color=_tr(_, single["color"]), what=what))
         x += 54 * MM
     c.setFont(fonts.SANS_BOLD, 10)
-    c.drawString(x, y - 4 * MM, f"LETTER GUESS  +{model['letter_guess']} per cell of the letter")
+    c.drawString(x, y - 4 * MM, _("LETTER GUESS  +{n} per cell of the letter").format(n=model["letter_guess"]))
     c.setFont(fonts.SANS, 7.5)
-    c.drawString(x, y - 8 * MM, f"still empty here, if right; a wrong letter or word {model['wrong_guess']}")
+    c.drawString(x, y - 8 * MM, _("still empty here, if right; a wrong letter or word {n}").format(n=model["wrong_guess"]))
     return y - tok - 3 * MM
 
 
@@ -497,25 +523,26 @@ def render_puzzle(doc, model: dict) -> None:
     start = 0
     while start < total:
         c = doc.new_page()
-        top = d.header(doc, f"{TITLE}  ·  puzzles", "Black = hit, X = miss, grey = not shown. Find the letter each picture fits; unscrambled, the five make one word. Keys at the end.", margin=MARGIN)
+        _ = doc.gettext
+        top = d.header(doc, _("{title}  ·  puzzles").format(title=TITLE), _("Black = hit, X = miss, grey = not shown. Find the letter each picture fits; unscrambled, the five make one word. Keys at the end."), margin=MARGIN)
         per_page, cell = _puzzle_layout(W, top - FOOT)
         block = (top - FOOT) / per_page
         shown = puzzles[start : start + per_page]
         for k, puzzle in enumerate(shown):
             _puzzle_block(doc, c, puzzle, start + k + 1, total, top - k * block, block, cell, last=(k == per_page - 1 or start + k == total - 1))
         if len(shown) < per_page:  # room left on the last page: somewhere to work
-            _working_space(c, top - len(shown) * block - 2 * MM, W)
+            _working_space(c, top - len(shown) * block - 2 * MM, W, _)
         start += per_page
     _answer_pages(doc, puzzles)
 
 
-def _working_space(c, top: float, W: float) -> None:
+def _working_space(c, top: float, W: float, _=_EN) -> None:
     c.setFillColorRGB(0, 0, 0)
     c.setFont(fonts.SANS_BOLD, 10)
-    c.drawString(MARGIN, top - 10, "WORKING")
+    c.drawString(MARGIN, top - 10, _("WORKING"))
     c.setFont(fonts.SANS, 8)
     c.setFillColorRGB(0.3, 0.3, 0.3)
-    c.drawString(MARGIN + 20 * MM, top - 10, "try the letters in different orders here")
+    c.drawString(MARGIN + 20 * MM, top - 10, _("try the letters in different orders here"))
     c.setStrokeColorRGB(0.6, 0.6, 0.6)
     c.setLineWidth(0.6)
     bottom = FOOT + 3 * MM  # clear of the small print
@@ -540,20 +567,21 @@ def _puzzle_layout(W: float, usable: float) -> tuple[int, float]:
 
 
 def _puzzle_block(doc, c, puzzle: dict, number: int, total: int, top: float, height: float, cell: float, last: bool) -> None:
+    _ = doc.gettext
     W, H = doc.size
     ink = doc.ink
     c.setFillColorRGB(0, 0, 0)
     c.setFont(fonts.SANS_BOLD, 13)
-    c.drawString(MARGIN, top - 14, f"Puzzle {number}" + (f" of {total}" if total > 1 else ""))
+    c.drawString(MARGIN, top - 14, _("Puzzle {n} of {total}").format(n=number, total=total) if total > 1 else _("Puzzle {n}").format(n=number))
     c.setFont(fonts.SANS_BOLD, 10)
     c.drawRightString(W - MARGIN, top - 14, puzzle["id"])
     c.setFont(fonts.SANS, 8)
     c.setFillColorRGB(0.25, 0.25, 0.25)
     open_ = rules.reasoning(puzzle["grids"], puzzle["rotations"])["ambiguous"]
-    asks = "each picture fits one letter" if not open_ else f"{open_} picture{'s' if open_ > 1 else ''} fit{'' if open_ > 1 else 's'} several letters (the word decides)"
-    grade = f"{puzzle['difficulty'].capitalize()}: {asks}; {puzzle['shown']} of 125 cells shown. "
-    note = grade + ("Rotations: a picture may be turned (see the Key Card's turned pictures)."
-                    if puzzle["rotations"] else "Every picture is upright, as on the Key Card.")
+    asks = _("each picture fits one letter") if not open_ else (_("{n} pictures fit several letters (the word decides)") if open_ > 1 else _("{n} picture fits several letters (the word decides)")).format(n=open_)
+    grade = _("{grade}: {asks}; {shown} of 125 cells shown. ").format(grade=_tr(_, puzzle["difficulty"].capitalize()), asks=asks, shown=puzzle["shown"])
+    note = grade + (_("Rotations: a picture may be turned (see the Key Card's turned pictures).")
+                    if puzzle["rotations"] else _("Every picture is upright, as on the Key Card."))
     c.setFont(fonts.SANS, fonts.fit_size(note, fonts.SANS, 8, W - 2 * MARGIN))  # a long grade line shrinks a little, never past the margin
     c.drawString(MARGIN, top - 24, note)
     y = top - 28
@@ -568,14 +596,14 @@ def _puzzle_block(doc, c, puzzle: dict, number: int, total: int, top: float, hei
         gy = y - 12 - gw
         shown_grid(c, ink, x, gy, cell, g["hits"], g["misses"])
         c.setFont(fonts.SANS, 7.5)
-        c.drawRightString(x + gw / 2 - lb / 2 - 1.5 * MM, gy - 2 * MM - lb / 2 - 2.5, "letter")
+        c.drawRightString(x + gw / 2 - lb / 2 - 1.5 * MM, gy - 2 * MM - lb / 2 - 2.5, _("letter"))
         c.setLineWidth(0.8)
         c.setStrokeColorRGB(0, 0, 0)
         c.rect(x + gw / 2 - lb / 2, gy - 2 * MM - lb, lb, lb, stroke=1, fill=0)
     y = y - 12 - gw - 2 * MM - lb - 3 * MM
     c.setFillColorRGB(0, 0, 0)
     c.setFont(fonts.SANS_BOLD, 10)
-    c.drawString(MARGIN, y - 6 * MM, "CODE WORD")
+    c.drawString(MARGIN, y - 6 * MM, _("CODE WORD"))
     _letter_boxes(c, MARGIN + 26 * MM, y - 10 * MM, 10 * MM, None)
     cmd = generate.regenerate_command(puzzle["id"])
     qx = W - MARGIN - QR_SIDE
@@ -583,7 +611,7 @@ def _puzzle_block(doc, c, puzzle: dict, number: int, total: int, top: float, hei
     draw_qr(c, cmd, qx, qy, QR_SIDE)
     c.setFont(fonts.SANS, 6.5)
     c.setFillColorRGB(0.3, 0.3, 0.3)
-    c.drawRightString(qx - 1 * MM, qy + 7 * MM, "reprint this puzzle:")
+    c.drawRightString(qx - 1 * MM, qy + 7 * MM, _("reprint this puzzle:"))
     c.drawRightString(qx - 1 * MM, qy + 3.5 * MM, cmd)
     if not last:  # a rule between puzzles
         c.setLineWidth(0.4)
@@ -602,11 +630,12 @@ def _answer_pages(doc, puzzles) -> None:
     block = 9 * MM + gw + 3 * MM  # one puzzle's pictures
     for p in puzzles:  # each puzzle's answer on a page of its own: checking one shows no other
         c = doc.new_page()
-        top = d.header(doc, f"{TITLE}  ·  answer key for {p['id']}", "This puzzle's answer only: the letters in picture order (and turns), "
-                       "the code word, then every picture whole.", margin=MARGIN)
+        _ = doc.gettext
+        top = d.header(doc, _("{title}  ·  answer key for {id}").format(title=TITLE, id=p["id"]), _("This puzzle's answer only: the letters in picture order (and turns), "
+                       "the code word, then every picture whole."), margin=MARGIN)
         sol = p["solution"]
-        turns = " ".join(f"{t * 90}°" for t in sol["turns"]) if p["rotations"] else "upright"
-        rows = [["Puzzle", "Pictures 1-5 read", "Turns", "Code word"], [f"{p['id']} ({p['difficulty']})", " ".join(sol["letters"]), turns, sol["word"]]]
+        turns = " ".join(f"{t * 90}°" for t in sol["turns"]) if p["rotations"] else _("upright")
+        rows = [[_("Puzzle"), _("Pictures 1-5 read"), _("Turns"), _("Code word")], [f"{p['id']} ({_tr(_, p['difficulty'])})", " ".join(sol["letters"]), turns, sol["word"]]]
         y = d.table(c, MARGIN, top, widths, rows, row_h=row_h, size=9) - 5 * MM
         pitch = (W - 2 * MARGIN - gw) / 4
         c.setFillColorRGB(0, 0, 0)

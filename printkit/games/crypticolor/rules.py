@@ -18,6 +18,7 @@ import string
 from functools import lru_cache
 from typing import Iterable, Sequence
 
+from printkit.i18n import N_  # printed text, translated where drawn
 from printkit.rules import Violation, expect, field
 
 SIZE = 5
@@ -25,7 +26,7 @@ CELLS = SIZE * SIZE
 LETTERS = string.ascii_uppercase
 WORD_LENGTH = 5
 TURNS = (0, 1, 2, 3)  # quarter turns clockwise
-TURN_NAMES = {0: "upright", 1: "turned 90°", 2: "turned 180°", 3: "turned 270°"}
+TURN_NAMES = {0: N_("upright"), 1: N_("turned 90°"), 2: N_("turned 180°"), 3: N_("turned 270°")}
 
 # -- the alphabet -----------------------------------------------------------------
 # '#' = filled cell. The rulebook draws only E; the other 25 are our design: capitals
@@ -115,25 +116,25 @@ SHAPES: dict[str, dict] = {
         "title": "LINE",
         "cells": ((0, 0), (0, 1), (0, 2)),
         "mirror": False,
-        "explain": "three cells in one row or one column",
+        "explain": N_("three cells in one row or one column"),
     },
     "corner": {
         "title": "CORNER",
         "cells": ((0, 0), (1, 0), (1, 1)),
         "mirror": False,
-        "explain": "three cells of a 2x2 block: an L",
+        "explain": N_("three cells of a 2x2 block: an L"),
     },
     "angle": {
         "title": "ANGLE",
         "cells": ((0, 0), (1, 1), (2, 2)),
         "mirror": False,
-        "explain": "three cells in a diagonal, corner to corner",
+        "explain": N_("three cells in a diagonal, corner to corner"),
     },
     "curve": {
         "title": "CURVE",
         "cells": ((0, 0), (0, 1), (1, 2)),
         "mirror": True,
-        "explain": "two side by side, then one diagonal from the second, bending away from the first",
+        "explain": N_("two side by side, then one diagonal from the second, bending away from the first"),
     },
 }
 SHAPE_ORDER = ("line", "corner", "angle", "curve")
@@ -156,15 +157,15 @@ GUESSES_PER_TURN = 3  # a shape uses all three
 
 # The score table of the Crypticard, top to bottom: (label, points shown).
 SCORE_ROWS: tuple[tuple[str, str], ...] = (
-    ("LINE", "+4"),
-    ("CORNER", "+4"),
-    ("ANGLE", "+4"),
-    ("CURVE", "+4"),
-    ("HIT", "+1"),
-    ("MISS", "-1"),
-    ("LETTER GUESS", "+2*"),
-    ("SUBTOTAL", ""),
-    ("DECIPHERED LETTERS", ""),
+    (N_("LINE"), "+4"),
+    (N_("CORNER"), "+4"),
+    (N_("ANGLE"), "+4"),
+    (N_("CURVE"), "+4"),
+    (N_("HIT"), "+1"),
+    (N_("MISS"), "-1"),
+    (N_("LETTER GUESS"), "+2*"),
+    (N_("SUBTOTAL"), ""),
+    (N_("DECIPHERED LETTERS"), ""),
 )
 
 

@@ -84,3 +84,14 @@ def is_game_word(word: str, code: str = DEFAULT) -> bool:
     """True when `word` (already folded) is made of the language's game letters only."""
     letters = language(code).letters
     return bool(word) and all(ch in letters for ch in word)
+
+
+# How each language's words are written on a game's paper, said once for every
+# rules page that needs it (the games' `facts`): what fold does, in words.
+SPELLING: dict[str, str] = {
+    "en": "",
+    "de": "Ä, Ö and Ü are letters of their own; ß is written SS.",
+    "fr": "Accents and the cedilla are dropped (É is E, Ç is C); Œ is written OE.",
+    "es": "Ñ is a letter of its own; accents are dropped (Á is A); CH, LL and RR are two letters each.",
+    "nl": "IJ is two letters, I and J; accents and diaereses are dropped (É is E, Ï is I).",
+}

@@ -89,6 +89,12 @@ def infer(values: list) -> dict:
     return out
 
 
+def _builtin_games() -> frozenset[str]:
+    from printkit.games import all_games
+
+    return frozenset(all_games())
+
+
 def schema_from_models(component, models: list[dict]) -> dict:
     """The schema of a component from sample models of it."""
     body = infer(list(enumerate(models)))

@@ -25,6 +25,9 @@ Outputs (printkit/data/), each a JSON header line and a blob (printkit.words.pac
                              the same two Cryptic Words indexes for each other language
                              (de fr es nl) of printkit.lang, from words-accept-LANG.txt
                              and words-puzzle-LANG.txt
+  crypticolor-index-LANG.idx the same for each other language (de, fr, es, nl), UTF-8
+  crypto-crisis-index-LANG.idx the Crypto Crisis indexes and pool of each other language,
+                             its words in the engine's cell letters (games/crypto_crisis/alphabet.py)
 
 Run it again whenever a word list changes; tests/test_words.py checks that every
 shipped index holds what the lists give. Deterministic: the same lists give the
@@ -71,6 +74,8 @@ def built() -> dict[str, bytes]:
     out.update(language_list_indexes())
     for lang in OTHER_LANGUAGES:
         out.update(cryptic_words_indexes(lang))
+    out.update(crypticolor_language_indexes())
+    out.update(crypto_crisis_language_indexes())
     return out
 
 
@@ -97,6 +102,35 @@ def cryptic_words_indexes(lang: str) -> dict[str, bytes]:
         if name == "puzzle":
             index.bits["hideable"] = cw_puzzle.hideable_from_lists(index, lang)
         out[spell.index_file(name, lang)] = words.pack_index(index.sections(name), words=index.size)
+    return out
+
+
+def crypticolor_language_indexes() -> dict[str, bytes]:
+    """crypticolor-index-LANG.idx of every other language: its acceptance list's
+    five-letter words by their letters and the pool of puzzle words (made as English's)."""
+    out = {}
+    for lang in ("de", "fr", "es", "nl"):
+        anagrams = clr_rules._build_anagram_index(words._accept_from_text(lang))
+        pool = clr_generate.build_word_pool(anagrams, words.puzzle_words(lang), lang)
+        sections = {**clr_rules.anagram_sections(anagrams), "pool.words": "".join(pool).encode("utf-8")}
+        out[clr_rules.index_file(lang)] = words.pack_index(sections, keys=len(anagrams), pool=len(pool))
+    return out
+
+
+def crypto_crisis_language_indexes() -> dict[str, bytes]:
+    """crypto-crisis-index-LANG.idx of every other language, made as English's
+    from its lists written in cell letters (lists.lexicon, lists.puzzle_list in
+    the language)."""
+    from printkit.games.crypto_crisis.lists import in_language, lexicon, puzzle_list, puzzle_ranked
+
+    out = {}
+    for lang in ("de", "fr", "es", "nl"):
+        with in_language(lang):
+            accept = solver.Index(lexicon())
+            common = solver.Index(puzzle_list())
+            pool = generator.pool_words(accept.exact, puzzle_ranked(lang))
+        sections = {**accept.sections("accept"), **common.sections("puzzle"), "pool.words": "".join(pool).encode("ascii")}
+        out[solver.index_file(lang)] = words.pack_index(sections, accept=len(accept._kept), puzzle=len(common._kept), pool=len(pool))
     return out
 
 

@@ -291,7 +291,7 @@ def test_shipped_indexes_are_what_the_lists_give():
     made = _build_script().built()
     languages = {f"words-{kind}-{lang}.idx" for kind in ("accept", "puzzle") for lang in ("de", "fr", "es", "nl")}
     cw_langs = {f"cryptic-words-{kind}-{lang}.idx" for kind in ("accept", "puzzle") for lang in ("de", "fr", "es", "nl")}
-    assert set(made) == {"words-accept.idx", "words-puzzle.idx", "cryptic-words-accept.idx", "cryptic-words-puzzle.idx", "crypto-crisis-index.idx", "crypticolor-index.idx"} | languages | cw_langs
+    assert set(made) == {"words-accept.idx", "words-puzzle.idx", "cryptic-words-accept.idx", "cryptic-words-puzzle.idx", "crypto-crisis-index.idx", "crypticolor-index.idx"} | languages | cw_langs | {f"{game}-index-{lang}.idx" for game in ("crypticolor", "crypto-crisis") for lang in ("de", "fr", "es", "nl")}
     for name, data in made.items():
         shipped = resources.files("printkit.data").joinpath(name).read_bytes()
         assert shipped == data, f"printkit/data/{name} is out of date: run python scripts/build_word_indexes.py"

@@ -14,6 +14,8 @@ GAME = Game(
     blurb="Hide a five-letter code word as five pictures on a 5x5 grid; probe your rival's cells and shapes with coloured cubes until the letters show.",
     players="2 players (or two teams), 30-45 minutes",
     rules_template="crypticolor-rules.md.j2",
+    languages=("en", "de", "fr", "es", "nl"),
+    facts=model.language_facts,
     supplies=(("Pencils", "one each"), ("Card stock", "cube tokens"), ("Timer", "one minute a turn, Timed variant"), ("Bags or envelopes", "a cube set each"), ("Dictionary", "a printed one, agreed on before play, decides what is a word (e.g. Collins Scrabble Words); without one, the house rule on the rules page")),
     components={
         "card": Component(

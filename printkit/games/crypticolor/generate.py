@@ -22,6 +22,9 @@ from printkit.games.crypticolor import rules
 from printkit.rules import Violation, is_list
 
 PREFIX = "CY"
+# Another language's IDs start their settings with its letter (CY-D-..., CY-DHR-...
+# is German): the ID names the language, so --id alone reprints the puzzle.
+LANG_TAG = {"de": "D", "fr": "F", "es": "S", "nl": "N"}
 ROTATIONS_TAG = "R"
 MAX_ATTEMPTS = 50
 DIFFICULTIES = ("easy", "medium", "hard")
@@ -32,8 +35,13 @@ AMBIGUOUS_MAX = 3  # letters a picture left open may fit (the true one among the
 GRADE_TAG = {"easy": "E", "medium": "", "hard": "H"}
 
 
-@lru_cache(maxsize=1)
-def word_pool() -> tuple[str, ...]:
+def prefix(lang: str = "en") -> str:
+    """What seeds a language's random stream: English's as it always was."""
+    return PREFIX if lang == "en" else PREFIX + lang.upper()
+
+
+@lru_cache(maxsize=5)
+def word_pool(lang: str = "en") -> tuple[str, ...]:
     """Five-letter puzzle-list words, most frequent first, whose letters make exactly
     one word of the shipped acceptance list (itself).
 
@@ -42,26 +50,37 @@ def word_pool() -> tuple[str, ...]:
     Read from rules.INDEX_FILE (build_word_pool's result, tested)."""
     from printkit.words import read_index
 
-    text = str(read_index(rules.INDEX_FILE)[1]["pool.words"], "ascii")
+    text = str(read_index(rules.index_file(lang))[1]["pool.words"], "utf-8")
     n = rules.WORD_LENGTH
     return tuple(text[i : i + n] for i in range(0, len(text), n))
 
 
-def build_word_pool(anagram_index: dict[str, list[str]], puzzle_words) -> tuple[str, ...]:
-    """word_pool from the acceptance list's anagram index and the puzzle list."""
+def build_word_pool(anagram_index: dict[str, list[str]], puzzle_words, lang: str = "en") -> tuple[str, ...]:
+    """word_pool from the acceptance list's anagram index and the puzzle list:
+    its five-letter words of the Key Card's letters that no other word is an anagram of."""
     return tuple(
         w for w in puzzle_words
-        if len(w) == rules.WORD_LENGTH and w.isascii() and w.isalpha() and anagram_index.get(rules.anagram_key(w)) == [w]
+        if len(w) == rules.WORD_LENGTH and (w.isascii() and w.isalpha() if lang == "en" else rules.is_letters(w.upper(), lang))
+        and anagram_index.get(rules.anagram_key(w)) == [w]
     )
 
 
-def make_id(token: str, rotations: bool, difficulty: str = "medium") -> str:
-    return pz.format_id(PREFIX, GRADE_TAG[difficulty] + (ROTATIONS_TAG if rotations else ""), token)
+def make_id(token: str, rotations: bool, difficulty: str = "medium", lang: str = "en") -> str:
+    return pz.format_id(PREFIX, LANG_TAG.get(lang, "") + GRADE_TAG[difficulty] + (ROTATIONS_TAG if rotations else ""), token)
+
+
+def id_lang(text: str) -> str:
+    """The language an ID names (CY-D-... is German); English when none."""
+    parts = text.strip().upper().split("-") if isinstance(text, str) else []
+    tag = parts[1][:1] if len(parts) == 3 and parts[1] else ""
+    return next((code for code, t in LANG_TAG.items() if t == tag), "en")
 
 
 def read_id(text: str) -> tuple[str, bool, str]:
     """(token, rotations, difficulty) from a printed ID; UsageError naming the ID if not ours."""
-    params, token = pz.parse_id(text, PREFIX, allowed={g + r for g in GRADE_TAG.values() for r in ("", ROTATIONS_TAG)})
+    allowed = {lt + g + r for lt in ("", *LANG_TAG.values()) for g in GRADE_TAG.values() for r in ("", ROTATIONS_TAG)}
+    params, token = pz.parse_id(text, PREFIX, allowed=allowed)
+    params = params[1:] if params[:1] in LANG_TAG.values() else params
     grades = {tag: name for name, tag in GRADE_TAG.items() if tag}
     grade, rest = (params[0], params[1:]) if params[:1] in grades else ("", params)
     if rest not in ("", ROTATIONS_TAG):
@@ -69,7 +88,7 @@ def read_id(text: str) -> tuple[str, bool, str]:
     return token, rest == ROTATIONS_TAG, grades.get(grade, "medium")
 
 
-def reveal(letter: str, turn: int, rotations: bool, difficulty: str, rng) -> tuple[list[int], list[int]]:
+def reveal(letter: str, turn: int, rotations: bool, difficulty: str, rng, lang: str = "en") -> tuple[list[int], list[int]]:
     """The cells of one picture to show, as (hits, misses): cells taken in a seeded
     order until the Key Card has one letter that fits, cut down to a minimal set,
     then EXTRA_CELLS[difficulty] more from the same order."""
@@ -77,7 +96,7 @@ def reveal(letter: str, turn: int, rotations: bool, difficulty: str, rng) -> tup
     order = rng.shuffle(list(range(1, rules.CELLS + 1)))
 
     def unique(shown) -> bool:
-        return rules.readings([n for n in shown if n in picture], [n for n in shown if n not in picture], rotations) == [letter]
+        return rules.readings([n for n in shown if n in picture], [n for n in shown if n not in picture], rotations, lang) == [letter]
 
     shown: list[int] = []
     for n in order:
@@ -93,7 +112,7 @@ def reveal(letter: str, turn: int, rotations: bool, difficulty: str, rng) -> tup
     return sorted(n for n in shown if n in picture), sorted(n for n in shown if n not in picture)
 
 
-def reveal_open(letter: str, turn: int, rotations: bool, rng) -> tuple[list[int], list[int]] | None:
+def reveal_open(letter: str, turn: int, rotations: bool, rng, lang: str = "en") -> tuple[list[int], list[int]] | None:
     """The cells of a picture left open: cells taken in a seeded order until 2 to
     AMBIGUOUS_MAX letters fit (its own among them), then thinned while that holds;
     None when the order goes from more letters straight to one."""
@@ -101,7 +120,7 @@ def reveal_open(letter: str, turn: int, rotations: bool, rng) -> tuple[list[int]
     order = rng.shuffle(list(range(1, rules.CELLS + 1)))
 
     def open_(shown) -> bool:
-        fit = rules.readings([n for n in shown if n in picture], [n for n in shown if n not in picture], rotations)
+        fit = rules.readings([n for n in shown if n in picture], [n for n in shown if n not in picture], rotations, lang)
         return letter in fit and 2 <= len(fit) <= AMBIGUOUS_MAX
 
     shown: list[int] = []
@@ -118,13 +137,13 @@ def reveal_open(letter: str, turn: int, rotations: bool, rng) -> tuple[list[int]
     return sorted(n for n in shown if n in picture), sorted(n for n in shown if n not in picture)
 
 
-def _reveal_all(grids, rotations: bool, difficulty: str, rng, word: str):
+def _reveal_all(grids, rotations: bool, difficulty: str, rng, word: str, lang: str = "en"):
     """Every picture's shown cells. Easy: each pins its letter. Medium and hard:
     a seeded choice of pictures (as many as the grade asks) stays open, fitting
     several letters, so that only the word settles them; pictures are pinned
     again, one at a time, while the letters make more than one word. None when
     the grade cannot be met with this word."""
-    pinned = [reveal(g["letter"], g["turn"], rotations, difficulty, rng.child("reveal", k)) for k, g in enumerate(grids)]
+    pinned = [reveal(g["letter"], g["turn"], rotations, difficulty, rng.child("reveal", k), lang) for k, g in enumerate(grids)]
     if difficulty == "easy":
         return pinned
     lo, hi = rules.GRADE_AMBIGUOUS[difficulty]
@@ -135,12 +154,12 @@ def _reveal_all(grids, rotations: bool, difficulty: str, rng, word: str):
     for k in pick.shuffle(list(range(len(grids)))):
         if len(opened) == want:
             break
-        cells = reveal_open(grids[k]["letter"], grids[k]["turn"], rotations, rng.child("open", k))
+        cells = reveal_open(grids[k]["letter"], grids[k]["turn"], rotations, rng.child("open", k), lang)
         if cells is not None:
             shown[k] = cells
             opened.append(k)
     while len(opened) >= lo:
-        r = rules.reasoning([{"hits": h, "misses": ms} for h, ms in shown], rotations)
+        r = rules.reasoning([{"hits": h, "misses": ms} for h, ms in shown], rotations, lang=lang)
         if r["words"] == [word.lower()]:
             return shown
         k = max(opened, key=lambda j: len(r["candidates"][j]))  # pin the widest open picture again
@@ -149,25 +168,26 @@ def _reveal_all(grids, rotations: bool, difficulty: str, rng, word: str):
     return None
 
 
-def _generate(job: tuple[str, bool, str]) -> dict:
-    """generate(token, rotations, difficulty) for one puzzle of a run."""
+def _generate(job: tuple) -> dict:
+    """generate(token, rotations, difficulty[, lang]) for one puzzle of a run."""
     return generate(*job)
 
 
-def generate(token: str, rotations: bool, difficulty: str = "medium") -> dict:
+def generate(token: str, rotations: bool, difficulty: str = "medium", lang: str = "en") -> dict:
     """The puzzle of this token; re-checked before it is returned."""
-    pool = word_pool()
+    pool = word_pool(lang)
     last: list[Violation] = []
     for attempt in range(MAX_ATTEMPTS):
-        rng = pz.token_rng(PREFIX + (ROTATIONS_TAG if rotations else ""), token, attempt)
+        rng = pz.token_rng(prefix(lang) + (ROTATIONS_TAG if rotations else ""), token, attempt)
         word = rng.choice(pool).upper()
         letters = m.scramble(word, rng.child("scramble"))
         grids = m.encode_word(letters, rotations, rng.child("turns"))
-        shown = _reveal_all(grids, rotations, difficulty, rng, word)
+        shown = _reveal_all(grids, rotations, difficulty, rng, word, lang)
         if shown is None:
             continue
         puzzle = {
-            "id": make_id(token, rotations, difficulty),
+            "id": make_id(token, rotations, difficulty, lang),
+            **({} if lang == "en" else {"lang": lang}),
             "rotations": rotations,
             "difficulty": difficulty,
             "shown": sum(len(h) + len(ms) for h, ms in shown),
@@ -177,21 +197,28 @@ def generate(token: str, rotations: bool, difficulty: str = "medium") -> dict:
         last = rules.puzzle_violations(puzzle, f"puzzle {puzzle['id']}")
         if not last:
             return puzzle
-    raise UsageError(f"puzzle {make_id(token, rotations, difficulty)}: no valid puzzle in {MAX_ATTEMPTS} attempts ({last[0] if last else 'unknown'})")
+    raise UsageError(f"puzzle {make_id(token, rotations, difficulty, lang)}: no valid puzzle in {MAX_ATTEMPTS} attempts ({last[0] if last else 'unknown'})")
 
 
 def build_puzzles(params: dict) -> dict:
     ident = params.get("id")
     flag = bool(params.get("rotations"))
     difficulty = params.get("difficulty") or "medium"
+    lang = params.get("lang") or "en"
     if difficulty not in CHOICES:
         raise UsageError(f"--difficulty {difficulty}: use one of {', '.join(CHOICES)}")
     if ident:
+        named = id_lang(ident)
+        if "lang" in params and lang != named:
+            from printkit.lang import language
+
+            raise UsageError(f"--id {ident} is a {language(named).name} puzzle; drop --lang or use --lang {named}")
+        lang = named
         token, rotations, difficulty = read_id(ident)
         if flag and not rotations:
-            raise UsageError(f"--id {ident} is a plain puzzle; drop --rotations or use {make_id(token, True, difficulty)}")
+            raise UsageError(f"--id {ident} is a plain puzzle; drop --rotations or use {make_id(token, True, difficulty, lang)}")
         tokens = [(token, difficulty)]
-        shown = {"id": make_id(token, rotations, difficulty)}
+        shown = {"id": make_id(token, rotations, difficulty, lang)}
     else:
         rotations = flag
         seed = str(params.get("seed", "1"))
@@ -199,7 +226,10 @@ def build_puzzles(params: dict) -> dict:
         grades = [DIFFICULTIES[i % 3] if difficulty == "mixed" else difficulty for i in range(count)]
         tokens = [(pz.make_token(seed, i), grades[i]) for i in range(count)]
         shown = {"seed": seed, "count": count, "rotations": rotations, "difficulty": difficulty}
-    items = pz.collect(pz.made(_generate, [(t, rotations, g) for t, g in tokens], "puzzles"), len(tokens))
+    jobs = [(t, rotations, g) if lang == "en" else (t, rotations, g, lang) for t, g in tokens]
+    items = pz.collect(pz.made(_generate, jobs, "puzzles"), len(tokens))
+    if lang != "en":
+        shown["lang"] = lang
     model = {"params": shown, "rotations": rotations, "puzzles": items}
     if len(items) == 1:
         model["id"] = items[0]["id"]
@@ -233,7 +263,7 @@ def check_ids(model: dict) -> list[Violation]:
             out.append(Violation("CLR-PUZZLE-ID", place, f"its ID says rotations {'on' if rotations else 'off'}, the puzzle says otherwise"))
             continue
         try:
-            fresh = generate(token, rotations, difficulty)
+            fresh = generate(token, rotations, difficulty, id_lang(ident))
         except UsageError:
             continue
         if fresh["grids"] != puzzle.get("grids") or fresh["solution"] != puzzle.get("solution"):

@@ -4,17 +4,44 @@ the cube tokens (the puzzles are in generate.py)."""
 from __future__ import annotations
 
 from printkit.games.crypticolor import rules
+from printkit.lang import fold
 from printkit.rng import Rng
+
+
+def _lang(params: dict) -> str:
+    return params.get("lang") or "en"
+
+
+def _lang_param(lang: str) -> dict:
+    """What a model's params say of its language: nothing for English (its bytes unchanged)."""
+    return {} if lang == "en" else {"lang": lang}
+
+
+def language_facts(lang: str = "en") -> dict:
+    """What the rules page must say of a language: the Key Card's letters and how
+    words are spelled in them."""
+    from printkit.lang import SPELLING, language
+
+    extra = [ch for ch in rules.letters(lang) if ch not in rules.LETTERS]
+    return {
+        "lang": lang,
+        "language": language(lang).name,
+        "letters": "A-Z" + (" and " + ", ".join(extra) if extra else ""),
+        "alphabet": "A-Z" + (", " + ", ".join(extra) if extra else ""),  # the rules template's Key Card line (no English word in it)
+        "count": len(rules.letters(lang)),
+        "spelling": SPELLING[lang],
+    }
 
 
 def build_card(params: dict) -> dict:
     turned_only = bool(params.get("turned_only"))
     rotations = bool(params.get("rotations")) or turned_only
+    lang = _lang(params)
     return {
-        "params": {"rotations": rotations, **({"turned_only": True} if turned_only else {})},
+        "params": {"rotations": rotations, **({"turned_only": True} if turned_only else {}), **_lang_param(lang)},
         "rotations": rotations,
         "turned_only": turned_only,
-        "alphabet": rules.alphabet_model(),
+        "alphabet": rules.alphabet_model(lang),
     }
 
 
@@ -43,18 +70,19 @@ def encode_word(letters: str, rotations: bool, rng: Rng) -> list[dict]:
 def build_sheet(params: dict) -> dict:
     raw = params.get("word")
     rotations = bool(params.get("rotations"))
+    lang = _lang(params)
     if raw is None or raw == "":
-        return {"params": {}, "rotations": rotations, "word": None, "scramble": None, "grids": []}
-    word = raw.strip().upper()
+        return {"params": _lang_param(lang), "rotations": rotations, "word": None, "scramble": None, "grids": []}
+    word = raw.strip().upper() if lang == "en" else fold(raw.strip(), lang).upper()
     seed = str(params.get("seed", "1"))
     model = {
-        "params": {"word": word, "seed": seed, "rotations": rotations},
+        "params": {"word": word, "seed": seed, "rotations": rotations, **_lang_param(lang)},
         "rotations": rotations,
         "word": word,
         "scramble": None,
         "grids": [],
     }
-    if len(word) == rules.WORD_LENGTH and word.isascii() and word.isalpha():
+    if len(word) == rules.WORD_LENGTH and (word.isascii() and word.isalpha() if lang == "en" else rules.is_letters(word, lang)):
         rng = Rng("crypticolor-sheet", seed, word)
         letters = scramble(word, rng.child("scramble"))
         model["scramble"] = letters
@@ -84,7 +112,7 @@ def build_board(params: dict) -> dict:
         for k in ("hit", "miss")
     ]
     return {
-        "params": {},
+        "params": _lang_param(_lang(params)),
         "size": rules.SIZE,
         "shapes": shapes,
         "singles": singles,
@@ -96,7 +124,7 @@ def build_board(params: dict) -> dict:
 
 def build_tokens(params: dict) -> dict:
     return {
-        "params": {},
+        "params": _lang_param(_lang(params)),
         "cubes": [
             {"kind": c["kind"], "color": c["color"], "hex": c["hex"], "count": c["count"], "sign": c["sign"], "points": c["points"]}
             for c in rules.CUBES

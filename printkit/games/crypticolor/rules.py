@@ -61,6 +61,16 @@ ALPHABET_ART: dict[str, tuple[str, ...]] = {
     "Z": ("#####", "...#.", ".###.", ".#...", "#####"),
 }
 
+# The letters other languages add (printkit/lang.py: German Ä Ö Ü, Spanish Ñ), drawn
+# the same way: the base letter kept where it fits, the marks on the top row. Each
+# differs from every other picture by at least three cells, upright or turned.
+EXTRA_ART: dict[str, tuple[str, ...]] = {
+    "Ä": (".#.#.", ".###.", "#...#", "#####", "#...#"),
+    "Ö": (".#.#.", ".###.", "#...#", "#...#", ".###."),
+    "Ü": (".#.#.", ".....", "#...#", "#...#", ".###."),
+    "Ñ": ("#####", "##..#", "#.#.#", "#..##", "#...#"),
+}
+
 #: The rulebook's one full example: a three-column E against the left edge.
 STANDARD_E: tuple[int, ...] = (1, 2, 3, 6, 11, 12, 13, 16, 21, 22, 23)
 
@@ -71,6 +81,38 @@ def art_cells(rows: Sequence[str]) -> tuple[int, ...]:
 
 
 ALPHABET: dict[str, tuple[int, ...]] = {letter: art_cells(ALPHABET_ART[letter]) for letter in LETTERS}
+EXTRA: dict[str, tuple[int, ...]] = {letter: art_cells(art) for letter, art in EXTRA_ART.items()}
+PICTURES: dict[str, tuple[int, ...]] = {**ALPHABET, **EXTRA}  # every letter any language's Key Card draws
+
+
+def letters(lang: str = "en") -> str:
+    """The capitals a language's Key Card draws, in its alphabet's order (A-Z,
+    then German Ä Ö Ü; Spanish Ñ after N)."""
+    if lang == "en":
+        return LETTERS
+    from printkit.lang import language
+
+    return language(lang).letters.upper()
+
+
+def alphabet_for(lang: str = "en") -> dict[str, tuple[int, ...]]:
+    """letter -> picture for a language's letters."""
+    return ALPHABET if lang == "en" else {ch: PICTURES[ch] for ch in letters(lang)}
+
+
+def model_lang(model) -> str:
+    """The language a model was built in: its params' "lang" (absent for English)."""
+    from printkit.lang import CODES
+
+    params = model.get("params") if isinstance(model, dict) else None
+    lang = params.get("lang", "en") if isinstance(params, dict) else "en"
+    return lang if lang in CODES else "en"
+
+
+def is_letters(word: str, lang: str = "en") -> bool:
+    """True when every character of `word` (capitals) is a letter of the language's Key Card."""
+    have = letters(lang)
+    return bool(word) and all(ch in have for ch in word)
 
 
 # -- cells and turns --------------------------------------------------------------
@@ -104,7 +146,7 @@ def decode(cells: Iterable[int], rotations: bool, alphabet: dict[str, Sequence[i
 
 
 def encode(letter: str, quarter_turns: int = 0) -> tuple[int, ...]:
-    return turn(ALPHABET[letter], quarter_turns)
+    return turn(PICTURES[letter], quarter_turns)
 
 
 # -- shapes -----------------------------------------------------------------------
@@ -281,8 +323,10 @@ def _cells_text(cells) -> str:
     return "{" + ",".join(str(n) for n in sorted(set(cells))) + "}"
 
 
-def read_alphabet(model: dict, key: str = "alphabet") -> tuple[dict[str, list[int]] | None, list[Violation]]:
-    """Read a model's alphabet: [{"letter": "A", "cells": [...]}, ...] in A-Z order."""
+def read_alphabet(model: dict, key: str = "alphabet", lang: str = "en") -> tuple[dict[str, list[int]] | None, list[Violation]]:
+    """Read a model's alphabet: [{"letter": "A", "cells": [...]}, ...] in A-Z order
+    (the language's letters: German adds Ä Ö Ü, Spanish Ñ)."""
+    have = letters(lang)
     entries, bad = field(model, key, list, "CLR-ALPHABET", "alphabet")
     if bad:
         return None, bad
@@ -295,8 +339,9 @@ def read_alphabet(model: dict, key: str = "alphabet") -> tuple[dict[str, list[in
         out += bad2
         if letter is None or cells is None:
             continue
-        if letter not in LETTERS or len(letter) != 1:
-            out.append(Violation("CLR-ALPHABET-LETTER", f"alphabet entry {pos}", f"{letter!r} is not a capital letter A-Z"))
+        if letter not in have or len(letter) != 1:
+            what = "a capital letter A-Z" if lang == "en" else f"a letter of the Key Card ({have})"
+            out.append(Violation("CLR-ALPHABET-LETTER", f"alphabet entry {pos}", f"{letter!r} is not {what}"))
             continue
         if letter in alphabet:
             out.append(Violation("CLR-ALPHABET-LETTER", f"letter {letter}", "appears twice"))
@@ -308,14 +353,14 @@ def read_alphabet(model: dict, key: str = "alphabet") -> tuple[dict[str, list[in
             out.append(Violation("CLR-LETTER-CELLS", f"letter {letter}", "names a cell twice"))
             continue
         alphabet[letter] = cells
-    missing = [x for x in LETTERS if x not in alphabet and not any(v.place == f"letter {x}" for v in out)]
+    missing = [x for x in have if x not in alphabet and not any(v.place == f"letter {x}" for v in out)]
     if missing:
         out.append(Violation("CLR-ALPHABET-LETTER", "alphabet", f"has no picture for {', '.join(missing)}"))
     return alphabet, out
 
 
-def alphabet_model() -> list[dict]:
-    return [{"letter": letter, "cells": list(ALPHABET[letter])} for letter in LETTERS]
+def alphabet_model(lang: str = "en") -> list[dict]:
+    return [{"letter": letter, "cells": list(PICTURES[letter])} for letter in letters(lang)]
 
 
 # -- components -------------------------------------------------------------------
@@ -328,24 +373,28 @@ def _flag(model: dict, key: str, place: str) -> tuple[bool | None, list[Violatio
 def check_card(model: dict) -> list[Violation]:
     """The Key Card: a complete, clash-free alphabet with the rulebook's E."""
     rotations, bad = _flag(model, "rotations", "card")
-    alphabet, bad2 = read_alphabet(model)
+    alphabet, bad2 = read_alphabet(model, lang=model_lang(model))
     out = bad + bad2
     if alphabet is not None:
         out += alphabet_violations(alphabet, bool(rotations))
     return out
 
 
-def word_violations(word, is_word, place: str = "code word") -> list[Violation]:
-    """A code word: five letters A-Z and an English word (the acceptance list)."""
+def word_violations(word, is_word, place: str = "code word", lang: str = "en") -> list[Violation]:
+    """A code word: five letters of the language's Key Card (A-Z in English) and a
+    word of its acceptance list."""
     if not isinstance(word, str):
         return [Violation("CLR-WORD", place, "must be a string")]
     shown = word if len(word) <= 20 else word[:17] + "..."
-    if not (word.isascii() and word.isalpha()):
-        return [Violation("CLR-WORD", f"{place} {shown}", "may only hold the letters A-Z (no hyphens, apostrophes or digits)")]
+    if not (is_letters(word.upper(), lang) if lang != "en" else (word.isascii() and word.isalpha())):
+        what = "the letters A-Z" if lang == "en" else f"the letters {letters(lang)}"
+        return [Violation("CLR-WORD", f"{place} {shown}", f"may only hold {what} (no hyphens, apostrophes or digits)")]
     if len(word) != WORD_LENGTH:
         return [Violation("CLR-WORD", f"{place} {shown}", f"has {len(word)} letters; a code word has {WORD_LENGTH}")]
     if not is_word(word):
-        return [Violation("CLR-WORD-UNKNOWN", f"{place} {shown}", "is not in the English word list (add it with --words FILE if it is a real word)")]
+        from printkit.lang import language
+
+        return [Violation("CLR-WORD-UNKNOWN", f"{place} {shown}", f"is not in the {language(lang).name} word list (add it with --words FILE if it is a real word)")]
     return []
 
 
@@ -370,22 +419,24 @@ def grids_violations(grids, letters: str, rotations: bool, code: str) -> list[Vi
         if t not in allowed_turns(rotations):
             out.append(Violation(code, place, f"turn {t} is not allowed ({'0-3' if rotations else 'only 0 without the Rotations variant'})"))
             continue
-        if letter in ALPHABET and tuple(sorted(cells)) != encode(letter, t):
+        if letter in PICTURES and tuple(sorted(cells)) != encode(letter, t):
             out.append(Violation(code, place, f"does not show {letter} {TURN_NAMES[t]} as the Key Card draws it"))
     return out
 
 
 def check_sheet(model: dict) -> list[Violation]:
     """A Crypticard: blank, or filled with a code word, its scramble and its grids."""
-    from printkit.words import is_word
+    from printkit import words
 
+    lang = model_lang(model)
+    is_word = words.is_word if lang == "en" else (lambda w: words.is_word(w, lang))
     rotations, bad = _flag(model, "rotations", "sheet")
     if bad:
         return bad
     if "word" not in model or model["word"] is None:
         return expect(model.get("grids") in (None, []), "CLR-SHEET", "sheet", "has grids but no code word")
     word = model["word"]
-    out = word_violations(word, is_word)
+    out = word_violations(word, is_word, lang=lang)
     if out:
         return out
     scramble, bad = field(model, "scramble", str, "CLR-SCRAMBLE", "scramble")
@@ -469,35 +520,41 @@ def anagram_key(word: str) -> str:
     return "".join(sorted(word.lower()))
 
 
-_anagram_cache: tuple[frozenset[str], dict[str, list[str]]] | None = None
+_anagram_cache: dict[int, tuple[object, dict[str, list[str]]]] = {}  # id(word list) -> (the list, its index)
 
 
 #: The shipped acceptance list's anagram index and the generator's word pool,
-#: built by scripts/build_word_indexes.py from the word lists (tests check them).
+#: built by scripts/build_word_indexes.py from the word lists (tests check them);
+#: one file a language (index_file).
 INDEX_FILE = "crypticolor-index.idx"
+
+
+def index_file(lang: str = "en") -> str:
+    return INDEX_FILE if lang == "en" else f"crypticolor-index-{lang}.idx"
 
 
 def anagram_sections(index: dict[str, list[str]]) -> dict[str, bytes]:
     """An anagram index as sections of an index file (printkit.words.pack_index):
     the keys with one word and those words, then the keys with several, their
-    words in the same order, and how many each has (a byte each)."""
+    words in the same order, and how many each has (a byte each). Text is UTF-8
+    (ASCII for English), five characters a key or word."""
     single = {k: ws[0] for k, ws in index.items() if len(ws) == 1}
     multi = {k: ws for k, ws in index.items() if len(ws) > 1}
-    return {"single.keys": "".join(single).encode("ascii"),
-            "single.words": "".join(single.values()).encode("ascii"),
-            "multi.keys": "".join(multi).encode("ascii"),
-            "multi.words": "".join(w for ws in multi.values() for w in ws).encode("ascii"),
+    return {"single.keys": "".join(single).encode("utf-8"),
+            "single.words": "".join(single.values()).encode("utf-8"),
+            "multi.keys": "".join(multi).encode("utf-8"),
+            "multi.words": "".join(w for ws in multi.values() for w in ws).encode("utf-8"),
             "multi.sizes": bytes(len(ws) for ws in multi.values())}
 
 
-def _shipped_anagram_index() -> dict[str, list[str]]:
+def _shipped_anagram_index(lang: str = "en") -> dict[str, list[str]]:
     from printkit.words import read_index
 
-    sections = read_index(INDEX_FILE)[1]
+    sections = read_index(index_file(lang))[1]
     n = WORD_LENGTH
 
     def cut(name: str) -> list[str]:
-        text = str(sections[name], "ascii")
+        text = str(sections[name], "utf-8")
         return [text[i : i + n] for i in range(0, len(text), n)]
 
     index = dict(zip(cut("single.keys"), map(list, zip(cut("single.words")))))
@@ -507,46 +564,60 @@ def _shipped_anagram_index() -> dict[str, list[str]]:
     return index
 
 
-def anagram_index(words: frozenset[str]) -> dict[str, list[str]]:
-    """Five-letter words of a list, grouped by their sorted letters (cached per
-    list; the shipped acceptance list's is read from INDEX_FILE)."""
-    global _anagram_cache
-    if _anagram_cache is not None and _anagram_cache[0] is words:
-        return _anagram_cache[1]
-    from printkit.words import _base_accept
+def _base_accept(lang: str):
+    from printkit import words
 
-    if words is _base_accept():
-        index = _shipped_anagram_index()
-        _anagram_cache = (words, index)
+    return words._base_accept() if lang == "en" else words._base_accept(lang)
+
+
+def accept_list(lang: str = "en"):
+    """The acceptance list of a language with the user's words (--words)."""
+    from printkit import words
+
+    return words.accept_words() if lang == "en" else words.accept_words(lang)
+
+
+def anagram_index(words: frozenset[str], lang: str = "en") -> dict[str, list[str]]:
+    """Five-letter words of a list, grouped by their sorted letters (cached per
+    list; a shipped acceptance list's is read from its index file)."""
+    hit = _anagram_cache.get(id(words))
+    if hit is not None and hit[0] is words:
+        return hit[1]
+    if words is _base_accept(lang):
+        index = _shipped_anagram_index(lang)
+        _remember(words, index)
         return index
     return _build_anagram_index(words)
 
 
+def _remember(words, index) -> None:
+    if len(_anagram_cache) >= 6:  # a few lists at most (languages, user lists): the oldest goes
+        _anagram_cache.pop(next(iter(_anagram_cache)))
+    _anagram_cache[id(words)] = (words, index)  # the list itself is kept: `is` cannot be fooled
+
+
 def _build_anagram_index(words: frozenset[str]) -> dict[str, list[str]]:
-    global _anagram_cache
     index: dict[str, list[str]] = {}
     of_length = getattr(words, "of_length", None)  # a compact Lexicon hands over one length's words
     fives = of_length(WORD_LENGTH) if of_length is not None else (w for w in words if len(w) == WORD_LENGTH)
     for w in sorted(fives):  # sort 1 word in 10, not all
         index.setdefault("".join(sorted(w.lower())), []).append(w)  # anagram_key(w)
-    _anagram_cache = (words, index)  # the list itself is kept: `is` cannot be fooled
+    _remember(words, index)
     return index
 
 
-def anagrams(letters: str, words: frozenset[str] | None = None) -> list[str]:
+def anagrams(letters: str, words: frozenset[str] | None = None, lang: str = "en") -> list[str]:
     """The words of the acceptance list made of exactly these letters."""
     if words is None:
-        from printkit.words import accept_words
-
-        words = accept_words()
-    return list(anagram_index(words).get(anagram_key(letters), []))
+        words = accept_list(lang)
+    return list(anagram_index(words, lang).get(anagram_key(letters), []))
 
 
-@lru_cache(maxsize=2)
-def _pictures(rotations: bool) -> tuple[tuple[str, int], ...]:
-    """(letter, bitmask of its picture) for every letter and allowed turn."""
+@lru_cache(maxsize=10)
+def _pictures(rotations: bool, lang: str = "en") -> tuple[tuple[str, int], ...]:
+    """(letter, bitmask of its picture) for every letter of the language and allowed turn."""
     out = []
-    for letter in LETTERS:
+    for letter in letters(lang):
         for t in allowed_turns(rotations):
             out.append((letter, sum(1 << (n - 1) for n in encode(letter, t))))
     return tuple(out)
@@ -556,11 +627,11 @@ def mask(cells: Iterable[int]) -> int:
     return sum(1 << (n - 1) for n in set(cells))
 
 
-def readings(hits: Iterable[int], misses: Iterable[int], rotations: bool) -> list[str]:
+def readings(hits: Iterable[int], misses: Iterable[int], rotations: bool, lang: str = "en") -> list[str]:
     """Every letter whose picture (turned, with rotations) fills all the shown hit
     cells and none of the shown miss cells: the letters a solver cannot rule out."""
     h, m = mask(hits), mask(misses)
-    return sorted({letter for letter, pic in _pictures(rotations) if pic & h == h and not pic & m})
+    return sorted({letter for letter, pic in _pictures(rotations, lang) if pic & h == h and not pic & m})
 
 
 #: What each grade asks of a person: how many pictures (lowest, highest) fit more
@@ -569,7 +640,7 @@ GRADE_AMBIGUOUS = {"easy": (0, 0), "medium": (1, 2), "hard": (3, 5)}
 MAX_COMBINATIONS = 10_000  # letter choices the solver tries at most (a hand-edited puzzle may show nothing)
 
 
-def reasoning(grids, rotations: bool, words: frozenset[str] | None = None) -> dict:
+def reasoning(grids, rotations: bool, words: frozenset[str] | None = None, lang: str = "en") -> dict:
     """How a person solves a puzzle, step by step: read each picture against the
     Key Card (the letters it leaves), then try the letter choices of the pictures
     that leave several until the five letters make a word.
@@ -581,14 +652,14 @@ def reasoning(grids, rotations: bool, words: frozenset[str] | None = None) -> di
     a hard puzzle is many."""
     import itertools
 
-    cands = [readings(g.get("hits", []), g.get("misses", []), rotations) for g in grids]
+    cands = [readings(g.get("hits", []), g.get("misses", []), rotations, lang) for g in grids]
     combos = 1
     for c in cands:
         combos *= len(c)
     found: set[str] = set()
     if 0 < combos <= MAX_COMBINATIONS:
         for pick in itertools.product(*cands):
-            found.update(anagrams("".join(pick), words))
+            found.update(anagrams("".join(pick), words, lang))
     return {"candidates": cands, "ambiguous": sum(1 for c in cands if len(c) > 1), "combinations": combos,
             "words": sorted(found), "steps": len(cands) + max(0, combos - 1)}
 
@@ -600,6 +671,9 @@ def puzzle_violations(puzzle: dict, place: str) -> list[Violation]:
     several letters as the grade says (GRADE_AMBIGUOUS)."""
     from printkit.words import puzzle_words
 
+    lang = puzzle.get("lang", "en") if isinstance(puzzle, dict) else "en"
+    if lang not in ("en", "de", "fr", "es", "nl"):
+        return [Violation("CLR-PUZZLE", place, f"language {str(lang)[:10]!r} is not one printkit prints")]
     out: list[Violation] = []
     rotations, bad = _flag(puzzle, "rotations", place)
     solution, bad2 = field(puzzle, "solution", dict, "CLR-PUZZLE", place)
@@ -611,10 +685,10 @@ def puzzle_violations(puzzle: dict, place: str) -> list[Violation]:
     out += bad + bad2
     if bad or bad2:
         return out
-    if not (len(word) == WORD_LENGTH and word.isascii() and word.isalpha() and word.isupper()):
-        return out + [Violation("CLR-PUZZLE-WORD", f"{place} word {word}", "must be five capital letters A-Z")]
-    out += expect(word.lower() in _puzzle_set(puzzle_words()), "CLR-PUZZLE-WORD", f"{place} word {word}", "is not on the puzzle word list")
-    found = anagrams(word)
+    if not (len(word) == WORD_LENGTH and word.isupper() and (word.isascii() and word.isalpha() if lang == "en" else is_letters(word, lang))):
+        return out + [Violation("CLR-PUZZLE-WORD", f"{place} word {word}", "must be five capital letters A-Z" if lang == "en" else f"must be five capital letters of {letters(lang)}")]
+    out += expect(word.lower() in _puzzle_set(puzzle_words() if lang == "en" else puzzle_words(lang)), "CLR-PUZZLE-WORD", f"{place} word {word}", "is not on the puzzle word list")
+    found = anagrams(word, lang=lang)
     out += expect(found == [word.lower()], "CLR-PUZZLE-ANAGRAM", f"{place} word {word}", f"its letters make {len(found)} words ({', '.join(found) or 'none'}); a puzzle needs exactly one")
     scramble = scramble_violations(word, letters, f"{place} letters")
     out += scramble
@@ -635,13 +709,13 @@ def puzzle_violations(puzzle: dict, place: str) -> list[Violation]:
         if not (_cells_ok(hits) and _cells_ok(misses)) or set(hits) & set(misses):
             out.append(Violation("CLR-PUZZLE-GRIDS", f"{place} grid {k}", "hits and misses must be different whole numbers 1-25"))
             continue
-        found = readings(hits, misses, bool(rotations))
+        found = readings(hits, misses, bool(rotations), lang)
         if letter not in found:
             what = "no letter" if not found else ", ".join(found)
             out.append(Violation("CLR-PUZZLE-DECODE", f"{place} grid {k}", f"its shown cells fit {what}; they must fit {letter}"))
     if out:
         return out
-    r = reasoning(grids, bool(rotations))
+    r = reasoning(grids, bool(rotations), lang=lang)
     if r["combinations"] > MAX_COMBINATIONS:
         return out + [Violation("CLR-PUZZLE-DECODE", place, f"its pictures leave {r['combinations']} letter choices; show more cells")]
     if r["words"] != [word.lower()]:
@@ -654,14 +728,16 @@ def puzzle_violations(puzzle: dict, place: str) -> list[Violation]:
     return out
 
 
-_puzzle_cache: tuple[tuple[str, ...], frozenset[str]] | None = None
+_puzzle_cache: dict[int, tuple[tuple[str, ...], frozenset[str]]] = {}  # id(list) -> (list, set), a language each
 
 
 def _puzzle_set(words: tuple[str, ...]) -> frozenset[str]:
-    global _puzzle_cache
-    if _puzzle_cache is None or _puzzle_cache[0] is not words:
-        _puzzle_cache = (words, frozenset(words))
-    return _puzzle_cache[1]
+    hit = _puzzle_cache.get(id(words))
+    if hit is None or hit[0] is not words:
+        if len(_puzzle_cache) >= 6:
+            _puzzle_cache.clear()
+        hit = _puzzle_cache[id(words)] = (words, frozenset(words))
+    return hit[1]
 
 
 def check_puzzles(model: dict) -> list[Violation]:

@@ -41,6 +41,8 @@ GAME = Game(
     blurb="Hide three words on one shifted, merged colour board; crack your opponent's before they crack yours.",
     players="2 players (or solo puzzles), 45 minutes",
     rules_template="crypto-crisis-rules.md.j2",
+    languages=("en", "de", "fr", "es", "nl"),
+    facts=model.language_facts,
     supplies=(("Pencils", "one each"), ("Coloured pencils", "blue, yellow and red, to colour the boards"), ("Timer", "one both can see, running to 45:00: hints at 15:00 and 30:00, the end at 45:00"), ("Clear tape", "to shut the hint slips"), ("Dictionary", "a printed one, agreed on before play, decides what is a word (e.g. Collins Scrabble Words); without one, the house rule on the rules page")),
     components={
         "board": Component(

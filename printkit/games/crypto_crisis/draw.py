@@ -8,7 +8,8 @@ from printkit.engine import draw as d
 from printkit.engine import fonts
 from printkit.engine.qr import draw_qr
 from printkit.engine.units import MM
-from printkit.games.crypto_crisis.grid import CODES, COLOURS, LETTERS, MARKS, MIXES, SHIFT_NAMES, SIDE, UNMIX
+from printkit.games.crypto_crisis.alphabet import drawing, shown
+from printkit.games.crypto_crisis.grid import CODES, COLOURS, MARKS, MIXES, SHIFT_NAMES, SIDE, UNMIX
 
 # Tile colours (Okabe-Ito names, see engine/ink.py); every tile also carries a code.
 FILL = {
@@ -161,9 +162,9 @@ def word_board(c, ink, x: float, y: float, side: float, colour: str, tiles: list
     """One colour's board on its own: its tiles where its shifts left them."""
     cells = []
     for i in range(SIDE * SIDE):
-        on = LETTERS[i] in tiles
-        first = on and tiles.index(LETTERS[i]) < 2
-        cells.append({"letter": LETTERS[i], "mix": colour if on else "none", "marks": [MARKS[colour]] if first else []})
+        on = shown()[i] in tiles
+        first = on and tiles.index(shown()[i]) < 2
+        cells.append({"letter": shown()[i], "mix": colour if on else "none", "marks": [MARKS[colour]] if first else []})
     draw_board(c, ink, x, y, side, cells)
 
 
@@ -477,6 +478,7 @@ def board_layout(page: tuple[float, float]) -> tuple[float, float, float]:
     return (W - side) / 2, H - MARGIN - HEADER_H - side, side
 
 
+@drawing
 def render_board(doc, model: dict) -> None:
     """The opponent's file: the merged board alone, with the legend and a place
     to note each word found and when. Nothing on it names a word or shift."""
@@ -491,6 +493,7 @@ def render_board(doc, model: dict) -> None:
     found_lines(c, ink, MARGIN, bottom - 2 * MM, W - 2 * MARGIN)
 
 
+@drawing
 def render_keeper(doc, model: dict) -> None:
     """The keeper's file: the hint slips and the answer key (never sent)."""
     ink = doc.ink
@@ -664,6 +667,7 @@ def puzzle_layout(page: tuple[float, float]) -> dict:
     return {"m": m, "board": (m, y, side), "qr": 30 * MM, "found_top": y - 3 * MM}
 
 
+@drawing
 def render_puzzles(doc, model: dict) -> None:
     from printkit.puzzles import progress
 
@@ -856,7 +860,7 @@ def blank_grid(c, x: float, y: float, side: float) -> None:
         c.rect(tx, ty, s, s, stroke=1, fill=0)
         c.setFillColorRGB(*LIGHT)
         c.setFont(fonts.SANS, s * 0.42)
-        c.drawCentredString(tx + s / 2, ty + s / 2 - s * 0.15, LETTERS[i])
+        c.drawCentredString(tx + s / 2, ty + s / 2 - s * 0.15, shown()[i])
     c.setLineWidth(1.2)
     c.setStrokeColorRGB(*BLACK)
     c.rect(x, y, side, side, stroke=1, fill=0)

@@ -44,6 +44,9 @@ from printkit.puzzles import format_id, make_token, parse_id, token_rng
 from printkit.errors import UsageError
 
 PREFIX = "CC"
+# Another language's IDs start their setting with its letter (CC-DM-... is a German
+# medium puzzle), so --id alone prints it again in its language.
+LANG_TAG = {"de": "D", "fr": "F", "es": "S", "nl": "N"}
 LETTER_OF = DIFFICULTIES  # easy -> E ...
 MIXED = "mixed"  # --difficulty mixed: the levels in turn, easiest first
 DIFFICULTY_OF = {v: k for k, v in DIFFICULTIES.items()}
@@ -90,12 +93,15 @@ class Pool:
     answer, so none may fit once every shift is out) and common words (what a
     person thinks of: they grade the puzzle)."""
 
-    def __init__(self) -> None:
+    def __init__(self, lang: str = "en") -> None:
+        from printkit.games.crypto_crisis.lists import in_language
         from printkit.games.crypto_crisis.rules import puzzle_list
 
-        self.index = solver.index_for(lexicon()).exact
-        self.common_index = solver.index_for(puzzle_list()).exact
-        text = str(solver.shipped_sections()["pool.words"], "ascii")  # pool_words() of the shipped lists
+        with in_language(lang):
+            self.index = solver.index_for(lexicon()).exact
+            self.common_index = solver.index_for(puzzle_list()).exact
+        # pool_words() of the shipped lists (another language's in cell letters, alphabet.to_cells)
+        text = str(solver.shipped_sections(lang)["pool.words"], "ascii")
         self.words = tuple(text[i : i + 5] for i in range(0, len(text), 5))
         self._decoys: dict[int, int] = {}
         self._common: dict[int, int] = {}
@@ -147,9 +153,16 @@ def pool_words(index: dict[int, tuple[str, ...]], puzzle_words) -> tuple[str, ..
     return tuple(words)
 
 
-@lru_cache(maxsize=1)
+@lru_cache(maxsize=5)
+def _pool(lang: str) -> Pool:
+    return Pool(lang)
+
+
 def pool() -> Pool:
-    return Pool()
+    """The pool of the language the lists are read in (lists.in_language)."""
+    from printkit.games.crypto_crisis.lists import current
+
+    return _pool(current())
 
 
 GRADES = ("easy", "medium", "hard", "hard")  # by the hints a person needs: 0, 1, 2, 3
@@ -193,16 +206,28 @@ def pairs_of(picks, p: Pool) -> list[tuple[str, list[str]]]:
     return [(p.words[k], list(PATTERNS[pat])) for k, pat in picks]
 
 
-def make_puzzle(token: str, difficulty: str) -> dict:
-    """The puzzle for this token and difficulty (always the same one)."""
+def make_puzzle(token: str, difficulty: str, lang: str = "en") -> dict:
+    """The puzzle for this token and difficulty (always the same one), in the
+    language's letters."""
+    if lang != "en":
+        from printkit.games.crypto_crisis.alphabet import localize
+        from printkit.games.crypto_crisis.lists import in_language
+
+        with in_language(lang):
+            return {**localize(_make_puzzle(token, difficulty, lang), lang), "lang": lang}
+    return _make_puzzle(token, difficulty, lang)
+
+
+def _make_puzzle(token: str, difficulty: str, lang: str) -> dict:
     letter = LETTER_OF[difficulty]
-    rng = token_rng(f"{PREFIX}-{letter}", token)
+    tag = LANG_TAG.get(lang, "")
+    rng = token_rng(f"{PREFIX}-{letter}" if lang == "en" else f"{PREFIX}{lang}-{letter}", token)
     p = pool()
     for _attempt in range(MAX_ATTEMPTS):
         got = draft(rng, p)
         if got is None or got[1] != difficulty:
             continue
-        return finish(format_id(PREFIX, letter, token), difficulty, pairs_of(got[0], p))
+        return finish(format_id(PREFIX, tag + letter, token), difficulty, pairs_of(got[0], p))
     raise RuntimeError(f"no {difficulty} puzzle for token {token} in {MAX_ATTEMPTS} attempts")
 
 
@@ -256,13 +281,27 @@ def random_words(seed: str) -> list[tuple[str, list[str]]]:
     raise RuntimeError(f"no board for seed {seed!r} in {MAX_ATTEMPTS} attempts")
 
 
+def id_lang(text: str) -> str:
+    """The language a puzzle ID names (CC-DM-... is German); English when none."""
+    parts = text.strip().upper().split("-") if isinstance(text, str) else []
+    tag = parts[1][:1] if len(parts) == 3 and len(parts[1]) == 2 else ""
+    return next((code for code, t in LANG_TAG.items() if t == tag), "en")
+
+
+def read_id(text: str) -> tuple[str, str, str]:
+    """(token, difficulty, language) of a printed ID; UsageError naming it if not ours."""
+    allowed = {t + d for t in ("", *LANG_TAG.values()) for d in DIFFICULTY_OF}
+    params, token = parse_id(text, PREFIX, allowed=allowed)
+    return token, DIFFICULTY_OF[params[-1]], id_lang(text)
+
+
 def puzzle_for_id(text: str) -> dict:
-    params, token = parse_id(text, PREFIX, allowed=DIFFICULTY_OF)
-    return make_puzzle(token, DIFFICULTY_OF[params])
+    token, difficulty, lang = read_id(text)
+    return make_puzzle(token, difficulty, lang)
 
 
-def puzzle_at(job: tuple[str, str]) -> dict:
-    """make_puzzle(token, difficulty) for one (token, difficulty) of a run."""
+def puzzle_at(job: tuple) -> dict:
+    """make_puzzle(token, difficulty[, lang]) for one puzzle of a run."""
     return make_puzzle(*job)
 
 
@@ -270,6 +309,7 @@ def build_puzzles(params: dict) -> dict:
     from printkit.puzzles import collect, made
 
     pid = params.get("id")
+    lang = params.get("lang") or "en"
     count = int(params.get("count") or 1)
     difficulty = params.get("difficulty") or "medium"
     if difficulty not in DIFFICULTIES and difficulty != MIXED:
@@ -277,8 +317,13 @@ def build_puzzles(params: dict) -> dict:
     if pid:
         if count != 1:
             raise UsageError(f"--id {pid} gives one puzzle; leave out --count")
+        named = id_lang(pid)
+        if "lang" in params and named != lang:
+            from printkit.lang import language
+
+            raise UsageError(f"--id {pid} is a {language(named).name} puzzle; drop --lang or use --lang {named}")
         puzzle = puzzle_for_id(pid)
-        return {"params": {"id": puzzle["id"]}, "id": puzzle["id"], "puzzles": [puzzle]}
+        return {"params": {"id": puzzle["id"], **_lang_param(named)}, "id": puzzle["id"], "puzzles": [puzzle]}
     seed = str(params.get("seed") if params.get("seed") is not None else "1")
     levels = list(DIFFICULTIES)  # mixed: easy, medium, hard, easy, ... in turn
 
@@ -287,8 +332,13 @@ def build_puzzles(params: dict) -> dict:
 
     if count == 1:
         # One puzzle is known by its ID: the same sheet as `--id` gives, byte for byte.
-        puzzle = make_puzzle(make_token(seed, 0), level(0))
-        return {"params": {"id": puzzle["id"]}, "id": puzzle["id"], "puzzles": [puzzle]}
+        puzzle = make_puzzle(make_token(seed, 0), level(0), lang)
+        return {"params": {"id": puzzle["id"], **_lang_param(lang)}, "id": puzzle["id"], "puzzles": [puzzle]}
+    jobs = [(make_token(seed, i), level(i)) if lang == "en" else (make_token(seed, i), level(i), lang) for i in range(count)]
     with gc_paused():
-        puzzles = collect(made(puzzle_at, [(make_token(seed, i), level(i)) for i in range(count)], "making puzzles"), count)
-    return {"params": {"seed": seed, "count": count, "difficulty": difficulty}, "puzzles": puzzles}
+        puzzles = collect(made(puzzle_at, jobs, "making puzzles"), count)
+    return {"params": {"seed": seed, "count": count, "difficulty": difficulty, **_lang_param(lang)}, "puzzles": puzzles}
+
+
+def _lang_param(lang: str) -> dict:
+    return {} if lang == "en" else {"lang": lang}

@@ -61,7 +61,23 @@ def build_board(params: dict) -> dict:
     """The encrypted board: the words given with --word; else the rulebook's
     example with --example; else three random common words with random shifts,
     drawn from the seed (a board the generator has checked: one answer per
-    colour once every shift is out)."""
+    colour once every shift is out). Another language's board is made in the
+    engine's cell letters and handed back in the language's (alphabet.py)."""
+    lang = params.get("lang") or "en"
+    if lang == "en":
+        return _build_board(params, "en")
+    from printkit.games.crypto_crisis.alphabet import localize
+    from printkit.games.crypto_crisis.lists import in_language
+
+    if params.get("example"):
+        raise UsageError("--example prints the rulebook's English words (study, ghost, knife); leave out --lang, or give your own --word")
+    with in_language(lang):
+        model = localize(_build_board(params, lang), lang)
+    model["params"] = {**model["params"], "lang": lang}
+    return model
+
+
+def _build_board(params: dict, lang: str) -> dict:
     from printkit.words import accept_words
 
     given = list(params.get("word") or ())
@@ -70,6 +86,16 @@ def build_board(params: dict) -> dict:
         raise UsageError("--example prints the rulebook's words; leave out --word (or --example)")
     if given:
         pairs = [parse_word(t) for t in given]
+        if lang != "en":  # as the language writes them (Bären -> BÄREN), in cell letters
+            from printkit.games.crypto_crisis.alphabet import DROPPED, GRIDS, to_cells
+            from printkit.lang import fold, language
+
+            folded = [(fold(w, lang).upper(), s) for w, s in pairs]
+            for (w, _), text in zip(folded, given):
+                lost = sorted({ch for ch in w if ch.isalpha() and ch not in GRIDS[lang]})
+                if lost:
+                    raise UsageError(f"--word {text}: {', '.join(lost)} is not on the {language(lang).name} grid (it has no {', '.join(DROPPED[lang])}); choose another word")
+            pairs = [(to_cells(w, lang), s) for w, s in folded]
         source, kept = "words", {"word": given}
     elif example:
         pairs = [parse_word(t) for t in EXAMPLE_WORDS]
@@ -81,7 +107,12 @@ def build_board(params: dict) -> dict:
         pairs = random_words(seed)
         source, kept = "random", {"seed": seed}
     board = board_from_words(pairs)
-    report = solver_report(board, accept_words())
+    if lang != "en":
+        from printkit.games.crypto_crisis.lists import lexicon
+
+        report = solver_report(board, lexicon())
+    else:
+        report = solver_report(board, accept_words())
     model = {"params": kept, "source": source, **board, "code": board_code(board["cells"])}
     if report is not None:
         model["solver"] = report
@@ -103,14 +134,75 @@ SLIP_SETS_PER_PAGE = 2  # a set is one player's three slips
 GRIDS_PER_PAGE = 12
 
 
+# The method page's worked example in each language: a word of the language, with
+# the rulebook's red word's shifts.
+METHOD_WORDS = {"en": "KNIFE", "de": "BRIEF", "fr": "LIVRE", "es": "LIBRO", "nl": "BROEK"}
+
+
+def language_facts(lang: str = "en") -> dict:
+    """What the rules page and the paper must say of a language's grid."""
+    from printkit.games.crypto_crisis.alphabet import DROPPED, GRIDS, kept as kept_words
+    from printkit.lang import SPELLING, language
+
+    kept, total = kept_words(lang) if lang != "en" else (0, 0)
+    dropped = ", ".join(DROPPED[lang][:-1]) + (" or " if len(DROPPED[lang]) > 1 else "") + DROPPED[lang][-1]
+    return {
+        "lang": lang,
+        "language": language(lang).name,
+        "grid": GRIDS[lang],
+        "dropped": DROPPED[lang],
+        "no_letters": f"no {dropped}",
+        "kept": kept,
+        "hideable": total,
+        "spelling": SPELLING[lang],
+        "rows": ", ".join(" ".join(GRIDS[lang][r * 5 : r * 5 + 5]) for r in range(5)),
+        "why": why(lang),
+        # for the rules template's sentences (translated there; English keeps its own words):
+        # the grid's first to last letter, its rows, what it lacks
+        **({} if lang == "en" else {
+            "grid_span": f"{GRIDS[lang][0]}\u2013{GRIDS[lang][-1]}",
+            "grid_rows": ", ".join(" ".join(GRIDS[lang][r * 5 : r * 5 + 5]) for r in range(5)),
+            "grid_missing": ", ".join(DROPPED[lang]),
+        }),
+    }
+
+
+# Why each language's grid drops what it drops (measured: scripts/measure_crypto_crisis_grid.py,
+# docs/games/crypto-crisis.md); the figures are counted on the shipped lists (alphabet.kept).
+WHY_MORE = {
+    "de": " Writing Ä, Ö and Ü as AE, OE, UE instead would leave fewer (a word with an umlaut grows a letter).",
+    "es": " Ñ stays.",
+}
+
+
+def why(lang: str) -> str:
+    from printkit.games.crypto_crisis.alphabet import DROPPED, kept
+
+    if lang == "en":
+        return ""
+    have, total = kept(lang)
+    letters = ", ".join(DROPPED[lang][:-1]) + (" and " if len(DROPPED[lang]) > 1 else "") + DROPPED[lang][-1]
+    return (f"it drops {letters}, which keeps {have:,} of the {total:,} common five-letter words with five different letters, "
+            f"more than any other choice would.{WHY_MORE.get(lang, '')}")
+
+
 def build_sheet(params: dict) -> dict:
+    from printkit.games.crypto_crisis.alphabet import GRIDS, from_cells, to_cells
+
     part = params.get("part") or "all"
     if part not in PARTS:
         raise UsageError(f"--part must be one of {', '.join(PARTS)}, not '{part}'")
-    model: dict = {"params": {"part": part if part != "all" else None}, "part": part}
+    lang = params.get("lang") or "en"
+    model: dict = {"params": {"part": part if part != "all" else None, **({} if lang == "en" else {"lang": lang})}, "part": part}
+    if lang != "en":
+        model["grid"] = GRIDS[lang]  # the letters the paper's grids show, cell 1 to 25
+        model["no_letters"] = language_facts(lang)["no_letters"]
     if part in ("all", "method"):
-        # the worked example on the method page: the rulebook's red word
-        model["method"] = {"example": word_entry("red", "KNIFE", ["R", "R", "D"])}
+        # the worked example on the method page: the rulebook's red word (another language: one of its words)
+        entry = word_entry("red", to_cells(METHOD_WORDS[lang], lang), ["R", "R", "D"])
+        if lang != "en":
+            entry = {**entry, "word": from_cells(entry["word"], lang), "tiles": [from_cells(t, lang) for t in entry["tiles"]]}
+        model["method"] = {"example": entry}
     if part in ("all", "form"):
         model["form"] = {
             "copies": FORMS_PER_PAGE,

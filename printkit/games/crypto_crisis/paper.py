@@ -21,15 +21,18 @@ from printkit.games.crypto_crisis.draw import (
     found_lines,
     swatch,
 )
-from printkit.games.crypto_crisis.grid import CODES, COLOURS, LETTERS, MARKS, MIXES, MOVES, SHIFT_NAMES, SIDE, UNMIX, shift_cell
+from printkit.games.crypto_crisis.alphabet import drawing, shown
+from printkit.games.crypto_crisis.grid import CODES, COLOURS, MARKS, MIXES, MOVES, SHIFT_NAMES, SIDE, UNMIX, shift_cell
 
 
 
+@drawing
 def render_sheet(doc, model: dict) -> None:
+    no = {"no_letters": model["no_letters"]} if "no_letters" in model else {}  # another language's grid lacks other letters than Z
     if "method" in model:
-        method_page(doc, model["method"])
+        method_page(doc, {**model["method"], **no})
     if "form" in model:
-        form_page(doc, model["form"])
+        form_page(doc, {**model["form"], **no})
     if "boards" in model:
         boards_page(doc, model["boards"])
     if "slips" in model:
@@ -43,7 +46,7 @@ def render_sheet(doc, model: dict) -> None:
 def step_of(letter: str, move: str) -> str:
     """Where a tile on `letter` goes with one shift (wrapping around)."""
     dr, dc = MOVES[move]
-    return LETTERS[shift_cell(LETTERS.index(letter), dr, dc)]
+    return shown()[shift_cell(shown().index(letter), dr, dc)]
 
 
 def helper_cell(c, x: float, y: float, s: float, letter: str) -> None:
@@ -78,7 +81,7 @@ def helper_cell(c, x: float, y: float, s: float, letter: str) -> None:
 
 def shift_helper(c, x: float, y: float, side: float) -> None:
     s = side / SIDE
-    for i, letter in enumerate(LETTERS):
+    for i, letter in enumerate(shown()):
         r, col = divmod(i, SIDE)
         helper_cell(c, x + col * s, y + side - (r + 1) * s, s, letter)
     c.setLineWidth(1.4)
@@ -111,6 +114,7 @@ def method_page(doc, method: dict) -> None:
     y = top - 1 * MM
     lw = 30 * MM
     for k, (head, text) in enumerate(METHOD_STEPS, 1):
+        text = text.replace("no Z", method.get("no_letters", "no Z"))
         c.setFillColorRGB(*BLACK)
         c.setFont(fonts.SANS_BOLD, 9.5)
         c.drawString(MARGIN, y - 9.5, f"{k}. {head}")
@@ -255,7 +259,7 @@ def one_form(c, ink, x: float, top: float, w: float, h: float, form: dict) -> No
     c.drawCentredString(x + w / 2, fold - 1 * MM, FOLD_TEXT)
     # the inside: the words, their shifts, where their tiles land
     rule = ("Each word: 5 letters, all different, no Z, an English word; one per colour. "
-            f"Up to {form['shift_boxes']} shifts each: U, D, L, R. Tiles: where the word's letters land (the method page).")
+            f"Up to {form['shift_boxes']} shifts each: U, D, L, R. Tiles: where the word's letters land (the method page).").replace("no Z", form.get("no_letters", "no Z"))
     y = d.paragraph(c, rule, x, fold - 4 * MM, w, size=8) - 2 * MM
     box = 8.5 * MM
     word_x = x + 30 * MM
@@ -347,7 +351,7 @@ def boards_page(doc, boards: dict) -> None:
         c.setFont(fonts.SANS, 9)
         c.drawString(MARGIN + 72 * MM, top - 12, "by ____________________  for ____________________")
         by = top - 17 - side
-        for i, letter in enumerate(LETTERS):
+        for i, letter in enumerate(shown()):
             r, col = divmod(i, SIDE)
             colourable_cell(c, MARGIN + col * s, by + side - (r + 1) * s, s, letter)
         c.setLineWidth(1.5)

@@ -23,7 +23,8 @@ from printkit.games.crypto_crisis.grid import (
     placeable,
     tiles,
 )
-from printkit.games.crypto_crisis.lists import WORD_LEN, lexicon, puzzle_list  # noqa: F401 (read through rules too)
+from printkit.games.crypto_crisis.alphabet import delocalize, model_lang
+from printkit.games.crypto_crisis.lists import WORD_LEN, in_language, lexicon, puzzle_list  # noqa: F401 (read through rules too)
 from printkit.rules import Violation, expect, field
 
 COUNT_WORDS = {2: "twice", 3: "three times", 4: "four times", 5: "five times"}
@@ -199,7 +200,53 @@ def check_hints(board, prefix: str) -> list[Violation]:
 def check_board(model: dict) -> list[Violation]:
     from printkit.words import is_word
 
+    lang = model_lang(model)
+    if lang != "en":  # checked in the engine's cell letters, against the language's lists
+        bad = dropped_letters(model, "", lang)
+        if bad:
+            return bad
+        with in_language(lang):
+            cells = delocalize(model, lang)
+            words_ok = lexicon()
+            found = check_words(cells, "", lambda w: w.lower() in words_ok) + check_cells(cells, "") + check_hints(cells, "")
+            return in_own_letters(found, model, cells, lang)
     return check_words(model, "", is_word) + check_cells(model, "") + check_hints(model, "")
+
+
+def in_own_letters(found: list[Violation], model, cells, lang: str) -> list[Violation]:
+    """Violations found in the engine's cell letters, told in the language's: each
+    word as the model spells it, and the language's name for 'English'."""
+    from printkit.games.crypto_crisis.alphabet import from_cells
+    from printkit.lang import language
+
+    pairs = []
+    for entry in cells.get("words") if isinstance(cells.get("words"), list) else []:
+        w = entry.get("word") if isinstance(entry, dict) else None
+        if isinstance(w, str) and w:
+            pairs.append((w, from_cells(w, lang)))
+    name = language(lang).name
+
+    def fix(text: str) -> str:
+        for a, b in pairs:
+            text = text.replace(f"'{a.lower()}'", f"'{b.lower()}'").replace(a, b)
+        return text.replace("an English word", f"a {name} word")
+
+    return [Violation(v.code, fix(v.place), fix(v.message)) for v in found]
+
+
+def dropped_letters(board, prefix: str, lang: str) -> list[Violation]:
+    """A word with a letter the language's grid does not hold (German J, Q, X, Y...)."""
+    from printkit.games.crypto_crisis.alphabet import DROPPED, GRIDS
+
+    out = []
+    for pos, entry in enumerate(board.get("words") if isinstance(board.get("words"), list) else [], 1):
+        word = entry.get("word") if isinstance(entry, dict) else None
+        if not isinstance(word, str):
+            continue
+        lost = sorted({ch for ch in word if ch.isalpha() and ch not in GRIDS[lang]})
+        if lost:
+            out.append(Violation("CC-WORD-Z", _word_place(prefix, pos, word), f"has {', '.join(lost)}; this grid has no {', '.join(DROPPED[lang])}, so it cannot be encrypted"))
+    return out
 
 
 def _number(part, key: str, code: str, place: str, ok: Callable[[int], bool], rule: str, message: str) -> list[Violation]:
@@ -212,6 +259,16 @@ def _number(part, key: str, code: str, place: str, ok: Callable[[int], bool], ru
 
 
 def check_sheet(model: dict) -> list[Violation]:
+    lang = model_lang(model)
+    if lang != "en":
+        from printkit.games.crypto_crisis.alphabet import GRIDS
+
+        out = expect(model.get("grid") == GRIDS[lang], "CC-SHEET-GRID", "sheet", f"its grid letters are {_shown(model.get('grid'))}; the {lang} grid is {GRIDS[lang]}")
+        return out + _check_sheet(delocalize(model, lang))
+    return _check_sheet(model)
+
+
+def _check_sheet(model: dict) -> list[Violation]:
     from printkit.games.crypto_crisis.board import MIN_CELL_MM, PARTS, SLIPS
 
     part, bad = field(model, "part", str, "CC-SHEET", "sheet")
@@ -308,7 +365,11 @@ def grade(counts: dict[str, list[int]]) -> str:
 def _on_puzzle_list(word: str) -> bool:
     if len(word) == WORD_LEN:
         return word in puzzle_list()
+    from printkit.games.crypto_crisis.lists import current
     from printkit.words import puzzle_words
+
+    if current() != "en":
+        return False  # another language's puzzle lists hold five-letter words only here
 
     return word == word.upper() and word.lower() in puzzle_words()  # a word of the wrong length: rare, a plain scan
 
@@ -340,10 +401,17 @@ def check_puzzle(p, n: int) -> list[Violation]:
     if not isinstance(pid, str):
         out.append(Violation("CC-PUZZLE-ID", place, "has no puzzle ID"))
     else:
+        from printkit.games.crypto_crisis.lists import current
+
+        tag = {"en": "", "de": "D", "fr": "F", "es": "S", "nl": "N"}[current()]  # generator.LANG_TAG
         try:
             params, _token = parse_id(pid, "CC")
         except UsageError:
             params = None
+        if params is not None and tag and params.startswith(tag):
+            params = params[len(tag):]
+        elif params is not None and tag:
+            params = None  # an ID without the language's letter
         if params is None or params not in DIFFICULTIES.values():
             out.append(Violation("CC-PUZZLE-ID", place, f"{pid!r} is not a Crypto Crisis puzzle ID (CC-E|M|H- then 8 characters and a check character)"))
         elif difficulty in DIFFICULTIES and DIFFICULTIES[difficulty] != params:
@@ -404,5 +472,17 @@ def check_puzzles(model: dict) -> list[Violation]:
     out = expect(len(puzzles) >= 1, "CC-PUZZLES", "puzzles", "holds no puzzle")
     with gc_paused():
         for n, p in enumerate(puzzles, 1):
-            out += check_puzzle(p, n)
+            lang = p.get("lang", "en") if isinstance(p, dict) else "en"
+            if lang not in ("en", "de", "fr", "es", "nl"):
+                out.append(Violation("CC-PUZZLE", f"puzzle {n}", f"language {str(lang)[:10]!r} is not one printkit prints"))
+                continue
+            if lang == "en":
+                out += check_puzzle(p, n)
+                continue
+            bad = dropped_letters(p, f"puzzle {p.get('id')} ", lang)
+            if bad:
+                out += bad
+                continue
+            with in_language(lang):
+                out += check_puzzle(delocalize(p, lang), n)
     return out

@@ -169,19 +169,25 @@ def build_index(words: Iterable[str]) -> Index:
 INDEX_FILE = "crypto-crisis-index.idx"
 
 
-@lru_cache(maxsize=1)
-def shipped_sections() -> dict:
+def index_file(lang: str = "en") -> str:
+    """The shipped index file of a language's lists (another language's words in
+    the engine's cell letters, alphabet.to_cells: ASCII like English's)."""
+    return INDEX_FILE if lang == "en" else f"crypto-crisis-index-{lang}.idx"
+
+
+@lru_cache(maxsize=5)
+def shipped_sections(lang: str = "en") -> dict:
     from printkit.words import read_index
 
-    return read_index(INDEX_FILE)[1]
+    return read_index(index_file(lang))[1]
 
 
 def _shipped_index(words: frozenset) -> Index | None:
     """The shipped index of `words` if it is one of the two lists it was built from."""
-    from printkit.games.crypto_crisis.lists import lexicon, puzzle_list
+    from printkit.games.crypto_crisis.lists import current, lexicon, puzzle_list
 
     name = "accept" if words is lexicon() else "puzzle" if words is puzzle_list() else None
-    return None if name is None else Index.from_sections(shipped_sections(), name)
+    return None if name is None else Index.from_sections(shipped_sections(current()), name)
 
 
 def index_for(words: frozenset) -> Index:

@@ -133,8 +133,8 @@ def test_rules_page_says_which_letters_go_and_why():
     game = get_game("crypto-crisis")
     de = game.rules_text("de")
     have, total = A.kept("de")
-    assert "W Z Ä Ö Ü. There is no J, Q, X or Y." in de and f"{have:,} of the {total:,}" in de
-    assert "drops W" in game.rules_text("fr") and "drops K and W" in game.rules_text("es")
+    assert "W Z Ä Ö Ü. Es gibt kein J, Q, X, Y." in de and f"lässt J, Q, X, Y weg und behält so {have} der {total}" in de
+    assert "Il n'y a pas de W." in game.rules_text("fr") and "deja fuera K, W" in game.rules_text("es")
     assert "U V W X Y. There is no Z." in game.rules_text("en") and "grid:**" not in game.rules_text("en")
 
 

@@ -310,9 +310,10 @@ def main() -> int:
     accept_sorted = sorted(accept)
     write(DATA / "words-accept.txt", "\n".join(accept_sorted) + "\n")
     write(DATA / "words-puzzle.txt", "\n".join(puzzle) + "\n")
-    import build_wordlists_lang  # German, French, Spanish, Dutch (and the licence file)
+    import build_wordlists_lang  # German, French, Spanish, Dutch
 
-    build_wordlists_lang.main([])
+    build_wordlists_lang.main([], standalone=False)
+    write(DATA / "WORDLISTS-LICENSE.txt", licence_text(len(accept_sorted), len(puzzle)))
 
     print(f"SCOWL word-class files: {len(american_files)} (wamerican-large), "
           f"{len(puzzle_files)} (wamerican), {len(british)} British")

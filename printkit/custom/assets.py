@@ -708,7 +708,7 @@ def load_svg_drawing(path: Path):
     """An SVG file as a ReportLab drawing (svglib), read once."""
     import logging
 
-    from printkit.custom.svgdraw import lazy_platypus
+    from printkit.custom.lazyimport import lazy_platypus
 
     lazy_platypus()
     from svglib.svglib import svg2rlg

@@ -943,7 +943,7 @@ class SvgTemplate:
 
     def font_map(self):
         if self._font_map is None:
-            from printkit.custom.svgdraw import lazy_platypus
+            from printkit.custom.lazyimport import lazy_platypus
 
             lazy_platypus()
             from svglib.fonts import FontMap
@@ -975,7 +975,7 @@ class SvgTemplate:
     def _drawing(self, doc):
         import logging
 
-        from printkit.custom.svgdraw import lazy_platypus
+        from printkit.custom.lazyimport import lazy_platypus
 
         lazy_platypus()
         from svglib.svglib import SvgRenderer

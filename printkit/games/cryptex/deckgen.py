@@ -25,6 +25,7 @@ plain data out.
 from __future__ import annotations
 
 from printkit.rng import Rng
+from printkit.shares import shares
 
 DECK_SIZE = 20
 PER_CARD = 5
@@ -63,34 +64,11 @@ def letter_frequencies(words) -> dict[str, float]:
     return {ch: n / total for ch, n in sorted(counts.items())}
 
 
-def _shares(weights: dict[str, float], total: int, cap: int) -> dict[str, int]:
-    """Whole-number shares of `total` in proportion to weights (largest remainder),
-    each at least 1 and at most `cap`."""
-    keys = sorted(weights)
-    whole = sum(weights.values())
-    raw = {k: weights[k] / whole * total for k in keys}
-    counts = {k: min(cap, max(1, int(raw[k]))) for k in keys}
-    order = sorted(keys, key=lambda k: (-(raw[k] - int(raw[k])), k))
-    while sum(counts.values()) < total:
-        for k in order:
-            if sum(counts.values()) == total:
-                break
-            if counts[k] < cap:
-                counts[k] += 1
-    while sum(counts.values()) > total:
-        for k in sorted(keys, key=lambda k: (-counts[k], k)):
-            if sum(counts.values()) == total:
-                break
-            if counts[k] > 1:
-                counts[k] -= 1
-    return counts
-
-
 def letter_counts(freqs: dict[str, float], exponent: float, vowels: str, own: str = "") -> dict[str, int]:
     """How many cards carry each letter: LETTER_SLOTS in all. `own`: the
     language's letters of its own (Ñ, Ä Ö Ü), dealt at least once however rare."""
     kept = {ch: f for ch, f in freqs.items() if f >= MIN_SHARE or ch in own}
-    counts = _shares({ch: f**exponent for ch, f in kept.items()}, LETTER_SLOTS, MAX_COPIES)
+    counts = shares({ch: f**exponent for ch, f in kept.items()}, LETTER_SLOTS, cap=MAX_COPIES)
     want = round(VOWEL_SHARE * LETTER_SLOTS)
     # too few vowels: move copies from the most plentiful consonants to the vowels
     # that lose most by the flattening (their share of the words against the deck's)

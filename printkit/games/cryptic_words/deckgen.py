@@ -30,6 +30,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from printkit.rng import Rng
+from printkit.shares import shares
 
 DECK_SIZE = 30
 ENTRIES_PER_CARD = 6
@@ -139,28 +140,6 @@ def kind(entry: str, prof: Profile = ENGLISH) -> str:
     return "consonant"
 
 
-def _shares(weights: dict[str, float], total: int, floor: int = 1, cap: int = 20) -> dict[str, int]:
-    """Whole-number shares of `total` in proportion to weights (largest
-    remainder), each at least `floor` and at most `cap`."""
-    keys = sorted(weights)
-    raw = {k: weights[k] / sum(weights.values()) * total for k in keys}
-    counts = {k: min(cap, max(floor, int(raw[k]))) for k in keys}
-    order = sorted(keys, key=lambda k: (-(raw[k] - int(raw[k])), k))
-    while sum(counts.values()) < total:
-        for k in order:
-            if sum(counts.values()) == total:
-                break
-            if counts[k] < cap:
-                counts[k] += 1
-    while sum(counts.values()) > total:
-        for k in sorted(keys, key=lambda k: (-counts[k], k)):
-            if sum(counts.values()) == total:
-                break
-            if counts[k] > floor:
-                counts[k] -= 1
-    return counts
-
-
 def _pick_bigrams(rng: Rng, n: int, prof: Profile = ENGLISH) -> list[str]:
     chosen = list(prof.always)
     pool = sorted(b for b in prof.bigrams if b not in chosen)
@@ -174,7 +153,7 @@ def entry_counts(rng: Rng, prof: Profile = ENGLISH) -> dict[str, int]:
     """How many cards carry each entry, for one generated deck."""
     n_bigrams = rng.randint(MIN_BIGRAMS, MAX_BIGRAMS)
     exponent = 0.6 + 0.3 * rng.random()
-    letters = _shares({k: v**exponent for k, v in prof.letters.items()}, DECK_SIZE * ENTRIES_PER_CARD - n_bigrams)
+    letters = shares({k: v**exponent for k, v in prof.letters.items()}, DECK_SIZE * ENTRIES_PER_CARD - n_bigrams)
     counts = dict(letters)
     for b in _pick_bigrams(rng, n_bigrams, prof):
         counts[b] = 1

@@ -35,22 +35,7 @@ from reportlab.lib.utils import simpleSplit  # noqa: E402
 from reportlab.pdfbase.pdfmetrics import stringWidth  # noqa: E402
 from reportlab.pdfgen.canvas import Canvas  # noqa: E402
 
-SANS, BOLD = "Sans", "Sans-Bold"
-U = MM  # the template's user unit is 1 mm
-
-
-def hexrgb(h: str):
-    h = h.lstrip("#")
-    return tuple(int(h[i : i + 2], 16) / 255 for i in (0, 2, 4))
-
-
-def y(v: float) -> float:
-    """Template y (mm from the top of the 69x94 mm page incl. bleed) -> card pt."""
-    return CARD_H + FULL_BLEED - v * U
-
-
-def x(v: float) -> float:
-    return v * U - FULL_BLEED
+from floor_units import BOLD, SANS, U, hexrgb, x, y  # noqa: E402,F401
 
 
 def lantern(c) -> None:

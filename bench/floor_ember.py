@@ -16,22 +16,8 @@ import re
 from floor_deck import CARD_H, CARD_W, FULL_BLEED, MM
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-SANS, BOLD = "Sans", "Sans-Bold"
-U = MM  # the template's user unit is 1 mm
-
-
-def rgb(h: str):
-    h = h.lstrip("#")
-    return tuple(int(h[i : i + 2], 16) / 255 for i in (0, 2, 4))
-
-
-def y(v: float) -> float:
-    """Template y (mm from the top of the 69x94 mm page incl. bleed) -> card pt."""
-    return CARD_H + FULL_BLEED - v * U
-
-
-def x(v: float) -> float:
-    return v * U - FULL_BLEED
+from floor_units import BOLD, SANS, U, x, y  # noqa: F401
+from floor_units import hexrgb as rgb
 
 
 # -- pictures: (shape, geometry..., fill, stroke, stroke width), in the picture's mm, y down ----

@@ -76,7 +76,7 @@ DE_WORDS_NOT_NAMES = {
 # or English, kept out of both lists (found by reading the common lists).
 NOT_WORDS = {
     "de": {"nato", "fifa", "uefa", "schufa", "unesco", "nasa", "uno"},  # organisations (Nato: as Duden writes it)
-    "fr": {"etc"},
+    "fr": {"etc", "janv", "fevr", "avr", "juil", "oct", "nov", "dec"},  # month abbreviations the dictionary files as nouns
     "es": {"etc"},
     "nl": {"etc", "enz", "the", "facebook", "zeeland", "jan"},  # jan: a name, lowercase only in idioms
 }

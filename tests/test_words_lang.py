@@ -80,7 +80,7 @@ ABSENT_COMMON = {
 }
 ABSENT_ACCEPT = {
     "de": ["edith", "korea", "fulda", "bzw", "km", "cdu", "nato", "adac", "iphone", "ki", "eu", "fifa"],
-    "fr": ["lyon", "subtille", "km", "kg", "ab", "ad", "ac", "etc"],
+    "fr": ["lyon", "subtille", "km", "kg", "ab", "ad", "ac", "etc", "juil", "janv"],
     "es": ["madrid", "km"],
     "nl": ["amsterdam", "km"],
 }

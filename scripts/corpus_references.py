@@ -55,7 +55,7 @@ def cards(project: Path, spec: dict):
         yield i, row.values, project / name
 
 
-def fill(template: Path, values: dict, index: int) -> str:
+def fill(template: Path, values: dict, index: int, markup: str = "") -> str:
     """The template's text with this card's values put in (XML-escaped); a
     template named `sheet.svg#card` is cut to that rectangle first, as printkit
     reads it (printkit.custom.svg.crop_to_element: the page becomes the card)."""
@@ -69,6 +69,10 @@ def fill(template: Path, values: dict, index: int) -> str:
     template, element = split_element(template)
     env = jinja2.Environment(undefined=jinja2.StrictUndefined, autoescape=False)
     escaped = {k: html.escape(v, quote=True) for k, v in values.items()}
+    if markup == "bold":  # the project's own script turns **x** into a bold tspan: so does its reference
+        import re
+
+        escaped = {k: re.sub(r"\*\*([^*]+)\*\*", r'<tspan style="font-weight:bold">\1</tspan>', v) for k, v in escaped.items()}
     variables = T.variables(escaped, index)
     text = env.from_string(template.read_text(encoding="utf-8")).render(**variables)
     if element:
@@ -97,15 +101,16 @@ def fontconfig_file(folder: Path) -> Path:
     return conf
 
 
-def render(svg_text: str, folder: Path, trim_mm, card_size: str, out: Path) -> None:
-    """Inkscape renders the filled SVG (saved beside the template, so its images
-    resolve); the page is cut to the trim, centred, and made small."""
+def render(svg_text: str, folder: Path, trim_mm, card_size: str, out: Path, beside: Path | None = None) -> None:
+    """Inkscape renders the filled SVG (saved beside the template, `beside`, so
+    its images resolve; the project folder by default); the page is cut to the
+    trim, centred, and made small."""
     from PIL import Image
 
     from printkit.custom import template as T
     from printkit.custom.svg import SvgTemplate
 
-    with tempfile.NamedTemporaryFile("w", suffix=".svg", dir=folder, delete=False, encoding="utf-8") as f:
+    with tempfile.NamedTemporaryFile("w", suffix=".svg", dir=beside or folder, delete=False, encoding="utf-8") as f:
         f.write(svg_text)
         tmp_svg = Path(f.name)
     tmp_png = tmp_svg.with_suffix(".png")
@@ -165,7 +170,7 @@ def main(names: list[str]) -> int:
         templates = set()
         for i, values, template in cards(project, spec):
             templates.add(split_element(template)[0])
-            render(fill(template, values, i), project, trim, spec["compare"]["card_size"], out_dir / f"card-{i + 1:02d}.png")
+            render(fill(template, values, i, spec["compare"].get("reference_markup", "")), project, trim, spec["compare"]["card_size"], out_dir / f"card-{i + 1:02d}.png", split_element(template)[0].parent)
         (out_dir / "fonts.txt").write_text(fonts_used(sorted(templates)), encoding="utf-8")
         print(f"{project.name}: {len(list(out_dir.glob('card-*.png')))} references")
     return 0

@@ -403,3 +403,29 @@ def test_text_svglib_draws_gets_the_font_fallback(tmp_path):
     text = pdfium.PdfDocument(str(out))[0].get_textpage().get_text_range()
     assert "\u2654" in text and "King" in text, text
     assert b"DejaVuSans" in out.read_bytes() or b"Symbola" in out.read_bytes()  # the king from a font that has it, embedded
+
+
+def test_a_picture_embedded_in_the_svg_is_drawn(tmp_path):
+    """An <image> whose href is a data: address (Inkscape's "embed", as
+    MMRPGPowerCards' template holds its card frame) is drawn, stretched over its
+    box when preserveAspectRatio is "none" (it was silently left out)."""
+    import base64
+    import io
+
+    from PIL import Image
+
+    buf = io.BytesIO()
+    Image.new("RGB", (40, 10), (200, 30, 30)).save(buf, "PNG")
+    href = "data:image/png;base64," + base64.b64encode(buf.getvalue()).decode()
+    (tmp_path / "front.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="69mm" height="94mm" viewBox="0 0 69 94">'
+        f'<image xlink:href="{href}" x="0" y="0" width="69" height="94" preserveAspectRatio="none"/>'
+        '<text x="10" y="50" font-size="6" font-family="Noto Sans">{{ name }}</text></svg>', encoding="utf-8")
+    (tmp_path / "cards.csv").write_text("name\nAda\n", encoding="utf-8")
+    out = tmp_path / "o.pdf"
+    r = run_inproc("deck", "--data", "cards.csv", "--front", "front.svg", "--layout", "single", "--bleed", "0", "-o", str(out), cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    im = _page_image(out, 0, scale=1.0).convert("RGB")
+    w, h = im.size
+    for x, y in ((3, 3), (w - 4, h - 4), (w // 2, 5), (5, h // 2)):  # red to every corner: stretched, not fitted inside
+        assert im.getpixel((x, y)) == (200, 30, 30), (x, y, im.getpixel((x, y)))

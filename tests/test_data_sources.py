@@ -327,3 +327,16 @@ def test_deck_and_project_from_a_published_csv(server, tmp_path):
     assert server.hits == {"/pub?output=csv": 1}
     proc = run_inproc("deck", "--data", server.url + "/page", "--front", "front.toml", "-o", "x.pdf", cwd=tmp_path)
     assert proc.returncode == 2 and "a web page, not CSV" in proc.stderr and not (tmp_path / "x.pdf").exists()
+
+
+def test_json_items_with_nested_fields(tmp_path):
+    """A scraper's JSON (LabHackerSP's guess_who: each councillor's committees an
+    object) reads: a list of plain values is its items joined by ", ", an object
+    its JSON text; the plain fields a template uses are as they were."""
+    p = tmp_path / "people.json"
+    p.write_text('[{"nome": "Ana", "sala": 315, "tags": ["a", "b", 3], "comissoes": {"Finanças": "Membro"}, "x": null}]', encoding="utf-8")
+    t = read_table(p)
+    v = t.rows[0].values
+    assert v["nome"] == "Ana" and v["sala"] == "315" and v["x"] == ""
+    assert v["tags"] == "a, b, 3"
+    assert v["comissoes"] == '{"Finanças": "Membro"}'

@@ -673,8 +673,62 @@ def draw_picture(c, path: Path, x: float, y: float, w: float, h: float, fit: str
     c.restoreState()
 
 
-def _make_picture_form(c, path: Path, n: int, ink=None):
+def draw_data_picture(c, href: str, where, x: float, y: float, w: float, h: float, fit: str = "contain", ink=None) -> bool:
+    """A PNG/JPEG embedded in the SVG as a data: address (what Inkscape writes
+    for an embedded picture) in the box, as draw_picture; read once a PDF.
+    False when it is no picture Pillow reads as PNG or JPEG (nothing drawn)."""
+    import hashlib
+
+    cache = forms(c)
+    key = ("data", hashlib.sha256(href.encode("utf-8", "surrogatepass")).hexdigest())
+    if key not in cache:
+        from printkit.custom import safety
+
+        im = safety.data_uri_image(href, where)
+        if im is None:
+            cache[key] = (None, 0.0, 0.0)
+        else:
+            cache[key] = _make_picture_form(c, im, len(cache), ink)
+    name, pw, ph = cache[key]
+    if name is None:
+        return False
+    _place_form(c, name, pw, ph, x, y, w, h, fit)
+    return True
+
+
+def _place_form(c, name: str, pw: float, ph: float, x: float, y: float, w: float, h: float, fit: str) -> None:
+    if pw <= 0 or ph <= 0:
+        return
+    sx, sy = w / pw, h / ph
+    if fit == "contain":
+        sx = sy = min(sx, sy)
+    elif fit == "cover":
+        sx = sy = max(sx, sy)
+    dx, dy = x + (w - pw * sx) / 2, y + (h - ph * sy) / 2
+    c.saveState()
+    if fit == "cover":
+        p = c.beginPath()
+        p.rect(x, y, w, h)
+        c.clipPath(p, stroke=0, fill=0)
+    c.translate(dx, dy)
+    c.scale(sx, sy)
+    c.doForm(name)
+    c.restoreState()
+
+
+def _make_picture_form(c, path, n: int, ink=None):
     name = f"PKPic{n}"
+    if not isinstance(path, (str, Path)):  # a decoded picture (PIL image): an embedded data: address
+        from reportlab.lib.utils import ImageReader
+
+        im = path
+        pw, ph = float(im.size[0]), float(im.size[1])
+        if ink is not None and ink.mode == "mono":
+            im = im.convert("LA" if "A" in im.getbands() else "L")
+        c.beginForm(name, 0, 0, pw, ph)
+        c.drawImage(ImageReader(im), 0, 0, pw, ph, mask="auto")
+        c.endForm()
+        return name, pw, ph
     if path.suffix.lower() == ".svg":
         drawing = ink_drawing(load_svg_drawing(path), ink)
         pw, ph = drawing.width, drawing.height

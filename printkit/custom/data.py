@@ -484,11 +484,24 @@ def _parse_json(where, name: str, raw: bytes) -> Table:
         values = {}
         for key in columns:
             v = item.get(key)
-            if isinstance(v, (dict, list)):
-                raise UsageError(f"{where}: item {n}: '{key}' must be text or a number")
-            values[key] = "" if v is None else ("true" if v is True else "false" if v is False else _cell_text(v))
+            values[key] = _json_value(v)
         table.rows.append(Row(values, f"{name} item {n}"))
     return table
+
+
+def _json_value(v) -> str:
+    """A JSON item's value as cell text. A list of plain values is its items
+    joined by ", "; an object or a nested list is its compact JSON text (a
+    scraper's nested fields do not stop the columns a template uses)."""
+    if v is None:
+        return ""
+    if v is True or v is False:
+        return "true" if v else "false"
+    if isinstance(v, list) and all(not isinstance(x, (dict, list)) for x in v):
+        return ", ".join(_json_value(x) for x in v)
+    if isinstance(v, (dict, list)):
+        return json.dumps(v, ensure_ascii=False, separators=(", ", ": "))
+    return _cell_text(v)
 
 
 def expand(table: Table) -> list[Row]:

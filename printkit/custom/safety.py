@@ -284,6 +284,32 @@ def _data_uri_pixels(href: str, name) -> None:
         return  # not a picture Pillow reads: svglib skips it
 
 
+def data_uri_image(href: str, name):
+    """The PNG or JPEG a data: address holds, decoded and loaded (within the
+    pixel limit), or None when it holds something else."""
+    import base64
+    import binascii
+    import io
+
+    m = re.match(r"data:image/[a-z+.-]+;base64,", href[:64].lower())
+    if not m:
+        return None
+    try:
+        raw = base64.b64decode("".join(href[m.end():].split()), validate=False)
+    except (binascii.Error, ValueError):
+        raise UsageError(f"{shown(name)}: an embedded picture is not valid base64") from None
+    try:
+        with open_image(io.BytesIO(raw), f"{name} (embedded picture)") as im:
+            if im.format not in ("PNG", "JPEG"):
+                return None
+            im.load()
+            return im.copy()
+    except LimitError:
+        raise
+    except Exception:
+        return None
+
+
 def check_svg_refs(path: Path, roots, chain: tuple = (), counted: list | None = None, root=None) -> None:
     """Every picture and drawing an SVG file shows (<image> and <use> references,
     followed into the SVG files they name): inside `roots`, regular files within

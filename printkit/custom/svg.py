@@ -69,6 +69,15 @@ def _style(el) -> dict:
     return out
 
 
+def _image_fit(aspect) -> str:
+    """An <image>'s preserveAspectRatio as a picture fit: "none" stretches the
+    picture over its box, "... slice" covers it, anything else fits inside."""
+    a = (aspect or "").strip()
+    if a.split()[:1] == ["none"]:
+        return "stretch"
+    return "cover" if "slice" in a else "contain"
+
+
 def _has_placeholder(el) -> bool:
     return any(T.PLACEHOLDER.search(v) for v in el.attrib.values()) or bool(el.text and T.PLACEHOLDER.search(el.text))
 
@@ -295,7 +304,7 @@ class SvgTemplate:
             elif tag == "image":
                 href = child.get(XLINK) or child.get("href") or ""
                 vals = [_length(child.get(k, "0"), CSS_UNITS) or 0.0 for k in ("x", "y", "width", "height")]
-                unit = ImageUnit(child, m, T.compile_text(href, f"{self.path.name} image"), tuple(vals), "cover" if "slice" in (child.get("preserveAspectRatio") or "") else "contain", float(style.get("pk-alpha", 1.0)))
+                unit = ImageUnit(child, m, T.compile_text(href, f"{self.path.name} image"), tuple(vals), _image_fit(child.get("preserveAspectRatio")), float(style.get("pk-alpha", 1.0)))
                 self.images.append(unit)
                 self._mark(child, "image", unit)
             elif _has_placeholder(child) or (tag == "use" and _subtree_placeholder(child)):
@@ -710,13 +719,21 @@ class SvgTemplate:
             if text.strip():
                 self.ctx.fonts.note(t.label(self.path), self.ctx.fonts.lookup(font.family, font.bold, font.italic))
                 out += T.glyph_violations(label, text, font, v, not t.static)
-            if t.box is not None:
+            if t.box is not None and text.strip():  # an empty text sets no line: nothing to overflow
                 f = self._fitted(t, v, text, font, size)
                 if not f.fits and t.shrink:
                     out.append(T.violation("OWN-TEXT-OVERFLOW", label, f"'{T.short(text)}' does not fit its box even at {t.min_pt:g} pt: shorten it or enlarge the box"))
                     continue
                 if not f.fits:  # printed whole, running past the box's foot: nothing is lost, it is named
-                    over = len(f.lines) - next((n for n in range(len(f.lines), 0, -1) if f.metrics[2] * n * size <= t.box[3] + 0.01), 0)
+                    # Inkscape sets a line in its shape while the glyphs' depth (baseline + the font's
+                    # descent) stays inside: the leading under the last line may stick out
+                    a, d, lh = f.metrics
+                    if t.line_height is not None:
+                        from printkit.custom.fit import as_faces
+
+                        d = min(d, face_metrics(as_faces(font).font())[1])
+                    over = len(f.lines) - next((n for n in range(len(f.lines), 0, -1) if (lh * (n - 1) + a + d) * size <= t.box[3] + 0.01), 0)
+                if not f.fits and over > 0:
                     out.append(T.warning("OWN-TEXT-OVERFLOW", label, f"'{T.short(text)}' runs {over} line{'s' if over != 1 else ''} past the foot of its box at {size * t.scale:.1f} pt (Inkscape would leave {'them' if over != 1 else 'it'} out; printkit prints {'them' if over != 1 else 'it'} below): shorten it, enlarge the box, or let printkit shrink it with data-min-size=\"6\""))
             if not t.static and text.strip():  # the ink this card's text puts down (an empty cell puts none)
                 hint = "" if t.box is not None else ": give the text a box (flowed text, or data-box) so it shrinks to fit"
@@ -1310,9 +1327,12 @@ class SvgTemplate:
     def _draw_image(self, c, im: ImageUnit, v: dict, ink=None) -> None:
         from printkit.custom.assets import draw_picture
 
+        from printkit.custom.assets import draw_data_picture
+
         href = T.render(im.href, v).strip()
-        p = self._image_path(href) if href and not href.startswith("data:") else None
-        if p is None:
+        embedded = href.lower().startswith("data:")
+        p = self._image_path(href) if href and not embedded else None
+        if p is None and not embedded:
             return
         x, y, w, h = im.box
         c.saveState()
@@ -1320,7 +1340,10 @@ class SvgTemplate:
         c.transform(1, 0, 0, -1, 0, 0)
         if im.alpha < 1:
             c.setFillAlpha(im.alpha)
-        draw_picture(c, p, x, -(y + h), w, h, im.fit, ink=ink)
+        if embedded:  # a picture embedded in the SVG (Inkscape's "embed"): drawn as a linked one is
+            draw_data_picture(c, href, self.path.name, x, -(y + h), w, h, im.fit, ink=ink)
+        else:
+            draw_picture(c, p, x, -(y + h), w, h, im.fit, ink=ink)
         c.restoreState()
 
     def _draw_qr(self, c, q: QrUnit, v: dict) -> None:

@@ -96,10 +96,11 @@ def grouped(violations, same_row: bool = False) -> list[str]:
 
 
 def small_print(component, model: dict) -> str:
-    from printkit.i18n import for_model
+    from printkit.i18n import for_model, model_lang, ptext
 
     _ = for_model(model)
-    bits = [f"{component.game} {component.name}"]
+    # the part's name ("deck", "form") in the model's language (the catalogues hold each under the context "part")
+    bits = [f"{component.game} {ptext(model_lang(model))('part', component.name)}"]
     ident = model.get("id") or (model.get("params") or {}).get("seed")
     if model.get("id"):
         bits.append(f"ID {ident}")

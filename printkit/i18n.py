@@ -77,3 +77,10 @@ def model_lang(model: dict) -> str:
 def for_model(model: dict) -> Callable[[str], str]:
     """The gettext function for the language a model is printed in."""
     return text(model_lang(model))
+
+
+@lru_cache(maxsize=None)
+def ptext(lang: str = "en") -> Callable[[str, str], str]:
+    """The pgettext function of `lang`: ptext(lang)("part", "deck"), for a short word
+    whose translation depends on where it stands (a part's name in the small print)."""
+    return translations(lang or "en").pgettext

@@ -50,6 +50,7 @@ def _game_messages():
         for comp in game.components.values():
             for s in (comp.title, comp.notes, comp.keeper_notes):
                 yield s, where
+            yield (comp.name, "part"), where  # the part's name in the small print (printkit.i18n.ptext)
         for part in game.kit:
             yield part.note, where
             for key, value in part.params.items():  # a part's options, shown beside its title ("count 4", "turned only", "mixed")
@@ -78,8 +79,9 @@ def extract():
             path = f"{folder.relative_to(ROOT)}/{filename}"
             cat.add(message, None, [(path, lineno)], auto_comments=comments, context=context)
     for message, where in _game_messages():
+        message, context = message if isinstance(message, tuple) else (message, None)
         if message:
-            cat.add(message, None, [(where, 0)])
+            cat.add(message, None, [(where, 0)], context=context)
     return cat
 
 

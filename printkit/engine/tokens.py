@@ -78,7 +78,7 @@ def draw_token_groups(doc, groups: Sequence[TokenGroup], *, page_title: str = ""
         c.setFont(fonts.SANS_BOLD, 10)
         c.setFillColorRGB(0, 0, 0)
         n = len(group.faces)  # a title ending in brackets gets the count inside them, not a second pair
-        c.drawString(m, y - 11, f"{group.title[:-1]}, {n} in all)" if group.title.endswith(")") else f"{group.title} ({n})")
+        c.drawString(m, y - 11, doc.gettext("{title}, {n} in all)").format(title=group.title[:-1], n=n) if group.title.endswith(")") else f"{group.title} ({n})")
         y -= 15
         for k, face in enumerate(group.faces):
             col = k % cols

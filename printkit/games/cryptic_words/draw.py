@@ -10,6 +10,7 @@ from printkit.engine.qr import QUIET, draw_qr, qr_matrix
 from printkit.engine.tokens import TokenGroup, draw_token_groups
 from printkit.engine.units import MM, PRINTER_MARGIN
 from printkit.games.cryptic_words import rules
+from printkit.i18n import for_model, text
 
 BAND = "blue"
 # Each die face has its own colour on cards and dice alike; the pips always
@@ -182,32 +183,33 @@ def card_back(c, art: CardArt) -> None:
         c.restoreState()
 
 
-def player_aids() -> list:
+def player_aids(_=text("en")) -> list:
     """What fills the last deck sheet's empty slots: the turn, the doubles, the
-    rounds and scoring, one card of each per player when there is room."""
+    rounds and scoring, one card of each per player when there is room.
+    `_` is the gettext function of the deck's language."""
     from printkit.engine.aids import Aid
 
-    turn = Aid("A TURN", (
-        ("1. Roll both dice.", "A double? Do its action instead (see DOUBLES), then each may guess once."),
-        ("2. Set each die", "between two facing cards: its face picks one code on each card."),
-        ("3. Your code?", "Call MATCH: your opponent padlocks it. Not yours: it gets a tracker (X)."),
-        ("4. Guess:", "each player may guess the other's word once. Wrong: your turn ends."),
+    turn = Aid(_("A TURN"), (
+        (_("1. Roll both dice."), _("A double? Do its action instead (see DOUBLES), then each may guess once.")),
+        (_("2. Set each die"), _("between two facing cards: its face picks one code on each card.")),
+        (_("3. Your code?"), _("Call MATCH: your opponent padlocks it. Not yours: it gets a tracker (X).")),
+        (_("4. Guess:"), _("each player may guess the other's word once. Wrong: your turn ends.")),
     ), color=BAND)
-    doubles = Aid("DOUBLES", tuple(
-        (f"{v}-{v} {title}.", short) for v, (title, _), short in zip(sorted(rules.DOUBLES), (rules.DOUBLES[v] for v in sorted(rules.DOUBLES)), (
-            "FIRST marker on that card; move it far left.",
-            "LAST marker on that card; move it far right.",
-            "Padlock that entry; move its card far left.",
-            "Padlock that entry; move its card far right.",
-            "Circle the length on your form.",
-            "Lay the cards in the called order.",
+    doubles = Aid(_("DOUBLES"), tuple(
+        (f"{v}-{v} {_(title)}.", short) for v, (title, _action), short in zip(sorted(rules.DOUBLES), (rules.DOUBLES[v] for v in sorted(rules.DOUBLES)), (
+            _("FIRST marker on that card; move it far left."),
+            _("LAST marker on that card; move it far right."),
+            _("Padlock that entry; move its card far left."),
+            _("Padlock that entry; move its card far right."),
+            _("Circle the length on your form."),
+            _("Lay the cards in the called order."),
         ))
-    ) + (("Done already?", "Choose another action."),), color="purple")
-    rounds = Aid("ROUNDS & SCORE", (
-        ("Deal", "4-5-6-6-6 cards over five rounds (or 4-5-5-6-6)."),
-        ("Your word:", "3 to 8 letters, one entry from each card you use; write its codes on your form."),
-        ("Score", "the letters of a word you guess. Then your opponent rolls twice a turn."),
-        ("After 5 rounds", "the highest total wins; tied, play one more round."),
+    ) + ((_("Done already?"), _("Choose another action.")),), color="purple")
+    rounds = Aid(_("ROUNDS & SCORE"), (
+        (_("Deal"), _("4-5-6-6-6 cards over five rounds (or 4-5-5-6-6).")),
+        (_("Your word:"), _("3 to 8 letters, one entry from each card you use; write its codes on your form.")),
+        (_("Score"), _("the letters of a word you guess. Then your opponent rolls twice a turn.")),
+        (_("After 5 rounds"), _("the highest total wins; tied, play one more round.")),
     ), color="green")
     return [turn, doubles, rounds]
 
@@ -215,7 +217,8 @@ def player_aids() -> list:
 def render_deck(doc, model: dict) -> None:
     from printkit.engine.aids import fill_deck
 
-    fronts, backs, _ = fill_deck(doc.options, [card_front(card) for card in model["cards"]], card_back, player_aids(), "PLAYER AID")
+    _ = for_model(model)
+    fronts, backs, _slots = fill_deck(doc.options, [card_front(card) for card in model["cards"]], card_back, player_aids(_), _("PLAYER AID"))
     draw_deck(doc, fronts, backs)
 
 
@@ -288,14 +291,15 @@ def form_command(model: dict, opts) -> str:
 
 
 def render_form(doc, model: dict) -> None:
-    text = form_command(model, doc.options)
+    qr_text = form_command(model, doc.options)
+    _ = for_model(model)
     c = doc.new_page()
     for box in halves(doc):
-        _form(c, doc, model, box, text)
-    cut_line(c, doc, "cut here: one form per player")
+        _form(c, doc, model, box, qr_text, _)
+    cut_line(c, doc, _("cut here: one form per player"))
 
 
-def _form(c, doc, model: dict, box, qr_text: str) -> None:
+def _form(c, doc, model: dict, box, qr_text: str, _=text("en")) -> None:
     x, y, w, h = box
     ink = doc.ink
     top = y + h
@@ -304,24 +308,27 @@ def _form(c, doc, model: dict, box, qr_text: str) -> None:
     qr_block(c, qr_text, x + w - side, top - side)
     tx_w = w - side - 4 * MM
     c.setFillColorRGB(0, 0, 0)
-    fit_text(c, "TRACKING & DECODING FORM", fonts.SANS_BOLD, 15, tx_w)
-    c.drawString(x, top - 14, "TRACKING & DECODING FORM")
-    fit_text(c, "Cryptic Words · fold back on the dashed line so your codes stay hidden", fonts.SANS_ITALIC, 8.5, tx_w)
-    c.drawString(x, top - 25, "Cryptic Words · fold back on the dashed line so your codes stay hidden")
+    title = _("TRACKING & DECODING FORM")
+    fit_text(c, title, fonts.SANS_BOLD, 15, tx_w)
+    c.drawString(x, top - 14, title)
+    sub = _("Cryptic Words · fold back on the dashed line so your codes stay hidden")
+    fit_text(c, sub, fonts.SANS_ITALIC, 8.5, tx_w)
+    c.drawString(x, top - 25, sub)
     c.setFont(fonts.SANS, 9)
-    c.drawString(x, top - 40, "Name")
+    name, opponent = _("Name"), _("Opponent")
+    c.drawString(x, top - 40, name)
     c.setLineWidth(0.6)
-    name_w = fonts.text_width("Name", fonts.SANS, 9) + 2 * MM
-    opp_w = fonts.text_width("Opponent", fonts.SANS, 9) + 2 * MM
+    name_w = fonts.text_width(name, fonts.SANS, 9) + 2 * MM
+    opp_w = fonts.text_width(opponent, fonts.SANS, 9) + 2 * MM
     half = tx_w / 2
     c.line(x + name_w, top - 41, x + half - 4 * MM, top - 41)
-    c.drawString(x + half, top - 40, "Opponent")
+    c.drawString(x + half, top - 40, opponent)
     c.line(x + half + opp_w, top - 41, x + tx_w, top - 41)
     if model.get("qr_url"):
-        more, how = "More forms: scan the code for", qr_text
+        more, how = _("More forms: scan the code for"), qr_text
     else:
         ident = model.get("id") or rules.form_id(model["variant"])
-        more, how = f"The code holds this form's ID, {ident}. More forms:", f"printkit form cryptic-words --id {ident}"
+        more, how = _("The code holds this form's ID, {id}. More forms:").format(id=ident), f"printkit form cryptic-words --id {ident}"
     c.setFillColorRGB(*GREY)
     fit_text(c, more, fonts.SANS, 7, tx_w)
     c.drawString(x, top - side + 9, more)
@@ -344,7 +351,7 @@ def _form(c, doc, model: dict, box, qr_text: str) -> None:
     ink.fill(c, "light")
     c.rect(x, table_top - head_h, w, head_h, stroke=0, fill=1)
     c.setFillColorRGB(0, 0, 0)
-    heads = [("Round", xs[0], col_round), ("Your word: length (circle one) and card-letter codes", xs[1], col_you), ("Opponent: length and known letters", xs[3], col_opp), ("Score", xs[4], col_score)]
+    heads = [(_("Round"), xs[0], col_round), (_("Your word: length (circle one) and card-letter codes"), xs[1], col_you), (_("Opponent: length and known letters"), xs[3], col_opp), (_("Score"), xs[4], col_score)]
     for label, hx, hw in heads:
         d.text_in_box(c, label, hx, table_top - head_h, hw, head_h, font=fonts.SANS_BOLD, size=7.5)
     lengths = model["lengths"]
@@ -353,14 +360,14 @@ def _form(c, doc, model: dict, box, qr_text: str) -> None:
         # round cell
         c.setFillColorRGB(0, 0, 0)
         c.setFont(fonts.SANS_BOLD, 10)
-        c.drawCentredString(xs[0] + col_round / 2, ry + row_h * 0.55, f"Round {k + 1}")
+        c.drawCentredString(xs[0] + col_round / 2, ry + row_h * 0.55, _("Round {n}").format(n=k + 1))
         c.setFont(fonts.SANS, 8)
-        c.drawCentredString(xs[0] + col_round / 2, ry + row_h * 0.55 - 11, f"{n} cards")
+        c.drawCentredString(xs[0] + col_round / 2, ry + row_h * 0.55 - 11, _("{n} cards").format(n=n))
         # your word: lengths, then one code box per card dealt
         r = min(2.3 * MM, row_h * 0.13)
         line1 = ry + row_h - r - 1.8 * MM
         c.setFont(fonts.SANS, 7)
-        c.drawString(xs[1] + 1.5 * MM, line1 - 2.5, "letters")
+        c.drawString(xs[1] + 1.5 * MM, line1 - 2.5, _("letters"))
         circled_numbers(c, xs[1] + 12 * MM, line1, lengths, r, 1.2 * MM)
         code_w = (col_you - 3 * MM - 5 * 1.2 * MM) / 6
         code_h = min(row_h * 0.42, 8 * MM)
@@ -375,7 +382,7 @@ def _form(c, doc, model: dict, box, qr_text: str) -> None:
         # opponent: lengths and letters
         c.setFillColorRGB(0, 0, 0)
         c.setFont(fonts.SANS, 7)
-        c.drawString(xs[3] + 1.5 * MM, line1 - 2.5, "letters")
+        c.drawString(xs[3] + 1.5 * MM, line1 - 2.5, _("letters"))
         circled_numbers(c, xs[3] + 12 * MM, line1, lengths, r, 0.8 * MM)
         lw = (col_opp - 3 * MM - 5 * 1 * MM) / 6
         for j in range(6):
@@ -386,10 +393,10 @@ def _form(c, doc, model: dict, box, qr_text: str) -> None:
     ty = table_top - head_h - len(rounds) * row_h - total_h
     c.setFont(fonts.SANS_BOLD, 10)
     c.setFillColorRGB(0, 0, 0)
-    c.drawRightString(xs[4] - 2 * MM, ty + total_h / 2 - 3.5, "Total")
+    c.drawRightString(xs[4] - 2 * MM, ty + total_h / 2 - 3.5, _("Total"))
     c.setFont(fonts.SANS, 7)
     deal = "-".join(map(str, rounds))
-    c.drawString(x + 1.5 * MM, ty + total_h / 2 - 2.5, f"Deal {deal} · a word guessed right scores its letters · a tie: play one more round")
+    c.drawString(x + 1.5 * MM, ty + total_h / 2 - 2.5, _("Deal {deal} · a word guessed right scores its letters · a tie: play one more round").format(deal=deal))
     c.setLineWidth(1.2)
     c.rect(xs[4], ty, col_score, total_h, stroke=1, fill=0)
     # grid
@@ -413,12 +420,13 @@ def _form(c, doc, model: dict, box, qr_text: str) -> None:
     c.saveState()
     c.translate(fx, (table_top + bottom) / 2)
     c.rotate(90)
-    tw = fonts.text_width("fold back", fonts.SANS, 6)
+    fold = _("fold back")
+    tw = fonts.text_width(fold, fonts.SANS, 6)
     c.setFillColorRGB(1, 1, 1)
     c.rect(-tw / 2 - 1, -3.5, tw + 2, 7, stroke=0, fill=1)
     c.setFont(fonts.SANS, 6)
     c.setFillColorRGB(*GREY)
-    c.drawCentredString(0, -2, "fold back")
+    c.drawCentredString(0, -2, fold)
     c.restoreState()
 
 
@@ -480,6 +488,7 @@ def art_fill(c, art, color: str) -> None:
 
 
 def render_tokens(doc, model: dict) -> None:
+    _ = for_model(model)
     counts = model["counts"]
     low = {"y": None}
 
@@ -495,13 +504,13 @@ def render_tokens(doc, model: dict) -> None:
         return draw
 
     groups = [
-        TokenGroup("Padlocks: lock a matched letter", [_padlock_token] * counts["padlock"], (13, 13), "circle"),
-        TokenGroup(f"Trackers: cross out a letter that is not in the word ({counts['tracker'] // 2} a player)", [_tracker_token] * counts["tracker"], (12, 12), "circle"),
-        TokenGroup("FIRST markers, for double 1-1 (3-3 padlocks the first letter instead)", [_marker("FIRST", "green", True)] * counts["first"], (32, 12), "square"),
-        TokenGroup("LAST markers, for double 2-2 (4-4 padlocks the last letter instead)", [tracked(_marker("LAST", "purple", False))] * counts["last"], (32, 12), "square"),
+        TokenGroup(_("Padlocks: lock a matched letter"), [_padlock_token] * counts["padlock"], (13, 13), "circle"),
+        TokenGroup(_("Trackers: cross out a letter that is not in the word ({n} a player)").format(n=counts["tracker"] // 2), [_tracker_token] * counts["tracker"], (12, 12), "circle"),
+        TokenGroup(_("FIRST markers, for double 1-1 (3-3 padlocks the first letter instead)"), [_marker(_("FIRST"), "green", True)] * counts["first"], (32, 12), "square"),
+        TokenGroup(_("LAST markers, for double 2-2 (4-4 padlocks the last letter instead)"), [tracked(_marker(_("LAST"), "purple", False))] * counts["last"], (32, 12), "square"),
     ]
     pages = doc.pages
-    draw_token_groups(doc, groups, page_title="Cryptic Words · tokens")
+    draw_token_groups(doc, groups, page_title=_("Cryptic Words · tokens"))
     # the dice go under the tokens when they fit there (one sheet of card stock)
     top = low["y"] - 8 * MM if low["y"] is not None and doc.pages == pages + 1 else None
     _dice_page(doc, model, top)
@@ -527,11 +536,12 @@ def _dice_page(doc, model: dict, top: float | None = None) -> None:
         doc.new_page()
         top = H - m
     c = doc.c
+    _ = for_model(model)
     face = _dice_face(doc, model, top - m)
     c.setFillColorRGB(0, 0, 0)
     c.setFont(fonts.SANS_BOLD, 14)
-    c.drawString(m, top - 14, "Cryptic Words · two dice to fold")
-    tips = "Cut along the solid outline, fold every dotted line (the grey tabs too) and glue the tabs inside. Opposite faces add up to 7."
+    c.drawString(m, top - 14, _("Cryptic Words · two dice to fold"))
+    tips = _("Cut along the solid outline, fold every dotted line (the grey tabs too) and glue the tabs inside. Opposite faces add up to 7.")
     d.paragraph(c, tips, m, top - 22, W - 2 * m, size=9)
     dice = model["dice"]
     net_w = 3 * face
@@ -542,7 +552,7 @@ def _dice_page(doc, model: dict, top: float | None = None) -> None:
         _net(c, doc.ink, x0, net_top, face, net["faces"])
         c.setFillColorRGB(0, 0, 0)
         c.setFont(fonts.SANS_BOLD, 10)
-        c.drawCentredString(x0 + net_w / 2, net_top - 4 * face - 0.28 * face - 5 * MM, f"Die {k + 1}")
+        c.drawCentredString(x0 + net_w / 2, net_top - 4 * face - 0.28 * face - 5 * MM, _("Die {n}").format(n=k + 1))
 
 
 def _net(c, ink, x0: float, top: float, s: float, faces: list[int]) -> None:
@@ -599,13 +609,14 @@ def _net(c, ink, x0: float, top: float, s: float, faces: list[int]) -> None:
 # -- the reference card ------------------------------------------------------------------------
 
 def render_reference(doc, model: dict) -> None:
+    _ = for_model(model)
     c = doc.new_page()
     for box in halves(doc):
-        _reference(c, doc, model, box)
-    cut_line(c, doc, "cut here: one card per player")
+        _reference(c, doc, model, box, _)
+    cut_line(c, doc, _("cut here: one card per player"))
 
 
-def _reference(c, doc, model: dict, box) -> None:
+def _reference(c, doc, model: dict, box, _=text("en")) -> None:
     x, y, w, h = box
     top = y + h
     c.setLineWidth(1)
@@ -614,28 +625,29 @@ def _reference(c, doc, model: dict, box) -> None:
     pad = 4 * MM
     c.setFillColorRGB(0, 0, 0)
     c.setFont(fonts.SANS_BOLD, 14)
-    c.drawString(x + pad, top - pad - 12, "CRYPTIC WORDS · reference")
+    c.drawString(x + pad, top - pad - 12, _("CRYPTIC WORDS · reference"))
     left_w = w * 0.38
     ly = top - pad - 22
     c.setFont(fonts.SANS_BOLD, 10)
-    c.drawString(x + pad, ly - 10, "Your turn in short")
+    c.drawString(x + pad, ly - 10, _("Your turn in short"))
     ly -= 15
     for k, step in enumerate(model["turn"], 1):
-        ly = d.paragraph(c, f"{k}. {step}", x + pad, ly, left_w - pad, size=8) - 2.5
+        ly = d.paragraph(c, f"{k}. {_(step)}", x + pad, ly, left_w - pad, size=8) - 2.5
     for title, text in model["notes"]:
         ly -= 3
         c.setFont(fonts.SANS_BOLD, 10)
         c.setFillColorRGB(0, 0, 0)
-        c.drawString(x + pad, ly - 10, title)
-        ly = d.paragraph(c, text, x + pad, ly - 13, left_w - pad, size=8) - 2.5
+        c.drawString(x + pad, ly - 10, _(title))
+        ly = d.paragraph(c, _(text), x + pad, ly - 13, left_w - pad, size=8) - 2.5
     ly -= 2
-    d.paragraph(c, "Remember: the cards in front of you hide your opponent's word; your codes are for the cards in front of your opponent.", x + pad, ly, left_w - pad, font=fonts.SANS_ITALIC, size=7.5)
+    d.paragraph(c, _("Remember: the cards in front of you hide your opponent's word; your codes are for the cards in front of your opponent."), x + pad, ly, left_w - pad, font=fonts.SANS_ITALIC, size=7.5)
     # doubles
     rx = x + left_w + 3 * MM
     rw = w - left_w - 3 * MM - pad
     c.setFillColorRGB(0, 0, 0)
-    fit_text(c, "Doubles: both players do the action, then each may guess once", fonts.SANS_BOLD, 10, rw)
-    c.drawString(rx, top - pad - 32, "Doubles: both players do the action, then each may guess once")
+    doubles = _("Doubles: both players do the action, then each may guess once")
+    fit_text(c, doubles, fonts.SANS_BOLD, 10, rw)
+    c.drawString(rx, top - pad - 32, doubles)
     rows = model["doubles"]
     avail = top - pad - 38 - (y + pad + 2.5 * MM)  # room under the rows for the note
     rh = avail / len(rows)
@@ -651,19 +663,20 @@ def _reference(c, doc, model: dict, box) -> None:
         tw = rw - (tx - rx) - 1.5 * MM
         # the title and the action, as one block centred in the row
         size = 8.2
-        lines = d.wrap(row["action"], fonts.SANS, size, tw)
+        action = _(row["action"])
+        lines = d.wrap(action, fonts.SANS, size, tw)
         while size > 7 and (len(lines) * size * 1.18 + 13 > rh - 3 * MM):
             size -= 0.2
-            lines = d.wrap(row["action"], fonts.SANS, size, tw)
+            lines = d.wrap(action, fonts.SANS, size, tw)
         block = 11 + 1.5 + len(lines) * size * 1.18
         btop = ry + (rh + block) / 2
         c.setFillColorRGB(0, 0, 0)
         c.setFont(fonts.SANS_BOLD, 9)
-        c.drawString(tx, btop - 8.5, f"{row['roll']}-{row['roll']}  {row['title']}")
-        d.paragraph(c, row["action"], tx, btop - 12.5, tw, size=size, leading=size * 1.18)
+        c.drawString(tx, btop - 8.5, f"{row['roll']}-{row['roll']}  {_(row['title'])}")
+        d.paragraph(c, action, tx, btop - 12.5, tw, size=size, leading=size * 1.18)
     c.setFont(fonts.SANS, 7)
     c.setFillColorRGB(*GREY)
-    c.drawString(rx, y + pad - 1, "An action already done? Pick any other double for both of you.")
+    c.drawString(rx, y + pad - 1, _("An action already done? Pick any other double for both of you."))
 
 
 # -- decode puzzles -------------------------------------------------------------------------------
@@ -674,20 +687,21 @@ def render_puzzles(doc, model: dict) -> None:
 
     comp = GAME.components["puzzle"]
     puzzles = model["puzzles"]
+    _ = for_model(model)
     for start in range(0, len(puzzles), 2):
         c = doc.new_page()
         boxes = halves(doc)
         for k, puzzle in enumerate(puzzles[start : start + 2]):
             cmd = command_for(comp, {"params": {"id": puzzle["id"]}}, doc.options)
-            _puzzle(c, doc, puzzle, start + k + 1, boxes[k], cmd)
+            _puzzle(c, doc, puzzle, start + k + 1, boxes[k], cmd, _)
         if len(puzzles) - start > 1:
-            cut_line(c, doc, "cut here")
+            cut_line(c, doc, _("cut here"))
         else:  # a lone puzzle: room to work under it
-            _working_space(c, boxes[1])
-    _answers(doc, puzzles)
+            _working_space(c, boxes[1], _)
+    _answers(doc, puzzles, _)
 
 
-def _working_space(c, box) -> None:
+def _working_space(c, box, _=text("en")) -> None:
     """Faint ruled lines to try letters and words on."""
     x, y, w, h = box
     c.saveState()
@@ -696,10 +710,11 @@ def _working_space(c, box) -> None:
     c.roundRect(x, y, w, h, 3 * MM, stroke=1, fill=0)
     c.setFillColorRGB(*GREY)
     c.setFont(fonts.SANS_BOLD, 9)
-    c.drawString(x + 4 * MM, y + h - 4 * MM - 8, "Working space")
+    head = _("Working space")
+    c.drawString(x + 4 * MM, y + h - 4 * MM - 8, head)
     c.setFont(fonts.SANS, 8)
-    c.drawString(x + 4 * MM + fonts.text_width("Working space", fonts.SANS_BOLD, 9) + 3 * MM, y + h - 4 * MM - 8,
-                 "list the letters you know, try them in order, cross out what cannot fit")
+    c.drawString(x + 4 * MM + fonts.text_width(head, fonts.SANS_BOLD, 9) + 3 * MM, y + h - 4 * MM - 8,
+                 _("list the letters you know, try them in order, cross out what cannot fit"))
     c.setStrokeColorRGB(0.8, 0.8, 0.8)
     c.setLineWidth(0.4)
     step = 9 * MM
@@ -710,7 +725,7 @@ def _working_space(c, box) -> None:
     c.restoreState()
 
 
-def _puzzle(c, doc, puzzle: dict, number: int, box, cmd: str) -> None:
+def _puzzle(c, doc, puzzle: dict, number: int, box, cmd: str, _=text("en")) -> None:
     x, y, w, h = box
     top = y + h
     ink = doc.ink
@@ -718,20 +733,24 @@ def _puzzle(c, doc, puzzle: dict, number: int, box, cmd: str) -> None:
     qr_block(c, cmd, x + w - side, top - side, min_side=20 * MM)
     tw = w - side - 4 * MM
     c.setFillColorRGB(0, 0, 0)
-    fit_text(c, f"Decode puzzle {number}", fonts.SANS_BOLD, 15, tw)
-    c.drawString(x, top - 14, f"Decode puzzle {number}")
+    title = _("Decode puzzle {n}").format(n=number)
+    fit_text(c, title, fonts.SANS_BOLD, 15, tw)
+    c.drawString(x, top - 14, title)
     c.setFont(fonts.SANS_BOLD, 9)
     c.drawString(x, top - 27, f"ID {puzzle['id']}")
-    rule = (
-        f"Your opponent hid a word in these {len(puzzle['hand'])} cards: one entry per card, in any order, "
+    rule = _(
+        "Your opponent hid a word in these {n} cards: one entry per card, in any order, "
         "and a card may stay unused. Padlocks are matches, crosses are not in the word. "
         "Exactly one English word fits everything. Which is it?"
-    )
-    d.paragraph(c, rule, x, top - 31, tw, size=8)
+    ).format(n=len(puzzle["hand"]))
+    below = d.paragraph(c, rule, x, top - 31, tw, size=8)
+    # a rule that runs longer than the QR code (a translation's third line) pushes the reprint line and the hand down
+    low = min(top - side, below - 8)
     c.setFont(fonts.SANS, 6)
     c.setFillColorRGB(*GREY)
-    fit_text(c, f"Scan to print it again: {cmd}", fonts.SANS, 6, tw)
-    c.drawString(x, top - side + 1, f"Scan to print it again: {cmd}")
+    again = _("Scan to print it again: {command}").format(command=cmd)
+    fit_text(c, again, fonts.SANS, 6, tw)
+    c.drawString(x, low + 1, again)
     clues = puzzle["clues"]
     # the hand
     hand = puzzle["hand"]
@@ -741,7 +760,7 @@ def _puzzle(c, doc, puzzle: dict, number: int, box, cmd: str) -> None:
     row_w = len(hand) * cw + (len(hand) - 1) * gap
     hx = x + (w - row_w) / 2
     tag_h = 6.5 * MM
-    hy = top - side - 3 * MM - tag_h - ch
+    hy = low - 3 * MM - tag_h - ch
     matched = {rules.parse_code(v) for v in clues.get("matches", [])}
     for key in ("first_code", "last_code"):
         if clues.get(key):
@@ -756,28 +775,29 @@ def _puzzle(c, doc, puzzle: dict, number: int, box, cmd: str) -> None:
         tag = "FIRST" if card["number"] == first else "LAST" if card["number"] == last else None
         if tag:
             color = "green" if tag == "FIRST" else "purple"
+            label = _(tag)
             ink.fill(c, color)
             c.roundRect(cx + cw * 0.12, hy + ch + 1 * MM, cw * 0.76, tag_h - 1.2 * MM, 1 * MM, stroke=0, fill=1)
             th = tag_h - 1.2 * MM
-            labelled_arrow(c, tag, cx + cw / 2, hy + ch + 1 * MM + th / 2, cw * 0.7, th * 0.8, tag == "FIRST", _rgb(ink, color))
+            labelled_arrow(c, label, cx + cw / 2, hy + ch + 1 * MM + th / 2, cw * 0.7, th * 0.8, tag == "FIRST", _rgb(ink, color))
     # what is known, in words
     lines = []
     if clues.get("matches"):
-        lines.append("Padlocked (in the word): " + ", ".join(clues["matches"]) + ".")
+        lines.append(_("Padlocked (in the word): {codes}.").format(codes=", ".join(clues["matches"])))
     if clues.get("crossed"):
-        lines.append("Crossed out (not in the word): " + ", ".join(clues["crossed"]) + ".")
+        lines.append(_("Crossed out (not in the word): {codes}.").format(codes=", ".join(clues["crossed"])))
     if clues.get("first_card") is not None:
-        lines.append(f"1-1 rolled: the word starts on card {clues['first_card']}.")
+        lines.append(_("1-1 rolled: the word starts on card {n}.").format(n=clues["first_card"]))
     if clues.get("last_card") is not None:
-        lines.append(f"2-2 rolled: the word ends on card {clues['last_card']}.")
+        lines.append(_("2-2 rolled: the word ends on card {n}.").format(n=clues["last_card"]))
     if clues.get("first_code"):
-        lines.append(f"3-3 rolled: the first letter(s) are {clues['first_code']}.")
+        lines.append(_("3-3 rolled: the first letter(s) are {code}.").format(code=clues["first_code"]))
     if clues.get("last_code"):
-        lines.append(f"4-4 rolled: the last letter(s) are {clues['last_code']}.")
+        lines.append(_("4-4 rolled: the last letter(s) are {code}.").format(code=clues["last_code"]))
     if clues.get("length") is not None:
-        lines.append(f"5-5 rolled: the word has {clues['length']} letters.")
+        lines.append(_("5-5 rolled: the word has {n} letters.").format(n=clues["length"]))
     if clues.get("order"):
-        lines.append("6-6 rolled: the cards lie in the hider's order, unused cards slipped in anywhere: " + " ".join(map(str, clues["order"])) + ".")
+        lines.append(_("6-6 rolled: the cards lie in the hider's order, unused cards slipped in anywhere: {order}.").format(order=" ".join(map(str, clues["order"]))))
     ty = hy - 3 * MM
     for line in lines:
         ty = d.paragraph(c, line, x, ty, w, size=8.5) - 1.5
@@ -787,10 +807,10 @@ def _puzzle(c, doc, puzzle: dict, number: int, box, cmd: str) -> None:
     ay = y + 1 * MM
     c.setFont(fonts.SANS_BOLD, 9)
     c.setFillColorRGB(0, 0, 0)
-    c.drawString(x, ay + bs / 2 - 3, "Word:")
+    c.drawString(x, ay + bs / 2 - 3, _("Word:"))
     d.boxes(c, x + 14 * MM, ay, n, bs, gap=1 * MM)
     c.setFont(fonts.SANS, 7.5)
-    c.drawString(x + 14 * MM + n * (bs + 1 * MM) + 3 * MM, ay + bs / 2 - 2.5, "Codes: ____________________________")
+    c.drawString(x + 14 * MM + n * (bs + 1 * MM) + 3 * MM, ay + bs / 2 - 2.5, _("Codes: ____________________________"))
 
 
 def _mini_card(c, ink, card: dict, x: float, y: float, w: float, h: float, matched, crossed) -> None:
@@ -836,7 +856,7 @@ def _mini_card(c, ink, card: dict, x: float, y: float, w: float, h: float, match
             cross(c, mark_x + rh * 0.15, ry + rh * 0.2, rh * 0.55, rh * 0.6, width=1.0)
 
 
-def _answers(doc, puzzles: list[dict]) -> None:
+def _answers(doc, puzzles: list[dict], _=text("en")) -> None:
     """The answers, and for each puzzle why no other word fits: every clue with
     the words that would fit without it (from puzzle.explain, by search)."""
     from printkit.games.cryptic_words.puzzle import explain
@@ -847,21 +867,21 @@ def _answers(doc, puzzles: list[dict]) -> None:
 
     def page(title: str, p: dict):
         doc.new_page()
-        return d.header(doc, title, f"Cryptic Words decode puzzle {p['id']}: this page holds its answer only. Under it: what each clue rules out.", margin=m)
+        return d.header(doc, title, _("Cryptic Words decode puzzle {id}: this page holds its answer only. Under it: what each clue rules out.").format(id=p["id"]), margin=m)
 
     for k, p in enumerate(puzzles, 1):  # each answer on a page of its own: checking one shows no other
-        y = page(f"Answer key: puzzle {k}", p)
+        y = page(_("Answer key: puzzle {n}").format(n=k), p)
         reasons = explain(p)
         c = doc.c
         c.setFillColorRGB(0, 0, 0)
         c.setFont(fonts.SANS_BOLD, 11)
-        head = f"Puzzle {k}: {p['solution']['word']}"
+        head = _("Puzzle {n}: {word}").format(n=k, word=p["solution"]["word"])
         c.drawString(m, y - 11, head)
         c.setFont(fonts.SANS, 9)
-        c.drawString(m + fonts.text_width(head, fonts.SANS_BOLD, 11) + 4 * MM, y - 11, f"codes {'  '.join(p['solution']['codes'])}  ·  ID {p['id']}")
+        c.drawString(m + fonts.text_width(head, fonts.SANS_BOLD, 11) + 4 * MM, y - 11, _("codes {codes}  ·  ID {id}").format(codes="  ".join(p["solution"]["codes"]), id=p["id"]))
         y -= 15
         for clue, others in reasons:
             if y < bottom + 10 * MM:
-                y = page(f"Answer key: puzzle {k} (continued)", p)
-            line = f"{clue} rules out " + ", ".join(others) + "."
+                y = page(_("Answer key: puzzle {n} (continued)").format(n=k), p)
+            line = _("{clue} rules out {words}.").format(clue=clue, words=", ".join(others))
             y = d.paragraph(doc.c, "• " + line, m + 3 * MM, y, W - 2 * m - 3 * MM, size=8.5, color=(0.15, 0.15, 0.15)) - 0.5

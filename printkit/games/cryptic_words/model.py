@@ -5,6 +5,7 @@ from __future__ import annotations
 from printkit.errors import UsageError
 from printkit.games.cryptic_words import rules
 from printkit.games.cryptic_words.default_deck import DEFAULT_SEED, default_cards
+from printkit.i18n import N_  # marks the reference card's text (translated where printed)
 
 # -- the deck -------------------------------------------------------------------------
 
@@ -89,7 +90,7 @@ DICE_NETS = ([2, 1, 5, 6, 3, 4], [2, 1, 5, 6, 3, 4])
 
 def build_tokens(params: dict) -> dict:
     return {
-        "params": {},
+        "params": _shown_lang(_lang(params)),
         "counts": dict(rules.TOKEN_COUNTS),
         "dice": [{"faces": list(f)} for f in DICE_NETS],
     }
@@ -98,24 +99,24 @@ def build_tokens(params: dict) -> dict:
 # -- the reference card ------------------------------------------------------------------
 
 TURN = [
-    "Roll both dice. A double? Skip the rest: do its action (right), then each player may guess once.",
-    "Put each die (one or both) between a pair of facing cards.",
-    "The face shown picks one entry on each of the two cards: a card-entry code.",
-    "Both players look for that code in their own list. Yours? Call MATCH: your opponent padlocks it.",
-    "No match: the code gets an X (a tracker).",
-    "Each player may now make one guess at the other's word. Right: score its letters.",
+    N_("Roll both dice. A double? Skip the rest: do its action (right), then each player may guess once."),
+    N_("Put each die (one or both) between a pair of facing cards."),
+    N_("The face shown picks one entry on each of the two cards: a card-entry code."),
+    N_("Both players look for that code in their own list. Yours? Call MATCH: your opponent padlocks it."),
+    N_("No match: the code gets an X (a tracker)."),
+    N_("Each player may now make one guess at the other's word. Right: score its letters."),
 ]
 
 
 NOTES = [
-    ("Guessing", "After every turn each player may guess the other's word once. A wrong guess ends your turn."),
-    ("Scoring", "A word guessed right scores its number of letters. After five rounds the highest total wins; tied, play one more round."),
+    (N_("Guessing"), N_("After every turn each player may guess the other's word once. A wrong guess ends your turn.")),
+    (N_("Scoring"), N_("A word guessed right scores its number of letters. After five rounds the highest total wins; tied, play one more round.")),
 ]
 
 
 def build_reference(params: dict) -> dict:
     return {
-        "params": {},
+        "params": _shown_lang(_lang(params)),
         "turn": list(TURN),
         "notes": [list(n) for n in NOTES],
         "doubles": [{"roll": v, "title": t, "action": a} for v, (t, a) in sorted(rules.DOUBLES.items())],

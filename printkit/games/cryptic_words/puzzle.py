@@ -264,7 +264,10 @@ def explain(puzzle: dict, limit: int = 4, lang: str | None = None) -> list[tuple
     The language is the puzzle ID's unless given."""
     from printkit.games.cryptic_words.rules import parse_code
 
+    from printkit.i18n import text
+
     lang = lang or id_lang(puzzle.get("id"))
+    _ = text(lang)
     hand = {c["number"]: {e["entry"]: e["face"] for e in c["entries"]} for c in puzzle["hand"]}
     numbers = [c["number"] for c in puzzle["hand"]]
     clues = puzzle["clues"]
@@ -272,11 +275,11 @@ def explain(puzzle: dict, limit: int = 4, lang: str | None = None) -> list[tuple
     word = puzzle["solution"]["word"].lower()
     items: list[tuple[str, str | None, str]] = []
     for code in clues.get("matches") or []:
-        items.append(("matches", code, f"Padlock {code}"))
+        items.append(("matches", code, _("Padlock {code}").format(code=code)))
     for code in clues.get("crossed") or []:
-        items.append(("crossed", code, f"Cross {code}"))
-    named = {"first_card": "1-1 (starts on card {})", "last_card": "2-2 (ends on card {})", "first_code": "3-3 (first letter(s) {})",
-             "last_code": "4-4 (last letter(s) {})", "length": "5-5 ({} letters)", "order": "6-6 (card order)"}
+        items.append(("crossed", code, _("Cross {code}").format(code=code)))
+    named = {"first_card": _("1-1 (starts on card {})"), "last_card": _("2-2 (ends on card {})"), "first_code": _("3-3 (first letter(s) {})"),
+             "last_code": _("4-4 (last letter(s) {})"), "length": _("5-5 ({} letters)"), "order": _("6-6 (card order)")}
     for key, text in named.items():
         if clues.get(key) not in (None, [], ""):
             items.append((key, None, text.format(clues[key])))
@@ -291,5 +294,5 @@ def explain(puzzle: dict, limit: int = 4, lang: str | None = None) -> list[tuple
         others = [w.upper() for w in aindex.decode(solve(aindex, cons, memo=memo)) if w != word]
         if not others:  # a clue the others already cover (untrimmed puzzles of other languages)
             continue
-        out.append((text, others[:limit] + ([f"{len(others) - limit} more"] if len(others) > limit else [])))
+        out.append((text, others[:limit] + ([_("{n} more").format(n=len(others) - limit)] if len(others) > limit else [])))
     return out

@@ -1,0 +1,75 @@
+"""No English on paper in another language: `printkit kit all --lang X` is drawn
+and every page's text read back (pypdf); a line of three or more words that holds
+an English function word ("the", "and", "your", "each", "with", "of"...) fails.
+
+Allowed on any page: the games' names (Cryptic Words), printkit commands and
+options, IDs and codes (anything with a hyphen, slash, dot or backquote), and
+two-letter capitals (Cryptic Words' pairs: IT, ON). Words that are English and the
+language's own too (Dutch "is", "of"; French "on") do not count in that language.
+
+German runs in the default tier (~3 s); French, Spanish and Dutch with --runslow.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from printkit.cli import main as cli_main
+
+pypdf = pytest.importorskip("pypdf")
+
+LANGS = [pytest.param("de"), pytest.param("fr", marks=pytest.mark.slow), pytest.param("es", marks=pytest.mark.slow), pytest.param("nl", marks=pytest.mark.slow)]
+#: words of English sentences that no sentence of these languages has
+ENGLISH = frozenset(
+    "the and your yours each with of you that this for are its it from one on to is by player players "
+    "card cards word words cut page pages here per print only every then their both may must not no into "
+    "english when which what where after before".split()
+)
+#: English function words that are the language's own words too
+OWN = {
+    "de": {"per", "not", "so"},  # per (per Post); "not" is Not, a word on the Scryptic example
+    "fr": {"on", "page", "pages", "per"},
+    "es": {"no", "per"},
+    "nl": {"of", "is", "per", "word", "no", "page"},
+}
+#: what may stand in a line without being a sentence: game names, commands and options, IDs, codes
+NOT_SENTENCE = re.compile(r"Cryptic Words|CRYPTIC WORDS|^Words\b|printkit( [a-z]+)?|\S*[-/.`_]\S*|\b[A-Z]{1,2}\b")
+#: games whose components still print English in other languages (shrinks to nothing)
+PENDING: tuple[str, ...] = ("crypto-crisis", "scryptic")
+
+
+def english_lines(text: str, lang: str) -> list[str]:
+    """The lines of `text` that read as English sentences in a `lang` page."""
+    english = ENGLISH - OWN.get(lang, set())
+    found = []
+    for line in text.splitlines():
+        words = re.findall(r"[^\W\d_]+", NOT_SENTENCE.sub(" ", line))
+        if len(words) >= 3 and any(w.lower() in english for w in words):
+            found.append(line.strip())
+    return found
+
+
+def test_english_lines_sees_english_and_passes_german():
+    assert english_lines("1-1 Mark the starting card.", "de") == ["1-1 Mark the starting card."]
+    assert english_lines("Three English words of 5 letters", "fr")
+    assert not english_lines("Beide Spieler nennen die Kartennummer ihres ersten Codes.", "de")
+    assert not english_lines("printkit puzzle cryptic-words --id CW-5DE-5P07WB4X1 --paper a4", "de")
+    assert not english_lines("Het woord is op, of niet?", "nl")  # Dutch's own "is", "of"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_kit_all_prints_no_english(tmp_path, capsys, lang):
+    with pytest.raises(SystemExit) as exc:  # printkit in this process (faster than a subprocess)
+        cli_main(["kit", "all", "--lang", lang, "--output", str(tmp_path)])
+        raise SystemExit(0)
+    assert not exc.value.code, capsys.readouterr()
+    pdfs = sorted(tmp_path.glob("*.pdf"))
+    assert len(pdfs) == 6, pdfs  # five kits and the index
+    found = []
+    for path in pdfs:
+        if path.name.startswith(PENDING) and PENDING:
+            continue
+        for number, page in enumerate(pypdf.PdfReader(path).pages, 1):
+            found += [f"{path.name} p{number}: {line}" for line in english_lines(page.extract_text() or "", lang)]
+    assert not found, f"{len(found)} English lines in --lang {lang}:\n" + "\n".join(found[:60])

@@ -98,7 +98,7 @@ def test_mo_compiled_from_po(lang):
                 if s:
                     want[(m.id[0], k)] = s
         elif m.string:
-            want[m.id] = m.string
+            want[f"{m.context}\x04{m.id}" if m.context else m.id] = m.string  # gettext's key for a message with a context
     with open(build_catalogues.LOCALE / lang / "LC_MESSAGES" / "printkit.mo", "rb") as fh:
         mo = gettext.GNUTranslations(fh)
     have = {k: v for k, v in mo._catalog.items() if k != ""}

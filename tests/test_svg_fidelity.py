@@ -28,6 +28,7 @@ LIMITS = {
     "pattern": 40,
     "usecss": 65,
     "filters": 10,
+    "spans": 5,  # measured 0 (before spans were drawn apart: 60)
 }
 
 
@@ -56,8 +57,44 @@ def test_flowed_text_is_wrapped_in_its_region_and_extractable(tmp_path):
     assert "Lantern Keeper" in words
     assert "Draw two cards" in words and "along the road" in words
     assert "The road is long and the night is longer" in words
-    # the italic flowSpan is drawn in the paragraph's style: said, naming it
-    assert "flowSpan 'flowSpan40' has its own style (font-style: italic)" in proc.stdout
+    # the italic flowSpan is drawn in italic, as Inkscape draws it (it was drawn upright, with a note)
+    assert "flowSpan40" not in proc.stdout
+    from pypdf import PdfReader
+
+    fonts = {str(f.get_object().get("/BaseFont")) for f in PdfReader(str(out)).pages[0]["/Resources"]["/Font"].values()}
+    assert any("Italic" in f for f in fonts), fonts
+
+
+def test_spans_styled_apart_are_drawn_as_inkscape_draws_them(tmp_path):
+    """A tspan or flowSpan with its own weight, style, size or colour is drawn
+    so (it was drawn in its text's style, with a note): each span's glyphs in
+    their own font, size and colour in the PDF, matched against Inkscape 1.2's
+    render of the same card (spans.svg, ref/spans.png)."""
+    import pypdfium2 as pdfium
+    import pypdfium2.raw as pdfium_c
+
+    out = tmp_path / "s.pdf"
+    (tmp_path / "cards.csv").write_text("name,flavour\nAda,Quietly.\n", encoding="utf-8")
+    proc = run_inproc("deck", "--data", "cards.csv", "--front", str(CASES / "spans.svg"), "--layout", "single", "--bleed", "0", "--no-strict", "-o", str(out), cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert "has its own" not in proc.stdout
+    doc = pdfium.PdfDocument(str(out))
+    try:
+        tp = doc[0].get_textpage()
+        seen = {}
+        for i in range(tp.count_chars()):
+            ch = tp.get_text_range(i, 1)
+            size = round(pdfium_c.FPDFText_GetFontSize(tp.raw, i), 1)
+            r, g, b, a = (pdfium_c.c_uint() for _ in range(4))
+            pdfium_c.FPDFText_GetFillColor(tp.raw, i, r, g, b, a)
+            seen.setdefault(ch, set()).add((size, r.value, g.value, b.value))
+    finally:
+        doc.close()
+    big = {x for x in seen["1"]}  # "12": a span at 8 px, red, in a text at 5 px
+    gain = {x for x in seen["G"]}
+    assert max(s for s, *_ in big) / max(s for s, *_ in gain) > 1.5, (big, gain)
+    assert (204, 0, 0) in {x[1:] for x in big}, big
+    assert (43, 76, 126) in {x[1:] for x in seen["A"]}, seen["A"]  # {{ name }} in its span's colour
 
 
 def test_flowed_text_is_set_at_its_size_and_shrinks_only_when_asked(tmp_path):

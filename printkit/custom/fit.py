@@ -18,6 +18,27 @@ from typing import NamedTuple
 from printkit.custom import shaping
 from printkit.custom.assets import ICON
 
+#: A span styled apart from its text (an editor's tspan or flowSpan with its own
+#: weight, style, size or colour) is marked in the text it is drawn from:
+#: SPAN_OPEN, a flags character (0x40 + bits: 1 weight given, 2 bold, 4 style
+#: given, 8 italic), a table character (0x100 + k: the k-th entry of the text's
+#: span table, (rgb or None, size factor or None); 0x100 for none), the span's
+#: text, SPAN_CLOSE. Data cells never hold these control characters' meaning:
+#: printkit puts them there from the template's spans only.
+SPAN_OPEN, SPAN_CLOSE = "\x0e", "\x0f"
+_SPAN_MARK = re.compile("\x0e[\\s\\S]{2}|\x0f")
+
+
+def span_open(bold: bool | None, italic: bool | None, k: int = 0) -> str:
+    flags = (1 | (2 if bold else 0) if bold is not None else 0) | (4 | (8 if italic else 0) if italic is not None else 0)
+    return SPAN_OPEN + chr(0x40 + flags) + chr(0x100 + k)
+
+
+def plain(text: str) -> str:
+    """The text without span marks (what a reader sees)."""
+    return _SPAN_MARK.sub("", text) if SPAN_OPEN in text or SPAN_CLOSE in text else text
+
+
 LEADING = 1.2
 ASCENT, DESCENT = 0.8, 0.25  # of the size: the block's height is measured with these
 METRICS = (ASCENT, DESCENT, LEADING)  # printkit's own boxes; an editor's text brings its own (svg.py)
@@ -70,7 +91,7 @@ class Faces(NamedTuple):
     italic: bool = False
     kern: bool = False  # set with kerning and ligatures (HarfBuzz), as Inkscape sets an editor's text
 
-    def font(self, bold: bool = False, italic: bool = False) -> str:
+    def font(self, bold: bool = False, italic: bool = False, span: int = 0) -> str:
         if self.book is None:
             return self.family
         return self.book.resolve(self.family, self.bold or bold, self.italic or italic)
@@ -89,6 +110,7 @@ class Fitted:
     rtl: tuple[bool, ...] = ()  # per line: its paragraph runs right to left
     metrics: tuple[float, float, float] = METRICS  # (ascent, descent, leading) in ems
     boxes: tuple = ()  # an editor's text: each line's (ascent, descent) in ems, grown by the fonts it falls back to
+    spans: tuple = ()  # the text's span table: (rgb or None, size factor or None) per styled span (SPAN_OPEN)
 
     @property
     def height(self) -> float:
@@ -133,16 +155,34 @@ def block_height(n: int, size: float, metrics=METRICS) -> float:
     return (ascent + descent) * size + max(0, n - 1) * leading * size
 
 
-def _styled(para: str, markup: bool) -> list[tuple[str, tuple[bool, bool]]]:
-    """A paragraph's characters with their (bold, italic) from the markup."""
-    if not markup or "*" not in para:
+def _styled(para: str, markup: bool) -> list[tuple[str, tuple]]:
+    """A paragraph's characters with their (bold, italic) from the markup, and
+    from the template's styled spans (bold, italic, span table index)."""
+    marks = SPAN_OPEN in para or SPAN_CLOSE in para
+    if (not markup or "*" not in para) and not marks:
         return [(ch, _PLAIN) for ch in para]
-    text = para.replace("\\*", "\x05")
-    text = _BOLD.sub("\x01\\1\x02", text)
-    text = _ITALIC.sub("\x03\\1\x04", text)
+    text = para
+    if markup and "*" in text:
+        text = text.replace("\\*", "\x05")
+        text = _BOLD.sub("\x01\\1\x02", text)
+        text = _ITALIC.sub("\x03\\1\x04", text)
     bold = italic = False
     out = []
-    for ch in text:
+    stack: list = []  # open spans, outermost first: (flags, table index)
+    skip = 0
+    for i, ch in enumerate(text):
+        if skip:
+            skip -= 1
+            continue
+        if ch == SPAN_OPEN:
+            if i + 2 < len(text):
+                stack.append((ord(text[i + 1]) - 0x40, ord(text[i + 2]) - 0x100))
+            skip = 2
+            continue
+        if ch == SPAN_CLOSE:
+            if stack:
+                stack.pop()
+            continue
         if ch == "\x01":
             bold = True
         elif ch == "\x02":
@@ -151,6 +191,16 @@ def _styled(para: str, markup: bool) -> list[tuple[str, tuple[bool, bool]]]:
             italic = True
         elif ch == "\x04":
             italic = False
+        elif stack:
+            b, it, k = bold, italic, 0
+            for flags, kk in stack:  # the innermost span's own style wins
+                if flags & 1:
+                    b = bool(flags & 2)
+                if flags & 4:
+                    it = bool(flags & 8)
+                if kk:
+                    k = kk
+            out.append(("*" if ch == "\x05" else ch, (b, it, k)))
         else:
             out.append(("*" if ch == "\x05" else ch, (bold, italic)))
     return out
@@ -162,7 +212,7 @@ def _tokens(text: str, icons: bool, markup: bool = False, base: str | None = Non
     (SVG's direction property), else each paragraph's first strong letter does."""
     paras = []
     for para in text.replace("\r\n", "\n").replace("\\n", "\n").split("\n"):
-        if (not markup or "*" not in para) and "\u00a0" not in para and "\u202f" not in para:  # the usual case, quickly
+        if (not markup or "*" not in para) and "\u00a0" not in para and "\u202f" not in para and SPAN_OPEN not in para and SPAN_CLOSE not in para:  # the usual case, quickly
             paras.append(([_pieces([(ch, _PLAIN) for ch in w], icons) if ":" in w and icons else (("t", w, _PLAIN),) for w in para.split()], base == "rtl" if base else shaping.base_rtl(para)))
             continue
         chars = _styled(para, markup)
@@ -202,19 +252,26 @@ def _pieces(word: list, icons: bool) -> tuple:
     return tuple(pieces)
 
 
-def _piece_width(kind: str, p: str, st, faces: Faces, size: float, rtl: bool) -> float:
+def span_size(st, size: float, spans: tuple) -> float:
+    """A piece's size: the text's, times its span's size factor."""
+    if len(st) > 2 and 0 < st[2] <= len(spans) and spans[st[2] - 1][1]:
+        return size * spans[st[2] - 1][1]
+    return size
+
+
+def _piece_width(kind: str, p: str, st, faces: Faces, size: float, rtl: bool, spans: tuple = ()) -> float:
     if kind != "t":
         return size
-    return shaping.width(p, faces.font(*st), size, faces.book, rtl, faces.kern)
+    return shaping.width(p, faces.font(*st), span_size(st, size, spans), faces.book, rtl, faces.kern)
 
 
-def _wrap(paras, faces: Faces, size: float, width: float, wrap: bool):
+def _wrap(paras, faces: Faces, size: float, width: float, wrap: bool, spans: tuple = ()):
     lines, widths, dirs = [], [], []
     for words, rtl in paras:
         line: list = []
         lw = 0.0
         for word in words:
-            ww = sum(_piece_width(k, p, st, faces, size, rtl) for k, p, st in word)
+            ww = sum(_piece_width(k, p, st, faces, size, rtl, spans) for k, p, st in word)
             st = line[-1][2] if line else _PLAIN
             space = shaping.width(" ", faces.font(*st), size)
             if line and wrap and lw + space + ww > width:
@@ -244,7 +301,7 @@ def _wrap(paras, faces: Faces, size: float, width: float, wrap: bool):
 
 
 @lru_cache(maxsize=20000)
-def fit(text: str, font, size: float, min_size: float, w: float, h: float, wrap: bool = True, icons: bool = True, markup: bool = False, base: str | None = None, metrics=METRICS) -> Fitted:
+def fit(text: str, font, size: float, min_size: float, w: float, h: float, wrap: bool = True, icons: bool = True, markup: bool = False, base: str | None = None, metrics=METRICS, spans: tuple = ()) -> Fitted:
     """The largest size from `size` down to `min_size` (steps of 0.25 pt) at
     which the text fits the w x h box; at `min_size` with fits=False if none does.
     `font`: a registered font name, or Faces (markup, fallback fonts); `metrics`:
@@ -264,27 +321,27 @@ def fit(text: str, font, size: float, min_size: float, w: float, h: float, wrap:
         k_lo = max(0, math.ceil((size - (h + 0.01) / (metrics[0] + metrics[1])) / STEP))
         k_hi = math.ceil(steps)
         s = max(min_size, size - k_lo * STEP)
-        if k_lo < k_hi and not _fits(paras, faces, s, w, h, wrap, metrics):
+        if k_lo < k_hi and not _fits(paras, faces, s, w, h, wrap, metrics, spans):
             lo, hi = k_lo, k_hi  # size - lo*STEP does not fit; size - hi*STEP is the minimum
             while hi - lo > 1:
                 mid = (lo + hi) // 2
-                if _fits(paras, faces, max(min_size, size - mid * STEP), w, h, wrap, metrics):
+                if _fits(paras, faces, max(min_size, size - mid * STEP), w, h, wrap, metrics, spans):
                     hi = mid
                 else:
                     lo = mid
             s = max(min_size, size - hi * STEP)
     while True:
-        lines, widths, dirs = _wrap(paras, faces, s, w, wrap)
+        lines, widths, dirs = _wrap(paras, faces, s, w, wrap, spans)
         boxes = line_boxes(lines, faces, metrics)
         tall = sum(a + d for a, d in boxes) * s if boxes else block_height(len(lines), s, metrics)
         ok = max(widths, default=0.0) <= w + 0.01 and tall <= h + 0.01
         if ok or s <= min_size:
-            return Fitted(s, tuple(lines), tuple(widths), ok, tuple(dirs), tuple(metrics), boxes)
+            return Fitted(s, tuple(lines), tuple(widths), ok, tuple(dirs), tuple(metrics), boxes, tuple(spans))
         s = max(min_size, s - STEP)
 
 
-def _fits(paras, faces, s: float, w: float, h: float, wrap: bool, metrics=METRICS) -> bool:
-    lines, widths, _ = _wrap(paras, faces, s, w, wrap)
+def _fits(paras, faces, s: float, w: float, h: float, wrap: bool, metrics=METRICS, spans: tuple = ()) -> bool:
+    lines, widths, _ = _wrap(paras, faces, s, w, wrap, spans)
     boxes = line_boxes(lines, faces, metrics)
     tall = sum(a + d for a, d in boxes) * s if boxes else block_height(len(lines), s, metrics)
     return max(widths, default=0.0) <= w + 0.01 and tall <= h + 0.01
@@ -310,7 +367,7 @@ def draw_fitted(c, fitted: Fitted, font, x: float, y: float, w: float, h: float,
             cx = x + w - lw
         else:
             cx = x
-        draw_line(c, line, faces, size, cx, base, icon_path, ink, r)
+        draw_line(c, line, faces, size, cx, base, icon_path, ink, r, fitted.spans)
 
 
 def ink_extent(fitted: Fitted, x: float, y: float, w: float, h: float, *, align: str = "left", valign: str = "top"):
@@ -328,9 +385,10 @@ def ink_extent(fitted: Fitted, x: float, y: float, w: float, h: float, *, align:
     return out
 
 
-def draw_line(c, line, font, size: float, x: float, base: float, icon_path=None, ink=None, rtl: bool = False) -> None:
+def draw_line(c, line, font, size: float, x: float, base: float, icon_path=None, ink=None, rtl: bool = False, spans: tuple = ()) -> None:
     """One line of pieces from x on the baseline (a right-to-left paragraph's
-    pieces are laid from the right); the font is already set."""
+    pieces are laid from the right); the font is already set. A piece of a
+    styled span is drawn in its own size and colour (`spans`, the text's table)."""
     from printkit.custom.assets import draw_picture
 
     faces = as_faces(font)
@@ -339,7 +397,13 @@ def draw_line(c, line, font, size: float, x: float, base: float, icon_path=None,
         pieces = line[::-1]
     for kind, piece, st in pieces:
         if kind == "t":
-            x = shaping.draw(c, x, base, piece, faces.font(*st), size, faces.book, rtl, faces.kern)
+            rgb = spans[st[2] - 1][0] if len(st) > 2 and 0 < st[2] <= len(spans) else None
+            if rgb is not None:
+                c.saveState()
+                c.setFillColorRGB(*(ink.rgb(rgb) if ink is not None else rgb))
+            x = shaping.draw(c, x, base, piece, faces.font(*st), span_size(st, size, spans), faces.book, rtl, faces.kern)
+            if rgb is not None:
+                c.restoreState()
         else:
             path = icon_path(piece) if icon_path else None
             if path is not None:

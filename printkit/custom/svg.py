@@ -28,7 +28,7 @@ from pathlib import Path
 from printkit.custom import template as T
 from printkit.custom.svgmatrix import IDENTITY, BadNumber, Matrix, apply, mul, parse_transform  # noqa: F401 (also this module's face)
 from printkit.custom.assets import ICON, MIN_DPI, dpi_at, drawn_mm, forms, image_pixels
-from printkit.custom.fit import ASCENT, DESCENT, LEADING, METRICS, Faces, draw_fitted, draw_line, face_metrics, fit, ink_extent
+from printkit.custom.fit import ASCENT, DESCENT, LEADING, METRICS, SPAN_CLOSE, Faces, draw_fitted, draw_line, face_metrics, fit, ink_extent, plain, span_open
 from printkit.engine.units import MM, SAFE
 from printkit.errors import UsageError
 
@@ -100,6 +100,7 @@ class TextUnit:
     static: bool
     line_height: float | None = None  # ems: text an editor wrapped in a shape (flowed text, shape-inside), set as Inkscape sets it
     shrink: bool = True  # may be made smaller to fit its box (printkit's own boxes, or data-min-size)
+    spans: tuple = ()  # styled spans' (rgb or None, size factor or None), marked in the source (fit.SPAN_OPEN)
 
     @property
     def scale(self) -> float:
@@ -108,7 +109,7 @@ class TextUnit:
 
     def label(self, path: Path) -> str:
         ident = self.el.get("id")
-        return f"{path.name} text {ident!r}" if ident else f"{path.name} text '{T.short(self.source, 24)}'"
+        return f"{path.name} text {ident!r}" if ident else f"{path.name} text '{T.short(plain(self.source), 24)}'"
 
 
 @dataclass
@@ -376,14 +377,18 @@ class SvgTemplate:
         props = dict(style)
         spans = [x for x in el.iter() if _local(x.tag) == "tspan"]
         if spans:  # Inkscape keeps the font on the first tspan (1.x: on a span inside the line's span)
-            first = next((sp for sp in spans if any(k in INHERITED for k in _style(sp))), spans[0])
-            props.update({k: v for k, v in _style(first).items() if k in INHERITED})
+            # a line's span, or a span holding all its line's text: not a word styled apart in a line
+            lines = [sp for sp in spans if _line_span(sp, el)]
+            first = next((sp for sp in lines if any(k in INHERITED for k in _style(sp))), None)
+            if first is not None:
+                props.update({k: v for k, v in _style(first).items() if k in INHERITED})
         own = _style(el)
         if "shape-inside" in own and not el.get("data-box"):  # text in a shape is aligned by text-align, as Inkscape draws it
             align = {"center": "middle", "end": "end", "right": "end", "start": "start", "left": "start"}.get(str(own.get("text-align", "")).strip())
             if align:
                 props["text-anchor"] = align
-        source = _text_source(el)
+        table: list = []
+        source = _text_source(el, self._span_marker(props, table, where))
         editor = False
         x = _length(el.get("x") or (spans[0].get("x") if spans else None), CSS_UNITS) or 0.0
         y = _length(el.get("y") or (spans[0].get("y") if spans else None), CSS_UNITS) or 0.0
@@ -410,7 +415,6 @@ class SvgTemplate:
             anchor = text_anchor(props.get("text-anchor", "start"), props.get("direction"))
             left = x - width * {"middle": 0.5, "end": 1.0}.get(anchor, 0.0)
             box = (left, y - ASCENT * size, width, 1e6)
-        self._styled_runs(el, props, where)
         fs = props.get("font-size")
         if fs is not None and not T.PLACEHOLDER.search(str(fs)):
             try:
@@ -428,7 +432,7 @@ class SvgTemplate:
                 raise ValueError
         except ValueError:
             raise UsageError(f"{where}: data-min-size must be a number of points, not '{el.get('data-min-size')}'") from None
-        unit = TextUnit(el, m, compiled, T.compile_text(source, where), x, y, box, min_pt, source, not _subtree_placeholder(el))
+        unit = TextUnit(el, m, compiled, T.compile_text(source, where), x, y, box, min_pt, source, not _subtree_placeholder(el), spans=tuple(table))
         if editor and not el.get("data-box"):  # set as the editor sets it; shrunk only when data-min-size asks
             unit.line_height = _line_height([*(spans[:1]), el], props, where)
             unit.shrink = el.get("data-min-size") is not None
@@ -464,15 +468,16 @@ class SvgTemplate:
         if paras:
             props.update({k: v for k, v in _style(paras[0]).items() if k in INHERITED})
         # an empty flowPara takes no line in Inkscape 1.x's render: none here either
-        source = "\n".join(t for t in ("".join(p.itertext()).strip() for p in paras) if t)
-        self._styled_runs(el, props, where)
+        table: list = []
+        mark = self._span_marker(props, table, where)
+        source = "\n".join(t for t in (_marked(p, mark).strip() for p in paras) if plain(t).strip())
         self._gradient_text(props, where)
         compiled = {k: T.compile_text(str(v), where) for k, v in props.items()}
         try:
             min_pt = float(el.get("data-min-size", T.MIN_TEXT_PT))
         except ValueError:
             raise UsageError(f"{where}: data-min-size must be a number of points, not '{el.get('data-min-size')}'") from None
-        unit = TextUnit(el, m, compiled, T.compile_text(source, where), box[0], box[1], box, min_pt, source, not _subtree_placeholder(el))
+        unit = TextUnit(el, m, compiled, T.compile_text(source, where), box[0], box[1], box, min_pt, source, not _subtree_placeholder(el), spans=tuple(table))
         unit.line_height = _line_height([*(paras[:1]), el], props, where)  # Inkscape's lines; shrunk only when data-min-size asks
         unit.shrink = el.get("data-min-size") is not None
         self.texts.append(unit)
@@ -499,18 +504,67 @@ class SvgTemplate:
         props["fill"] = "#%02x%02x%02x" % tuple(round(x * 255) for x in mean)
         self.notes.append(f"{where}: its fill is a gradient ({m.group(1)}); the text is drawn in the gradient's mean colour {props['fill']}")
 
-    def _styled_runs(self, el, props: dict, where: str) -> None:
-        """A span (tspan, flowSpan) styled apart from its text is drawn in the
-        text's style: say so, naming it, rather than lose the styling unseen."""
+    def _span_marker(self, props: dict, table: list, where: str):
+        """A function giving, for a span (tspan, flowSpan, flowPara) of this text,
+        the marks its text is wrapped in when it is styled apart from the text
+        (its own weight, style, size or colour: drawn so, as Inkscape draws it;
+        see fit.SPAN_OPEN), or None. What is not drawn apart (another font
+        family, a size or colour from a placeholder or a paint server) is said,
+        naming the span."""
         keys = ("font-family", "font-size", "font-weight", "font-style", "fill")
-        for x in el.iter():
-            if _local(x.tag) not in ("tspan", "flowSpan", "flowPara") or not "".join(x.itertext()).strip():
-                continue
+
+        def size_of(value):
+            try:
+                return _length(str(value), CSS_UNITS)
+            except BadNumber:
+                return None
+
+        def mark(x):
+            if not "".join(x.itertext()).strip():
+                return None
             own = {k: v for k, v in _style(x).items() if k in keys and str(v).strip() != str(props.get(k, "")).strip()}
-            if own:
+            if not own:
+                return None
+            bold = italic = None
+            rgb = factor = None
+            apart = []
+            w = str(own.get("font-weight", "")).strip().lower()
+            if w:
+                if T.PLACEHOLDER.search(w):
+                    apart.append(f"font-weight: {w}")
+                else:
+                    bold = w in ("bold", "bolder") or (w.isdigit() and int(w) >= 600)
+            st = str(own.get("font-style", "")).strip().lower()
+            if st:
+                italic = st in ("italic", "oblique")
+            if "fill" in own:
+                f = str(own["fill"]).strip()
+                try:
+                    if T.PLACEHOLDER.search(f) or "url(" in f:
+                        raise ValueError
+                    rgb = T.parse_color(f)
+                except ValueError:
+                    apart.append(f"fill: {f}")
+            if "font-size" in own:
+                mine, theirs = size_of(own["font-size"]), size_of(props.get("font-size", "16"))
+                if mine and theirs and not T.PLACEHOLDER.search(str(own["font-size"])):
+                    factor = mine / theirs
+                else:
+                    apart.append(f"font-size: {own['font-size']}")
+            if "font-family" in own:
+                apart.append(f"font-family: {own['font-family']}")
+            if apart:
                 ident = x.get("id") or T.short("".join(x.itertext()), 20)
-                diff = ", ".join(f"{k}: {v}" for k, v in sorted(own.items()))
-                self.notes.append(f"{where}: {_local(x.tag)} '{ident}' has its own style ({diff}); it is drawn in the text's style")
+                self.notes.append(f"{where}: {_local(x.tag)} '{ident}' has its own {', '.join(apart)}; that is drawn in the text's")
+            if bold is None and italic is None and rgb is None and factor in (None, 1.0):
+                return None
+            k = 0
+            if rgb is not None or factor not in (None, 1.0):
+                table.append((rgb, factor if factor not in (None, 1.0) else None))
+                k = len(table)
+            return span_open(bold, italic, k), SPAN_CLOSE
+
+        return mark
 
     def _qr(self, el, m: Matrix) -> None:
         vals = [_length(el.get(k), CSS_UNITS) for k in ("x", "y", "width", "height")]
@@ -652,12 +706,12 @@ class SvgTemplate:
             elif t.min_pt < T.MIN_TEXT_PT - 0.05:
                 out.append(T.violation("OWN-TEXT-SMALL", t.label(self.path), f"data-min-size {t.min_pt:g} lets it shrink under {T.MIN_TEXT_PT:g} pt, too small to read in print"))
             fam = t.props.get("font-family", "Noto Sans")
-            if isinstance(fam, str) and (t.source.strip() or not t.static):  # a text with no text needs no font
+            if isinstance(fam, str) and (plain(t.source).strip() or not t.static):  # a text with no text needs no font
                 bold, italic = _bold_italic(t.props)
                 if all(isinstance(t.props.get(k, ""), str) for k in ("font-weight", "font-style")):
                     self.ctx.fonts.note(t.label(self.path), self.ctx.fonts.lookup(fam, bold, italic))
-            if t.static and t.source.strip():  # the same on every card: measured once, here
-                out += self._ink_check(self._ink(t, {}), t.label(self.path), f"'{T.short(t.source)}'")
+            if t.static and plain(t.source).strip():  # the same on every card: measured once, here
+                out += self._ink_check(self._ink(t, {}), t.label(self.path), f"'{T.short(plain(t.source))}'")
         for q in self.qrs:
             x, y, side, _ = q.box
             out += self._ink_check(self._safe_box(q.matrix, x, y, x + side, y + side), f"{name} QR code", "the QR code")
@@ -716,13 +770,13 @@ class SvgTemplate:
                     out.append(T.violation("OWN-COLOR", label, f"fill: {exc}"))
             if font is None:
                 continue
-            if text.strip():
+            if plain(text).strip():
                 self.ctx.fonts.note(t.label(self.path), self.ctx.fonts.lookup(font.family, font.bold, font.italic))
                 out += T.glyph_violations(label, text, font, v, not t.static)
-            if t.box is not None and text.strip():  # an empty text sets no line: nothing to overflow
+            if t.box is not None and plain(text).strip():  # an empty text sets no line: nothing to overflow
                 f = self._fitted(t, v, text, font, size)
                 if not f.fits and t.shrink:
-                    out.append(T.violation("OWN-TEXT-OVERFLOW", label, f"'{T.short(text)}' does not fit its box even at {t.min_pt:g} pt: shorten it or enlarge the box"))
+                    out.append(T.violation("OWN-TEXT-OVERFLOW", label, f"'{T.short(plain(text))}' does not fit its box even at {t.min_pt:g} pt: shorten it or enlarge the box"))
                     continue
                 if not f.fits:  # printed whole, running past the box's foot: nothing is lost, it is named
                     # Inkscape sets a line in its shape while the glyphs' depth (baseline + the font's
@@ -734,10 +788,10 @@ class SvgTemplate:
                         d = min(d, face_metrics(as_faces(font).font())[1])
                     over = len(f.lines) - next((n for n in range(len(f.lines), 0, -1) if (lh * (n - 1) + a + d) * size <= t.box[3] + 0.01), 0)
                 if not f.fits and over > 0:
-                    out.append(T.warning("OWN-TEXT-OVERFLOW", label, f"'{T.short(text)}' runs {over} line{'s' if over != 1 else ''} past the foot of its box at {size * t.scale:.1f} pt (Inkscape would leave {'them' if over != 1 else 'it'} out; printkit prints {'them' if over != 1 else 'it'} below): shorten it, enlarge the box, or let printkit shrink it with data-min-size=\"6\""))
-            if not t.static and text.strip():  # the ink this card's text puts down (an empty cell puts none)
+                    out.append(T.warning("OWN-TEXT-OVERFLOW", label, f"'{T.short(plain(text))}' runs {over} line{'s' if over != 1 else ''} past the foot of its box at {size * t.scale:.1f} pt (Inkscape would leave {'them' if over != 1 else 'it'} out; printkit prints {'them' if over != 1 else 'it'} below): shorten it, enlarge the box, or let printkit shrink it with data-min-size=\"6\""))
+            if not t.static and plain(text).strip():  # the ink this card's text puts down (an empty cell puts none)
                 hint = "" if t.box is not None else ": give the text a box (flowed text, or data-box) so it shrinks to fit"
-                out += self._ink_check(self._ink(t, v, (font, size, text)), label, f"'{T.short(text)}'", hint)
+                out += self._ink_check(self._ink(t, v, (font, size, text)), label, f"'{T.short(plain(text))}'", hint)
         for im in self.images:
             if not isinstance(im.href, str):
                 out += self._check_image(im, im.href.render(v), f"{place} image")
@@ -893,7 +947,7 @@ class SvgTemplate:
             text = t.source
         else:
             font, size, text = fs
-        if font is None or not text.strip():
+        if font is None or not plain(text).strip():
             return None
         bx, by, bw, bh = t.box
         f = self._fitted(t, v, text, font, size)
@@ -914,7 +968,7 @@ class SvgTemplate:
         base = text_direction(T.render(t.props.get("direction", ""), v))
         if t.box is not None:
             return self._box_fit(t, text, font, size, not t.static, base)
-        return fit(text, font, size, size, 1e9, 1e9, False, markup=not t.static, base=base)
+        return fit(text, font, size, size, 1e9, 1e9, False, markup=not t.static, base=base, spans=t.spans)
 
     def _box_fit(self, t: TextUnit, text: str, font, size: float, markup: bool, base=None):
         """The text set in its box: printkit's lines, shrunk down to data-min-size; or,
@@ -928,7 +982,7 @@ class SvgTemplate:
             face = face_metrics(font.font())
             metrics = editor_metrics(t.line_height, *face)
         low = min(t.min_pt / t.scale, size) if t.shrink else size
-        return fit(text, font, size, low, bw, bh, True, markup=markup, base=base, metrics=metrics)
+        return fit(text, font, size, low, bw, bh, True, markup=markup, base=base, metrics=metrics, spans=t.spans)
 
     def _ink_check(self, ext, label: str, what: str, hint: str = "") -> list:
         return T.ink_warnings(ext, self.trim, self.bleed_mm, label, what, hint)
@@ -1235,7 +1289,7 @@ class SvgTemplate:
 
     def _draw_text(self, c, t: TextUnit, v: dict, ink) -> None:
         text = T.render(t.content, v)
-        if not text.strip():
+        if not plain(text).strip():
             return
         font, size, rgb, anchor = self._style_of(t, v)
         if font is None or rgb is None:
@@ -1260,12 +1314,12 @@ class SvgTemplate:
             else:
                 draw_fitted(c, f, font, bx, -(by + bh), bw, bh, align=align, valign=t.el.get("data-valign", "top"), icon_path=self.ctx.icons.path, ink=ink)
         else:
-            f = fit(text, font, size, size, 1e9, 1e9, False, markup=not t.static, base=base)
+            f = fit(text, font, size, size, 1e9, 1e9, False, markup=not t.static, base=base, spans=t.spans)
             c.setFont(font.font(), size)
             base = -t.y
             for line, lw, rtl in zip(f.lines, f.widths, f.rtl):
                 x = t.x - lw * {"middle": 0.5, "end": 1.0}.get(anchor, 0.0)
-                draw_line(c, line, font, size, x, base, self.ctx.icons.path, ink, rtl)
+                draw_line(c, line, font, size, x, base, self.ctx.icons.path, ink, rtl, f.spans)
                 base -= LEADING * size
         c.restoreState()
         c._pk_where = None
@@ -1494,8 +1548,9 @@ def _bold_italic(props: dict) -> tuple[bool, bool]:
     return bold, style in ("italic", "oblique")
 
 
-def _text_source(el) -> str:
-    """The text of a <text>, Inkscape's line tspans joined with newlines."""
+def _text_source(el, mark=None) -> str:
+    """The text of a <text>, Inkscape's line tspans joined with newlines; a span
+    styled apart wrapped in the marks `mark(span)` gives (see _span_marker)."""
     parts = [el.text or ""]
     first = True
     for child in el:
@@ -1503,7 +1558,32 @@ def _text_source(el) -> str:
             line = child.get(SODIPODI_ROLE) == "line" or (child.get("y") is not None and child.get("x") is not None)
             if line and not first:
                 parts.append("\n")
-            parts.append("".join(child.itertext()))
+            parts.append(_marked(child, mark, top=False) if mark else "".join(child.itertext()))
             first = False
         parts.append(child.tail or "")
     return "".join(parts).strip()
+
+
+def _line_span(sp, text_el) -> bool:
+    """A tspan that is a line of its text (Inkscape's sodipodi:role="line", or
+    placed by x and y), or that holds all the text of its line or text."""
+    if sp.get(SODIPODI_ROLE) == "line" or (sp.get("x") is not None and sp.get("y") is not None):
+        return True
+    parent = sp.getparent()
+    if parent is None or "".join(parent.itertext()).strip() != "".join(sp.itertext()).strip():
+        return False
+    return parent is text_el or _line_span(parent, text_el)
+
+
+def _marked(node, mark, top: bool = False) -> str:
+    """A span's text with its styled spans (and itself, unless `top`) marked."""
+    inner = [node.text or ""]
+    for child in node:
+        if isinstance(child.tag, str) and _local(child.tag) in ("tspan", "flowSpan"):
+            inner.append(_marked(child, mark))
+        elif isinstance(child.tag, str) and _local(child.tag) not in ("flowRegion",):
+            inner.append("".join(child.itertext()))
+        inner.append(child.tail or "")
+    text = "".join(inner)
+    marks = None if top or mark is None else mark(node)
+    return f"{marks[0]}{text}{marks[1]}" if marks and text else text

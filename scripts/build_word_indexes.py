@@ -25,9 +25,13 @@ Outputs (printkit/data/), each a JSON header line and a blob (printkit.words.pac
                              the same two Cryptic Words indexes for each other language
                              (de fr es nl) of printkit.lang, from words-accept-LANG.txt
                              and words-puzzle-LANG.txt
-  crypticolor-index-LANG.idx the same for each other language (de, fr, es, nl), UTF-8
+  crypticolor-index-LANG.idx the same for each other language (de, fr, es, nl), UTF-8, the
+                             pool without the words that are anagrams of a guard word
+                             (words-guard-LANG.txt), and the guard's anagram keys the
+                             generator keeps a puzzle's other readings off
   crypto-crisis-index-LANG.idx the Crypto Crisis indexes and pool of each other language,
-                             its words in the engine's cell letters (games/crypto_crisis/alphabet.py)
+                             its words in the engine's cell letters (games/crypto_crisis/alphabet.py);
+                             the pool also without the words a guard word is a twin of
 
 Run it again whenever a word list changes; tests/test_words.py checks that every
 shipped index holds what the lists give. Deterministic: the same lists give the
@@ -111,10 +115,18 @@ def crypticolor_language_indexes() -> dict[str, bytes]:
     out = {}
     for lang in ("de", "fr", "es", "nl"):
         anagrams = clr_rules._build_anagram_index(words._accept_from_text(lang))
-        pool = clr_generate.build_word_pool(anagrams, words.puzzle_words(lang), lang)
-        sections = {**clr_rules.anagram_sections(anagrams), "pool.words": "".join(pool).encode("utf-8")}
-        out[clr_rules.index_file(lang)] = words.pack_index(sections, keys=len(anagrams), pool=len(pool))
+        guard = sorted({clr_rules.anagram_key(w) for w in guard_words(lang)})
+        pool = clr_generate.build_word_pool(anagrams, words.puzzle_words(lang), lang, frozenset(guard))
+        sections = {**clr_rules.anagram_sections(anagrams), "pool.words": "".join(pool).encode("utf-8"),
+                    "guard.keys": "".join(guard).encode("utf-8")}
+        out[clr_rules.index_file(lang)] = words.pack_index(sections, keys=len(anagrams), pool=len(pool), guard=len(guard))
     return out
+
+
+def guard_words(lang: str) -> list[str]:
+    """printkit/data/words-guard-LANG.txt: the ambiguity guard's five-letter words
+    (scripts/build_wordlists_lang.py guard_list), which a puzzle may not fit besides its answer."""
+    return (DATA / f"words-guard-{lang}.txt").read_text("utf-8").split()
 
 
 def crypto_crisis_language_indexes() -> dict[str, bytes]:
@@ -123,12 +135,17 @@ def crypto_crisis_language_indexes() -> dict[str, bytes]:
     the language)."""
     from printkit.games.crypto_crisis.lists import in_language, lexicon, puzzle_list, puzzle_ranked
 
+    from printkit.games.crypto_crisis.alphabet import to_cells
+
     out = {}
     for lang in ("de", "fr", "es", "nl"):
         with in_language(lang):
             accept = solver.Index(lexicon())
             common = solver.Index(puzzle_list())
-            pool = generator.pool_words(accept.exact, puzzle_ranked(lang))
+            # the pool leaves out words with a twin (same first two, same last three
+            # letters) in the acceptance list or in the ambiguity guard (words-guard-LANG.txt)
+            guarded = solver.Index(set(lexicon()) | {to_cells(w.upper(), lang) for w in guard_words(lang)})
+            pool = generator.pool_words(guarded.exact, puzzle_ranked(lang))
         sections = {**accept.sections("accept"), **common.sections("puzzle"), "pool.words": "".join(pool).encode("ascii")}
         out[solver.index_file(lang)] = words.pack_index(sections, accept=len(accept._kept), puzzle=len(common._kept), pool=len(pool))
     return out

@@ -25,6 +25,12 @@ Sources (each one's licence is written into printkit/data/WORDLISTS-LICENSE.txt)
       word list, read as it is.
   all wordfreq's "large" list for the language (CC BY-SA 4.0) ranks the common list;
       scripts/blocklist-LANG.txt (from LDNOOBW, CC BY 4.0) keeps offensive words out.
+      Its five-letter words that the acceptance list lacks are also written to
+      words-guard-LANG.txt, the ambiguity guard (guard_list): strings a player may
+      read as words (rarer forms, loans, names), which the five-letter games'
+      generators keep from fitting a puzzle besides its answer.
+
+    python scripts/build_wordlists_lang.py --guard [LANG ...]  # the guard alone, from the shipped acceptance lists
 
 Deterministic: same inputs, same bytes (sorted sets, no dates). wordfreq, hunspell
 and unmunch (Debian: hunspell, hunspell-tools) are needed only here, never at run time.
@@ -392,6 +398,43 @@ def is_name(lang: str, token: str, forms: list[str], src: Source) -> bool:
     return False
 
 
+GUARD_LENGTH = 5  # the five-letter games (Crypticolor, Crypto Crisis) read it
+GUARD_MIN_ZIPF = 1.0  # all of the large list
+
+
+def guard_list(lang: str, accept: set[str]) -> list[str]:
+    """The ambiguity guard: every token of wordfreq's large list for the language
+    (all of it: Zipf >= 1, seen about once in 100 million words or more) that,
+    casefolded and folded, is a GUARD_LENGTH-letter word of the game letters and is
+    not in the acceptance list. Corpus tokens, so names, loans and English words
+    are in it on purpose: a player may think of them, and a generator that keeps
+    every guard word from fitting a puzzle besides its answer makes puzzles whose
+    answer no reader doubts. Sorted."""
+    from wordfreq import get_frequency_dict
+
+    out = set()
+    for token, f in get_frequency_dict(lang, wordlist=FREQ_WORDLIST).items():
+        if zipf(f) < GUARD_MIN_ZIPF:
+            continue
+        token = unicodedata.normalize("NFC", token).casefold()
+        if not LETTERS_RE.fullmatch(token):
+            continue
+        word = fold(token, lang)
+        if len(word) == GUARD_LENGTH and is_game_word(word, lang) and word not in accept:
+            out.add(word)
+    return sorted(out)
+
+
+def write_guard(lang: str, accept: set[str], check: bool = False) -> int:
+    name = f"words-guard-{lang}.txt"
+    text = "\n".join(guard_list(lang, accept)) + "\n"
+    if not check:
+        write(DATA / name, text)
+    elif not (DATA / name).exists() or (DATA / name).read_bytes() != text.encode("utf-8"):
+        sys.exit(f"printkit/data/{name} is not what the sources give: run python scripts/build_wordlists.py")
+    return text.count("\n")
+
+
 def zipf(f: float) -> float:
     return math.log10(f) + 9 if f > 0 else 0.0
 
@@ -415,6 +458,7 @@ def build(lang: str, check: bool = False) -> dict:
             write(DATA / name, text)
         elif not (DATA / name).exists() or (DATA / name).read_bytes() != text.encode("utf-8"):
             sys.exit(f"printkit/data/{name} is not what the sources give: run python scripts/build_wordlists.py")
+    n_guard = write_guard(lang, set(accept), check)
     keep = set(__import__("printkit.lang", fromlist=["LANGUAGES"]).LANGUAGES[lang].keep)
     with_kept = sum(1 for w in puzzle if keep & set(w))
     info = {"lang": lang, "forms": len(src.forms), "accept": len(accept), "puzzle": len(puzzle),
@@ -422,7 +466,7 @@ def build(lang: str, check: bool = False) -> dict:
     print(f"{lang}: {len(src.forms)} dictionary forms -> accept {len(accept)}, common {len(puzzle)} "
           f"(last zipf {stats['last_zipf']:.2f}; {info['kept_letters_pct']:.1f}% with "
           f"{''.join(sorted(keep)) or 'no kept letter'}; {len(stats['blocked'])} blocked, "
-          f"{len(stats['names'])} names dropped)")
+          f"{len(stats['names'])} names dropped); guard {n_guard}")
     return info
 
 
@@ -472,11 +516,16 @@ def licence_sections() -> str:
               "List of Dirty, Naughty, Obscene and Otherwise Bad Words (LDNOOBW, "
               "https://github.com/LDNOOBW/List-of-Dirty-Naughty-Obscene-and-Otherwise-Bad-Words, "
               "CC BY 4.0).")
+    guard = (f"The ambiguity guard (words-guard-LANG.txt) is every token of wordfreq's "
+             f"{FREQ_WORDLIST!r} list for the language that folds to a {GUARD_LENGTH}-letter word "
+             "of the game letters the acceptance list lacks (names and loans included), used "
+             "only to keep puzzles from having a second reading; derived from wordfreq's data "
+             "and shared under CC BY-SA 4.0 like the ranking.")
     parts = ["", "", rule, "German, French, Spanish and Dutch: the lists, their sources and licences", rule, "",
              *fill("Built by: python scripts/build_wordlists.py (scripts/build_wordlists_lang.py). "
                    "Every word is folded with printkit.lang.fold and kept only when "
                    "printkit.lang.is_game_word accepts it (docs/games/languages.md)."),
-             "", *fill(common), ""]
+             "", *fill(common), "", *fill(guard), ""]
     sections = {
         "de": ("German (de): CC BY-SA 4.0", [
             _files_line("de") + ".",
@@ -554,11 +603,18 @@ def main(argv: list[str], standalone: bool = True) -> int:
     sections (licence_sections), is written by build_wordlists.py, which calls
     this with standalone=False: this script never imports that one."""
     check = "--check" in argv
-    langs = [a for a in argv if a != "--check"] or list(LANGS)
+    guard_only = "--guard" in argv
+    langs = [a for a in argv if a not in ("--check", "--guard")] or list(LANGS)
     for lang in langs:
         if lang not in LANGS:
             sys.exit(f"unknown language {lang!r}: one of {', '.join(LANGS)}")
+        if guard_only:
+            accept = set((DATA / f"words-accept-{lang}.txt").read_text("utf-8").split())
+            print(f"{lang}: guard {write_guard(lang, accept, check)} words")
+            continue
         build(lang, check)
+    if guard_only:
+        return 0
     if not check and standalone:
         print("the licence file (its word counts) is rewritten by python scripts/build_wordlists.py")
     return 0

@@ -3,6 +3,7 @@
 independent dictionary, and print how many stay unique.
 
     python scripts/independent_words.py [LANG ...] [--seeds N]
+    python scripts/independent_words.py --table [LANG ...] [--seeds N]  # Cryptic Words, Crypto Crisis, Crypticolor
 
 printkit's own lists (scripts/build_wordlists_lang.py) make every puzzle unique
 under the language's acceptance list by construction. This asks a second
@@ -16,13 +17,23 @@ acceptance list is built from:
       with no flag but the genitive S: Erwin/S, Genf/Sm, Eros), which no game
       takes as words
   fr  wfrench (Paul Leyland's French word list, /usr/share/dict/french; the list is
-      Dicollecte's hunspell-fr)
+      Dicollecte's hunspell-fr), lowercase entries only (capitalised ones are names)
   es  wspanish (ispanish's list, Santiago Rodríguez and Jesús Carretero,
-      /usr/share/dict/spanish; the list is RLA-ES's hunspell-es)
-  nl  wordfreq's Dutch corpus words seen at least once in a million words (zipf
-      >= 3: below that the corpus is mostly names, English and typos); every Dutch
-      dictionary Debian packs (hunspell-nl, aspell-nl, idutch) is OpenTaal's, the
-      project wdutch comes from, so none of them is independent
+      /usr/share/dict/spanish; the list is RLA-ES's hunspell-es), lowercase entries only
+  nl  the Dutch Wiktionary's words with a pronunciation, as gruut-lang-nl (PyPI,
+      Michael Hansen's gruut phonemizer: "word pronunciation lexicon built from
+      Wiktionary") ships them in its lexicon.db, lowercase entries only (the
+      capitalised ones are names: Aafke, Zeist). Every Dutch dictionary Debian
+      packs (hunspell-nl, aspell-nl, idutch) is OpenTaal's, the project wdutch
+      comes from, so none of them is independent; wordfreq's Dutch corpus list
+      holds names and English words, and the five-letter games' generators use
+      wordfreq (their ambiguity guard, words-guard-LANG.txt), so it is not
+      independent of them either. Wiktionary is written by its own editors; it
+      is smaller (about 33,600 entries), so fewer answers are in it.
+
+The generators never read these dictionaries: they use the acceptance list
+(de Morphy/german-pos-dict, fr Dicollecte, es RLA-ES, nl OpenTaal) and, for the
+five-letter games, the ambiguity guard (wordfreq's corpus list).
 
 Every word is folded as the games fold theirs (printkit.lang.fold) and kept at
 3-8 letters of the language's game letters. Words are read as the source writes
@@ -35,7 +46,7 @@ word even where the dictionary lacks it. Cryptex: the share of the answer keys'
 finished words that the dictionary knows.
 
 Needs: hunspell-tools (unmunch) and hunspell-de-de, wfrench, wspanish (Debian);
-wordfreq (PyPI) for Dutch. A source that is missing is reported and skipped.
+gruut-lang-nl (PyPI, the test extra) for Dutch. A source that is missing is reported and skipped.
 """
 
 from __future__ import annotations
@@ -55,9 +66,8 @@ SOURCES = {
     "de": "hunspell-de-de (igerman98) through unmunch, proper names left out",
     "fr": "wfrench (/usr/share/dict/french)",
     "es": "wspanish (/usr/share/dict/spanish)",
-    "nl": "wordfreq Dutch, zipf >= 3",
+    "nl": "Dutch Wiktionary (gruut-lang-nl's lexicon), names left out",
 }
-MIN_ZIPF = 3.0
 
 
 def _raw(lang: str) -> list[str] | None:
@@ -79,18 +89,23 @@ def _raw(lang: str) -> list[str] | None:
         return out.decode("utf-8", "replace").split("\n")
     if lang in ("fr", "es"):
         path = Path("/usr/share/dict/french" if lang == "fr" else "/usr/share/dict/spanish")
-        return path.read_text(encoding="utf-8").split("\n") if path.exists() else None
+        if not path.exists():
+            return None
+        # a capital starts a name (Laura, Lucas, París): the games take no names
+        return [w for w in path.read_text(encoding="utf-8").split("\n") if not w[:1].isupper()]
     if lang == "nl":
         try:
-            from wordfreq import iter_wordlist, zipf_frequency
+            import gruut_lang_nl
         except ImportError:
             return None
-        out = []
-        for w in iter_wordlist("nl", "large"):
-            if zipf_frequency(w, "nl", "large") < MIN_ZIPF:
-                break
-            out.append(w)
-        return out
+        import sqlite3
+
+        db = sqlite3.connect(f"file:{gruut_lang_nl.get_lang_dir() / 'lexicon.db'}?mode=ro", uri=True)
+        try:
+            entries = sorted({w for (w,) in db.execute("SELECT word FROM word_phonemes")})
+        finally:
+            db.close()
+        return [w for w in entries if w[:1].islower()]  # a capital starts a name (Aafke, Zeist)
     raise ValueError(lang)
 
 
@@ -179,12 +194,98 @@ def cryptex_known(lang: str, seeds: int, seed: str = "independent") -> dict:
     return out
 
 
+def crypticolor_unique(lang: str, seeds: int, seed: str = "indep") -> dict:
+    """Crypticolor puzzles (easy, medium, hard in turn, rotations off and on):
+    of those whose answer the independent dictionary holds, how many have no
+    other reading in it (rules.reasoning with its words)."""
+    from printkit import puzzles as pz
+    from printkit.games.crypticolor import generate as G
+    from printkit.games.crypticolor import rules as R
+
+    words = independent_words(lang)
+    out = {"lang": lang, "puzzles": 0, "held": 0, "unique": 0, "not_unique": []}
+    for i in range(seeds):
+        p = G.generate(pz.make_token(seed, i), i % 2 == 1, G.DIFFICULTIES[i % 3], lang)
+        answer = p["solution"]["word"].lower()
+        out["puzzles"] += 1
+        if words is None or answer not in words:
+            continue
+        out["held"] += 1
+        found = R.reasoning(p["grids"], p["rotations"], words=words, lang=lang)["words"]
+        if found == [answer]:
+            out["unique"] += 1
+        else:
+            out["not_unique"].append((p["id"], answer, [w for w in found if w != answer][:5]))
+    return out
+
+
+def crypto_crisis_unique(lang: str, seeds: int, seed: str = "indep") -> dict:
+    """Crypto Crisis puzzles (easy, medium, hard in turn): each colour re-solved
+    from the merged board with every shift out under the independent dictionary;
+    of the colours whose answer it holds, how many have that answer alone."""
+    from printkit import puzzles as pz
+    from printkit.games.crypto_crisis import alphabet as A
+    from printkit.games.crypto_crisis import generator as G
+    from printkit.games.crypto_crisis import solver
+    from printkit.games.crypto_crisis.grid import net_shift
+
+    words = independent_words(lang)
+    out = {"lang": lang, "puzzles": 0, "colours": 0, "held": 0, "unique": 0, "not_unique": []}
+    cells = frozenset(A.to_cells(w.upper(), lang) for w in words if len(w) == 5) if words is not None else None
+    for i in range(seeds):
+        p = A.delocalize(G.make_puzzle(pz.make_token(seed, i), ("easy", "medium", "hard")[i % 3], lang), lang)
+        out["puzzles"] += 1
+        if cells is None:
+            continue
+        stages = solver.solve_stages(p["cells"], {w["colour"]: w["shifts"] for w in p["words"]}, cells)
+        for w in p["words"]:
+            out["colours"] += 1
+            if w["word"] not in cells:
+                continue
+            out["held"] += 1
+            found = stages["all"][w["colour"]]
+            if found == [(w["word"], net_shift(w["shifts"]))]:
+                out["unique"] += 1
+            else:
+                out["not_unique"].append((p["id"], A.from_cells(w["word"], lang), [A.from_cells(x, lang) for x, _ in found if x != w["word"]][:5]))
+    return out
+
+
+def table(langs: list[str], seeds: int) -> None:
+    """The uniqueness table: each game's share of puzzles unique under the
+    independent dictionary, of those whose answer it holds (Cryptic Words: of all,
+    its answer counted as a word)."""
+    rows = {"Cryptic Words": {}, "Crypto Crisis": {}, "Crypticolor": {}}
+    for lang in langs:
+        if independent_words(lang) is None:
+            continue
+        cw = cryptic_words_unique(lang, seeds)
+        rows["Cryptic Words"][lang] = (cw["unique_independent"], cw["puzzles"])
+        cc = crypto_crisis_unique(lang, seeds)
+        rows["Crypto Crisis"][lang] = (cc["unique"], cc["held"])
+        cy = crypticolor_unique(lang, seeds)
+        rows["Crypticolor"][lang] = (cy["unique"], cy["held"])
+        for name, res in (("Crypto Crisis", cc), ("Crypticolor", cy)):
+            for ident, answer, fits in res["not_unique"][:6]:
+                print(f"  {lang} {name} {ident} {answer.upper()}: also {', '.join(w.upper() for w in fits)}")
+    print(f"{seeds} seeds a game and language; % unique under the independent dictionary (unique/held)")
+    print(f"{'':15}" + "".join(f"{lang:>17}" for lang in langs))
+    for name, per in rows.items():
+        cells = [f"{100 * u / max(1, n):5.1f}% ({u}/{n})" if (u, n) != (None, None) else "-" for u, n in (per.get(lang, (None, None)) for lang in langs)]
+        print(f"{name:15}" + "".join(f"{c:>17}" for c in cells))
+    for lang in langs:
+        print(f"{lang}: {SOURCES[lang]}")
+
+
 def main(argv: list[str]) -> int:
     seeds = 200
     if "--seeds" in argv:
         i = argv.index("--seeds")
         seeds = int(argv[i + 1])
         argv = argv[:i] + argv[i + 2:]
+    if "--table" in argv:
+        table([a for a in argv if a != "--table"] or ["de", "fr", "es", "nl"], seeds)
+        return 0
     langs = argv or ["de", "fr", "es", "nl"]
     for lang in langs:
         words = independent_words(lang)

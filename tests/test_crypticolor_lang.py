@@ -90,7 +90,8 @@ def test_a_german_id_reprints_the_german_puzzle_and_refuses_another_language():
 @pytest.mark.parametrize("lang", LANGS)
 def test_word_pool_is_the_languages_common_words_without_anagrams(lang):
     pool = G.word_pool(lang)
-    assert len(pool) > 500
+    # without the words a guard word is an anagram of: de 593, fr 399, es 290, nl 682
+    assert len(pool) > 250
     accept = words.accept_words(lang)
     for w in pool[:50]:
         assert R.anagrams(w, accept, lang) == [w]
@@ -117,16 +118,44 @@ def test_german_key_card_pdf_prints_the_umlaut_pictures(tmp_path):
     assert all(ch in text for ch in "ÄÖÜ")
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_puzzles_keep_clear_of_the_ambiguity_guard(lang):
+    """A few seeds (200 with --runslow), every grade, rotations off and on: no
+    choice of the letters the pictures fit spells a word of the ambiguity guard
+    (wordfreq's corpus words the acceptance list lacks), and no pool word is an
+    anagram of one."""
+    keys = R.guard_keys(lang)
+    assert len(keys) > 10_000
+    assert not [w for w in G.word_pool(lang) if R.anagram_key(w) in keys]
+    for i in range(sweep(200, 6)):
+        p = G.generate(pz.make_token("guard", i), i % 2 == 1, G.DIFFICULTIES[i % 3], lang)
+        r = R.reasoning(p["grids"], p["rotations"], lang=lang)
+        assert R.guard_readings(r["candidates"], lang) == [], p["id"]
+    assert R.guard_keys("en") == frozenset()
+
+
+def test_readings_by_cell_bitsets_match_the_picture_by_picture_test():
+    import random
+
+    rnd = random.Random(5)
+    for lang in ("en", "de", "es"):
+        for rotations in (False, True):
+            for _ in range(300):
+                hits = rnd.sample(range(1, 26), rnd.randint(0, 5))
+                misses = rnd.sample([n for n in range(1, 26) if n not in hits], rnd.randint(0, 6))
+                assert R.readings(hits, misses, rotations, lang) == R._readings_slow(hits, misses, rotations, lang)
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("lang", LANGS)
 def test_sweep_against_an_independent_dictionary(lang):
     """200 puzzles a language (all grades, rotations on and off) re-solved under
-    a dictionary made apart from printkit's lists (tests/lang_dicts.py). Measured
-    (seed 'indep', 200 puzzles): of the puzzles whose answer that dictionary
-    holds, unique under it: de 88%, fr 96%, es 82%; nl against wordfreq's corpus
-    vocabulary (names and loanwords included) 38%. The floors below are
-    those figures less a margin; the gap to 95% is in hard puzzles, where open
-    pictures let the other dictionary's extra words in."""
+    a dictionary made apart from printkit's lists and from the generator's
+    ambiguity guard (tests/lang_dicts.py, scripts/independent_words.py). Measured
+    (seed 'indep'): of the puzzles whose answer that dictionary holds, unique under
+    it: de 99.5% (181/182), fr 98.3% (172/175), es 97.0% (98/101), nl 98.6% (68/69:
+    the Dutch Wiktionary holds a third of the answers). Before the guard: de 88%,
+    fr 96%, es 82%."""
     indep = independent_words(lang)
     if indep is None:
         pytest.skip(f"{SOURCES[lang]} is not installed")
@@ -139,5 +168,5 @@ def test_sweep_against_an_independent_dictionary(lang):
             continue
         held += 1
         unique += R.reasoning(p["grids"], p["rotations"], words=indep, lang=lang)["words"] == [word]
-    floor = {"de": 0.85, "fr": 0.9, "es": 0.78, "nl": 0.3}[lang]
-    assert unique / held >= floor, (lang, unique, held, n)
+    assert held >= 0.3 * n, (lang, held, n)  # the dictionary is one of the language
+    assert unique / held >= 0.95, (lang, unique, held, n)

@@ -333,11 +333,11 @@ def test_puzzles_stay_unique_under_an_independent_dictionary(lang):
         pytest.skip(f"the independent {lang} dictionary is not installed: {check.SOURCES[lang]}")
     cw = check.cryptic_words_unique(lang, 200)
     assert cw["unique_accept"] == cw["puzzles"] == 200
-    # Dutch: 189/200, the alternatives the corpus list finds being names and English
-    # (JENS, SHANE, BRUNEI): no Dutch dictionary but OpenTaal's is packaged
-    share = 0.94 if lang == "nl" else 0.95
-    assert cw["unique_independent"] >= share * cw["puzzles"], cw["not_unique"][:10]
+    # Dutch against the Dutch Wiktionary (no Debian Dutch dictionary but OpenTaal's is
+    # packaged, and wordfreq's corpus list holds names and English): 198/200
+    assert cw["unique_independent"] >= 0.95 * cw["puzzles"], cw["not_unique"][:10]
     assert cw["answers_in_independent"] >= 0.6 * cw["puzzles"]  # the dictionary is one of the language
     cx = check.cryptex_known(lang, 200)
     assert cx["valid"] == cx["challenges"] == 200
-    assert cx["known"] >= 0.5 * cx["words"], sorted(set(cx["unknown"]))[:20]
+    # the Dutch Wiktionary (12,000 words of 3-8 letters) lists few inflected forms: 36%
+    assert cx["known"] >= (0.3 if lang == "nl" else 0.5) * cx["words"], sorted(set(cx["unknown"]))[:20]

@@ -27,11 +27,16 @@ PREFIX = "CY"
 LANG_TAG = {"de": "D", "fr": "F", "es": "S", "nl": "N"}
 ROTATIONS_TAG = "R"
 MAX_ATTEMPTS = 50
+# another language's generator also keeps clear of its ambiguity guard: a hard
+# puzzle takes about 3x as many words as English's (hard, rotations: at most 59 in
+# 600 seeds a language)
+MAX_ATTEMPTS_GUARDED = 300
 DIFFICULTIES = ("easy", "medium", "hard")
 CHOICES = (*DIFFICULTIES, "mixed")  # mixed: easy, medium, hard, easy, ... in order
 #: Cells shown beyond a minimal set, per picture that pins its letter.
 EXTRA_CELLS = {"easy": 5, "medium": 1, "hard": 0}
 AMBIGUOUS_MAX = 3  # letters a picture left open may fit (the true one among them)
+REOPEN_TRIES = 6  # another language: open pictures opened again when a guard word fits (rules.guard_readings)
 GRADE_TAG = {"easy": "E", "medium": "", "hard": "H"}
 
 
@@ -55,13 +60,15 @@ def word_pool(lang: str = "en") -> tuple[str, ...]:
     return tuple(text[i : i + n] for i in range(0, len(text), n))
 
 
-def build_word_pool(anagram_index: dict[str, list[str]], puzzle_words, lang: str = "en") -> tuple[str, ...]:
+def build_word_pool(anagram_index: dict[str, list[str]], puzzle_words, lang: str = "en", guard: frozenset[str] = frozenset()) -> tuple[str, ...]:
     """word_pool from the acceptance list's anagram index and the puzzle list:
-    its five-letter words of the Key Card's letters that no other word is an anagram of."""
+    its five-letter words of the Key Card's letters that no other word is an anagram
+    of, nor any word of the ambiguity guard (`guard`: their anagram keys; another
+    language's, rules.guard_keys)."""
     return tuple(
         w for w in puzzle_words
         if len(w) == rules.WORD_LENGTH and (w.isascii() and w.isalpha() if lang == "en" else rules.is_letters(w.upper(), lang))
-        and anagram_index.get(rules.anagram_key(w)) == [w]
+        and anagram_index.get(rules.anagram_key(w)) == [w] and rules.anagram_key(w) not in guard
     )
 
 
@@ -141,15 +148,22 @@ def _reveal_all(grids, rotations: bool, difficulty: str, rng, word: str, lang: s
     """Every picture's shown cells. Easy: each pins its letter. Medium and hard:
     a seeded choice of pictures (as many as the grade asks) stays open, fitting
     several letters, so that only the word settles them; pictures are pinned
-    again, one at a time, while the letters make more than one word. None when
-    the grade cannot be met with this word."""
-    pinned = [reveal(g["letter"], g["turn"], rotations, difficulty, rng.child("reveal", k), lang) for k, g in enumerate(grids)]
+    again, one at a time, while the letters make more than one word (or, in
+    another language, any word of its ambiguity guard: rules.guard_readings).
+    None when the grade cannot be met with this word."""
+    pinned: list = [None] * len(grids)
+
+    def pin(k: int):  # picture k pinned: worked out when first needed (its own seeded stream)
+        if pinned[k] is None:
+            pinned[k] = reveal(grids[k]["letter"], grids[k]["turn"], rotations, difficulty, rng.child("reveal", k), lang)
+        return pinned[k]
+
     if difficulty == "easy":
-        return pinned
+        return [pin(k) for k in range(len(grids))]
     lo, hi = rules.GRADE_AMBIGUOUS[difficulty]
     pick = rng.child("open")
     want = pick.randint(lo, min(hi, lo + 1))
-    shown = list(pinned)
+    shown: list = [None] * len(grids)
     opened = []
     for k in pick.shuffle(list(range(len(grids)))):
         if len(opened) == want:
@@ -158,12 +172,25 @@ def _reveal_all(grids, rotations: bool, difficulty: str, rng, word: str, lang: s
         if cells is not None:
             shown[k] = cells
             opened.append(k)
+    if len(opened) < lo:
+        return None
+    shown = [cells if cells is not None else pin(k) for k, cells in enumerate(shown)]
+    reopened = 0
     while len(opened) >= lo:
         r = rules.reasoning([{"hits": h, "misses": ms} for h, ms in shown], rotations, lang=lang)
-        if r["words"] == [word.lower()]:
+        guarded = r["words"] == [word.lower()] and rules.guard_readings(r["candidates"], lang)
+        if r["words"] == [word.lower()] and not guarded:
             return shown
-        k = max(opened, key=lambda j: len(r["candidates"][j]))  # pin the widest open picture again
-        shown[k] = pinned[k]
+        k = max(opened, key=lambda j: len(r["candidates"][j]))  # the widest open picture
+        if guarded and reopened < REOPEN_TRIES:
+            # only a guard word is in the way (another language): open that picture
+            # another way, on its own seeded stream, before pinning it
+            reopened += 1
+            cells = reveal_open(grids[k]["letter"], grids[k]["turn"], rotations, rng.child("reopen", k, reopened), lang)
+            if cells is not None:
+                shown[k] = cells
+                continue
+        shown[k] = pin(k)
         opened.remove(k)
     return None
 
@@ -177,7 +204,8 @@ def generate(token: str, rotations: bool, difficulty: str = "medium", lang: str 
     """The puzzle of this token; re-checked before it is returned."""
     pool = word_pool(lang)
     last: list[Violation] = []
-    for attempt in range(MAX_ATTEMPTS):
+    attempts = MAX_ATTEMPTS if lang == "en" else MAX_ATTEMPTS_GUARDED
+    for attempt in range(attempts):
         rng = pz.token_rng(prefix(lang) + (ROTATIONS_TAG if rotations else ""), token, attempt)
         word = rng.choice(pool).upper()
         letters = m.scramble(word, rng.child("scramble"))
@@ -197,7 +225,7 @@ def generate(token: str, rotations: bool, difficulty: str = "medium", lang: str 
         last = rules.puzzle_violations(puzzle, f"puzzle {puzzle['id']}")
         if not last:
             return puzzle
-    raise UsageError(f"puzzle {make_id(token, rotations, difficulty, lang)}: no valid puzzle in {MAX_ATTEMPTS} attempts ({last[0] if last else 'unknown'})")
+    raise UsageError(f"puzzle {make_id(token, rotations, difficulty, lang)}: no valid puzzle in {attempts} attempts ({last[0] if last else 'unknown'})")
 
 
 def build_puzzles(params: dict) -> dict:

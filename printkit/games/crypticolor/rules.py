@@ -627,11 +627,43 @@ def mask(cells: Iterable[int]) -> int:
     return sum(1 << (n - 1) for n in set(cells))
 
 
-def readings(hits: Iterable[int], misses: Iterable[int], rotations: bool, lang: str = "en") -> list[str]:
-    """Every letter whose picture (turned, with rotations) fills all the shown hit
-    cells and none of the shown miss cells: the letters a solver cannot rule out."""
+@lru_cache(maxsize=10)
+def _holders(rotations: bool, lang: str = "en") -> tuple[tuple[tuple[str, int], ...], tuple[int, ...], int]:
+    """_pictures by cell: ((letter, its pictures' bits) in sorted letter order, for
+    each cell 0-25 the pictures that fill it as a bitset over the pictures, every
+    picture's bit)."""
+    pics = _pictures(rotations, lang)
+    holders = [0] * (CELLS + 1)
+    by_letter: dict[str, int] = {}
+    for i, (letter, pic) in enumerate(pics):
+        by_letter[letter] = by_letter.get(letter, 0) | 1 << i
+        for n in range(1, CELLS + 1):
+            if pic >> (n - 1) & 1:
+                holders[n] |= 1 << i
+    return tuple(sorted(by_letter.items())), tuple(holders), (1 << len(pics)) - 1
+
+
+def _readings_slow(hits, misses, rotations: bool, lang: str) -> list[str]:
     h, m = mask(hits), mask(misses)
     return sorted({letter for letter, pic in _pictures(rotations, lang) if pic & h == h and not pic & m})
+
+
+def readings(hits: Iterable[int], misses: Iterable[int], rotations: bool, lang: str = "en") -> list[str]:
+    """Every letter whose picture (turned, with rotations) fills all the shown hit
+    cells and none of the shown miss cells: the letters a solver cannot rule out.
+    (The pictures as bitsets by cell: an AND a shown cell instead of a test a picture.)"""
+    hits, misses = list(hits), list(misses)
+    if (hits and min(hits) < 1) or (misses and min(misses) < 1):  # off the grid: picture by picture
+        return _readings_slow(hits, misses, rotations, lang)
+    letters_of, holders, fit = _holders(rotations, lang)
+    try:
+        for n in hits:
+            fit &= holders[n]
+        for n in misses:
+            fit &= ~holders[n]
+    except (IndexError, TypeError):
+        return _readings_slow(hits, misses, rotations, lang)
+    return [letter for letter, bits in letters_of if fit & bits]
 
 
 #: What each grade asks of a person: how many pictures (lowest, highest) fit more
@@ -662,6 +694,32 @@ def reasoning(grids, rotations: bool, words: frozenset[str] | None = None, lang:
             found.update(anagrams("".join(pick), words, lang))
     return {"candidates": cands, "ambiguous": sum(1 for c in cands if len(c) > 1), "combinations": combos,
             "words": sorted(found), "steps": len(cands) + max(0, combos - 1)}
+
+
+@lru_cache(maxsize=5)
+def guard_keys(lang: str = "en") -> frozenset[str]:
+    """The anagram keys of another language's ambiguity guard: five-letter strings
+    its acceptance list lacks that wordfreq's corpus has (rarer forms, loans, names:
+    scripts/build_wordlists_lang.py guard_list), read from its index file. English
+    has none."""
+    if lang == "en":
+        return frozenset()
+    from printkit.words import read_index
+
+    text = str(read_index(index_file(lang))[1].get("guard.keys", b""), "utf-8")
+    return frozenset(text[i : i + WORD_LENGTH] for i in range(0, len(text), WORD_LENGTH))
+
+
+def guard_readings(candidates, lang: str = "en") -> list[str]:
+    """The guard's anagram keys that some choice of the pictures' letters
+    (`candidates`, as reasoning gives them) spells: a generator keeps this empty,
+    so that no reader finds a second word, even one the acceptance list lacks."""
+    import itertools
+
+    keys = guard_keys(lang)
+    if not keys:
+        return []
+    return sorted({k for pick in itertools.product(*candidates) if (k := "".join(sorted("".join(pick).lower()))) in keys})
 
 
 def puzzle_violations(puzzle: dict, place: str) -> list[Violation]:

@@ -95,12 +95,15 @@ def grouped(violations, same_row: bool = False) -> list[str]:
     return lines
 
 
-def small_print(component, model: dict) -> str:
-    from printkit.i18n import for_model, model_lang, ptext
+def small_print(component, model: dict, lang: str | None = None) -> str:
+    """The small print's words for a component's model ("cryptex deck · seed 1"), in
+    `lang` (default: the model's language)."""
+    from printkit.i18n import model_lang, ptext, text
 
-    _ = for_model(model)
-    # the part's name ("deck", "form") in the model's language (the catalogues hold each under the context "part")
-    bits = [f"{component.game} {ptext(model_lang(model))('part', component.name)}"]
+    lang = lang or model_lang(model)
+    _ = text(lang)
+    # the part's name ("deck", "form") in the language (the catalogues hold each under the context "part")
+    bits = [f"{component.game} {ptext(lang)('part', component.name)}"]
     ident = model.get("id") or (model.get("params") or {}).get("seed")
     if model.get("id"):
         bits.append(f"ID {ident}")
@@ -151,7 +154,9 @@ def new_document(component, model: dict, opts, *, shared: bool = False):
     gives away (see Component.keeper): its metadata and small print come from
     `component.public(model)` and name no command (the command holds the secret)."""
     from printkit.engine.document import Document
+    from printkit.i18n import model_lang, text
 
+    lang = model_lang(model)  # the shared file's public model may not say it
     if shared:
         model = component.public(model)
         cmd = ""
@@ -160,14 +165,12 @@ def new_document(component, model: dict, opts, *, shared: bool = False):
     doc = Document(
         opts,
         title=f"{component.title} ({component.game})",
-        subject=f"game={component.game}; component={component.name}; {small_print(component, model)}",
+        subject=f"game={component.game}; component={component.name}; {small_print(component, model, lang)}",
         keywords=[f"game:{component.game}", f"component:{component.name}"] + ([f"command:{cmd}"] if cmd else []),
         command=cmd,
     )
-    doc.small_print = small_print(component, model)
-    from printkit.i18n import for_model
-
-    doc.gettext = for_model(model)  # the engine's own printed words in the model's language
+    doc.small_print = small_print(component, model, lang)
+    doc.gettext = text(lang)  # the engine's own printed words in the model's language
     return doc
 
 

@@ -131,11 +131,17 @@ import contextvars as _cv
 from functools import wraps as _wraps
 
 _SHOWN: _cv.ContextVar[str] = _cv.ContextVar("crypto_crisis_grid", default=LETTERS)
+_LANG: _cv.ContextVar[str] = _cv.ContextVar("crypto_crisis_lang", default="en")
 
 
 def shown() -> str:
     """The 25 letters the page being drawn shows, cell 1 to 25."""
     return _SHOWN.get()
+
+
+def page_lang() -> str:
+    """The language of the page being drawn (its words: printkit/i18n.py)."""
+    return _LANG.get()
 
 
 def drawing(render):
@@ -147,10 +153,11 @@ def drawing(render):
         if lang == "en" and isinstance(model, dict) and isinstance(model.get("puzzles"), list):
             first = model["puzzles"][0] if model["puzzles"] else {}
             lang = first.get("lang", "en") if isinstance(first, dict) and first.get("lang") in GRIDS else "en"
-        token = _SHOWN.set(GRIDS[lang])
+        token, said = _SHOWN.set(GRIDS[lang]), _LANG.set(lang)
         try:
             return render(doc, model, *args, **kwargs)
         finally:
             _SHOWN.reset(token)
+            _LANG.reset(said)
 
     return wrapped

@@ -6,12 +6,13 @@ model, which all build on it."""
 from __future__ import annotations
 
 from printkit.games.crypto_crisis.grid import COLOURS, LETTERS, MARKS, merge, net_shift, net_text, placeable, tiles
+from printkit.i18n import N_  # marks the slips' words for the catalogues (translated where printed)
 
 # The hint slips: when each opens and what it shows.
 SLIPS = (
-    ("15:00", "first shifts"),
-    ("30:00", "second shifts"),
-    ("sudden death", "third shifts"),
+    ("15:00", N_("first shifts")),
+    ("30:00", N_("second shifts")),
+    (N_("sudden death"), N_("third shifts")),
 )
 
 PARTS = ("all", "method", "form", "boards", "slips", "worksheet")

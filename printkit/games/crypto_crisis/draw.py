@@ -8,8 +8,39 @@ from printkit.engine import draw as d
 from printkit.engine import fonts
 from printkit.engine.qr import draw_qr
 from printkit.engine.units import MM
-from printkit.games.crypto_crisis.alphabet import drawing, shown
+from printkit.games.crypto_crisis.alphabet import drawing, page_lang, shown
 from printkit.games.crypto_crisis.grid import CODES, COLOURS, MARKS, MIXES, SHIFT_NAMES, SIDE, UNMIX
+from printkit.i18n import N_, ptext, text
+
+
+def _(message: str) -> str:
+    """`message` in the language of the page being drawn (set by alphabet.drawing)."""
+    return text(page_lang())(message)
+
+
+def pgettext(context: str, message: str) -> str:
+    """`message` in the page's language as it reads in `context` ("none" of a shift)."""
+    return ptext(page_lang())(context, message)
+
+
+def no_shift() -> str:
+    """What a hint or answer shows for a shift that is not there: "none"."""
+    return pgettext("shift", "none")
+
+
+# the grid's colour, mix and shift words as the pages print them (translated with _ there)
+COLOUR_WORDS = (N_("blue"), N_("yellow"), N_("red"), N_("green"), N_("purple"), N_("orange"), N_("black"))
+SHIFT_WORDS = (N_("up"), N_("down"), N_("left"), N_("right"))
+#: "the blue word" as a sentence names it
+COLOUR_WORD = {"blue": N_("blue word"), "yellow": N_("yellow word"), "red": N_("red word")}
+#: a slip that has no shift of a colour, by the slip's title
+NO_SHIFT = {"first shifts": N_("{colour}: no first shift"), "second shifts": N_("{colour}: no second shift"), "third shifts": N_("{colour}: no third shift")}
+
+
+def _mix_label(mix: str, sep: str = " = ") -> str:
+    """A mix as its legend names it: "green = blue + yellow" ("black = blue + yellow + red")."""
+    parts = UNMIX[mix]
+    return _(mix) if len(parts) == 1 else f"{_(mix)}{sep}{' + '.join(_(p) for p in parts)}"
 
 # Tile colours (Okabe-Ito names, see engine/ink.py); every tile also carries a code.
 FILL = {
@@ -22,7 +53,7 @@ FILL = {
     "orange": "orange",
     "black": "black",
 }
-MARK_TEXT = {"underline": "underlined", "italic": "in italics", "strike": "struck through"}
+MARK_TEXT = {"underline": N_("underlined"), "italic": N_("in italics"), "strike": N_("struck through")}
 MARK_LABEL = {"underline": "u", "italic": "i", "strike": "s"}  # the letter on a tile's mark label
 MARGIN = 12 * MM
 QR_MASK = 0  # puzzle IDs' QR codes use one mask pattern, no search (tests decode them all)
@@ -143,7 +174,7 @@ def draw_board(c, ink, x: float, y: float, side: float, cells: list[dict], *, co
         c.setStrokeColorRGB(*BLACK)
         c.setLineWidth(max(0.5, s * 0.012))
         p = c.beginPath()
-        for tx, ty, _ in plain:
+        for tx, ty, _letter in plain:
             p.rect(tx, ty, s, s)
         c.drawPath(p, stroke=1, fill=0)
         t = c.beginText()
@@ -214,7 +245,7 @@ def draw_legend(c, ink, x: float, top: float, width: float) -> float:
     Returns the y below it."""
     c.setFillColorRGB(*BLACK)
     c.setFont(fonts.SANS_BOLD, 9)
-    c.drawString(x, top - 9, "Colours (the code on a tile names the words on it)")
+    c.drawString(x, top - 9, _("Colours (the code on a tile names the words on it)"))
     mixes = [m for m in MIXES.values() if m != "none"]
     s = 7 * MM
     sw = 12 * MM
@@ -224,13 +255,12 @@ def draw_legend(c, ink, x: float, top: float, width: float) -> float:
         cx = x + (k % 4) * col_w
         cy = y - (k // 4 + 1) * (s + 1.5 * MM)
         swatch(c, ink, cx, cy, s, mix, sw)
-        parts = " + ".join(UNMIX[mix])
-        label = mix if len(UNMIX[mix]) == 1 else f"{mix} = {parts}"
+        label = _mix_label(mix)
         d.text_in_box(c, label, cx + sw + 1 * MM, cy, col_w - sw - 2 * MM, s, size=8, align="left", pad=0.5 * MM)
     y -= 2 * (s + 1.5 * MM) + 3 * MM
     c.setFillColorRGB(*BLACK)
     c.setFont(fonts.SANS_BOLD, 9)
-    c.drawString(x, y - 9, "Marks (on the tiles of each word's first two letters; the small label spells them)")
+    c.drawString(x, y - 9, _("Marks (on the tiles of each word's first two letters; the small label spells them)"))
     y -= 12
     mw = width / 3
     t = 12 * MM
@@ -238,7 +268,7 @@ def draw_legend(c, ink, x: float, top: float, width: float) -> float:
         cx = x + k * mw
         ty = y - t
         draw_tile(c, ink, cx, ty, t, "A", colour, [MARKS[colour]], code=False)
-        d.text_in_box(c, f"{colour} word: {MARK_TEXT[MARKS[colour]]} (label {MARK_LABEL[MARKS[colour]]})", cx + t + 1.5 * MM, ty, mw - t - 2 * MM, t, size=8.5, align="left", pad=0.5 * MM)
+        d.text_in_box(c, _("{colour_word}: {mark} (label {label})").format(colour_word=_(COLOUR_WORD[colour]), mark=_(MARK_TEXT[MARKS[colour]]), label=MARK_LABEL[MARKS[colour]]), cx + t + 1.5 * MM, ty, mw - t - 2 * MM, t, size=8.5, align="left", pad=0.5 * MM)
     return y - t - 1 * MM
 
 
@@ -275,14 +305,14 @@ def _define_cover(c) -> None:
     # decoys that look like what they hide: the shift letters and words, as big
     # and bold as on the hint, in every direction (seen through the paper, a
     # hint's "D down" drowns among them)
-    decoys = ("U", "D", "L", "R", "B", "Y", "up", "down", "left", "right")
+    decoys = ("U", "D", "L", "R", "B", "Y", _("up"), _("down"), _("left"), _("right"))  # the words the hints print, in their language
     # all in one text object: each decoy placed, turned and centred by its own
     # text matrix (a quarter turn's cosine and sine are 0 and +-1)
     turns = ((1, 0), (0, 1), (-1, 0), (0, -1))
     t = c.beginText()
     size = None
     half_widths: dict = {}  # (decoy, size) -> half its width
-    for _ in range(int(COVER_W * COVER_H / (9 * MM * 9 * MM)) * 3):
+    for _k in range(int(COVER_W * COVER_H / (9 * MM * 9 * MM)) * 3):
         new_size = 9 if rng.below(2) else 13
         if new_size != size:
             size = new_size
@@ -345,7 +375,7 @@ def flap_tag(c, x: float, y: float, w: float, h: float) -> None:
     """The flap's label and its dotted fold line (drawn over the pattern). The
     label sits at the flap's top edge: folded over, its white ground lands above
     the first hint row, never on a hint (where it would let it show through)."""
-    tag = "fold over the hint"
+    tag = _("fold over the hint")
     size = 7.5
     tw = fonts.text_width(tag, fonts.SANS_BOLD, size) + 2 * MM
     mid = y + h - 1 * MM - 2.4 * MM
@@ -380,6 +410,18 @@ def _strip_parts(x: float, w: float, label_frac: float) -> tuple[float, float, f
     return label_w, hint_w, x + label_w + hint_w
 
 
+def slip_label(slip: dict) -> str:
+    """A slip's title and when it opens: "first shifts: open at 15:00"."""
+    if slip["time"][0].isdigit():
+        return _("{title}: open at {time}").format(title=_(slip["title"]), time=slip["time"])
+    return _("{title}: open in sudden death").format(title=_(slip["title"]))
+
+
+def slip_time(slip: dict) -> str:
+    """When a slip opens, as its label shows it large: "15:00", "sudden death"."""
+    return slip["time"] if slip["time"][0].isdigit() else _(slip["time"])
+
+
 def strip_frame(c, ink, x: float, y: float, w: float, h: float, slip: dict, *, label_frac: float = 0.28, swatches: bool = True) -> None:
     """What a hint strip shows whatever its hint: the cut outline, the label
     panel (time and title), the fold line and the flap's tag (and the colour
@@ -391,9 +433,8 @@ def strip_frame(c, ink, x: float, y: float, w: float, h: float, slip: dict, *, l
     c.setDash()
     c.rect(x, y, w, h, stroke=1, fill=0)
     pad = 2.5 * MM
-    d.text_in_box(c, slip["time"], x, y + h * 0.45, label_w, h * 0.45, font=fonts.SANS_BOLD, size=min(24, h * 0.42))
-    d.text_in_box(c, f"{slip['title']}: open at {slip['time']}" if slip["time"][0].isdigit() else f"{slip['title']}: open in sudden death",
-                  x, y + h * 0.12, label_w, h * 0.3, size=8, pad=pad)
+    d.text_in_box(c, slip_time(slip), x, y + h * 0.45, label_w, h * 0.45, font=fonts.SANS_BOLD, size=min(24, h * 0.42))
+    d.text_in_box(c, slip_label(slip), x, y + h * 0.12, label_w, h * 0.3, size=8, pad=pad)
     c.setLineWidth(0.4)
     c.setStrokeColorRGB(0.6, 0.6, 0.6)
     c.line(x + label_w, y + 1.5 * MM, x + label_w, y + h - 1.5 * MM)
@@ -448,20 +489,21 @@ def _hint_entry(c, ink, x: float, y: float, w: float, h: float, colour: str, shi
         return
     tx = x + s + gap
     if shift is None:
-        text = f"{colour}: no {title[:-1]}" if wide else "none"
+        no = NO_SHIFT.get(title)
+        text = (_(no).format(colour=_(colour)) if no else f"{colour}: no {title[:-1]}") if wide else no_shift()
         d.text_in_box(c, text, tx, y, w - s - gap, h, size=min(11, h * 0.5), align="left", pad=0)
         return
     a = s * 0.85
     c.setFillColorRGB(*BLACK)
     arrow(c, tx + a / 2, y + h / 2, a, shift)
-    label = f"{shift}  {SHIFT_NAMES[shift]}" if wide else shift
+    label = f"{shift}  {_(SHIFT_NAMES[shift])}" if wide else shift
     d.text_in_box(c, label, tx + a + gap, y, w - s - a - 2 * gap, h, font=fonts.SANS_BOLD, size=min(14, h * 0.55), align="left", pad=0)
 
 
 def slip_instructions(c, x: float, top: float, width: float) -> float:
-    text = ("Cut out each strip on the solid line. Fold the patterned flap over the hint along the dotted "
-            "line and tape it shut, so the time shows and the hint does not. Open each at its time; "
-            "the shifts are the ones made on the original tiles, in the order they were made.")
+    text = _("Cut out each strip on the solid line. Fold the patterned flap over the hint along the dotted "
+             "line and tape it shut, so the time shows and the hint does not. Open each at its time; "
+             "the shifts are the ones made on the original tiles, in the order they were made.")
     return d.paragraph(c, text, x, top, width, size=8.5)
 
 
@@ -485,8 +527,8 @@ def render_board(doc, model: dict) -> None:
     ink = doc.ink
     W, H = doc.size
     c = doc.new_page()
-    d.header(doc, f"CRYPTO CRISIS  ·  encrypted board {model['code']}",
-             "Three 5-letter words, shifted and merged. Crack them: one guess every 30 seconds.")
+    d.header(doc, _("CRYPTO CRISIS  ·  encrypted board {code}").format(code=model["code"]),
+             _("Three 5-letter words, shifted and merged. Crack them: one guess every 30 seconds."))
     x, y, side = board_layout(doc.size)
     draw_board(c, ink, x, y, side, model["cells"])
     bottom = draw_legend(c, ink, MARGIN, y - 3 * MM, W - 2 * MARGIN)
@@ -501,8 +543,8 @@ def render_keeper(doc, model: dict) -> None:
     code = model["code"]
     # 1. the hint slips
     c = doc.new_page()
-    top = d.header(doc, f"CRYPTO CRISIS  ·  hint slips for board {code}",
-                   "Yours to keep: cut, fold shut, and hand over (or read out) each slip at its time.")
+    top = d.header(doc, _("CRYPTO CRISIS  ·  hint slips for board {code}").format(code=code),
+                   _("Yours to keep: cut, fold shut, and hand over (or read out) each slip at its time."))
     top = slip_instructions(c, MARGIN, top - 2 * MM, W - 2 * MARGIN) - 4 * MM
     strip_h = min(60 * MM, (top - MARGIN - 8 * MM) / 3 - 4 * MM)
     for k, slip in enumerate(model["hints"]):
@@ -510,10 +552,10 @@ def render_keeper(doc, model: dict) -> None:
         hint_strip(c, ink, MARGIN, sy, W - 2 * MARGIN, strip_h, slip, f"board-{k}")
     # 2. the answer key
     c = doc.new_page()
-    how = {"random": f"random words from seed {(model.get('params') or {}).get('seed')!r}",
-           "example": "the rulebook's example", "words": "your own words"}.get(model.get("source"), "")
-    top = d.header(doc, f"CRYPTO CRISIS  ·  answer key for board {code}",
-                   f"Keep this page hidden from your opponent ({how}).")
+    how = {"random": _("random words from seed {seed}").format(seed=repr((model.get("params") or {}).get("seed"))),
+           "example": _("the rulebook's example"), "words": _("your own words")}.get(model.get("source"), "")
+    top = d.header(doc, _("CRYPTO CRISIS  ·  answer key for board {code}").format(code=code),
+                   _("Keep this page hidden from your opponent ({how}).").format(how=how))
     top = _answer_table(c, ink, MARGIN, top - 3 * MM, W - 2 * MARGIN, model["words"])
     # each colour's board alone and the merged board, two by two, as large as
     # the page allows under the table with room for the solver note
@@ -521,7 +563,7 @@ def render_keeper(doc, model: dict) -> None:
     top -= 4 * MM
     small = min(85 * MM, (W - 2 * MARGIN - gap) / 2, (top - MARGIN - note_h - 2 * label_h - 6 * MM) / 2)
     x0 = (W - 2 * small - gap) / 2
-    labels = [f"{w['colour']} alone" for w in model["words"]] + ["merged (what your opponent sees)"]
+    labels = [_("{colour} alone").format(colour=_(w["colour"])) for w in model["words"]] + [_("merged (what your opponent sees)")]
     for k, label in enumerate(labels[:4]):
         bx = x0 + (k % 2) * (small + gap)
         by = top - (k // 2 + 1) * (label_h + small) - (k // 2) * 3 * MM
@@ -541,7 +583,7 @@ def found_lines(c, ink, x: float, top: float, width: float, tie: bool = True) ->
     none). Returns the y below."""
     c.setFillColorRGB(*BLACK)
     c.setFont(fonts.SANS_BOLD, 9)
-    c.drawString(x, top - 9, "Words you found, and when" + (" (the time breaks a tie)" if tie else ""))
+    c.drawString(x, top - 9, _("Words you found, and when (the time breaks a tie)") if tie else _("Words you found, and when"))
     col = width / 3
     y = top - 12 - 8 * MM
     for k, colour in enumerate(COLOURS):
@@ -552,7 +594,7 @@ def found_lines(c, ink, x: float, top: float, width: float, tie: bool = True) ->
         c.line(cx + 9 * MM, y, cx + col - 22 * MM, y)
         c.setFillColorRGB(*BLACK)
         c.setFont(fonts.SANS, 9)
-        c.drawString(cx + col - 20 * MM, y + 1 * MM, "at")
+        c.drawString(cx + col - 20 * MM, y + 1 * MM, _("at"))
         c.line(cx + col - 16 * MM, y, cx + col - 4 * MM, y)
         c.setFont(fonts.SANS, 7)
         c.setFillColorRGB(*GREY)
@@ -579,7 +621,7 @@ def _marked_word(c, x: float, y: float, size: float, word: str, mark: str | None
 
 
 def _answer_table(c, ink, x: float, top: float, width: float, words: list[dict]) -> float:
-    heads = ["colour", "word", "shifts, in order", "net", "tiles after shifting"]
+    heads = [_("colour"), _("word"), _("shifts, in order"), _("net"), _("tiles after shifting")]
     widths = [0.16, 0.22, 0.22, 0.14, 0.26]
     row_h = 12 * MM
     c.setFillColorRGB(0.88, 0.88, 0.88)
@@ -593,7 +635,7 @@ def _answer_table(c, ink, x: float, top: float, width: float, words: list[dict])
         y -= row_h
         cx = x
         swatch(c, ink, cx + 1.5 * MM, y + 2.5 * MM, 7 * MM, w["colour"])
-        d.text_in_box(c, w["colour"], cx + 9 * MM, y, widths[0] * width - 9 * MM, row_h, size=10, align="left", pad=1 * MM)
+        d.text_in_box(c, _(w["colour"]), cx + 9 * MM, y, widths[0] * width - 9 * MM, row_h, size=10, align="left", pad=1 * MM)
         cx += widths[0] * width
         _marked_word(c, cx + 1.5 * MM, y + row_h / 2 - 5, 15, w["word"], w.get("mark"))
         cx += widths[1] * width
@@ -606,9 +648,9 @@ def _answer_table(c, ink, x: float, top: float, width: float, words: list[dict])
             c.drawCentredString(sx + 2.5 * MM, y + 1 * MM, s)
             sx += 7 * MM
         if not shifts:
-            d.text_in_box(c, "none", cx, y, widths[2] * width, row_h, size=10, align="left")
+            d.text_in_box(c, no_shift(), cx, y, widths[2] * width, row_h, size=10, align="left")
         cx += widths[2] * width
-        d.text_in_box(c, w["net"] or "none", cx, y, widths[3] * width, row_h, font=fonts.SANS_BOLD, size=11, align="left")
+        d.text_in_box(c, w["net"] or no_shift(), cx, y, widths[3] * width, row_h, font=fonts.SANS_BOLD, size=11, align="left")
         cx += widths[3] * width
         d.text_in_box(c, " ".join(w["tiles"]), cx, y, widths[4] * width, row_h, size=11, align="left")
     c.setStrokeColorRGB(*BLACK)
@@ -625,15 +667,18 @@ def _solver_note(c, x: float, top: float, width: float, model: dict) -> float:
     for w in model["words"]:
         fits = (solved.get("all") or {}).get(w["colour"], [])
         first = (solved.get("none") or {}).get(w["colour"], [])
-        others = [f"{word} ({net or 'no shift'})" for word, net in fits if word != w["word"]]
+        others = [f"{word} ({net or _('no shift')})" for word, net in fits if word != w["word"]]
+        colour = _(w["colour"])
         if others:
-            lines.append(f"Careful: with every shift revealed, the {w['colour']} tiles also spell {', '.join(others)}: your opponent could not tell them apart.")
+            lines.append(_("Careful: with every shift revealed, the {colour} tiles also spell {words}: your opponent could not tell them apart.").format(colour=colour, words=", ".join(others)))
+        elif len(first) == 1:
+            lines.append(_("{Colour}: one answer once all shifts are out; before any hint, {n} word fits the {colour} tiles.").format(Colour=colour.capitalize(), colour=colour, n=len(first)))
         else:
-            lines.append(f"{w['colour'].capitalize()}: one answer once all shifts are out; before any hint, {len(first)} word{'s' if len(first) != 1 else ''} fit{'s' if len(first) == 1 else ''} the {w['colour']} tiles.")
+            lines.append(_("{Colour}: one answer once all shifts are out; before any hint, {n} words fit the {colour} tiles.").format(Colour=colour.capitalize(), colour=colour, n=len(first)))
     y = top
     c.setFillColorRGB(*BLACK)
     c.setFont(fonts.SANS_BOLD, 10)
-    c.drawString(x, y - 10, "Solver check (against the acceptance list)")
+    c.drawString(x, y - 10, _("Solver check (against the acceptance list)"))
     y -= 14
     for line in lines:
         y = d.paragraph(c, line, x, y, width, size=9) - 2
@@ -643,16 +688,16 @@ def _solver_note(c, x: float, top: float, width: float, model: dict) -> float:
 # -- pages: puzzles --------------------------------------------------------------------------------
 
 NEED_TEXT = {
-    0: "no hint needed: one common word fits each colour from the start",
-    1: "needs 1 hint: the first shifts (15:00) leave one common word per colour",
-    2: "needs 2 hints: a colour stays open until the second shifts (30:00)",
-    3: "needs all 3 hints: a colour stays open until sudden death",
+    0: N_("no hint needed: one common word fits each colour from the start"),
+    1: N_("needs 1 hint: the first shifts (15:00) leave one common word per colour"),
+    2: N_("needs 2 hints: a colour stays open until the second shifts (30:00)"),
+    3: N_("needs all 3 hints: a colour stays open until sudden death"),
 }
 
 
 def grade_text(p: dict) -> str:
     need = max((p.get("hints_needed") or {"": 0}).values())
-    return f"{p['difficulty']}: {NEED_TEXT[need]}"
+    return f"{_(p['difficulty'])}: {_(NEED_TEXT[need])}"
 
 
 def puzzle_layout(page: tuple[float, float]) -> dict:
@@ -699,43 +744,45 @@ def _puzzle_page(doc, p: dict) -> None:
         """Everything but the puzzle: the same on every sheet, stored once."""
         c.setFillColorRGB(*BLACK)
         c.setFont(fonts.SANS_BOLD, 18)
-        c.drawString(m, H - m - 18, "CRYPTO CRISIS  ·  solo puzzle")
+        c.drawString(m, H - m - 18, _("CRYPTO CRISIS  ·  solo puzzle"))
         c.setFont(fonts.SANS, 9)
         c.setFillColorRGB(*GREY)
-        c.drawString(m, H - m - 31, "Three common words are hidden on this board. Find them; the hint strips are on the next page.")
+        c.drawString(m, H - m - 31, _("Three common words are hidden on this board. Find them; the hint strips are on the next page."))
         c.setStrokeColorRGB(*BLACK)
         c.setLineWidth(1)
         c.line(m, H - m - 54, W - m, H - m - 54)
         _side_legend(c, ink, colx, y + side - qr - 9 * MM, colw)
         below = found_lines(c, ink, m, L["found_top"], W - 2 * m, tie=False)
-        how_h = len(d.wrap(SOLVE_TEXT, fonts.SANS, 8.5, W - 2 * m)) * 8.5 * 1.3 + 4 * MM
+        solve = _(SOLVE_TEXT)
+        how_h = len(d.wrap(solve, fonts.SANS, 8.5, W - 2 * m)) * 8.5 * 1.3 + 4 * MM
         gs = min(below - m - 4 * MM - how_h, (W - 2 * m - 3 * 6 * MM) / 4)
         top_how = below - 2 * MM
         if gs >= 25 * MM:
             for k in range(4):
                 blank_grid(c, m + k * (gs + 6 * MM), below - 2 * MM - gs, gs)
             top_how = below - 2 * MM - gs - 4 * MM
-        d.paragraph(c, SOLVE_TEXT, m, top_how, W - 2 * m, size=8.5)
+        d.paragraph(c, solve, m, top_how, W - 2 * m, size=8.5)
 
     once(c, "puzzle-page", furniture)
     c.setFillColorRGB(*BLACK)
     c.setFont(fonts.SANS_BOLD, 11)
-    c.drawString(m, H - m - 46, f"Puzzle {p['id']}")
-    gx = m + fonts.text_width(f"Puzzle {p['id']}", fonts.SANS_BOLD, 11) + 4 * MM
+    title = _("Puzzle {id}").format(id=p["id"])
+    c.drawString(m, H - m - 46, title)
+    gx = m + fonts.text_width(title, fonts.SANS_BOLD, 11) + 4 * MM
     d.text_in_box(c, grade_text(p), gx, H - m - 50, W - m - gx, 12, size=9, align="left", pad=0)
     draw_board(c, ink, x, y, side, p["cells"])
     draw_qr(c, p["id"], W - m - qr, y + side - qr, qr, mask=QR_MASK)
     d.text_in_box(c, p["id"], W - m - qr - 2 * MM, y + side - qr - 6 * MM, qr + 2 * MM, 5 * MM, font=fonts.SANS_BOLD, size=8)
 
 
-SOLVE_TEXT = ("How to solve: each colour hides one 5-letter word with five different letters (mixed cells count for each of "
+SOLVE_TEXT = N_("How to solve: each colour hides one 5-letter word with five different letters (mixed cells count for each of "
               "their colours). Its five tiles were shifted together one to three times (up, down, left or right, wrapping around "
               "the edges). The colour's mark shows which two letters come first, in either order; the other three follow in any "
               "order. Undo the shifts: on a grid above, move every tile of one colour back the same way and read the letters; with "
               "no hint yet, try each direction. The kit's encrypt-by-hand page has a shift helper that works backwards too. A guess "
               "is any common English word.")
 
-HINT_PAGE_TEXT = ("The hints are printed upside down and mirrored, so finding the fold does not show them. Fold the whole page along the "
+HINT_PAGE_TEXT = N_("The hints are printed upside down and mirrored, so finding the fold does not show them. Fold the whole page along the "
                   "dotted line (it is the same on all three strips), so the patterned column lies over the hints, and tape it; then cut the "
                   "strips apart through both layers. Open the 15:00 strip after a quarter of an hour, the 30:00 strip after half an hour, "
                   "the last one at 45:00. To read a hint, turn the open strip upside down and hold it to a mirror, or turn it over top to "
@@ -752,7 +799,8 @@ def _hint_page(doc, p: dict) -> None:
     # the layout d.header would give, with the title (the only changing part) drawn apart
     y = top - 22 - 12 - 8
     text_top = y - 2 * MM
-    lines = len(d.wrap(HINT_PAGE_TEXT, fonts.SANS, 9, W - 2 * MARGIN))
+    how = _(HINT_PAGE_TEXT)
+    lines = len(d.wrap(how, fonts.SANS, 9, W - 2 * MARGIN))
     strips_top = text_top - lines * 9 * 1.3 - 4 * MM
     h = min(55 * MM, (strips_top - MARGIN - 8 * MM) / 3 - 5 * MM)
     ys = [strips_top - (k + 1) * h - k * 6 * MM for k in range(3)]
@@ -764,43 +812,42 @@ def _hint_page(doc, p: dict) -> None:
     def furniture(c) -> None:
         c.setFont(fonts.SANS, 9)
         c.setFillColorRGB(0.25, 0.25, 0.25)
-        c.drawString(MARGIN, top - 22 - 9, "Your hints, for later: read the lines below, fold the page shut, then cut the strips apart.")
+        c.drawString(MARGIN, top - 22 - 9, _("Your hints, for later: read the lines below, fold the page shut, then cut the strips apart."))
         c.setLineWidth(1)
         c.setStrokeColorRGB(*BLACK)
         c.line(MARGIN, top - 22 - 12 - 3, W - MARGIN, top - 22 - 12 - 3)
-        d.paragraph(c, HINT_PAGE_TEXT, MARGIN, text_top, W - 2 * MARGIN, size=9)
+        d.paragraph(c, how, MARGIN, text_top, W - 2 * MARGIN, size=9)
         for k, slip in enumerate(hints):
             strip_frame(c, ink, MARGIN, ys[k], W - 2 * MARGIN, h, slip, swatches=False)
 
     once(c, "hint-page", furniture)
     c.setFillColorRGB(*BLACK)
     c.setFont(fonts.SANS_BOLD, 18)
-    c.drawString(MARGIN, top - 18, f"CRYPTO CRISIS  ·  hint strips for {p['id']}")
+    c.drawString(MARGIN, top - 18, _("CRYPTO CRISIS  ·  hint strips for {id}").format(id=p["id"]))
 
 
 def _side_legend(c, ink, x: float, top: float, width: float) -> None:
     """The colour codes and marks, in a narrow column beside a puzzle board."""
     c.setFillColorRGB(*BLACK)
     c.setFont(fonts.SANS_BOLD, 8.5)
-    c.drawString(x, top - 9, "Colours")
+    c.drawString(x, top - 9, _("Colours"))
     y = top - 12
     s = 5.5 * MM
     sw = 9 * MM  # wide enough for B+Y+R
     for mix in [m for m in MIXES.values() if m != "none"]:
         y -= s + 1.2 * MM
         swatch(c, ink, x, y, s, mix, sw)
-        parts = UNMIX[mix]
-        label = mix if len(parts) == 1 else f"{mix}: {' + '.join(parts)}"
+        label = _mix_label(mix, ": ")
         d.text_in_box(c, label, x + sw + 1 * MM, y, width - sw - 1 * MM, s, size=7.5, align="left", pad=0.3 * MM)
     y -= 4 * MM
     c.setFillColorRGB(*BLACK)
     c.setFont(fonts.SANS_BOLD, 8.5)
-    c.drawString(x, y - 9, "Marks (letters 1-2)")
+    c.drawString(x, y - 9, _("Marks (letters 1-2)"))
     y -= 12
     for colour in COLOURS:
         y -= 8 * MM + 1.2 * MM
         draw_tile(c, ink, x, y, 8 * MM, "A", colour, [MARKS[colour]], code=False)
-        d.text_in_box(c, f"{colour}: {MARK_TEXT[MARKS[colour]]} ({MARK_LABEL[MARKS[colour]]})", x + 9 * MM, y, width - 9 * MM, 8 * MM, size=7.5, align="left", pad=0.3 * MM)
+        d.text_in_box(c, f"{_(colour)}: {_(MARK_TEXT[MARKS[colour]])} ({MARK_LABEL[MARKS[colour]]})", x + 9 * MM, y, width - 9 * MM, 8 * MM, size=7.5, align="left", pad=0.3 * MM)
 
 
 def _answer_keys(doc, puzzles: list[dict]) -> None:
@@ -811,8 +858,8 @@ def _answer_keys(doc, puzzles: list[dict]) -> None:
     m = 12 * MM
     for p in puzzles:
         c = doc.new_page()
-        y = d.header(doc, f"CRYPTO CRISIS  ·  answer key for {p['id']}", "This page holds this puzzle's answers only. "
-                     "net: the shifts added up (the board wraps: 3 up = 2 down).") - 2 * MM
+        y = d.header(doc, _("CRYPTO CRISIS  ·  answer key for {id}").format(id=p["id"]), _("This page holds this puzzle's answers only. "
+                     "net: the shifts added up (the board wraps: 3 up = 2 down).")) - 2 * MM
         _key_block(c, ink, m, y, W - 2 * m, 58 * MM, p)
 
 
@@ -822,7 +869,7 @@ def _key_block(c, ink, x: float, top: float, w: float, h: float, p: dict) -> Non
     c.rect(x, top - h, w, h, stroke=1, fill=0)
     c.setFillColorRGB(*BLACK)
     c.setFont(fonts.SANS_BOLD, 10)
-    c.drawString(x + 2 * MM, top - 5 * MM, f"{p['id']}  ({p['difficulty']})")
+    c.drawString(x + 2 * MM, top - 5 * MM, f"{p['id']}  ({_(p['difficulty'])})")
     y = top - 8 * MM
     row_h = 9 * MM
     for wd in p["words"]:
@@ -834,18 +881,18 @@ def _key_block(c, ink, x: float, top: float, w: float, h: float, p: dict) -> Non
             c.setFillColorRGB(*BLACK)
             arrow(c, sx + 2 * MM, y + row_h / 2, 4 * MM, s)
             sx += 5 * MM
-        d.text_in_box(c, f"{''.join(wd['shifts'])}  net {wd['net'] or 'none'}", sx + 1 * MM, y, w - (sx - x) - 2 * MM, row_h, size=8, align="left", pad=0.5 * MM)
+        d.text_in_box(c, _("{shifts}  net {net}").format(shifts="".join(wd["shifts"]), net=wd["net"] or no_shift()), sx + 1 * MM, y, w - (sx - x) - 2 * MM, row_h, size=8, align="left", pad=0.5 * MM)
     # the common words that also fitted, stage by stage (what a person may have tried)
     notes = []
     cand = p.get("candidates") or {}
     answers = {x_["word"] for x_ in p["words"]}
-    for stage, when in (("none", "before any hint"), ("first", "after 15:00"), ("second", "after 30:00")):
+    for stage, when in (("none", _("before any hint")), ("first", _("after 15:00")), ("second", _("after 30:00"))):
         for colour in COLOURS:
             others = [wd for wd, _n in (cand.get(stage) or {}).get(colour, []) if wd not in answers]
             if others:
-                shown = ", ".join(others[:4]) + (f" and {len(others) - 4} more" if len(others) > 4 else "")
-                notes.append(f"{colour} {when}: also {shown}")
-    text = "Common words that also fit: " + ("; ".join(notes) if notes else "none; each colour had one word from the start.")
+                shown = ", ".join(others[:4]) + (_(" and {n} more").format(n=len(others) - 4) if len(others) > 4 else "")
+                notes.append(_("{colour} {when}: also {words}").format(colour=_(colour), when=when, words=shown))
+    text = _("Common words that also fit: {notes}").format(notes="; ".join(notes)) if notes else _("Common words that also fit: none; each colour had one word from the start.")
     d.paragraph(c, text, x + 2 * MM, y - 1 * MM, w - 4 * MM, size=7.5)
 
 

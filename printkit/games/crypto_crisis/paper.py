@@ -9,6 +9,12 @@ from printkit.engine import draw as d
 from printkit.engine import fonts
 from printkit.engine.units import MM
 from printkit.games.crypto_crisis.draw import (
+    COLOUR_WORD,
+    _,
+    _mix_label,
+    no_shift,
+    slip_label,
+    slip_time,
     BLACK,
     GREY,
     LIGHT,
@@ -21,8 +27,9 @@ from printkit.games.crypto_crisis.draw import (
     found_lines,
     swatch,
 )
-from printkit.games.crypto_crisis.alphabet import drawing, shown
+from printkit.games.crypto_crisis.alphabet import DROPPED, drawing, page_lang, shown
 from printkit.games.crypto_crisis.grid import CODES, COLOURS, MARKS, MIXES, MOVES, SHIFT_NAMES, SIDE, UNMIX, shift_cell
+from printkit.i18n import N_
 
 
 
@@ -88,19 +95,30 @@ def shift_helper(c, x: float, y: float, side: float) -> None:
     c.rect(x, y, side, side, stroke=1, fill=0)
 
 
+def no_letters(default: str = "no Z") -> str:
+    """What the grid lacks, as the paper says it: "no Z" (English: `default`, the model's), "no J, Q, X or Y"."""
+    lang = page_lang()
+    dropped = DROPPED.get(lang, "Z")
+    if lang == "en":
+        return default
+    if len(dropped) == 1:
+        return _("no {letter}").format(letter=dropped)
+    return _("no {letters} or {last}").format(letters=", ".join(dropped[:-1]), last=dropped[-1])
+
+
 METHOD_STEPS = (
-    ("Choose", "Three English words of 5 letters, all different, no Z: blue, yellow, red. "
-               "Give each up to three shifts (U up, D down, L left, R right). Write them on your submission form, out of sight."),
-    ("Move", "For each letter of a word, put a finger on its cell in the shift helper and follow the word's shifts one by one: "
+    (N_("Choose"), N_("Three English words of 5 letters, all different, {no_letters}: blue, yellow, red. "
+               "Give each up to three shifts (U up, D down, L left, R right). Write them on your submission form, out of sight.")),
+    (N_("Move"), N_("For each letter of a word, put a finger on its cell in the shift helper and follow the word's shifts one by one: "
              "the small letter by each arrow is where the tile goes (the board wraps around). The order of the shifts does not "
-             "change where a tile ends. Write the five cells you land on in the form's 'tiles' boxes; the first two keep the word's mark."),
-    ("Merge", "On a colourable board, for each word tick its colour box (B, Y or R) in its five tile cells, and its mark box "
+             "change where a tile ends. Write the five cells you land on in the form's 'tiles' boxes; the first two keep the word's mark.")),
+    (N_("Merge"), N_("On a colourable board, for each word tick its colour box (B, Y or R) in its five tile cells, and its mark box "
               "(u, i or s) in the cells of its first two tiles. Then colour each ticked cell by the mix below; the ticks alone "
-              "are enough if you have no pencils."),
-    ("Hints", "Fill in a set of hint slips: circle each word's first shift on the 15:00 slip, its second on 30:00, its third on "
-              "sudden death ('none' where it has no more). Fold each flap shut."),
-    ("Swap", "Check each word again with the helper (or swap with a friend who checks without looking at the words). "
-                       "Give your opponent the board and your folded slips; keep your form folded until the game ends."),
+              "are enough if you have no pencils.")),
+    (N_("Hints"), N_("Fill in a set of hint slips: circle each word's first shift on the 15:00 slip, its second on 30:00, its third on "
+              "sudden death ('none' where it has no more). Fold each flap shut.")),
+    (N_("Swap"), N_("Check each word again with the helper (or swap with a friend who checks without looking at the words). "
+                       "Give your opponent the board and your folded slips; keep your form folded until the game ends.")),
 )
 
 
@@ -108,16 +126,16 @@ def method_page(doc, method: dict) -> None:
     ink = doc.ink
     W, H = doc.size
     c = doc.new_page()
-    top = d.header(doc, "CRYPTO CRISIS  ·  encrypt by hand",
-                   "No computer needed: about ten minutes a player, each out of the other's sight.")
+    top = d.header(doc, _("CRYPTO CRISIS  ·  encrypt by hand"),
+                   _("No computer needed: about ten minutes a player, each out of the other's sight."))
     width = W - 2 * MARGIN
     y = top - 1 * MM
     lw = 30 * MM
     for k, (head, text) in enumerate(METHOD_STEPS, 1):
-        text = text.replace("no Z", method.get("no_letters", "no Z"))
+        text = _(text).replace("{no_letters}", no_letters(method.get("no_letters", "no Z")))
         c.setFillColorRGB(*BLACK)
         c.setFont(fonts.SANS_BOLD, 9.5)
-        c.drawString(MARGIN, y - 9.5, f"{k}. {head}")
+        c.drawString(MARGIN, y - 9.5, f"{k}. {_(head)}")
         y = min(y - 12, d.paragraph(c, text, MARGIN + lw, y, width - lw, size=9)) - 1.5 * MM
     # the helper on the left, the example beside it, the colour wheel under both
     col_w = 50 * MM
@@ -126,13 +144,13 @@ def method_page(doc, method: dict) -> None:
     hy = y - 7 * MM - side
     c.setFont(fonts.SANS_BOLD, 10)
     c.setFillColorRGB(*BLACK)
-    c.drawString(MARGIN, y - 10, "Shift helper: where a tile goes with one shift")
+    c.drawString(MARGIN, y - 10, _("Shift helper: where a tile goes with one shift"))
     shift_helper(c, MARGIN, hy, side)
     rx = MARGIN + side + 6 * MM
     rw = W - MARGIN - rx
     ry = _worked_example(c, ink, rx, y - 4 * MM, rw, method["example"]) - 4 * MM
-    marks = "; ".join(f"{MARK_LABEL[MARKS[col]]}: {col} word, {MARK_TEXT[MARKS[col]]}" for col in COLOURS)
-    d.paragraph(c, f"Marks: {marks}. On a black cell write the marks in white, or circle them.", rx, ry, rw, size=8.5)
+    marks = "; ".join(f"{MARK_LABEL[MARKS[col]]}: {_(COLOUR_WORD[col])}, {_(MARK_TEXT[MARKS[col]])}" for col in COLOURS)
+    d.paragraph(c, _("Marks: {marks}. On a black cell write the marks in white, or circle them.").format(marks=marks), rx, ry, rw, size=8.5)
     _mix_table(c, ink, MARGIN, hy - 4 * MM, width)
 
 
@@ -141,8 +159,8 @@ def _worked_example(c, ink, x: float, top: float, w: float, ex: dict) -> float:
     word, shifts = ex["word"], ex["shifts"]
     c.setFillColorRGB(*BLACK)
     c.setFont(fonts.SANS_BOLD, 10)
-    c.drawString(x, top - 10, "Example")
-    y = d.paragraph(c, f"{ex['colour']} {word}, shifts {' '.join(shifts)} ({', '.join(SHIFT_NAMES[s] for s in shifts)}):",
+    c.drawString(x, top - 10, _("Example"))
+    y = d.paragraph(c, _("{colour} {word}, shifts {shifts} ({names}):").format(colour=_(ex["colour"]), word=word, shifts=" ".join(shifts), names=", ".join(_(SHIFT_NAMES[s]) for s in shifts)),
                     x, top - 13, w, size=8.5) - 1 * MM
     row = 6.5 * MM
     step = w / (len(shifts) + 1)
@@ -167,15 +185,15 @@ def _worked_example(c, ink, x: float, top: float, w: float, ex: dict) -> float:
             tw = fonts.text_width(here, fonts.SANS_BOLD, 11)
             c.line(cx - 0.5, y + 1.5 * MM + 3.6, cx + tw + 0.5, y + 1.5 * MM + 3.6)
     y -= 2 * MM
-    return d.paragraph(c, f"Tiles: {' '.join(ex['tiles'])}; {ex['tiles'][0]} and {ex['tiles'][1]} are {MARK_TEXT[ex['mark']]} "
-                          "(the first two letters' tiles), as in the rulebook.", x, y, w, size=8.5)
+    return d.paragraph(c, _("Tiles: {tiles}; {first} and {second} are {mark} (the first two letters' tiles), as in the rulebook.").format(
+        tiles=" ".join(ex["tiles"]), first=ex["tiles"][0], second=ex["tiles"][1], mark=_(MARK_TEXT[ex["mark"]])), x, y, w, size=8.5)
 
 
 def _mix_table(c, ink, x: float, top: float, w: float) -> float:
     """The colour wheel as the cells' ticks give it, in two rows."""
     c.setFillColorRGB(*BLACK)
     c.setFont(fonts.SANS_BOLD, 10)
-    c.drawString(x, top - 10, "Colour a cell by its ticks (the colour wheel)")
+    c.drawString(x, top - 10, _("Colour a cell by its ticks (the colour wheel)"))
     y = top - 14
     s = 7 * MM
     sw = 14 * MM
@@ -186,7 +204,7 @@ def _mix_table(c, ink, x: float, top: float, w: float) -> float:
         cy = y - (k // 4 + 1) * (s + 1.5 * MM)
         swatch(c, ink, cx, cy, s, mix, sw)
         parts = UNMIX[mix]
-        label = mix if len(parts) == 1 else "black = all three" if len(parts) == 3 else f"{mix} = {' + '.join(parts)}"
+        label = _("black = all three") if len(parts) == 3 else _mix_label(mix)
         d.text_in_box(c, label, cx + sw + 1.5 * MM, cy, col - sw - 2 * MM, s, size=8.5, align="left", pad=0)
     return y - 2 * (s + 1.5 * MM)
 
@@ -216,22 +234,22 @@ def cut_here(c, y: float, W: float) -> None:
     c.setDash()
     c.setFont(fonts.SANS, 7)
     c.setFillColorRGB(0.4, 0.4, 0.4)
-    c.drawString(MARGIN, y + 1.5 * MM, "cut here")
+    c.drawString(MARGIN, y + 1.5 * MM, _("cut here"))
 
 
-FOLD_TEXT = "fold back along this line and keep folded: your words stay hidden until the game ends"
+FOLD_TEXT = N_("fold back along this line and keep folded: your words stay hidden until the game ends")
 
 
 def one_form(c, ink, x: float, top: float, w: float, h: float, form: dict) -> None:
     c.setFillColorRGB(*BLACK)
     c.setFont(fonts.SANS_BOLD, 15)
-    c.drawString(x, top - 15, "CRYPTO CRISIS  ·  submission form")
+    c.drawString(x, top - 15, _("CRYPTO CRISIS  ·  submission form"))
     c.setFont(fonts.SANS, 9)
-    c.drawString(x, top - 29, "Player ______________________   Opponent ______________________   Date __________")
+    c.drawString(x, top - 29, _("Player ______________________   Opponent ______________________   Date __________"))
     # the outside: the race record (the tie-break), in sight during the game
     y = top - 36
     c.setFont(fonts.SANS_BOLD, 9)
-    c.drawString(x, y - 9, "Your opponent's words you found, and when (mm:ss on the game clock; the earlier time wins a tie)")
+    c.drawString(x, y - 9, _("Your opponent's words you found, and when (mm:ss on the game clock; the earlier time wins a tie)"))
     found_y = y - 12 - 8 * MM
     col = w / 3
     for k, colour in enumerate(COLOURS):
@@ -242,7 +260,7 @@ def one_form(c, ink, x: float, top: float, w: float, h: float, form: dict) -> No
         c.line(cx + 9 * MM, found_y, cx + col - 22 * MM, found_y)
         c.setFillColorRGB(*BLACK)
         c.setFont(fonts.SANS, 9)
-        c.drawString(cx + col - 20 * MM, found_y + 1 * MM, "at")
+        c.drawString(cx + col - 20 * MM, found_y + 1 * MM, _("at"))
         c.line(cx + col - 16 * MM, found_y, cx + col - 4 * MM, found_y)
     # the fold: everything under it is secret
     fold = found_y - 8 * MM
@@ -252,14 +270,15 @@ def one_form(c, ink, x: float, top: float, w: float, h: float, form: dict) -> No
     c.line(x, fold, x + w, fold)
     c.setDash()
     c.setFont(fonts.SANS_BOLD, 8)
-    tw = fonts.text_width(FOLD_TEXT, fonts.SANS_BOLD, 8) + 3 * MM
+    fold_text = _(FOLD_TEXT)
+    tw = fonts.text_width(fold_text, fonts.SANS_BOLD, 8) + 3 * MM
     c.setFillColorRGB(1, 1, 1)
     c.rect(x + (w - tw) / 2, fold - 2.2 * MM, tw, 4.4 * MM, stroke=0, fill=1)
     c.setFillColorRGB(*BLACK)
-    c.drawCentredString(x + w / 2, fold - 1 * MM, FOLD_TEXT)
+    c.drawCentredString(x + w / 2, fold - 1 * MM, fold_text)
     # the inside: the words, their shifts, where their tiles land
-    rule = ("Each word: 5 letters, all different, no Z, an English word; one per colour. "
-            f"Up to {form['shift_boxes']} shifts each: U, D, L, R. Tiles: where the word's letters land (the method page).").replace("no Z", form.get("no_letters", "no Z"))
+    rule = _("Each word: 5 letters, all different, {no_letters}, an English word; one per colour. "
+             "Up to {n} shifts each: U, D, L, R. Tiles: where the word's letters land (the method page).").format(n=form["shift_boxes"], no_letters=no_letters(form.get("no_letters", "no Z")))
     y = d.paragraph(c, rule, x, fold - 4 * MM, w, size=8) - 2 * MM
     box = 8.5 * MM
     word_x = x + 30 * MM
@@ -267,9 +286,9 @@ def one_form(c, ink, x: float, top: float, w: float, h: float, form: dict) -> No
     tiles_x = shift_x + form["shift_boxes"] * (box + 1.5 * MM) + 6 * MM
     c.setFont(fonts.SANS_BOLD, 8)
     c.setFillColorRGB(*BLACK)
-    c.drawString(word_x, y - 8, "word (first two: the mark)")
-    c.drawString(shift_x, y - 8, "shifts, in order")
-    c.drawString(tiles_x, y - 8, "tiles after shifting (first two: the mark)")
+    c.drawString(word_x, y - 8, _("word (first two: the mark)"))
+    c.drawString(shift_x, y - 8, _("shifts, in order"))
+    c.drawString(tiles_x, y - 8, _("tiles after shifting (first two: the mark)"))
     room = y - 11 - (top - h)
     row_h = max(12 * MM, min(17 * MM, room / len(form["rows"])))
     y -= 11
@@ -280,9 +299,9 @@ def one_form(c, ink, x: float, top: float, w: float, h: float, form: dict) -> No
         swatch(c, ink, x, by, box, colour)
         c.setFillColorRGB(*BLACK)
         c.setFont(fonts.SANS_BOLD, 10)
-        c.drawString(x + box + 2 * MM, by + box - 10, colour)
+        c.drawString(x + box + 2 * MM, by + box - 10, _(colour))
         c.setFont(fonts.SANS, 7)
-        c.drawString(x + box + 2 * MM, by + 1.2 * MM, MARK_TEXT[row["mark"]])
+        c.drawString(x + box + 2 * MM, by + 1.2 * MM, _(MARK_TEXT[row["mark"]]))
         d.boxes(c, word_x, by, 5, box)
         for j in range(2):
             _box_mark(c, word_x + j * box, by, box, row["mark"])
@@ -347,9 +366,9 @@ def boards_page(doc, boards: dict) -> None:
         top = H - MARGIN - k * part - (4 * MM if k else 0)
         c.setFillColorRGB(*BLACK)
         c.setFont(fonts.SANS_BOLD, 12)
-        c.drawString(MARGIN, top - 12, "CRYPTO CRISIS  ·  merged board")
+        c.drawString(MARGIN, top - 12, _("CRYPTO CRISIS  ·  merged board"))
         c.setFont(fonts.SANS, 9)
-        c.drawString(MARGIN + 72 * MM, top - 12, "by ____________________  for ____________________")
+        c.drawString(MARGIN + 72 * MM, top - 12, _("by ____________________  for ____________________"))
         by = top - 17 - side
         for i, letter in enumerate(shown()):
             r, col = divmod(i, SIDE)
@@ -364,16 +383,16 @@ def boards_page(doc, boards: dict) -> None:
 
 
 def _board_legend(c, ink, x: float, top: float, w: float) -> None:
-    y = d.paragraph(c, "The one who encrypts ticks: B, Y, R for the words whose tiles sit on a cell; u, i, s for the marks "
-                       "(first two tiles of the blue, yellow, red word). Then colours:", x, top, w, size=8) - 1.5 * MM
+    y = d.paragraph(c, _("The one who encrypts ticks: B, Y, R for the words whose tiles sit on a cell; u, i, s for the marks "
+                         "(first two tiles of the blue, yellow, red word). Then colours:"), x, top, w, size=8) - 1.5 * MM
     s = 5.5 * MM
     sw = 11 * MM
     for mix in [m for m in MIXES.values() if m != "none"]:
         y -= s + 1 * MM
         swatch(c, ink, x, y, s, mix, sw)
-        d.text_in_box(c, mix, x + sw + 1.5 * MM, y, w - sw - 1.5 * MM, s, size=8, align="left", pad=0)
-    d.paragraph(c, "The solver reads only this sheet; copy it onto a worksheet to try shifts. The shift helper works "
-                   "backwards too: to undo a shift, step the opposite way.", x, y - 2 * MM, w, size=8)
+        d.text_in_box(c, _(mix), x + sw + 1.5 * MM, y, w - sw - 1.5 * MM, s, size=8, align="left", pad=0)
+    d.paragraph(c, _("The solver reads only this sheet; copy it onto a worksheet to try shifts. The shift helper works "
+                     "backwards too: to undo a shift, step the opposite way."), x, y - 2 * MM, w, size=8)
 
 
 # -- blank hint slips ----------------------------------------------------------------------------
@@ -382,10 +401,10 @@ def slips_page(doc, slips: dict) -> None:
     ink = doc.ink
     W, H = doc.size
     c = doc.new_page()
-    top = d.header(doc, "CRYPTO CRISIS  ·  hint slips", "Two sets: one per player. Fill in your own set out of sight.")
-    text = ("On each slip circle, for each colour, the shift it reveals: 15:00 each word's first shift, 30:00 its second, "
+    top = d.header(doc, _("CRYPTO CRISIS  ·  hint slips"), _("Two sets: one per player. Fill in your own set out of sight."))
+    text = _("On each slip circle, for each colour, the shift it reveals: 15:00 each word's first shift, 30:00 its second, "
             "sudden death its third; 'none' if the word has no more. Cut on the solid lines, fold the patterned flap over along "
-            "the dotted line and tape it shut. Give your set to your opponent, who opens a slip only at its time.")
+             "the dotted line and tape it shut. Give your set to your opponent, who opens a slip only at its time.")
     top = d.paragraph(c, text, MARGIN, top - 1 * MM, W - 2 * MARGIN, size=8.5) - 3 * MM
     per = slips["slips"]
     count = slips["sets"] * len(per)
@@ -405,13 +424,11 @@ def blank_slip(c, ink, x: float, y: float, w: float, h: float, slip: dict, key: 
     c.setStrokeColorRGB(*BLACK)
     c.setLineWidth(0.8)
     c.rect(x, y, w, h, stroke=1, fill=0)
-    timed = slip["time"][0].isdigit()
-    d.text_in_box(c, slip["time"], x, y + h * 0.5, label_w, h * 0.42, font=fonts.SANS_BOLD, size=min(20, h * 0.36))
-    d.text_in_box(c, f"{slip['title']}: open at {slip['time']}" if timed else f"{slip['title']}: open in sudden death",
-                  x, y + h * 0.3, label_w, h * 0.2, size=7.5, pad=1.5 * MM)
+    d.text_in_box(c, slip_time(slip), x, y + h * 0.5, label_w, h * 0.42, font=fonts.SANS_BOLD, size=min(20, h * 0.36))
+    d.text_in_box(c, slip_label(slip), x, y + h * 0.3, label_w, h * 0.2, size=7.5, pad=1.5 * MM)
     c.setFont(fonts.SANS, 8)
     c.setFillColorRGB(*BLACK)
-    c.drawString(x + 2.5 * MM, y + 2.5 * MM, "from ______________")
+    c.drawString(x + 2.5 * MM, y + 2.5 * MM, _("from ______________"))
     c.setStrokeColorRGB(*LIGHT)
     c.setLineWidth(0.4)
     c.line(x + label_w, y + 1.5 * MM, x + label_w, y + h - 1.5 * MM)
@@ -431,7 +448,7 @@ def blank_slip(c, ink, x: float, y: float, w: float, h: float, slip: dict, key: 
             c.setFillColorRGB(*BLACK)
             if opt == "none":
                 c.setFont(fonts.SANS, 8)
-                c.drawCentredString(cx, ry + row_h / 2 - 2.8, "none")
+                c.drawCentredString(cx, ry + row_h / 2 - 2.8, no_shift())
             else:
                 a = min(row_h * 0.55, 4 * MM)
                 arrow(c, cx - a * 0.45, ry + row_h / 2, a, opt)
@@ -458,7 +475,7 @@ def worksheet_layout(page: tuple[float, float], grids: int) -> tuple[int, int, f
 def worksheet_page(doc, sheet: dict) -> None:
     W, H = doc.size
     c = doc.new_page()
-    top = d.header(doc, "CRYPTO CRISIS  ·  worksheet", "Blank A-Y grids: copy tiles, try shifts, cross out letters. Pencil and paper are allowed.")
+    top = d.header(doc, _("CRYPTO CRISIS  ·  worksheet"), _("Blank {span} grids: copy tiles, try shifts, cross out letters. Pencil and paper are allowed.").format(span=f"{shown()[0]}-{shown()[-1]}"))
     cols, rows, side, gap = worksheet_layout(doc.size, sheet["grids"])
     total_w = cols * side + (cols - 1) * gap
     x0 = (W - total_w) / 2
@@ -468,5 +485,5 @@ def worksheet_page(doc, sheet: dict) -> None:
         gy = top - 5 * MM - (r + 1) * side - r * (gap + 5 * MM)
         c.setFillColorRGB(*GREY)
         c.setFont(fonts.SANS, 7)
-        c.drawString(gx, gy + side + 1.5 * MM, "shifts: ______________")
+        c.drawString(gx, gy + side + 1.5 * MM, _("shifts: ______________"))
         blank_grid(c, gx, gy, side)

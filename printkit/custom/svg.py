@@ -101,6 +101,7 @@ class TextUnit:
     line_height: float | None = None  # ems: text an editor wrapped in a shape (flowed text, shape-inside), set as Inkscape sets it
     shrink: bool = True  # may be made smaller to fit its box (printkit's own boxes, or data-min-size)
     spans: tuple = ()  # styled spans' (rgb or None, size factor or None), marked in the source (fit.SPAN_OPEN)
+    invisible: bool = False  # drawn unseen over a picture of itself (a filter on the text): read, searched, checked
 
     @property
     def scale(self) -> float:
@@ -294,10 +295,13 @@ class SvgTemplate:
                 style["pk-alpha"] = float(inherited.get("pk-alpha", 1.0)) * _opacity(own)
             if tag in ("text", "flowRoot") and style.get("visibility", "visible").strip() in ("hidden", "collapse"):
                 return
-            if tag in ("text", "flowRoot", "image"):
+            filtered = self._filtered_text(child, style) if tag == "text" else None
+            if tag in ("text", "flowRoot", "image") and filtered is None:
                 self._text_effects(child, tag)
             if tag == "text":
                 self._text(child, m, style)
+                if filtered == "whole":  # the picture shows the text: the vector text is there to be read, not seen
+                    self.texts[-1].invisible = True
             elif tag == "flowRoot":
                 self._flow(child, m, style)
             elif child.get("data-qr") is not None:
@@ -351,6 +355,98 @@ class SvgTemplate:
             what.append("clip-path")
         if what:
             self.notes.append(f"{self.path.name} {svgdraw.describe(el)}: its {', '.join(what)} does not reach the text, images and placeholders inside it (they are drawn apart)")
+
+    def _filtered_text(self, el, style: dict):
+        """A <text> with a filter of its own (a blur, an editor's drop shadow) is
+        drawn with it: the filter's effect rasterised at the print resolution for
+        that element only, as for shapes. When the filter lays the text itself
+        over its effect unchanged (Inkscape's Drop Shadow: feComposite "over" or
+        feMerge with SourceGraphic last), the picture holds the effect alone and
+        the text stays vector on it ("under"); else the picture holds the whole
+        filtered text and the vector text is drawn unseen over it, to be read
+        and checked ("whole"). None when it has no filter printkit can draw."""
+        from lxml import etree
+
+        from printkit.custom import svgdraw
+
+        f = _style(el).get("filter", el.get("filter"))
+        ref = svgdraw.URL.search(f or "")
+        target = self._index.get(ref.group(1)) if ref else None
+        if target is None or _local(target.tag) != "filter" or T.PLACEHOLDER.search(f):
+            return None
+        prims = [x for x in target if isinstance(x.tag, str)]
+        if not prims:
+            return None
+        effect = copy.deepcopy(target)
+        last = [x for x in effect if isinstance(x.tag, str)][-1]
+        kind = "whole"
+        if _local(last.tag) == "feComposite" and (last.get("operator") or "over") == "over" and last.get("in") == "SourceGraphic" and last.get("in2") not in (None, "SourceGraphic", "SourceAlpha"):
+            merge = etree.SubElement(effect, f"{{{SVG_NS}}}feMerge")
+            etree.SubElement(merge, f"{{{SVG_NS}}}feMergeNode").set("in", last.get("in2"))
+            effect.remove(last)
+            kind = "under"
+        elif _local(last.tag) == "feMerge":
+            nodes = [x for x in last if isinstance(x.tag, str)]
+            if len(nodes) > 1 and nodes[-1].get("in") == "SourceGraphic":
+                last.remove(nodes[-1])
+                kind = "under"
+        if kind == "whole" and "SourceGraphic" not in {x.get("in") for x in prims} | {x.get("in2") for x in prims} and not any(x.get("in") is None for x in prims[:1]):
+            return None  # the filter draws something else than the text: left to the note
+        shown = copy.deepcopy(el)
+        for x in shown.iter():
+            if isinstance(x.tag, str) and x.get("id"):
+                x.set("id", x.get("id") + "-pk-filter")
+        if kind == "under":
+            effect.set("id", (target.get("id") or "f") + "-pk-effect")
+            defs = self.root.find(f"{{{SVG_NS}}}defs")
+            if defs is None:
+                defs = etree.SubElement(self.root, f"{{{SVG_NS}}}defs")
+            defs.append(effect)
+            self._index[effect.get("id")] = effect
+            st = _style(shown)
+            st["filter"] = f"url(#{effect.get('id')})"
+            shown.set("style", ";".join(f"{k}:{v}" for k, v in st.items()))
+            if shown.get("filter"):
+                del shown.attrib["filter"]
+        self._raster_font(shown, style)
+        el.addprevious(shown)
+        where = f"{self.path.name} {svgdraw.describe(el)}"
+        reasons = svgdraw.raster_reasons(_shallow(el), self._index) or ["filter"]
+        if kind == "under":
+            self.notes.append(f"{where}: its {', '.join(reasons)} is drawn as a {svgdraw.RASTER_DPI} dpi picture under the text, which stays vector")
+        else:
+            self.notes.append(f"{where}: {', '.join(reasons)} on text: the text is drawn as a {svgdraw.RASTER_DPI} dpi picture (its letters kept, unseen, to be read and searched)")
+        self.transparent.append(f"{svgdraw.describe(el)} ({', '.join(reasons)}: a picture with see-through edges)")
+        self.rasters.append(svgdraw.describe(el))
+        n = self._mark(shown, "snippet" if _subtree_placeholder(shown) else "raster", None)
+        self.__dict__.setdefault("_filter_units", set()).add(n)
+        return kind
+
+    def _raster_font(self, el, style: dict) -> None:
+        """The picture of a text is set in the font printkit draws that text in
+        (its family, or the face that stands in for it), found by the rasteriser
+        among printkit's, the project's and that face's folder."""
+        fam = str({**style, **{k: v for k, v in _style(el).items() if k in INHERITED}}.get("font-family", "Noto Sans"))
+        if T.PLACEHOLDER.search(fam):
+            return
+        try:
+            from reportlab.pdfbase import pdfmetrics
+
+            face = pdfmetrics.getFont(self.ctx.fonts.resolve(fam)).face
+            name = face.familyName.decode("utf-8", "replace") if isinstance(face.familyName, bytes) else str(face.familyName)
+            self.__dict__.setdefault("_raster_dirs", set()).add(str(Path(face.filename).parent))
+        except Exception:
+            return
+        for x in el.iter():
+            if not isinstance(x.tag, str):
+                continue
+            st = _style(x)
+            if "font-family" in st or x is el:
+                st["font-family"] = f"'{name}'"
+                st.pop("-inkscape-font-specification", None)
+                x.set("style", ";".join(f"{k}:{v}" for k, v in st.items()))
+            if x.get("font-family"):
+                x.set("font-family", name)
 
     def _text_effects(self, el, tag: str) -> None:
         """What printkit's text drawing does not do, said by name."""
@@ -810,6 +906,8 @@ class SvgTemplate:
             except Exception as exc:
                 out.append(T.violation("OWN-TEMPLATE", place, f"{self.path.name}: an element with placeholders cannot be drawn ({exc.__class__.__name__}: {exc})"))
             else:
+                if s.number in self.__dict__.get("_filter_units", ()):
+                    continue  # a picture of a text's filter: the text itself is checked
                 out += self._snippet_text(rendered, place, v)
                 out += self._snippet_ink(s, rendered, place)
         return out
@@ -1300,7 +1398,7 @@ class SvgTemplate:
         c.transform(1, 0, 0, -1, 0, 0)  # SVG's y down -> text upright
         c.setFillColorRGB(*ink.rgb(rgb))
         base = text_direction(T.render(t.props.get("direction", ""), v))
-        alpha = _text_alpha(t, v)
+        alpha = 0.0 if t.invisible else _text_alpha(t, v)
         if alpha < 1:
             c.setFillAlpha(alpha)
         if t.box is not None:
@@ -1332,7 +1430,7 @@ class SvgTemplate:
             from printkit.engine.resources import resource_dir
 
             text = etree.tostring(r.doc, encoding="unicode")
-            dirs = [str(resource_dir("fonts"))] + [str(d) for d in getattr(self.ctx.fonts, "folders", []) if Path(d).is_dir()]
+            dirs = [str(resource_dir("fonts"))] + [str(d) for d in getattr(self.ctx.fonts, "folders", []) if Path(d).is_dir()] + sorted(self.__dict__.get("_raster_dirs", ()))
             r.picture = svgdraw.rasterise(text, self.doc_mm, dirs, str(self.path.parent)) or False
         return r.picture
 
@@ -1352,7 +1450,7 @@ class SvgTemplate:
             reasons = svgdraw.raster_reasons(new, svgdraw.id_index(doc))
             if reasons:
                 note = f"{self.path.name} {svgdraw.describe(new)}: {', '.join(reasons)}: drawn as a {svgdraw.RASTER_DPI} dpi picture of that element"
-                if note not in self.notes:
+                if note not in self.notes and s.number not in self.__dict__.get("_filter_units", ()):  # a text's filter: said once, by _filtered_text
                     self.notes.append(note)
                     self.rasters.append(svgdraw.describe(new))
                     self.transparent.append(f"{svgdraw.describe(new)} ({', '.join(reasons)}: a picture with see-through edges)")

@@ -148,8 +148,8 @@ def raster_reasons(el, index, depth: int = 0) -> list[str]:
         if f and URL.search(f):
             target = _ref(None, f, index)
             kinds = sorted({_local(p.tag) for p in target}) if target is not None else []
-            what = "blur" if kinds == ["feGaussianBlur"] else ("drop shadow" if "feOffset" in kinds else "filter")
-            out.append(f"{what} filter ({', '.join(kinds) or 'missing'})")
+            what = "blur filter" if kinds == ["feGaussianBlur"] else ("drop shadow filter" if "feOffset" in kinds else ("glow filter" if kinds == ["feGaussianBlur", "feMerge"] else "filter"))
+            out.append(f"{what} ({', '.join(kinds) or 'missing'})")
         if prop(x, "mask") and URL.search(prop(x, "mask")):
             out.append("mask")
         for key in ("fill", "stroke"):

@@ -410,17 +410,23 @@ class FontBook:
         return [Violation("OWN-FONT", place, f"font '{r.family}' is not in the project's fonts/ folder, your fonts or the system's (without --strict it is drawn in {r.label})") for place, r in self._notes.values()]
 
     # -- characters a font lacks ---------------------------------------------------
-    def fallback(self, ch: str, font: str) -> str | None:
+    def fallback(self, ch: str, font: str, emoji: bool = False) -> str | None:
         """A registered font that has `ch`, for text set in `font` that lacks it:
         the project's fonts, the user's, then the system's (in fontconfig's order
         of preference for `font`'s family and style where fontconfig is there).
-        None when no font has it."""
-        key = (ch, font)
+        A character shown as an emoji (`emoji`) is looked for in fontconfig's
+        "emoji" family first, as Pango (Inkscape) does. None when no font has it."""
+        key = (ch, font, emoji)
         if key in self._fallbacks:
             return self._fallbacks[key]
         code = ord(ch)
         found = None
-        for face in self._fallback_faces(font):
+        faces = self._fallback_faces(font)
+        if emoji:
+            import itertools
+
+            faces = itertools.chain(_emoji_faces(), faces)
+        for face in faces:
             if code in face_chars(face.path, face.index):
                 try:
                     found = _register(face.path, face.index)
@@ -455,6 +461,21 @@ def _font_style(font: str) -> tuple[str, bool, bool]:
     if info is not None:
         return info
     return "Noto Sans", False, False
+
+
+@lru_cache(maxsize=1)
+def _emoji_faces() -> tuple[FontFace, ...]:
+    """fontconfig's "emoji" family (its generic alias: colour emoji fonts,
+    Symbola...), the faces that family names itself only; () without fontconfig."""
+    import shutil
+
+    if not shutil.which("fc-match"):
+        return ()
+    out = _run(["fc-match", "-s", "--format", _FC_FORMAT, "emoji"])
+    if out is None:
+        return ()
+    faces = list(_fc_faces(out))
+    return tuple(faces[:1])  # the alias's first choice; past it is the ordinary sorted list
 
 
 @lru_cache(maxsize=64)

@@ -179,7 +179,7 @@ def _fonts_for(text: str, font: str, book) -> list[str]:
     else the first fallback that has it (else `font`: refused earlier by `missing`)."""
     cmap = _cmap(font)
     out: list[str] = []
-    for ch in text:
+    for n, ch in enumerate(text):
         prev = out[-1] if out else None
         if prev is not None and prev != font and (_is_mark(ch) or ch.isspace()) and has_char(prev, ch):
             f = prev
@@ -187,10 +187,29 @@ def _fonts_for(text: str, font: str, book) -> list[str]:
             f = font
         elif _ignorable(ch) or ch.isspace():
             f = prev or font
+        elif book is not None and emoji_presented(ch, text[n + 1] if n + 1 < len(text) else ""):
+            f = book.fallback(ch, font, emoji=True) or font
         else:
             f = (book.fallback(ch, font) if book is not None else None) or font
         out.append(f)
     return out
+
+
+#: Pictographs drawn as emoji by default (Unicode's Emoji_Presentation, by block:
+#: emoticons, transport, the supplemental pictographs; most of Misc Symbols and
+#: Pictographs): Pango sets them in fontconfig's "emoji" family first.
+_EMOJI_BLOCKS = ((0x1F300, 0x1F5FF), (0x1F600, 0x1F64F), (0x1F680, 0x1F6FF), (0x1F900, 0x1F9FF), (0x1FA70, 0x1FAFF))
+
+
+def emoji_presented(ch: str, after: str = "") -> bool:
+    """A character shown as an emoji: followed by U+FE0F (emoji presentation),
+    or a pictograph that is one by default (not when U+FE0E follows)."""
+    if after == "\ufe0e":
+        return False
+    if after == "\ufe0f":
+        return True
+    cp = ord(ch)
+    return any(a <= cp <= b for a, b in _EMOJI_BLOCKS)
 
 
 def _levels(text: str, rtl: bool) -> list[int]:

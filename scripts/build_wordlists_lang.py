@@ -95,7 +95,14 @@ GERMAN_DICT_COMMIT = "44c8cf0bec57e4c6fb8b99f61afd094da5e1bc8f"
 # mountain, WAT water. Surnames and "other persons" are mostly ordinary nouns too
 # (Müller, Schuster, Steuer, Kohl, Herzog): they do not make a word a name.
 NAME_KINDS_KEPT = {"NAC", "PER"}
-HUNSPELL_DICT = {"fr": "fr", "es": "es_ES", "nl": "nl"}  # nl: stems only (blocklist)
+HUNSPELL_DICT = {"fr": "fr", "es": "es_ES", "nl": "nl", "de": "de_DE"}  # nl: stems only (blocklist); de: the English test only
+# German's common list leaves out English words that wordfreq's German corpus holds
+# (song and film titles, quotes: castle, bikes, house, time): a word printkit's English
+# acceptance list has, that igerman98 (hunspell-de-de) does not know in any spelling
+# german-pos-dict gives it, and that wordfreq finds at least this much more often in
+# English (Zipf; 0.5 is about 3x). German homographs stay (See, Not, Rate, Held: igerman98
+# knows them) and so do loans that German text uses as much as English (Shirt, Stream).
+ENGLISH_MARGIN = 0.5
 LETTERS_RE = re.compile(r"[^\W\d_]+")  # letters only: no hyphen, apostrophe, digit, dot
 
 
@@ -373,11 +380,24 @@ def puzzle_list(lang: str, src: Source, accept: set[str]) -> tuple[list[str], di
         keys = {w} | {fold(l, lang) for l in lemmas[w]}
         if keys & blocked_words or any(k.startswith(p) for k in keys for p in prefixes):
             blocked.add(w)
-    kept = [w for w in candidates if w not in blocked and zipf(total[w]) >= MIN_ZIPF]
+    english = english_intruders(candidates, origin, total) if lang == "de" else set()
+    kept = [w for w in candidates if w not in blocked and w not in english and zipf(total[w]) >= MIN_ZIPF]
     ranked = sorted(kept, key=lambda w: (-total[w], w))[:PUZZLE_SIZE]
-    stats = {"blocked": sorted(blocked), "names": sorted(dropped_names - set(total)),
+    stats = {"blocked": sorted(blocked), "names": sorted(dropped_names - set(total)), "english": sorted(english),
              "last_zipf": zipf(total[ranked[-1]]) if ranked else 0.0}
     return ranked, stats
+
+
+def english_intruders(candidates: list[str], origin: dict[str, set[str]], total: dict[str, float]) -> set[str]:
+    """German: the candidates that are English words in a German corpus (ENGLISH_MARGIN)."""
+    from wordfreq import zipf_frequency
+
+    english = set((DATA / "words-accept.txt").read_text("utf-8").split())
+    maybe = [w for w in candidates if w in english]
+    spellings = {w: {f for o in origin[w] for f in (o, o.lower(), o[:1].upper() + o[1:])} for w in maybe}
+    known = set(hunspell("de", ["-G"], sorted({f for fs in spellings.values() for f in fs})))
+    return {w for w in maybe if not spellings[w] & known
+            and zipf_frequency(w, "en", wordlist=FREQ_WORDLIST) - zipf(total[w]) >= ENGLISH_MARGIN}
 
 
 def is_name(lang: str, token: str, forms: list[str], src: Source) -> bool:
@@ -466,7 +486,7 @@ def build(lang: str, check: bool = False) -> dict:
     print(f"{lang}: {len(src.forms)} dictionary forms -> accept {len(accept)}, common {len(puzzle)} "
           f"(last zipf {stats['last_zipf']:.2f}; {info['kept_letters_pct']:.1f}% with "
           f"{''.join(sorted(keep)) or 'no kept letter'}; {len(stats['blocked'])} blocked, "
-          f"{len(stats['names'])} names dropped); guard {n_guard}")
+          f"{len(stats['names'])} names dropped, {len(stats['english'])} English words dropped); guard {n_guard}")
     return info
 
 
@@ -541,8 +561,11 @@ def licence_sections() -> str:
             "form listed one a line, folded (ß -> ss, accents other than ä ö ü dropped), "
             "proper names (EIG) and abbreviations (ABK) left out; the proper names are "
             "used only to keep names out of the common lists.",
-            "(Debian's German lists, wngerman and hunspell-de-de, are GPL-2+ only and are "
-            "not used.)",
+            "(Debian's German lists, wngerman and hunspell-de-de, are GPL-2+ only: no word "
+            "of theirs is copied. hunspell-de-de is asked only whether it knows a word of the "
+            "common list that is also an English word and three times as frequent in English "
+            "text; such a word it does not know (castle, bikes: English in the German corpus) "
+            "is left out of the common list.)",
         ]),
         "fr": ("French (fr): MPL-2.0", [
             _files_line("fr") + ".",

@@ -216,3 +216,16 @@ def test_build_script_reproduces_the_shipped_lists(lang):
     run = subprocess.run([sys.executable, str(ROOT / "scripts" / "build_wordlists_lang.py"), "--check", lang],
                          capture_output=True, text=True, timeout=900)
     assert run.returncode == 0, run.stderr[-2000:]
+
+
+def test_german_common_list_leaves_out_english_words_german_text_quotes():
+    """wordfreq's German corpus holds English (titles, quotes) and german-pos-dict
+    lists English nouns (Castle, Bike): the common list leaves out an English word
+    igerman98 does not know and English text uses 3x as often; German homographs and
+    loans German uses as much stay (scripts/build_wordlists_lang.py english_intruders)."""
+    common = set(words.puzzle_words("de"))
+    assert not {"castle", "bikes", "house", "time", "king", "find", "sorry"} & common
+    assert {"see", "not", "rate", "held", "shirt", "stream", "team", "film"} <= common
+    assert {"castle", "bikes"} <= words.accept_words("de")  # still words of the game
+    guard = (ROOT / "printkit" / "data" / "words-guard-de.txt").read_text("utf-8").split()
+    assert len(guard) > 10_000 and all(len(w) == 5 and w not in words.accept_words("de") for w in guard[:2000])

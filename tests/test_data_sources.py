@@ -340,3 +340,4 @@ def test_json_items_with_nested_fields(tmp_path):
     assert v["nome"] == "Ana" and v["sala"] == "315" and v["x"] == ""
     assert v["tags"] == "a, b, 3"
     assert v["comissoes"] == '{"Finanças": "Membro"}'
+    assert v["comissoes.Finanças"] == "Membro"  # a nested object's fields are columns of their own

@@ -474,19 +474,32 @@ def _parse_json(where, name: str, raw: bytes) -> Table:
         data = data["cards"]
     if not isinstance(data, list) or not all(isinstance(item, dict) for item in data):
         raise UsageError(f"{where}: JSON data is a list of objects (one per card), or {{\"cards\": [...]}}")
+    items = [_json_flat(item) for item in data]
     columns: list[str] = []
-    for item in data:
+    for item in items:
         for key in item:
             if key not in columns:
                 columns.append(str(key))
     table = Table(where if isinstance(where, Path) else Path(name), columns)
-    for n, item in enumerate(data, 1):
+    for n, item in enumerate(items, 1):
         values = {}
         for key in columns:
             v = item.get(key)
             values[key] = _json_value(v)
         table.rows.append(Row(values, f"{name} item {n}"))
     return table
+
+
+def _json_flat(item: dict, prefix: str = "", depth: int = 0) -> dict:
+    """An item's fields, a nested object's own fields added as "parent.child"
+    columns (`{{ row["hebrew.word"] }}`), the object itself kept as its JSON text."""
+    out: dict = {}
+    for key, v in item.items():
+        name = f"{prefix}{key}"
+        out[name] = v
+        if isinstance(v, dict) and depth < 4:
+            out.update(_json_flat(v, name + ".", depth + 1))
+    return out
 
 
 def _json_value(v) -> str:

@@ -17,6 +17,9 @@ from printkit.component import default_params
 from printkit.engine.units import MM
 from printkit.i18n import N_
 
+#: a count a kit note spells out ("two pages per player"), in the kit's language
+NUMBER_WORDS = {2: N_("two"), 3: N_("three"), 4: N_("four"), 5: N_("five"), 6: N_("six")}
+
 
 class PartPages(NamedTuple):  # a NamedTuple: the dataclasses module alone takes ~8 ms to import
     title: str
@@ -130,7 +133,11 @@ def draw_kit(doc, game, seed: str = "1", overrides: dict | None = None) -> list[
             comp.render(doc, model)
         shown = [_(k.replace("_", " ")) if v is True else f"{_(k)} {v}" if isinstance(v, int) else _(str(v)) for k, v in part.params.items() if v not in (False, None)]
         title = _(comp.title) + (f" ({', '.join(shown)})" if shown else "")
-        parts.append(PartPages(title, first, doc.pages, opts.duplex if two_sided else "", part.copies, _(part.note or comp.notes),
+        note = _(part.note or comp.notes)
+        if "{pages}" in note:  # a note that counts the part's pages says what this language's part took
+            per_copy = (doc.pages - first + 1) // max(1, part.copies)
+            note = note.replace("{pages}", _(NUMBER_WORDS[per_copy]) if per_copy in NUMBER_WORDS else str(per_copy))
+        parts.append(PartPages(title, first, doc.pages, opts.duplex if two_sided else "", part.copies, note,
                                print_advice(comp, opts, include_notes=False, lang=lang), comp.name, "cards" in comp.uses or comp.name == "tokens"))
         doc.small_print = ""
         doc.c._pk_part = None

@@ -73,3 +73,25 @@ def test_kit_all_prints_no_english(tmp_path, capsys, lang):
         for number, page in enumerate(pypdf.PdfReader(path).pages, 1):
             found += [f"{path.name} p{number}: {line}" for line in english_lines(page.extract_text() or "", lang)]
     assert not found, f"{len(found)} English lines in --lang {lang}:\n" + "\n".join(found[:60])
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_note_that_counts_pages_counts_the_language_s_pages(lang):
+    """Crypticolor's turned pictures take two pages a player in English and three in
+    German (Ä Ö Ü): the print guide's note says what the part took."""
+    from printkit import kit
+    from printkit.engine.document import Document
+    from printkit.engine.units import PrintOptions
+    from printkit.games import all_games
+    from printkit.i18n import text
+
+    game = all_games()["crypticolor"]
+    doc = Document(PrintOptions(), title=game.title, command="printkit kit crypticolor")
+    parts = kit.draw_kit(doc, game, "1", {"lang": lang}) if lang != "en" else kit.draw_kit(doc, game)
+    assert len(parts) == len(game.kit)
+    turned = [p for k, p in zip(game.kit, parts) if k.params.get("turned_only")]
+    assert len(turned) == 1 and "{pages}" in next(k.note for k in game.kit if k.params.get("turned_only"))
+    part = turned[0]
+    per_player = (part.last - part.first + 1) // part.copies
+    assert per_player == (2 if lang == "en" else 3)
+    assert f" {text(lang)(kit.NUMBER_WORDS[per_player])} " in part.note and "{pages}" not in part.note

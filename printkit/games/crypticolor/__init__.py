@@ -79,7 +79,7 @@ GAME = Game(
     },
     kit=(
         KitPart("card", copies=2, note="One Key Card per player, both alike: the upright alphabet."),
-        KitPart("card", params={"turned_only": True}, copies=2, note="Rotations variant only: every letter's turned pictures, two pages per player. Skip them unless you play that variant."),
+        KitPart("card", params={"turned_only": True}, copies=2, note="Rotations variant only: every letter's turned pictures, {pages} pages per player. Skip them unless you play that variant."),
         KitPart("board", copies=2, note="One Decoder per player."),
         KitPart("sheet", copies=2, note="One Crypticard and score sheet per player per game; copy more as needed."),
         KitPart("tokens", copies=2, note="One cube set per player: cut along the outlines (white ones between the black MISS tokens)."),

@@ -36,7 +36,7 @@ OWN = {
 #: what may stand in a line without being a sentence: game names, commands and options, IDs, codes
 NOT_SENTENCE = re.compile(r"Cryptic Words|CRYPTIC WORDS|^Words\b|printkit( [a-z]+)?|\S*[-/.`_]\S*|\b[A-Z]{1,2}\b")
 #: games whose components still print English in other languages (shrinks to nothing)
-PENDING: tuple[str, ...] = ("scryptic",)
+PENDING: tuple[str, ...] = ()
 
 
 def english_lines(text: str, lang: str) -> list[str]:

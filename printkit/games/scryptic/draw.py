@@ -9,6 +9,82 @@ from printkit.engine.tiles import draw_tiled, plan_tiles
 from printkit.engine.tokens import TokenGroup, draw_token_groups
 from printkit.engine.units import MM, PAPERS
 from printkit.games.scryptic import rules as R
+from printkit.i18n import N_, text
+
+import contextvars as _cv
+import re as _re
+from functools import wraps as _wraps
+
+_LANG: _cv.ContextVar[str] = _cv.ContextVar("scryptic_lang", default="en")
+
+
+def _(message: str) -> str:
+    """`message` in the language of the page being drawn (set by `in_language`)."""
+    return text(_LANG.get())(message)
+
+
+def in_language(render):
+    """A render function whose words are in its model's language."""
+
+    @_wraps(render)
+    def wrapped(doc, model, *args, **kwargs):
+        token = _LANG.set(R.model_lang(model) if isinstance(model, dict) else "en")
+        try:
+            return render(doc, model, *args, **kwargs)
+        finally:
+            _LANG.reset(token)
+
+    return wrapped
+
+
+def said(sentence: str) -> str:
+    """A model's sentence in the page's language, its figures kept (model.FILLED)."""
+    from printkit.games.scryptic.model import FILLED
+
+    hit = FILLED.get(sentence)
+    if hit is None:
+        return _(sentence)
+    message, values = hit
+    return _(message).format(**{k: _(v) if isinstance(v, str) else v for k, v in values.items()})
+
+
+def figures(text: str) -> str:
+    """Worked figures as the page's language writes them: a decimal comma (×1,5) but in English."""
+    return text if _LANG.get() == "en" else _re.sub(r"(\d)\.(\d)", r"\1,\2", text)
+
+
+#: the terrain names, the strength modifiers' reasons (rules.Strength.explain) and the roles, as printed
+WORDS = (N_("plains"), N_("forest"), N_("water"), N_("mountain"), N_("ice"), N_("crossing water"), N_("attacking meaning"),
+         N_("on a city"), N_("supply broken"), N_("defending meaning"), N_("sneaking meaning"), N_("fire"), N_("attack"), N_("defence"))
+
+
+def working(text: str) -> str:
+    """A strength's working ('7 × 1.5 (attacking meaning) = 10.5, down to 10') in the page's language."""
+    if _LANG.get() == "en":
+        return text
+    text = _re.sub(r"\(mountain (\d+/\d+)\)", lambda m: f"({_('mountain')} {m.group(1)})", text)
+    text = _re.sub(r"\(([a-z ]+)\)", lambda m: f"({_(m.group(1))})", text)
+    text = _re.sub(r", down to (\d+)$", lambda m: _(", down to {n}").format(n=m.group(1)), text)
+    return figures(text)
+
+
+#: the forest example's steps (model.compute_forest) as patterns, and their messages
+FOREST_STEPS = (
+    (r"score (?P<sums>\S+) = (?P<score>\d+)", N_("score {sums} = {score}")),
+    (r"forest (?P<cells>\d+) cells × density (?P<density>\d+) = (?P<total>\d+)", N_("forest {cells} cells × density {density} = {total}")),
+    (r"(?P<power>\d+) beats (?P<density>\d+): placed, and its (?P<cells>\d+) forest cells become plains", N_("{power} beats {density}: placed, and its {cells} forest cells become plains")),
+    (r"(?P<power>\d+) does not beat (?P<density>\d+): it may not be placed there", N_("{power} does not beat {density}: it may not be placed there")),
+)
+
+
+def forest_step(step: str) -> str:
+    if _LANG.get() == "en":
+        return step
+    for pattern, message in FOREST_STEPS:
+        m = _re.fullmatch(pattern, step)
+        if m:
+            return _(message).format(**m.groupdict())
+    return working(step)
 
 # Each terrain: a fill and a vector pattern, so it reads in grey as well as colour.
 FILL = {
@@ -221,7 +297,7 @@ def board_drawing(model: dict, ink, paper: str | None = None, seams: tuple = (()
 
 
 TITLE_PT = 15
-SEATS = "Player 2 (silver) sits at the top edge, player 1 (gold) at the bottom."
+SEATS = N_("Player 2 (silver) sits at the top edge, player 1 (gold) at the bottom.")
 
 
 def one_page_layout(page_mm: tuple[float, float], side: float) -> dict:
@@ -247,11 +323,12 @@ def one_page_origin(page_mm: tuple[float, float], side: float) -> tuple[float, f
     return one_page_layout(page_mm, side)["origin"]
 
 
+@in_language
 def render_board(doc, model: dict) -> None:
     paper = doc.options.paper
     n = model["size"]
     p = model.get("params", {})
-    title = f"Scryptic board · {n}x{n} · seed {p.get('seed', '?')} · {p.get('terrain', 'mix')}"
+    title = _("Scryptic board · {n}x{n} · seed {seed} · {terrain}").format(n=n, seed=p.get("seed", "?"), terrain=p.get("terrain", "mix"))
     side = R.board_mm(n, paper)
     plan = None if paper in ONE_PAGE else plan_tiles(side, side, PAPERS[paper], hug_seams=True)
     seams = ((), ()) if plan is None else (sorted({t.cut_x for t in plan.tiles if t.cut_x is not None}), sorted({t.cut_y for t in plan.tiles if t.cut_y is not None}))
@@ -268,10 +345,11 @@ def render_board(doc, model: dict) -> None:
         c.drawString(ox * MM, lay["title_y"] * MM, title)
         c.setFont(fonts.SANS, 8.5)
         room = side * MM - fonts.text_width(title, fonts.SANS_BOLD, TITLE_PT) - 6 * MM
-        if fonts.text_width(SEATS, fonts.SANS, 8.5) <= room:
-            c.drawRightString((ox + side) * MM, lay["title_y"] * MM, SEATS)
+        seats = _(SEATS)
+        if fonts.text_width(seats, fonts.SANS, 8.5) <= room:
+            c.drawRightString((ox + side) * MM, lay["title_y"] * MM, seats)
         else:  # a narrow board: the seats go under the title
-            c.drawString(ox * MM, (lay["title_y"] - 5) * MM, SEATS)
+            c.drawString(ox * MM, (lay["title_y"] - 5) * MM, seats)
         c.saveState()
         c.translate(ox * MM, oy * MM)
         draw(c)
@@ -288,16 +366,19 @@ def render_board(doc, model: dict) -> None:
         draw_tiled(doc, plan, draw, title=title, side_art=lambda c, x, y, w, h: legend_column(c, doc.ink, x, y, w, h))
 
 
+CITY = N_("city")  # the terrain table's last row
+
 LEGEND = [
-    (R.PLAINS, "plains", "open ground"),
-    (R.FOREST, "forest", f"density {R.FOREST_DENSITY} a cell"),
-    (R.WATER, "water", "cross it, ends on land; attack ×0.6"),
-    (R.MOUNTAIN, "mountain", "×(2M+O)/(M+O)"),
-    (R.ICE, "ice", "bears 1-dot letters only"),
-    ("gold", "gold city", "player 1 starts here"),
-    ("silver", "silver city", "player 2 starts here"),
-    ("pewter", "pewter city", "nobody's yet; capture +40"),
+    (R.PLAINS, N_("plains"), N_("open ground")),
+    (R.FOREST, N_("forest"), N_("density 2 a cell")),
+    (R.WATER, N_("water"), N_("cross it, ends on land; attack ×0.6")),
+    (R.MOUNTAIN, N_("mountain"), "×(2M+O)/(M+O)"),
+    (R.ICE, N_("ice"), N_("bears 1-dot letters only")),
+    ("gold", N_("gold city"), N_("player 1 starts here")),
+    ("silver", N_("silver city"), N_("player 2 starts here")),
+    ("pewter", N_("pewter city"), N_("nobody's yet; capture +40")),
 ]
+assert R.FOREST_DENSITY == 2 and R.CAPTURE_BONUS == 40  # as the legend's notes say
 LEGEND_NAME_PT = 9.0
 LEGEND_NOTE_PT = 7.5
 LEGEND_SWATCH = 11 * MM
@@ -322,10 +403,10 @@ def _legend_entry(c, ink, key: str, name: str, note: str, x: float, y: float, ro
     c.setFillColorRGB(0, 0, 0)
     c.setFont(fonts.SANS_BOLD, LEGEND_NAME_PT)
     tx = x + sw + 2 * MM
-    c.drawString(tx, y + sw - LEGEND_NAME_PT, name)
+    c.drawString(tx, y + sw - LEGEND_NAME_PT, _(name))
     c.setFont(fonts.SANS, LEGEND_NOTE_PT)
-    for j, text in enumerate(d.wrap(note, fonts.SANS, LEGEND_NOTE_PT, room)[:2]):
-        c.drawString(tx, y + sw - LEGEND_NAME_PT - 2 - (j + 1) * LEGEND_NOTE_PT * 1.15, text)
+    for j, line in enumerate(d.wrap(figures(_(note)), fonts.SANS, LEGEND_NOTE_PT, room)[:2]):
+        c.drawString(tx, y + sw - LEGEND_NAME_PT - 2 - (j + 1) * LEGEND_NOTE_PT * 1.15, line)
 
 
 def legend(c, ink, x: float, top: float, width: float) -> float:
@@ -344,12 +425,12 @@ def legend_column(c, ink, x: float, y: float, w: float, h: float) -> None:
     """The key as one column (the free band beside a tiled board's window), with
     the seats, centred in the band's height."""
     size = 8.0
-    seats = d.wrap(SEATS, fonts.SANS, size, w)
+    seats = d.wrap(_(SEATS), fonts.SANS, size, w)
     need = 14 + len(seats) * size * 1.2 + 4 * MM + len(LEGEND) * LEGEND_ROW
     top = y + h - max(0.0, (h - need) / 2)
     c.setFillColorRGB(0, 0, 0)
     c.setFont(fonts.SANS_BOLD, 10.5)
-    c.drawString(x, top - 10.5, "Legend")
+    c.drawString(x, top - 10.5, _("Legend"))
     ty = top - 14 - size
     c.setFont(fonts.SANS, size)
     for line in seats:
@@ -431,6 +512,7 @@ def _stripes(c, w: float, h: float) -> None:
     c.restoreState()
 
 
+@in_language
 def render_tokens(doc, model: dict) -> None:
     """Both pools on one page (they fill it at the default size), then the racks,
     on the same page when there is room."""
@@ -438,13 +520,14 @@ def render_tokens(doc, model: dict) -> None:
     groups = []
     for pool in model["pools"]:
         owner = pool["owner"]
-        faces = [token_face(e["letter"], e["value"], owner) for e in pool["letters"] for _ in range(e["count"])]
-        mark = "striped corners, star" if owner == "gold" else "plain corners, diamond"
-        groups.append(TokenGroup(f"{owner.capitalize()} pool ({mark} mark) · player {pool['player']} · cut on the black lines", faces, (side, side)))
-    y = draw_token_groups(doc, groups, page_title="Scryptic letter tokens · both pools")
+        faces = [token_face(e["letter"], e["value"], owner) for e in pool["letters"] for _n in range(e["count"])]
+        title = _("Gold pool (striped corners, star mark) · player {n} · cut on the black lines") if owner == "gold" else _("Silver pool (plain corners, diamond mark) · player {n} · cut on the black lines")
+        groups.append(TokenGroup(title.format(n=pool["player"]), faces, (side, side)))
+    y = draw_token_groups(doc, groups, page_title=_("Scryptic letter tokens · both pools"))
     render_racks(doc, model, top=y)
 
 
+@in_language
 def render_racks(doc, model: dict, top: float | None = None) -> None:
     """The two racks: under the tokens when they fit there, else on a page of their own."""
     W, H = doc.size
@@ -456,13 +539,13 @@ def render_racks(doc, model: dict, top: float | None = None) -> None:
         c = doc.c
         c.setFillColorRGB(0, 0, 0)
         c.setFont(fonts.SANS_BOLD, 14)
-        c.drawString(m, top - 14, "Scryptic racks")
+        c.drawString(m, top - 14, _("Scryptic racks"))
         c.setFont(fonts.SANS, 9)
-        c.drawString(m + 40 * MM, top - 13, "One per player: cut along the solid line. Your rack stays hidden from your opponent.")
+        c.drawString(m + 40 * MM, top - 13, _("One per player: cut along the solid line. Your rack stays hidden from your opponent."))
         y = top - 18
     else:
         c = doc.new_page()
-        y = d.header(doc, "Scryptic racks", "One per player: cut out along the solid line. Keep your letters out of your opponent's sight.")
+        y = d.header(doc, _("Scryptic racks"), _("One per player: cut out along the solid line. Keep your letters out of your opponent's sight."))
     for k, pool in enumerate(model["pools"]):
         top = y - 4 * MM - k * (card_h + 8 * MM)
         bottom = top - card_h
@@ -476,9 +559,10 @@ def render_racks(doc, model: dict, top: float | None = None) -> None:
         _pool_symbol(c, doc.ink, pool["owner"], m + 6 * MM, top - 5.5 * MM, 3 * MM)
         c.setFillColorRGB(0, 0, 0)
         c.setFont(fonts.SANS_BOLD, 13)
-        c.drawString(m + 11 * MM, top - 7.5 * MM, f"Player {pool['player']} · {pool['owner']} rack")
+        rack = _("Player {n} · gold rack") if pool["owner"] == "gold" else _("Player {n} · silver rack") if pool["owner"] == "silver" else f"Player {{n}} · {pool['owner']} rack"
+        c.drawString(m + 11 * MM, top - 7.5 * MM, rack.format(n=pool["player"]))
         c.setFont(fonts.SANS, 8.5)
-        c.drawRightString(W - m - 4 * MM, top - 7.2 * MM, f"start with {model['rack_start']} · draw {model['draw_per_turn']} a turn · limit {model['rack_limit']}")
+        c.drawRightString(W - m - 4 * MM, top - 7.2 * MM, _("start with {start} · draw {draw} a turn · limit {limit}").format(start=model["rack_start"], draw=model["draw_per_turn"], limit=model["rack_limit"]))
         # the slots
         sx, sy = m + 5 * MM, top - 15 * MM
         per_row = (model["rack_limit"] + 1) // 2
@@ -498,7 +582,7 @@ def render_racks(doc, model: dict, top: float | None = None) -> None:
         vy = sy - 4 * MM
         c.setFillColorRGB(0, 0, 0)
         c.setFont(fonts.SANS_BOLD, 9)
-        c.drawString(vx, vy, "Letter values")
+        c.drawString(vx, vy, _("Letter values"))
         values = {e["letter"]: e["value"] for e in pool["letters"]}  # the pool's own letters (a language's set)
         for v in (1, 2, 3):
             letters = " ".join(ch for ch in (sorted(values) if len(values) == 26 else values) if values[ch] == v)
@@ -511,7 +595,7 @@ def render_racks(doc, model: dict, top: float | None = None) -> None:
                 c.drawString(vx + 12 * MM, ly - j * 4.2 * MM, line)
         c.setFont(fonts.SANS, 7.5)
         c.setFillColorRGB(0.3, 0.3, 0.3)
-        c.drawString(m + 5 * MM, bottom + 4 * MM, f"Dashed slots: beyond the {model['rack_start']} starting letters. Over {model['rack_limit']}: discard down at once.")
+        c.drawString(m + 5 * MM, bottom + 4 * MM, _("Dashed slots: beyond the {start} starting letters. Over {limit}: discard down at once.").format(start=model["rack_start"], limit=model["rack_limit"]))
 
 
 # -- reference card ----------------------------------------------------------------------------
@@ -526,14 +610,20 @@ TABLE = 7.8
 def _block(c, title: str, items: list[str], x: float, top: float, width: float, *, numbered: bool = False, size: float = BODY) -> float:
     c.setFillColorRGB(0, 0, 0)
     c.setFont(fonts.SANS_BOLD, 10.5)
-    c.drawString(x, top - 10, title)
+    c.drawString(x, top - 10, _(title))
     y = top - 14
     for k, item in enumerate(items, 1):
         lead = f"{k}." if numbered else "•"
         c.setFont(fonts.SANS_BOLD if numbered else fonts.SANS, size)
         c.drawString(x, y - size, lead)
-        y = d.paragraph(c, item, x + 4.5 * MM, y, width - 4.5 * MM, size=size) - 1.4
+        y = d.paragraph(c, said(item), x + 4.5 * MM, y, width - 4.5 * MM, size=size) - 1.4
     return y
+
+
+def _block_height(items: list[str], width: float, size: float) -> float:
+    """The height `_block` takes for these items (its title and each paragraph)."""
+    lead = size * 1.3  # d.paragraph's leading
+    return 14 + sum(size + (len(d.wrap(said(item), fonts.SANS, size, width - 4.5 * MM)) - 1) * lead + size * 0.3 + 2 + 1.4 for item in items)
 
 
 def _terrain_table(c, doc, model: dict, m: float, y: float, W: float, size: float) -> float:
@@ -549,14 +639,14 @@ def _terrain_table(c, doc, model: dict, m: float, y: float, W: float, size: floa
     c.rect(m, y - 6 * MM, sum(widths), 6 * MM, stroke=0, fill=1)
     c.setFillColorRGB(0, 0, 0)
     c.setFont(fonts.SANS_BOLD, 8.5)
-    for k, head in enumerate(["", "terrain", "placing words", "in combat"]):
+    for k, head in enumerate(["", _("terrain"), _("placing words"), _("in combat")]):
         c.drawString(xs[k] + 1.5 * MM, y - 4.2 * MM, head)
     rows = [(r["code"], r["name"], r["placing"], r["combat"]) for r in model["terrain"]]
     rows.append(("city", "city", model["city"]["placing"], model["city"]["combat"]))
     top = y - 6 * MM
     lines_y = [y, top]
     for code, name, placing, combat in rows:
-        wrapped = [d.wrap(text, fonts.SANS, size, widths[col] - 3 * MM) for col, text in ((2, placing), (3, combat))]
+        wrapped = [d.wrap(said(words), fonts.SANS, size, widths[col] - 3 * MM) for col, words in ((2, placing), (3, combat))]
         row_h = max(pic + 2 * MM, max(len(w_) for w_ in wrapped) * lead + 2.5 * MM)
         ry = top - row_h
         px, py = xs[0] + 1 * MM, ry + (row_h - pic) / 2
@@ -572,7 +662,7 @@ def _terrain_table(c, doc, model: dict, m: float, y: float, W: float, size: floa
             c.rect(px, py, pic, pic, stroke=1, fill=0)
         c.setFillColorRGB(0, 0, 0)
         c.setFont(fonts.SANS_BOLD, 9)
-        c.drawString(xs[1] + 1.5 * MM, ry + row_h / 2 - 3, name)
+        c.drawString(xs[1] + 1.5 * MM, ry + row_h / 2 - 3, _(name))
         c.setFont(fonts.SANS, size)
         for col, lines in zip((2, 3), wrapped):
             ty = ry + row_h / 2 + (len(lines) - 1) * lead / 2 - size * 0.35
@@ -603,23 +693,24 @@ def _reference_page(doc):
     return c
 
 
+@in_language
 def render_reference(doc, model: dict) -> None:
     # page 1: terrain, strength, the turn, combat and what combat leaves behind
     c = _reference_page(doc)
     W, H = doc.size
     m = 11 * MM
-    y = d.header(doc, "Scryptic · reference (1 of 2)", "Terrain, strength, a turn, combat. Multipliers combine; round down once, at the end.", margin=m)
+    y = d.header(doc, _("Scryptic · reference (1 of 2)"), _("Terrain, strength, a turn, combat. Multipliers combine; round down once, at the end."), margin=m)
     big = PAGE1_BODY if H >= 290 * MM else PAGE1_BODY_SHORT  # Letter is 18 mm shorter than A4
     y = _terrain_table(c, doc, model, m, y, W, big) - 5 * MM
     gap = 6 * MM
     col_w = (W - 2 * m - gap) / 2
     left, right = m, m + col_w + gap
-    mods = [["Strength = letter values ×", "when", ""]] + [[r["what"], r["when"], r["factor"]] for r in model["modifiers"]]
+    mods = [[_("Strength = letter values ×"), _("when"), ""]] + [[_(r["what"]), _(r["when"]), figures(r["factor"])] for r in model["modifiers"]]
     ly = d.table(c, left, y, [col_w * 0.56, col_w * 0.17, col_w * 0.27], mods, row_h=5.6 * MM, size=TABLE, aligns=["left", "center", "center"])
     ly -= 3 * MM
     c.setFillColorRGB(0, 0, 0)
     c.setFont(fonts.SANS_BOLD, 10.5)
-    c.drawString(left, ly - 10, "Letter values (dots on the tokens)")
+    c.drawString(left, ly - 10, _("Letter values (dots on the tokens)"))
     ly -= 15
     for v in ("1", "2", "3"):
         c.setFillColorRGB(0, 0, 0)
@@ -627,47 +718,64 @@ def render_reference(doc, model: dict) -> None:
         c.setFont(fonts.SANS_BOLD, 9)
         c.drawString(left + 10 * MM, ly - 6, " ".join(model["values"][v]))
         ly -= 4.8 * MM
-    ly = _block(c, "Set up", model["setup"], left, ly - 1 * MM, col_w, size=big)
-    ly = _block(c, "After combat", model["after"], left, ly - 2 * MM, col_w, size=big)
-    _block(c, "The end", model["end"], left, ly - 2 * MM, col_w, size=big)
-    ry = _block(c, "A turn", model["turn"], right, y, col_w, numbered=True, size=big)
-    ry = _block(c, "Combat", model["combat"], right, ry - 2 * MM, col_w, size=big)
+    end_right = False  # "The end" under Combat when a translation's left column runs long
+    if _LANG.get() != "en":  # a longer translation: the blocks as large as fits above the margin (English keeps its size)
+        def fits(size: float, end_right: bool) -> bool:
+            left_h = sum(_block_height(items, col_w, size) for items in (model["setup"], model["after"])) + 1 * MM + 2 * MM
+            right_h = sum(_block_height(items, col_w, size) for items in (model["turn"], model["combat"])) + 2 * MM
+            end_h = _block_height(model["end"], col_w, size) + 2 * MM
+            return ly - left_h - (0 if end_right else end_h) >= m and y - right_h - (end_h if end_right else 0) >= m
+
+        for size in (big, 8.2, 8.0, 7.8, 7.6, 7.5):
+            if fits(size, False) or fits(size, True):
+                break
+        end_right = not fits(size, False)
+        big = min(big, size)
+    ly = _block(c, N_("Set up"), model["setup"], left, ly - 1 * MM, col_w, size=big)
+    ly = _block(c, N_("After combat"), model["after"], left, ly - 2 * MM, col_w, size=big)
+    if not end_right:
+        _block(c, N_("The end"), model["end"], left, ly - 2 * MM, col_w, size=big)
+    ry = _block(c, N_("A turn"), model["turn"], right, y, col_w, numbered=True, size=big)
+    ry = _block(c, N_("Combat"), model["combat"], right, ry - 2 * MM, col_w, size=big)
+    if end_right:
+        _block(c, N_("The end"), model["end"], right, ry - 2 * MM, col_w, size=big)
 
     # page 2: words, meanings, scoring, the end, the worked examples
     c = _reference_page(doc)
-    y = d.header(doc, "Scryptic · reference (2 of 2)", "Which words count, the meaning bonuses, scoring and the end, and worked examples computed by the rules.", margin=m)
+    y = d.header(doc, _("Scryptic · reference (2 of 2)"), _("Which words count, the meaning bonuses, scoring and the end, and worked examples computed by the rules."), margin=m)
     full = W - 2 * m
     c.setFillColorRGB(0, 0, 0)
     c.setFont(fonts.SANS_BOLD, 10.5)
-    c.drawString(m, y - 10, "Which words count")
-    y = d.paragraph(c, model["dictionary"], m, y - 14, full, size=BODY) - 2 * MM
+    c.drawString(m, y - 10, _("Which words count"))
+    y = d.paragraph(c, said(model["dictionary"]), m, y - 14, full, size=BODY) - 2 * MM
     c.setFont(fonts.SANS_BOLD, 10.5)
-    c.drawString(m, y - 10, "Meaning bonuses: both players agree, else no bonus")
-    y = d.paragraph(c, model["meaning_rule"], m, y - 14, full, size=BODY) - 1.5 * MM
+    c.drawString(m, y - 10, _("Meaning bonuses: both players agree, else no bonus"))
+    y = d.paragraph(c, said(model["meaning_rule"]), m, y - 14, full, size=BODY) - 1.5 * MM
     if model.get("meaning_lists") == "unavailable":  # no wordnet lists in this language: said, not dropped
-        y = d.paragraph(c, model["meaning_note"], m, y - 2, full, font=fonts.SANS_BOLD, size=BODY) - 1.5 * MM
+        y = d.paragraph(c, said(model["meaning_note"]), m, y - 2, full, font=fonts.SANS_BOLD, size=BODY) - 1.5 * MM
     for entry in model["meanings"] if model.get("meaning_lists") != "unavailable" else ():
         c.setFont(fonts.SANS_BOLD, 8.5)
-        c.drawString(m, y - 8.5, entry["title"])
+        c.drawString(m, y - 8.5, figures(_(entry["title"])))
         y = d.paragraph(c, " ".join(entry["words"]), m + 3 * MM, y - 11, full - 3 * MM, size=SMALLEST, leading=SMALLEST * 1.22) - 1.2 * MM
     y -= 1.5 * MM
     gap = 6 * MM
     col_w = (full - gap) / 2
     left, right = m, m + col_w + gap
-    ly = _block(c, "Scoring (the score sheet's columns)", model["scoring"], left, y, col_w)
+    ly = _block(c, N_("Scoring (the score sheet's columns)"), model["scoring"], left, y, col_w)
     ee = model["extension_example"]
     lang = R.model_lang(model)
-    extension = (
-        f"{ee['old']} ({R.word_score(ee['old'], lang)}) is on the board; you add S to make {ee['new']} ({R.word_score(ee['new'], lang)}): extended +{ee['points']}, the S alone, "
-        f"not +{R.word_score(ee['new'], lang)}. If the same S also makes {ee['cross']} downwards, {ee['cross']} is a new word: words +{ee['cross_points']}."
-    )
-    ry = _block(c, "Extending a word: an example", [extension], right, y, col_w)
+    extension = _(
+        "{old} ({old_score}) is on the board; you add S to make {new} ({new_score}): extended +{points}, the S alone, "
+        "not +{new_score}. If the same S also makes {cross} downwards, {cross} is a new word: words +{cross_points}."
+    ).format(old=ee["old"], old_score=R.word_score(ee["old"], lang), new=ee["new"], new_score=R.word_score(ee["new"], lang), points=ee["points"],
+             cross=ee["cross"], cross_points=ee["cross_points"])
+    ry = _block(c, N_("Extending a word: an example"), [extension], right, y, col_w)
     y = min(ly, ry) - 3 * MM
 
     c.setLineWidth(0.8)
     c.line(m, y, W - m, y)
     c.setFont(fonts.SANS_BOLD, 10.5)
-    c.drawString(m, y - 12, "Worked examples")
+    c.drawString(m, y - 12, _("Worked examples"))
     y -= 15
 
     def line(text: str, x: float = m, width: float = full, font: str = fonts.SANS) -> None:
@@ -676,25 +784,30 @@ def render_reference(doc, model: dict) -> None:
 
     for ex in model["examples"]:
         role = "attack" if ex["role"] == "attack" else "defence"
-        line(f"{ex['word']} {ex['note']}: {ex['working']}  ({role} {ex['strength']})")
+        line(f"{ex['word']} {_(ex['note'])}: {working(ex['working'])}  ({_(role)} {ex['strength']})")
     fx = model["forest_example"]
-    line(f"{fx['word']}, a fire word, into {fx['terrain'].count(R.FOREST)} forest cells: " + "; ".join(fx["steps"]) + ".")
+    line(_("{word}, a fire word, into {n} forest cells: {steps}.").format(word=fx["word"], n=fx["terrain"].count(R.FOREST), steps="; ".join(forest_step(s) for s in fx["steps"])))
     ce = model["combat_example"]
     bouts = ce["bouts"]
     y -= 1 * MM
-    line(f"Combat: {ce['attacker']} (score {R.word_score(ce['attacker'], lang)}, attacking meaning: {bouts[0]['attacker_before']}) touches {', '.join(ce['defenders'])} ({', '.join(ce['city'])} on a city); the defender orders them {', '.join(ce['defenders'])}:", font=fonts.SANS_BOLD)
+    line(_("Combat: {attacker} (score {score}, attacking meaning: {strength}) touches {defenders} ({city} on a city); the defender orders them {defenders}:").format(
+        attacker=ce["attacker"], score=R.word_score(ce["attacker"], lang), strength=bouts[0]["attacker_before"], defenders=", ".join(ce["defenders"]), city=", ".join(ce["city"])), font=fonts.SANS_BOLD)
     for k, b in enumerate(bouts):
         gone = ce["removed"][k] if k < len(ce["removed"]) else []
         if b["attacker_wins"]:
-            lost = f"it loses {', '.join(gone)}" if gone else "it loses no letter (other words still use them all)"
-            text = f"{k + 1}. {b['attacker_before']} beats {b['defender']} ({b['defender_strength']}): {b['attacker_before']} - {b['defender_score']} = {b['attacker_after']} left; {lost}."
+            lost = _("it loses {letters}").format(letters=", ".join(gone)) if gone else _("it loses no letter (other words still use them all)")
+            text = _("{k}. {before} beats {defender} ({strength}): {before} - {score} = {after} left; {lost}.").format(
+                k=k + 1, before=b["attacker_before"], defender=b["defender"], strength=b["defender_strength"], score=b["defender_score"], after=b["attacker_after"], lost=lost)
         else:
-            text = f"{k + 1}. {b['attacker_before']} does not beat {b['defender']} ({b['defender_strength']}): {ce['attacker']} is removed."
+            text = _("{k}. {before} does not beat {defender} ({strength}): {attacker} is removed.").format(
+                k=k + 1, before=b["attacker_before"], defender=b["defender"], strength=b["defender_strength"], attacker=ce["attacker"])
         line(text, m + 4 * MM, full - 4 * MM)
     removed = ", ".join(ce["removed_letters"])
     line(
-        f"Score sheet: the attacker writes words +{ce['attacker_words']} ({ce['attacker']} placed), removed +{ce['attacker_removed']} ({removed}) and lost -{ce['attacker_lost']} ({ce['attacker']}), net +{ce['attacker_net']}; "
-        f"the defender writes lost -{ce['defender_lost']} ({', '.join(b['defender'] for b in bouts if b['attacker_wins'])}).",
+        _("Score sheet: the attacker writes words +{words} ({attacker} placed), removed +{removed} ({letters}) and lost -{lost} ({attacker}), net +{net}; "
+          "the defender writes lost -{defender_lost} ({beaten}).").format(
+            words=ce["attacker_words"], attacker=ce["attacker"], removed=ce["attacker_removed"], letters=removed, lost=ce["attacker_lost"], net=ce["attacker_net"],
+            defender_lost=ce["defender_lost"], beaten=", ".join(b["defender"] for b in bouts if b["attacker_wins"])),
         m + 4 * MM, full - 4 * MM,
     )
 
@@ -709,7 +822,7 @@ SHEET_ROW_MIN = 4.5 * MM  # the lowest row a turn's figures are written in (one-
 def _sheet_columns(model: dict, per: float) -> list[float]:
     """Column widths for one player: each wide enough for its heading at SHEET_TEXT
     with 3 mm to spare, the rest to the total."""
-    need = [fonts.text_width(h, fonts.SANS_BOLD, SHEET_TEXT) + 3 * MM for h in model["columns"]]
+    need = [fonts.text_width(_(h), fonts.SANS_BOLD, SHEET_TEXT) + 3 * MM for h in model["columns"]]
     rest = per - sum(need[:-1])
     return need[:-1] + [rest]
 
@@ -717,7 +830,7 @@ def _sheet_columns(model: dict, per: float) -> list[float]:
 def _score_rows(doc, model: dict, y: float, first: int, last: int, m: float, *, carried: bool, row_h: float = SHEET_ROW) -> float:
     """Player bands and one row per turn first..last; returns the bottom y."""
     c = doc.c
-    W, _ = doc.size
+    W, _h = doc.size
     turn_w = 10 * MM
     per = (W - 2 * m - turn_w) / 2
     sub = _sheet_columns(model, per)
@@ -729,15 +842,15 @@ def _score_rows(doc, model: dict, y: float, first: int, last: int, m: float, *, 
         _pool_symbol(c, doc.ink, player["pool"], x0 + 4 * MM, y - band / 2, 2.2 * MM)
         c.setFillColorRGB(0, 0, 0)
         c.setFont(fonts.SANS_BOLD, 10)
-        c.drawCentredString(x0 + per / 2, y - band / 2 - 3.5, player["label"])
+        c.drawCentredString(x0 + per / 2, y - band / 2 - 3.5, _(player["label"]))
     y -= band
     widths = [turn_w] + sub + sub
-    cols = model["columns"]
+    cols = [_(h) for h in model["columns"]]
     body = []
     if carried:
-        body.append(["b/f"] + [""] * (len(cols) - 1) + [""] + [""] * (len(cols) - 1) + [""])
+        body.append([_("b/f")] + [""] * (len(cols) - 1) + [""] + [""] * (len(cols) - 1) + [""])
     body += [[str(t)] + [""] * (2 * len(cols)) for t in range(first, last + 1)]
-    bottom = d.table(c, m, y, widths, [["turn"] + cols + cols] + body, row_h=row_h, size=SHEET_TEXT, aligns=["center"] * len(widths))
+    bottom = d.table(c, m, y, widths, [[_("turn")] + cols + cols] + body, row_h=row_h, size=SHEET_TEXT, aligns=["center"] * len(widths))
     if carried:  # grey out what is not written on the brought-forward row
         c.setFillColorRGB(0.85, 0.85, 0.85)
         for k in range(2):
@@ -768,12 +881,13 @@ def _notes_height(model: dict, W: float, m: float) -> float:
     split = (len(notes) + 1) // 2
 
     def column(items) -> float:
-        return sum(len(d.wrap(n, fonts.SANS, SHEET_TEXT, half)) * lead + 1.2 for n in items)
+        return sum(len(d.wrap(said(n), fonts.SANS, SHEET_TEXT, half)) * lead + 1.2 for n in items)
 
     tail = 2 * lead  # the line about the thick rule and overleaf (at most two lines)
     return 4 * MM + 14 + max(column(notes[:split]), column(notes[split:])) + 1 + tail
 
 
+@in_language
 def render_sheet(doc, model: dict) -> None:
     W, H = doc.size
     m = 11 * MM
@@ -789,7 +903,7 @@ def render_sheet(doc, model: dict) -> None:
         page += 1
         c = doc.new_page()
         if page == 1:
-            y = d.header(doc, "Scryptic · score sheet", "Gold ____________________   Silver ____________________   Date __________   Board seed ______", margin=m)
+            y = d.header(doc, _("Scryptic · score sheet"), _("Gold ____________________   Silver ____________________   Date __________   Board seed ______"), margin=m)
             if doc.options.paper in ONE_PAGE:
                 # A3/Tabloid: every turn, the notes, the captures and the winner on one sheet,
                 # the rows a little lower if need be (not under SHEET_ROW_MIN): no near-empty page 2
@@ -798,7 +912,7 @@ def render_sheet(doc, model: dict) -> None:
                 if fit_row >= SHEET_ROW_MIN:
                     row, one_page = min(SHEET_ROW, fit_row), True
         else:
-            y = d.header(doc, f"Scryptic · score sheet (continued, page {page})", "Copy each total into the b/f (brought forward) row, then go on as before.", margin=m)
+            y = d.header(doc, _("Scryptic · score sheet (continued, page {n})").format(n=page), _("Copy each total into the b/f (brought forward) row, then go on as before."), margin=m)
         header_rows = 1 + (page > 1)
         room = y - 7 * MM - m - (notes_h if page == 1 else 0)
         fit = int(room // row) - header_rows
@@ -812,18 +926,18 @@ def render_sheet(doc, model: dict) -> None:
         if page == 1:
             c.setFillColorRGB(0, 0, 0)
             c.setFont(fonts.SANS_BOLD, 10)
-            c.drawString(m, y - 10, "Each turn, write in your half of the row")
+            c.drawString(m, y - 10, _("Each turn, write in your half of the row"))
             ny = y - 14
             half = (W - 2 * m - 6 * MM) / 2
             notes = model["notes"]
             split = (len(notes) + 1) // 2
             ly = ry = ny
             for note in notes[:split]:
-                ly = d.paragraph(c, note, m, ly, half, size=SHEET_TEXT) - 1.2
+                ly = d.paragraph(c, said(note), m, ly, half, size=SHEET_TEXT) - 1.2
             for note in notes[split:]:
-                ry = d.paragraph(c, note, m + half + 6 * MM, ry, half, size=SHEET_TEXT) - 1.2
-            more = "" if one_page else " More turns: overleaf."
-            tail = f"The thick line after turn {pool}: the pools are empty (7 to start, 3 a turn from your second turn).{more}" if pool else more.strip()
+                ry = d.paragraph(c, said(note), m + half + 6 * MM, ry, half, size=SHEET_TEXT) - 1.2
+            more = "" if one_page else _(" More turns: overleaf.")
+            tail = _("The thick line after turn {n}: the pools are empty (7 to start, 3 a turn from your second turn).").format(n=pool) + more if pool else more.strip()
             y = d.paragraph(c, tail, m, min(ly, ry) - 1, W - 2 * m, size=SHEET_TEXT) if tail else min(ly, ry)
         if last >= turns:
             _sheet_end(doc, model, y - 3 * MM if one_page else bottom - 4 * MM, m)
@@ -834,24 +948,24 @@ def render_sheet(doc, model: dict) -> None:
 def _sheet_end(doc, model: dict, y: float, m: float) -> None:
     """City captures and the final count, under the last turn rows."""
     c = doc.c
-    W, _ = doc.size
+    W, _h = doc.size
     half = (W - 2 * m - 6 * MM) / 2
     c.setFillColorRGB(0, 0, 0)
     c.setFont(fonts.SANS_BOLD, 10.5)
-    c.drawString(m, y - 10, f"City captures (+{model['capture_bonus']} each)")
-    cap = [["turn", "city (cell)", "taken by", "from", "+"]] + [[""] * 5 for _ in range(6)]
+    c.drawString(m, y - 10, _("City captures (+{bonus} each)").format(bonus=model["capture_bonus"]))
+    cap = [[_("turn"), _("city (cell)"), _("taken by"), _("from"), "+"]] + [[""] * 5 for _k in range(6)]
     d.table(c, m, y - 14, [half * 0.14, half * 0.26, half * 0.22, half * 0.22, half * 0.16], cap, row_h=5.6 * MM, size=SHEET_TEXT, aligns=["center"] * 5)
     xr = m + half + 6 * MM
     c.setFont(fonts.SANS_BOLD, 10.5)
-    c.drawString(xr, y - 10, "The end")
+    c.drawString(xr, y - 10, _("The end"))
     lines = [
-        "The game ends after the turn in which a player empties pool and rack, when a player owns no city (the other wins by conquest), or when both pass twice in a row with the pools empty.",
-        "Check a total if you like: the face value of your whole words on the board + removed + cities.",
+        _("The game ends after the turn in which a player empties pool and rack, when a player owns no city (the other wins by conquest), or when both pass twice in a row with the pools empty."),
+        _("Check a total if you like: the face value of your whole words on the board + removed + cities."),
     ]
     ty = y - 14
     for line in lines:
         ty = d.paragraph(c, line, xr, ty, half, size=SHEET_TEXT) - 1.5
     c.setFont(fonts.SANS_BOLD, 10)
-    c.drawString(xr, ty - 14, "Winner")
+    c.drawString(xr, ty - 14, _("Winner"))
     c.setLineWidth(0.8)
     c.line(xr + 16 * MM, ty - 14, xr + half, ty - 14)

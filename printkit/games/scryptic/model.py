@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from printkit.errors import UsageError
 from printkit.games.scryptic import rules as R
+from printkit.i18n import N_  # marks the cards' and sheet's words for the catalogues (translated where printed)
 
 # -- board --------------------------------------------------------------------------------
 
@@ -107,91 +108,110 @@ def build_tokens(params: dict) -> dict:
 
 # -- reference card -------------------------------------------------------------------------
 
+#: The card's sentences with a figure in them, each as it is printed in English ->
+#: (its catalogue message, the figures): drawn in another language from the message.
+FILLED: dict[str, tuple[str, dict]] = {}
+
+
+def filled(message: str, **values) -> str:
+    """`message` with its figures, English as the card prints it; remembered in FILLED."""
+    text = message.format(**values)
+    FILLED[text] = (message, values)
+    return text
+
+
 TERRAIN_ROWS = [
-    (R.PLAINS, "Open ground: no limits.", "No change."),
-    (R.FOREST, f"Density {R.FOREST_DENSITY} a cell. The word's score (×1.5 for a cutting or fire word) must beat the total of its forest cells, or it may not be placed. Beaten: those cells become plains (pencil a line through them).", "No change."),
-    (R.WATER, "A word may cross water, but both its end letters stand on land (ice counts).", "Attacking while crossing water ×0.6."),
-    (R.MOUNTAIN, "No limits.", "Attack and defence ×(2M+O)/(M+O): M letters on mountain, O the others (×2 wholly on mountain)."),
-    (R.ICE, f"Bears 1-dot letters. A heavier letter cracks every ice cell under its word to water (pencil waves on them) and the word is removed, but only after combat.", "No change: it may still win its fight first."),
+    (R.PLAINS, N_("Open ground: no limits."), N_("No change.")),
+    (R.FOREST, filled(N_("Density {density} a cell. The word's score (×1.5 for a cutting or fire word) must beat the total of its forest cells, or it may not be placed. Beaten: those cells become plains (pencil a line through them)."), density=R.FOREST_DENSITY), N_("No change.")),
+    (R.WATER, N_("A word may cross water, but both its end letters stand on land (ice counts)."), N_("Attacking while crossing water ×0.6.")),
+    (R.MOUNTAIN, N_("No limits."), N_("Attack and defence ×(2M+O)/(M+O): M letters on mountain, O the others (×2 wholly on mountain).")),
+    (R.ICE, N_("Bears 1-dot letters. A heavier letter cracks every ice cell under its word to water (pencil waves on them) and the word is removed, but only after combat."), N_("No change: it may still win its fight first.")),
 ]
-CITY_ROW = ("city", "Your first word covers your start city (gold: player 1, silver: player 2; pewter: nobody's yet).", f"Defence ×1.5. Your letter standing on a city you do not own captures it: +{R.CAPTURE_BONUS}.")
+CITY_ROW = ("city", N_("Your first word covers your start city (gold: player 1, silver: player 2; pewter: nobody's yet)."), filled(N_("Defence ×1.5. Your letter standing on a city you do not own captures it: +{bonus}."), bonus=R.CAPTURE_BONUS))
 
 MODIFIERS = [
-    ("Mountain (see terrain)", "both", "×(2M+O)/(M+O)"),
-    ("Crossing water", "attack", "×0.6"),
-    ("A letter on a city", "defence", "×1.5"),
-    ("Cut off from your cities", "defence", "×0.6"),
-    ("Attacking meaning (list overleaf)", "attack", "×1.5"),
-    ("Defending meaning (list overleaf)", "defence", "×1.5"),
-    ("Sneaking meaning (list overleaf)", "both", "×1.5"),
-    ("Cutting or fire meaning (forest only)", "placing", "×1.5"),
+    (N_("Mountain (see terrain)"), N_("both"), "×(2M+O)/(M+O)"),
+    (N_("Crossing water"), N_("attack"), "×0.6"),
+    (N_("A letter on a city"), N_("defence"), "×1.5"),
+    (N_("Cut off from your cities"), N_("defence"), "×0.6"),
+    (N_("Attacking meaning (list overleaf)"), N_("attack"), "×1.5"),
+    (N_("Defending meaning (list overleaf)"), N_("defence"), "×1.5"),
+    (N_("Sneaking meaning (list overleaf)"), N_("both"), "×1.5"),
+    (N_("Cutting or fire meaning (forest only)"), N_("placing"), "×1.5"),
 ]
 
 SETUP = [
-    "Each player shuffles their own pool face down and draws 7 letters. Gold (player 1) plays first; then turns alternate.",
+    N_("Each player shuffles their own pool face down and draws 7 letters. Gold (player 1) plays first; then turns alternate."),
 ]
 
 TURN = [
-    f"Draw {R.DRAW_PER_TURN} letters from your pool, except on your first turn (you start with {R.RACK_START}). More than {R.RACK_LIMIT} on your rack: discard down to {R.RACK_LIMIT} at once (out of the game).",
-    "Place a word in a line, crossword style: your first word covers your start city; later words join your own crossword where it still reaches one of your cities, never a broken word unless your letters mend it.",
-    "Commit it: it and every line of two or more letters it makes must be in the dictionary (overleaf). If not, take it back. Place as many words as you like.",
-    "A committed word touching (up, down, left, right) or laid on top of an opponent's letters attacks: combat.",
-    "Once a turn you may lift one of your words back to your rack, leaving every word whole and reaching a city.",
-    "End the turn: letters placed but not committed go back to your rack. Fill in your row of the score sheet.",
+    filled(N_("Draw {draw} letters from your pool, except on your first turn (you start with {start}). More than {limit} on your rack: discard down to {limit} at once (out of the game)."), draw=R.DRAW_PER_TURN, start=R.RACK_START, limit=R.RACK_LIMIT),
+    N_("Place a word in a line, crossword style: your first word covers your start city; later words join your own crossword where it still reaches one of your cities, never a broken word unless your letters mend it."),
+    N_("Commit it: it and every line of two or more letters it makes must be in the dictionary (overleaf). If not, take it back. Place as many words as you like."),
+    N_("A committed word touching (up, down, left, right) or laid on top of an opponent's letters attacks: combat."),
+    N_("Once a turn you may lift one of your words back to your rack, leaving every word whole and reaching a city."),
+    N_("End the turn: letters placed but not committed go back to your rack. Fill in your row of the score sheet."),
 ]
 
 COMBAT = [
-    "Work out the strength of the attacker and of each enemy word it covers or touches. Broken words do not fight.",
-    "The defender orders those words. The attacker beats a word only with more strength (a tie holds), and each win costs it that word's score.",
-    "A beaten word loses every letter no unbeaten word of its owner still uses; the attacker scores their value.",
-    "Beat them all: every enemy letter under or beside the attacker goes too (scored). The first word it cannot beat removes the attacker instead (its letters leave the game).",
-    "Then ice: a word with a letter of 2 or 3 dots on ice cracks it and is removed.",
+    N_("Work out the strength of the attacker and of each enemy word it covers or touches. Broken words do not fight."),
+    N_("The defender orders those words. The attacker beats a word only with more strength (a tie holds), and each win costs it that word's score."),
+    N_("A beaten word loses every letter no unbeaten word of its owner still uses; the attacker scores their value."),
+    N_("Beat them all: every enemy letter under or beside the attacker goes too (scored). The first word it cannot beat removes the attacker instead (its letters leave the game)."),
+    N_("Then ice: a word with a letter of 2 or 3 dots on ice cracks it and is removed."),
 ]
 
 AFTER = [
-    "Broken word (a letter gone, or no longer a word): it cannot defend, does not score, and cannot be built on unless your new letters make it a word again. You need not mend it.",
-    "Cut off (no chain of your words back to a city you own): its words defend ×0.6, cannot attack, and cannot be built on until a new word of yours joins them up again. They still score.",
-    f"A city is yours from the start or your capture (+{R.CAPTURE_BONUS}) until an enemy letter stands on it; an empty pewter city is nobody's.",
+    N_("Broken word (a letter gone, or no longer a word): it cannot defend, does not score, and cannot be built on unless your new letters make it a word again. You need not mend it."),
+    N_("Cut off (no chain of your words back to a city you own): its words defend ×0.6, cannot attack, and cannot be built on until a new word of yours joins them up again. They still score."),
+    filled(N_("A city is yours from the start or your capture (+{bonus}) until an enemy letter stands on it; an empty pewter city is nobody's."), bonus=R.CAPTURE_BONUS),
 ]
 
 END = [
-    "At the end of the turn in which a player has emptied both pool and rack: the higher score wins.",
-    "When a player owns no city: the other wins by conquest, whatever the scores.",
-    "When the pools are empty and both players pass twice in a row: the higher score wins.",
+    N_("At the end of the turn in which a player has emptied both pool and rack: the higher score wins."),
+    N_("When a player owns no city: the other wins by conquest, whatever the scores."),
+    N_("When the pools are empty and both players pass twice in a row: the higher score wins."),
 ]
 
 SCORING = [
-    "New word: its face value (the dots), every letter, those it shares with your crossing words too.",
-    "Extended word (CAT to CATS): only the letters you added. A word is never counted twice.",
-    "Removed: the value of the enemy letters your attack removed.",
-    f"City captured: +{R.CAPTURE_BONUS}.",
-    "Lost: the face value of each of your words beaten, broken, cracked through ice or lifted. A mended word scores again as new.",
+    N_("New word: its face value (the dots), every letter, those it shares with your crossing words too."),
+    N_("Extended word (CAT to CATS): only the letters you added. A word is never counted twice."),
+    N_("Removed: the value of the enemy letters your attack removed."),
+    filled(N_("City captured: +{bonus}."), bonus=R.CAPTURE_BONUS),
+    N_("Lost: the face value of each of your words beaten, broken, cracked through ice or lifted. A mended word scores again as new."),
 ]
 
 DICTIONARY = (
     "A printed dictionary you agree on before play decides (e.g. Collins Scrabble Words); no names, abbreviations, hyphens or "
     "apostrophes. None to hand? A word you both know counts."
 )
-MEANING_RULE = (
+#: DICTIONARY in another language, with that language's dictionary
+DICTIONARY_OF = N_(
+    "A printed dictionary you agree on before play decides (e.g. {dictionary}); no names, abbreviations, hyphens or "
+    "apostrophes. None to hand? A word you both know counts."
+)
+MEANING_RULE = N_(
     "A word printed below has that meaning (in two lists: both, multiplied). Any other word has a meaning only if both "
     "players agree when its bonus is first claimed; if either says no, no bonus. Once agreed it holds for the rest of the game."
 )
-MEANING_RULE_AGREED = (
+MEANING_RULE_AGREED = N_(
     "A word has a meaning only if both players agree when its bonus is first claimed; if either says no, no bonus. "
     "Once agreed it holds for the rest of the game."
 )
 # The printed dictionary each language's Scrabble players use (named as an example, as Collins is for English).
-DICTIONARIES = {"de": "the Duden", "fr": "L'Officiel du Scrabble (ODS)", "es": "the Diccionario de la lengua española (RAE)", "nl": "the Groene Boekje"}
-MEANING_TITLES = {"attacking": "Attacking (×1.5 in attack)", "defending": "Defending (×1.5 in defence)", "sneaking": "Sneaking (×1.5 in attack and defence)", "cutting": "Cutting or fire (×1.5 against forest)"}
+DICTIONARIES = {"de": N_("the Duden"), "fr": N_("L'Officiel du Scrabble (ODS)"), "es": N_("the Diccionario de la lengua española (RAE)"), "nl": N_("the Groene Boekje")}
+MEANING_TITLES = {"attacking": N_("Attacking (×1.5 in attack)"), "defending": N_("Defending (×1.5 in defence)"), "sneaking": N_("Sneaking (×1.5 in attack and defence)"), "cutting": N_("Cutting or fire (×1.5 against forest)")}
+#: the languages' names as the card's sentences say them (MEANING_UNAVAILABLE)
+LANGUAGE_NAMES = (N_("German"), N_("French"), N_("Spanish"), N_("Dutch"))
 
 # Worked examples: the inputs only. The numbers are computed by the rules module
 # at build time and recomputed by the validator.
 EXAMPLES = [
-    {"word": "SWORD", "role": "attack", "meaning": ["attacking"], "terrain": "PPPPP", "city": False, "supply_broken": False, "note": "attacks on open ground"},
-    {"word": "HIDE", "role": "defend", "meaning": ["sneaking"], "terrain": "MMPP", "city": False, "supply_broken": False, "note": "defends, two letters on mountain"},
-    {"word": "RAID", "role": "attack", "meaning": ["attacking"], "terrain": "PWWP", "city": False, "supply_broken": False, "note": "attacks across a river"},
-    {"word": "GRAM", "role": "defend", "meaning": [], "terrain": "PPPP", "city": True, "supply_broken": False, "note": "defends with a letter on a city"},
-    {"word": "TAU", "role": "defend", "meaning": [], "terrain": "PPP", "city": False, "supply_broken": True, "note": "defends cut off from its city"},
+    {"word": "SWORD", "role": "attack", "meaning": ["attacking"], "terrain": "PPPPP", "city": False, "supply_broken": False, "note": N_("attacks on open ground")},
+    {"word": "HIDE", "role": "defend", "meaning": ["sneaking"], "terrain": "MMPP", "city": False, "supply_broken": False, "note": N_("defends, two letters on mountain")},
+    {"word": "RAID", "role": "attack", "meaning": ["attacking"], "terrain": "PWWP", "city": False, "supply_broken": False, "note": N_("attacks across a river")},
+    {"word": "GRAM", "role": "defend", "meaning": [], "terrain": "PPPP", "city": True, "supply_broken": False, "note": N_("defends with a letter on a city")},
+    {"word": "TAU", "role": "defend", "meaning": [], "terrain": "PPP", "city": False, "supply_broken": True, "note": N_("defends cut off from its city")},
 ]
 FOREST_EXAMPLE = {"word": "FIRE", "terrain": "FFPP", "cutting": True}
 # The rulebook's combat: which of the defender's letters each win removes (letters
@@ -288,7 +308,7 @@ def compute_extension(case: dict, lang: str = "en") -> dict:
 #: Elsewhere the lists are unavailable: a meaning bonus stands on the players'
 #: agreement alone (the rulebook's own rule), and the card says so.
 MEANING_LANGS = ("en",)
-MEANING_UNAVAILABLE = (
+MEANING_UNAVAILABLE = N_(
     "No printed meaning lists in {language} (printkit has no wordnet of the language to build them from): "
     "every meaning bonus needs both players' agreement, claimed word by word."
 )
@@ -330,10 +350,10 @@ def build_reference(params: dict) -> dict:
         "after": AFTER,
         "end": END,
         "scoring": SCORING,
-        "dictionary": DICTIONARY if lang == "en" else DICTIONARY.replace("Collins Scrabble Words", DICTIONARIES[lang]),
+        "dictionary": DICTIONARY if lang == "en" else filled(DICTIONARY_OF, dictionary=DICTIONARIES[lang]),
         "meaning_rule": MEANING_RULE if lang in MEANING_LANGS else MEANING_RULE_AGREED,
         "meanings": [{"meaning": m, "title": MEANING_TITLES[m], "words": words.get(m, [])} for m in R.MEANINGS],
-        **({} if lang in MEANING_LANGS else {"meaning_lists": "unavailable", "meaning_note": MEANING_UNAVAILABLE.format(language=language_facts(lang)["language"])}),
+        **({} if lang in MEANING_LANGS else {"meaning_lists": "unavailable", "meaning_note": filled(MEANING_UNAVAILABLE, language=language_facts(lang)["language"])}),
         "examples": examples,
         "forest_example": {**forest, **compute_forest(forest, lang)},
         "combat_example": {**combat, "bouts": bouts, **compute_combat_score(combat, bouts, lang)},
@@ -353,15 +373,15 @@ def build_sheet(params: dict) -> dict:
         "params": {"turns": turns if turns != R.SHEET_TURNS else None, **_lang_param(lang)},
         "turns": turns,
         "pool_turns": R.pool_turns(lang),
-        "players": [{"pool": "gold", "label": "Player 1 · gold · plays first"}, {"pool": "silver", "label": "Player 2 · silver"}],
-        "columns": ["words +", "extended +", "removed +", "cities +", "lost -", "total"],
+        "players": [{"pool": "gold", "label": N_("Player 1 · gold · plays first")}, {"pool": "silver", "label": N_("Player 2 · silver")}],
+        "columns": [N_("words +"), N_("extended +"), N_("removed +"), N_("cities +"), N_("lost -"), N_("total")],
         "notes": [
-            "words +: each new word's face value (dots), every letter, those it shares with crossing words too.",
-            "extended +: a word of yours made longer (CAT to CATS): only the letters added (+1). A word never counts twice.",
-            "removed +: the value of enemy letters your attacks removed.",
-            f"cities +: {R.CAPTURE_BONUS} for each city you captured (start or pewter city).",
-            "lost -: the face value of each word of yours beaten, broken, cracked through ice, or lifted. A mended word counts again under words +.",
-            "total: last turn's total + the four plus columns - lost.",
+            N_("words +: each new word's face value (dots), every letter, those it shares with crossing words too."),
+            N_("extended +: a word of yours made longer (CAT to CATS): only the letters added (+1). A word never counts twice."),
+            N_("removed +: the value of enemy letters your attacks removed."),
+            filled(N_("cities +: {bonus} for each city you captured (start or pewter city)."), bonus=R.CAPTURE_BONUS),
+            N_("lost -: the face value of each word of yours beaten, broken, cracked through ice, or lifted. A mended word counts again under words +."),
+            N_("total: last turn's total + the four plus columns - lost."),
         ],
         "capture_bonus": R.CAPTURE_BONUS,
     }

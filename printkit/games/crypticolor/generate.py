@@ -183,6 +183,7 @@ def _reveal_all(grids, rotations: bool, difficulty: str, rng, word: str, lang: s
             return shown
         k = max(opened, key=lambda j: len(r["candidates"][j]))  # the widest open picture
         if guarded and reopened < REOPEN_TRIES:
+            k = _most_guarded(opened, r["candidates"], grids, guarded, k)
             # only a guard word is in the way (another language): open that picture
             # another way, on its own seeded stream, before pinning it
             reopened += 1
@@ -193,6 +194,20 @@ def _reveal_all(grids, rotations: bool, difficulty: str, rng, word: str, lang: s
         shown[k] = pin(k)
         opened.remove(k)
     return None
+
+
+def _most_guarded(opened, candidates, grids, keys, widest: int) -> int:
+    """The open picture whose other letters the guard words use most (ties: the
+    widest open picture, then the first)."""
+    import itertools
+
+    hits = dict.fromkeys(opened, 0)
+    wanted = set(keys)
+    for pick in itertools.product(*candidates):
+        if "".join(sorted("".join(pick).lower())) in wanted:
+            for j in opened:
+                hits[j] += pick[j] != grids[j]["letter"]
+    return max(opened, key=lambda j: (hits[j], j == widest, -opened.index(j)))
 
 
 def _generate(job: tuple) -> dict:

@@ -783,9 +783,9 @@ def load_svg_drawing(path: Path):
     """An SVG file as a ReportLab drawing (svglib), read once."""
     import logging
 
-    from printkit.custom.lazyimport import lazy_platypus
+    from printkit.custom.lazyimport import lazy_svglib
 
-    lazy_platypus()
+    lazy_svglib()
     from svglib.svglib import svg2rlg
 
     from printkit.custom import safety

@@ -1,11 +1,49 @@
-"""Imports made lighter: ReportLab's page-layout package loaded only when used.
+"""Imports made lighter: package __init__ modules that load much printkit never
+uses are skipped until something asks them for a name.
 
-A leaf module (it imports nothing of printkit's), so the SVG reader, the
-drawing code and the asset lookup can each call it first without importing
-one another.
+It imports only the engine's font set-up, so the SVG reader, the drawing code
+and the asset lookup can each call it first without importing one another.
 """
 
 from __future__ import annotations
+
+
+def _light_package(name: str, submodule: str, names: tuple = ()) -> None:
+    """Enter package `name` in sys.modules without running its __init__, then
+    import its `submodule` and give the package the `names` its __init__ would
+    take from it. The first other name asked of the package runs its own
+    __init__ into it, so any later use gets the whole package. Nothing changes
+    when the package is loaded already or not laid out as expected."""
+    import sys
+
+    if name in sys.modules:
+        return None
+    import importlib.util
+
+    try:
+        spec = importlib.util.find_spec(name)
+        if spec is None or spec.loader is None or not spec.submodule_search_locations:
+            return None
+        package = importlib.util.module_from_spec(spec)
+    except (ImportError, ValueError, AttributeError):
+        return None
+
+    def whole(attr: str):
+        if attr.startswith("__") and attr not in ("__all__", "__version__"):
+            raise AttributeError(attr)
+        del package.__getattr__  # from here on a plain module: its __init__ run into it
+        spec.loader.exec_module(package)
+        return getattr(package, attr)
+
+    package.__getattr__ = whole
+    sys.modules[name] = package
+    try:
+        module = importlib.import_module(f"{name}.{submodule}")
+    except Exception:
+        del sys.modules[name]
+        return None
+    for attr in names:
+        setattr(package, attr, getattr(module, attr))
 
 
 def lazy_platypus() -> None:
@@ -14,35 +52,21 @@ def lazy_platypus() -> None:
     engine (paragraphs, tables, document templates), a third of svglib's import
     time, none of which printkit uses. Called before svglib or reportlab.graphics
     is imported: reportlab.platypus is entered as the package holding just its
-    flowables module; the first other name asked of it runs the package's own
-    __init__ into it, so any later use gets the whole package. Nothing changes
-    when platypus is loaded already or ReportLab's layout is not as expected."""
-    import sys
+    flowables module. Nothing changes when platypus is loaded already or
+    ReportLab's layout is not as expected. ReportLab's fonts are imported first
+    the engine's way (without HarfBuzz until a text needs shaping), as the
+    graphics import ReportLab's canvas."""
+    from printkit.engine.fonts import import_reportlab_fonts
 
-    if "reportlab.platypus" in sys.modules:
-        return
-    import importlib.util
+    import_reportlab_fonts()
+    _light_package("reportlab.platypus", "flowables", ("Flowable",))
 
-    try:
-        spec = importlib.util.find_spec("reportlab.platypus")
-        if spec is None or spec.loader is None or not spec.submodule_search_locations:
-            return
-        package = importlib.util.module_from_spec(spec)
-    except (ImportError, ValueError, AttributeError):
-        return
 
-    def whole(name: str):
-        if name.startswith("__") and name not in ("__all__", "__version__"):
-            raise AttributeError(name)
-        del package.__getattr__  # from here on a plain module: its __init__ run into it
-        spec.loader.exec_module(package)
-        return getattr(package, name)
-
-    package.__getattr__ = whole
-    sys.modules["reportlab.platypus"] = package
-    try:
-        from reportlab.platypus.flowables import Flowable
-    except Exception:
-        del sys.modules["reportlab.platypus"]
-        return
-    package.Flowable = Flowable
+def lazy_svglib() -> None:
+    """lazy_platypus(), and svglib's package without its __init__: that is its
+    command line (argparse, datetime) and its version number read from the
+    installed metadata (importlib.metadata, which pulls in the email package),
+    about 15 ms of every start that draws an SVG. Called before svglib is
+    imported; svglib.svglib and svglib.fonts then load as usual."""
+    lazy_platypus()
+    _light_package("svglib", "svglib")

@@ -1112,9 +1112,9 @@ class SvgTemplate:
 
     def font_map(self):
         if self._font_map is None:
-            from printkit.custom.lazyimport import lazy_platypus
+            from printkit.custom.lazyimport import lazy_svglib
 
-            lazy_platypus()
+            lazy_svglib()
             from svglib.fonts import FontMap
 
             fm = FontMap()
@@ -1144,9 +1144,9 @@ class SvgTemplate:
     def _drawing(self, doc):
         import logging
 
-        from printkit.custom.lazyimport import lazy_platypus
+        from printkit.custom.lazyimport import lazy_svglib
 
-        lazy_platypus()
+        lazy_svglib()
         from svglib.svglib import SvgRenderer
 
         logging.getLogger("svglib.svglib").setLevel(logging.CRITICAL)  # no raw library line on the terminal

@@ -23,7 +23,7 @@ import math
 import re
 
 from printkit.custom import template as T
-from printkit.custom.lazyimport import lazy_platypus
+from printkit.custom.lazyimport import lazy_svglib
 
 RASTER_DPI = 300
 XLINK = "{http://www.w3.org/1999/xlink}href"
@@ -368,7 +368,7 @@ def paint_gradient(canvas, spec: dict, clip_path, bounds) -> None:
 
 def renderer_class():
     """svglib's SvgRenderer with printkit's gradients and group opacity."""
-    lazy_platypus()
+    lazy_svglib()
     from reportlab.graphics.shapes import DirectDraw, Drawing, Group
     from svglib import svglib as S
 

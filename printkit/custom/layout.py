@@ -298,10 +298,8 @@ class LayoutTemplate:
 
     # -- drawing --------------------------------------------------------------
     def face(self, values: dict, index: int = 0):
-        v = T.variables(values, index)
-
-        def draw(c, art) -> None:
-            self._draw(c, art, v)
+        def draw(c, art) -> None:  # the card's variables made when it is drawn: no copy of every row held meanwhile
+            self._draw(c, art, T.variables(values, index))
 
         return draw
 

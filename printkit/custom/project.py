@@ -200,7 +200,7 @@ class DeckSpec:
             "front": self.front.source,
             "back": self.back.source if self.back else None,
             "card_size": self.card_size,
-            "cards": [dict(r.values) for r in rows],
+            "cards": _row_values(rows),
             "places": [r.place for r in rows],
             **({"command": self.command} if self.command else {}),
         }
@@ -241,9 +241,13 @@ class DeckSpec:
         front, back = self.templates()
         cards = model["cards"]
         pick = self._row_templates(model.get("columns") or [])
-        chosen = [pick(v)[0] for v in cards]
+        if self.front.single and (self.back is None or self.back.single):  # every card the same templates: none kept a card
+            one = pick({})[0]
+            chosen = [one] * len(cards)
+        else:
+            chosen = [pick(v)[0] for v in cards]
         index = card_indexes(model)  # each card's place in the whole deck (a --cards selection keeps its numbers)
-        fronts = [c[0].face(v, i) for i, c, v in zip(index, chosen, cards)]
+        fronts = _Faces(len(cards), lambda k: chosen[k][0].face(cards[k], index[k]))  # made as each card is drawn
         if back is None:
             back_face = plain_back
         elif len(back) > 1 or next(iter(back.values())).dynamic:
@@ -335,6 +339,34 @@ def plain_back(c, art) -> None:
     c.setLineWidth(0.5)
     s = 3 * MM
     c.roundRect(s, s, art.w - 2 * s, art.h - 2 * s, 2 * MM, stroke=1, fill=0)
+
+
+class _Faces:
+    """A deck's faces, each made when the imposition asks for it: a 10,000-card
+    deck holds no 10,000 drawing functions while it is drawn."""
+
+    def __init__(self, n: int, make) -> None:
+        self.n, self.make = n, make
+
+    def __len__(self) -> int:
+        return self.n
+
+    def __getitem__(self, k: int):
+        if not 0 <= k < self.n:
+            raise IndexError(k)
+        return self.make(k)
+
+
+def _row_values(rows) -> list[dict]:
+    """Each card's values: a row's own dict (no copy of the table kept twice); a
+    row's further copies (its qty) get a copy each, so cards stay distinct
+    objects, as the checks expect."""
+    seen: set[int] = set()
+    out = []
+    for r in rows:
+        out.append(dict(r.values) if id(r) in seen else r.values)
+        seen.add(id(r))
+    return out
 
 
 def card_indexes(model: dict) -> list[int]:

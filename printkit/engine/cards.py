@@ -527,7 +527,7 @@ class _Placer:
 def draw_deck(doc, fronts: Sequence[Face], back: Face | Sequence[Face]) -> None:
     """Impose a deck on the document's paper by its layout, duplex and copies."""
     opts: PrintOptions = doc.options
-    fronts = list(fronts) * opts.copies
+    fronts = fronts if opts.copies == 1 else list(fronts) * opts.copies  # a sequence may make its faces as asked
     shared_back = not isinstance(back, (list, tuple))
     backs = [back] * len(fronts) if shared_back else list(back) * opts.copies
     if opts.layout == "single":

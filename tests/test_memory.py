@@ -249,7 +249,7 @@ def _own_deck_peak(folder: Path, n: int) -> int:
 def test_own_deck_memory_per_card_stays_small(tmp_path):
     """Your own deck holds each row once (the cards share the table's values)
     and makes each card's face as it is drawn, not all faces first: in one
-    process (--jobs 1) peak memory grows by about 2.8 KB a card from 100 to 500
+    process (--jobs 1) peak memory grows by about 2.7 KB a card from 100 to 500
     cards (the row, its set text remembered for the drawing, the page's
     record), 6.4 KB before."""
     import shutil

@@ -218,6 +218,7 @@ def _parse_csv(where, name: str, raw: bytes, tab: bool = False) -> Table:
         raise UsageError(f"{where}: empty data file")
     header = _clean_header(where, lines[0][1], f"line {lines[0][0]}")
     table = Table(where if isinstance(where, Path) else Path(name), header)
+    seen: dict = {}  # each distinct cell text held once (a type, a cost, a rules text repeated down the table)
     blank_before = {n for (n, _r), (_m, before) in zip(records[1:], records) if not any(c.strip() for c in before)}  # lines after a blank line
     width = lambda r: len(r) - next((k for k, c in enumerate(reversed(r)) if c.strip()), len(r))
     for k, (n, rec) in enumerate(lines[1:], 1):
@@ -228,7 +229,7 @@ def _parse_csv(where, name: str, raw: bytes, tab: bool = False) -> Table:
             # template in one file); the first table is read
             table.notes.append((f"{name} line {n}", f"a blank line, then a new header ({safety.shown(delimiter.join(rec[:width(rec)]), 50)}): another table starts here; only the first ({len(table.rows)} rows) is read"))
             break
-        values = {col: (rec[k].strip() if k < len(rec) else "") for k, col in enumerate(header)}
+        values = {col: _shared(rec[k].strip(), seen) if k < len(rec) else "" for k, col in enumerate(header)}
         extra = [cell for cell in rec[len(header):]]
         if any(cell.strip() for cell in extra):
             # more cells than columns: an unquoted delimiter in the last cell, as a hand-written
@@ -241,6 +242,12 @@ def _parse_csv(where, name: str, raw: bytes, tab: bool = False) -> Table:
             table.notes.append((f"{name} line {n}", f"{width(rec)} cells but {len(header)} column names: the unquoted {shown}{'s' if len(extra) > 1 else ''} read as part of '{last}' ('{safety.shown(values[last], 40)}'); a cell with a {delimiter!r} in it is written in \"quotes\""))
         table.rows.append(Row(values, f"{name} line {n}"))
     return table
+
+
+def _shared(text: str, seen: dict) -> str:
+    """The one copy of `text` this table holds: a 10,000-row table whose rows
+    repeat their values keeps each value once."""
+    return seen.setdefault(text, text)
 
 
 # -- spreadsheets: .xlsx, .ods, .xls (python-calamine) -----------------------------------

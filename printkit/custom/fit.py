@@ -300,7 +300,7 @@ def _wrap(paras, faces: Faces, size: float, width: float, wrap: bool, spans: tup
     return merged, widths, dirs
 
 
-@lru_cache(maxsize=20000)
+@lru_cache(maxsize=2048)  # a 1,000-card deck's texts set once for the check, the ink and the drawing; a bigger deck's rarer texts set again, not kept a card
 def fit(text: str, font, size: float, min_size: float, w: float, h: float, wrap: bool = True, icons: bool = True, markup: bool = False, base: str | None = None, metrics=METRICS, spans: tuple = ()) -> Fitted:
     """The largest size from `size` down to `min_size` (steps of 0.25 pt) at
     which the text fits the w x h box; at `min_size` with fits=False if none does.

@@ -369,11 +369,11 @@ def _row_values(rows) -> list[dict]:
     return out
 
 
-def card_indexes(model: dict) -> list[int]:
+def card_indexes(model: dict):
     """0-based number of each card of the model in its whole deck: a model cut
     down to some cards (`numbers`, 1-based) keeps the numbers they have there."""
     numbers = model.get("numbers")
-    return [n - 1 for n in numbers] if numbers else list(range(len(model["cards"])))
+    return [n - 1 for n in numbers] if numbers else range(len(model["cards"]))  # a range: no number object a card
 
 
 def check_cards(model: dict, templates: list, card_size: str, row_templates=None) -> list[Violation]:

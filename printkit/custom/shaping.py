@@ -119,7 +119,7 @@ def base_rtl(text: str) -> bool:
     return False
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=2048)
 def segments(text: str, font: str, book=None, rtl: bool = False, kern: bool = False) -> tuple[Seg, ...]:
     """`text` (one line's run, logical order) as segments in display order, left
     to right. `kern`: every run shaped by HarfBuzz, kerning and ligatures too, as

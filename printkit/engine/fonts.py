@@ -254,7 +254,7 @@ def text_width(text: str, font: str, size: float) -> float:
             from reportlab.pdfbase.pdfmetrics import stringWidth
 
             _STRING_WIDTH = stringWidth
-        if len(_WIDTHS) > 8192:  # a long run's one-off texts (IDs, page numbers) do not pile up
+        if len(_WIDTHS) > 2048:  # a long run's one-off texts (IDs, page numbers) do not pile up
             _WIDTHS.clear()
         width = _WIDTHS[key] = _STRING_WIDTH(text, font, size)
     return width

@@ -95,3 +95,40 @@ def test_a_note_that_counts_pages_counts_the_language_s_pages(lang):
     per_player = (part.last - part.first + 1) // part.copies
     assert per_player == (2 if lang == "en" else 3)
     assert f" {text(lang)(kit.NUMBER_WORDS[per_player])} " in part.note and "{pages}" not in part.note
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("lang", ["en", "de", "fr", "es", "nl"])
+def test_rules_pages_keep_headings_with_their_text(lang, paper):
+    """No rules page ends with a heading whose text starts on the next page (the
+    Spanish and Dutch Crypto Crisis summaries on Letter did): engine/text.py moves
+    such a heading over with its text."""
+    from printkit.engine.document import Document
+    from printkit.engine.text import _pages, _set, fit_fewest_pages, fit_one_page, parse_markup
+    from printkit.engine.units import MM, PrintOptions
+    from printkit.games import all_games
+
+    doc = Document(PrintOptions(paper=paper), title="rules")
+    W, H = doc.options.paper_pt
+    m = 15 * MM
+    for name, game in all_games().items():
+        blocks = parse_markup(game.rules_text(lang))
+        base = fit_one_page(doc, blocks) if lang == "en" else fit_fewest_pages(doc, blocks)
+        pages = _pages(_set(blocks, base, W - 2 * m), H - 2 * m)
+        for k, page in enumerate(pages[:-1], 1):
+            last = page[-1][0]
+            assert last.block.kind not in ("h1", "h2"), f"{name} ({lang}, {paper}): page {k} ends with a heading"
+
+
+def test_a_heading_goes_over_with_its_text():
+    from printkit.engine import fonts
+    from printkit.engine.text import _pages, _set, parse_markup
+
+    fonts.register_fonts()
+
+    blocks = parse_markup("\n\n".join(["word " * 40] * 5 + ["## Heading", "word " * 40]))
+    sets = _set(blocks, 10.0, 400.0)
+    used = sum(len(s.lines) * s.leading for s in sets[:5]) + 4 * sets[0].after + max(sets[5].before, sets[4].after) + len(sets[5].lines) * sets[5].leading
+    room = used + 2  # the heading fits on the first page, its text does not
+    pages = _pages(sets, room)
+    assert len(pages) == 2 and pages[0][-1][0].block.kind == "body" and pages[1][0][0].block.kind == "h2"

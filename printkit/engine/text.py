@@ -238,8 +238,10 @@ def _pages(sets: list[_Set], room: float) -> list[list[tuple[_Set, float]]]:
     """The blocks placed on pages of `room` pt: each page a list of (block, top),
     `top` measured down from the page's first line. A block moves whole to the next
     page when it does not fit; only one taller than a page is split between lines.
-    Space before a block is dropped at the top of a page; space between two blocks
-    is the larger of the first's space after and the second's space before."""
+    A heading stays with its text: one whose next block would not start on the same
+    page goes to the next page with it. Space before a block is dropped at the top
+    of a page; space between two blocks is the larger of the first's space after
+    and the second's space before."""
     pages: list[list] = [[]]
     y = 0.0  # pt used on this page
     last_after = 0.0
@@ -264,6 +266,16 @@ def _pages(sets: list[_Set], room: float) -> list[list[tuple[_Set, float]]]:
             queue.insert(0, s._replace(lines=s.lines[fit:], before=0.0))
             s = s._replace(lines=s.lines[:fit])
             h = fit * s.leading
+        if s.block.kind in ("h1", "h2") and queue and pages[-1]:
+            nxt = queue[0]
+            below = y + gap + h + max(nxt.before, s.after)
+            nh = len(nxt.lines) * nxt.leading
+            starts_here = below + nh <= room + 1e-6 or (nh > room + 1e-6 and below + nxt.leading <= room + 1e-6)
+            if not starts_here:  # its text goes to the next page: the heading too
+                pages.append([])
+                y = 0.0
+                queue.insert(0, s)
+                continue
         pages[-1].append((s, y + gap))
         y += gap + h
         last_after = s.after

@@ -565,20 +565,31 @@ def _tune_gc() -> None:
     gc.set_threshold(5000, 50, 100)
 
 
+def _begin_run() -> None:
+    """A new run: app.jobs.begin_run forgets what a run before it in this process
+    left (the files it committed, its number of processes). When the engine
+    modules holding those are not loaded there is nothing to forget, and the
+    jobs layer (pathlib and the rest) is not imported for `printkit --help`."""
+    if "printkit.engine.files" in sys.modules or "printkit.engine.workers" in sys.modules:
+        from printkit.app.jobs import begin_run
+
+        begin_run()
+
+
 def main(argv: list[str] | None = None) -> None:
     """Entry point: one line per error; exit 0 written, 1 rules broken, 2 bad usage,
     input or environment, 128+N interrupted by signal N (130 for Ctrl-C)."""
     import signal
 
-    from printkit.app.jobs import begin_run, committed
-
     if argv is None:  # the process's own command line (console script, python -m printkit)
         _tune_gc()
-    begin_run()
+    _begin_run()
     saved = _install_signal_handlers()
     try:
         _main(argv)
     except KeyboardInterrupt as exc:  # Ctrl-C, SIGTERM, SIGHUP: temporary files are already gone
+        from printkit.app.jobs import committed
+
         signum = exc.signum if isinstance(exc, Interrupted) else signal.SIGINT
         done = committed()
         _say("interrupted, " + (f"only these were written (complete): {', '.join(done)}" if done else "nothing written"))

@@ -342,6 +342,43 @@ def test_svg_drawing_loads_no_page_layout_and_platypus_still_works():
     assert after == "True True False"
 
 
+def test_svg_drawing_loads_no_svglib_command_line_nor_pillow_nor_harfbuzz():
+    """An SVG picture is read without svglib's package __init__ (its command line,
+    its version read through importlib.metadata and the email package), without
+    Pillow (svglib names PIL.Image.Image only in an annotation) and without
+    HarfBuzz; `import svglib` afterwards still gets the whole package, and
+    Pillow loads at its first real use."""
+    code = (
+        "import sys\n"
+        "from pathlib import Path\n"
+        "from printkit.custom.assets import load_svg_drawing\n"
+        f"d = load_svg_drawing(Path({str(ROOT / 'examples' / 'ember-road' / 'art' / 'fox.svg')!r}))\n"
+        "assert d.width > 0\n"
+        "print([m for m in ('importlib.metadata', 'email', 'argparse', 'uharfbuzz') if m in sys.modules], '_pk_real' in vars(sys.modules['PIL.Image']))\n"
+        "import svglib\n"
+        "print(svglib.__version__ not in ('', 'unknown'), callable(svglib.svg2pdf))\n"
+        "from PIL import Image\n"
+        "print(Image.new('RGB', (2, 2)).size)\n"
+    )
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
+    assert r.stdout.splitlines() == ["[] False", "True True", "(2, 2)"], r.stdout
+
+
+def test_help_imports_no_jobs_layer():
+    """`printkit --help` runs click and the command table only: nothing of the
+    jobs layer or the engine (pathlib among them) is imported to print it."""
+    code = (
+        "import sys, io, contextlib\n"
+        "from printkit import cli\n"
+        "sys.argv = ['printkit', '--help']\n"
+        "with contextlib.redirect_stdout(io.StringIO()) as out:\n"
+        "    cli.main()\n"
+        "print('Usage' in out.getvalue(), [m for m in ('pathlib', 'printkit.app.jobs', 'printkit.engine') if m in sys.modules])\n"
+    )
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
+    assert r.stdout.strip() == "True []", r.stdout
+
+
 def test_harfbuzz_comes_in_with_the_first_shaped_text_and_shapes_the_same():
     """ReportLab is imported without HarfBuzz (Latin text never needs it); the
     first text that is shaped (here combining marks) brings it in, and the PDF

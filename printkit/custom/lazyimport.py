@@ -69,4 +69,14 @@ def lazy_svglib() -> None:
     about 15 ms of every start that draws an SVG. Called before svglib is
     imported; svglib.svglib and svglib.fonts then load as usual."""
     lazy_platypus()
-    _light_package("svglib", "svglib")
+    import sys
+
+    pil = sys.modules.get("PIL.Image")
+    deferred = pil is not None and "_pk_real" not in vars(pil) and hasattr(type(pil), "_real")  # the engine's stand-in
+    if deferred:  # svglib names PIL.Image.Image in one function's annotations: no reason to load Pillow
+        vars(pil)["Image"] = type("Image", (), {})
+    try:
+        _light_package("svglib", "svglib")
+    finally:
+        if deferred:
+            vars(pil).pop("Image", None)

@@ -85,7 +85,10 @@ def fill(template: Path, values: dict, index: int, markup: str = "") -> str:
 #: Families fontconfig answers badly on a Debian machine without them, as a
 #: designer's machine would not: Impact is aliased to a symbol font (URW D050000L)
 #: by ghostscript's fonts; printkit draws it in Noto Sans (named in its run summary): so does the reference.
-FONT_SUBSTITUTES = {"Impact": ("Noto Sans", "regular")}
+#: Nimbus Mono (fontconfig's Nimbus Mono PS, URW's Courier) has CFF outlines, which
+#: printkit cannot embed: it draws the family in Liberation Mono, its metric twin
+#: (named in the run summary): so does the reference.
+FONT_SUBSTITUTES = {"Impact": ("Noto Sans", "regular"), "Nimbus Mono": ("Liberation Mono", "regular")}
 
 
 def fontconfig_file(folder: Path) -> Path:

@@ -429,3 +429,24 @@ def test_a_picture_embedded_in_the_svg_is_drawn(tmp_path):
     w, h = im.size
     for x, y in ((3, 3), (w - 4, h - 4), (w // 2, 5), (5, h // 2)):  # red to every corner: stretched, not fitted inside
         assert im.getpixel((x, y)) == (200, 30, 30), (x, y, im.getpixel((x, y)))
+
+
+def test_jinja_blocks_around_elements_show_or_hide_them(tmp_path):
+    """`{% if %}` / `{% else %}` / `{% endif %}` between elements (robotfindskitten's
+    template, written for whole-file Jinja2) show or hide those elements per card
+    (they were refused: "unknown tag 'endif'"); CSS's blue is #0000ff."""
+    (tmp_path / "front.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="69mm" height="94mm" viewBox="0 0 69 94">\n'
+        '<rect width="69" height="94" fill="#ffffff"/>\n'
+        '  {% if kitten %}\n  <rect x="10" y="10" width="49" height="30" fill="blue"/>\n'
+        '  {% else %}\n  <rect x="10" y="50" width="49" height="30" fill="#ff0000"/>\n  {% endif %}\n'
+        '<text x="10" y="90" font-size="4" font-family="Noto Sans">{{ name }}</text></svg>', encoding="utf-8")
+    (tmp_path / "cards.csv").write_text("name,kitten\nKit,yes\nRob,\n", encoding="utf-8")
+    out = tmp_path / "o.pdf"
+    r = run_inproc("deck", "--data", "cards.csv", "--front", "front.svg", "--layout", "single", "--bleed", "0", "-o", str(out), cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    for page, (top, bottom) in ((0, ((0, 0, 255), (255, 255, 255))), (2, ((255, 255, 255), (255, 0, 0)))):  # fronts (backs between)
+        im = _page_image(out, page, scale=1.0).convert("RGB")
+        k = im.width / 63  # a poker card: the 69x94 mm art centred on it
+        assert im.getpixel((round(31 * k), round(22 * k))) == top, page
+        assert im.getpixel((round(31 * k), round(62 * k))) == bottom, page

@@ -268,6 +268,13 @@ METRIC_ALIASES = {
     "times": ("Liberation Serif", "Tinos"),
     "courier new": ("Liberation Mono", "Cousine"),
     "courier": ("Liberation Mono", "Cousine"),
+    "nimbus mono": ("Liberation Mono", "Cousine"),  # URW's Courier (CFF outlines, not embeddable)
+    "nimbus mono ps": ("Liberation Mono", "Cousine"),
+    "nimbus mono l": ("Liberation Mono", "Cousine"),
+    "nimbus sans": ("Liberation Sans", "Arimo"),  # URW's Helvetica
+    "nimbus sans l": ("Liberation Sans", "Arimo"),
+    "nimbus roman": ("Liberation Serif", "Tinos"),  # URW's Times
+    "nimbus roman no9 l": ("Liberation Serif", "Tinos"),
     "calibri": ("Carlito",),
     "cambria": ("Caladea",),
 }

@@ -157,7 +157,7 @@ class SvgTemplate:
         self.ctx = ctx
         from printkit.custom import safety
 
-        self.root = safety.parse_svg(safety.read_bytes(self.path, "template"), path)  # bounded, no entities
+        self.root = safety.parse_svg(_element_blocks(safety.read_bytes(self.path, "template")), path)  # bounded, no entities
         safety.check_svg_refs(self.path, ctx.roots, root=self.root)  # what it shows stays in the project
         if _local(self.root.tag) != "svg":
             raise UsageError(f"{path}: not an SVG file (the root element is <{_local(self.root.tag)}>)")
@@ -223,6 +223,11 @@ class SvgTemplate:
                 w, h = px_w * 25.4 / dpi, px_h * 25.4 / dpi
                 self.px_scale = 96.0 / dpi
                 self.assumed = f"{px_w:g}x{px_h:g} px read at {dpi:g} dpi (they match the card there; --svg-dpi sets another)"
+            elif not self._fits_card(w, h, trim_mm) and _old_inkscape(self.root) and self._fits_card(px_w * 25.4 / 90, px_h * 25.4 / 90, trim_mm):
+                # Inkscape before 0.92 drew 90 user units to the inch (its files say which version wrote them)
+                w, h = px_w * 25.4 / 90, px_h * 25.4 / 90
+                self.px_scale = 96.0 / 90
+                self.assumed = f"{px_w:g}x{px_h:g} px read at 90 px/in, as Inkscape {self.root.get(INKSCAPE_VERSION, '').split()[0]} drew them"
         self.doc_mm = (w, h)
         bx, by = (w - trim_mm[0]) / 2, (h - trim_mm[1]) / 2
         self.card_mm = trim_mm
@@ -591,7 +596,7 @@ class SvgTemplate:
         colours = []
         for stop in svgdraw.gradient_stops(grad, self._index):
             try:
-                colours.append(T.parse_color(svgdraw.prop(stop, "stop-color") or "black"))
+                colours.append(T.parse_color(svgdraw.prop(stop, "stop-color") or "black", css=True))
             except ValueError:
                 pass
         if not colours:
@@ -638,7 +643,7 @@ class SvgTemplate:
                 try:
                     if T.PLACEHOLDER.search(f) or "url(" in f:
                         raise ValueError
-                    rgb = T.parse_color(f)
+                    rgb = T.parse_color(f, css=True)
                 except ValueError:
                     apart.append(f"fill: {f}")
             if "font-size" in own:
@@ -861,7 +866,7 @@ class SvgTemplate:
             else:
                 font, size = self._font(t, v)
                 try:
-                    T.parse_color(T.render(t.props.get("fill", "#000"), v))
+                    T.parse_color(T.render(t.props.get("fill", "#000"), v), css=True)
                 except ValueError as exc:
                     out.append(T.violation("OWN-COLOR", label, f"fill: {exc}"))
             if font is None:
@@ -1011,7 +1016,7 @@ class SvgTemplate:
             return cached
         font, size = self._font(t, v)
         try:
-            rgb = T.parse_color(T.render(t.props.get("fill", "#000"), v))
+            rgb = T.parse_color(T.render(t.props.get("fill", "#000"), v), css=True)
         except ValueError:
             rgb = (0, 0, 0)
         out = (font, size, rgb, text_anchor(T.render(t.props.get("text-anchor", "start"), v), T.render(t.props.get("direction", ""), v)))
@@ -1658,6 +1663,62 @@ def _text_source(el, mark=None) -> str:
             first = False
         parts.append(child.tail or "")
     return "".join(parts).strip()
+
+
+INKSCAPE_VERSION = "{http://www.inkscape.org/namespaces/inkscape}version"
+
+
+def _old_inkscape(root) -> bool:
+    """The file was written by Inkscape 0.91 or earlier (90 px to the inch)."""
+    m = re.match(r"\s*0\.(\d+)", root.get(INKSCAPE_VERSION) or "")
+    return bool(m) and int(m.group(1)) < 92
+
+
+_BLOCK = re.compile(r"\{%-?\s*(if|elif|else|endif)\b(.*?)-?%\}", re.S)
+
+
+def _element_blocks(data: bytes) -> bytes:
+    """`{% if cond %}` ... `{% elif %}` ... `{% else %}` ... `{% endif %}` standing
+    between elements (a template written for whole-file Jinja, as robotfindskitten's
+    and other generators' are) becomes groups shown or hidden by the condition:
+    <g style="display:{{ 'inline' if (cond) else 'none' }}">. Blocks inside a
+    tag or inside an element's text are left to Jinja where they stand."""
+    if b"{%" not in data:
+        return data
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        return data
+    out, pos, stack = [], 0, []
+    for m in _BLOCK.finditer(text):
+        before, after = text[: m.start()], text[m.end():]
+        gt, lt = before.rfind(">"), before.rfind("<")
+        nxt = after.find("<")
+        if gt < lt or before[gt + 1:].strip() or nxt < 0 or after[:nxt].strip():
+            continue  # in a tag, or in an element's text
+        kind, cond = m.group(1), m.group(2).strip()
+        if kind == "if":
+            stack.append([cond])
+            tag = f"<g style=\"display:{{{{ 'inline' if ({cond}) else 'none' }}}}\">"
+        elif not stack:
+            return data  # unbalanced: Jinja names the fault
+        elif kind == "elif":
+            prior = " or ".join(f"({c})" for c in stack[-1])
+            stack[-1].append(cond)
+            tag = f"</g><g style=\"display:{{{{ 'inline' if (not ({prior}) and ({cond})) else 'none' }}}}\">"
+        elif kind == "else":
+            prior = " or ".join(f"({c})" for c in stack[-1])
+            tag = f"</g><g style=\"display:{{{{ 'none' if ({prior}) else 'inline' }}}}\">"
+        else:
+            stack.pop()
+            tag = "</g>"
+        out.append(text[pos: m.start()])
+        out.append(tag)
+        pos = m.end()
+    if stack or not out:
+        return data
+    out.append(text[pos:])
+    return "".join(out).encode("utf-8")
 
 
 def _line_span(sp, text_el) -> bool:

@@ -164,10 +164,16 @@ def variables(values: dict, index: int) -> dict:
     return {**values, "row": values, "card": index + 1}
 
 
+#: CSS's named colours that printkit's palette also names (its palette wins in
+#: layouts and rules; an SVG's own "blue" is CSS's)
+_CSS_NAMES = {"black": "#000000", "blue": "#0000ff", "green": "#008000", "grey": "#808080", "orange": "#ffa500", "purple": "#800080", "white": "#ffffff", "yellow": "#ffff00"}
+
+
 @lru_cache(maxsize=4096)
-def parse_color(text: str | None):
+def parse_color(text: str | None, css: bool = False):
     """'#rgb', '#rrggbb', a printkit palette name or a CSS name -> (r, g, b) 0..1,
-    'none' -> None. ValueError for anything else."""
+    'none' -> None. ValueError for anything else. `css`: a colour an SVG editor
+    wrote, where "blue" is CSS's blue (#0000ff), not printkit's palette blue."""
     from printkit.engine.ink import PALETTE
 
     if text is None:
@@ -175,7 +181,9 @@ def parse_color(text: str | None):
     t = str(text).strip().lower()
     if t in ("", "none", "transparent"):
         return None
-    if t in PALETTE:
+    if css and t in _CSS_NAMES:
+        t = _CSS_NAMES[t]
+    elif t in PALETTE:
         t = PALETTE[t].lower()
     if re.fullmatch(r"#[0-9a-f]{3}", t):
         t = "#" + "".join(ch * 2 for ch in t[1:])

@@ -304,7 +304,7 @@ def write_pngs(component, model: dict, opts, folder: Path, dpi: int) -> str:
     written one at a time into a folder built beside `folder`, then swapped in."""
     import hashlib
     from printkit.engine.files import StagedFolder
-    from printkit.engine.raster import TABLETOP_MAX_SIDE, check_pixels, open_pdf, render_into, tabletop_layout, tabletop_sheet
+    from printkit.engine.raster import TABLETOP_MAX_SIDE, check_pixels, open_pdf, render_into, tabletop_layout, tabletop_rows
 
     cards = "cards" in component.uses
     if cards:
@@ -344,11 +344,12 @@ def write_pngs(component, model: dict, opts, folder: Path, dpi: int) -> str:
             sheets = tabletop_layout(n, shared is not None)
             scale = 1.0
             for s, idx in enumerate(sheets, 1):
-                sheet, scale = tabletop_sheet(lambda i: out.part / f"card-{numbers[i]:03d}-front.png", idx, size, shared)
+                # copies of a card name its first file, so the sheet decodes it once
+                sheet, scale = tabletop_rows(lambda i: out.part / names[first[keys[2 * i]]], idx, size, shared)
                 out.add_png(f"tabletop-sheet-{s}.png", sheet, dpi * scale)
                 del sheet
                 if shared is None:  # backs differ: a back sheet in the same grid (a tabletop's "unique backs")
-                    sheet, _ = tabletop_sheet(lambda i: out.part / f"card-{numbers[i]:03d}-back.png", idx, size, None)
+                    sheet, _ = tabletop_rows(lambda i: out.part / names[first[keys[2 * i + 1]]], idx, size, None)
                     out.add_png(f"tabletop-back-sheet-{s}.png", sheet, dpi * scale)
                     del sheet
             if shared is not None:

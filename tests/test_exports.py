@@ -82,3 +82,43 @@ def test_every_deck_has_a_print_shop_export(workdir):
                 assert len(set(texts[half:])) == 1 and len(set(texts[:half])) == half
             else:
                 assert len(set(texts[1::2])) == 1 and len(set(texts[0::2])) == half
+
+
+def test_tabletop_sheet_written_by_rows_has_the_sheets_pixels(tmp_path):
+    """The export writes each tabletop sheet a strip of cards at a time
+    (tabletop_rows) and decodes a card's copies once: the PNG decodes to exactly
+    the pixels of the whole sheet tabletop_sheet makes, scaled or not, with
+    empty cells, the back in the last cell and cards not in RGB; and the same
+    sheet gives the same bytes."""
+    import io
+
+    from PIL import ImageDraw
+
+    from printkit.engine.png import write_png
+    from printkit.engine.raster import tabletop_rows, tabletop_sheet
+
+    for size in ((61, 83), (430, 300)):  # the second is scaled to TABLETOP_MAX_SIDE
+        paths = []
+        for k in range(5):
+            img = Image.new("RGB", size, (40 * k, 255 - 30 * k, 90))
+            ImageDraw.Draw(img).ellipse((k, 3, size[0] - 2, size[1] // 2 + k), fill=(250, 10 * k, 0), outline=(0, 0, 0))
+            if k == 3:
+                img = img.convert("P")  # a palette PNG: converted to RGB on the way
+            paths.append(tmp_path / f"c{size[0]}-{k}.png")
+            img.save(paths[-1])
+        back = Image.new("RGB", size, (1, 2, 3))
+        order = [0, 1, 2, 1, 1, 3, 4, 0] * 3  # copies of cards, as a deck's qty makes them
+        idx = list(range(len(order)))
+        want, scale = tabletop_sheet(lambda i: paths[order[i]], idx, size, back)
+        files = []
+        for _ in range(2):
+            rows, scale2 = tabletop_rows(lambda i: paths[order[i]], idx, size, back)
+            assert scale2 == scale and rows.size == want.size
+            buf = io.BytesIO()
+            write_png(buf, rows, 150 * scale)
+            files.append(buf.getvalue())
+        assert files[0] == files[1]
+        got = Image.open(io.BytesIO(files[0]))
+        assert got.mode == "RGB" and got.size == want.size
+        assert got.tobytes() == want.tobytes()
+        assert (scale < 1) == (size[0] == 430)

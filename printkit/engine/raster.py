@@ -22,6 +22,9 @@ MAX_PIXELS = 25_000_000
 #: Tabletop sheets are at most this many pixels a side: what virtual tabletops
 #: load comfortably; the single card PNGs keep the full --dpi.
 TABLETOP_MAX_SIDE = 4096
+#: Card images a tabletop sheet keeps decoded, for copies of the same card
+#: (at most about 0.7 MB each at the sheet's cell size).
+KEEP_DECODED = 16
 
 
 def open_pdf(pdf):
@@ -183,6 +186,59 @@ def tabletop_sheet(load, indices: list[int], size: tuple[int, int], back=None):
     if back is not None:
         put(back, cols * rows - 1)  # the last cell: the hidden face
     return sheet, scale
+
+
+def tabletop_rows(load, indices: list[int], size: tuple[int, int], back=None):
+    """The sheet tabletop_sheet makes, the same pixels, as (RGBRows, scale) for
+    write_png: made a strip of one row of cards at a time as it is written, so
+    no sheet-sized image is filled, pasted into and copied again to be written.
+    `load(i)` giving the same path for copies of a card lets them be decoded once."""
+    from PIL import Image
+
+    from printkit.engine.png import RGBRows
+
+    cols, rows = TABLETOP_COLS, TABLETOP_ROWS
+    w, h = size
+    scale = min(1.0, TABLETOP_MAX_SIDE / (cols * w), TABLETOP_MAX_SIDE / (rows * h))
+    cw, ch = max(1, int(w * scale)), max(1, int(h * scale))
+    cells = {k: i for k, i in enumerate(indices)}
+    decoded: dict = {}  # path -> cell image, the most recent KEEP_DECODED
+
+    def cell(k):
+        src = back if k == cols * rows - 1 and back is not None else (load(cells[k]) if k in cells else None)
+        if src is None:
+            return None
+        if isinstance(src, (str, os.PathLike)):  # a card's PNG: decoded, shrunk as tabletop_sheet does
+            if src in decoded:  # the same file again (a card's copies): decoded once
+                return decoded[src]
+            with Image.open(src) as img:
+                if img.mode != "RGB":
+                    img = img.convert("RGB")
+                if img.size != (cw, ch):
+                    img = img.resize((cw, ch), Image.LANCZOS, reducing_gap=3.0)
+                img.load()
+            if len(decoded) >= KEEP_DECODED:
+                del decoded[next(iter(decoded))]
+            decoded[src] = img
+            return img
+        return src.resize((cw, ch), Image.LANCZOS) if src.size != (cw, ch) else src
+
+    def lines():
+        line = 3 * cols * cw
+        for r in range(rows):  # a strip of one row of cards (a tenth of the sheet's height) at a time
+            strip = Image.new("RGB", (cols * cw, ch), "white")
+            for c in range(cols):
+                img = cell(r * cols + c)
+                if img is not None:
+                    strip.paste(img, (c * cw, 0))
+                del img
+            raw = memoryview(strip.tobytes())
+            del strip
+            for y in range(ch):
+                yield raw[y * line : (y + 1) * line]
+            del raw
+
+    return RGBRows((cols * cw, rows * ch), lines()), scale
 
 
 def tabletop_sheets(cards: list, back=None) -> list:

@@ -194,7 +194,7 @@ def _define_guide(doc, game, rules_pages, guide_page, parts, _=str, lang: str = 
     c.drawString(m, y - 12, _("Cutting and folding"))
     y -= 18
     for p in parts:
-        text = f"{p.title}: {p.advice}" + (f" {p.note}" if p.note else "")
+        text = _("{title}: {text}").format(title=p.title, text=p.advice) + (f" {p.note}" if p.note else "")  # French: a no-break space before the colon
         y = d.paragraph(c, "• " + text, m, y, W - 2 * m, size=9) - 2 * MM
     if getattr(game, "supplies", ()):
         need = "; ".join(f"{_item(_(item), lang)} ({_(why)})" for item, why in game.supplies)
@@ -462,7 +462,7 @@ def _index_doc(summaries, opts, seed: str, row_mm: float, note_pt: float, gap_mm
             rows.append([p.title, _pages(p.first, p.last), _sides(p.two_sided, _), str(p.copies), sheets])
         y = d.table(c, m, y, [W - 2 * m - 100 * MM, 22 * MM, 34 * MM, 16 * MM, 28 * MM], rows, row_h=row_h, size=8.5) - 1.5 * MM
         for p in notes:
-            text = f"{p.title}: " + (p.note or p.advice)
+            text = _("{title}: {text}").format(title=p.title, text=p.note or p.advice)
             lines = d.wrap("• " + text, fonts.SANS, note_pt, W - 2 * m)
             if y - len(lines) * note_pt * 1.3 < bottom:
                 c = doc.new_page()

@@ -680,25 +680,7 @@ def draw_picture(c, path: Path, x: float, y: float, w: float, h: float, fit: str
     if key not in cache:
         cache[key] = _make_picture_form(c, path, len(cache), ink)
     name, pw, ph = cache[key]
-    if pw <= 0 or ph <= 0:
-        return
-    sx, sy = w / pw, h / ph
-    if fit == "contain":
-        s = min(sx, sy)
-        sx = sy = s
-    elif fit == "cover":
-        s = max(sx, sy)
-        sx = sy = s
-    dx, dy = x + (w - pw * sx) / 2, y + (h - ph * sy) / 2
-    c.saveState()
-    if fit == "cover":
-        p = c.beginPath()
-        p.rect(x, y, w, h)
-        c.clipPath(p, stroke=0, fill=0)
-    c.translate(dx, dy)
-    c.scale(sx, sy)
-    c.doForm(name)
-    c.restoreState()
+    _place_form(c, name, pw, ph, x, y, w, h, fit)
 
 
 def draw_data_picture(c, href: str, where, x: float, y: float, w: float, h: float, fit: str = "contain", ink=None) -> bool:

@@ -263,41 +263,46 @@ def count_svg(root, name, counted: list | None = None) -> int:
     return total
 
 
-def _data_uri_pixels(href: str, name) -> None:
+def _data_uri_bytes(href: str, name):
+    """The bytes a base64 data: address holds (None when it is not one).
+    UsageError naming the file when the base64 is broken."""
     import base64
     import binascii
-    import io
 
     m = re.match(r"data:image/[a-z+.-]+;base64,", href[:64].lower())
     if not m:
-        return
+        return None
     try:
-        raw = base64.b64decode("".join(href[m.end():].split()), validate=False)
+        return base64.b64decode("".join(href[m.end():].split()), validate=False)
     except (binascii.Error, ValueError):
         raise UsageError(f"{shown(name)}: an embedded picture is not valid base64") from None
+
+
+def _data_uri_pixels(href: str, name) -> None:
+    """A data: address's picture checked against the pixel limit (LimitError
+    when over it); what Pillow cannot read is left alone: svglib skips it."""
+    import io
+
+    raw = _data_uri_bytes(href, name)
+    if raw is None:
+        return
     try:
         with open_image(io.BytesIO(raw), f"{name} (embedded picture)") as im:
             im.size
     except LimitError:
         raise
     except Exception:
-        return  # not a picture Pillow reads: svglib skips it
+        return
 
 
 def data_uri_image(href: str, name):
     """The PNG or JPEG a data: address holds, decoded and loaded (within the
     pixel limit), or None when it holds something else."""
-    import base64
-    import binascii
     import io
 
-    m = re.match(r"data:image/[a-z+.-]+;base64,", href[:64].lower())
-    if not m:
+    raw = _data_uri_bytes(href, name)
+    if raw is None:
         return None
-    try:
-        raw = base64.b64decode("".join(href[m.end():].split()), validate=False)
-    except (binascii.Error, ValueError):
-        raise UsageError(f"{shown(name)}: an embedded picture is not valid base64") from None
     try:
         with open_image(io.BytesIO(raw), f"{name} (embedded picture)") as im:
             if im.format not in ("PNG", "JPEG"):

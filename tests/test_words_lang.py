@@ -31,7 +31,9 @@ def lines(name: str) -> list[str]:
     return (DATA / name).read_text("utf-8").splitlines()
 
 
-@pytest.fixture(scope="module", params=LANGS)
+# Each list's full checks take 1-2 s a language: German in the default run, the
+# other three in the slow tier (CI runs both).
+@pytest.fixture(scope="module", params=["de"] + [pytest.param(lang, marks=pytest.mark.slow) for lang in LANGS if lang != "de"])
 def lists(request):
     lang = request.param
     return lang, lines(f"words-accept-{lang}.txt"), lines(f"words-puzzle-{lang}.txt")

@@ -246,6 +246,7 @@ def _own_deck_peak(folder: Path, n: int) -> int:
     return int(proc.stdout.strip().splitlines()[-1])
 
 
+@pytest.mark.slow
 def test_own_deck_memory_per_card_stays_small(tmp_path):
     """Your own deck holds each row once (the cards share the table's values)
     and makes each card's face as it is drawn, not all faces first: in one

@@ -19,7 +19,7 @@ from printkit.cli import main as cli_main
 
 pypdf = pytest.importorskip("pypdf")
 
-LANGS = [pytest.param("de"), pytest.param("fr", marks=pytest.mark.slow), pytest.param("es", marks=pytest.mark.slow), pytest.param("nl", marks=pytest.mark.slow)]
+LANGS = [pytest.param("de", marks=pytest.mark.slow), pytest.param("fr", marks=pytest.mark.slow), pytest.param("es", marks=pytest.mark.slow), pytest.param("nl", marks=pytest.mark.slow)]
 #: words of English sentences that no sentence of these languages has
 ENGLISH = frozenset(
     "the and your yours each with of you that this for are its it from one on to is by player players "

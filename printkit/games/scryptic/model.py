@@ -139,6 +139,12 @@ MODIFIERS = [
     (N_("Sneaking meaning (list overleaf)"), N_("both"), "×1.5"),
     (N_("Cutting or fire meaning (forest only)"), N_("placing"), "×1.5"),
 ]
+#: where a language has no printed meaning lists, the card says how a meaning is settled instead
+MODIFIERS_AGREED = {
+    "Attacking meaning (list overleaf)": N_("Attacking meaning (both players agree)"),
+    "Defending meaning (list overleaf)": N_("Defending meaning (both players agree)"),
+    "Sneaking meaning (list overleaf)": N_("Sneaking meaning (both players agree)"),
+}
 
 SETUP = [
     N_("Each player shuffles their own pool face down and draws 7 letters. Gold (player 1) plays first; then turns alternate."),
@@ -342,7 +348,7 @@ def build_reference(params: dict) -> dict:
         **extra,
         "terrain": [{"code": t, "name": R.TERRAIN_NAMES[t], "placing": p, "combat": k} for t, p, k in TERRAIN_ROWS],
         "city": {"placing": CITY_ROW[1], "combat": CITY_ROW[2]},
-        "modifiers": [{"what": w, "when": when, "factor": f} for w, when, f in MODIFIERS],
+        "modifiers": [{"what": w if lang in MEANING_LANGS else MODIFIERS_AGREED.get(w, w), "when": when, "factor": f} for w, when, f in MODIFIERS],
         "values": {str(v): "".join(ch for ch in (sorted(values) if lang == "en" else values) if values[ch] == v) for v in (1, 2, 3)},
         "setup": SETUP,
         "turn": TURN,

@@ -21,7 +21,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pypdf import PdfReader
 
-from conftest import ROOT, render_page, run_cli, run_inproc, run_process
+from conftest import ROOT, render_page, run_cli, run_inproc, run_process, sweep
 from printkit import build
 from printkit.engine.units import PrintOptions
 from printkit.games import all_games
@@ -164,7 +164,8 @@ def test_fuzzed_models_never_crash_the_validator(game, name):
     good = build.build_checked(comp, default_params(comp))
     keys = sorted(k for k in good if k not in ("format", "game", "component"))
 
-    @settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
+    # 20 fuzzed models a component in the default run, 60 in the slow tier (CI runs both)
+    @settings(max_examples=sweep(60, 20), deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
     @given(data=st.data())
     def check(data):
         model = json.loads(json.dumps(good))

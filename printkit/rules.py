@@ -84,3 +84,13 @@ def field(data: Any, key: str, kind: type | tuple, code: str, place: str) -> tup
 def _kind_name(kinds: tuple) -> str:
     names = {int: "a whole number", str: "a string", list: "a list", dict: "an object", float: "a number", bool: "true or false"}
     return " or ".join(names.get(k, k.__name__) for k in kinds)
+
+
+def language_violations(lang: str, code: str) -> list[Violation]:
+    """[] when `lang` is a language printkit prints, else one violation under
+    `code` naming it (a model's params may hold anything)."""
+    from printkit.lang import LANGUAGES
+
+    if lang in LANGUAGES:
+        return []
+    return [Violation(code, "params lang", f"{lang[:20]!r} is not a language printkit prints ({', '.join(LANGUAGES)})")]

@@ -182,6 +182,17 @@ def test_hand_edited_garbage_never_crashes_the_checks():
 
 # -- playability --------------------------------------------------------------------------------
 
+def stats_rows(out: str) -> dict[int, list[float]]:
+    """`deck cryptic-words --stats`'s table: hand size -> its figures (deals,
+    words, common, p10, fewest, handful %, long %, longest)."""
+    rows = {}
+    for line in out.splitlines():
+        m = re.match(r"\s+([456])\s+(\d+)\s+([\d.]+)\s+([\d.]+)\s+(\d+)\s+(\d+)\s+([\d.]+)%\s+([\d.]+)%\s+([\d.]+)", line)
+        if m:
+            rows[int(m.group(1))] = [float(g) for g in m.groups()[1:]]
+    return rows
+
+
 def test_stats_flag_prints_the_playability_figures(workdir):
     deals = sweep(10_000, 1_500)  # the default --deals with --runslow
     args = ["deck", "cryptic-words", "--stats"] + ([] if deals == 10_000 else ["--deals", str(deals)])
@@ -189,11 +200,7 @@ def test_stats_flag_prints_the_playability_figures(workdir):
     assert proc.returncode == 0, proc.stderr
     out = proc.stdout
     assert f"Playability over {deals:,} random deals" in out
-    rows = {}
-    for line in out.splitlines():
-        m = re.match(r"\s+([456])\s+(\d+)\s+([\d.]+)\s+([\d.]+)\s+(\d+)\s+(\d+)\s+([\d.]+)%\s+([\d.]+)%\s+([\d.]+)", line)
-        if m:
-            rows[int(m.group(1))] = [float(g) for g in m.groups()[1:]]
+    rows = stats_rows(out)
     assert sorted(rows) == [4, 5, 6], out
     assert sum(r[0] for r in rows.values()) == deals
     for size, (deals, words, common, p10, fewest, handful, long_, longest) in rows.items():

@@ -14,6 +14,7 @@ import pytest
 from pypdf import PdfReader
 
 from conftest import decode_qr, render_page, run_cli, sweep
+from test_cryptic_words import stats_rows
 from printkit import words
 from printkit.games.cryptex import choose_deck as cx_choose
 from printkit.games.cryptex import deckgen as cx_deckgen
@@ -212,11 +213,7 @@ def test_cryptic_words_stats_measure_the_language(workdir, lang):
     assert proc.returncode == 0, proc.stderr
     out = proc.stdout
     assert f"Playability over {deals:,} random deals" in out
-    rows = {}
-    for line in out.splitlines():
-        m = re.match(r"\s+([456])\s+(\d+)\s+([\d.]+)\s+([\d.]+)\s+(\d+)\s+(\d+)\s+([\d.]+)%\s+([\d.]+)%\s+([\d.]+)", line)
-        if m:
-            rows[int(m.group(1))] = [float(g) for g in m.groups()[1:]]
+    rows = stats_rows(out)
     assert sorted(rows) == [4, 5, 6], out
     for size, (_, _, common, p10, fewest, handful, long_, longest) in rows.items():
         assert handful >= 99.0 and long_ >= 95.0, (size, rows[size])

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Callable, Iterable, NamedTuple, Sequence
 
-from printkit.rules import Violation, expect, field
+from printkit.rules import Violation, expect, field, language_violations
 from printkit.i18n import N_  # printed text, translated where drawn
 
 JOKER = "?"
@@ -37,13 +37,10 @@ def model_lang(model) -> str:
 
 
 def check_lang(model) -> tuple[str | None, list[Violation]]:
-    """(the model's language code, []) or (None, [a violation]) when it is none printkit knows."""
-    from printkit.lang import LANGUAGES
-
+    """(the model's language code, []) or (None, [a violation]) when it is none printkit prints."""
     lang = model_lang(model)
-    if lang not in LANGUAGES:
-        return None, [Violation("CRX-LANG", "params lang", f"{lang[:20]!r} is not a language printkit prints ({', '.join(LANGUAGES)})")]
-    return lang, []
+    bad = language_violations(lang, "CRX-LANG")
+    return (None, bad) if bad else (lang, [])
 
 
 def symbols_of(lang: str) -> set[str]:

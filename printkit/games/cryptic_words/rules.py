@@ -11,7 +11,7 @@ import re
 from typing import Iterable
 
 from printkit.games.cryptic_words.deckgen import DECK_SIZE, ENTRIES_PER_CARD, RULEBOOK_CODES
-from printkit.rules import Violation, expect, field
+from printkit.rules import Violation, expect, field, language_violations
 from printkit.i18n import N_  # marks the doubles' text for the catalogues (translated where printed)
 
 FACES = tuple(range(1, 7))
@@ -71,13 +71,10 @@ def model_lang(model) -> str:
 
 
 def check_lang(model) -> tuple[str | None, list[Violation]]:
-    """(the model's language, []) or (None, [a violation]) for one printkit does not print."""
-    from printkit.lang import LANGUAGES
-
+    """(the model's language code, []) or (None, [a violation]) when it is none printkit prints."""
     lang = model_lang(model)
-    if lang not in LANGUAGES:
-        return None, [Violation("CW-LANG", "params lang", f"{lang[:20]!r} is not a language printkit prints ({', '.join(LANGUAGES)})")]
-    return lang, []
+    bad = language_violations(lang, "CW-LANG")
+    return (None, bad) if bad else (lang, [])
 
 
 def letters_of(lang: str) -> str:

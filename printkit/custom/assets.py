@@ -740,7 +740,16 @@ def _make_picture_form(c, path, n: int, ink=None):
         c.endForm()
         return name, pw, ph
     if path.suffix.lower() == ".svg":
-        drawing = ink_drawing(load_svg_drawing(path), ink)
+        from printkit.custom import svgfast
+
+        art = load_svg_art(path)
+        if isinstance(art, svgfast.Plan):  # plain shapes: drawn straight on, no svglib
+            pw, ph = art.width, art.height
+            c.beginForm(name, 0, 0, pw, ph)
+            svgfast.draw(c, art, ink)
+            c.endForm()
+            return name, pw, ph
+        drawing = ink_drawing(art, ink)
         pw, ph = drawing.width, drawing.height
         c.beginForm(name, 0, 0, pw, ph)
         from reportlab.graphics import renderPDF
@@ -765,6 +774,17 @@ def _make_picture_form(c, path, n: int, ink=None):
             c.drawImage(str(path), 0, 0, pw, ph, mask="auto")
         c.endForm()
     return name, pw, ph
+
+
+@lru_cache(maxsize=256)
+def load_svg_art(path: Path):
+    """An SVG file read once: its shapes (svgfast.Plan) when it is plain enough
+    to be drawn without svglib, else svglib's drawing (load_svg_drawing)."""
+    from printkit.custom import safety, svgfast
+
+    root = safety.parse_svg(safety.read_bytes(path, "SVG file"), path)
+    safety.check_svg_refs(path, safety.allowed() or [Path(path).resolve().parent], root=root)  # what it shows stays in the project
+    return svgfast.plan(root) or load_svg_drawing(path)
 
 
 @lru_cache(maxsize=256)

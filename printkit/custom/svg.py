@@ -1159,21 +1159,38 @@ class SvgTemplate:
         renderer.pk_index = id_index(doc)
         return renderer.render(doc)
 
+    def _art(self, doc):
+        """The document's shapes (svgfast.Plan) when plain enough to be drawn
+        without svglib, else svglib's drawing of it."""
+        from printkit.custom import svgfast
+
+        return svgfast.plan(doc) or self._drawing(doc)
+
     def _static_drawing(self, doc):
         cache = self.__dict__.setdefault("_static", {})
         if id(doc) not in cache:
-            cache[id(doc)] = self._drawing(doc)
+            cache[id(doc)] = self._art(doc)
         return cache[id(doc)]
 
     def _form(self, c, key, make_doc, ink=None) -> str:
         cache = forms(c)
         name = cache.get(key)
         if name is None:
+            from printkit.custom import svgfast
+
+            art = make_doc()
+            if isinstance(art, svgfast.Plan):  # plain shapes: drawn straight on
+                name = f"PKSvg{len(cache)}"
+                c.beginForm(name, 0, 0, art.width, art.height)
+                svgfast.draw(c, art, ink)
+                c.endForm()
+                cache[key] = name
+                return name
             from reportlab.graphics import renderPDF
 
             from printkit.custom.assets import ink_drawing
 
-            drawing = ink_drawing(make_doc(), ink)
+            drawing = ink_drawing(art, ink)
             name = f"PKSvg{len(cache)}"
             c.beginForm(name, 0, 0, drawing.width, drawing.height)
             from printkit.engine import fonts as _f
@@ -1198,7 +1215,7 @@ class SvgTemplate:
             old.getparent().replace(old, new)
             self._fallback_spans(new)
             self._absolute_images(doc)
-            d = self._drawing(doc)
+            d = self._art(doc)
             s.drawings[rendered] = d
         return d
 
@@ -1208,6 +1225,9 @@ class SvgTemplate:
         project's, the user's or the system's font that has them (FontBook.fallback),
         entered in svglib's font map under its registered name. Runs that need
         shaping are refused before (_snippet_text)."""
+        texts = [el for el in root.iter() if isinstance(el.tag, str) and _local(el.tag) == "text"]
+        if not texts:
+            return
         from lxml import etree
 
         from printkit.custom import shaping
@@ -1216,7 +1236,6 @@ class SvgTemplate:
         fm = self.font_map()
         from reportlab.pdfbase.pdfmetrics import stringWidth
 
-        texts = [el for el in root.iter() if isinstance(el.tag, str) and _local(el.tag) == "text"]
         for text in texts:
             tprops: dict = {}
             for x in reversed([text, *text.iterancestors()]):

@@ -65,6 +65,38 @@ def test_drawn_pages_joined_as_one_process_draws_them(workdir, monkeypatch):
     pdf.close()
 
 
+def test_worker_pages_come_compressed_and_a_mismatch_is_mended(workdir, monkeypatch):
+    """The sheets and answer keys the workers draw arrive as their compressed
+    streams: this process compresses only what it draws itself. When a page's
+    operators around the worker's content differ from the worker's (forced
+    here), the worker's content is unpacked and compressed here: the same
+    bytes either way."""
+    from printkit.engine import canvas, pagework
+
+    monkeypatch.setattr(pagework, "MIN_ITEMS", 10)
+    monkeypatch.setattr(pagework, "CHUNK", 4)
+    args = ("puzzle", "crypto-crisis", "--count", "40", "--seed", "z", "--difficulty", "mixed")
+    run_inproc(*args, "--jobs", "1", "-o", "one.pdf", cwd=workdir, check=True)
+    squeezed = []
+    real = canvas.compressed
+    monkeypatch.setattr(canvas, "compressed", lambda text: (squeezed.append(1), real(text))[1])
+    run_inproc(*args, "--jobs", "2", "-o", "two.pdf", cwd=workdir, check=True)
+    assert (workdir / "two.pdf").read_bytes() == (workdir / "one.pdf").read_bytes()
+    assert 0 < len(squeezed) <= 120 - 8  # of 120 pages (sheets, hints, keys): the rest came compressed
+
+    class Wrong(pagework.Given):
+        __slots__ = ()
+
+        def __init__(self, z, shell, at, cut):
+            super().__init__(z, shell + " ", at, cut)
+
+    monkeypatch.setattr(pagework, "Given", Wrong)
+    squeezed.clear()
+    run_inproc(*args, "--jobs", "2", "-o", "mended.pdf", cwd=workdir, check=True)
+    assert len(squeezed) == 120  # every page compressed here
+    assert (workdir / "mended.pdf").read_bytes() == (workdir / "one.pdf").read_bytes()
+
+
 def test_kit_all_same_bytes(workdir):
     run_inproc("kit", "all", "--jobs", "1", "-o", "one", cwd=workdir, check=True)
     run_inproc("kit", "all", "--jobs", "2", "-o", "two", cwd=workdir, check=True)

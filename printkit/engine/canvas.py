@@ -60,7 +60,6 @@ def canvas_class():
     global _CANVAS
     if _CANVAS is not None:
         return _CANVAS
-    import zlib
 
     from printkit.engine.fonts import import_reportlab_fonts
 
@@ -199,6 +198,7 @@ def canvas_class():
     class PrintkitCanvas(Colours, Canvas):
         _pk_pdfx = False
         _pk_where = None  # what is being drawn (a template and element), for the notes; set by who draws it
+        _pk_given = None  # the next page's content as a worker drew and compressed it (see showPage)
         # the fill's plates are part of the graphics state: a restoreState that puts an
         # earlier fill back puts back its plates too (else text after an icon was noted in the icon's colour)
         STATE_ATTRIBUTES = Canvas.STATE_ATTRIBUTES + ["_pk_fill"]
@@ -250,12 +250,26 @@ def canvas_class():
             """A finished page's content is compressed now, as ReportLab would
             at save (same zlib call, same bytes), and goes to a temporary spool
             file until the save: a page costs memory for its dictionary alone, so
-            a 1,000-sheet batch is not held in memory page by page."""
+            a 1,000-sheet batch is not held in memory page by page.
+
+            A page whose content a worker process drew and compressed
+            (engine/pagework.py) comes with `_pk_given`: this canvas then holds
+            only what it drew around that content (the page's first operators
+            and its footer). When those make the same text as the worker's, the
+            worker's compressed bytes are the page's; otherwise the worker's
+            content is put back among them and compressed here."""
+            given, self._pk_given = self._pk_given, None
+            if given is not None:
+                shell = "\n".join(self._psCommandsBeforePage + [self._preamble] + self._code + [" "] + self._psCommandsAfterPage) + "\n"
+                if shell != given.shell or not self._pageCompression or rl_config.useA85:
+                    if given.body:
+                        self._code.insert(given.at, given.text())
+                    given = None
             Canvas.showPage(self)
             page = self._doc.Pages.pages[-1]
             text = page.stream
             if page.compression and text and not page.Contents and not rl_config.useA85:
-                data = zlib.compress(text.encode("utf8") if isinstance(text, str) else text)
+                data = given.z if given is not None else compressed(text)
                 page.Contents, page.stream = SpooledStream(self._pk_spool.put(data)), None
             self._pk_trim(page)
 
@@ -416,6 +430,13 @@ def canvas_class():
 
     _CANVAS = PrintkitCanvas
     return _CANVAS
+
+
+def compressed(text) -> bytes:
+    """A page's content stream as a finished page keeps it (ReportLab's own zlib call)."""
+    import zlib
+
+    return zlib.compress(text.encode("utf8") if isinstance(text, str) else text)
 
 
 class Spool:

@@ -4,18 +4,24 @@ byte for byte the document one process draws.
 What makes the bytes the same: a worker is forked from this process after it
 has drawn the first items itself (so the forms, fonts and resources the items
 share exist already, under their names), draws a run of items on its copy of
-the document and sends back what each page holds (Document.record: the content
-operators, forms, colours; never a footer, never a finished page), and this
-process adds those pages with Document.replay, drawing each footer itself.
+the document, numbering the pages as this process expects to (told with the
+task), footers included, and compresses each finished page's content stream
+as this process would. It sends back, per page, those compressed bytes and
+the few operators drawn around the item's own (the page's first ones and its
+footer), never the item's operators themselves. This process starts each page
+again (same size, boxes, forms, colours), draws its footer and takes the
+worker's bytes when its own operators make the same text (canvas.py checks; if
+not, the worker's content is unpacked and compressed here).
 The one thing a page's operators depend on that changes as a document grows is
 the font subsets: ReportLab gives each character a code the first time the
 document uses it. So each task carries this process's font state, the worker
-starts from it, and reports per page the characters it added and the codes it
-gave them. A page is taken only when this process would give the same codes
-(same next code, none of those characters known here yet, the footers before it
-adding none); otherwise, and for anything else a worker cannot hand back (a
-new form or font, a note for the summary, a link), the item is drawn here, and
-with it the rest of that run. Nothing is written by the workers.
+starts from it, and reports per page the characters its content and then its
+footer added and the codes it gave them. An item is taken only when this
+process would number its pages the same and give the same codes (same next
+code, none of those characters known here yet, the footer of a page left open
+here adding none); otherwise, and for anything else a worker cannot hand back
+(a new form or font, a note for the summary, a link), the item is drawn here,
+and with it the rest of that run. Nothing is written by the workers.
 """
 
 from __future__ import annotations
@@ -71,6 +77,18 @@ def _next_codes(doc) -> dict:
     return {name: (len(f.state[pdf].assignments), f.state[pdf].nextCode) for name, f in _fonts(doc).items()}
 
 
+def _added(doc, before: dict) -> dict:
+    """{font: [(char, code)]} the document's fonts gave codes to since `before` (_next_codes)."""
+    pdf = doc.c._doc
+    out = {}
+    for name, font in _fonts(doc).items():
+        old = before.get(name, (0, 0))[0]
+        assignments = font.state[pdf].assignments
+        if len(assignments) > old:
+            out[name] = list(assignments.items())[old:]
+    return out
+
+
 def _marks(doc) -> tuple:
     """What a worker must not change: objects other than pages (forms, images,
     fonts), fonts named in the document, form names handed out, notes."""
@@ -78,10 +96,36 @@ def _marks(doc) -> tuple:
     return (c._doc.objectcounter - c.__dict__.get("_pk_page_objects", 0), len(c._doc.fontMapping), getattr(doc, "_names", 0), len(doc.notes))
 
 
+class Given:
+    """A page's content as a worker drew it: its compressed stream (`z`), the
+    text the operators drawn around the content make (`shell`), and where the
+    content sits: after operator `at` of this process's page, at bytes `cut`
+    of the worker's text."""
+
+    __slots__ = ("z", "shell", "at", "cut")
+
+    def __init__(self, z: bytes, shell: str, at: int, cut: tuple[int, int]) -> None:
+        self.z, self.shell, self.at, self.cut = z, shell, at, cut
+
+    @property
+    def body(self) -> bool:
+        return self.cut[1] > self.cut[0]
+
+    def text(self) -> str:
+        """The content's operators as one text (unpacked from the worker's stream)."""
+        import zlib
+
+        a, b = self.cut
+        return zlib.decompress(self.z)[a:b].decode("utf8")
+
+
 def _detach(doc) -> None:
-    """In a worker, once: finished pages are dropped, not compressed and kept,
-    and no footer is drawn (this process draws the footers)."""
+    """In a worker, once: finished pages are compressed and handed to the item's
+    record, not kept."""
+    from reportlab import rl_config
     from reportlab.pdfgen.canvas import Canvas
+
+    from printkit.engine.canvas import compressed
 
     c = doc.c
     c._pk_page_objects = 0
@@ -89,22 +133,37 @@ def _detach(doc) -> None:
     def show_page():
         pdf = c._doc
         before = pdf.objectcounter
-        Canvas.showPage(c)
-        pdf.Pages.pages.pop()
+        code, head = c._code, c._psCommandsBeforePage + [c._preamble]
+        Canvas.showPage(c)  # appends " " to `code`
+        page = pdf.Pages.pages.pop()
         c._pk_page_objects += pdf.objectcounter - before
+        rec = c.__dict__.pop("_pk_recorded", None)
+        if rec is None:
+            return
+        a, b = rec.pop("body")
+        text = page.stream
+        if not (page.compression and isinstance(text, str) and text and not page.Contents and not rl_config.useA85):
+            rec["z"] = None  # not a page this process can hand back
+            return
+        start = len(("\n".join(head + code[:a]) + "\n").encode("utf8"))
+        length = len("\n".join(code[a:b]).encode("utf8"))
+        rec["z"] = compressed(text)
+        rec["shell"] = "\n".join(head + code[:a] + code[b:] + c._psCommandsAfterPage) + "\n"
+        rec["cut"] = (start, start + length)
 
     c.showPage = show_page
-    doc._draw_footer = lambda: None
     if doc._open:  # the page this process had open at the fork: finished and dropped
         doc._finish_page()
     _WORKER["ready"] = True
 
 
 def _draw_run(task):
-    """In a worker: items start..stop-1 drawn from this process's font state;
-    for each, its pages (record, {font: [(char, code)]} added, {font: next code
-    before}), or None (draw it in the parent; so is every later item of the run)."""
-    start, stop, states = task
+    """In a worker: items start..stop-1 drawn from this process's font state, the
+    first starting after page `first` of the document; for each, (its first page's
+    number less one, its pages: [(record, {font: [(char, code)]} its content
+    added, the same for its footer, {font: next code before}]), or None (draw it
+    in the parent; so is every later item of the run)."""
+    start, stop, states, first = task
     doc, items, draw = _JOB
     if not _WORKER["ready"]:
         _detach(doc)
@@ -112,81 +171,92 @@ def _draw_run(task):
     if _WORKER["poisoned"]:
         return [None] * (stop - start)
     _set_font_state(doc, states)
+    doc.pages = first
+    c = doc.c
     for i in range(start, stop):
         marks = _marks(doc)
         pages: list = []
         before = _next_codes(doc)
-        record_page = doc._record_page
+        at_start = doc.pages
 
-        def record_and_note():
+        def record_page():
+            """What Document._record_page keeps, less the operators (the page's compressed stream comes at its end)."""
             nonlocal before
-            record_page()
-            page = doc._rec[-1]
+            page, doc._rec_page = doc._rec_page, None
+            if c.state_stack or c._annotationrefs or c._psCommandsBeforePage or c._psCommandsAfterPage:
+                doc._rec_ok = False
+            page["body"] = (page.pop("start"), len(c._code))
+            page["forms"] = list(c._formsinuse)
+            page["colors"], page["shading"] = dict(c._colorsUsed), dict(c._shadingUsed)
             page["print"] = doc._page_print  # the small print of its footer
+            doc._rec.append(page)
+            c._pk_recorded = page
             now = _next_codes(doc)
-            added = {}
-            pdf = doc.c._doc
-            for name, (count, _) in now.items():
-                old = before.get(name, (0, 0))[0]
-                if count > old:
-                    assignments = _fonts(doc)[name].state[pdf].assignments
-                    added[name] = list(assignments.items())[old:]
-            pages.append((page, added, {name: code for name, (_, code) in before.items()}))
+            pages.append([page, _added(doc, before), None, {name: code for name, (_, code) in before.items()}])
             before = now
 
-        doc._record_page = record_and_note
+        def finish_page():
+            nonlocal before
+            finish()
+            if pages and pages[-1][2] is None:
+                pages[-1][2] = _added(doc, before)  # the footer's characters
+                before = _next_codes(doc)
+
+        finish = doc._finish_page
+        doc._record_page = record_page
+        doc._finish_page = finish_page
         try:
             rec = doc.record(lambda: draw(doc, items[i]))
         finally:
-            del doc._record_page  # the class's method again
-        if not rec or _marks(doc) != marks or any(callable(p["args"][3]) for p, _, _ in pages):
+            del doc._record_page, doc._finish_page  # the class's methods again
+            c.__dict__.pop("_pk_recorded", None)
+        if not rec or _marks(doc) != marks or any(callable(p["args"][3]) or p.get("z") is None for p, *_ in pages):
             _WORKER["poisoned"] = _marks(doc) != marks
             out.extend([None] * (stop - i))
             return out
         pages[-1][0]["after"] = doc.small_print  # as the item leaves it
-        out.append(pages)
+        out.append((at_start, pages))
     return out
 
 
-def _fits(doc, pages) -> bool:
-    """Would this process give the item's new characters the codes the worker
-    gave them? Yes when, per font, its next code here is the worker's at the
-    item's start, none of the characters the item adds is known here, and no
-    footer drawn among its pages (the page before's, then each page's but the
-    last, in the order one process draws them) adds a character."""
-    from printkit.engine.fonts import SANS
-
+def _fits(doc, item) -> bool:
+    """Would this process number the item's pages as the worker did and give its
+    new characters the codes the worker gave them? Yes when its pages start
+    where the worker started them; per font, its next code here is the worker's
+    at the item's start; the footer of a page left open here (drawn as the item
+    starts) adds no character; and none of the characters the item's pages and
+    footers add, in turn, is known here."""
+    first, pages = item
+    if doc.pages != first:
+        return False
     pdf = doc.c._doc
     here = {name: f.state[pdf] for name, f in _fonts(doc).items()}
-    first_next = pages[0][2]
-    for name, code in first_next.items():
+    for name, code in pages[0][3].items():
         st = here.get(name)
         if st is None or st.nextCode != code:
             return False
+    if doc._open and doc._footer:
+        from printkit.engine.fonts import SANS
+
+        sans = here.get(SANS)
+        for ch in _footer_chars(doc, doc.pages, doc._footer, doc.size[0], doc._page_print):
+            code = 32 if ord(ch) == 0xA0 else ord(ch)
+            if sans is None or code not in sans.assignments:
+                return False
     added_so_far: dict = {}
-    for k, (_page, added, next_before) in enumerate(pages):
+    for _page, body, footer, next_before in pages:
         if any(name not in here for name in next_before):
             return False
-        number = doc.pages + k  # the page whose footer is drawn as this one starts
-        if number >= 1 and (k > 0 or doc._open):
-            sans = here.get(SANS)
-            known = added_so_far.get(SANS, set())
-            prev = pages[k - 1][0]["args"] if k else None
-            width = ((prev[0] or doc.options.paper_pt) if prev else doc.size)[0]
-            text = pages[k - 1][0]["print"] if k else doc._page_print
-            for ch in _footer_chars(doc, number, prev[3] if prev else doc._footer, width, text):
-                code = 32 if ord(ch) == 0xA0 else ord(ch)
-                if sans is None or (code not in sans.assignments and code not in known):
+        for added in (body, footer):
+            for name, chars in added.items():
+                st = here.get(name)
+                if st is None:
                     return False
-        for name, chars in added.items():
-            st = here.get(name)
-            if st is None:
-                return False
-            known = added_so_far.setdefault(name, set())
-            for ch, _code in chars:
-                if ch in st.assignments or ch in known:
-                    return False
-                known.add(ch)
+                known = added_so_far.setdefault(name, set())
+                for ch, _code in chars:
+                    if ch in st.assignments or ch in known:
+                        return False
+                    known.add(ch)
     return True
 
 
@@ -214,29 +284,44 @@ def _footer_chars(doc, number: int, footer, width: float, page_print: str) -> st
     return text + "…" if fonts.text_width(text, fonts.SANS, size) > room else text
 
 
-def _take(doc, pages) -> None:
-    """Add an item's pages as the worker recorded them, registering its new
-    characters here in the same order (the same codes, checked)."""
+def _register(doc, added: dict) -> None:
+    """Give the characters a worker added the same codes here, in its order (checked)."""
     from reportlab.pdfbase import pdfmetrics
 
     pdf = doc.c._doc
-    for page, added, _ in pages:
+    for name, chars in added.items():
+        font = pdfmetrics.getFont(name)
+        font.splitString("".join(chr(ch) for ch, _ in chars), pdf)
+        assignments = font.state[pdf].assignments
+        if any(assignments[ch] != code for ch, code in chars):
+            raise AssertionError(f"font {name}: a worker's character codes differ from this document's")
+
+
+def _take(doc, item) -> None:
+    """Add an item's pages as the worker drew them: each page started here as
+    it was there, its content's new characters registered, its footer drawn
+    here and the worker's compressed stream taken (see canvas.py's showPage)."""
+    for page, body, footer, _ in item[1]:
         doc.small_print = page["print"]
-        doc.replay([page])
-        for name, chars in added.items():
-            font = pdfmetrics.getFont(name)
-            font.splitString("".join(chr(ch) for ch, _ in chars), pdf)
-            assignments = font.state[pdf].assignments
-            if any(assignments[ch] != code for ch, code in chars):
-                raise AssertionError(f"font {name}: a worker's character codes differ from this document's")
-    doc.small_print = pages[-1][0]["after"]
+        size, trim, bleed, foot = page["args"]
+        c = doc.new_page(size, trim=trim, bleed=bleed, footer=foot)
+        c._formsinuse.extend(f for f in page["forms"] if f not in c._formsinuse)
+        c._colorsUsed.update(page["colors"])
+        c._shadingUsed.update(page["shading"])
+        _register(doc, body)
+        c._pk_given = Given(page["z"], page["shell"], len(c._code), page["cut"])
+        doc._finish_page()
+        _register(doc, footer)  # drawn here already: the same codes, checked
+    doc.small_print = item[1][-1][0]["after"]
 
 
 def draw_each(doc, items, draw, progress=None) -> None:
     """draw(doc, item) for every item of `items` (a sequence), in order, into
     `doc`: over the run's worker processes when there are several and enough
     items, with the same bytes as drawing them all here. `draw` starts its own
-    pages. `progress(iterable)` wraps the items' indexes (a progress bar)."""
+    pages; an item's last page may be finished before the next item starts
+    (nothing is drawn on it after `draw` returns). `progress(iterable)` wraps
+    the items' indexes (a progress bar)."""
     global _JOB
     n = len(items)
     indexes = progress(range(n)) if progress else range(n)
@@ -246,9 +331,12 @@ def draw_each(doc, items, draw, progress=None) -> None:
         return
     it = iter(indexes)
     done = 0
+    each = 1  # pages the last item drawn took (to number the pages of the tasks sent ahead)
     while done < n and (done == 0 or doc.pages < WARM_PAGES):
         next(it)
+        before = doc.pages
         draw(doc, items[done])
+        each = doc.pages - before
         done += 1
     _JOB = (doc, items, draw)
     jobs = workers.jobs()
@@ -256,12 +344,14 @@ def draw_each(doc, items, draw, progress=None) -> None:
         with workers.Pool(jobs) as pool:
             pending: deque = deque()
             start = done
+            known = (done, doc.pages)  # (item, pages before it) as this process has it
 
             def submit() -> None:
                 nonlocal start
                 if start < n:
                     stop = min(n, start + CHUNK)
-                    pending.append((start, stop, pool.executor.submit(_draw_run, (start, stop, _font_state(doc)))))
+                    first = known[1] + (start - known[0]) * each
+                    pending.append((start, stop, pool.executor.submit(_draw_run, (start, stop, _font_state(doc), first))))
                     start = stop
 
             for _ in range(2 * jobs):
@@ -269,15 +359,18 @@ def draw_each(doc, items, draw, progress=None) -> None:
             while pending:
                 a, b, future = pending.popleft()
                 result = pool.result(future)
-                submit()
                 fallback = False
-                for i, pages in zip(range(a, b), result):
+                for i, item in zip(range(a, b), result):
                     next(it)
-                    if not fallback and pages and _fits(doc, pages):
-                        _take(doc, pages)
-                        continue
-                    fallback = True
-                    draw(doc, items[i])
+                    before = doc.pages
+                    if not fallback and item and _fits(doc, item):
+                        _take(doc, item)
+                    else:
+                        fallback = True
+                        draw(doc, items[i])
+                    each = doc.pages - before
+                known = (b, doc.pages)
+                submit()
     finally:
         _JOB = None
     for _ in it:  # the progress bar to its end

@@ -852,15 +852,19 @@ def _side_legend(c, ink, x: float, top: float, width: float) -> None:
 
 def _answer_keys(doc, puzzles: list[dict]) -> None:
     """Answer keys at the end, each on a page of its own: checking one puzzle
-    shows no other puzzle's words."""
-    ink = doc.ink
-    W, H = doc.size
+    shows no other puzzle's words. Drawn over the run's worker processes too."""
+    from printkit.engine.pagework import draw_each
+
+    draw_each(doc, puzzles, _key_page)
+
+
+def _key_page(doc, p: dict) -> None:
+    c = doc.new_page()
+    W, _H = doc.size
     m = 12 * MM
-    for p in puzzles:
-        c = doc.new_page()
-        y = d.header(doc, _("CRYPTO CRISIS  ·  answer key for {id}").format(id=p["id"]), _("This page holds this puzzle's answers only. "
-                     "net: the shifts added up (the board wraps: 3 up = 2 down).")) - 2 * MM
-        _key_block(c, ink, m, y, W - 2 * m, 58 * MM, p)
+    y = d.header(doc, _("CRYPTO CRISIS  ·  answer key for {id}").format(id=p["id"]), _("This page holds this puzzle's answers only. "
+                 "net: the shifts added up (the board wraps: 3 up = 2 down).")) - 2 * MM
+    _key_block(c, doc.ink, m, y, W - 2 * m, 58 * MM, p)
 
 
 def _key_block(c, ink, x: float, top: float, w: float, h: float, p: dict) -> None:

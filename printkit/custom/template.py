@@ -108,11 +108,24 @@ def _xml_escape(text: str) -> str:
 
 
 def compile_text(source: str, where: str, xml: bool = False):
-    """A Jinja2 template, or the plain string when it has no placeholder."""
+    """A Jinja2 template, or the plain string when it has no placeholder.
+    Column values put into text (Simple) and the everyday choices (quick.Quick:
+    `x if y == 'z' else w`, `{% if %}` blocks, `| upper`) render the same text
+    without Jinja2."""
     if not PLACEHOLDER.search(source):
         return source
     if "{%" not in source and "{#" not in source and SIMPLE.sub("", source).find("{{") < 0:
         return Simple(source, xml, where)
+    from printkit.custom import quick
+
+    q = quick.compile(source, xml, where)
+    if q is not None:
+        return q
+    return compile_jinja(source, where, xml)
+
+
+def compile_jinja(source: str, where: str, xml: bool = False):
+    """The source compiled by Jinja2's sandbox."""
     import jinja2
 
     try:
@@ -135,11 +148,16 @@ def compile_expr(source: str, where: str):
 def columns_used(source: str) -> set[str]:
     """The data columns a piece of template text reads: bare names, and
     row["Name with spaces"]."""
+    if not PLACEHOLDER.search(source):
+        return set()
+    from printkit.custom import quick
+
+    names = quick.columns(source)
+    if names is not None:
+        return names
     import jinja2
     from jinja2 import meta, nodes
 
-    if not PLACEHOLDER.search(source):
-        return set()
     try:
         ast = env().parse(source)
     except jinja2.TemplateSyntaxError:

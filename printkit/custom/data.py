@@ -13,7 +13,6 @@ from __future__ import annotations
 import csv
 import io
 import itertools
-import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -469,6 +468,8 @@ def _read_json(path: Path) -> Table:
 
 
 def _parse_json(where, name: str, raw: bytes) -> Table:
+    import json  # only for JSON data
+
     try:
         data = json.loads(raw.decode("utf-8-sig"))
     except UnicodeDecodeError:
@@ -520,6 +521,8 @@ def _json_value(v) -> str:
     if isinstance(v, list) and all(not isinstance(x, (dict, list)) for x in v):
         return ", ".join(_json_value(x) for x in v)
     if isinstance(v, (dict, list)):
+        import json
+
         return json.dumps(v, ensure_ascii=False, separators=(", ", ": "))
     return _cell_text(v)
 

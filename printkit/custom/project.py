@@ -24,7 +24,6 @@ from __future__ import annotations
 import os
 import re
 import shlex
-import tomllib
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -581,6 +580,8 @@ def load_project(path: str | Path, card_size: str | None = None, strict: bool = 
     """Read GAME.toml into a Game; UsageError (exit 2) naming the key for anything unreadable."""
     path = Path(path)
     safety.new_run()
+    import tomllib  # only for a project file (a deck from --data/--front reads none)
+
     try:
         data = tomllib.loads(safety.read_text(path, "project file"))
     except tomllib.TOMLDecodeError as exc:

@@ -22,7 +22,6 @@ import copy
 import math
 import os
 import re
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from printkit.custom import template as T
@@ -86,22 +85,23 @@ def _subtree_placeholder(el) -> bool:
     return any(_has_placeholder(x) for x in el.iter() if isinstance(x.tag, str))
 
 
-@dataclass
 class TextUnit:
-    el: object
-    matrix: Matrix  # user units of the text -> card pt (y up)
-    props: dict  # style property -> compiled template or str
-    content: object  # compiled template or str
-    x: float
-    y: float
-    box: tuple[float, float, float, float] | None  # x, y (top), w, h in the text's user units
-    min_pt: float
-    source: str
-    static: bool
-    line_height: float | None = None  # ems: text an editor wrapped in a shape (flowed text, shape-inside), set as Inkscape sets it
-    shrink: bool = True  # may be made smaller to fit its box (printkit's own boxes, or data-min-size)
-    spans: tuple = ()  # styled spans' (rgb or None, size factor or None), marked in the source (fit.SPAN_OPEN)
-    invisible: bool = False  # drawn unseen over a picture of itself (a filter on the text): read, searched, checked
+    """A text printkit sets itself: el, matrix (user units of the text -> card
+    pt, y up), props (style property -> compiled template or str), content
+    (compiled template or str), x, y, box (x, y (top), w, h in the text's user
+    units, or None), min_pt, source, static; line_height (ems: text an editor
+    wrapped in a shape, set as Inkscape sets it), shrink (may be made smaller
+    to fit its box), spans (styled spans' (rgb or None, size factor or None),
+    marked in the source), invisible (drawn unseen over a picture of itself).
+
+    The units are plain classes, not dataclasses: defining a dataclass costs
+    about half a millisecond at every start."""
+
+    def __init__(self, el, matrix: Matrix, props: dict, content, x: float, y: float, box, min_pt: float, source: str, static: bool,
+                 line_height: float | None = None, shrink: bool = True, spans: tuple = (), invisible: bool = False) -> None:
+        self.el, self.matrix, self.props, self.content, self.x, self.y = el, matrix, props, content, x, y
+        self.box, self.min_pt, self.source, self.static = box, min_pt, source, static
+        self.line_height, self.shrink, self.spans, self.invisible = line_height, shrink, spans, invisible
 
     @property
     def scale(self) -> float:
@@ -113,37 +113,33 @@ class TextUnit:
         return f"{path.name} text {ident!r}" if ident else f"{path.name} text '{T.short(plain(self.source), 24)}'"
 
 
-@dataclass
 class QrUnit:
-    el: object
-    matrix: Matrix
-    content: object
-    box: tuple[float, float, float, float]
+    def __init__(self, el, matrix: Matrix, content, box: tuple[float, float, float, float]) -> None:
+        self.el, self.matrix, self.content, self.box = el, matrix, content, box
 
 
-@dataclass
 class ImageUnit:
-    el: object
-    matrix: Matrix
-    href: object  # compiled template or str
-    box: tuple[float, float, float, float]  # x, y, w, h in user units
-    fit: str  # contain | cover
-    alpha: float = 1.0  # its opacity times its groups'
+    """box: x, y, w, h in user units; fit: contain | cover; alpha: its opacity times its groups'."""
+
+    def __init__(self, el, matrix: Matrix, href, box: tuple[float, float, float, float], fit: str, alpha: float = 1.0) -> None:
+        self.el, self.matrix, self.href, self.box, self.fit, self.alpha = el, matrix, href, box, fit, alpha
 
 
-@dataclass
 class RasterUnit:
-    number: int
-    doc: object  # the document with only this element
-    picture: object = None  # (PIL image, x, y, w, h mm from the page's top left), made once
+    """doc: the document with only this element; picture: (PIL image, x, y, w, h
+    mm from the page's top left), made once."""
+
+    def __init__(self, number: int, doc, picture=None) -> None:
+        self.number, self.doc, self.picture = number, doc, picture
 
 
-@dataclass
 class SnippetUnit:
-    number: int
-    template: object  # compiled XML template of the element
-    skeleton: object  # the document with only this unit (its node marked)
-    drawings: dict = field(default_factory=dict)
+    """template: the element's compiled XML template; skeleton: the document
+    with only this unit (its node marked)."""
+
+    def __init__(self, number: int, template, skeleton, drawings: dict | None = None) -> None:
+        self.number, self.template, self.skeleton = number, template, skeleton
+        self.drawings = {} if drawings is None else drawings
 
 
 class SvgTemplate:

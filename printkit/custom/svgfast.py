@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import math
 import re
-from typing import NamedTuple
+from collections import namedtuple
 
 from printkit.custom.svgmatrix import IDENTITY, BadNumber, Matrix, mul, parse_transform
 
@@ -54,27 +54,15 @@ ARGS = {"M": 2, "L": 2, "H": 1, "V": 1, "C": 6, "S": 4, "Q": 4, "T": 2, "A": 7, 
 LIMIT = 1e6  # a coordinate past this is refused by the SVG reader anyway; here it sends the file to svglib
 
 
-class Shape(NamedTuple):
-    kind: str  # path, rect, circle, ellipse, line
-    geometry: tuple  # path: segments; rect: x, y, w, h, r; circle: cx, cy, r; ellipse: x1, y1, x2, y2; line: x1, y1, x2, y2
-    fill: tuple | None  # rgb
-    stroke: tuple | None
-    width: float
-    cap: int
-    join: int
-    evenodd: bool
-
-
-class Group(NamedTuple):
-    matrix: Matrix
-    items: tuple
-
-
-class Plan(NamedTuple):
-    width: float  # pt
-    height: float
-    matrix: Matrix  # user units -> pt, y up
-    items: tuple
+# shapes, groups and the whole drawing as plain tuples (collections' namedtuple:
+# a tenth of typing.NamedTuple's cost to define, paid at every start)
+Shape = namedtuple("Shape", "kind geometry fill stroke width cap join evenodd")
+Shape.__doc__ = """kind: path, rect, circle, ellipse or line; geometry: path segments,
+rect (x, y, w, h, r), circle (cx, cy, r), ellipse (x1, y1, x2, y2), line
+(x1, y1, x2, y2); fill and stroke: rgb or None; width, cap, join, evenodd."""
+Group = namedtuple("Group", "matrix items")
+Plan = namedtuple("Plan", "width height matrix items")
+Plan.__doc__ = "width, height (pt); matrix: user units -> pt, y up; items: shapes and groups"
 
 
 class _Refused(Exception):

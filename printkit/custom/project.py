@@ -24,7 +24,6 @@ from __future__ import annotations
 import os
 import re
 import shlex
-from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from printkit.component import Component, Game, KitPart
@@ -83,7 +82,6 @@ def svg_notes(doc, templates) -> None:
 
 # -- decks ---------------------------------------------------------------------------
 
-@dataclass
 class TemplateSet:
     """A deck's front (or back): one template for every row, or several, each
     row choosing its own by a column (`template`, `back_template`)."""
@@ -92,6 +90,12 @@ class TemplateSet:
     column: str  # the column that names a row's template (used when there are several)
     what: str = "front"
     source: str = ""  # as the user gave it, for the model and messages
+
+    def __init__(self, paths: dict, column: str, what: str = "front", source: str = "") -> None:
+        self.paths = paths
+        self.column = column
+        self.what = what
+        self.source = source
 
     @property
     def single(self) -> bool:
@@ -151,7 +155,6 @@ def template_set(given, where: str, base: Path, column: str, what: str) -> Templ
     return TemplateSet(paths, column, "front" if what == "front" else "back", source)
 
 
-@dataclass
 class DeckSpec:
     name: str
     title: str
@@ -165,7 +168,22 @@ class DeckSpec:
     copies: int = 1
     command: str = ""  # the command that prints this deck alone (metadata)
     qty_column: str | None = None  # the column counting each row's copies, when not qty/copies/quantity
-    _cache: dict = field(default_factory=dict, repr=False)
+    _cache: dict
+
+    def __init__(self, name: str, title: str, data: Path | str, front: TemplateSet, back: TemplateSet | None, ctx: T.Context, card_size: str = "poker", sheet: str | None = None, note: str = "", copies: int = 1, command: str = "", qty_column: str | None = None, cache: dict | None = None) -> None:
+        self.name = name
+        self.title = title
+        self.data = data
+        self.front = front
+        self.back = back
+        self.ctx = ctx
+        self.card_size = card_size
+        self.sheet = sheet
+        self.note = note
+        self.copies = copies
+        self.command = command
+        self.qty_column = qty_column
+        self._cache = dict() if cache is None else cache
 
     def templates(self):
         """({name: front template}, {name: back template} or None)."""
@@ -434,7 +452,6 @@ def _capped(found: list[Violation]) -> list[Violation]:
 
 # -- tokens, boards, pages ---------------------------------------------------------
 
-@dataclass
 class TokenSpec:
     name: str
     title: str
@@ -447,6 +464,19 @@ class TokenSpec:
     count: int = 1
     note: str = ""
     qty_column: str | None = None
+
+    def __init__(self, name: str, title: str, front: Path, size: tuple[float, float], shape: str, ctx: T.Context, data: Path | None = None, sheet: str | None = None, count: int = 1, note: str = "", qty_column: str | None = None) -> None:
+        self.name = name
+        self.title = title
+        self.front = front
+        self.size = size
+        self.shape = shape
+        self.ctx = ctx
+        self.data = data
+        self.sheet = sheet
+        self.count = count
+        self.note = note
+        self.qty_column = qty_column
 
     def template(self):
         if not hasattr(self, "_t"):
@@ -483,13 +513,19 @@ class TokenSpec:
         return Component(game=game, name=self.name, title=self.title, help=f"Tokens drawn with {self.front.name}", build=self.build, checks=(self.check,), render=self.render, notes=self.note or "Cut out each token on its outline.")
 
 
-@dataclass
 class BoardSpec:
     name: str
     title: str
     template_path: Path
     ctx: T.Context
     note: str = ""
+
+    def __init__(self, name: str, title: str, template_path: Path, ctx: T.Context, note: str = "") -> None:
+        self.name = name
+        self.title = title
+        self.template_path = template_path
+        self.ctx = ctx
+        self.note = note
 
     def template(self):
         if not hasattr(self, "_t"):
@@ -525,11 +561,15 @@ class BoardSpec:
         return Component(game=game, name=self.name, title=self.title, help=f"Board drawn with {self.template_path.name}", build=self.build, checks=(self.check,), render=self.render, notes=self.note)
 
 
-@dataclass
 class PageSpec:
     name: str
     title: str
     text_path: Path
+
+    def __init__(self, name: str, title: str, text_path: Path) -> None:
+        self.name = name
+        self.title = title
+        self.text_path = text_path
 
     def build(self, params: dict) -> dict:
         text = safety.read_text(self.text_path, "text file")

@@ -10,7 +10,6 @@ Parts with no placeholder are drawn once per PDF as a form and reused.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
@@ -23,19 +22,25 @@ PLACEHOLDER = re.compile(r"\{\{|\{%")
 MIN_TEXT_PT = 6.0  # the smallest printed text printkit lets through (DESIGN: 6 pt, 7 pt for play)
 
 
-@dataclass
 class Context:
     """Where a template finds things: fonts, icons, and images by relative path."""
 
     base: Path  # folder of the project file (or of the data file)
     fonts: FontBook
     icons: Icons
-    image_dirs: list[Path] = field(default_factory=list)  # also the folders a project may read from
-    fetched: dict = field(default_factory=dict)  # data addresses fetched this run: url -> bytes
+    image_dirs: list[Path]  # also the folders a project may read from
+    fetched: dict  # data addresses fetched this run: url -> bytes
     svg_dpi: float = 300.0  # unit-less SVG pixels that match the card at this resolution are read at it (--svg-dpi)
     svg_dpi_given: bool = False  # --svg-dpi typed: unit-less pixels are always read at svg_dpi
 
-    def __post_init__(self) -> None:
+    def __init__(self, base: Path, fonts: FontBook, icons: Icons, image_dirs: list[Path] | None = None, fetched: dict | None = None, svg_dpi: float = 300.0, svg_dpi_given: bool = False) -> None:
+        self.base = base
+        self.fonts = fonts
+        self.icons = icons
+        self.image_dirs = list() if image_dirs is None else image_dirs
+        self.fetched = dict() if fetched is None else fetched
+        self.svg_dpi = svg_dpi
+        self.svg_dpi_given = svg_dpi_given
         safety.allow(self.roots)
 
     @property

@@ -33,6 +33,10 @@ class Shelf(ReadOnlyList, Sequence):
         self._starts = array("q", [0])  # item k is bytes starts[k]:starts[k + 1] of the file
         for item in items:
             self.append(item)
+        if self._file is not None:
+            # written through now: a worker process forked from here reads the
+            # file itself, and must find nothing of it left in this buffer
+            self._file.flush()
 
     def append(self, item: Any) -> None:
         import pickle

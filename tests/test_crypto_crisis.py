@@ -444,6 +444,29 @@ def test_puzzle_checks_catch_a_tampered_puzzle():
     assert any(v.code == "CC-PUZZLE-UNIQUE" and v.place.endswith("blue") and "SPEAR" in v.message for v in found), found
 
 
+def test_puzzle_checks_over_workers_find_the_same_in_order(monkeypatch):
+    """A long list is checked in runs over worker processes: the same
+    violations, in the order of the puzzles, as one process finds."""
+    from printkit.engine import workers
+
+    monkeypatch.setattr(rules, "CHECK_RUN", 3)
+    data = generator.build_puzzles({"seed": "runs", "count": 12, "difficulty": "mixed"})
+    puzzles = [json.loads(json.dumps(p)) for p in data["puzzles"]]
+    puzzles[4]["difficulty"] = "hard" if puzzles[4]["difficulty"] != "hard" else "easy"
+    puzzles[10]["counts"]["blue"][0] += 1
+    puzzles[7] = "not a puzzle"
+    model = {"puzzles": puzzles}
+    one = rules.check_puzzles(model)
+    assert [v.place.split()[1] for v in one][:1] == [puzzles[4]["id"]] and "puzzle 8" in [v.place for v in one]
+    try:
+        workers.set_jobs(2)
+        two = rules.check_puzzles(model)
+    finally:
+        workers.set_jobs(None)
+    assert two == one
+    assert [v.code for v in one][-1] == "CC-PUZZLE-COUNTS"
+
+
 def test_puzzle_sheet_id_qr_and_reprint(tmp_path):
     proc = run_cli("puzzle", GAME, "--seed", "s1", "--difficulty", "hard", "-o", "a.pdf", cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr

@@ -466,12 +466,37 @@ class gc_paused:
 
 
 def check_puzzles(model: dict) -> list[Violation]:
+    """Every puzzle of the model checked on its own (check_puzzle); a long list
+    in runs of CHECK_RUN puzzles over the run's worker processes (--jobs), the
+    violations in the order of the puzzles either way."""
+    global _CHECKING
+    from printkit.engine import workers
+
     puzzles, bad = field(model, "puzzles", list, "CC-PUZZLES", "puzzles")
     if bad:
         return bad
     out = expect(len(puzzles) >= 1, "CC-PUZZLES", "puzzles", "holds no puzzle")
+    runs = [(a, min(a + CHECK_RUN, len(puzzles))) for a in range(0, len(puzzles), CHECK_RUN)]
+    _CHECKING = puzzles  # what forked workers read
+    try:
+        for found in workers.run(_check_run, runs):
+            out += found
+    finally:
+        _CHECKING = None
+    return out
+
+
+CHECK_RUN = 250  # puzzles a task
+_CHECKING = None
+
+
+def _check_run(run: tuple[int, int]) -> list[Violation]:
+    """Puzzles start..stop-1 of the list being checked."""
+    out: list[Violation] = []
+    puzzles = _CHECKING
     with gc_paused():
-        for n, p in enumerate(puzzles, 1):
+        for n in range(run[0] + 1, run[1] + 1):
+            p = puzzles[n - 1]
             lang = p.get("lang", "en") if isinstance(p, dict) else "en"
             if lang not in ("en", "de", "fr", "es", "nl"):
                 out.append(Violation("CC-PUZZLE", f"puzzle {n}", f"language {str(lang)[:10]!r} is not one printkit prints"))

@@ -411,3 +411,25 @@ def test_harfbuzz_comes_in_with_the_first_shaped_text_and_shapes_the_same():
     assert out["first"][:2] == ["True", "True"]
     assert out["lazy"][:2] == ["False", "True"]  # not loaded for the Latin set-up; loaded by the shaped text
     assert out["lazy"][2] == out["first"][2]
+
+
+def test_qr_codes_load_no_pillow_drawers_and_qrcode_stays_whole():
+    """The first QR code loads qrcode without the Pillow drawers of its styled
+    images (PIL.ImageDraw, ImageColor); the matrix is the one plain qrcode
+    makes, and the drawers' package still gives its names to whoever asks."""
+    code = (
+        "import sys\n"
+        "from printkit.engine.qr import qr_matrix\n"
+        "m = qr_matrix('CC-M-7QK2M9XAB')\n"
+        "light = [n for n in ('PIL.ImageDraw', 'PIL.ImageColor') if n in sys.modules]\n"
+        "import qrcode\n"
+        "from qrcode.constants import ERROR_CORRECT_M\n"
+        "qr = qrcode.QRCode(error_correction=ERROR_CORRECT_M, border=0, box_size=1, mask_pattern=0)\n"
+        "qr.add_data('CC-M-7QK2M9XAB'.encode())\n"
+        "qr.make(fit=True)\n"
+        "import qrcode.image.styles.moduledrawers as md\n"
+        "from qrcode.image.styles.moduledrawers import SquareModuleDrawer\n"
+        "print(light, m == tuple(tuple(r) for r in qr.get_matrix()), SquareModuleDrawer.__module__)\n"
+    )
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
+    assert r.stdout.split() == ["[]", "True", "qrcode.image.styles.moduledrawers.pil"], r.stdout

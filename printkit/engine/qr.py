@@ -19,13 +19,61 @@ def qr_matrix(text: str, mask: int | None = FIXED_MASK) -> tuple[tuple[bool, ...
     """The code's modules. `mask` 0-7: that pattern, no search (the default,
     FIXED_MASK, for codes whose every text is read back in the tests); None:
     qrcode scores all eight patterns and keeps the best (for arbitrary user text)."""
-    import qrcode
+    qrcode = _qrcode()
     from qrcode.constants import ERROR_CORRECT_M
 
     qr = qrcode.QRCode(error_correction=ERROR_CORRECT_M, border=0, box_size=1, mask_pattern=mask)
     qr.add_data(text.encode("utf-8"))
     qr.make(fit=True)
     return tuple(tuple(row) for row in qr.get_matrix())
+
+
+def _qrcode():
+    """The qrcode package, without the Pillow drawers its image module loads for
+    styled images printkit never makes (PIL.ImageDraw and ImageColor: 15-25 ms
+    of every run's first code): qrcode.image.styles.moduledrawers is entered
+    as a package holding nothing yet, its submodules load as usual, and the
+    first other name asked of it runs its own __init__ into it (so any later
+    user gets the whole package). Nothing changes when qrcode is loaded
+    already or not laid out as expected."""
+    import sys
+
+    name = "qrcode.image.styles.moduledrawers"
+    if "qrcode" not in sys.modules and name not in sys.modules:
+        import importlib.util
+        import os
+
+        try:
+            top = importlib.util.find_spec("qrcode")
+            folder = os.path.join(list(top.submodule_search_locations)[0], "image", "styles", "moduledrawers")
+            spec = importlib.util.spec_from_file_location(name, os.path.join(folder, "__init__.py"), submodule_search_locations=[folder])
+            package = importlib.util.module_from_spec(spec) if spec and os.path.isfile(spec.origin) else None
+        except (ImportError, ValueError, AttributeError, TypeError, IndexError):
+            package = None
+        if package is not None:
+
+            def whole(attr: str):
+                if attr.startswith("__"):
+                    raise AttributeError(attr)
+                del package.__getattr__  # a plain module from here on, its __init__ run into it
+                spec.loader.exec_module(package)
+                return getattr(package, attr)
+
+            package.__getattr__ = whole
+            sys.modules[name] = package
+    try:
+        import qrcode
+    except Exception:
+        if sys.modules.get(name) is not None and hasattr(sys.modules[name], "__getattr__"):
+            del sys.modules[name]
+        raise
+    package = sys.modules.get(name)
+    if package is not None and "qrcode.image.styles" not in sys.modules:
+        import importlib
+
+        # its parent was passed over while the package was entered: loaded now, holding it
+        importlib.import_module("qrcode.image.styles").moduledrawers = package
+    return qrcode
 
 
 def qr_size(text: str, module_mm: float, mask: int | None = FIXED_MASK) -> float:

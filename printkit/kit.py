@@ -289,13 +289,21 @@ _KITS = None  # (games, opts, seed, overrides) of the kits being built, for _kit
 
 
 def _preload() -> None:
-    """Fonts and ReportLab's canvas, loaded before workers are forked (each would
-    load them again otherwise)."""
-    from printkit.engine import fonts
+    """What every kit and the index need, loaded before workers are forked: each
+    worker would load it again otherwise, and this process once more for the
+    index after them (which then waits on it). The fonts registered and the
+    two faces every page sets read, ReportLab's canvas, the document and
+    drawing modules."""
+    from reportlab.pdfbase import pdfmetrics
+
+    from printkit.engine import draw, fonts  # noqa: F401
     from printkit.engine.canvas import canvas_class
+    from printkit.engine.document import Document  # noqa: F401
 
     fonts.register_fonts()
     canvas_class()
+    for face in (fonts.SANS, fonts.SANS_BOLD):
+        pdfmetrics.getFont(face)
 
 
 def _kit_pdf(k: int):

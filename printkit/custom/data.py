@@ -44,6 +44,28 @@ class Row:
         return f"Row(values={self.values!r}, place={self.place!r})"
 
 
+def _row_maker(columns: list[str]):
+    """A function (cells) -> the row's values as a dict {column: text}. Each dict
+    is the attribute dict of a fresh object of a class made for this table:
+    CPython stores the attribute dicts of one class's objects with their keys
+    shared (the column names held once for the whole table), about 120 bytes a
+    six-column row where a dict of its own takes 272. It is an ordinary dict to
+    every reader (a cell changed or added later makes that row's dict a plain
+    one). Names Python reserves for itself (__class__, __dict__...) cannot be
+    attributes: such a table gets plain dicts."""
+    if any(c[:2] == "__" for c in columns):
+        return lambda cells: dict(zip(columns, cells))
+    holder = type("Cells", (), {})
+
+    def make(cells) -> dict:
+        h = holder()
+        for col, cell in zip(columns, cells):
+            setattr(h, col, cell)
+        return vars(h)
+
+    return make
+
+
 class Table:
     path: Path
     columns: list[str]
@@ -236,6 +258,7 @@ def _parse_csv(where, name: str, raw: bytes, tab: bool = False) -> Table:
         raise UsageError(f"{where}: empty data file")
     header = _clean_header(where, lines[0][1], f"line {lines[0][0]}")
     table = Table(where if isinstance(where, Path) else Path(name), header)
+    make_row = _row_maker(header)
     seen: dict = {}  # each distinct cell text held once (a type, a cost, a rules text repeated down the table)
     blank_before = {n for (n, _r), (_m, before) in zip(records[1:], records) if not any(c.strip() for c in before)}  # lines after a blank line
     width = lambda r: len(r) - next((k for k, c in enumerate(reversed(r)) if c.strip()), len(r))
@@ -247,7 +270,7 @@ def _parse_csv(where, name: str, raw: bytes, tab: bool = False) -> Table:
             # template in one file); the first table is read
             table.notes.append((f"{name} line {n}", f"a blank line, then a new header ({safety.shown(delimiter.join(rec[:width(rec)]), 50)}): another table starts here; only the first ({len(table.rows)} rows) is read"))
             break
-        values = {col: _shared(rec[k].strip(), seen) if k < len(rec) else "" for k, col in enumerate(header)}
+        values = make_row([_shared(rec[k].strip(), seen) if k < len(rec) else "" for k in range(len(header))])
         extra = [cell for cell in rec[len(header):]]
         if any(cell.strip() for cell in extra):
             # more cells than columns: an unquoted delimiter in the last cell, as a hand-written
@@ -305,8 +328,9 @@ def _read_book(path: Path, sheet: str | None) -> Table:
         raise UsageError(f"{path}: {where} is empty")
     header = _clean_header(path, records[0][1], f"{where} row {records[0][0]}")
     table = Table(path, header)
+    make_row = _row_maker(header)
     for n, rec in records[1:]:
-        values = {col: (rec[k] if k < len(rec) else "") for k, col in enumerate(header)}
+        values = make_row([(rec[k] if k < len(rec) else "") for k in range(len(header))])
         table.rows.append(Row(values, f"{path.name} {where} row {n}"))
     return table
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from conftest import assert_no_traceback, decode_qr, render_page, run_cli, run_process
+from conftest import assert_no_traceback, decode_qr, render_page, run_cli, run_inproc, run_process
 from printkit.engine.cards import back_slot, plan_fold, plan_sheet, single_boxes
 from printkit.engine.units import CARDS, MM, PAPERS, PrintOptions
 
@@ -352,6 +352,25 @@ def test_streamed_save_gives_the_same_bytes_as_pdf_bytes(tmp_path, monkeypatch):
     assert out.read_bytes() == want
     assert len(PdfReader(out).pages) == 12
     assert _noisy_document(12).pdf_file().read() == want
+
+
+def test_alike_pages_written_from_one_dictionary_are_the_long_ways_bytes(workdir, monkeypatch):
+    """Pages alike in all but their content take the first one's written
+    dictionary with their own content reference: the same bytes as each page
+    written the long way (ReportLab's format), for a puzzle batch (sheets,
+    hint pages, keys), a kit (forms, card sheets, pages of several sizes
+    and boxes) and a print-shop deck."""
+    from printkit.engine.canvas import canvas_class
+
+    page_class = canvas_class()._pk_finished_page
+    runs = [("puzzle", "crypto-crisis", "--count", "9", "-o", "{}.pdf"), ("kit", "cryptex", "-o", "{}.pdf"),
+            ("deck", "cryptex", "--layout", "single", "-o", "{}.pdf")]
+    for n, args in enumerate(runs):
+        run_inproc(*[a.format(f"memo{n}") for a in args], cwd=workdir, check=True)
+    monkeypatch.setattr(page_class, "_pk_key", lambda self: None)
+    for n, args in enumerate(runs):
+        run_inproc(*[a.format(f"long{n}") for a in args], cwd=workdir, check=True)
+        assert (workdir / f"memo{n}.pdf").read_bytes() == (workdir / f"long{n}.pdf").read_bytes(), args
 
 
 def test_pages_wait_on_disk_not_in_memory(tmp_path):

@@ -180,12 +180,46 @@ def canvas_class():
         def format(self, document):
             """ReportLab's page dictionary; what its check_format adds for it (the
             resources, the media box, the parent) goes once it is written: a
-            page is written once, and 20,000 of them need not hold it all."""
+            page is written once, and 20,000 of them need not hold it all.
+
+            Pages alike in all but their content (same size, the same shared
+            XObject dictionary, nothing else set: a batch's sheets) are written
+            alike: the first one's dictionary is kept, cut at its content's
+            reference, and each later one gets it with its own reference, made
+            as ReportLab makes it (so every object keeps its number)."""
+            key = self._pk_key()
+            memo = document.__dict__.setdefault("_pk_page_memo", {}) if key is not None else None
+            if key is not None and key in memo:
+                head, tail = memo[key]
+                return head + document.Reference(self.Contents).format(document) + tail
             before = set(self.__dict__)
             out = pdfdoc.PDFPage.format(self, document)
             # a new dictionary: one that had entries deleted would keep its size
             self.__dict__ = {name: value for name, value in self.__dict__.items() if name in before}
+            if key is not None:
+                needle = b"/Contents " + document.Reference(self.Contents).format(document)
+                if out.count(needle) == 1:
+                    at = out.index(needle) + len(b"/Contents ")
+                    memo[key] = (out[:at], out[at + len(needle) - len(b"/Contents "):])
             return out
+
+        def _pk_key(self):
+            """What the page's dictionary is made of besides its content, or None
+            when it holds anything else than plain numbers and a shared XObject
+            dictionary (written the long way)."""
+            if not isinstance(self.__dict__.get("Contents"), SpooledStream):
+                return None
+            key = []
+            for name, value in self.__dict__.items():
+                if name in ("Contents", "__InternalName__"):
+                    continue
+                if value is None or type(value) in (int, float, str):
+                    key.append((name, value))
+                elif name == "XObjects" and type(value) is pdfdoc.PDFDictionary:
+                    key.append((name, id(value)))  # one of the canvas's shared dictionaries, alive until the save ends
+                else:
+                    return None
+            return tuple(sorted(key))
 
     for name in unset:
         setattr(FinishedPage, name, None)
@@ -196,6 +230,7 @@ def canvas_class():
     FinishedPage.Trans = pdfdoc.PDFDictionary()  # ReportLab gives every page an empty /Trans; formatting only reads it
 
     class PrintkitCanvas(Colours, Canvas):
+        _pk_finished_page = FinishedPage  # the class of its finished pages (for tests)
         _pk_pdfx = False
         _pk_where = None  # what is being drawn (a template and element), for the notes; set by who draws it
         _pk_given = None  # the next page's content as a worker drew and compressed it (see showPage)

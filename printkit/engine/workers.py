@@ -69,19 +69,32 @@ class Pool:
     however it ends."""
 
     def __init__(self, n: int) -> None:
+        import gc
         from concurrent.futures import ProcessPoolExecutor
 
         self.n = n
+        # what this process holds now is left out of the workers' garbage
+        # collections (gc.freeze): they would walk it all, and write to each
+        # object's header, copying the pages they share with this process
+        self._frozen = not gc.get_freeze_count()
+        if self._frozen:
+            gc.freeze()
         self.executor = ProcessPoolExecutor(max_workers=n, mp_context=_context(), initializer=_init_worker)
 
     def __enter__(self) -> "Pool":
         return self
 
     def __exit__(self, kind, exc, tb) -> None:
-        if kind is None:
-            self.executor.shutdown(wait=True)
-            return
-        self.stop()
+        try:
+            if kind is None:
+                self.executor.shutdown(wait=True)
+                return
+            self.stop()
+        finally:
+            if self._frozen:
+                import gc
+
+                gc.unfreeze()  # this process collects it again
 
     def stop(self) -> None:
         """End every worker now (an error or an interrupt in the parent)."""

@@ -433,3 +433,53 @@ def test_qr_codes_load_no_pillow_drawers_and_qrcode_stays_whole():
     )
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
     assert r.stdout.split() == ["[]", "True", "qrcode.image.styles.moduledrawers.pil"], r.stdout
+
+
+def test_a_rows_copies_are_checked_once_with_the_same_findings(tmp_path, monkeypatch):
+    """A row's copies (qty) follow one another with the same values: the check
+    of the first holds for the rest, renumbered (when no template reads `card`).
+    The run's findings and PDF are those of checking every copy."""
+    import shutil
+
+    from printkit.custom import svg
+
+    src = ROOT / "examples" / "ember-road"
+    for name in ("front.svg", "back.svg"):
+        shutil.copy(src / name, tmp_path / name)
+    shutil.copytree(src / "art", tmp_path / "art")
+    shutil.copytree(src / "icons", tmp_path / "icons")
+    long = "Gain :ember: " + "and then some more words to fit " * 12
+    (tmp_path / "cards.csv").write_text("type,name,cost,power,art,text,qty\n"
+                                        f"Traveller,Fox Scout,1,2,fox,{long},1\n"
+                                        f"Traveller,A Name Far Too Long For Its Little Box,1,2,fox,{long},3\n"
+                                        "Hazard,Flood,,,wave,Lose one.,2\n", encoding="utf-8")
+    args = ("deck", "--data", "cards.csv", "--front", "front.svg", "--back", "back.svg")
+    calls = []
+    real = svg.SvgTemplate.check_row
+    monkeypatch.setattr(svg.SvgTemplate, "check_row", lambda self, *a: calls.append(a[2]) or real(self, *a))
+    once = run_inproc(*args, "-o", "once.pdf", "--strict", cwd=tmp_path)
+    assert sorted(set(calls)) == [0, 1, 4]  # cards 3, 4 (copies of 2) and 6 (of 5): renumbered
+    calls.clear()
+    monkeypatch.setattr(svg.SvgTemplate, "reads_card_number", lambda self: True)  # every copy checked
+    every = run_inproc(*args, "-o", "every.pdf", "--strict", cwd=tmp_path)
+    assert sorted(set(calls)) == [0, 1, 2, 3, 4, 5]
+    assert once.returncode == every.returncode == 1 and "OWN-TEXT" in once.stderr
+    assert once.stderr == every.stderr
+    shutil.copy(src / "cards.csv", tmp_path / "cards.csv")  # the example's own rows: 3 copies each
+    ok_every = run_inproc(*args, "-o", "every.pdf", cwd=tmp_path)
+    monkeypatch.undo()
+    ok_once = run_inproc(*args, "-o", "once.pdf", cwd=tmp_path)
+    assert ok_once.returncode == ok_every.returncode == 0 and ok_once.stderr == ok_every.stderr
+    assert (tmp_path / "once.pdf").read_bytes() == (tmp_path / "every.pdf").read_bytes()
+    assert svg.SvgTemplate.reads_card_number.__name__ == "reads_card_number"
+    (tmp_path / "numbered.svg").write_text((src / "front.svg").read_text(encoding="utf-8").replace("EMBER ROAD", "EMBER ROAD {{ card }}"), encoding="utf-8")
+    from printkit.custom.project import load_template
+
+    assert load_template(tmp_path / "numbered.svg", _ctx(tmp_path), (63.0, 88.0)).reads_card_number() is True
+    assert load_template(tmp_path / "front.svg", _ctx(tmp_path), (63.0, 88.0)).reads_card_number() is False
+
+
+def _ctx(folder):
+    from printkit.custom.template import Context
+
+    return Context.for_folder(folder)

@@ -403,11 +403,25 @@ def check_cards(model: dict, templates: list, card_size: str, row_templates=None
     cards = model["cards"]
     places = model.get("places") or [f"card {i + 1}" for i in range(len(cards))]
     index = card_indexes(model)
+    # a row's copies (its qty) follow one another with equal values: when no template
+    # reads the card's number, a copy's check is the copy before's, renumbered
+    renumber = all(getattr(t, "reads_card_number", lambda: True)() is False for t in templates)
+    before = None  # (values, place, card index, its violations)
     for k, values in enumerate(cards):
         if k > 0 and cards[k] is cards[k - 1]:
             continue
-        found += check_card(templates, values, places[k], index[k], row_templates)
+        if renumber and before is not None and before[2] != 0 and before[1] == places[k] and before[0] == values:
+            found += _renumbered(before[3], f"card {before[2] + 1} ({places[k]})", f"card {index[k] + 1} ({places[k]})")
+            continue
+        mine = check_card(templates, values, places[k], index[k], row_templates)
+        found += mine
+        before = (values, places[k], index[k], mine)
     return _capped(found)
+
+
+def _renumbered(violations: list[Violation], old: str, new: str) -> list[Violation]:
+    """A card's violations said of another card (its place, and its message where it names it)."""
+    return [v._replace(place=v.place.replace(old, new), message=v.message.replace(old, new)) for v in violations]
 
 
 def check_templates(model: dict, templates: list, card_size: str) -> list[Violation]:

@@ -761,6 +761,17 @@ class SvgTemplate:
         return found
 
     # -- what it uses ----------------------------------------------------------------------
+    def reads_card_number(self) -> bool:
+        """Whether a placeholder may read `card` (the card's number): its check
+        and drawing then differ between a row's copies. Looked for as a word in
+        any placeholder of the document (a false alarm only costs speed)."""
+        if "_reads_card" not in self.__dict__:
+            from lxml import etree
+
+            text = etree.tostring(self.root, encoding="unicode")
+            self._reads_card = any(re.search(r"\bcard\b", m) for m in re.findall(r"\{[{%].*?[}%]\}", text, re.S))
+        return self._reads_card
+
     def columns(self) -> set[str]:
         from lxml import etree
 

@@ -110,6 +110,14 @@ def test_anything_else_goes_to_jinja2(src):
     assert quick.columns(src) is None
 
 
+def test_long_conditions_go_to_jinja2():
+    """A condition of many terms (its tree as deep) is not taken: Jinja2's."""
+    src = "{% if " + " and ".join(["a"] * 40) + " %}x{% endif %}"
+    assert quick.compile(src) is None
+    assert T.compile_text(src, "t").render({"a": "1"}) == "x"
+    assert quick.compile("{% if " + " and ".join(["a"] * 20) + " %}x{% endif %}") is not None
+
+
 def test_rows_it_does_not_take_are_rendered_by_jinja2():
     from jinja2.exceptions import UndefinedError
 

@@ -179,3 +179,32 @@ def test_ember_road_deck_draws_no_svglib_and_looks_the_same(tmp_path, monkeypatc
         a, b = (d[i].render(scale=100 / 72).to_pil().convert("RGB") for d in (fast, slow))
         big, worst = _differ(a, b)
         assert big <= 20, f"page {i + 1}: {big} pixels differ (worst {worst})"
+
+
+INKSCAPE = """<?xml version="1.0" encoding="UTF-8" standalone="no"?>
+<svg width="40mm" height="30mm" viewBox="0 0 40 30" version="1.1" id="svg5" xml:space="preserve"
+   inkscape:version="1.2.2 (b0a8486541, 2022-12-01)" sodipodi:docname="badge.svg"
+   xmlns:inkscape="http://www.inkscape.org/namespaces/inkscape" xmlns:sodipodi="http://sodipodi.sourceforge.net/DTD/sodipodi-0.dtd"
+   xmlns="http://www.w3.org/2000/svg" xmlns:svg="http://www.w3.org/2000/svg">
+  <sodipodi:namedview id="namedview7" pagecolor="#ffffff" bordercolor="#666666" inkscape:document-units="mm"/>
+  <defs id="defs2"/>
+  <g inkscape:label="Layer 1" inkscape:groupmode="layer" id="layer1" transform="translate(-12.5,-40.25)">
+    <rect style="fill:#2b4d73;fill-opacity:1;stroke:#e69f00;stroke-width:0.8;stroke-linecap:round;stroke-linejoin:round;stroke-dasharray:none;stroke-opacity:1;paint-order:normal" id="rect1" width="36" height="26" x="14.5" y="42.25" ry="3"/>
+    <path style="fill:#f0e442;fill-rule:evenodd;stroke:#3a2a1a;stroke-width:0.5;stroke-miterlimit:4;-inkscape-stroke:none;font-variation-settings:normal;vector-effect:none" d="m 32.5,45 2.35,4.76 5.25,0.77 -3.8,3.7 0.9,5.23 -4.7,-2.47 -4.7,2.47 0.9,-5.23 -3.8,-3.7 5.25,-0.77 z" id="path1" sodipodi:nodetypes="ccccccccccc"/>
+    <ellipse style="fill:#d55e00;stroke:none" id="path2" cx="20" cy="62" rx="3" ry="2" transform="rotate(-15)"/>
+    <circle style="fill:none;stroke:#ffffff;stroke-width:0.6;marker:none;enable-background:accumulate" id="path3" cx="45" cy="62" r="2.5"/>
+    <line x1="16" y1="47" x2="26" y2="47" stroke="#ffffff" stroke-width="0.7" stroke-linecap="square"/>
+    <polygon points="40,45 48,45 44,52" fill="#ffffff" opacity="1" transform="skewX(5) scale(1,1.02)"/>
+  </g>
+</svg>
+"""
+
+
+def test_inkscape_style_art_as_svglib_draws_it(tmp_path):
+    """What Inkscape writes around plain shapes (its namespaces, layers, styles
+    listing every property at its default, xml:space) is drawn here too, as
+    svglib draws it."""
+    p = tmp_path / "badge.svg"
+    p.write_text(INKSCAPE, encoding="utf-8")
+    big, worst = _differ(_pixels(p, True), _pixels(p, False))
+    assert big <= 20, f"{big} pixels differ (worst {worst})"

@@ -40,7 +40,8 @@ _RESERVED = frozenset({"true", "false", "none", "True", "False", "None", "row", 
 _FILTERS = {"upper": str.upper, "lower": str.lower}
 _TOKEN = re.compile(r"\s*(?:(==|!=|\|)|([A-Za-z_][A-Za-z0-9_]*)|('[^'\\\n]*'|\"[^\"\\\n]*\")|(\d+)(?![\w.])|(\S))")
 _TAG = re.compile(r"\{\{|\{%|\{#")
-_MAX_DEPTH = 16
+_MAX_DEPTH = 16  # {% if %} blocks inside one another
+_MAX_TOKENS = 64  # in one tag: a longer condition (its tree as deep) is Jinja2's
 
 
 class _NotQuick(Exception):
@@ -179,6 +180,8 @@ def parse(source: str) -> tuple:
         if inner.startswith(("-", "+")) or inner.endswith(("-", "+")):
             raise _NotQuick  # whitespace control
         toks = _tokens(inner)
+        if len(toks) > _MAX_TOKENS:
+            raise _NotQuick
         for k, v in toks:
             if k == "name" and v not in ("if", "else", "elif", "endif", "not", "and", "or") and v not in _FILTERS:
                 names.add(v)

@@ -44,7 +44,11 @@ GEOMETRY = {
     "svg": frozenset({"width", "height", "viewBox", "preserveAspectRatio", "x", "y"}),
 }
 # properties this module accepts only at their default (no effect then)
-DEFAULTS = {"visibility": ("visible",), "stroke-dasharray": ("", "none"), "stroke-dashoffset": ("0",), "mix-blend-mode": ("normal",)}
+DEFAULTS = {"visibility": ("visible",), "stroke-dasharray": ("", "none"), "stroke-dashoffset": ("0",), "mix-blend-mode": ("normal",),
+            "isolation": ("auto",), "paint-order": ("normal", "fill stroke markers", "fill stroke", "fill"), "vector-effect": ("none",),
+            "marker": ("none",), "marker-start": ("none",), "marker-mid": ("none",), "marker-end": ("none",), "filter": ("none",),
+            "clip-path": ("none",), "mask": ("none",), "-inkscape-stroke": ("none",), "font-variation-settings": ("normal",),
+            "enable-background": ("accumulate",), "overflow": ("visible",)}  # what Inkscape writes into every style
 NAMED = {"black": (0.0, 0.0, 0.0), "white": (1.0, 1.0, 1.0)}
 HEX = re.compile(r"#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})")
 NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
@@ -124,7 +128,7 @@ def _props(el, tag: str) -> dict:
     geometry = GEOMETRY[tag]
     for key, value in el.attrib.items():
         if key.startswith("{"):
-            if key == XLINK or key.startswith("{http://www.w3.org/XML/1998/namespace}"):
+            if key == XLINK:
                 raise _Refused
             continue  # another program's attribute (inkscape:label, sodipodi:nodetypes): not drawn
         if key in geometry or key in HARMLESS or key.startswith("data-") or key == "transform":

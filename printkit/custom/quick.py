@@ -15,9 +15,11 @@ accepts:
 
 - text, with `{{ EXPR }}` and `{% if COND %}...{% elif COND %}...{% else %}...{% endif %}`
 - EXPR: VALUE, or `VALUE if COND else VALUE`
-- VALUE: a column name, a quoted string without backslashes, a whole number,
-  each optionally followed by `| upper` or `| lower` (repeatable)
-- COND: VALUE, `VALUE == VALUE`, `VALUE != VALUE`, joined by `not`, `and`, `or`
+- VALUE: a column name, `row['Column Name']`, a quoted string without
+  backslashes, a whole number, each optionally followed by `| upper` or
+  `| lower` (repeatable)
+- COND: VALUE, `VALUE == VALUE`, `VALUE != VALUE`, `( COND )`, joined by
+  `not`, `and`, `or`
 
 Nothing here runs code: it is a reader of that grammar and an evaluator of its
 tree (comparisons, truth, upper/lower case of text). A row that lacks a name
@@ -38,7 +40,7 @@ _RESERVED = frozenset({"true", "false", "none", "True", "False", "None", "row", 
                        "or", "in", "is", "for", "endfor", "set", "with", "block", "macro", "call", "filter",
                        "raw", "import", "include", "extends", "from", "as", "recursive", "pluck", "self", "varargs", "kwargs", "caller"})
 _FILTERS = {"upper": str.upper, "lower": str.lower}
-_TOKEN = re.compile(r"\s*(?:(==|!=|\|)|([A-Za-z_][A-Za-z0-9_]*)|('[^'\\\n]*'|\"[^\"\\\n]*\")|(\d+)(?![\w.])|(\S))")
+_TOKEN = re.compile(r"\s*(?:(==|!=|\||\(|\)|\[|\])|([A-Za-z_][A-Za-z0-9_]*)|('[^'\\\n]*'|\"[^\"\\\n]*\")|(\d+)(?![\w.])|(\S))")
 _TAG = re.compile(r"\{\{|\{%|\{#")
 _MAX_DEPTH = 16  # {% if %} blocks inside one another
 _MAX_TOKENS = 64  # in one tag: a longer condition (its tree as deep) is Jinja2's
@@ -75,9 +77,11 @@ def _tokens(text: str) -> list:
 class _Expr:
     """A recursive-descent reader of one tag's tokens."""
 
-    def __init__(self, tokens: list) -> None:
+    def __init__(self, tokens: list, names: set, items: set) -> None:
         self.t = tokens
         self.i = 0
+        self.names = names  # the names the tag reads, added to as it is read
+        self.items = items  # the columns it reads as row['...']
 
     def peek(self, kind=None, value=None) -> bool:
         if self.i >= len(self.t):
@@ -97,9 +101,18 @@ class _Expr:
 
     def value(self):
         k, v = self.take()
-        if k == "name":
+        if k == "name" and v == "row" and self.peek("op", "["):  # row['Card Name']: a column by its name
+            self.i += 1
+            kk, key = self.take("const")
+            self.take("op", "]")
+            if not isinstance(key, str):
+                raise _NotQuick
+            self.items.add(key)
+            node = ("item", key)
+        elif k == "name":
             if v in _RESERVED:
                 raise _NotQuick
+            self.names.add(v)
             node = ("name", v)
         elif k == "const":
             node = ("const", v)
@@ -124,6 +137,11 @@ class _Expr:
         if self.peek("name", "not"):
             self.i += 1
             return ("not", self.negation())
+        if self.peek("op", "("):  # (a condition)
+            self.i += 1
+            node = self.condition()
+            self.take("op", ")")
+            return node
         return self.compare()
 
     def conjunction(self):
@@ -152,12 +170,14 @@ class _Expr:
 
 
 def parse(source: str) -> tuple:
-    """The template as (body, names read); _NotQuick when outside the grammar."""
+    """The template as (body, names read, columns read as row['...']); _NotQuick
+    when outside the grammar."""
     if "\r" in source:
         raise _NotQuick  # Jinja2 rewrites line ends: left to it
     if source.endswith("\n"):
         source = source[:-1]  # Jinja2 drops one newline at the very end (keep_trailing_newline off)
     names: set = set()
+    items: set = set()
     pos = 0
     stack: list = [[]]  # bodies being filled: the innermost last
     ifs: list = []  # open {% if %} nodes: [branches, else_body]
@@ -182,10 +202,7 @@ def parse(source: str) -> tuple:
         toks = _tokens(inner)
         if len(toks) > _MAX_TOKENS:
             raise _NotQuick
-        for k, v in toks:
-            if k == "name" and v not in ("if", "else", "elif", "endif", "not", "and", "or") and v not in _FILTERS:
-                names.add(v)
-        e = _Expr(toks)
+        e = _Expr(toks, names, items)
         if opener == "{{":
             stack[-1].append(("out", e.output()))
         else:
@@ -219,7 +236,7 @@ def parse(source: str) -> tuple:
         pos = end + 2
     if ifs:
         raise _NotQuick
-    return stack[0], names
+    return stack[0], names, items
 
 
 class Quick:
@@ -280,6 +297,11 @@ class Quick:
             return values[node[1]]
         if kind == "const":
             return node[1]
+        if kind == "item":
+            v = values["row"][node[1]]
+            if type(v) not in (str, int, float):
+                raise _Delegate
+            return v
         if kind == "filter":
             safety.BUDGET.step()  # as the sandbox counts a filter
             return safety.BUDGET.made(_FILTERS[node[1]](str(self._value(node[2], values))))
@@ -309,7 +331,7 @@ def _escape(text: str) -> str:
 def compile(source: str, xml: bool = False, where: str = "") -> Quick | None:  # noqa: A001
     """A Quick template, or None when the source is outside its grammar."""
     try:
-        body, names = parse(source)
+        body, names, _items = parse(source)
     except (_NotQuick, RecursionError):
         return None
     return Quick(source, body, names, xml, where)
@@ -318,6 +340,7 @@ def compile(source: str, xml: bool = False, where: str = "") -> Quick | None:  #
 def columns(source: str) -> set[str] | None:
     """The names a template of the grammar reads (None outside it)."""
     try:
-        return parse(source)[1] - {"card"}
+        _body, names, items = parse(source)
     except (_NotQuick, RecursionError):
         return None
+    return (names - {"card"}) | items

@@ -323,7 +323,12 @@ class _LazyCommand(click.Command):
         super().__init__(name, params=[], **kw)
 
     def get_params(self, ctx):
-        self.params = self._build_params()
+        # built once a run: click asks twice (the parser, then the values), and the
+        # options take a few ms to build; ctx.meta is one invocation's own
+        key = ("printkit-params", id(self))
+        if key not in ctx.meta:
+            ctx.meta[key] = self._build_params()
+        self.params = ctx.meta[key]
         return super().get_params(ctx)
 
 

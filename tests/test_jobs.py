@@ -140,6 +140,31 @@ def test_jobs_in_printkit_toml(workdir):
     assert r.returncode == 2 and "--jobs" in r.stderr and not (workdir / "y.pdf").exists()
 
 
+def _jobs_and_pid(_item):
+    from printkit.engine import workers
+
+    return workers.jobs(), os.getpid(), list(workers.run(abs, [-1, -2, -3]))
+
+
+def test_no_pools_inside_workers():
+    """A worker does its share itself: work it would spread again (a kit's
+    puzzles inside kit all's workers) stays in it, in order, so a run never has
+    more than --jobs processes at work."""
+    from printkit.engine import workers
+
+    if workers._context() is None:
+        pytest.skip("processes cannot be forked here: the work stays in one process")
+    workers.set_jobs(2)
+    try:
+        got = list(workers.run(_jobs_and_pid, range(4)))
+    finally:
+        workers.set_jobs(None)
+    assert [j for j, _, _ in got] == [1, 1, 1, 1]
+    assert {pid for _, pid, _ in got} - {os.getpid()}  # done by workers, not here
+    assert all(inner == [1, 2, 3] for _, _, inner in got)
+    assert workers.jobs() == 1  # back to the library default here
+
+
 def test_a_failing_worker_leaves_nothing(workdir, monkeypatch):
     """A puzzle that fails in a worker: one line, exit 3, no file, no part file."""
     from printkit.games.crypto_crisis import generator

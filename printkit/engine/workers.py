@@ -13,6 +13,11 @@ the same inputs give the same output at any number of jobs.
   processes cannot be forked the work stays in one process. Workers ignore
   Ctrl-C and are ended by the parent, which alone handles the interrupt and
   removes its staged files.
+- A worker runs its share in itself: inside a worker `jobs()` is 1, so work
+  that would spread again (a kit's puzzles, a batch's checks) stays in it and
+  the run never holds more than --jobs processes at work (pools inside pools
+  cost a fork each and fought the workers for the cores: kit all --jobs 2 went
+  from 1.20x to 1.39x when they stopped).
 - Workers write no files of their own unless the caller gives them a staged
   folder (engine/files.py) that the parent commits or aborts whole.
 - A worker that dies (killed, out of memory) ends the run with one line, exit 2.
@@ -57,6 +62,8 @@ def _context():
 def _init_worker() -> None:
     import signal
 
+    global _JOBS
+    _JOBS = 1  # a worker does its share in itself: no pools inside pools (the run's processes stay --jobs)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C and ends us
     for name in ("SIGTERM", "SIGHUP"):
         sig = getattr(signal, name, None)

@@ -269,9 +269,7 @@ class Quick:
     def jinja(self):
         """The same template compiled by Jinja2's sandbox (for the rows left to it)."""
         if self._jinja is None:
-            from printkit.custom import template
-
-            self._jinja = template.compile_jinja(self.source, self.where, self.xml)
+            self._jinja = safety.compile_template(self.source, self.where, self.xml)
         return self._jinja
 
     def _run(self, body, values, out) -> None:

@@ -129,16 +129,7 @@ def compile_text(source: str, where: str, xml: bool = False):
     return compile_jinja(source, where, xml)
 
 
-def compile_jinja(source: str, where: str, xml: bool = False):
-    """The source compiled by Jinja2's sandbox."""
-    import jinja2
-
-    try:
-        compiled = (xml_env() if xml else env()).from_string(source)
-        compiled.pk_where = where
-        return compiled
-    except jinja2.TemplateSyntaxError as exc:
-        raise UsageError(f"{where}: placeholder error: {exc.message} (line {exc.lineno})") from None
+compile_jinja = safety.compile_template  # the source compiled by Jinja2's sandbox
 
 
 def compile_expr(source: str, where: str):

@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from conftest import sweep
 
 from printkit.custom import quick, template as T
 
@@ -60,7 +61,8 @@ def _body(rng, depth=0) -> str:
 def test_random_templates_render_as_jinja2_does(xml):
     rng = random.Random(27)
     checked = 0
-    for _ in range(300):
+    n = sweep(300, 60)  # 1,200 renders each with --runslow
+    for _ in range(n):
         src = _body(rng) + rng.choice(["", "\n", " \n"])
         q = quick.compile(src, xml, "t")
         assert q is not None, src
@@ -70,7 +72,7 @@ def test_random_templates_render_as_jinja2_does(xml):
             values = T.variables(row, rng.randint(0, 3))
             assert q.render(values) == j.render(values), (src, values)
             checked += 1
-    assert checked == 1200
+    assert checked == 4 * n
 
 
 def _jinja_columns(src: str) -> set:
@@ -85,7 +87,7 @@ def test_columns_as_jinja2_finds_them():
     """The columns a template reads: Jinja2's (which drops what sits behind a
     condition it can decide alone, `3|lower or ...`), and no name that is not in it."""
     rng = random.Random(5)
-    for _ in range(200):
+    for _ in range(sweep(200, 60)):
         src = _body(rng)
         mine = quick.columns(src)
         assert _jinja_columns(src) <= mine <= {*NAMES[:-1], "Card Name"}, src

@@ -212,30 +212,18 @@ def test_a_finished_page_keeps_little_until_the_save(tmp_path):
 
 
 
-def _own_deck_peak(folder: Path, n: int) -> int:
+def _own_deck_peak(folder: Path, n: int, data: str) -> int:
     """Peak traced memory of `printkit deck` (in a fresh interpreter, traced
-    from its start) of the Ember Road example's cards cycled to n rows, each
-    past the first 40 with a name of its own."""
-    import csv
+    from its start) of `data`, the Ember Road example's cards cycled to n rows
+    (bench/bench_own.py's write_inputs)."""
     import subprocess
     import sys
 
-    with open(folder / "cards.csv", newline="", encoding="utf-8") as fh:
-        rows = list(csv.DictReader(fh))
-    cols = [c for c in rows[0] if c != "qty"]
-    with open(folder / f"cards{n}.csv", "w", newline="", encoding="utf-8") as fh:
-        w = csv.writer(fh)
-        w.writerow(cols)
-        for i in range(n):
-            r = dict(rows[i % len(rows)])
-            if i >= len(rows):
-                r["name"] = f"{r['name']} {i // len(rows) + 1}"
-            w.writerow([r[c] for c in cols])
     code = (
         "import sys, tracemalloc\n"
         "tracemalloc.start()\n"
         "from printkit import cli\n"
-        f"sys.argv = ['printkit', 'deck', '--data', 'cards{n}.csv', '--front', 'front.svg', '--back', 'back.svg', '-o', '{n}.pdf', '--jobs', '1']\n"
+        f"sys.argv = ['printkit', 'deck', '--data', '{data}', '--front', 'front.svg', '--back', 'back.svg', '-o', '{n}.pdf', '--jobs', '1']\n"
         "try:\n    cli.main()\nexcept SystemExit as exc:\n    assert not exc.code, exc.code\n"
         "print(tracemalloc.get_traced_memory()[1])\n"
     )
@@ -253,11 +241,15 @@ def test_own_deck_memory_per_card_stays_small(tmp_path):
     process (--jobs 1) peak memory grows by about 2.7 KB a card from 100 to 500
     cards (the row, its set text remembered for the drawing, the page's
     record), 6.4 KB before."""
-    import shutil
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
+    from bench_own import write_inputs
 
     folder = tmp_path / "ember"
-    shutil.copytree(Path(__file__).resolve().parent.parent / "examples" / "ember-road", folder)
-    per_card = (_own_deck_peak(folder, 500) - _own_deck_peak(folder, 100)) / 400
+    folder.mkdir()
+    files = write_inputs(folder, [100, 500])  # the bench's own decks: 40 cards cycled, each past the first named apart
+    per_card = (_own_deck_peak(folder, 500, files[500]) - _own_deck_peak(folder, 100, files[100])) / 400
     assert per_card < 4_000, f"{per_card:.0f} bytes a card"
 
 

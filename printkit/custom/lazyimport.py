@@ -1,49 +1,14 @@
 """Imports made lighter: package __init__ modules that load much printkit never
 uses are skipped until something asks them for a name.
 
-It imports only the engine's font set-up, so the SVG reader, the drawing code
-and the asset lookup can each call it first without importing one another.
+It imports only the engine's font set-up and its light_package
+(engine/lightimport.py), so the SVG reader, the drawing code and the asset
+lookup can each call it first without importing one another.
 """
 
 from __future__ import annotations
 
-
-def _light_package(name: str, submodule: str, names: tuple = ()) -> None:
-    """Enter package `name` in sys.modules without running its __init__, then
-    import its `submodule` and give the package the `names` its __init__ would
-    take from it. The first other name asked of the package runs its own
-    __init__ into it, so any later use gets the whole package. Nothing changes
-    when the package is loaded already or not laid out as expected."""
-    import sys
-
-    if name in sys.modules:
-        return None
-    import importlib.util
-
-    try:
-        spec = importlib.util.find_spec(name)
-        if spec is None or spec.loader is None or not spec.submodule_search_locations:
-            return None
-        package = importlib.util.module_from_spec(spec)
-    except (ImportError, ValueError, AttributeError):
-        return None
-
-    def whole(attr: str):
-        if attr.startswith("__") and attr not in ("__all__", "__version__"):
-            raise AttributeError(attr)
-        del package.__getattr__  # from here on a plain module: its __init__ run into it
-        spec.loader.exec_module(package)
-        return getattr(package, attr)
-
-    package.__getattr__ = whole
-    sys.modules[name] = package
-    try:
-        module = importlib.import_module(f"{name}.{submodule}")
-    except Exception:
-        del sys.modules[name]
-        return None
-    for attr in names:
-        setattr(package, attr, getattr(module, attr))
+from printkit.engine.lightimport import light_package
 
 
 def lazy_platypus() -> None:
@@ -59,7 +24,7 @@ def lazy_platypus() -> None:
     from printkit.engine.fonts import import_reportlab_fonts
 
     import_reportlab_fonts()
-    _light_package("reportlab.platypus", "flowables", ("Flowable",))
+    light_package("reportlab.platypus", "flowables", ("Flowable",))
 
 
 def lazy_svglib() -> None:
@@ -76,7 +41,7 @@ def lazy_svglib() -> None:
     if deferred:  # svglib names PIL.Image.Image in one function's annotations: no reason to load Pillow
         vars(pil)["Image"] = type("Image", (), {})
     try:
-        _light_package("svglib", "svglib")
+        light_package("svglib", "svglib")
     finally:
         if deferred:
             vars(pil).pop("Image", None)

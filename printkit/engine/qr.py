@@ -32,47 +32,24 @@ def _qrcode():
     """The qrcode package, without the Pillow drawers its image module loads for
     styled images printkit never makes (PIL.ImageDraw and ImageColor: 15-25 ms
     of every run's first code): qrcode.image.styles.moduledrawers is entered
-    as a package holding nothing yet, its submodules load as usual, and the
-    first other name asked of it runs its own __init__ into it (so any later
-    user gets the whole package). Nothing changes when qrcode is loaded
-    already or not laid out as expected."""
+    light (engine/lightimport.py) before qrcode is imported."""
     import sys
 
+    from printkit.engine.lightimport import light_package
+
     name = "qrcode.image.styles.moduledrawers"
-    if "qrcode" not in sys.modules and name not in sys.modules:
-        import importlib.util
-        import os
-
-        try:
-            top = importlib.util.find_spec("qrcode")
-            folder = os.path.join(list(top.submodule_search_locations)[0], "image", "styles", "moduledrawers")
-            spec = importlib.util.spec_from_file_location(name, os.path.join(folder, "__init__.py"), submodule_search_locations=[folder])
-            package = importlib.util.module_from_spec(spec) if spec and os.path.isfile(spec.origin) else None
-        except (ImportError, ValueError, AttributeError, TypeError, IndexError):
-            package = None
-        if package is not None:
-
-            def whole(attr: str):
-                if attr.startswith("__"):
-                    raise AttributeError(attr)
-                del package.__getattr__  # a plain module from here on, its __init__ run into it
-                spec.loader.exec_module(package)
-                return getattr(package, attr)
-
-            package.__getattr__ = whole
-            sys.modules[name] = package
+    entered = "qrcode" not in sys.modules and light_package(name)
     try:
         import qrcode
     except Exception:
-        if sys.modules.get(name) is not None and hasattr(sys.modules[name], "__getattr__"):
+        if entered and hasattr(sys.modules.get(name), "__getattr__"):
             del sys.modules[name]
         raise
-    package = sys.modules.get(name)
-    if package is not None and "qrcode.image.styles" not in sys.modules:
+    if entered and "qrcode.image.styles" not in sys.modules:
         import importlib
 
         # its parent was passed over while the package was entered: loaded now, holding it
-        importlib.import_module("qrcode.image.styles").moduledrawers = package
+        importlib.import_module("qrcode.image.styles").moduledrawers = sys.modules[name]
     return qrcode
 
 

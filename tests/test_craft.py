@@ -127,6 +127,31 @@ def test_art_at_the_trim_size_gets_its_bleed_generated(tmp_path):
     assert abs(w0 - 63 * 72 / 25.4) < 0.5 and abs(h0 - 88 * 72 / 25.4) < 0.5
 
 
+def test_generated_bleed_continues_a_slanted_line_without_a_step_at_the_cut(tmp_path):
+    """A steep dark band crossing the left cut of art drawn to the trim: just
+    outside the cut the band starts where it starts just inside (no notch), and
+    it runs on unchanged across the bleed (the edge's colour carried straight out)."""
+    # the band falls 4 mm for each mm to the right: a step of d mm at the cut shows as 4d mm
+    _svg(tmp_path, '<rect width="63" height="88" fill="#ffffff"/><polygon points="0,30 0,36 10,76 10,70" fill="#000000"/>')
+    out = tmp_path / "a.pdf"
+    r = _deck(tmp_path, "n\n1\n", "--layout", "single", "--bleed", "3", "-o", str(out))
+    assert r.returncode == 0, r.stderr
+    (w, h), im = _page(out, 0, scale=8)
+    k = im.width / (w * 25.4 / 72)  # px per mm
+    px = im.load()
+
+    def dark_run(x_mm):  # the band's top and bottom edge (mm from the page top) in one pixel column
+        col = int(round(x_mm * k))
+        ys = [y for y in range(im.height) if sum(px[col, y]) < 200]
+        assert ys, x_mm
+        return ys[0] / k, ys[-1] / k
+
+    inside, outside, far = dark_run(3.05), dark_run(2.95), dark_run(0.5)  # the cut is 3 mm from the page edge
+    assert abs(inside[0] - outside[0]) < 0.4 and abs(inside[1] - outside[1]) < 0.4, (inside, outside)  # no step at the cut
+    assert abs(far[0] - outside[0]) < 0.15 and abs(far[1] - outside[1]) < 0.15, (far, outside)  # straight out over the bleed
+    assert abs((inside[0] - 3) - 30) < 0.5  # where the SVG puts it (page = card + 3 mm bleed)
+
+
 def test_validate_lists_errors_and_warnings_apart(tmp_path):
     _svg(tmp_path, '<rect width="63" height="88" fill="#cc2222"/><text x="1" y="10" font-size="5">{{ name }}</text>')
     (tmp_path / "cards.csv").write_text("name\nA\n", encoding="utf-8")
@@ -210,7 +235,7 @@ def test_an_explicit_svg_dpi_always_wins(tmp_path):
 
 def test_a_layout_picture_at_the_trim_gets_generated_bleed(tmp_path):
     """A picture that stops at the trim line (no background) runs on over the
-    bleed, its outermost 0.3 mm stretched (a warning names it), as SVG art drawn
+    bleed, its edge stretched (a warning names it), as SVG art drawn
     to the trim does; the bleed under the rest of the card stays white."""
     from PIL import Image
 
@@ -219,7 +244,7 @@ def test_a_layout_picture_at_the_trim_gets_generated_bleed(tmp_path):
     (tmp_path / "cards.csv").write_text("name\nA\n", encoding="utf-8")
     r = run_inproc("deck", "--data", "cards.csv", "--front", "front.toml", "--layout", "single", "--bleed", "3", "-o", str(tmp_path / "o.pdf"), cwd=tmp_path)
     assert r.returncode == 0, r.stderr
-    assert "OWN-BLEED" in r.stdout and "stretching the picture's outermost 0.3 mm" in r.stdout
+    assert "OWN-BLEED" in r.stdout and "stretching the picture's edge straight out" in r.stdout
     import pypdfium2 as pdfium
 
     im = pdfium.PdfDocument(str(tmp_path / "o.pdf"))[0].render(scale=2).to_pil().convert("RGB")

@@ -24,6 +24,7 @@ from pathlib import Path
 from printkit.custom import template as T
 from printkit.custom.assets import ICON, MIN_DPI, dpi_at, draw_picture, drawn_mm, forms, image_pixels
 from printkit.custom.fit import Faces, draw_fitted, fit, ink_extent
+from printkit.engine.bleed import draw_strips, edge_strips
 from printkit.engine.units import CARDS, MM, SAFE
 from printkit.errors import UsageError
 
@@ -217,7 +218,7 @@ class LayoutTemplate:
                     except ValueError as exc:
                         out.append(T.violation("OWN-COLOR", place, f"{key}: {exc}"))
         if self.background is None and not any(e.kind == "box" and e.spec.get("bleed") for e in self.elements) and any(e.kind == "image" and (e.box[0] <= 0 or e.box[1] <= 0 or e.box[0] + e.box[2] >= W or e.box[1] + e.box[3] >= H) for e in self.elements):
-            out.append(T.warning("OWN-BLEED", where, "a picture reaches the trim line and the template has no bleed: printkit generates it by stretching the picture's outermost 0.3 mm over the bleed (generated bleed); add a background or art that runs past the cut for bleed of your own"))
+            out.append(T.warning("OWN-BLEED", where, "a picture reaches the trim line and the template has no bleed: printkit generates it by stretching the picture's edge straight out over the bleed (generated bleed); add a background or art that runs past the cut for bleed of your own"))
         return out
 
     def check_row(self, values: dict, place: str, index: int) -> list:
@@ -333,17 +334,13 @@ class LayoutTemplate:
 
     def _image_bleed(self, c, p, mode: str, box, ink) -> None:
         """Generated bleed for a picture that stops at the trim line (no background):
-        its outermost 0.3 mm stretched over the bleed, as for SVG art drawn to the trim."""
-        rect = _picture_rect(p, mode, box)
+        its edge stretched out over the bleed on each side it touches
+        (printkit/engine/bleed.py), as for SVG art drawn to the trim."""
+        x, y, w, h = rect = _picture_rect(p, mode, box)
         W, H = self.trim
-        for (cx, cy, cw, ch), m in _bleed_strips(rect, (W * MM, H * MM), BLEED_PAINT * MM, EDGE_STRIP * MM):
-            c.saveState()
-            path = c.beginPath()
-            path.rect(cx, cy, cw, ch)
-            c.clipPath(path, stroke=0, fill=0)
-            c.transform(*m)
-            draw_picture(c, p, *box, mode, ink=ink)
-            c.restoreState()
+        eps, b = 0.01 * MM, BLEED_PAINT * MM
+        reach = (b if x <= eps else 0.0, b if y <= eps else 0.0, b if x + w >= W * MM - eps else 0.0, b if y + h >= H * MM - eps else 0.0)
+        draw_strips(c, edge_strips(rect, reach), lambda: draw_picture(c, p, *box, mode, ink=ink))
 
     def _element_noted(self, c, art, e: Element, v: dict, H: float) -> None:
         """An element, named in what the canvas notes while drawing it."""
@@ -411,9 +408,6 @@ class LayoutTemplate:
                 draw_qr(c, text, x, y, w, mask=None)  # user text: the best mask, searched
 
 
-EDGE_STRIP = 0.3  # mm of a picture's edge stretched over the bleed (as SVG art drawn to the trim: svg.py)
-
-
 def _picture_rect(p, mode: str, box) -> tuple:
     """Where a picture's pixels land in its box (pt): contain centres it, cover and
     stretch fill the box (cover's overflow is clipped to it)."""
@@ -424,27 +418,6 @@ def _picture_rect(p, mode: str, box) -> tuple:
     dw, dh = drawn_mm(px, w / MM, h / MM, mode)
     dw, dh = dw * MM, dh * MM
     return (x + (w - dw) / 2, y + (h - dh) / 2, dw, dh)
-
-
-def _bleed_strips(rect, trim_pt, b: float, s: float):
-    """For a picture rect touching the trim line, each edge (and corner) it
-    touches: (clip rect, matrix) that stretches its outer `s` pt over `b` pt of bleed."""
-    x, y, w, h = rect
-    W, H = trim_pt
-    eps = 0.01 * MM
-    xs = [("l", (x - b, x), (b / s, 0, 0, 1, (x - b) - x * b / s, 0))] if x <= eps else []
-    if x + w >= W - eps:
-        x1 = x + w
-        xs.append(("r", (x1, x1 + b), (b / s, 0, 0, 1, x1 - (x1 - s) * b / s, 0)))
-    ys = [("b", (y - b, y), (1, 0, 0, b / s, 0, (y - b) - y * b / s))] if y <= eps else []
-    if y + h >= H - eps:
-        y1 = y + h
-        ys.append(("t", (y1, y1 + b), (1, 0, 0, b / s, 0, y1 - (y1 - s) * b / s)))
-    out = [((x0, y, x1 - x0, h), m) for _, (x0, x1), m in xs] + [((x, y0, w, y1 - y0), m) for _, (y0, y1), m in ys]
-    for _, (x0, x1), mx in xs:  # corners: both stretches
-        for _, (y0, y1), my in ys:
-            out.append(((x0, y0, x1 - x0, y1 - y0), (mx[0], 0, 0, my[3], mx[4], my[5])))
-    return out
 
 
 def check_image(ctx: T.Context, name: str, w_mm: float, h_mm: float, label: str, fit: str = "contain") -> list:

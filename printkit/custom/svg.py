@@ -28,6 +28,7 @@ from printkit.custom import template as T
 from printkit.custom.svgmatrix import IDENTITY, BadNumber, Matrix, apply, mul, parse_transform  # noqa: F401 (also this module's face)
 from printkit.custom.assets import ICON, MIN_DPI, dpi_at, drawn_mm, forms, image_pixels
 from printkit.custom.fit import ASCENT, DESCENT, LEADING, METRICS, SPAN_CLOSE, Faces, draw_fitted, draw_line, face_metrics, fit, ink_extent, plain, span_open
+from printkit.engine.bleed import draw_strips, edge_strips
 from printkit.engine.units import MM, SAFE
 from printkit.errors import UsageError
 
@@ -1304,9 +1305,6 @@ class SvgTemplate:
                         for k, span in enumerate(pieces, 1):
                             parent.insert(at + k, span)
 
-    #: generated bleed: the art's outermost strip this wide (mm) is stretched over the bleed
-    EDGE_STRIP = 0.3
-
     def needs_bleed(self, bleed_mm: float) -> bool:
         """True when this print asks for over 1 mm more bleed than the art has
         (art drawn at the trim size has none): printkit generates it (below);
@@ -1315,8 +1313,8 @@ class SvgTemplate:
 
     def bleed_note(self, bleed_mm: float) -> str:
         have = f"drawn with {self.bleed_mm:.2g} mm bleed" if self.bleed_mm >= 0.05 else "drawn to the trim (no bleed)"
-        return (f"{have}; this print asks for {bleed_mm:g} mm: printkit generates it by stretching the art's outermost "
-                f"{self.EDGE_STRIP:g} mm over the bleed, so a cut that drifts shows the colour at the card's edge (not a mirrored copy of its border); "
+        return (f"{have}; this print asks for {bleed_mm:g} mm: printkit generates it by stretching the colours at the art's edge "
+                f"straight out over the bleed, so a cut that drifts shows the colour at the card's edge (not a mirrored copy of its border); "
                 f"draw the page {self.card_mm[0] + 2 * bleed_mm:g}x{self.card_mm[1] + 2 * bleed_mm:g} mm with backgrounds to its edge for bleed of your own")
 
     def _draw(self, c, art, v: dict) -> None:
@@ -1327,46 +1325,13 @@ class SvgTemplate:
     generate_bleed = False  # set by the deck for a print that asks for more bleed than the art has
 
     def _extend_edges(self, c, art, v: dict) -> None:
-        """Generated bleed: each side's outermost strip of the art (EDGE_STRIP mm)
-        stretched outward over the bleed the print asks for, corners from the
-        corner squares; drawn under a clip so nothing else moves. Stretching (as
-        'replicate the edge pixels' bleed tools do) rather than mirroring: a mirror
-        copies the border, frame lines or text near the edge into the bleed, where
-        a drifting cut shows them doubled; a stretched strip shows only the colour
-        that meets the cut."""
+        """Generated bleed (printkit/engine/bleed.py): the art's edge stretched
+        outward over the bleed the print asks for, art only (no text or codes)."""
         W, H = art.w, art.h
         b = self.bleed_mm * MM
-        s = self.EDGE_STRIP * MM
         left, bottom, right, top = art.bleed
-        x0, y0, x1, y1 = -b, -b, W + b, H + b  # the art's own extent
-        # per axis: (region start, region end, fixed line, scale) for the low side, the middle, the high side
-        def spans(lo, hi, want_lo, want_hi):
-            out = [(lo, hi, None, 1.0)]
-            if want_lo > b + 0.01:
-                out.append((-want_lo, lo, lo + s, (lo + s + want_lo) / s))
-            if want_hi > b + 0.01:
-                out.append((hi, hi + (want_hi - b), hi - s, (hi + (want_hi - b) - (hi - s)) / s))
-            return out
-
-        xs, ys = spans(x0, x1, left, right), spans(y0, y1, bottom, top)
-        for xa, xb, fx, sx in xs:
-            for ya, yb, fy, sy in ys:
-                if fx is None and fy is None:
-                    continue  # the art itself, drawn already
-                c.saveState()
-                p = c.beginPath()
-                p.rect(xa, ya, xb - xa, yb - ya)
-                c.clipPath(p, stroke=0, fill=0)
-                if fx is not None:
-                    c.translate(fx, 0)
-                    c.scale(sx, 1)
-                    c.translate(-fx, 0)
-                if fy is not None:
-                    c.translate(0, fy)
-                    c.scale(1, sy)
-                    c.translate(0, -fy)
-                self._draw_art(c, art, v, edges=True)
-                c.restoreState()
+        reach = tuple(max(0.0, want - b) if want > b + 0.01 else 0.0 for want in (left, bottom, right, top))
+        draw_strips(c, edge_strips((-b, -b, W + 2 * b, H + 2 * b), reach), lambda: self._draw_art(c, art, v, edges=True))
 
     def _draw_art(self, c, art, v: dict, edges: bool = False) -> None:
         b = self.bleed_mm * MM

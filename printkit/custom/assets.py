@@ -589,6 +589,13 @@ class Icons:
                 out |= {p.stem for p in folder.iterdir() if p.suffix.lower() in ICON_SUFFIXES}
         return sorted(out)
 
+    def missing(self, name: str, colons: bool = True) -> str:
+        """What a finding says of an icon name that has no file."""
+        from printkit.errors import did_you_mean
+
+        shown = f":{name}:" if colons else name
+        return f"no icon '{shown}': add icons/{name}.svg or .png {did_you_mean(name, self.names(), 'icons')}"
+
 
 # -- images -----------------------------------------------------------------------
 

@@ -17,7 +17,7 @@ import re
 from pathlib import Path
 
 from printkit.custom import safety
-from printkit.errors import UsageError
+from printkit.errors import UsageError, did_you_mean
 
 QTY = "qty"
 QTY_NAMES = ("qty", "copies", "quantity")  # printkit's, CardMaker's, other tools' (any case), in this order
@@ -86,7 +86,7 @@ class Table:
         if self.qty:
             found = next((c for c in self.columns if c.lower() == self.qty.lower()), None)
             if found is None:
-                raise UsageError(f"{self.path.name}: no '{self.qty}' column (qty_column) to count each card's copies (columns: {', '.join(self.columns)})")
+                raise UsageError(f"{self.path.name}: no '{self.qty}' column (qty_column) to count each card's copies {did_you_mean(self.qty, self.columns, 'columns')}")
             return found
         for name in QTY_NAMES:
             found = next((c for c in self.columns if c.lower() == name), None)

@@ -264,7 +264,7 @@ class LayoutTemplate:
                         out += T.ink_warnings(tuple(n / MM for n in ink), self.trim, 0.0, label, f"'{T.short(text)}'")
                 for name in ICON.findall(text):
                     if self.ctx.icons.path(name) is None:
-                        out.append(T.violation("OWN-ICON", label, f"no icon ':{name}:' (add icons/{name}.svg or .png)"))
+                        out.append(T.violation("OWN-ICON", label, self.ctx.icons.missing(name)))
                 for key in ("color",):
                     out += self._color_check(e, key, v, label)
                 if same:
@@ -274,7 +274,7 @@ class LayoutTemplate:
             elif e.kind == "icon":
                 name = T.render(e.texts["icon"], v).strip().strip(":")
                 if name and self.ctx.icons.path(name) is None:
-                    out.append(T.violation("OWN-ICON", label, f"no icon '{name}' (add icons/{name}.svg or .png)"))
+                    out.append(T.violation("OWN-ICON", label, self.ctx.icons.missing(name, colons=False)))
             elif e.kind == "box":
                 out += self._color_check(e, "fill", v, label) + self._color_check(e, "stroke", v, label)
             elif e.kind == "qr" and (index == 0 or not isinstance(e.texts["text"], str) or e.show is not None):

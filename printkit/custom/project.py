@@ -31,7 +31,7 @@ from printkit.custom import data as D
 from printkit.custom import safety
 from printkit.custom import template as T
 from printkit.engine.units import CARDS, MM
-from printkit.errors import UsageError
+from printkit.errors import UsageError, did_you_mean
 from printkit.rules import Violation
 
 MAX_REPORTED = 60  # violations listed before "and N more"
@@ -436,7 +436,7 @@ def check_templates(model: dict, templates: list, card_size: str) -> list[Violat
             found.append(Violation("OWN-SIZE", t.path.name, f"is drawn for {t.trim[0]:g}x{t.trim[1]:g} mm cards, but the deck is {card_size} ({CARDS[card_size][0]:g}x{CARDS[card_size][1]:g} mm)"))
         missing = sorted(t.columns() - columns - {"qty", model.get("qty_column")})
         for name in missing:
-            found.append(Violation("OWN-MISSING-COLUMN", t.path.name, f"uses '{name}', but {D.source_name(model.get('data', 'the data'))} has no such column (columns: {', '.join(sorted(columns)) or 'none'})"))
+            found.append(Violation("OWN-MISSING-COLUMN", t.path.name, f"uses '{name}', but {D.source_name(model.get('data', 'the data'))} has no such column {did_you_mean(name, columns, 'columns')}"))
     return found
 
 

@@ -240,7 +240,9 @@ def parse_svg(data: bytes, name):
     try:
         root = etree.fromstring(data, parser)
     except etree.XMLSyntaxError as exc:
-        raise UsageError(f"{shown(name)}: not a readable SVG ({shown(str(exc), 120)})") from None
+        from printkit.custom.messages import xml_error
+
+        raise UsageError(xml_error(exc, data, name)) from None
     count_svg(root, name)
     return root
 

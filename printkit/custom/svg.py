@@ -868,7 +868,7 @@ class SvgTemplate:
             label = f"{place} {t.label(self.path).split(' ', 1)[1]}"
             for icon in ICON.findall(text):
                 if self.ctx.icons.path(icon) is None:
-                    out.append(T.violation("OWN-ICON", label, f"no icon ':{icon}:' (add icons/{icon}.svg or .png)"))
+                    out.append(T.violation("OWN-ICON", label, self.ctx.icons.missing(icon)))
             if getattr(t, "_fixed", None) is not None:
                 font, size = t._fixed[:2]
             else:

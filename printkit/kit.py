@@ -297,7 +297,7 @@ def _preload() -> None:
     from reportlab.pdfbase import pdfmetrics
 
     from printkit.engine import draw, fonts  # noqa: F401
-    from printkit.engine.canvas import canvas_class
+    from printkit.engine.rl import canvas_class
     from printkit.engine.document import Document  # noqa: F401
 
     fonts.register_fonts()

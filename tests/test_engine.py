@@ -163,7 +163,7 @@ def test_ellipse_operators_are_reportlabs():
 
     from reportlab.pdfgen.pathobject import PDFPathObject
 
-    from printkit.engine.canvas import _ellipse_ops
+    from printkit.engine.rl import _ellipse_ops
 
     rng = random.Random(7)
     cases = [(rng.uniform(-300, 900), rng.uniform(-300, 900), rng.uniform(-40, 200), rng.uniform(-40, 200)) for _ in range(3000)]
@@ -360,7 +360,7 @@ def test_alike_pages_written_from_one_dictionary_are_the_long_ways_bytes(workdir
     written the long way (ReportLab's format), for a puzzle batch (sheets,
     hint pages, keys), a kit (forms, card sheets, pages of several sizes
     and boxes) and a print-shop deck."""
-    from printkit.engine.canvas import canvas_class
+    from printkit.engine.rl import canvas_class
 
     page_class = canvas_class()._pk_finished_page
     runs = [("puzzle", "crypto-crisis", "--count", "9", "-o", "{}.pdf"), ("kit", "cryptex", "-o", "{}.pdf"),

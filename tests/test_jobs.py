@@ -71,7 +71,8 @@ def test_worker_pages_come_compressed_and_a_mismatch_is_mended(workdir, monkeypa
     operators around the worker's content differ from the worker's (forced
     here), the worker's content is unpacked and compressed here: the same
     bytes either way."""
-    from printkit.engine import canvas, pagework
+    from printkit.engine import pagework
+    from printkit.engine import rl as canvas
 
     monkeypatch.setattr(pagework, "MIN_ITEMS", 10)
     monkeypatch.setattr(pagework, "CHUNK", 4)

@@ -18,6 +18,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from printkit.engine import fonts as engine_fonts
+from printkit.engine import rl
 
 ICON = re.compile(r":([A-Za-z0-9_-]+):")
 MIN_DPI = 300
@@ -544,11 +545,11 @@ def _register(path: Path, index: int = 0) -> str:
         name = f"{base}-{n}"
     if name not in pdfmetrics.getRegisteredFontNames():
         font = ttfont(name, str(path), subfontIndex=index)  # subsets named by content
-        if face in pdfmetrics._dynFaceNames or any(Path(f).stem == face for f in engine_fonts._FILES.values()):
+        if rl.known_face(face) or any(Path(f).stem == face for f in engine_fonts._FILES.values()):
             # another file with this PostScript name (the system's full Noto Sans beside printkit's
             # Latin subset): ReportLab's registerFont would hand out one object for both, so this
             # one is entered under its own name only
-            pdfmetrics._fonts[name] = font
+            rl.enter_font(name, font)
         else:
             pdfmetrics.registerFont(font)
     _REGISTERED_PATHS[name] = (Path(path), index)
@@ -796,9 +797,6 @@ def load_svg_drawing(path: Path):
     """An SVG file as a ReportLab drawing (svglib), read once."""
     import logging
 
-    from printkit.custom.lazyimport import lazy_svglib
-
-    lazy_svglib()
     from svglib.svglib import svg2rlg
 
     from printkit.custom import safety

@@ -22,6 +22,8 @@ import unicodedata
 from functools import lru_cache
 from typing import NamedTuple
 
+from printkit.engine.rl import font_setting
+
 #: bidi classes that make a run need the bidirectional algorithm and shaping
 _BIDI_COMPLEX = frozenset({"R", "AL", "AN", "RLE", "RLO", "LRE", "LRO", "PDF", "RLI", "LRI", "FSI", "PDI", "NSM", "BN"})
 #: scripts whose letters change shape or place with their neighbours (beyond Latin's combining marks)
@@ -161,12 +163,12 @@ def draw(c, x: float, y: float, text: str, font: str, size: float, book=None, rt
     if len(segs) == 1 and segs[0].font == font and type(segs[0].text) is str:
         from printkit.engine.fonts import text_width
 
-        if c._fontname != font or c._fontsize != size:
+        if font_setting(c) != (font, size):
             c.setFont(font, size)
         c.drawString(x, y, text)
         return x + text_width(text, font, size)
     for seg in segs:
-        if c._fontname != seg.font or c._fontsize != size:
+        if font_setting(c) != (seg.font, size):
             c.setFont(seg.font, size)
         c.drawString(x, y, seg.text)
         x += seg.advance * size / 1000
@@ -280,12 +282,6 @@ def _visual(runs: list[tuple[int, int, str]], levels: list[int]) -> list[tuple[i
 @lru_cache(maxsize=256)
 def _hb_font(name: str, kern: bool = False):
     ttf = _font(name)
-    if not ttf.shapable:  # ReportLab was imported without HarfBuzz (engine/fonts.py): handed it now
-        import uharfbuzz
-        from reportlab.pdfbase import ttfonts
-
-        ttfonts.uharfbuzz = ttfonts.uharfbuzz or uharfbuzz
-        ttf.shapable = True  # every printkit font is made shapable (TTFont's default)
     font = ttf.hbFont(10)  # also sets the font up to take glyphs no character maps to
     twin = _kerning_twin(name) if kern else None
     return twin if twin is not None else font

@@ -28,6 +28,7 @@ from printkit.custom import template as T
 from printkit.custom.svgmatrix import IDENTITY, BadNumber, Matrix, apply, mul, parse_transform  # noqa: F401 (also this module's face)
 from printkit.custom.assets import ICON, MIN_DPI, dpi_at, drawn_mm, forms, image_pixels
 from printkit.custom.fit import ASCENT, DESCENT, LEADING, METRICS, SPAN_CLOSE, Faces, draw_fitted, draw_line, face_metrics, fit, ink_extent, plain, span_open
+from printkit.engine import rl
 from printkit.engine.bleed import draw_strips, edge_strips
 from printkit.engine.units import MM, SAFE
 from printkit.errors import UsageError
@@ -1123,9 +1124,6 @@ class SvgTemplate:
 
     def font_map(self):
         if self._font_map is None:
-            from printkit.custom.lazyimport import lazy_svglib
-
-            lazy_svglib()
             from svglib.fonts import FontMap
 
             fm = FontMap()
@@ -1144,9 +1142,7 @@ class SvgTemplate:
                             # svglib's register_font maps only to its 14 standard fonts; enter ours
                             # directly, or it asks fontconfig and takes a system look-alike
                             weight, style = ("bold" if bold else "normal"), ("italic" if italic else "normal")
-                            internal = FontMap.build_internal_name(family, weight, style)
-                            fm._map[internal] = {"svg_family": family, "svg_weight": weight, "svg_style": style, "rlgFont": name, "exact": True}
-                            fm._family_index.setdefault(family.lower(), family)
+                            rl.map_font(fm, family, weight, style, name)
                 if fam not in {t.props.get("font-family") for t in self.texts}:  # text svglib draws (inside elements with placeholders)
                     self.ctx.fonts.note(self.path.name, self.ctx.fonts.lookup(fam))
             self._font_map = fm
@@ -1155,9 +1151,6 @@ class SvgTemplate:
     def _drawing(self, doc):
         import logging
 
-        from printkit.custom.lazyimport import lazy_svglib
-
-        lazy_svglib()
         from svglib.svglib import SvgRenderer
 
         logging.getLogger("svglib.svglib").setLevel(logging.CRITICAL)  # no raw library line on the terminal
@@ -1239,7 +1232,6 @@ class SvgTemplate:
         from lxml import etree
 
         from printkit.custom import shaping
-        from svglib.fonts import FontMap
 
         fm = self.font_map()
         from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -1292,8 +1284,7 @@ class SvgTemplate:
                             span.set("style", f"font-family:{seg.font}")
                             for weight in ("normal", "bold"):
                                 for style in ("normal", "italic"):
-                                    fm._map[FontMap.build_internal_name(seg.font, weight, style)] = {"svg_family": seg.font, "svg_weight": weight, "svg_style": style, "rlgFont": seg.font, "exact": True}
-                            fm._family_index.setdefault(seg.font.lower(), seg.font)
+                                    rl.map_font(fm, seg.font, weight, style, seg.font)
                         pieces.append(span)
                     setattr(el, slot, None)
                     text.set("{http://www.w3.org/XML/1998/namespace}space", "preserve")  # svglib reads it on the <text>: the runs' spaces stay

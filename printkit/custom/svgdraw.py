@@ -23,7 +23,6 @@ import math
 import re
 
 from printkit.custom import template as T
-from printkit.custom.lazyimport import lazy_svglib
 
 RASTER_DPI = 300
 XLINK = "{http://www.w3.org/1999/xlink}href"
@@ -368,9 +367,10 @@ def paint_gradient(canvas, spec: dict, clip_path, bounds) -> None:
 
 def renderer_class():
     """svglib's SvgRenderer with printkit's gradients and group opacity."""
-    lazy_svglib()
     from reportlab.graphics.shapes import DirectDraw, Drawing, Group
     from svglib import svglib as S
+
+    from printkit.engine import rl
 
     class GradientFill(DirectDraw):
         def __init__(self, clip_shape, spec):
@@ -381,8 +381,8 @@ def renderer_class():
             self.pk_spec = {**self.pk_spec, "stops": [(o, convert(c), a) for o, c, a in self.pk_spec["stops"]]}
 
         def drawDirectly(self, renderer):
-            canvas = renderer._canvas
-            path = S._shape_to_pdf_path(canvas, self._clip_shape)
+            canvas = rl.renderer_canvas(renderer)
+            path = rl.svglib_clip_path(canvas, self._clip_shape)
             if not path:
                 return
             canvas.saveState()
@@ -402,9 +402,7 @@ def renderer_class():
             self.alpha = alpha
 
         def drawDirectly(self, renderer):
-            from reportlab.graphics import renderPDF
-
-            canvas = renderer._canvas
+            canvas = rl.renderer_canvas(renderer)
             group = self.contents[0]
             try:
                 x0, y0, x1, y1 = group.getBounds()
@@ -420,9 +418,7 @@ def renderer_class():
             from printkit.engine import fonts as _f
 
             d.initialFontName = _f.SANS
-            saved = canvas.__dict__.get("_drawing")
-            renderPDF._PDFRenderer().draw(d, canvas, 0, 0)  # its own state from the defaults, as a form needs
-            canvas.__dict__["_drawing"] = saved
+            rl.draw_fresh(d, canvas)  # its own state from the defaults, as a form needs
             canvas.endForm(pk_group=True)
             canvas.saveState()
             canvas.setFillAlpha(self.alpha)
@@ -444,7 +440,7 @@ def renderer_class():
             return {"pk": spec} if spec else None
 
         def _apply_gradient_fill(self, item, grad_def):
-            clip_shape = S._find_clip_shape(item)
+            clip_shape = rl.svglib_clip_shape(item)
             if clip_shape is None or not grad_def.get("pk"):
                 return item
             group = Group()

@@ -1,5 +1,5 @@
 """A PDF document: pages, metadata, small print, deterministic bytes, atomic write
-(drawn on the canvas of engine/canvas.py)."""
+(drawn on the canvas of engine/rl.py)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,8 @@ from pathlib import Path
 
 from printkit import __version__
 from printkit.engine import color, fonts
-from printkit.engine.canvas import canvas_class
+from printkit.engine import rl
+from printkit.engine.rl import canvas_class
 from printkit.engine.ink import Ink
 from printkit.engine.units import FOOTER_PT, MM, PRINTER_MARGIN, PrintOptions, SMALL_PRINT_PT
 
@@ -74,7 +75,7 @@ class Document:
     # -- pages ---------------------------------------------------------------
     @property
     def size(self) -> tuple[float, float]:
-        return self.c._pagesize
+        return rl.page_size(self.c)
 
     def new_page(self, size: tuple[float, float] | None = None, *, trim: Box | None = None, bleed: Box | None = None, footer: bool | tuple[float, float] = True):
         """Start a page and return the canvas to draw on (origin bottom-left, pt).
@@ -84,7 +85,7 @@ class Document:
         of the text giving (right_x, baseline_y, angle, max_width) (card sheets).
         """
         self._finish_page()
-        if self._rec is not None and not self._rec and self.c._code:
+        if self._rec is not None and not self._rec and rl.page_ops(self.c):
             self._rec_ok = False  # drawn before the recorded part's first page: not repeated by copying
         page = size or self.options.paper_pt
         self.c.setPageSize(page)
@@ -103,7 +104,7 @@ class Document:
             title, self.pending_bookmark = self.pending_bookmark, None
             self.bookmark(title)
         if self._rec is not None:
-            self._rec_page = {"args": (size, trim, bleed, footer), "start": len(self.c._code)}
+            self._rec_page = {"args": (size, trim, bleed, footer), "start": len(rl.page_ops(self.c))}
         return self.c
 
     # -- copies of a part: drawn once, their pages' content repeated ------------
@@ -130,19 +131,16 @@ class Document:
         for page in pages:
             size, trim, bleed, footer = page["args"]
             c = self.new_page(size, trim=trim, bleed=bleed, footer=footer)
-            c._code.extend(page["code"])
-            c._formsinuse.extend(f for f in page["forms"] if f not in c._formsinuse)
-            c._colorsUsed.update(page["colors"])
-            c._shadingUsed.update(page["shading"])
+            rl.page_ops(c).extend(page["code"])
+            rl.add_page_resources(c, page["forms"], page["colors"], page["shading"])
 
     def _record_page(self) -> None:
         page, self._rec_page = self._rec_page, None
         c = self.c
-        if c.state_stack or c._annotationrefs or c._psCommandsBeforePage or c._psCommandsAfterPage:
+        if rl.page_has_extras(c):
             self._rec_ok = False  # unbalanced state, links or raw PostScript: not repeated by copying
-        page["code"] = c._code[page.pop("start"):]
-        page["forms"] = list(c._formsinuse)
-        page["colors"], page["shading"] = dict(c._colorsUsed), dict(c._shadingUsed)
+        page["code"] = rl.page_ops(c)[page.pop("start"):]
+        page["forms"], page["colors"], page["shading"] = rl.page_resources(c)
         self._rec.append(page)
 
     def bookmark(self, title: str) -> None:
@@ -164,7 +162,7 @@ class Document:
         self.c.saveState()
         self.c.scale(k, k)
         self._real_size = (W, H)
-        self.c._pagesize = (width, H / k)
+        rl.lay_out_at(self.c, (width, H / k))
         return k
 
     def _finish_page(self) -> None:
@@ -175,7 +173,7 @@ class Document:
         real = getattr(self, "_real_size", None)
         if real is not None:  # a page drawn with draw_as: back to the real page for the footer
             self.c.restoreState()
-            self.c._pagesize = real
+            rl.lay_out_at(self.c, real)
             self._real_size = None
         if self._footer:
             self._draw_footer()
@@ -235,7 +233,7 @@ class Document:
 
         self._close()
         keys: list = []
-        for n, page in enumerate(self.c._doc.Pages.pages):
+        for n, page in enumerate(rl.pdf_document(self.c).Pages.pages):
             content = getattr(page, "Contents", None)
             if content is not None and hasattr(content, "content") and hasattr(content.content, "read"):
                 data = content.content.read()  # compressed already (canvas.SpooledStream)
@@ -289,31 +287,8 @@ class Document:
         by object, the page streams read back from the spool one at a time: the
         file never sits whole in memory, so a 1,000-sheet batch costs what a small
         one does at this step. Same bytes as pdf_bytes()."""
-        from reportlab.pdfbase import pdfdoc
-
         self._close()
-        # ReportLab's PDFDocument.format collects the file in a PDFFile (a list of
-        # byte strings joined at the end), named through its module. For this one
-        # call it is a PDFFile that hands each string to `sink` instead: checked by
-        # tests/test_engine.py (streamed bytes == pdf_bytes()).
-        base = pdfdoc.PDFFile
-
-        class StreamedFile(base):
-            def __init__(self, *args, **kwargs):
-                base.__init__(self, *args, **kwargs)
-                for chunk in self.strings:  # the header
-                    sink.write(chunk)
-                self.strings = []
-                self.write = sink.write
-
-            def format(self, document):
-                return b""
-
-        pdfdoc.PDFFile = StreamedFile
-        try:
-            self.c.save()
-        finally:
-            pdfdoc.PDFFile = base
+        rl.stream_save(self.c, sink)
 
     def save(self, path: str | os.PathLike) -> int:
         """Write the PDF atomically ("-": standard output); returns its size in bytes."""

@@ -49,19 +49,19 @@ def register_fonts() -> None:
     from reportlab.lib.fonts import addMapping
     from reportlab.pdfbase import pdfmetrics
 
-    find = pdfmetrics.findFontAndRegister
+    from printkit.engine import rl
 
-    def find_or_load(name):
+    def load(name):
         filename = _FILES.get(name)
         if filename is None:
-            return find(name)
+            return None
         # asciiReadable=0: a subset holds the glyphs the document uses, not all 95
         # printable ASCII ones besides (text still extracts: each subset has a ToUnicode map)
         font = _tagged_font_class()(name, str(resource_dir("fonts") / filename), asciiReadable=0)
         pdfmetrics.registerFont(font)
         return font
 
-    pdfmetrics.findFontAndRegister = find_or_load
+    rl.install_font_finder(load)
     addMapping(SANS, 0, 0, SANS)
     addMapping(SANS, 1, 0, SANS_BOLD)
     addMapping(SANS, 0, 1, SANS_ITALIC)
@@ -86,24 +86,6 @@ def subset_tag(font_digest: bytes, codes) -> str:
 
 
 _TAGGED = None
-
-
-def import_reportlab_fonts() -> None:
-    """ReportLab's ttfonts (which its canvas imports) imports uharfbuzz, ~8 ms at
-    every start, for shaping that Latin text never needs. It is imported here
-    with uharfbuzz hidden, so ReportLab holds None for it; the first text that
-    is shaped hands it over (custom/shaping.py _hb_font). A process that has
-    imported either already is left as it is."""
-    import sys
-
-    if "reportlab.pdfbase.ttfonts" in sys.modules or "uharfbuzz" in sys.modules:
-        return
-    sys.modules["uharfbuzz"] = None  # `import uharfbuzz` fails: ttfonts sets its name to None
-    try:
-        import reportlab.pdfbase.ttfonts  # noqa: F401
-    finally:
-        if "uharfbuzz" in sys.modules and sys.modules["uharfbuzz"] is None:
-            del sys.modules["uharfbuzz"]
 
 
 #: the name records an embedded subset keeps: copyright, family, style, full and
@@ -146,9 +128,10 @@ def _tagged_font_class():
     global _TAGGED
     if _TAGGED is not None:
         return _TAGGED
-    import_reportlab_fonts()
     from reportlab.pdfbase import pdfdoc
     from reportlab.pdfbase.ttfonts import TTFont, makeToUnicodeCMap
+
+    from printkit.engine import rl
 
     class TaggedTTFont(TTFont):
         _digest: bytes | None = None
@@ -183,11 +166,11 @@ def _tagged_font_class():
 
         def font_digest(self) -> bytes:
             if self._digest is None:
-                self._digest = hashlib.sha256(self.face._ttf_data).digest()
+                self._digest = hashlib.sha256(rl.face_bytes(self.face)).digest()
             return self._digest
 
         def addObjects(self, doc) -> None:
-            state = self._assignState(doc)
+            state = rl.assign_font_state(self, doc)
             state.frozen = 1
             face = self.face
             for n, subset in enumerate(state.subsets):

@@ -10,7 +10,7 @@ as this process would. It sends back, per page, those compressed bytes and
 the few operators drawn around the item's own (the page's first ones and its
 footer), never the item's operators themselves. This process starts each page
 again (same size, boxes, forms, colours), draws its footer and takes the
-worker's bytes when its own operators make the same text (canvas.py checks; if
+worker's bytes when its own operators make the same text (rl.py checks; if
 not, the worker's content is unpacked and compressed here).
 The one thing a page's operators depend on that changes as a document grows is
 the font subsets: ReportLab gives each character a code the first time the
@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from collections import deque
 
-from printkit.engine import workers
+from printkit.engine import rl, workers
 
 #: items drawn here before the workers start: enough pages that the footers'
 #: digits and the shared forms exist
@@ -42,15 +42,12 @@ _WORKER = {"ready": False, "poisoned": False}
 
 def _fonts(doc) -> dict:
     """name -> ReportLab font, for every TrueType font with a state in this document."""
-    from reportlab.pdfbase import pdfmetrics
-
-    pdf = doc.c._doc
-    return {name: f for name, f in pdfmetrics._fonts.items() if getattr(f, "_dynamicFont", 0) and pdf in getattr(f, "state", {})}
+    return rl.document_fonts(rl.pdf_document(doc.c))
 
 
 def _font_state(doc) -> dict:
     """The document's font states as plain data (what a task carries)."""
-    pdf = doc.c._doc
+    pdf = rl.pdf_document(doc.c)
     out = {}
     for name, font in _fonts(doc).items():
         st = font.state[pdf]
@@ -61,25 +58,25 @@ def _font_state(doc) -> dict:
 def _set_font_state(doc, states: dict) -> None:
     from reportlab.pdfbase import pdfmetrics
 
-    pdf = doc.c._doc
+    pdf = rl.pdf_document(doc.c)
     for name, data in states.items():
         font = pdfmetrics.getFont(name)
         st = font.state.get(pdf)
         if st is None:
-            st = font.state[pdf] = font.State(font._asciiReadable, font)
+            st = rl.new_font_state(font, pdf)
         st.__dict__.clear()
         st.__dict__.update(data)
     doc.c._pk_fonts = {}  # the canvas's memo of texts' codes: made again from this state
 
 
 def _next_codes(doc) -> dict:
-    pdf = doc.c._doc
+    pdf = rl.pdf_document(doc.c)
     return {name: (len(f.state[pdf].assignments), f.state[pdf].nextCode) for name, f in _fonts(doc).items()}
 
 
 def _added(doc, before: dict) -> dict:
     """{font: [(char, code)]} the document's fonts gave codes to since `before` (_next_codes)."""
-    pdf = doc.c._doc
+    pdf = rl.pdf_document(doc.c)
     out = {}
     for name, font in _fonts(doc).items():
         old = before.get(name, (0, 0))[0]
@@ -93,7 +90,8 @@ def _marks(doc) -> tuple:
     """What a worker must not change: objects other than pages (forms, images,
     fonts), fonts named in the document, form names handed out, notes."""
     c = doc.c
-    return (c._doc.objectcounter - c.__dict__.get("_pk_page_objects", 0), len(c._doc.fontMapping), getattr(doc, "_names", 0), len(doc.notes))
+    pdf = rl.pdf_document(c)
+    return (pdf.objectcounter - c.__dict__.get("_pk_page_objects", 0), len(pdf.fontMapping), getattr(doc, "_names", 0), len(doc.notes))
 
 
 class Given:
@@ -125,15 +123,15 @@ def _detach(doc) -> None:
     from reportlab import rl_config
     from reportlab.pdfgen.canvas import Canvas
 
-    from printkit.engine.canvas import compressed
+    from printkit.engine.rl import compressed
 
     c = doc.c
     c._pk_page_objects = 0
 
     def show_page():
-        pdf = c._doc
+        pdf = rl.pdf_document(c)
         before = pdf.objectcounter
-        code, head = c._code, c._psCommandsBeforePage + [c._preamble]
+        code, (head, tail) = rl.page_ops(c), rl.page_frame(c)
         Canvas.showPage(c)  # appends " " to `code`
         page = pdf.Pages.pages.pop()
         c._pk_page_objects += pdf.objectcounter - before
@@ -148,7 +146,7 @@ def _detach(doc) -> None:
         start = len(("\n".join(head + code[:a]) + "\n").encode("utf8"))
         length = len("\n".join(code[a:b]).encode("utf8"))
         rec["z"] = compressed(text)
-        rec["shell"] = "\n".join(head + code[:a] + code[b:] + c._psCommandsAfterPage) + "\n"
+        rec["shell"] = "\n".join(head + code[:a] + code[b:] + tail) + "\n"
         rec["cut"] = (start, start + length)
 
     c.showPage = show_page
@@ -183,11 +181,10 @@ def _draw_run(task):
             """What Document._record_page keeps, less the operators (the page's compressed stream comes at its end)."""
             nonlocal before
             page, doc._rec_page = doc._rec_page, None
-            if c.state_stack or c._annotationrefs or c._psCommandsBeforePage or c._psCommandsAfterPage:
+            if rl.page_has_extras(c):
                 doc._rec_ok = False
-            page["body"] = (page.pop("start"), len(c._code))
-            page["forms"] = list(c._formsinuse)
-            page["colors"], page["shading"] = dict(c._colorsUsed), dict(c._shadingUsed)
+            page["body"] = (page.pop("start"), len(rl.page_ops(c)))
+            page["forms"], page["colors"], page["shading"] = rl.page_resources(c)
             page["print"] = doc._page_print  # the small print of its footer
             doc._rec.append(page)
             c._pk_recorded = page
@@ -229,7 +226,7 @@ def _fits(doc, item) -> bool:
     first, pages = item
     if doc.pages != first:
         return False
-    pdf = doc.c._doc
+    pdf = rl.pdf_document(doc.c)
     here = {name: f.state[pdf] for name, f in _fonts(doc).items()}
     for name, code in pages[0][3].items():
         st = here.get(name)
@@ -288,7 +285,7 @@ def _register(doc, added: dict) -> None:
     """Give the characters a worker added the same codes here, in its order (checked)."""
     from reportlab.pdfbase import pdfmetrics
 
-    pdf = doc.c._doc
+    pdf = rl.pdf_document(doc.c)
     for name, chars in added.items():
         font = pdfmetrics.getFont(name)
         font.splitString("".join(chr(ch) for ch, _ in chars), pdf)
@@ -300,16 +297,14 @@ def _register(doc, added: dict) -> None:
 def _take(doc, item) -> None:
     """Add an item's pages as the worker drew them: each page started here as
     it was there, its content's new characters registered, its footer drawn
-    here and the worker's compressed stream taken (see canvas.py's showPage)."""
+    here and the worker's compressed stream taken (see rl.py's showPage)."""
     for page, body, footer, _ in item[1]:
         doc.small_print = page["print"]
         size, trim, bleed, foot = page["args"]
         c = doc.new_page(size, trim=trim, bleed=bleed, footer=foot)
-        c._formsinuse.extend(f for f in page["forms"] if f not in c._formsinuse)
-        c._colorsUsed.update(page["colors"])
-        c._shadingUsed.update(page["shading"])
+        rl.add_page_resources(c, page["forms"], page["colors"], page["shading"])
         _register(doc, body)
-        c._pk_given = Given(page["z"], page["shell"], len(c._code), page["cut"])
+        c._pk_given = Given(page["z"], page["shell"], len(rl.page_ops(c)), page["cut"])
         doc._finish_page()
         _register(doc, footer)  # drawn here already: the same codes, checked
     doc.small_print = item[1][-1][0]["after"]

@@ -66,13 +66,13 @@ def make_pdfx(canvas, condition_key: str, version: str = "2001") -> None:
     from reportlab.pdfbase.pdfdoc import PDFArray, PDFCatalog, PDFDictionary, PDFInfo, PDFName, PDFString
 
     cond = CONDITIONS[condition_key]
-    doc = canvas._doc
+    from printkit.engine import rl
+
+    doc = rl.pdf_document(canvas)
 
     class PDFXInfo(PDFInfo):
         def format(self, document):
             # PDFInfo.format builds a PDFDictionary; rebuild it with the GTS keys
-            from reportlab.pdfbase.pdfdoc import PDFDate
-
             d = {
                 "Title": PDFString(self.title),
                 "Author": PDFString(self.author),
@@ -80,8 +80,8 @@ def make_pdfx(canvas, condition_key: str, version: str = "2001") -> None:
                 "Producer": PDFString(self.producer),
                 "Subject": PDFString(self.subject),
                 "Keywords": PDFString(self.keywords),
-                "CreationDate": PDFDate(ts=document._timeStamp, dateFormatter=self._dateFormatter),
-                "ModDate": PDFDate(ts=document._timeStamp, dateFormatter=self._dateFormatter),
+                "CreationDate": rl.info_date(self, document),
+                "ModDate": rl.info_date(self, document),
                 "Trapped": PDFName(self.trapped),
             }
             if version == "2003":

@@ -19,38 +19,13 @@ def qr_matrix(text: str, mask: int | None = FIXED_MASK) -> tuple[tuple[bool, ...
     """The code's modules. `mask` 0-7: that pattern, no search (the default,
     FIXED_MASK, for codes whose every text is read back in the tests); None:
     qrcode scores all eight patterns and keeps the best (for arbitrary user text)."""
-    qrcode = _qrcode()
+    import qrcode
     from qrcode.constants import ERROR_CORRECT_M
 
     qr = qrcode.QRCode(error_correction=ERROR_CORRECT_M, border=0, box_size=1, mask_pattern=mask)
     qr.add_data(text.encode("utf-8"))
     qr.make(fit=True)
     return tuple(tuple(row) for row in qr.get_matrix())
-
-
-def _qrcode():
-    """The qrcode package, without the Pillow drawers its image module loads for
-    styled images printkit never makes (PIL.ImageDraw and ImageColor: 15-25 ms
-    of every run's first code): qrcode.image.styles.moduledrawers is entered
-    light (engine/lightimport.py) before qrcode is imported."""
-    import sys
-
-    from printkit.engine.lightimport import light_package
-
-    name = "qrcode.image.styles.moduledrawers"
-    entered = "qrcode" not in sys.modules and light_package(name)
-    try:
-        import qrcode
-    except Exception:
-        if entered and hasattr(sys.modules.get(name), "__getattr__"):
-            del sys.modules[name]
-        raise
-    if entered and "qrcode.image.styles" not in sys.modules:
-        import importlib
-
-        # its parent was passed over while the package was entered: loaded now, holding it
-        importlib.import_module("qrcode.image.styles").moduledrawers = sys.modules[name]
-    return qrcode
 
 
 def qr_size(text: str, module_mm: float, mask: int | None = FIXED_MASK) -> float:

@@ -11,6 +11,7 @@ import math
 from printkit.engine import draw as d
 from printkit.engine import fonts
 from printkit.engine.qr import draw_qr
+from printkit.engine.rl import page_size
 from printkit.engine.tokens import TokenGroup, draw_token_groups
 from printkit.engine.units import MM, PRINTER_MARGIN
 from printkit.games.crypticolor import generate, rules
@@ -484,7 +485,7 @@ def _mini_board(c, ink, x: float, y: float, cell: float, form, hexcolor: str, li
 
 def _singles(c, ink, model: dict, y: float) -> float:
     _ = for_model(model)
-    W = c._pagesize[0]
+    W = page_size(c)[0]
     c.setFont(fonts.SANS_BOLD, 11)
     c.setFillColorRGB(0, 0, 0)
     c.drawString(MARGIN, y - 11, _("SINGLE CELLS AND GUESSES"))

@@ -1,12 +1,25 @@
-"""printkit's ReportLab canvas: every page a Document draws goes through it.
+"""The adapter to ReportLab: the one module of printkit that reaches past
+ReportLab's public API (and svglib's, which draws into ReportLab).
 
-What it adds to ReportLab's Canvas, each leaning on a ReportLab internal and
-guarded by a test that compares its output with ReportLab's own:
-- colours through color.py (rgb/cmyk, black on K, no transparency in PDF/X);
-- plain strings, circles and rounded rectangles written as the operators
-  ReportLab would write, made once and reused (tests/test_engine.py, test_speed.py);
-- finished pages compressed at once and kept in an unnamed temporary spool file,
-  and trimmed to what the save needs, so long documents do not sit in memory.
+Everything else in printkit draws through ReportLab's public calls (Canvas,
+pdfmetrics, pdfdoc objects) and asks this module, by name, for what the public
+API does not give: the page's operator list, its resources, the document a
+canvas writes, a font's state in a document, and a few hooks. Each use of a
+ReportLab internal here is named in `INTERNALS` and guarded by a test that
+compares its output with ReportLab's own (tests/test_engine.py,
+tests/test_speed.py, tests/test_jobs.py); tests/test_rl_adapter.py keeps the
+rest of printkit off ReportLab's private names. pyproject.toml bounds the
+ReportLab versions these were checked against.
+
+What it holds:
+- printkit's canvas (`canvas_class`): colours through color.py (rgb/cmyk,
+  black on K, no transparency in PDF/X); plain strings, circles and rounded
+  rectangles written as the operators ReportLab would write, made once and
+  reused; finished pages compressed at once, kept in an unnamed temporary
+  spool file and trimmed to what the save needs, so long documents do not sit
+  in memory;
+- the accessors and hooks below the canvas (page state, documents, fonts,
+  streaming save, svglib's font map and clip paths).
 """
 
 from __future__ import annotations
@@ -61,9 +74,6 @@ def canvas_class():
     if _CANVAS is not None:
         return _CANVAS
 
-    from printkit.engine.fonts import import_reportlab_fonts
-
-    import_reportlab_fonts()  # before ReportLab's canvas: no HarfBuzz until a text needs shaping
     from reportlab import rl_config
     from reportlab.pdfbase import pdfdoc
     from reportlab.pdfgen import pathobject
@@ -514,3 +524,254 @@ class Spooled:
         if len(data) != self.size:
             raise OSError(f"page spool: read {len(data)} of {self.size} bytes")
         return data
+
+
+# -- import boundaries ----------------------------------------------------------------
+
+#: what ReportLab imports at its start for work most runs never have (pictures:
+#: `from PIL import Image` in reportlab.lib.utils), loaded at its first use.
+#: HarfBuzz is not here: ReportLab's `import uharfbuzz` reads the module's
+#: __spec__, which makes a lazily loaded module run at once (Python 3.11).
+DEFERRED = ("PIL.Image",)
+
+
+def defer_imports() -> None:
+    """The engine's one import boundary: each module of DEFERRED not imported
+    yet is made with the standard library's importlib.util.LazyLoader, so the
+    import statements ReportLab (and printkit) run get the real module object,
+    whose code runs at the first attribute anyone reads of it (~10 ms of
+    Pillow that a deck without pictures never spends). A module that is
+    missing or imported already is left alone."""
+    import importlib.util
+    import sys
+
+    for name in DEFERRED:
+        if name in sys.modules:
+            continue
+        try:
+            spec = importlib.util.find_spec(name)
+        except (ImportError, ValueError):
+            continue
+        if spec is None or spec.loader is None or not hasattr(spec.loader, "exec_module"):
+            continue
+        spec.loader = importlib.util.LazyLoader(spec.loader)
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
+        spec.loader.exec_module(module)
+        parent, _, child = name.rpartition(".")
+        if parent:
+            setattr(sys.modules[parent], child, module)  # as the import system does for a submodule
+
+
+# -- what the public API does not give: the names below are the only uses of ----------
+# -- ReportLab's (and svglib's) internals in printkit ----------------------------------
+
+#: every internal name this module uses; tests/test_rl_adapter.py keeps them
+#: out of the rest of printkit
+INTERNALS = (
+    # Canvas
+    "_code", "_doc", "_pagesize", "_fontname", "_fontsize", "_leading", "_formsinuse",
+    "_colorsUsed", "_shadingUsed", "_annotationrefs", "_psCommandsBeforePage",
+    "_psCommandsAfterPage", "_preamble", "_pageCompression", "_formData", "_currentMatrix",
+    "_escape", "_strokeAndFill", "_setFillAlpha", "_setStrokeAlpha",
+    # PDFTextObject
+    "_formatText", "_canvas", "_curSubset",
+    # fonts: pdfmetrics' registry, TTFont
+    "_fonts", "_dynFaceNames", "_dynamicFont", "_asciiReadable", "_ttf_data", "_assignState",
+    # pdfdoc
+    "_timeStamp", "_dateFormatter",
+    # ImageReader
+    "_image",
+    # renderPDF
+    "_PDFRenderer", "_drawing",
+    # svglib
+    "_map", "_family_index", "_shape_to_pdf_path", "_find_clip_shape",
+)
+
+
+def page_ops(c) -> list:
+    """The current page's operators, as the canvas collects them (a live list:
+    what is appended is drawn)."""
+    return c._code
+
+
+def page_size(c) -> tuple[float, float]:
+    """The size the page is laid out at (pt)."""
+    return c._pagesize
+
+
+def lay_out_at(c, size) -> None:
+    """Lay the current page out as if it were `size` (Document.draw_as): what
+    the drawing code reads as the page size, without changing the page."""
+    c._pagesize = size
+
+
+def font_setting(c) -> tuple[str, float]:
+    """The font name and size the canvas has set."""
+    return c._fontname, c._fontsize
+
+
+def page_resources(c) -> tuple[list, dict, dict]:
+    """What the current page uses besides its operators: forms, colours and
+    shadings (copies)."""
+    return list(c._formsinuse), dict(c._colorsUsed), dict(c._shadingUsed)
+
+
+def add_page_resources(c, forms, colors, shading) -> None:
+    """Give the current page the forms, colours and shadings of copied operators."""
+    used = c._formsinuse
+    used.extend(f for f in forms if f not in used)
+    c._colorsUsed.update(colors)
+    c._shadingUsed.update(shading)
+
+
+def page_has_extras(c) -> bool:
+    """Does the current page hold more than operators and resources (an
+    unbalanced saveState, links, raw PostScript)? Such a page is not repeated
+    by copying its operators."""
+    return bool(c.state_stack or c._annotationrefs or c._psCommandsBeforePage or c._psCommandsAfterPage)
+
+
+def page_frame(c) -> tuple[list, list]:
+    """The lines the canvas writes before the page's operators (PostScript
+    commands, the preamble) and after them."""
+    return c._psCommandsBeforePage + [c._preamble], list(c._psCommandsAfterPage)
+
+
+def pdf_document(c):
+    """The reportlab.pdfbase.pdfdoc.PDFDocument the canvas writes."""
+    return c._doc
+
+
+def document_fonts(pdf) -> dict:
+    """name -> ReportLab font, for every TrueType font with a state in `pdf`."""
+    from reportlab.pdfbase import pdfmetrics
+
+    return {name: f for name, f in pdfmetrics._fonts.items() if getattr(f, "_dynamicFont", 0) and pdf in getattr(f, "state", {})}
+
+
+def new_font_state(font, pdf):
+    """A TrueType font's state in `pdf` (its subsets and codes), made as ReportLab makes it."""
+    st = font.state[pdf] = font.State(font._asciiReadable, font)
+    return st
+
+
+def assign_font_state(font, doc):
+    """TTFont's state in `doc`, made on first use (TTFont._assignState)."""
+    return font._assignState(doc)
+
+
+def face_bytes(face) -> bytes:
+    """A TrueType face's whole file, as ReportLab read it."""
+    return face._ttf_data
+
+
+def known_face(face: str) -> bool:
+    """Does ReportLab hold a TrueType face of this PostScript name already?"""
+    from reportlab.pdfbase import pdfmetrics
+
+    return face in pdfmetrics._dynFaceNames
+
+
+def enter_font(name: str, font) -> None:
+    """Make `font` known under `name` only: registerFont would also file it under
+    its face's PostScript name, handing one object out for two files that share it."""
+    from reportlab.pdfbase import pdfmetrics
+
+    pdfmetrics._fonts[name] = font
+
+
+def install_font_finder(load) -> None:
+    """Have ReportLab ask `load(name)` for a font name it does not hold, before
+    its own search (pdfmetrics.getFont calls findFontAndRegister for an unknown
+    name); `load` returns the font (registered) or None. printkit's shipped
+    faces are read there, the first time a drawing call or a width measure
+    names them."""
+    from reportlab.pdfbase import pdfmetrics
+
+    find = pdfmetrics.findFontAndRegister
+    if getattr(find, "_pk_loader", None) is not None:
+        return
+
+    def find_or_load(name):
+        font = load(name)
+        return find(name) if font is None else font
+
+    find_or_load._pk_loader = load
+    pdfmetrics.findFontAndRegister = find_or_load
+
+
+def info_date(info, document):
+    """The PDFDate of a document's Info dictionary, as PDFInfo.format makes it
+    (the document's fixed time stamp under rl_config.invariant)."""
+    from reportlab.pdfbase.pdfdoc import PDFDate
+
+    return PDFDate(ts=document._timeStamp, dateFormatter=info._dateFormatter)
+
+
+def stream_save(c, sink) -> None:
+    """c.save(), formatted straight into `sink` (anything with write(bytes)),
+    object by object: ReportLab's PDFDocument.format collects the file in a
+    PDFFile (a list of byte strings joined at the end), named through its
+    module; for this one call that name is a PDFFile handing each string to
+    `sink` (tests/test_engine.py: streamed bytes == getpdfdata())."""
+    from reportlab.pdfbase import pdfdoc
+
+    base = pdfdoc.PDFFile
+
+    class StreamedFile(base):
+        def __init__(self, *args, **kwargs):
+            base.__init__(self, *args, **kwargs)
+            for chunk in self.strings:  # the header
+                sink.write(chunk)
+            self.strings = []
+            self.write = sink.write
+
+        def format(self, document):
+            return b""
+
+    pdfdoc.PDFFile = StreamedFile
+    try:
+        c.save()
+    finally:
+        pdfdoc.PDFFile = base
+
+
+def draw_fresh(drawing, c) -> None:
+    """ReportLab's renderPDF drawing of `drawing` onto `c` with a graphics state
+    of its own, from the defaults (as a form needs), not the canvas's; the
+    drawing the canvas was in the middle of is its drawing again afterwards."""
+    from reportlab.graphics import renderPDF
+
+    saved = c.__dict__.get("_drawing")
+    renderPDF._PDFRenderer().draw(drawing, c, 0, 0)
+    c.__dict__["_drawing"] = saved
+
+
+def renderer_canvas(renderer):
+    """The canvas a renderPDF renderer draws on."""
+    return renderer._canvas
+
+
+def svglib_clip_path(c, shape):
+    """svglib's PDF path for a clip shape."""
+    from svglib import svglib as S
+
+    return S._shape_to_pdf_path(c, shape)
+
+
+def svglib_clip_shape(item):
+    """The clip shape svglib attached to a drawn item, or None."""
+    from svglib import svglib as S
+
+    return S._find_clip_shape(item)
+
+
+def map_font(font_map, family: str, weight: str, style: str, name: str) -> None:
+    """Enter a face in svglib's FontMap directly: its register_font maps only to
+    the 14 standard fonts, or asks fontconfig and takes a system look-alike."""
+    from svglib.fonts import FontMap
+
+    internal = FontMap.build_internal_name(family, weight, style)
+    font_map._map[internal] = {"svg_family": family, "svg_weight": weight, "svg_style": style, "rlgFont": name, "exact": True}
+    font_map._family_index.setdefault(family.lower(), family)

@@ -6,15 +6,19 @@ Copies the example project's templates and art into a temporary folder, makes
 two decks of its cards with every name made unique (500 cards, 100 cards),
 starts `python -m printkit serve` on each and opens the page in headless
 Chromium (/usr/bin/chromium with /usr/bin/chromedriver, driven by Selenium).
-Then, N times each:
+First it times the first page of the 500-card deck, from the server's
+address line (it has started drawing) to the first card's picture loaded on the
+page, and to all 500. Then, N times each:
 
   one cell   change one card's name in the 500-card deck's cards.csv; the time
              from the write until that card's <img> has a new src and the new
              picture has loaded (every other card keeps its src: checked)
   template   change the front template's background colour in the 100-card
-             deck; the time until all 100 cards show their new pictures
+             deck; the time until the first card shows its new picture, and
+             until all 100 do
 
-Goals (issue 24): one cell <= 1 s, template <= 2 s (medians). Timings depend on
+Goals (issues 24, 36): first page: first cards <= 1 s; one cell <= 1 s;
+template: first changed card <= 0.5 s, all <= 2 s (medians). Timings depend on
 the machine and its load: this is a script, not a test.
 """
 
@@ -29,6 +33,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -52,13 +57,16 @@ def make_deck(folder: Path, n: int) -> None:
 
 
 def start(folder: Path):
+    """The server and its address; the clock starts when it prints the address (drawing has begun)."""
     proc = subprocess.Popen([sys.executable, "-m", "printkit", "serve", "--data", "cards.csv", "--front", "front.svg", "--back", "back.svg"],
                             cwd=folder, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
                             env={**os.environ, "XDG_CONFIG_HOME": str(folder / ".no-config")})
     line = proc.stdout.readline().strip()
     if not line.startswith("Serving "):
         raise SystemExit(f"printkit serve did not start: {line!r}")
-    return proc, line.rsplit(" at ", 1)[1]
+    t0 = time.perf_counter()
+    threading.Thread(target=proc.stdout.read, daemon=True).start()  # whatever else it says: read, never blocks it
+    return proc, line.rsplit(" at ", 1)[1], t0
 
 
 def browser():
@@ -88,10 +96,19 @@ def wait(test, timeout=120.0, step=0.005):
         time.sleep(step)
 
 
-def open_page(driver, url: str, n: int) -> dict:
+SHOWN = "return [...document.querySelectorAll('img[data-card]')].filter(i => i.getAttribute('src') && i.complete && i.naturalWidth > 0).length"
+CHANGED = ("const before = arguments[0]; return [...document.querySelectorAll('img[data-card]')]"
+           ".filter(i => i.getAttribute('src') && i.getAttribute('src') !== before[i.dataset.card] && i.complete && i.naturalWidth > 0).length")
+
+
+def open_page(driver, url: str, n: int, t0: float | None = None) -> tuple[dict, float, float]:
+    """Open the page; (card pictures, seconds to the first card shown, to all `n`), timed from t0."""
+    t0 = time.perf_counter() if t0 is None else t0
     driver.get(url)
+    wait(lambda: driver.execute_script(SHOWN) >= 1)
+    first = time.perf_counter() - t0
     wait(lambda: len(driver.execute_script(SRCS)) == n and all(driver.execute_script(SRCS).values()) and driver.execute_script(LOADED, "img[data-card]"))
-    return driver.execute_script(SRCS)
+    return driver.execute_script(SRCS), first, time.perf_counter() - t0
 
 
 def one_cell(driver, folder: Path, edits: int) -> list[float]:
@@ -117,18 +134,21 @@ def one_cell(driver, folder: Path, edits: int) -> list[float]:
     return times
 
 
-def template(driver, folder: Path, edits: int) -> list[float]:
+def template(driver, folder: Path, edits: int) -> tuple[list[float], list[float]]:
+    """(seconds to the first changed card shown, to all of them), per edit."""
     svg = folder / "front.svg"
     good = svg.read_text(encoding="utf-8")
-    times = []
+    firsts, times = [], []
     for k in range(edits):
         before = driver.execute_script(SRCS)
         text = good.replace('fill="#f6efdf"', f'fill="#{0xd0 + k:02x}e9f6"', 1)  # a colour not seen before: every card drawn again
         t0 = time.perf_counter()
         svg.write_text(text, encoding="utf-8")
+        wait(lambda: driver.execute_script(CHANGED, before) >= 1)
+        firsts.append(time.perf_counter() - t0)
         wait(lambda: (lambda s: all(s[c] != before[c] for c in before))(driver.execute_script(SRCS)) and driver.execute_script(LOADED, "img[data-card]"))
         times.append(time.perf_counter() - t0)
-    return times
+    return firsts, times
 
 
 def main() -> None:
@@ -142,25 +162,25 @@ def main() -> None:
         driver = browser()
         procs = []
         try:
-            proc, url = start(big)
+            proc, url, t0 = start(big)
             procs.append(proc)
-            t0 = time.perf_counter()
-            open_page(driver, url, 500)
-            first = time.perf_counter() - t0
+            _, first, full = open_page(driver, url, 500, t0)
             cell = one_cell(driver, big, args.edits)
-            proc, url = start(small)
+            proc, url, _ = start(small)
             procs.append(proc)
             open_page(driver, url, 100)
-            tmpl = template(driver, small, args.edits)
+            tmpl_first, tmpl = template(driver, small, args.edits)
         finally:
             driver.quit()
             for p in procs:
                 p.send_signal(signal.SIGINT)
                 p.wait(timeout=20)
     print(f"printkit serve, save to picture in headless Chromium ({os.cpu_count()} cores, median of {args.edits})")
-    print(f"  first page, 500 cards drawn:      {first:6.2f} s")
+    print(f"  first page, 500 cards: first card {first:6.2f} s   goal <= 1 s")
+    print(f"  first page, 500 cards: all shown  {full:6.2f} s")
     print(f"  one cell, 500-card deck:          {statistics.median(cell):6.2f} s   goal <= 1 s   (min {min(cell):.2f}, max {max(cell):.2f})")
-    print(f"  template, 100 cards:              {statistics.median(tmpl):6.2f} s   goal <= 2 s   (min {min(tmpl):.2f}, max {max(tmpl):.2f})")
+    print(f"  template, 100 cards: first card   {statistics.median(tmpl_first):6.2f} s   goal <= 0.5 s (min {min(tmpl_first):.2f}, max {max(tmpl_first):.2f})")
+    print(f"  template, 100 cards: all shown    {statistics.median(tmpl):6.2f} s   goal <= 2 s   (min {min(tmpl):.2f}, max {max(tmpl):.2f})")
 
 
 if __name__ == "__main__":

@@ -14,7 +14,9 @@ import os
 import shutil
 import signal
 import subprocess
+import socket
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -36,6 +38,13 @@ class Served:
                                      stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         self.first_line = self.proc.stdout.readline().strip()
         assert self.first_line.startswith("Serving "), self.first_line + self.proc.stderr.read()
+        # what it says after the address, read as it comes (a full pipe would stop the server)
+        self.out: list[str] = []
+        self.err: list[str] = []
+        self._readers = [threading.Thread(target=lambda f=f, into=into: into.extend(iter(f.readline, "")), daemon=True)
+                         for f, into in ((self.proc.stdout, self.out), (self.proc.stderr, self.err))]
+        for t in self._readers:
+            t.start()
         self.url = self.first_line.rsplit(" at ", 1)[1]
         self.port = int(self.url.rstrip("/").rsplit(":", 1)[1])
 
@@ -64,15 +73,22 @@ class Served:
                 raise AssertionError(f"timed out; state: version {state['version']}, errors {state['errors']}")
             time.sleep(0.05)
 
+    def threads(self) -> int:
+        """The server process's threads now (Linux's /proc)."""
+        status = Path(f"/proc/{self.proc.pid}/status").read_text()
+        return int(next(line.split()[1] for line in status.splitlines() if line.startswith("Threads:")))
+
     def stop(self) -> tuple[int, str]:
         if self.proc.poll() is None:
             self.proc.send_signal(signal.SIGINT)
         try:
-            _, err = self.proc.communicate(timeout=20)
+            self.proc.wait(timeout=20)
         except subprocess.TimeoutExpired:
             self.proc.kill()
             raise
-        return self.proc.returncode, err
+        for t in self._readers:
+            t.join(timeout=10)
+        return self.proc.returncode, "".join(self.err)
 
 
 def all_drawn(state: dict) -> bool:
@@ -169,6 +185,100 @@ def test_bad_usage_is_one_line(project):
     assert proc.returncode == 2 and proc.stderr.strip() == "printkit: error: nope.toml: no such file"
     proc = subprocess.run([sys.executable, "-m", "printkit", "serve"], cwd=project, capture_output=True, text=True, timeout=60)
     assert proc.returncode == 2 and "give a project file" in proc.stderr
+
+
+# -- under load: real sockets --------------------------------------------------------------
+
+def _connect(port: int) -> socket.socket:
+    sock = socket.create_connection(("127.0.0.1", port), timeout=10)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)  # a client that reads slowly, if at all
+    return sock
+
+
+def _closed_by_server(sock: socket.socket, timeout: float) -> bool:
+    """Whether the server closes `sock` within `timeout` s (what it sent before is read and dropped)."""
+    sock.settimeout(timeout)
+    try:
+        while sock.recv(65536):
+            pass
+        return True
+    except ConnectionResetError:
+        return True
+    except (TimeoutError, socket.timeout):
+        return False
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="counts the server's threads in Linux's /proc")
+def test_hundreds_of_idle_connections_and_streams_cost_no_threads(project):
+    """400 requests left unfinished and 200 event streams never read, held open
+    by one local client: the page still answers, the server's threads stay as
+    they were, and it says nothing of them on the terminal."""
+    s = Served(project, "game.toml")
+    held: list[socket.socket] = []
+    try:
+        s.wait(all_drawn)
+        before = s.threads()
+        for k in range(400):
+            sock = _connect(s.port)
+            sock.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nX-Half: " % s.port if k % 2 else b"")  # half a request, or nothing
+            held.append(sock)
+        for _ in range(200):
+            sock = _connect(s.port)
+            sock.sendall(b"GET /events HTTP/1.1\r\nHost: 127.0.0.1:%d\r\n\r\n" % s.port)
+            held.append(sock)
+        status, body, _ = s.get("/")
+        assert status == 200 and b"<main id=\"cards\">" in body
+        status, body, _ = s.get("/state")
+        assert status == 200 and len(json.loads(body)["decks"][0]["cards"]) == 39
+        during = s.threads()
+        assert during <= before + 4, (before, during)  # a pool's threads may start late; never one a connection
+        # the connections over the limits were closed, the oldest first
+        from printkit.serve import server
+
+        assert _closed_by_server(held[0], 10) and _closed_by_server(held[400], 10)
+        assert not _closed_by_server(held[-1], 0.2)  # the newest event stream lives on
+        assert s.proc.poll() is None
+    finally:
+        for sock in held:
+            sock.close()
+        code, err = s.stop()
+    assert code == 0 and "Traceback" not in err and "Traceback" not in "".join(s.out)
+    assert server.MAX_CONNECTIONS < 400 and server.MAX_STREAMS < 200
+
+
+def test_idle_and_unfinished_connections_are_closed_after_a_while(project, monkeypatch):
+    """In this process, with the timeout made short: a connection that sends
+    nothing, and one that sends half a request, are both closed by the server;
+    one that asks in time gets its answer."""
+    from printkit.app.live import Preview, Source
+    from printkit.serve import server
+
+    monkeypatch.setattr(server, "HEAD_TIMEOUT", 0.5)
+    srv = server.PreviewServer(Preview(Source(project=project / "game.toml"), {}), 0)
+    loop = threading.Thread(target=srv.serve_forever, daemon=True)
+    loop.start()
+    try:
+        idle, half = _connect(srv.port), _connect(srv.port)
+        half.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1:%d\r\n" % srv.port)
+        asks = _connect(srv.port)
+        asks.sendall(b"GET /app.css HTTP/1.1\r\nHost: 127.0.0.1:%d\r\n\r\n" % srv.port)
+        asks.settimeout(10)
+        assert asks.recv(100).startswith(b"HTTP/1.1 200 OK")
+        assert _closed_by_server(idle, 10) and _closed_by_server(half, 10) and _closed_by_server(asks, 10)
+        # an answer to a request with no end of line, a huge head, another method, over the same port
+        for request, status in ((b"NOT HTTP\r\n\r\n", b"400"), (b"GET / HTTP/1.1\r\nX: " + b"x" * 20000 + b"\r\n\r\n", b"431"),
+                                (b"DELETE /state HTTP/1.1\r\nHost: 127.0.0.1:%d\r\n\r\n" % srv.port, b"405")):
+            sock = _connect(srv.port)
+            sock.sendall(request)
+            sock.settimeout(10)
+            assert sock.recv(100).split(b" ")[1] == status, request[:20]
+            sock.close()
+    finally:
+        srv.stopping.set()
+        srv.notify()
+        loop.join(timeout=10)
+        srv.server_close()
+    assert not loop.is_alive()
 
 
 # -- in a real browser -----------------------------------------------------------------

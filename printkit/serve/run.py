@@ -31,6 +31,7 @@ def serve(source, kw: dict, echo, typed=frozenset(), port: int = 0, open_browser
         from printkit.app.options import reason
 
         raise UsageError(f"--port {port}: cannot listen on 127.0.0.1:{port} ({reason(exc)})") from None
+    preview.on_change = server.notify
     stop = threading.Event()
     watcher = threading.Thread(target=_watch, args=(preview, source, stop), name="printkit-watch", daemon=True)
     try:  # from here on Ctrl-C (or SIGTERM) is the way to stop: a clean stop, exit 0

@@ -92,7 +92,7 @@ class Served:
 
 
 def all_drawn(state: dict) -> bool:
-    return bool(state["decks"]) and all(c["front"] and c["back"] for d in state["decks"] for c in d["cards"])
+    return bool(state["decks"]) and not state["busy"] and all(c["front"] and c["back"] for d in state["decks"] for c in d["cards"])
 
 
 def fronts(state: dict) -> dict:

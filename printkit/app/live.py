@@ -20,6 +20,7 @@ import hashlib
 import json
 import re
 import threading
+import time
 from pathlib import Path
 
 from printkit.custom import data as D
@@ -31,7 +32,9 @@ PREVIEW_DPI = 100
 LARGE_DPI = 200
 #: Token sheets, boards, text pages and the sheet view: whole pages, smaller.
 PAGE_DPI = 60
-#: Cards drawn into one PDF at a time (a push to the page after each batch).
+#: Cards drawn into one PDF at a time, the first batches smaller: the page gets
+#: each batch as it is drawn, its first cards within a fraction of a second.
+BATCHES = (4, 12, 24)
 BATCH = 40
 #: Files a project uses, by suffix, and how many of them are read at most.
 ASSETS = set(ICON_SUFFIXES)  # art and icons
@@ -116,7 +119,12 @@ class Preview:
         self.title = Path(source.name).stem
         self.version = 0
         self.errors: list[dict] = []
-        self.busy = False
+        self.busy: dict | bool = False  # {"drawn", "of"} while cards are being drawn
+        self.summary: str | None = None  # what the last refresh did, in one line (the terminal's)
+        self._stale: set[str] = set()  # parts whose pictures are the last good ones, not the files' (now unreadable)
+        self._part_findings: dict[str, list] = {}  # token sheets, boards, pages -> their findings
+        self._game_findings: list[dict] = []  # the project's own (fonts found nowhere, titles)
+        self._drawn = 0  # cards drawn by the refresh under way
         self._lock = threading.RLock()
         self._refresh_lock = threading.Lock()
         self._images: dict[str, bytes] = {}
@@ -200,22 +208,61 @@ class Preview:
         """Read the project again and draw what changed. `changed`: the paths that
         changed (None: anything may have). Returns True when the page changed."""
         with self._refresh_lock:
+            start, self._drawn = time.perf_counter(), 0
             try:
-                return self._refresh(changed)
+                moved = self._refresh(changed)
             except (PrintkitError, OSError, ValueError, RecursionError, MemoryError) as exc:
-                return self._fail([where(_text(exc))])
+                moved = self._fail([where(_text(exc))])
             except Exception as exc:  # noqa: BLE001 - a bug or a library's surprise: shown, the server lives on
-                return self._fail([{"file": "", "line": None, "message": f"internal error: {exc.__class__.__name__}: {exc}"}])
+                moved = self._fail([{"file": "", "line": None, "message": f"internal error: {exc.__class__.__name__}: {exc}"}])
+            if self.busy:
+                self._publish(busy=False)
+            self.summary = self._summarize(changed, time.perf_counter() - start) if moved else None
+            return moved
 
     def _fail(self, errors: list[dict]) -> bool:
         with self._lock:
             if errors == self.errors:
                 return False
             self.errors = errors
+            self._stale = {d["name"] for d in self._decks} | {p["name"] for p in self._parts}
             self.version += 1
             self._changed.notify_all()
         self.on_change()
         return True
+
+    def _publish(self, decks=None, busy=None) -> None:
+        """Show the page `decks` (the cards drawn so far) and the drawing's progress now."""
+        with self._lock:
+            if decks is not None:
+                self._decks = decks
+            if busy is not None:
+                self.busy = busy
+            self.version += 1
+            self._changed.notify_all()
+        self.on_change()
+
+    def _summarize(self, changed, seconds: float) -> str:
+        """One line for the terminal: what changed, what was drawn, what was found, how long it took."""
+        folders = self.source.folders()
+
+        def short(path) -> str:
+            p = Path(path)
+            for f in folders:
+                if p.is_relative_to(f):
+                    return p.relative_to(f).as_posix()
+            return p.name
+
+        names = list(dict.fromkeys(short(c) for c in changed or ()))
+        what = (", ".join(names[:3]) + (f" and {len(names) - 3} more" if len(names) > 3 else "")) if names else "project read"
+        if self.errors:
+            more = f" (and {_count(len(self.errors) - 1, 'more error')})" if len(self.errors) > 1 else ""
+            return f"{what}: cannot be read: {self.errors[0]['message']}{more}; the page keeps the last good cards · {seconds:.2f} s"
+        groups = self.groups()
+        n_err, n_warn = (sum(len(g["places"]) for g in groups[k]) for k in ("errors", "warnings"))
+        found = "no findings" if not n_err + n_warn else ", ".join(x for x in (_count(n_err, "error"), _count(n_warn, "warning")) if not x.startswith("0 "))
+        refuse = " (make would refuse this)" if n_err else ""
+        return f"{what}: {_count(self._drawn, 'card')} redrawn · {found}{refuse} · {seconds:.2f} s"
 
     def _refresh(self, changed) -> bool:
         from printkit.custom import reset_caches
@@ -239,23 +286,33 @@ class Preview:
             self._game = self._load_game()
             self.title = self._game.title
         errors: list[dict] = []
-        decks, parts = [], []
+        decks, parts, stale = [], [], set()
+        names = [n for n, c in self._game.components.items() if "cards" in c.uses]
+        shown = {d["name"]: d for d in self._decks if d["name"] in names}  # what the page shows: replaced deck by deck as drawn
+        part_findings = {}
         for name, comp in self._game.components.items():
             spec = comp.render.__self__
             if "cards" in comp.uses:
-                deck, problems = self._deck(name, comp, spec)
+                deck, problems = self._deck(name, comp, spec, shown, names)
                 errors += problems
                 if deck is not None:
                     decks.append(deck)
-                else:  # keep the last good cards of this deck
-                    decks += [d for d in self._decks if d["name"] == name]
+                    shown[name] = deck
+                elif name in shown:  # keep the last good cards of this deck
+                    decks.append(shown[name])
+                    stale.add(name)
             else:
-                part, problems = self._part(name, comp, spec)
+                part, problems, found = self._part(name, comp, spec)
                 errors += problems
+                part_findings[name] = found
+                if part is None:
+                    stale.add(name)
                 parts.append(part if part is not None else next((p for p in self._parts if p["name"] == name), {"name": name, "title": comp.title, "pages": []}))
+        game_findings = self._project_findings()
         keep = {c[k] for d in decks for c in d["cards"] for k in ("front", "back") if c.get(k)} | {i for p in parts for i in p["pages"]}
         with self._lock:
-            self._decks, self._parts, self.errors = decks, parts, errors
+            self._decks, self._parts, self.errors, self._stale = decks, parts, errors, stale
+            self._part_findings, self._game_findings = part_findings, game_findings
             self._images = {k: v for k, v in self._images.items() if k in keep}
             used = {c["key"] for d in decks for c in d["cards"]} | {d["back_key"] for d in decks}
             self._cards = {k: v for k, v in self._cards.items() if k in used}  # what no card shows now is drawn again if it comes back
@@ -277,9 +334,11 @@ class Preview:
         return out
 
     # -- decks ---------------------------------------------------------------------------
-    def _deck(self, name, comp, spec):
-        """(deck for the page, errors); deck None when its cards cannot be drawn now."""
-        from printkit.custom.project import check_card, check_templates
+    def _deck(self, name, comp, spec, shown, names):
+        """(deck for the page, errors); deck None when its cards cannot be drawn now.
+        The cards are published as they are drawn (`shown`: what the page
+        shows now, deck by deck; `names`: the decks in order)."""
+        from printkit.custom.project import check_card, check_templates, data_warnings, shipped_glyphs
         from printkit.rules import JSON_FORMAT, Violation
 
         front, back = spec.templates()  # UsageError for an unreadable template: caught by refresh
@@ -292,6 +351,10 @@ class Preview:
         missing = [v for v in top if v.code == "OWN-MISSING-COLUMN"]
         if missing:
             return None, [where(f"{v.place}: {v.message}") for v in missing]
+        # what validate says of the deck besides its cards: the data file read otherwise
+        # than a plain table, art without enough bleed, a title the shipped font cannot set
+        top = data_warnings(model) + top + spec.bleed_warnings(self.opts.bleed) + shipped_glyphs(comp.title, "title")
+        top += _paper_findings(self.opts, spec.card_size)
         opts = self._card_opts(spec)
         fonts = sorted(h for p, h in self._hashes.items() if p.suffix.lower() in FONTS)
         assets = self._assets()
@@ -312,29 +375,47 @@ class Preview:
         todo = [i for i, k in enumerate(keys) if k not in self._cards]
         if back_key is not None and back_key not in self._cards and cards:
             todo = sorted(set(todo) | {0})
+        label = _name_column(spec, columns)
+        before = shown.get(name)
+        before = before["cards"] if before is not None else []
+        seen: dict = {}
+        findings = [_finding(v, None) for v in top]
+
+        def deck(final: bool) -> dict:
+            out = []
+            for i, (values, key) in enumerate(zip(cards, keys)):
+                got = self._cards.get(key)
+                mark = (key, places[i])
+                if got is None or (back_key is not None and back_key not in self._cards):  # not drawn yet: the picture it had
+                    old = before[i] if i < len(before) else {}
+                    out.append({"n": i + 1, "key": key, "front": old.get("front"), "back": old.get("back"), "place": places[i], "row": values,
+                                "name": _label(values, label), "findings": old.get("findings", []), "pending": True})
+                    continue
+                if mark not in seen:
+                    seen[mark] = self._findings[mark] if mark in self._findings else [_finding(v, values) for v in check_card(templates, values, places[i], i, pick)]
+                side_back = got.get("back") if back_key is None else self._cards[back_key]["back"]
+                out.append({"n": i + 1, "key": key, "front": got["front"], "back": side_back, "place": places[i], "row": values,
+                            "name": _label(values, label), "findings": seen[mark]})
+            notes = [{"code": "NOTE", "severity": "warning", "row": "", "column": "", "element": "", "message": n} for n in self._notes.get(name, [])]
+            return {"name": name, "title": comp.title, "key": _digest(*keys, back_key or "", repr(self.opts)) if final else "", "back_key": back_key,
+                    "cards": out, "findings": findings + notes, "trim_mm": _card_mm(spec.card_size), "bleed_mm": opts.bleed, "safe_mm": opts.safe}
+
+        def drawn(done: int) -> None:  # a batch is drawn: the page shows it now
+            shown[name] = deck(False)
+            self._publish([shown[n] for n in names if n in shown], {"drawn": done, "of": len(todo), "deck": comp.title})
+
         try:
-            notes = self._draw_cards(comp, spec, model, keys, todo, opts, back_key)
+            notes = self._draw_cards(comp, spec, model, keys, todo, opts, back_key, drawn)
         except RulesError as exc:
             return None, [where(f"{v.place}: {v.message}") for v in exc.violations]
+        self._drawn += len(todo)
         if notes is not None:
-            self._notes[name] = notes
-        findings = [_finding(v, None) for v in top]
-        findings += [{"code": "NOTE", "severity": "warning", "row": "", "column": "", "element": "", "message": n} for n in self._notes.get(name, [])]
-        out, seen = [], {}
-        for i, (values, key) in enumerate(zip(cards, keys)):
-            got = self._cards[key]
-            mark = (key, places[i])
-            if mark not in self._findings:
-                self._findings[mark] = [_finding(v, values) for v in check_card(templates, values, places[i], i, pick)]
-            seen[mark] = self._findings[mark]
-            side_back = got.get("back") if back_key is None else self._cards[back_key]["back"]
-            out.append({"n": i + 1, "key": key, "front": got["front"], "back": side_back, "place": places[i], "row": values, "findings": seen[mark]})
+            self._notes[name] = [n for n in notes if not n.startswith("warning: OWN-BLEED")]  # said by the bleed check above
+        done = deck(True)
         self._findings.update(seen)
         if len(self._findings) > 20000:
             self._findings = seen
-        deck_key = _digest(*keys, back_key or "", repr(self.opts))
-        return {"name": name, "title": comp.title, "key": deck_key, "back_key": back_key, "cards": out, "findings": findings,
-                "trim_mm": _card_mm(spec.card_size), "bleed_mm": opts.bleed, "safe_mm": opts.safe}, []
+        return done, []
 
     def _template_mark(self, t, assets) -> tuple[str, bool]:
         """(what of a template a card's picture depends on, whether it uses the card's number)."""
@@ -349,20 +430,24 @@ class Preview:
         """(name, hash) of each picture file a card may show: art and icons, by file stem."""
         return [(p.stem, h) for p, h in self._hashes.items() if p.suffix.lower() in ASSETS and len(p.stem) >= 2]
 
-    def _draw_cards(self, comp, spec, model, keys, todo, opts, back_key):
-        """Draw the cards `todo` (indexes), BATCH at a time; what the drawing
-        noted (None when nothing was drawn)."""
+    def _draw_cards(self, comp, spec, model, keys, todo, opts, back_key, drawn=None):
+        """Draw the cards `todo` (indexes), a batch at a time (`drawn(how many
+        so far)` after each); what the drawing noted (None when nothing was drawn)."""
         from printkit.build import new_document
         from printkit.engine.raster import quick_pngs
 
         dynamic_back = back_key is None
         notes = None
-        for start in range(0, len(todo), BATCH):
-            chunk = todo[start:start + BATCH]
+        start = 0
+        for size in (*BATCHES, *[BATCH] * (len(todo) // BATCH + 1)):
+            if start >= len(todo):
+                break
+            chunk = todo[start:start + size]
+            start += len(chunk)
             part = {**model, "cards": [model["cards"][i] for i in chunk], "places": [model["places"][i] for i in chunk], "numbers": [i + 1 for i in chunk]}
             doc = new_document(comp, part, opts)
             spec.render(doc, part)
-            notes = list(dict.fromkeys(doc.notes))
+            notes = list(dict.fromkeys((notes or []) + doc.notes))
             need_back = dynamic_back or back_key not in self._cards
             pages = [p for k in range(len(chunk)) for p in ((2 * k, 2 * k + 1) if dynamic_back or (need_back and k == 0) else (2 * k,))]
             pngs = dict(zip(pages, quick_pngs(doc.pdf_bytes(), PREVIEW_DPI, pages)))
@@ -375,6 +460,8 @@ class Preview:
                 if need_back and not dynamic_back:
                     self._cards[back_key] = {"back": self._keep(pngs[1])}
                 self.rendered += len(pages)
+            if drawn is not None:
+                drawn(start)
         return notes
 
     def _keep(self, png: bytes) -> str:
@@ -384,28 +471,48 @@ class Preview:
 
     # -- token sheets, boards, text pages --------------------------------------------------
     def _part(self, name, comp, spec):
-        from printkit.build import build_checked, new_document
+        """(part for the page or None, errors, findings) of a token sheet, board
+        or text page: checked as validate checks it; drawn unless that finds an error."""
+        from printkit.build import check, new_document, split
+        from printkit.custom.project import shipped_glyphs
         from printkit.engine.raster import quick_pngs
+        from printkit.rules import JSON_FORMAT
 
         files = [getattr(spec, a, None) for a in ("front", "data", "template_path", "text_path")]
         key = _digest(repr(self.opts), *(self._file_hash(f) for f in files if f), *sorted(h for _, h in self._assets()), *sorted(h for p, h in self._hashes.items() if p.suffix.lower() in FONTS))
         if key not in self._part_cache:
-            try:
-                model = build_checked(comp, {})
-            except RulesError as exc:
-                return None, [where(f"{name}: {v.place}: {v.message}") for v in exc.violations]
-            doc = new_document(comp, model, self.opts)
-            comp.render(doc, model)
-            pngs = quick_pngs(doc.pdf_bytes(), PAGE_DPI, None)
+            model = {"format": JSON_FORMAT, "game": comp.game, "component": comp.name, **comp.build({})}
+            found = check(comp, model) + shipped_glyphs(comp.title, "title")
+            errors, _ = split(found)
+            findings = [_finding(v, None) for v in found]
+            pages = None
+            try:  # drawn as it would print, findings or not (an error shows where it is)
+                doc = new_document(comp, model, self.opts)
+                comp.render(doc, model)
+                pages = [self._keep(p) for p in quick_pngs(doc.pdf_bytes(), PAGE_DPI, None)]
+            except (PrintkitError, ValueError) as exc:  # it cannot be drawn: its last good pages stay
+                if not errors:
+                    findings.append({"code": "DRAW", "severity": "error", "row": "", "column": "", "element": "", "message": _text(exc)})
             with self._lock:
-                self._part_cache = {key: [self._keep(p) for p in pngs], **{k: v for k, v in self._part_cache.items() if k != key}}
+                self._part_cache = {key: (pages, findings, "token" if "tokens" in model else "place"), **{k: v for k, v in self._part_cache.items() if k != key}}
                 for k in list(self._part_cache)[8:]:
                     del self._part_cache[k]
-        return {"name": name, "title": comp.title, "pages": self._part_cache[key]}, []
+        pages, findings, noun = self._part_cache[key]
+        return ({"name": name, "title": comp.title, "pages": pages, "noun": noun} if pages is not None else None), [], findings
+
+    def _project_findings(self) -> list[dict]:
+        """What validate says of the project as a whole: its cover's text, fonts found nowhere."""
+        from printkit.custom import font_notes
+        from printkit.custom.project import shipped_glyphs
+
+        g = self._game
+        found = [_finding(v, None) for what, text in (("title", g.title), ("blurb", g.blurb), ("players", g.players)) for v in shipped_glyphs(text or "", f"[game] {what}")]
+        return found + [{"code": "OWN-FONT", "severity": "warning", "row": "", "column": "", "element": "", "message": n} for n in font_notes(g)]
 
     def note_watch_problem(self, text: str) -> None:
         """The file watcher failed (a folder gone, no watches left): shown on the page."""
         self._fail(self.errors + [{"file": "", "line": None, "message": f"watching the files failed ({text}); looking every few seconds"}])
+        self._stale = set()  # the pictures are the files' own: only the watching failed
 
     # -- what the front end shows ---------------------------------------------------------
     def state(self) -> dict:
@@ -413,8 +520,44 @@ class Preview:
         with self._lock:
             findings = [dict(f, deck=d["name"]) for d in self._decks for f in d["findings"]]
             findings += [dict(f, deck=d["name"], card=c["n"]) for d in self._decks for c in d["cards"] for f in c["findings"]]
-            return {"title": self.title, "version": self.version, "errors": list(self.errors), "findings": findings,
-                    "decks": self._decks, "parts": self._parts, "busy": self.busy}
+            decks = [dict(d, stale=d["name"] in self._stale) for d in self._decks]
+            parts = [dict(p, stale=p["name"] in self._stale) for p in self._parts]
+            return {"title": self.title, "version": self.version, "errors": list(self.errors), "findings": findings, "groups": self.groups(),
+                    "decks": decks, "parts": parts, "busy": self.busy}
+
+    def groups(self) -> dict:
+        """Every finding of every part, the same one on many cards said once:
+        {"errors": [...], "warnings": [...]}, each {"part", "title", "code",
+        "severity", "message", "places": [card numbers, or what else it is said of]}."""
+        with self._lock:
+            said: dict[tuple, dict] = {}
+            project = {f["message"] for f in self._game_findings}
+
+            nouns = {d["name"]: "card" for d in self._decks} | {p["name"]: p.get("noun", "place") for p in self._parts}
+
+            def add(part: str, title: str, f: dict, place) -> None:
+                if f["code"] == "NOTE" and f["message"] in project:  # a font found nowhere: said once, of the project
+                    return
+                text = f"{f['element']}: {f['message']}" if f.get("element") and f["element"] not in f["message"] else f["message"]
+                key = (part, f["severity"], f["code"], text)
+                g = said.setdefault(key, {"part": part, "title": title, "code": f["code"], "severity": f["severity"], "message": text, "places": [], "noun": nouns.get(part, "place")})
+                if place not in g["places"]:
+                    g["places"].append(place)
+
+            for f in self._game_findings:
+                add("", self.title, f, "")
+            for d in self._decks:
+                for f in d["findings"]:
+                    add(d["name"], d["title"], f, "")
+                for c in d["cards"]:
+                    for f in c["findings"]:
+                        add(d["name"], d["title"], f, c["n"])
+            titles = {p["name"]: p["title"] for p in self._parts}
+            for name, found in self._part_findings.items():
+                for f in found:
+                    add(name, titles.get(name, name), f, f"#{f['n']} ({f['row']})" if "n" in f else (f["row"] or f["element"] or ""))
+            groups = list(said.values())
+            return {"errors": [g for g in groups if g["severity"] != "warning"], "warnings": [g for g in groups if g["severity"] == "warning"]}
 
     def image(self, name: str) -> bytes | None:
         """A picture this preview rendered, by its name; None for any other name."""
@@ -532,10 +675,51 @@ def _finding(v, values: dict | None) -> dict:
             if len(val) >= 2 and (val in v.message or val[:20] in v.message):
                 column = col
                 break
-    return {"code": v.code, "severity": getattr(v, "severity", "error") or "error", "row": row, "column": column, "element": element, "message": v.message}
+    return {"code": v.code, "severity": getattr(v, "severity", "error") or "error", "row": row, "column": column, "element": element, "message": v.message,
+            **({"n": int(m.group(1))} if m else {})}
 
 
 def _card_mm(card_size: str) -> tuple[float, float]:
     from printkit.engine.units import CARDS
 
     return CARDS[card_size]
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
+def _name_column(spec, columns) -> str | None:
+    """The column whose value names a card: the project's `name_column`, else a
+    `name` or `title` column (any case)."""
+    given = getattr(spec, "name_column", None)
+    if given:
+        return given if given in columns else None
+    for want in ("name", "title"):
+        hit = next((c for c in columns if str(c).strip().lower() == want), None)
+        if hit is not None:
+            return hit
+    return None
+
+
+def _label(values: dict, column: str | None) -> str:
+    if column is None:
+        return ""
+    return " ".join(str(values.get(column, "") or "").split())[:80]
+
+
+def _paper_findings(opts, card_size: str) -> list:
+    """A card that does not fit the paper as `make` prints it (the check `make`
+    and `validate` run, where this version has it): an error finding."""
+    try:
+        from printkit.app.options import check_fit
+    except ImportError:
+        return []
+    from printkit.errors import UsageError
+    from printkit.rules import Violation
+
+    try:
+        check_fit(opts._replace(card_size=card_size))
+    except UsageError as exc:
+        return [Violation("PAPER", "paper", str(exc))]
+    return []

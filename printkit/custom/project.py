@@ -168,6 +168,7 @@ class DeckSpec:
     copies: int = 1
     command: str = ""  # the command that prints this deck alone (metadata)
     qty_column: str | None = None  # the column counting each row's copies, when not qty/copies/quantity
+    name_column: str | None = None  # the column naming each card (the live preview's captions), when not name/title
     _cache: dict
 
     def __init__(self, name: str, title: str, data: Path | str, front: TemplateSet, back: TemplateSet | None, ctx: T.Context, card_size: str = "poker", sheet: str | None = None, note: str = "", copies: int = 1, command: str = "", qty_column: str | None = None, cache: dict | None = None) -> None:
@@ -608,7 +609,7 @@ class PageSpec:
 NAME = re.compile(r"[a-z0-9][a-z0-9-]{0,39}")
 GAME_KEYS = {"name", "title", "blurb", "players", "card_size", "fonts", "icons"}
 SECTION_KEYS = {
-    "deck": {"name", "title", "data", "sheet", "front", "back", "card_size", "note", "copies", "template_column", "back_template_column", "qty_column"},
+    "deck": {"name", "title", "data", "sheet", "front", "back", "card_size", "note", "copies", "template_column", "back_template_column", "qty_column", "name_column"},
     "tokens": {"name", "title", "data", "sheet", "front", "size", "shape", "count", "note", "qty_column"},
     "board": {"name", "title", "template", "note"},
     "page": {"name", "title", "text"},
@@ -794,7 +795,9 @@ def _section(kind, item, w, base, ctx, cname, ctitle, size):
             raise UsageError(f"{w}: copies must be a whole number 1-100")
         front = _templates(item, "front", w, base, "template_column", "template", True)
         back = _templates(item, "back", w, base, "back_template_column", "back_template", False)
-        return DeckSpec(cname, ctitle, _data(item, w, base), front, back, ctx, csize, _str(item, "sheet", w), _str(item, "note", w, "") or "", qty_column=_str(item, "qty_column", w))
+        spec = DeckSpec(cname, ctitle, _data(item, w, base), front, back, ctx, csize, _str(item, "sheet", w), _str(item, "note", w, "") or "", qty_column=_str(item, "qty_column", w))
+        spec.name_column = _str(item, "name_column", w)
+        return spec
     if kind == "tokens":
         tsize = item.get("size", [20, 20])
         if not (isinstance(tsize, list) and len(tsize) == 2 and all(isinstance(v, (int, float)) and not isinstance(v, bool) and 5 <= v <= 150 for v in tsize)):

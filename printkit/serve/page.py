@@ -34,7 +34,8 @@ def html(title: str) -> bytes:
   <label><input type="checkbox" id="show-backs" checked> backs</label>
 </header>
 <section id="errors" hidden></section>
-<section id="findings" hidden></section>
+<section id="found-errors" class="found" hidden></section>
+<section id="found-warnings" class="found" hidden></section>
 <main id="cards"></main>
 <main id="sheets" hidden></main>
 <section id="parts"></section>
@@ -58,17 +59,24 @@ nav button { border: 1px solid #bbb; background: #fff; padding: .2em .7em; borde
 nav button.on { background: #333; color: #fff; }
 .status { color: var(--muted); font-size: .9em; }
 #errors { margin: 1em; padding: .6em 1em; border: 2px solid var(--bad); background: #fff0f2; }
-#errors h2, #findings h2 { margin: 0 0 .3em; font-size: 1em; }
-#findings { margin: 1em; padding: .6em 1em; border: 1px solid #e2c98f; background: #fffaf0; max-height: 14em; overflow: auto; }
-#findings li.error { color: var(--bad); } #findings li.warning { color: var(--warn); }
-#findings a { color: inherit; }
+#errors h2, .found h2 { margin: 0 0 .3em; font-size: 1em; }
+.found { margin: 1em; padding: .6em 1em; max-height: 16em; overflow: auto; }
+#found-errors { border: 2px solid var(--bad); background: #fff6f7; color: var(--bad); }
+#found-warnings { border: 1px solid #e2c98f; background: #fffaf0; color: var(--warn); }
+.found a { color: inherit; margin-right: .4em; }
+.found .code, .card .code { color: var(--muted); font-size: .85em; }
 .deck { margin: 1em; }
 .deck h2 { font-size: 1.05em; }
 .grid { display: flex; flex-wrap: wrap; gap: 12px; }
 .card { display: flex; flex-wrap: wrap; gap: 4px; width: 314px; margin: 0; padding: 4px; background: #fff; border: 1px solid #ddd; border-radius: 4px; cursor: zoom-in; align-content: flex-start; }
 body:not(.show-backs) .card { width: 160px; }
-.card.bad { border: 2px solid var(--bad); }
+.card.bad { border-color: var(--bad); box-shadow: 0 0 0 1px var(--bad); }
+.card.stale img, .part.stale img { opacity: .45; filter: grayscale(1); }
+.card.pending img { opacity: .6; }
+.badge { display: inline-block; margin-left: .4em; padding: 0 .4em; border-radius: 3px; font-size: .85em; }
+.badge.stale { background: var(--bad); color: #fff; }
 .card figcaption { flex-basis: 100%; font-size: .8em; color: var(--muted); }
+.card figcaption .name { color: var(--ink); font-weight: 600; }
 .side { position: relative; width: 150px; }
 .side img { display: block; width: 100%; height: auto; background: #eee; min-height: 100px; }
 .guide { position: absolute; pointer-events: none; display: none; }
@@ -119,6 +127,8 @@ function findingText(f) {
   return (where ? where + ": " : "") + f.message + " [" + f.code + "]";
 }
 
+const plural = (n, word) => n + " " + word + (n === 1 ? "" : "s");
+
 function cardNode(deck, c) {
   const fig = el("figure", { className: "card", id: "card-" + deck.name + "-" + c.n });
   fig.dataset.key = deck.name + ":" + c.n;
@@ -143,14 +153,20 @@ function patchCard(fig, deck, c) {
   if (f && front.getAttribute("src") !== f) front.setAttribute("src", f);
   if (b && back.getAttribute("src") !== b) back.setAttribute("src", b);
   const cap = fig.querySelector("figcaption");
-  const text = "#" + c.n + " · " + c.place;
-  const sig = JSON.stringify(c.findings);
+  const text = "#" + c.n + " · " + (c.name ? c.name + " · " : "") + c.place;
+  const sig = JSON.stringify(c.findings) + (deck.stale ? " stale" : "");
   if (cap.dataset.sig !== sig || cap.dataset.text !== text) {
     cap.dataset.sig = sig; cap.dataset.text = text;
-    cap.replaceChildren(el("div", { textContent: text }));
+    const line = el("div", {}, "#" + c.n + " · ");
+    if (c.name) line.append(el("span", { className: "name", textContent: c.name }), " · ");
+    line.append(c.place);
+    if (deck.stale) line.append(el("span", { className: "badge stale", textContent: "stale", title: "the project cannot be read as saved: this is the last good picture" }));
+    cap.replaceChildren(line);
     if (c.findings.length) cap.append(el("ul", {}, ...c.findings.map((f) => el("li", { className: f.severity, textContent: findingText(f) }))));
     fig.classList.toggle("bad", c.findings.some((f) => f.severity === "error"));
   }
+  fig.classList.toggle("stale", !!deck.stale);
+  fig.classList.toggle("pending", !!c.pending);
 }
 
 function renderDecks() {
@@ -182,7 +198,8 @@ function renderParts() {
   if (box.dataset.sig === sig) return;
   box.dataset.sig = sig;
   box.replaceChildren(...state.parts.map((p) => {
-    const sec = el("section", { className: "part" }, el("h2", { textContent: p.title }));
+    const sec = el("section", { className: "part" + (p.stale ? " stale" : "") }, el("h2", { textContent: p.title }));
+    if (p.stale) sec.querySelector("h2").append(el("span", { className: "badge stale", textContent: "stale" }));
     sec.dataset.part = p.name;
     sec.append(el("div", { className: "pages" }, ...p.pages.map((name, i) => el("img", { src: "/img/" + name + ".png", alt: p.title + " page " + (i + 1) }))));
     return sec;
@@ -194,16 +211,35 @@ function renderProblems() {
   errs.hidden = state.errors.length === 0;
   errs.replaceChildren(el("h2", { textContent: "The project cannot be read as saved: the cards shown are the last good ones" }),
     el("ul", {}, ...state.errors.map((e) => el("li", { className: "error", textContent: (e.file ? e.file + (e.line ? " line " + e.line : "") + ": " : "") + e.message }))));
-  const list = $("findings");
-  list.hidden = state.findings.length === 0;
-  const items = state.findings.slice(0, 300).map((f) => {
-    const li = el("li", { className: f.severity });
-    if (f.card) li.append(el("a", { href: "#card-" + f.deck + "-" + f.card, textContent: f.deck + " card " + f.card }), ": ");
-    li.append(findingText(f));
-    return li;
-  });
-  const n = state.findings.length;
-  list.replaceChildren(el("h2", { textContent: n + " finding" + (n === 1 ? "" : "s") + " of the validator" }), el("ul", {}, ...items));
+  const cardsOf = new Set(state.decks.map((d) => d.name));
+  for (const [id, groups, word] of [["found-errors", state.groups.errors, "error"], ["found-warnings", state.groups.warnings, "warning"]]) {
+    const box = $(id);
+    const sig = JSON.stringify(groups) + state.errors.length;
+    if (box.dataset.sig === sig) continue;
+    box.dataset.sig = sig;
+    box.hidden = groups.length === 0;
+    const n = groups.reduce((a, g) => a + Math.max(1, g.places.length), 0);
+    const head = el("h2", { textContent: plural(n, word) + (word === "error" ? " · make would refuse this" : " · make prints, and says so") +
+                                         (state.errors.length ? " (as of the last save that could be read)" : "") });
+    const items = groups.slice(0, 300).map((g) => {
+      const li = el("li", { className: g.severity });
+      const many = g.places.filter((x) => x !== "");
+      const onCards = cardsOf.has(g.part) && many.length > 0;
+      li.append(g.title + " · ");
+      if (many.length > 1 || (many.length && g.noun !== "place")) li.append(plural(many.length, g.noun) + ": ");
+      li.append(g.message + " ", el("span", { className: "code", textContent: "[" + g.code + "]" }));
+      if (onCards) {
+        const links = el("div", { className: "where" });
+        for (const n of many.slice(0, 24)) links.append(el("a", { href: "#card-" + g.part + "-" + n, textContent: "#" + n }));
+        if (many.length > 24) links.append("…");
+        li.append(links);
+      } else if (many.length) {
+        li.append(el("div", { className: "where", textContent: many.slice(0, 12).join("; ") + (many.length > 12 ? "; …" : "") }));
+      }
+      return li;
+    });
+    box.replaceChildren(head, el("ul", {}, ...items));
+  }
 }
 
 async function renderSheets() {
@@ -258,7 +294,8 @@ function apply(next) {
   renderParts();
   if (view === "sheets") renderSheets();
   const cards = state.decks.reduce((a, d) => a + d.cards.length, 0);
-  $("status").textContent = "live · " + cards + " cards · version " + state.version;
+  const busy = state.busy ? " · drawing " + state.busy.deck + ": " + state.busy.drawn + " of " + state.busy.of : "";
+  $("status").textContent = "live · " + cards + " cards" + busy + " · version " + state.version;
   document.body.dataset.version = state.version;
 }
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 import threading
+import time
 
 from printkit.errors import UsageError
 
@@ -33,7 +34,7 @@ def serve(source, kw: dict, echo, typed=frozenset(), port: int = 0, open_browser
         raise UsageError(f"--port {port}: cannot listen on 127.0.0.1:{port} ({reason(exc)})") from None
     preview.on_change = server.notify
     stop = threading.Event()
-    watcher = threading.Thread(target=_watch, args=(preview, source, stop), name="printkit-watch", daemon=True)
+    watcher = threading.Thread(target=_watch, args=(preview, source, stop, echo), name="printkit-watch", daemon=True)
     try:  # from here on Ctrl-C (or SIGTERM) is the way to stop: a clean stop, exit 0
         echo(f"Serving {title} at {server.url}")
         sys.stdout.flush()
@@ -54,17 +55,25 @@ def serve(source, kw: dict, echo, typed=frozenset(), port: int = 0, open_browser
     echo("stopped", err=True)
 
 
-def _watch(preview, source, stop: threading.Event) -> None:
-    """Draw everything once, then again what changes, until `stop` is set."""
+def _watch(preview, source, stop: threading.Event, echo) -> None:
+    """Draw everything once, then again what changes, until `stop` is set; one
+    line on standard error for each refresh that changed the page."""
     import watchfiles
 
-    preview.refresh()
+    def refresh(changed=None) -> None:
+        if preview.refresh(changed) and preview.summary and not stop.is_set():
+            try:
+                echo(time.strftime("%H:%M:%S ") + preview.summary, err=True)
+            except (OSError, ValueError):  # the terminal went away: the preview goes on
+                pass
+
+    refresh()
     folders = [str(f) for f in source.folders()]
     while not stop.is_set():
         try:
             for changes in watchfiles.watch(*folders, stop_event=stop, debounce=DEBOUNCE_MS, step=10, rust_timeout=RESCAN_MS, yield_on_timeout=True, raise_interrupt=False):
-                preview.refresh([path for _, path in changes] if changes else None)
+                refresh(sorted({path for _, path in changes}) if changes else None)
         except Exception as exc:  # noqa: BLE001 - a folder vanished, too many watches: keep looking by hand
             preview.note_watch_problem(str(exc))
             stop.wait(RESCAN_MS / 1000)
-            preview.refresh()
+            refresh()

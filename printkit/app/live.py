@@ -338,7 +338,7 @@ class Preview:
         """(deck for the page, errors); deck None when its cards cannot be drawn now.
         The cards are published as they are drawn (`shown`: what the page
         shows now, deck by deck; `names`: the decks in order)."""
-        from printkit.custom.project import check_card, check_templates, data_warnings, shipped_glyphs
+        from printkit.custom.project import check_card, check_templates, data_warnings, missing_columns, shipped_glyphs
         from printkit.rules import JSON_FORMAT, Violation
 
         front, back = spec.templates()  # UsageError for an unreadable template: caught by refresh
@@ -347,14 +347,9 @@ class Preview:
         columns = model.get("columns") or []
         top = [Violation("OWN-MISSING-COLUMN", Path(str(spec.data)).name, f"has no '{tset.column}' column to choose each card's {tset.what} template (templates: {tset.names()})")
                for tset in (spec.front, spec.back) if tset is not None and not tset.single and tset.column_in(columns) is None]
-        top += check_templates(model, templates, spec.card_size)
-        missing = [v for v in top if v.code == "OWN-MISSING-COLUMN"]
+        missing = [v for v in top if v.code == "OWN-MISSING-COLUMN"] + missing_columns(model, templates)
         if missing:
             return None, [where(f"{v.place}: {v.message}") for v in missing]
-        # what validate says of the deck besides its cards: the data file read otherwise
-        # than a plain table, art without enough bleed, a title the shipped font cannot set
-        top = data_warnings(model) + top + spec.bleed_warnings(self.opts.bleed) + shipped_glyphs(comp.title, "title")
-        top += _paper_findings(self.opts, spec.card_size)
         opts = self._card_opts(spec)
         fonts = sorted(h for p, h in self._hashes.items() if p.suffix.lower() in FONTS)
         assets = self._assets()
@@ -379,7 +374,7 @@ class Preview:
         before = shown.get(name)
         before = before["cards"] if before is not None else []
         seen: dict = {}
-        findings = [_finding(v, None) for v in top]
+        findings: list[dict] = []  # of the deck as a whole: checked once its first cards show
 
         def deck(final: bool) -> dict:
             out = []
@@ -404,8 +399,16 @@ class Preview:
             shown[name] = deck(False)
             self._publish([shown[n] for n in names if n in shown], {"drawn": done, "of": len(todo), "deck": comp.title})
 
+        def check_deck() -> None:
+            # what validate says of the deck besides its cards: the templates themselves, the data
+            # file read otherwise than a plain table, art without enough bleed, a title the
+            # shipped font cannot set, a card larger than the paper
+            found = check_templates(model, templates, spec.card_size) + data_warnings(model)
+            found += spec.bleed_warnings(self.opts.bleed) + shipped_glyphs(comp.title, "title") + _paper_findings(self.opts, spec.card_size)
+            findings[:] = [_finding(v, None) for v in found if v.code != "OWN-MISSING-COLUMN"]
+
         try:
-            notes = self._draw_cards(comp, spec, model, keys, todo, opts, back_key, drawn)
+            notes = self._draw_cards(comp, spec, model, keys, todo, opts, back_key, drawn, check_deck)
         except RulesError as exc:
             return None, [where(f"{v.place}: {v.message}") for v in exc.violations]
         self._drawn += len(todo)
@@ -430,9 +433,10 @@ class Preview:
         """(name, hash) of each picture file a card may show: art and icons, by file stem."""
         return [(p.stem, h) for p, h in self._hashes.items() if p.suffix.lower() in ASSETS and len(p.stem) >= 2]
 
-    def _draw_cards(self, comp, spec, model, keys, todo, opts, back_key, drawn=None):
+    def _draw_cards(self, comp, spec, model, keys, todo, opts, back_key, drawn=None, then=None):
         """Draw the cards `todo` (indexes), a batch at a time (`drawn(how many
-        so far)` after each); what the drawing noted (None when nothing was drawn)."""
+        so far)` after each, `then()` after the first, or before returning when
+        nothing is drawn); what the drawing noted (None when nothing was drawn)."""
         from printkit.build import new_document
         from printkit.engine.raster import quick_pngs
 
@@ -462,6 +466,10 @@ class Preview:
                 self.rendered += len(pages)
             if drawn is not None:
                 drawn(start)
+            if then is not None:
+                then, _ = None, then()
+        if then is not None:
+            then()
         return notes
 
     def _keep(self, png: bytes) -> str:

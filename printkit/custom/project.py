@@ -428,15 +428,22 @@ def _renumbered(violations: list[Violation], old: str, new: str) -> list[Violati
 def check_templates(model: dict, templates: list, card_size: str) -> list[Violation]:
     """What is wrong with the templates themselves, or between them and the data's columns."""
     found: list[Violation] = []
-    columns = set(model.get("columns") or [])
     if not model["cards"]:
         found.append(Violation("OWN-EMPTY", D.source_name(model.get("data", "data")), "has no cards (no rows, or every qty is 0)"))
     for t in templates:
         found += t.check_template()
         if getattr(t, "declared_size", True) and tuple(round(v, 2) for v in t.trim) != tuple(round(v, 2) for v in CARDS[card_size]):
             found.append(Violation("OWN-SIZE", t.path.name, f"is drawn for {t.trim[0]:g}x{t.trim[1]:g} mm cards, but the deck is {card_size} ({CARDS[card_size][0]:g}x{CARDS[card_size][1]:g} mm)"))
-        missing = sorted(t.columns() - columns - {"qty", model.get("qty_column")})
-        for name in missing:
+        found += missing_columns(model, [t])
+    return found
+
+
+def missing_columns(model: dict, templates: list) -> list[Violation]:
+    """The columns the templates use that the data has not (quick: nothing is drawn or checked)."""
+    columns = set(model.get("columns") or [])
+    found = []
+    for t in templates:
+        for name in sorted(t.columns() - columns - {"qty", model.get("qty_column")}):
             found.append(Violation("OWN-MISSING-COLUMN", t.path.name, f"uses '{name}', but {D.source_name(model.get('data', 'the data'))} has no such column {did_you_mean(name, columns, 'columns')}"))
     return found
 

@@ -78,7 +78,8 @@ body:not(.show-backs) .card { width: 160px; }
 .card figcaption { flex-basis: 100%; font-size: .8em; color: var(--muted); }
 .card figcaption .name { color: var(--ink); font-weight: 600; }
 .side { position: relative; width: 150px; }
-.side img { display: block; width: 100%; height: auto; background: #eee; min-height: 100px; }
+.side img { display: block; width: 100%; height: auto; background: #eee; }
+.card { content-visibility: auto; contain-intrinsic-size: auto 314px auto 260px; }  /* cards off screen cost no layout */
 .guide { position: absolute; pointer-events: none; display: none; }
 .guide.trim { border: 1px solid rgba(220, 0, 40, .9); }
 .guide.safe { border: 1px dashed rgba(0, 90, 220, .9); }
@@ -135,6 +136,7 @@ function cardNode(deck, c) {
   for (const which of ["front", "back"]) {
     const side = el("div", { className: "side " + which });
     const img = el("img", { alt: deck.title + " card " + c.n + " " + which, decoding: "async" });
+    img.style.aspectRatio = (deck.trim_mm[0] + 2 * deck.bleed_mm) + " / " + (deck.trim_mm[1] + 2 * deck.bleed_mm);  // its place kept before it loads
     if (which === "front") img.dataset.card = deck.name + ":" + c.n; else img.dataset.back = deck.name + ":" + c.n;
     side.append(img);
     guides(side, deck);
@@ -147,6 +149,9 @@ function cardNode(deck, c) {
 }
 
 function patchCard(fig, deck, c) {
+  const whole = c.front + " " + c.back + " " + c.name + " " + c.place + " " + !!c.pending + " " + !!deck.stale + " " + JSON.stringify(c.findings);
+  if (fig.dataset.whole === whole) return;  // nothing of this card changed
+  fig.dataset.whole = whole;
   const [front, back] = fig.querySelectorAll("img");
   const f = c.front ? "/img/" + c.front + ".png" : "";
   const b = c.back ? "/img/" + c.back + ".png" : "";
@@ -169,6 +174,11 @@ function patchCard(fig, deck, c) {
   fig.classList.toggle("pending", !!c.pending);
 }
 
+// A deck's cards are put on the page a few at a time (FIRST at once, then GROW a
+// frame), so that the first cards show while the others are still being added.
+const FIRST = 24, GROW = 48;
+let growing = false;
+
 function renderDecks() {
   const main = $("cards");
   const have = new Map([...main.querySelectorAll(":scope > .deck")].map((d) => [d.dataset.deck, d]));
@@ -179,17 +189,38 @@ function renderDecks() {
     if (!sec || sec.dataset.shape !== shape) {
       const fresh = el("section", { className: "deck" }, el("h2", { textContent: deck.title + " (" + deck.cards.length + " cards)" }), el("div", { className: "grid" }));
       fresh.dataset.deck = deck.name; fresh.dataset.shape = shape;
-      const grid = fresh.querySelector(".grid");
-      for (const c of deck.cards) grid.append(cardNode(deck, c));
       if (sec) sec.replaceWith(fresh);
       sec = fresh;
-    } else {
-      const figs = sec.querySelectorAll(".card");
-      deck.cards.forEach((c, i) => patchCard(figs[i], deck, c));
     }
+    const grid = sec.querySelector(".grid");
+    const figs = grid.children;
+    for (let i = 0; i < figs.length; i++) patchCard(figs[i], deck, deck.cards[i]);
+    addCards(grid, deck, FIRST);
     order.push(sec);
   }
-  main.replaceChildren(...order);
+  if (order.length !== main.children.length || order.some((sec, i) => main.children[i] !== sec)) main.replaceChildren(...order);
+  if (!growing && state.decks.some((d, i) => order[i].querySelector(".grid").children.length < d.cards.length)) {
+    growing = true;
+    setTimeout(grow, 0);
+  }
+}
+
+function addCards(grid, deck, most) {
+  const start = grid.children.length, end = Math.min(deck.cards.length, start + most);
+  if (start >= end) return false;
+  const frag = document.createDocumentFragment();
+  for (let i = start; i < end; i++) frag.append(cardNode(deck, deck.cards[i]));
+  grid.append(frag);
+  return end < deck.cards.length;
+}
+
+function grow() {
+  let more = false;
+  for (const sec of $("cards").children) {
+    const deck = state.decks.find((d) => d.name === sec.dataset.deck);
+    if (deck) more = addCards(sec.querySelector(".grid"), deck, GROW) || more;
+  }
+  if (more) setTimeout(grow, 0); else growing = false;
 }
 
 function renderParts() {

@@ -11,6 +11,7 @@ from __future__ import annotations
 import http.client
 import json
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -358,10 +359,15 @@ def test_one_cell_edit_changes_only_that_cards_picture(served, project, browser)
     card = one_card(served.state(), "Long Night")
     csv = project / "cards.csv"
     text = csv.read_text(encoding="utf-8")
+    said = len(served.err)
     csv.write_text(text.replace("Long Night", "Longest Night"), encoding="utf-8")
     try:
         after = wait_for(lambda: (lambda s: s if s[card] != before[card] else None)(srcs(browser)))
         assert {k for k in before if after[k] != before[k]} == {card}
+        # its caption names it; the terminal says what changed and what was drawn again
+        wait_for(lambda: "Longest Night" in browser.find_element("id", "card-" + card.replace(":", "-")).find_element("tag name", "figcaption").text)
+        line = wait_for(lambda: next((x for x in served.err[said:] if "cards.csv" in x), None))
+        assert re.fullmatch(r"\d\d:\d\d:\d\d cards\.csv: 1 card redrawn · no findings · \d+\.\d\d s\n", line), line
         wait_for(lambda: every_card_shows(browser))
         # clicked open: large at print size with its data row
         browser.find_element("css selector", f'img[data-card="{card}"]').click()
@@ -386,11 +392,21 @@ def test_broken_template_shows_its_error_and_keeps_the_cards(served, project, br
         wait_for(lambda: errors.is_displayed() and "front.svg" in errors.text)
         assert "line" in errors.text
         assert srcs(browser) == before and every_card_shows(browser)  # the last good cards stay
+        # ... marked stale, every one of them and the deck's only
+        wait_for(lambda: stale_cards(browser) == 39)
+        assert browser.find_element("css selector", "#card-road-1 figcaption .badge.stale").text == "stale"
+        assert browser.execute_script("return getComputedStyle(document.querySelector('#card-road-1 img')).opacity") < "1"
         assert served.proc.poll() is None
+        wait_for(lambda: any("front.svg: cannot be read: " in line for line in served.err))
     finally:
         svg.write_bytes(good)
     wait_for(lambda: not browser.find_element("id", "errors").is_displayed())
     assert srcs(browser) == before
+    wait_for(lambda: stale_cards(browser) == 0)
+
+
+def stale_cards(driver) -> int:
+    return driver.execute_script("return document.querySelectorAll('.card.stale').length")
 
 
 def test_template_change_redraws_its_cards(served, project, browser):
@@ -412,3 +428,94 @@ def test_dns_rebinding_is_refused_in_the_browser(served, browser):
     browser.get(f"http://rebind.example:{served.port}/")
     assert "refused" in browser.find_element("tag name", "body").text
     assert not browser.find_elements("css selector", "img[data-card]")
+
+
+# -- every finding in the page ---------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def flawed(tmp_path_factory):
+    """The example with a finding in each of its parts, as validate reports them:
+    art missing on 6 cards, a token label too long for 2 tokens, a character the
+    rules page's font lacks, a font found nowhere; captions named by `type`."""
+    dest = tmp_path_factory.mktemp("flawed") / "ember-road"
+    shutil.copytree(EXAMPLE, dest)
+    edit = lambda name, old, new: (dest / name).write_text((dest / name).read_text(encoding="utf-8").replace(old, new), encoding="utf-8")  # noqa: E731
+    edit("cards.csv", "Traveller,Fox Scout,1,2,fox", "Traveller,Fox Scout,1,2,storm-v2")
+    edit("cards.csv", "Traveller,River Guide,2,2,wave", "Traveller,River Guide,2,2,storm-v2")
+    edit("tokens.csv", "3,ember,8", "3,ember,8\nA label far too long for its token,ember,2")
+    edit("rules.md", "\n", " Keep the \u2603 token.\n")
+    edit("back.svg", 'font-family="Noto Sans"', 'font-family="Caslon Antique"')
+    edit("game.toml", 'back = "back.svg"', 'back = "back.svg"\nname_column = "type"')
+    return dest
+
+
+def test_page_shows_every_finding_validate_reports(flawed, browser):
+    proc = subprocess.run([sys.executable, "-m", "printkit", "validate", "game.toml"], cwd=flawed, capture_output=True, text=True, timeout=120)
+    said: dict = {}
+    for line in proc.stdout.splitlines():
+        m = re.match(r"game\.toml: (error|warning): (?:([A-Z][A-Z0-9-]+) )?", line)
+        if m:
+            key = (m.group(1), m.group(2) or "OWN-FONT")
+            said[key] = said.get(key, 0) + 1
+    assert proc.returncode == 1 and said == {("error", "OWN-IMAGE-MISSING"): 6, ("error", "OWN-TEXT-OVERFLOW"): 2, ("error", "OWN-GLYPH"): 1, ("warning", "OWN-FONT"): 1}, proc.stdout
+    s = Served(flawed, "game.toml")
+    try:
+        state = s.wait(all_drawn)
+        shown: dict = {}
+        for kind in ("errors", "warnings"):
+            for g in state["groups"][kind]:
+                key = (g["severity"], g["code"])
+                shown[key] = shown.get(key, 0) + max(1, len(g["places"]))
+        assert shown == said  # the page has what validate has: every part, counted alike
+        browser.get(s.url)
+        box = browser.find_element("id", "found-errors")
+        wait_for(lambda: box.is_displayed() and "9 errors · make would refuse this" in box.text)
+        items = box.find_elements("tag name", "li")
+        assert len(items) == 3  # one line a finding, however many cards it is on
+        art = next(li for li in items if "storm-v2.svg" in li.text)
+        assert art.text.startswith("Road deck · 6 cards: image 'art/storm-v2.svg' not found")
+        assert [a.get_attribute("href").rsplit("#", 1)[1] for a in art.find_elements("tag name", "a")] == [f"card-road-{n}" for n in range(4, 10)]
+        assert any(li.text.startswith("Ember and lantern tokens · 2 tokens: ") for li in items)
+        assert any(li.text.startswith("Rules · ") and "\u2603" in li.text for li in items)
+        warnings = browser.find_element("id", "found-warnings")
+        assert warnings.is_displayed() and warnings.text.startswith("1 warning") and "Caslon Antique" in warnings.text
+        assert "make would refuse" not in warnings.text
+        # the cards: the art's 6 marked, captions named by the deck's name_column
+        wait_for(lambda: len(browser.find_elements("css selector", ".card.bad")) == 6)
+        assert browser.find_element("css selector", "#card-road-1 figcaption .name").text == "Traveller"
+        assert "Traveller" in browser.find_element("css selector", "#card-road-4 figcaption").text
+        assert "storm-v2.svg" in browser.find_element("css selector", "#card-road-4 figcaption").text
+        first = next(x for x in s.err if " project read: " in x)
+        assert re.fullmatch(r"\d\d:\d\d:\d\d project read: 40 cards redrawn · 9 errors, 1 warning \(make would refuse this\) · \d+\.\d\d s\n", first), first
+    finally:
+        code, err = s.stop()
+    assert code == 0 and "Traceback" not in err
+
+
+# -- cards appear as they are drawn --------------------------------------------------------------
+
+def test_cards_appear_as_they_are_drawn(tmp_path, browser):
+    """A 120-card deck: the page shows its first cards while the others are
+    still being drawn (pushed over the event stream batch by batch), then all."""
+    sys.path.insert(0, str(ROOT / "bench"))
+    from bench_serve import make_deck  # the benchmark's own deck
+
+    folder = tmp_path / "deck"
+    make_deck(folder, 120)
+    s = Served(folder, "--data", "cards.csv", "--front", "front.svg", "--back", "back.svg")
+    try:
+        browser.get(s.url)
+        browser.execute_script("""
+            window.seen = [];
+            new MutationObserver(() => window.seen.push([...document.querySelectorAll('img[data-card]')].filter(i => i.getAttribute('src')).length))
+              .observe(document.body, { attributes: true, attributeFilter: ['data-version'] });""")
+        wait_for(lambda: len(srcs(browser)) == 120 and all(srcs(browser).values()) and every_card_shows(browser), timeout=120)
+        seen = browser.execute_script("return window.seen")
+        assert any(0 < n < 120 for n in seen), seen  # some cards shown, others still to come
+        assert seen == sorted(seen) and seen[-1] == 120
+        assert s.state()["busy"] is False
+        line = wait_for(lambda: next((x for x in s.err if " project read: " in x), None))
+        assert " 120 cards redrawn · " in line
+    finally:
+        code, err = s.stop()
+    assert code == 0 and "Traceback" not in err

@@ -282,6 +282,52 @@ def test_idle_and_unfinished_connections_are_closed_after_a_while(project, monke
     assert not loop.is_alive()
 
 
+def deaf_waits(srv) -> bool:
+    """Whether a stream's answer waits in the server for its client to read."""
+    return any(w.transport.get_write_buffer_size() for w in list(srv._streams))
+
+
+def test_an_event_stream_never_read_is_closed(project, monkeypatch):
+    """In this process, with the send timeout made short: a stream whose client
+    reads nothing is closed once the pushed states no longer fit the sockets'
+    buffers; a stream that reads stays."""
+    from printkit.app.live import Preview, Source
+    from printkit.serve import server
+
+    monkeypatch.setattr(server, "SEND_TIMEOUT", 2.0)  # a reader held up by a busy machine is not dropped
+    preview = Preview(Source(project=project / "game.toml"), {})
+    preview.refresh()
+    srv = server.PreviewServer(preview, 0)
+    preview.on_change = srv.notify
+    loop = threading.Thread(target=srv.serve_forever, daemon=True)
+    loop.start()
+    try:
+        ask = b"GET /events HTTP/1.1\r\nHost: 127.0.0.1:%d\r\n\r\n" % srv.port
+        deaf, reader = _connect(srv.port), socket.create_connection(("127.0.0.1", srv.port), timeout=10)
+        deaf.sendall(ask)
+        reader.sendall(ask)
+        wait_for(lambda: len(srv._streams) == 2)
+        got = b""
+        size = len(json.dumps(preview.state()))
+        for _ in range(8 * 2**20 // size):  # new states, one by one, more than the buffers hold
+            if len(srv._streams) < 2 or deaf_waits(srv):
+                break
+            preview._publish()
+            while b'"version":%d,' % preview.version not in got:  # the reader has it
+                got = got[-(1 << 17):] + reader.recv(1 << 20)
+        wait_for(lambda: len(srv._streams) < 2)  # a send to the deaf one waits, then times out
+        assert len(srv._streams) == 1  # the deaf one was closed, the reader not
+        assert _closed_by_server(deaf, 60)
+        reader.settimeout(10)
+        preview._publish()
+        assert reader.recv(1 << 16)  # still served
+    finally:
+        srv.stopping.set()
+        srv.notify()
+        loop.join(timeout=10)
+        srv.server_close()
+
+
 # -- in a real browser -----------------------------------------------------------------
 
 def _browser_missing() -> str | None:

@@ -24,6 +24,7 @@ import asyncio
 import json
 import re
 import socket
+import struct
 import threading
 from concurrent.futures import ThreadPoolExecutor
 from urllib.parse import urlsplit
@@ -61,6 +62,8 @@ SEND_TIMEOUT = 30.0
 MAX_CONNECTIONS = 256
 #: Open event streams; the oldest is closed for a new one.
 MAX_STREAMS = 32
+#: Bytes the kernel may hold for an event stream's client (past it, a send waits, then times out).
+STREAM_BUFFER = 256 * 1024
 #: Largest request head (request line and headers).
 MAX_HEAD = 16 * 1024
 #: Threads answering from the preview: quick ones (state, pictures), and drawings.
@@ -148,7 +151,7 @@ class PreviewServer:
         while len(self._idle) + len(self._busy) > MAX_CONNECTIONS and self._idle:
             oldest = next(iter(self._idle))
             self._idle.pop(oldest)
-            oldest.transport.abort()
+            _drop(oldest)
         try:
             while not self.stopping.is_set():
                 try:
@@ -178,7 +181,7 @@ class PreviewServer:
             self._busy.discard(writer)
             self._streams.pop(writer, None)
             if writer.transport.get_write_buffer_size():
-                writer.transport.abort()  # a client that takes nothing: no waiting for it
+                _drop(writer)  # a client that takes nothing: no waiting for it
             else:
                 writer.close()
 
@@ -275,11 +278,15 @@ class PreviewServer:
             await asyncio.wait_for(writer.drain(), SEND_TIMEOUT)
             return False
         self._busy.discard(writer)
+        try:  # what waits in the kernel for a client that does not read: bounded too
+            writer.get_extra_info("socket").setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, STREAM_BUFFER)
+        except (OSError, AttributeError):
+            pass
         self._streams[writer] = None
         while len(self._streams) > MAX_STREAMS:
             oldest = next(iter(self._streams))
             self._streams.pop(oldest)
-            oldest.transport.abort()
+            _drop(oldest)
         sent = -1
         writer.write(b"retry: 1000\n\n")
         while not self.stopping.is_set() and not writer.transport.is_closing():
@@ -309,3 +316,15 @@ class PreviewServer:
         writer.write(("\r\n".join(lines) + "\r\n\r\n").encode("latin-1") + (b"" if head else body))
         await asyncio.wait_for(writer.drain(), SEND_TIMEOUT)
         return not close
+
+
+def _drop(writer) -> None:
+    """Close a connection at once: what the kernel still holds for it is thrown
+    away (a reset), not kept until a client that reads nothing takes it."""
+    sock = writer.get_extra_info("socket")
+    try:
+        if sock is not None:
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+    except OSError:
+        pass
+    writer.transport.abort()

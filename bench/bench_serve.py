@@ -17,7 +17,12 @@ page, and to all 500. Then, N times each:
              deck; the time until the first card shows its new picture, and
              until all 100 do
 
-Goals (issues 24, 36): first page: first cards <= 1 s; one cell <= 1 s;
+Last, under load: one local client holds 400 connections open without a
+complete request and 200 event streams it never reads; the time to fetch the
+page and its state then, and the server's threads (Linux's /proc) before and
+during.
+
+Goals (issues 24, 33, 36): page under load <= 5 s; first page: first cards <= 1 s; one cell <= 1 s;
 template: first changed card <= 0.5 s, all <= 2 s (medians). Timings depend on
 the machine and its load: this is a script, not a test.
 """
@@ -151,6 +156,47 @@ def template(driver, folder: Path, edits: int) -> tuple[list[float], list[float]
     return firsts, times
 
 
+def threads(pid: int) -> int | None:
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return None
+    return int(next(line.split()[1] for line in status.splitlines() if line.startswith("Threads:")))
+
+
+def under_load(proc, url: str) -> tuple[float, int | None, int | None]:
+    """(seconds to fetch / and /state with 400 idle connections and 200 unread streams held open, threads before, during)."""
+    import http.client
+    import socket
+
+    port = int(url.rstrip("/").rsplit(":", 1)[1])
+    before = threads(proc.pid)
+    held = []
+    try:
+        for k in range(600):
+            sock = socket.create_connection(("127.0.0.1", port), timeout=10)
+            if k >= 400:
+                sock.sendall(b"GET /events HTTP/1.1\r\nHost: 127.0.0.1:%d\r\n\r\n" % port)
+            elif k % 2:
+                sock.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1:%d\r\n" % port)
+            held.append(sock)
+        time.sleep(0.5)
+        t0 = time.perf_counter()
+        for path in ("/", "/state"):
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+            conn.request("GET", path)
+            resp = conn.getresponse()
+            resp.read()
+            if resp.status != 200:
+                raise SystemExit(f"{path}: {resp.status} under load")
+            conn.close()
+        took = time.perf_counter() - t0
+        return took, before, threads(proc.pid)
+    finally:
+        for sock in held:
+            sock.close()
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--edits", type=int, default=10)
@@ -170,6 +216,7 @@ def main() -> None:
             procs.append(proc)
             open_page(driver, url, 100)
             tmpl_first, tmpl = template(driver, small, args.edits)
+            load, before, during = under_load(proc, url)
         finally:
             driver.quit()
             for p in procs:
@@ -181,6 +228,7 @@ def main() -> None:
     print(f"  one cell, 500-card deck:          {statistics.median(cell):6.2f} s   goal <= 1 s   (min {min(cell):.2f}, max {max(cell):.2f})")
     print(f"  template, 100 cards: first card   {statistics.median(tmpl_first):6.2f} s   goal <= 0.5 s (min {min(tmpl_first):.2f}, max {max(tmpl_first):.2f})")
     print(f"  template, 100 cards: all shown    {statistics.median(tmpl):6.2f} s   goal <= 2 s   (min {min(tmpl):.2f}, max {max(tmpl):.2f})")
+    print(f"  page and state, 600 held open:    {load:6.3f} s  goal <= 5 s   (server threads {before} before, {during} during)")
 
 
 if __name__ == "__main__":

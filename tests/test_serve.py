@@ -541,27 +541,36 @@ def test_page_shows_every_finding_validate_reports(flawed, browser):
 # -- cards appear as they are drawn --------------------------------------------------------------
 
 def test_cards_appear_as_they_are_drawn(tmp_path, browser):
-    """A 120-card deck: the page shows its first cards while the others are
-    still being drawn (pushed over the event stream batch by batch), then all."""
+    """A template change on a 60-card deck: the page shows the first redrawn
+    cards while the others are still being drawn (pushed over the event stream
+    batch by batch), then all of them."""
     sys.path.insert(0, str(ROOT / "bench"))
     from bench_serve import make_deck  # the benchmark's own deck
 
     folder = tmp_path / "deck"
-    make_deck(folder, 120)
+    make_deck(folder, 60)
     s = Served(folder, "--data", "cards.csv", "--front", "front.svg", "--back", "back.svg")
     try:
         browser.get(s.url)
-        browser.execute_script("""
-            window.seen = [];
-            new MutationObserver(() => window.seen.push([...document.querySelectorAll('img[data-card]')].filter(i => i.getAttribute('src')).length))
-              .observe(document.body, { attributes: true, attributeFilter: ['data-version'] });""")
-        wait_for(lambda: len(srcs(browser)) == 120 and all(srcs(browser).values()) and every_card_shows(browser), timeout=120)
-        seen = browser.execute_script("return window.seen")
-        assert any(0 < n < 120 for n in seen), seen  # some cards shown, others still to come
-        assert seen == sorted(seen) and seen[-1] == 120
-        assert s.state()["busy"] is False
+        wait_for(lambda: len(srcs(browser)) == 60 and all(srcs(browser).values()) and every_card_shows(browser), timeout=120)
+        before = srcs(browser)
         line = wait_for(lambda: next((x for x in s.err if " project read: " in x), None))
-        assert " 120 cards redrawn · " in line
+        assert " 60 cards redrawn · " in line
+        browser.execute_script("""
+            const before = arguments[0];
+            window.seen = [];
+            new MutationObserver(() => window.seen.push([...document.querySelectorAll('img[data-card]')]
+                .filter(i => i.getAttribute('src') !== before[i.dataset.card]).length))
+              .observe(document.body, { attributes: true, attributeFilter: ['data-version'] });""", before)
+        svg = folder / "front.svg"
+        svg.write_text(svg.read_text(encoding="utf-8").replace('fill="#f6efdf"', 'fill="#dfe9f6"'), encoding="utf-8")
+        wait_for(lambda: all(v != before[k] for k, v in srcs(browser).items()) and every_card_shows(browser), timeout=120)
+        seen = browser.execute_script("return window.seen")
+        assert any(0 < n < 60 for n in seen), seen  # some cards new, others still to come
+        assert seen == sorted(seen) and seen[-1] == 60
+        wait_for(lambda: s.state()["busy"] is False)
+        line = wait_for(lambda: next((x for x in s.err if "front.svg: " in x), None))
+        assert " 60 cards redrawn · " in line
     finally:
         code, err = s.stop()
     assert code == 0 and "Traceback" not in err

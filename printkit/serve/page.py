@@ -1,8 +1,12 @@
 """The page `printkit serve` shows: one HTML shell, its style and its script.
 
 The script asks for the state once, then listens for pushed states
-(server-sent events) and patches the page: a card's <img> gets a new src only
-when its picture's name changed, so the browser fetches only changed pictures.
+(server-sent events, one after each batch of cards drawn) and patches the page:
+a card's <img> gets a new src only when its picture's name changed, so the
+browser fetches only changed pictures; a card nothing of which changed is not
+touched; a big deck's cards are added a few at a time and laid out only on
+screen, so the first ones show while the rest are added. Findings come grouped
+(the same one on many cards is one line), errors and warnings apart.
 """
 
 from __future__ import annotations

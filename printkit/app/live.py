@@ -34,8 +34,8 @@ LARGE_DPI = 200
 PAGE_DPI = 60
 #: Cards drawn into one PDF at a time, the first batches smaller: the page gets
 #: each batch as it is drawn, its first cards within a fraction of a second.
-BATCHES = (4, 12, 24)
-BATCH = 40
+BATCHES = (4, 12, 24, 40)
+BATCH = 64
 #: Files a project uses, by suffix, and how many of them are read at most.
 ASSETS = set(ICON_SUFFIXES)  # art and icons
 # every file a project may read: taken from the readers' own lists, so a format
@@ -568,9 +568,10 @@ class Preview:
             return {"errors": [g for g in groups if g["severity"] != "warning"], "warnings": [g for g in groups if g["severity"] == "warning"]}
 
     def image(self, name: str) -> bytes | None:
-        """A picture this preview rendered, by its name; None for any other name."""
-        with self._lock:
-            return self._images.get(name)
+        """A picture this preview rendered, by its name; None for any other name.
+        No lock: the table is only ever replaced whole or added to, and a
+        lookup of it is one step, so a request never waits for a drawing."""
+        return self._images.get(name)
 
     def large_png(self, name: str) -> bytes | None:
         """The card side whose picture is `name`, drawn again at LARGE_DPI (a

@@ -2,13 +2,14 @@
 127.0.0.1, a handful of fixed routes, server-sent events for the push.
 
 Bounded under load: every connection and event stream is a coroutine of the one
-loop, not a thread; what touches the preview (a state, a picture, a drawing)
-runs on two small pools of threads (quick answers, and drawings at print size
-or as printed), so a client holding hundreds of connections open costs sockets,
-not threads. A connection waits at most HEAD_TIMEOUT for its next request
-(whether it sends nothing or half a request), a send at most SEND_TIMEOUT; past
-MAX_CONNECTIONS the connection idle the longest is closed, past MAX_STREAMS the
-oldest event stream (a browser's EventSource opens a new one by itself).
+loop, not a thread; a card's picture is answered from memory by the loop itself;
+what else touches the preview (a state, a drawing) runs on two small pools of
+threads (quick answers, and drawings at print size or as printed), so a client
+holding hundreds of connections open costs sockets, not threads. A connection
+waits at most HEAD_TIMEOUT for its next request (whether it sends nothing or
+half a request), a send at most SEND_TIMEOUT; past MAX_CONNECTIONS the
+connection idle the longest is closed, past MAX_STREAMS the oldest event stream
+(a browser's EventSource opens a new one by itself).
 
 Safe by construction: it listens on 127.0.0.1 only; a request whose Host header
 is not this server's own address is refused (a web page cannot reach it through
@@ -248,7 +249,8 @@ class PreviewServer:
         return state["version"], json.dumps(state, ensure_ascii=False, separators=(",", ":")).encode()
 
     async def _image(self, writer, name: str, head: bool, close: bool) -> bool:
-        return await self._png(writer, await self._run(self.quick, self.preview.image, name), head, close)
+        # a lookup in memory that never waits (Preview.image): answered here, with no hop to a thread
+        return await self._png(writer, self.preview.image(name), head, close)
 
     async def _large(self, writer, name: str, head: bool, close: bool) -> bool:
         return await self._png(writer, await self._run(self.draw, self.preview.large_png, name), head, close)

@@ -3,7 +3,10 @@
 
     python tests/hostile_runner.py SPEC.json RESULTS.json
 
-SPEC: {"runs": [{"id", "cwd", "args", "out"}], "memory": bytes, "cpu": seconds}.
+SPEC: {"runs": [{"id", "cwd", "args", "out"}], "memory": bytes, "cpu": seconds}; a run
+may also give its own "memory" and "cpu", and "limits" to set in printkit's
+LIMITS before it starts (control runs: a limit raised, to show the ceilings
+and checks catch what the limit stops).
 The parent imports printkit and the libraries a project run uses once; each run
 is a fork of it (no interpreter start-up per run), so a few dozen hostile
 projects cost seconds, not minutes. A child that blocks (a FIFO waited on) is
@@ -51,6 +54,10 @@ def child(run: dict, memory: int, cpu: int) -> None:
     try:
         from printkit import cli
 
+        if run.get("limits"):  # a control run: printkit's own limits raised, to show the ceilings catch what they stop
+            from printkit.custom import safety
+
+            safety.LIMITS.update(run["limits"])
         cli.main(list(run["args"]))
     except SystemExit as exc:
         code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
@@ -75,7 +82,7 @@ def main() -> None:
         start = time.monotonic()
         pid = os.fork()
         if pid == 0:
-            child(run, memory, cpu)
+            child(run, run.get("memory", memory), run.get("cpu", cpu))
         status, usage = 0, None
         while True:
             got, status, usage = os.wait4(pid, os.WNOHANG)

@@ -101,7 +101,9 @@ class LayoutTemplate:
         from printkit.custom import safety
 
         try:
-            data = tomllib.loads(safety.read_text(self.path, "template"))
+            text = safety.read_text(self.path, "template")
+            safety.count_placeholders(text, self.path.name)  # before any is parsed
+            data = tomllib.loads(text)
         except tomllib.TOMLDecodeError as exc:
             raise UsageError(f"{path}: not a valid TOML layout ({exc})") from None
         where = self.path.name

@@ -39,6 +39,8 @@ LIMITS = {
     "TEMPLATE_STEPS": _limit("TEMPLATE_STEPS", 10_000),  # loop turns and calls in one rendering
     "RUN_STEPS": _limit("RUN_STEPS", 2_000_000),  # loop turns and calls in all templates of one run
     "ITEMS": _limit("ITEMS", 10_000),  # items of a range or list a template makes
+    "PLACEHOLDERS": _limit("PLACEHOLDERS", 5_000),  # {{ }} and {% %} tags in one template file (a card's face)
+    "NUMBER_DIGITS": _limit("NUMBER_DIGITS", 100),  # digits of a number written in a placeholder
     "FILE_BYTES": _limit("FILE_BYTES", 32 * MB),  # any text file: project, template, data, rules page
     "IMAGE_BYTES": _limit("IMAGE_BYTES", 64 * MB),  # any picture, font or spreadsheet file
     "IMAGE_PIXELS": _limit("IMAGE_PIXELS", 25_000_000),  # pixels of one picture (a 300 dpi A3 is 17.4 million)
@@ -437,6 +439,26 @@ def bounded_concat(value):
     return BUDGET.made(value)
 
 
+def bounded_test(value):
+    """The test of an `{% if %}` or an `x if y else z`: each one made counts as a
+    step, so ifs inside loops stay within the card's steps."""
+    BUDGET.step()
+    return value
+
+
+_TAG = re.compile(r"\{\{|\{%")
+
+
+def count_placeholders(text, where: str) -> int:
+    """The {{ }} and {% %} tags in a template's text (or a file's bytes), refused
+    past PLACEHOLDERS before anything is parsed: Jinja2 turns each into Python
+    code, and 150,000 of them took 1.5 GB and most of a minute to compile."""
+    n = text.count("{{" if isinstance(text, str) else b"{{") + text.count("{%" if isinstance(text, str) else b"{%")
+    if n > LIMITS["PLACEHOLDERS"]:
+        raise LimitError(f"{where}: {n:,} placeholders ({{{{ }}}} and {{% %}} tags), over printkit's limit of {LIMITS['PLACEHOLDERS']:,} in one template")
+    return n
+
+
 def _size(x) -> int:
     try:
         return len(x)
@@ -526,6 +548,16 @@ def _checked_filters(filters: dict) -> dict:
     return out
 
 
+_FILTERS: dict = {}
+
+
+def _checked_filters_once(filters: dict) -> dict:
+    """_checked_filters, made once for both sandboxes (they start from the same built-ins)."""
+    if not _FILTERS:
+        _FILTERS.update(_checked_filters(filters))
+    return dict(_FILTERS)
+
+
 def _pre(pre, name, args, kwargs):
     try:
         return pre(name, args, kwargs)
@@ -609,8 +641,11 @@ def sandbox(autoescape: bool):
                 return hit[0]
             before = BUDGET.run_steps
             out = self._pk_render(values)
-            if len(self.pk_memo) >= 512:
+            kept = self.__dict__.get("pk_kept", 0) + len(out)
+            if len(self.pk_memo) >= 512 or kept > MEMO_CHARS:  # bounded by texts and by characters
                 self.pk_memo.clear()
+                kept = len(out)
+            self.pk_kept = kept
             self.pk_memo[key] = (out, BUDGET.run_steps - before)
             return out
 
@@ -633,7 +668,7 @@ def sandbox(autoescape: bool):
             super().__init__(**kw)
             self.globals["range"] = bounded_range
             self.globals["lipsum"] = bounded_lipsum
-            self.filters = _checked_filters(self.filters)
+            self.filters = _checked_filters_once(self.filters)
 
         @staticmethod
         def concat(pieces) -> str:
@@ -688,12 +723,26 @@ def sandbox(autoescape: bool):
                     args = (items, *args[1:])
             return BUDGET.made(super().call(__context, __obj, *args, **kwargs))
 
+        def _tokenize(self, source, name, filename=None, state=None):
+            """Jinja2's tokens, with numbers written in a placeholder at most
+            NUMBER_DIGITS long (a 5,000-digit one is past what Python turns into
+            a number, and no card needs one)."""
+            if _LONG_NUMBER.search(source):
+                cap = LIMITS["NUMBER_DIGITS"]
+                for lineno, token, value in self.lexer.tokeniter(source, name, filename, state):
+                    if token in ("integer", "float") and len(value) > cap:
+                        raise jinja2.TemplateSyntaxError(f"a number of {len(value):,} characters, over printkit's limit of {cap}", lineno, name, filename)
+            return super()._tokenize(source, name, filename, state)
+
         def _parse(self, source, name, filename):
             tree = super()._parse(source, name, filename)
             for node in tree.find_all((nodes.Include, nodes.Import, nodes.FromImport, nodes.Extends)):
                 raise jinja2.TemplateSyntaxError("include, import and extends are not allowed: a template reads no other file", node.lineno, name, filename)
             for loop in tree.find_all(nodes.For):
                 loop.iter = nodes.Call(nodes.ImportedName("printkit.custom.safety.bounded_iter"), [loop.iter], [], None, None, lineno=loop.lineno)
+            for test in tree.find_all((nodes.If, nodes.CondExpr)):
+                if test.test is not None:
+                    test.test = nodes.Call(nodes.ImportedName("printkit.custom.safety.bounded_test"), [test.test], [], None, None, lineno=test.lineno)
             for parent in list(tree.find_all(nodes.Node)):
                 for field in parent.fields:
                     value = getattr(parent, field, None)
@@ -707,30 +756,133 @@ def sandbox(autoescape: bool):
             t = super().from_string(source, *args, **kwargs)
             t.pk_source_len = len(source) if isinstance(source, str) else 0
             if isinstance(source, str):
-                from jinja2 import meta
-
-                ast = self.parse(source)
-                names = meta.find_undeclared_variables(ast)
-                used = {n.name for n in ast.find_all(nodes.Name)}
-                if not used & set(self.globals) and not any(f.name == "random" for f in ast.find_all(nodes.Filter)):
-                    t.pk_names = tuple(sorted(names))
-                    t.pk_memo = {}
+                self.remember(t, self.parse(source))
             return t
+
+        def from_tree(self, tree, source: str):
+            """The template of a tree parse() gave (the source parsed once)."""
+            t = self.template_class.from_code(self, self.compile(tree, None, None), self.make_globals(None), None)
+            t.pk_source_len = len(source)
+            self.remember(t, tree)
+            return t
+
+        def remember(self, t, ast) -> None:
+            """Renderings of `t` are remembered per the values of the names it reads,
+            when its text depends on nothing else: no global, no random filter, and
+            no name it sets itself (a loop's, a `set`'s, a macro's), so that every
+            name it reads is a value of the row. (Read off the tree in one walk:
+            jinja2.meta's way generates the template's code a second time.)"""
+            names, plain = set(), True
+            for node in ast.find_all((nodes.Name, nodes.Filter)):
+                if type(node) is nodes.Filter:
+                    plain = plain and node.name != "random"
+                elif node.ctx != "load" or node.name in self.globals:
+                    plain = False
+                else:
+                    names.add(node.name)
+            if plain:
+                t.pk_names = tuple(sorted(names))
+                t.pk_memo = {}
 
     return Sandbox(undefined=jinja2.StrictUndefined, autoescape=autoescape, keep_trailing_newline=False)
 
 
+_LONG_NUMBER = re.compile(r"[0-9_]{%d}" % (LIMITS["NUMBER_DIGITS"] + 1))
+MEMO_CHARS = 4_000_000  # characters of rendered text one template remembers (its memo)
+_COMPILED: dict = {}
+
+
 def compile_template(source: str, where: str, xml: bool = False):
-    """The source compiled by Jinja2's sandbox (`xml`: autoescaped for an SVG);
-    UsageError naming `where` for a placeholder Jinja2 cannot read."""
+    """The source compiled by Jinja2's sandbox (`xml`: autoescaped for an SVG), once:
+    the same text, place and kind give the same compiled template. UsageError
+    naming `where` for a placeholder Jinja2 cannot read, LimitError for one over
+    the limits (tags, number digits, nesting)."""
+    key = (source, xml, where)
+    hit = _COMPILED.get(key)
+    if hit is not None:
+        return hit
     import jinja2
 
+    count_placeholders(source, where)
+    env = sandbox(xml)
     try:
-        compiled = sandbox(xml).from_string(source)
-        compiled.pk_where = where
-        return compiled
+        tree = env.parse(source)
+        compiled = Column.of(tree, source, where, xml)
+        if compiled is None:
+            compiled = env.from_tree(tree, source)
+            compiled.pk_where = where
     except jinja2.TemplateSyntaxError as exc:
         raise UsageError(f"{where}: placeholder error: {exc.message} (line {exc.lineno})") from None
+    except (RecursionError, MemoryError):
+        raise LimitError(f"{where}: placeholders nested too deeply, printkit's limit") from None
+    if len(_COMPILED) >= 4096:
+        _COMPILED.clear()
+    _COMPILED[key] = compiled
+    return compiled
+
+
+class Column:
+    """A template whose whole body is one column's value, with fixed text around
+    it or none (`{{ name }}`, `art/{{ art }}.svg`), as Jinja2's own parser read
+    it. It gives the text Jinja2's compiled template gives, by the steps that
+    template takes: the text before, the value passed through Jinja2's escape
+    (XML) or str(), the text after, the length checked as the sandbox's concat
+    checks it. A value of any other type than text, a number, a truth value or
+    none, or a name the row lacks, is left to the compiled template itself
+    (compiled then), so its text and errors are Jinja2's.
+    tests/test_template_engine.py compares the two on many values."""
+
+    __slots__ = ("before", "name", "after", "xml", "where", "cap", "source", "_jinja")
+    PLAIN = (str, int, float, bool, type(None))
+
+    def __init__(self, before: str, name: str, after: str, xml: bool, where: str, source: str) -> None:
+        self.before, self.name, self.after, self.xml, self.where, self.source = before, name, after, xml, where, source
+        self.cap = LIMITS["TEXT_CHARS"] + len(source)
+        self._jinja = None
+
+    @classmethod
+    def of(cls, tree, source: str, where: str, xml: bool):
+        """A Column for a parsed template that is one Output of
+        [TemplateData], Name, [TemplateData] naming no global; else None."""
+        from jinja2 import nodes
+
+        if len(tree.body) != 1 or type(tree.body[0]) is not nodes.Output:
+            return None
+        parts = tree.body[0].nodes
+        kinds = [type(n) for n in parts]
+        if kinds.count(nodes.Name) != 1 or any(k not in (nodes.Name, nodes.TemplateData) for k in kinds) or len(parts) > 3:
+            return None
+        at = kinds.index(nodes.Name)
+        if (len(parts) == 3 and at != 1) or parts[at].ctx != "load" or parts[at].name in sandbox(xml).globals:
+            return None
+        before = parts[0].data if at == 1 else ""
+        after = parts[at + 1].data if at + 1 < len(parts) else ""
+        return cls(before, parts[at].name, after, xml, where, source)
+
+    def jinja(self):
+        """The template Jinja2 compiles from the same source (made when first needed)."""
+        if self._jinja is None:
+            t = sandbox(self.xml).from_string(self.source)
+            t.pk_where = self.where
+            self._jinja = t
+        return self._jinja
+
+    def render(self, values=None, **kwargs):
+        if kwargs or type(values) is not dict:
+            return self.jinja().render(*(() if values is None else (values,)), **kwargs)
+        value = values.get(self.name, values)  # the dict itself: missing
+        if value.__class__ not in self.PLAIN:
+            return self.jinja().render(values)
+        if self.xml:
+            from markupsafe import escape  # what Jinja2's compiled template calls
+
+            text = str(escape(value))  # a plain str, as Jinja2's concat joins it ("".join)
+        else:
+            text = str(value)
+        n = len(self.before) + len(text) + len(self.after)
+        if n > self.cap:
+            raise LimitError(f"{self.where + ': ' if self.where else ''}a text over {self.cap:,} characters, printkit's limit")
+        return self.before + text + self.after
 
 
 def _wrap_concat(node, nodes):

@@ -155,7 +155,9 @@ class SvgTemplate:
         self.ctx = ctx
         from printkit.custom import safety
 
-        self.root = safety.parse_svg(_element_blocks(safety.read_bytes(self.path, "template")), path)  # bounded, no entities
+        data = safety.read_bytes(self.path, "template")
+        safety.count_placeholders(data, self.path.name)  # before any is parsed
+        self.root = safety.parse_svg(_element_blocks(data, self.path.name), path)  # bounded, no entities
         safety.check_svg_refs(self.path, ctx.roots, root=self.root)  # what it shows stays in the project
         if _local(self.root.tag) != "svg":
             raise UsageError(f"{path}: not an SVG file (the root element is <{_local(self.root.tag)}>)")
@@ -691,7 +693,7 @@ class SvgTemplate:
             elif kind == "snippet":
                 el = self.root.find(f".//*[@data-pk-unit='{n}']")
                 src = etree.tostring(el, encoding="unicode")
-                grouped.append(("snippet", SnippetUnit(n, T.compile_text(src, f"{self.path.name}", xml=True), self._only([n]))))
+                grouped.append(("snippet", SnippetUnit(n, T.compile_text(_placeholders_unescaped(src), f"{self.path.name}", xml=True), self._only([n]))))
             else:
                 grouped.append((kind, unit))
         self.runs = []
@@ -781,7 +783,11 @@ class SvgTemplate:
 
     @property
     def dynamic(self) -> bool:
-        return bool(self.snippets) or any(not t.static for t in self.texts) or any(not isinstance(q.content, str) for q in self.qrs)
+        """Whether a card's face depends on its row: any placeholder in the text,
+        codes, pictures' hrefs or snippets. A face that does not is drawn once,
+        with no row (a shared back)."""
+        return (bool(self.snippets) or any(not t.static for t in self.texts) or any(not isinstance(q.content, str) for q in self.qrs)
+                or any(not isinstance(im.href, str) for im in self.images))
 
     # -- checks ----------------------------------------------------------------------------
     def _safe_box(self, m: Matrix, x0: float, y0: float, x1: float, y1: float):
@@ -1659,46 +1665,129 @@ def _old_inkscape(root) -> bool:
 _BLOCK = re.compile(r"\{%-?\s*(if|elif|else|endif)\b(.*?)-?%\}", re.S)
 
 
-def _element_blocks(data: bytes) -> bytes:
+_TAGS = re.compile(r"\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}", re.S)
+
+
+def _placeholders_unescaped(xml: str) -> str:
+    """A serialized element with the XML escapes inside its placeholders undone:
+    `fill="{{ 'a' if kind == &quot;b&quot; else 'c' }}"` is read by Jinja as the
+    editor's attribute held it (`kind == "b"`), as a text's placeholder is. What
+    the placeholder makes is escaped again by the XML template."""
+    if "&" not in xml:
+        return xml
+    return _TAGS.sub(lambda m: _ENTITY.sub(_entity, m.group(0)) if "&" in m.group(0) else m.group(0), xml)
+
+
+_ENTITY = re.compile(r"&(amp|lt|gt|quot|apos|#[0-9]+|#x[0-9a-fA-F]+);")  # what lxml writes
+_NAMED = {"amp": "&", "lt": "<", "gt": ">", "quot": '"', "apos": "'"}
+
+
+def _entity(m) -> str:
+    name = m.group(1)
+    if name[0] != "#":
+        return _NAMED[name]
+    code = int(name[2:], 16) if name[1] == "x" else int(name[1:])
+    return chr(code) if 0 < code < 0x110000 else m.group(0)
+
+
+_LAST_INK = re.compile(r"\S(?=\s*\Z)")
+_INK = re.compile(r"\S")
+
+
+def _standing(masked: str, found: list) -> list:
+    """For each block tag in `found` (in order), whether it stands between
+    elements: the text before it ends with a tag's `>` and the text after it
+    starts with `<`, white space aside. Other block tags count as white space
+    (`masked` has them blanked), so blocks in a row stand too. One pass: each
+    gap between two tags is read once."""
+    n = len(found)
+    before, after = [""] * n, [""] * n
+    prev_end = 0
+    for i, m in enumerate(found):
+        hit = _LAST_INK.search(masked, prev_end, m.start())
+        before[i] = hit.group(0) if hit else (before[i - 1] if i else "")
+        prev_end = m.end()
+    next_start = len(masked)
+    for i in range(n - 1, -1, -1):
+        m = found[i]
+        hit = _INK.search(masked, m.end(), next_start)
+        after[i] = hit.group(0) if hit else (after[i + 1] if i + 1 < n else "")
+        next_start = m.start()
+    return [b == ">" and a == "<" for b, a in zip(before, after)]
+
+
+def _attr(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace('"', "&quot;")
+
+
+def _element_blocks(data: bytes, name: str = "template") -> bytes:
     """`{% if cond %}` ... `{% elif %}` ... `{% else %}` ... `{% endif %}` standing
     between elements (a template written for whole-file Jinja, as robotfindskitten's
     and other generators' are) becomes groups shown or hidden by the condition:
-    <g style="display:{{ 'inline' if (cond) else 'none' }}">. Blocks inside a
-    tag or inside an element's text are left to Jinja where they stand."""
+    <g style="display:{{ 'inline' if (cond) else 'none' }}">, in any number, in a
+    row, one inside another. A block whose tags all stand between elements is
+    turned into groups; one with a tag inside a tag or inside an element's text
+    is left to Jinja where it stands."""
     if b"{%" not in data:
         return data
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
         return data
-    out, pos, stack = [], 0, []
-    for m in _BLOCK.finditer(text):
-        before, after = text[: m.start()], text[m.end():]
-        gt, lt = before.rfind(">"), before.rfind("<")
-        nxt = after.find("<")
-        if gt < lt or before[gt + 1:].strip() or nxt < 0 or after[:nxt].strip():
-            continue  # in a tag, or in an element's text
-        kind, cond = m.group(1), m.group(2).strip()
-        if kind == "if":
-            stack.append([cond])
-            tag = f"<g style=\"display:{{{{ 'inline' if ({cond}) else 'none' }}}}\">"
-        elif not stack:
-            return data  # unbalanced: Jinja names the fault
-        elif kind == "elif":
-            prior = " or ".join(f"({c})" for c in stack[-1])
-            stack[-1].append(cond)
-            tag = f"</g><g style=\"display:{{{{ 'inline' if (not ({prior}) and ({cond})) else 'none' }}}}\">"
-        elif kind == "else":
-            prior = " or ".join(f"({c})" for c in stack[-1])
-            tag = f"</g><g style=\"display:{{{{ 'none' if ({prior}) else 'inline' }}}}\">"
-        else:
-            stack.pop()
-            tag = "</g>"
-        out.append(text[pos: m.start()])
-        out.append(tag)
-        pos = m.end()
-    if stack or not out:
+    found = list(_BLOCK.finditer(text))
+    if not found:
         return data
+    pieces, pos = [], 0
+    for m in found:
+        pieces += [text[pos:m.start()], " " * (m.end() - m.start())]
+        pos = m.end()
+    masked = "".join(pieces) + text[pos:]
+    standing = dict(zip((m.start() for m in found), _standing(masked, found)))
+    blocks, stack = [], []  # each block: its tags (matches), if first, endif last
+
+    def unbalanced(m, fault: str):
+        line = text.count("\n", 0, m.start()) + 1
+        return UsageError(f"{name}: placeholder error: {' '.join(m.group(0).split())} on line {line} {fault}")
+
+    for m in found:
+        kind = m.group(1)
+        if kind == "if":
+            stack.append([m])
+        elif not stack:
+            raise unbalanced(m, "has no {% if %} before it")
+        else:
+            if stack[-1][-1].group(1) == "else" and kind != "endif":
+                raise unbalanced(m, "comes after the block's {% else %}")
+            stack[-1].append(m)
+            if kind == "endif":
+                blocks.append(stack.pop())
+    if stack:
+        raise unbalanced(stack[-1][0], "has no {% endif %}")
+    tags = {}
+    for block in blocks:
+        if not all(standing[m.start()] for m in block):
+            continue
+        conds = []
+        for m in block:
+            kind, cond = m.group(1), _attr(" ".join(m.group(2).split()))
+            prior = " or ".join(f"({c})" for c in conds)
+            if kind == "if":
+                tags[m.start()] = (m.end(), f"<g style=\"display:{{{{ 'inline' if ({cond}) else 'none' }}}}\">")
+            elif kind == "elif":
+                tags[m.start()] = (m.end(), f"</g><g style=\"display:{{{{ 'inline' if (not ({prior}) and ({cond})) else 'none' }}}}\">")
+            elif kind == "else":
+                tags[m.start()] = (m.end(), f"</g><g style=\"display:{{{{ 'none' if ({prior}) else 'inline' }}}}\">")
+            else:
+                tags[m.start()] = (m.end(), "</g>")
+            conds.append(cond)
+    if not tags:
+        return data
+    out, pos = [], 0
+    for start in sorted(tags):
+        end, tag = tags[start]
+        out.append(text[pos:start])
+        out.append(tag)
+        pos = end
     out.append(text[pos:])
     return "".join(out).encode("utf-8")
 

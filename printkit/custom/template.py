@@ -78,58 +78,15 @@ def xml_env():
     return safety.sandbox(True)
 
 
-SIMPLE = re.compile(r"\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}")
-
-
-class Simple:
-    """A template that only puts column values into text ('{{ name }}',
-    'Card {{ n }} of {{ total }}'): the same output as Jinja2, about ten
-    times cheaper per card, which matters on a 1,000-card deck."""
-
-    def __init__(self, source: str, xml: bool, where: str = "") -> None:
-        self.source = source
-        self.where = where
-        self.parts = SIMPLE.split(source)  # literal, name, literal, name, ...
-        self.xml = xml
-
-    def render(self, values: dict) -> str:
-        out = []
-        n, cap = 0, safety.LIMITS["TEXT_CHARS"] + len(self.source)
-        for k, part in enumerate(self.parts):
-            if k % 2 == 0:
-                out.append(part)
-            else:
-                v = values[part]
-                text = "" if v is None else str(v)
-                out.append(_xml_escape(text) if self.xml else text)
-            n += len(out[-1])
-        if n > cap:  # as the sandbox refuses it
-            raise safety.LimitError(f"{self.where}: a text over {cap:,} characters, printkit's limit")
-        return "".join(out)
-
-
-def _xml_escape(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&#34;").replace("'", "&#39;")
-
-
 def compile_text(source: str, where: str, xml: bool = False):
-    """A Jinja2 template, or the plain string when it has no placeholder.
-    Column values put into text (Simple) and the everyday choices (quick.Quick:
-    `x if y == 'z' else w`, `{% if %}` blocks, `| upper`) render the same text
-    without Jinja2."""
+    """The plain string when it has no placeholder, else the template Jinja2's
+    sandbox compiles from it (once: safety.compile_template keeps it). `xml`:
+    values escaped for an SVG. One engine: a body that is one column's value
+    (`{{ name }}`, `art/{{ art }}.svg`) is taken by safety.Column, the same
+    function as Jinja2's compiled template, read off Jinja2's own parse."""
     if not PLACEHOLDER.search(source):
         return source
-    if "{%" not in source and "{#" not in source and SIMPLE.sub("", source).find("{{") < 0:
-        return Simple(source, xml, where)
-    from printkit.custom import quick
-
-    q = quick.compile(source, xml, where)
-    if q is not None:
-        return q
-    return compile_jinja(source, where, xml)
-
-
-compile_jinja = safety.compile_template  # the source compiled by Jinja2's sandbox
+    return safety.compile_template(source, where, xml)
 
 
 def compile_expr(source: str, where: str):
@@ -143,22 +100,20 @@ def compile_expr(source: str, where: str):
 
 def columns_used(source: str) -> set[str]:
     """The data columns a piece of template text reads: bare names, and
-    row["Name with spaces"]."""
+    row["Name with spaces"], as Jinja2's parser reads them."""
     if not PLACEHOLDER.search(source):
         return set()
-    from printkit.custom import quick
-
-    names = quick.columns(source)
-    if names is not None:
-        return names
     import jinja2
-    from jinja2 import meta, nodes
+    from jinja2 import nodes
 
     try:
         ast = env().parse(source)
     except jinja2.TemplateSyntaxError:
-        return set()
-    names = set(meta.find_undeclared_variables(ast)) - {"row", "card", "loop", "range", "dict", "lipsum", "cycler", "joiner", "namespace"}
+        return set()  # named when the template is compiled
+    read, made = set(), set()  # names read; names the template sets itself (loops, set, macros)
+    for node in ast.find_all((nodes.Name, nodes.Macro)):
+        (read if type(node) is nodes.Name and node.ctx == "load" else made).add(node.name)
+    names = read - made - {"row", "card", "loop", "range", "dict", "lipsum", "cycler", "joiner", "namespace", "caller", "varargs", "kwargs", "self"}
     for node in ast.find_all(nodes.Getitem):
         if isinstance(node.node, nodes.Name) and node.node.name == "row" and isinstance(node.arg, nodes.Const):
             names.add(str(node.arg.value))

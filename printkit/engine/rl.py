@@ -463,6 +463,15 @@ def canvas_class():
                 image, mask = ImageReader(color.cmyk_image(pil, self._pk_max_ink)), None
             return Canvas.drawImage(self, image, x, y, width, height, mask, *args, **kw)
 
+        def drawInlineImage(self, image, x, y, width=None, height=None, *args, **kw):
+            """A picture drawn as an image object (drawImage), never inline: ReportLab
+            writes an inline image's compressed bytes into the page's text of
+            operators, which breaks when streams are not ASCII85 (document.py turns
+            that off); an image object is also shared by every card that shows it,
+            keeps the picture's transparency and is separated in cmyk mode. svglib's
+            drawings call this for every PNG or JPEG an SVG shows."""
+            return self.drawImage(image, x, y, width, height, mask="auto")
+
         def _setFillAlpha(self, v):
             if self._pk_pdfx:
                 return _opaque(v)

@@ -446,9 +446,6 @@ def bounded_test(value):
     return value
 
 
-_TAG = re.compile(r"\{\{|\{%")
-
-
 def count_placeholders(text, where: str) -> int:
     """The {{ }} and {% %} tags in a template's text (or a file's bytes), refused
     past PLACEHOLDERS before anything is parsed: Jinja2 turns each into Python

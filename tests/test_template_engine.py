@@ -231,3 +231,12 @@ def test_the_memo_is_bounded_by_characters():
         t.render({"big": f"{k:03d}" * 30_000})
         assert sum(len(v[0]) for v in t.pk_memo.values()) <= safety.MEMO_CHARS
     assert len(t.pk_memo) >= 2
+
+
+def test_a_rows_copies_are_escaped_once():
+    """A row's copies give the same value again: its text is the one made for the first."""
+    t = T.compile_text("<b>{{ name }}</b>", "front.svg", True)
+    row = T.variables({"name": "&" * 5000}, 0)
+    first = t.render(row)
+    assert t.render(T.variables(row, 1)) is first  # not escaped again
+    assert t.render({"name": "x"}) == "<b>x</b>" and t.render(row) == first

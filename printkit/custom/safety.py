@@ -669,6 +669,9 @@ def sandbox(autoescape: bool):
 
         @staticmethod
         def concat(pieces) -> str:
+            """What render() joins: the pieces as the template's generator makes
+            them, the length checked before each is kept, so a text over the
+            limit stops where it crosses it and is never built whole."""
             out, n = [], 0
             for piece in pieces:
                 n += len(piece)
@@ -829,13 +832,14 @@ class Column:
     (compiled then), so its text and errors are Jinja2's.
     tests/test_template_engine.py compares the two on many values."""
 
-    __slots__ = ("before", "name", "after", "xml", "where", "cap", "source", "_jinja")
+    __slots__ = ("before", "name", "after", "xml", "where", "cap", "source", "_jinja", "_last")
     PLAIN = (str, int, float, bool, type(None))
 
     def __init__(self, before: str, name: str, after: str, xml: bool, where: str, source: str) -> None:
         self.before, self.name, self.after, self.xml, self.where, self.source = before, name, after, xml, where, source
         self.cap = LIMITS["TEXT_CHARS"] + len(source)
         self._jinja = None
+        self._last = (self, "")  # the last value and its text: a row's copies are escaped once
 
     @classmethod
     def of(cls, tree, source: str, where: str, xml: bool):
@@ -868,6 +872,9 @@ class Column:
         if kwargs or type(values) is not dict:
             return self.jinja().render(*(() if values is None else (values,)), **kwargs)
         value = values.get(self.name, values)  # the dict itself: missing
+        last = self._last
+        if last[0] is value:
+            return last[1]
         if value.__class__ not in self.PLAIN:
             return self.jinja().render(values)
         if self.xml:
@@ -879,7 +886,9 @@ class Column:
         n = len(self.before) + len(text) + len(self.after)
         if n > self.cap:
             raise LimitError(f"{self.where + ': ' if self.where else ''}a text over {self.cap:,} characters, printkit's limit")
-        return self.before + text + self.after
+        text = self.before + text + self.after
+        self._last = (value, text)
+        return text
 
 
 def _wrap_concat(node, nodes):

@@ -784,7 +784,9 @@ def sandbox(autoescape: bool):
                 t.pk_names = tuple(sorted(names))
                 t.pk_memo = {}
 
-    return Sandbox(undefined=jinja2.StrictUndefined, autoescape=autoescape, keep_trailing_newline=False)
+    # optimized=False: no constant is worked out while compiling (all of it runs in the
+    # sandbox, counted), and no optimizer pass to pay for at every start
+    return Sandbox(undefined=jinja2.StrictUndefined, autoescape=autoescape, keep_trailing_newline=False, optimized=False)
 
 
 _LONG_NUMBER = re.compile(r"[0-9_]{%d}" % (LIMITS["NUMBER_DIGITS"] + 1))

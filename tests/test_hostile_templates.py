@@ -120,6 +120,20 @@ def _(p):
     deck(p, svg('<text x="8" y="20" font-size="5">{{ ' + "(" * 3_000 + "name" + ")" * 3_000 + " }}</text>"))
 
 
+@case("layout-show-deep-condition", 2, "nested too deeply", {})
+def _(p):
+    (p / "game.toml").write_text(GAME + DECK.replace("front.svg", "front.toml"))
+    (p / "front.toml").write_text('[[element]]\ntype = "text"\ntext = "{{ name }}"\nx = 8\ny = 8\nw = 47\nh = 10\nshow = "' + "name if name else " * 5_000 + 'name"\n')
+    (p / "cards.csv").write_text("name\nAlpha\n")
+
+
+@case("layout-show-5000-digits", 2, "number", {"NUMBER_DIGITS": 10**6})
+def _(p):
+    (p / "game.toml").write_text(GAME + DECK.replace("front.svg", "front.toml"))
+    (p / "front.toml").write_text('[[element]]\ntype = "text"\ntext = "{{ name }}"\nx = 8\ny = 8\nw = 47\nh = 10\nshow = "name != ' + "7" * 5_000 + '"\n')
+    (p / "cards.csv").write_text("name\nAlpha\n")
+
+
 @case("ordinary-deck-prints", 0, "", {})
 def _(p):
     # what a designer writes: a column, a choice, a block, a filter, in 300 cards

@@ -95,7 +95,9 @@ def compile_expr(source: str, where: str):
     try:
         return safety.expression(env(), source, where)
     except jinja2.TemplateSyntaxError as exc:
-        raise UsageError(f"{where}: condition '{source}': {exc.message}") from None
+        raise UsageError(f"{where}: condition '{safety.shown(source, 60)}': {exc.message}") from None
+    except (RecursionError, MemoryError):
+        raise safety.LimitError(f"{where}: condition '{safety.shown(source, 60)}' nested too deeply, printkit's limit") from None
 
 
 def columns_used(source: str) -> set[str]:

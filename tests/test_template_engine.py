@@ -225,12 +225,21 @@ def test_if_tests_count_as_steps():
 
 
 def test_the_memo_is_bounded_by_characters():
-    """A template remembers its texts up to MEMO_CHARS characters, however long each is."""
-    t = T.compile_text("{% if big %}{{ big }}{% endif %}", "t")
-    for k in range(200):
+    """Templates remember their texts up to MEMO_CHARS characters all together,
+    however long each text and however many templates."""
+    def kept():
+        return sum(len(v[0]) for t in safety._MEMO_HELD for v in t.pk_memo.values())
+
+    templates = [T.compile_text("{% if big %}{{ big }}{% endif %}" + "x" * k, "t") for k in range(5)]
+    for k in range(300):
+        t = templates[k % 5]
         t.render({"big": f"{k:03d}" * 30_000})
-        assert sum(len(v[0]) for v in t.pk_memo.values()) <= safety.MEMO_CHARS
-    assert len(t.pk_memo) >= 2
+        assert kept() <= safety.MEMO_CHARS and kept() == safety._MEMO_KEPT[0]
+    assert sum(len(t.pk_memo) for t in templates) >= 2
+    t = templates[0]
+    for k in range(safety.MEMO_TEXTS + 10):
+        t.render({"big": str(k)})
+    assert len(t.pk_memo) <= safety.MEMO_TEXTS and kept() == safety._MEMO_KEPT[0]
 
 
 def test_a_rows_copies_are_escaped_once():

@@ -638,12 +638,7 @@ def sandbox(autoescape: bool):
                 return hit[0]
             before = BUDGET.run_steps
             out = self._pk_render(values)
-            kept = self.__dict__.get("pk_kept", 0) + len(out)
-            if len(self.pk_memo) >= 512 or kept > MEMO_CHARS:  # bounded by texts and by characters
-                self.pk_memo.clear()
-                kept = len(out)
-            self.pk_kept = kept
-            self.pk_memo[key] = (out, BUDGET.run_steps - before)
+            _memo_keep(self, key, (out, BUDGET.run_steps - before), len(out))
             return out
 
         def _pk_render(self, *args, **kwargs):
@@ -783,6 +778,8 @@ def sandbox(autoescape: bool):
             if plain:
                 t.pk_names = tuple(sorted(names))
                 t.pk_memo = {}
+                t.pk_kept = 0
+                t.pk_held = False  # in _MEMO_HELD
 
     # optimized=False: no constant is worked out while compiling (all of it runs in the
     # sandbox, counted), and no optimizer pass to pay for at every start
@@ -790,8 +787,34 @@ def sandbox(autoescape: bool):
 
 
 _LONG_NUMBER = re.compile(r"[0-9_]{%d}" % (LIMITS["NUMBER_DIGITS"] + 1))
-MEMO_CHARS = 4_000_000  # characters of rendered text one template remembers (its memo)
 _COMPILED: dict = {}
+MEMO_CHARS = 4_000_000  # characters of rendered text all templates together remember
+MEMO_TEXTS = 512  # texts one template remembers
+_MEMO_HELD: list = []  # the templates whose memo holds something
+_MEMO_KEPT = [0]  # the characters their memos hold
+
+
+def _memo_keep(t, key, entry, size: int) -> None:
+    """Remember a rendering: at most MEMO_TEXTS a template, MEMO_CHARS for all
+    templates together, and 2,048 templates (when full, every memo starts over:
+    the templates of a project `serve` has read again are let go)."""
+    if _MEMO_KEPT[0] + size > MEMO_CHARS or len(_MEMO_HELD) >= 2048:
+        for held in _MEMO_HELD:
+            held.pk_memo.clear()
+            held.pk_kept = 0
+            held.pk_held = False
+        _MEMO_HELD.clear()
+        _MEMO_KEPT[0] = 0
+    if len(t.pk_memo) >= MEMO_TEXTS:
+        _MEMO_KEPT[0] -= t.pk_kept
+        t.pk_memo.clear()
+        t.pk_kept = 0
+    if not t.pk_held:
+        _MEMO_HELD.append(t)
+        t.pk_held = True
+    t.pk_memo[key] = entry
+    t.pk_kept += size
+    _MEMO_KEPT[0] += size
 
 
 def compile_template(source: str, where: str, xml: bool = False):
@@ -817,7 +840,7 @@ def compile_template(source: str, where: str, xml: bool = False):
         raise UsageError(f"{where}: placeholder error: {exc.message} (line {exc.lineno})") from None
     except (RecursionError, MemoryError):
         raise LimitError(f"{where}: placeholders nested too deeply, printkit's limit") from None
-    if len(_COMPILED) >= 4096:
+    if len(_COMPILED) >= 1024:
         _COMPILED.clear()
     _COMPILED[key] = compiled
     return compiled

@@ -6,10 +6,13 @@ forked child under a 300 MB address-space and 60 s CPU ceiling
 (tests/hostile_runner.py), and must end with exit 0, 1 or 2, one line naming
 what was refused, no traceback.
 
-Each case has a control: the same project run with the printkit limit that
-stops it raised (a test-only hook of the runner), under smaller ceilings, which
-the same verdict must call a failure. That shows the check would see the
-failure the limit prevents (the issue's findings: exit 3, 1.5 GB, minutes).
+Each case stopped by a limit has a control (second tier): the same project run
+with that limit raised (a test-only hook of the runner), under a 12 s CPU
+ceiling, which the same verdict must call a failure. That shows the check would
+see the failure the limit prevents (the issue's findings: exit 3, 1.5 GB,
+minutes). The nesting cases are stopped by no limit one could raise (Python's
+recursion guard, turned into one line): test_the_verdict_catches_a_failure
+shows the verdict calls the exit 3 they used to end with a failure.
 """
 
 from __future__ import annotations

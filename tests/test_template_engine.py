@@ -235,7 +235,7 @@ def test_the_memo_is_bounded_by_characters():
         t = templates[k % 5]
         t.render({"big": f"{k:03d}" * 30_000})
         assert kept() <= safety.MEMO_CHARS and kept() == safety._MEMO_KEPT[0]
-    assert sum(len(t.pk_memo) for t in templates) >= 2
+    assert templates[4].pk_memo  # the last text is remembered
     t = templates[0]
     for k in range(safety.MEMO_TEXTS + 10):
         t.render({"big": str(k)})

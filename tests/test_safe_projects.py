@@ -314,9 +314,9 @@ def _(p, v):
     deck(p, svg(f'<text data-box="8 30 53 30" font-size="5"><xi:include xmlns:xi="http://www.w3.org/2001/XInclude" href="{v / "secret.txt"}" parse="text"/>x</text>' + NAME_TEXT))
 
 
-@case("svg-css-import", 0)
+@case("svg-css-import", 2, "outside the project folder")
 def _(p, v):
-    # a style sheet's @import is never fetched
+    # a style sheet's @import is never fetched; a file it names goes through the gate (outside: refused)
     deck(p, svg(f'<style>@import url("{v / "secret.txt"}"); @import url("https://example.invalid/x.css");</style>' + NAME_TEXT))
 
 

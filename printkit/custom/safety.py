@@ -573,6 +573,10 @@ class _Refs:
 
         def fix(tokens):
             for i, tok in enumerate(tokens):
+                if tok.type == "bad-url":  # an address CSS cannot read: nothing to hand on
+                    tokens[i] = ast.IdentToken(tok.source_line, tok.source_column, "none")
+                    changed[0] = True
+                    continue
                 u = url_of(tok)
                 if u is not None:
                     u = u.strip()

@@ -808,6 +808,11 @@ class SvgTemplate:
         out = [T.violation(*p) for p in self.problems]
         name = self.path.name
         for kind, item in self.runs:  # convert the fixed art now: a file svglib cannot draw is reported, not crashed on
+            if kind == "raster":  # what make will hand resvg, its cost checked as make checks it
+                from printkit.custom import svgdraw
+
+                w, h = (max(1, round(v / 25.4 * svgdraw.RASTER_DPI)) for v in self.doc_mm)
+                svgdraw.raster_cost(item.doc, w, h, f"{name} {svgdraw.describe(self._unit_element(item))}")
             if kind == "static":
                 try:
                     self._static_drawing(item)

@@ -78,6 +78,7 @@ class _Worker:
 
 _LOCK = threading.Lock()
 _WORKER: list = [None]
+_EXIT_HOOK: list = []
 
 
 def _worker() -> _Worker:
@@ -86,6 +87,11 @@ def _worker() -> _Worker:
         if w is not None and w.pid_owner == os.getpid():
             w.kill()
         w = _WORKER[0] = _Worker()
+        if not _EXIT_HOOK:
+            import atexit
+
+            atexit.register(stop)  # ended and waited for: its time and memory count as the run's
+            _EXIT_HOOK.append(True)
     return w
 
 
@@ -170,12 +176,19 @@ def call(task: str, args: dict, data: bytes = b"", *, what: str, doing: str, cpu
 
 
 def stop() -> None:
-    """End this process's worker (it also ends when the process does)."""
+    """End this process's worker (it also ends when the process does): its input
+    closed, so it leaves at once, and waited for."""
     with _LOCK:
         w = _WORKER[0]
-        if w is not None and w.pid_owner == os.getpid():
-            w.kill()
         _WORKER[0] = None
+        if w is None or w.pid_owner != os.getpid():
+            return
+        try:
+            w.proc.stdin.close()
+            w.proc.wait(timeout=2)
+        except Exception:  # noqa: BLE001 - it goes the hard way
+            pass
+        w.kill()
 
 
 # -- the worker's side -------------------------------------------------------------------

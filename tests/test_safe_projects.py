@@ -143,11 +143,12 @@ def ods_file(path: Path, rows: str) -> None:
 # expect: the exit code of every run; needle: words the one-line refusal must hold.
 
 CASES: dict[str, dict] = {}
+SLOW_CASES: dict[str, dict] = {}  # the full-size attacks (seconds each to build or refuse): --runslow
 
 
-def case(name: str, expect: int, needle: str = "", runs=None):
+def case(name: str, expect: int, needle: str = "", runs=None, slow: bool = False):
     def add(build):
-        CASES[name] = {"build": build, "expect": expect, "needle": needle, "runs": runs}
+        (SLOW_CASES if slow else CASES)[name] = {"build": build, "expect": expect, "needle": needle, "runs": runs}
         return build
 
     return add
@@ -741,6 +742,44 @@ def _(p, v):
     (p / "cards.xls").write_bytes((ROOT / "tests" / "sheets" / "damaged.xls").read_bytes())
 
 
+# the full-size shapes: under the element limit, past what a renderer or reader survives
+@case("mask-chain-20000", 2, "", slow=True)
+def _(p, v):
+    n = 20_000
+    masks = "".join(f'<mask id="m{i}"><rect width="69" height="94" fill="#fff" mask="url(#m{i + 1})"/></mask>' for i in range(n)) + f'<mask id="m{n}"><rect width="69" height="94" fill="#fff"/></mask>'
+    deck(p, svg(f'<defs>{masks}</defs><rect x="0" y="0" width="69" height="94" fill="{{{{ colour }}}}" mask="url(#m0)"/>' + NAME_TEXT), "name,colour\nAlpha,#336699\n")
+
+
+@case("masks-outside-defs-20000", 2, "filter or a mask", slow=True)
+def _(p, v):
+    deck(p, svg("".join(f'<mask id="m{i}"><rect width="9" height="9" fill="#fff"/></mask><rect x="1" y="1" width="2" height="2" fill="#369" mask="url(#m{i})"/>' for i in range(20_000)) + NAME_TEXT))
+
+
+@case("filtered-elements-12000", 2, "filter or a mask", slow=True)
+def _(p, v):
+    deck(p, svg('<defs><filter id="f"><feGaussianBlur stdDeviation="0.2"/></filter></defs>' + '<rect x="5" y="5" width="3" height="3" fill="#369" filter="url(#f)"/>' * 12_000 + NAME_TEXT))
+
+
+@case("path-two-million-segments", 2, "numbers in its paths", slow=True)
+def _(p, v):
+    deck(p, svg('<path d="M0 0' + " L1 1" * 1_950_000 + '" stroke="#000" fill="none"/>' + NAME_TEXT))
+
+
+@case("xlsx-10000x150-cells-one-long-string", 2, "", slow=True)
+def _(p, v):
+    (p / "game.toml").write_text(GAME + DECK.replace("cards.csv", "cards.xlsx"))
+    (p / "front.svg").write_text(svg(NAME_TEXT))
+    xlsx_forged(p, "cards.xlsx", shared_long=9_000, shared_cells=(10_000, 150))
+
+
+@case("ods-repeats-each-in-limits", 2, "", slow=True)
+def _(p, v):
+    (p / "game.toml").write_text(GAME + DECK.replace("cards.csv", "cards.ods"))
+    (p / "front.svg").write_text(svg(NAME_TEXT))
+    row = f'<table:table-row table:number-rows-repeated="10000"><table:table-cell office:value-type="string" table:number-columns-repeated="200"><text:p>{"z" * 200}</text:p></table:table-cell></table:table-row>'
+    ods_file(p / "cards.ods", '<table:table-row><table:table-cell office:value-type="string"><text:p>name</text:p></table:table-cell></table:table-row>' + row * 3)
+
+
 # -- running them ----------------------------------------------------------------------
 
 def _victim(folder: Path) -> None:
@@ -759,9 +798,17 @@ def _digest(folder: Path) -> dict:
 @pytest.fixture(scope="module")
 def corpus(tmp_path_factory):
     """Build every case and run all of them in one warm runner (forked children)."""
-    base = tmp_path_factory.mktemp("hostile")
+    return _run_corpus(CASES, tmp_path_factory.mktemp("hostile"))
+
+
+@pytest.fixture(scope="module")
+def slow_corpus(tmp_path_factory):
+    return _run_corpus(SLOW_CASES, tmp_path_factory.mktemp("hostile-slow"))
+
+
+def _run_corpus(cases: dict, base: Path):
     runs, built = [], {}
-    for name, c in CASES.items():
+    for name, c in cases.items():
         top = base / name
         top.mkdir()
         victim, project = top / "victim", top / "project"
@@ -826,9 +873,18 @@ def _pdf_shows(pdf: Path, rgb) -> bool:
 
 @pytest.mark.parametrize("name", list(CASES))
 def test_hostile_project(corpus, name):
+    _check_case(corpus, CASES[name], name)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", list(SLOW_CASES))
+def test_hostile_project_full_size(slow_corpus, name):
+    _check_case(slow_corpus, SLOW_CASES[name], name)
+
+
+def _check_case(corpus, c: dict, name: str) -> None:
     built, results = corpus
     top, project, victim, before, ids = built[name]
-    c = CASES[name]
     codes = []
     for rid, args, out in ids:
         r = results[rid]

@@ -622,8 +622,9 @@ def test_a_reader_abort_in_the_worker_is_one_line(tmp_path):
     from printkit.engine import child
 
     xlsx_forged(tmp_path, "far.xlsx", far_cell=("XFD", 1048576), quote="'")
-    with pytest.raises(child.ChildError, match=r"far\.xlsx: not a readable \.xlsx spreadsheet: the reader \(python-calamine\) (aborted|was stopped|crashed)"):
+    with pytest.raises(child.ChildError, match=r"far.*: not a readable \.xlsx spreadsheet: the reader \(python-calamine\) (aborted|was stopped|crashed)") as info:
         data._book_grid_in_child(tmp_path / "far.xlsx", None)
+    assert "\n" not in str(info.value)
 
 
 def test_ctrl_c_ends_the_worker_with_the_run(tmp_path):

@@ -671,6 +671,16 @@ def _(p, v):
          "name,colour\nAlpha,#ffffff\n")
 
 
+@case("drawing-from-another-file-prints", 0)
+def _(p, v):
+    # a <use> of a drawing in another project file, which shows a picture: copied in by the gate, drawn by svglib
+    (p / "art").mkdir()
+    (p / "art" / "sea.png").write_bytes(png_bytes(60, 80, CYAN))
+    (p / "art" / "tile.svg").write_text(svg('<g id="tile"><image href="sea.png" x="0" y="0" width="30" height="30"/><circle cx="15" cy="15" r="5" fill="#123456"/></g>'))
+    deck(p, svg('<use xlink:href="art/tile.svg#tile" transform="translate(20,40)"/><g><rect x="2" y="2" width="3" height="3" fill="{{ colour }}"/><use href="art/tile.svg#tile" transform="translate(30,60) scale(0.5)"/></g>' + NAME_TEXT),
+         "name,colour\nAlpha,#ffffff\n")
+
+
 @case("filter-convolve-kernel-huge", 2, "feConvolveMatrix")
 def _(p, v):
     kernel = " ".join(["1"] * 400 * 400)
@@ -996,11 +1006,13 @@ def test_limits_can_be_lowered_never_raised():
 
 # -- issue 33: the gate, the bounded reader and renderer, each class's detector -----------
 
-def test_a_project_picture_in_a_filter_prints(corpus):
-    """The gate copies a picture inside the project into the document it hands
-    resvg: the project's own picture named by a cell prints (cyan on the card)."""
+@pytest.mark.parametrize("name", ["filtered-picture-inside-prints", "drawing-from-another-file-prints"])
+def test_a_project_picture_the_gate_copied_in_prints(corpus, name):
+    """The gate copies a picture (and a drawing) inside the project into the
+    document it hands resvg and svglib: the project's own picture prints (cyan
+    on the card)."""
     built, _ = corpus
-    top, project, *_ = built["filtered-picture-inside-prints"]
+    top, project, *_ = built[name]
     assert _pdf_shows(project / "output" / "free-game-kit.pdf", CYAN)
 
 

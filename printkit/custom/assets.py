@@ -807,8 +807,10 @@ def load_svg_drawing(path: Path):
     from svglib.svglib import SvgRenderer
 
     logging.getLogger("svglib.svglib").setLevel(logging.CRITICAL)
+    from printkit.custom.svgdraw import picture_shapes
+
     root = _resolved_svg(path)
-    drawing = SvgRenderer(str(path)).render(root)
+    drawing = picture_shapes(SvgRenderer(str(path)).render(root))
     if drawing is None:
         raise ValueError(f"{path}: not an SVG file svglib can read")
     return drawing

@@ -1170,9 +1170,11 @@ class SvgTemplate:
         logging.getLogger("svglib.svglib").setLevel(logging.CRITICAL)  # no raw library line on the terminal
         from printkit.custom.svgdraw import id_index, renderer_class
 
+        from printkit.custom.svgdraw import picture_shapes
+
         renderer = renderer_class()(str(self.path), font_map=self.font_map())
         renderer.pk_index = id_index(doc)
-        return renderer.render(doc)
+        return picture_shapes(renderer.render(doc))
 
     def _art(self, doc):
         """The document's shapes (svgfast.Plan) when plain enough to be drawn

@@ -509,6 +509,40 @@ def paint_gradient(canvas, spec: dict, clip_path, bounds) -> None:
     canvas.restoreState()
 
 
+def picture_shapes(drawing):
+    """svglib turns a picture given as a data: address (every picture, once the
+    gate has resolved the document) into an inline image, which ReportLab cannot
+    put in a form (the art of a card is one): each becomes a shape that places
+    it as an image object instead (its transparency kept)."""
+    from reportlab.graphics.shapes import DirectDraw, Image
+
+    class Picture(DirectDraw):
+        def __init__(self, shape) -> None:
+            self.shape = shape
+
+        def drawDirectly(self, renderer) -> None:
+            from reportlab.lib.utils import ImageReader
+
+            s = self.shape
+            renderer._canvas.drawImage(ImageReader(s.path), s.x, s.y, s.width, s.height, mask="auto")
+
+        def getBounds(self):
+            return self.shape.getBounds()
+
+    stack = [drawing]
+    while stack:
+        node = stack.pop()
+        contents = getattr(node, "contents", None)
+        if not contents:
+            continue
+        for i, child in enumerate(contents):
+            if isinstance(child, Image) and hasattr(child.path, "mode"):
+                contents[i] = Picture(child)
+            else:
+                stack.append(child)
+    return drawing
+
+
 def renderer_class():
     """svglib's SvgRenderer with printkit's gradients and group opacity."""
     from reportlab.graphics.shapes import DirectDraw, Drawing, Group

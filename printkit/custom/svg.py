@@ -1168,9 +1168,7 @@ class SvgTemplate:
         from svglib.svglib import SvgRenderer
 
         logging.getLogger("svglib.svglib").setLevel(logging.CRITICAL)  # no raw library line on the terminal
-        from printkit.custom.svgdraw import id_index, renderer_class
-
-        from printkit.custom.svgdraw import picture_shapes
+        from printkit.custom.svgdraw import id_index, picture_shapes, renderer_class
 
         renderer = renderer_class()(str(self.path), font_map=self.font_map())
         renderer.pk_index = id_index(doc)

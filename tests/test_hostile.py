@@ -579,3 +579,80 @@ def test_whole_number_options_name_their_range_and_long_values_are_cut(workdir):
     assert "1e3" in err
     proc = run_inproc("sheet", "crypticolor", "--word", "A" * 100_000, "--json", cwd=workdir)
     assert proc.returncode == 1 and max(len(line) for line in proc.stderr.splitlines()) < 500
+
+
+# -- native code in a bounded child (issue 33.2) -----------------------------------------
+
+ECHO = "printkit.engine.child:echo_task"
+
+
+def test_the_worker_turns_crashes_and_ceilings_into_one_line():
+    """A crash (SIGSEGV, SIGABRT), a CPU ceiling, a deadline: each is one line
+    naming what was being drawn, exit 2 (UsageError); the next task gets a new worker."""
+    from printkit.engine import child
+
+    for kwargs, needle in (({"crash": "SIGSEGV"}, "crashed"), ({"crash": "SIGABRT"}, "aborted")):
+        with pytest.raises(child.ChildError, match=rf"^front\.svg <rect id='r'>: drawing it {needle}") as info:
+            child.call(ECHO, kwargs, what="front.svg <rect id='r'>", doing="drawing it")
+        assert "\n" not in str(info.value) and info.value.exit_code == 2
+    with pytest.raises(child.ChildError, match="did not finish within 1 s"):
+        child.call(ECHO, {"spin": 1}, what="front.svg", doing="drawing it", wall=1)
+    with pytest.raises(child.ChildError, match="over 1 s of CPU"):
+        child.call(ECHO, {"spin": 1}, what="front.svg", doing="drawing it", cpu=1, wall=60)
+    assert child.call(ECHO, {"n": 1}, b"abc", what="x", doing="y") == ({"args": {"n": 1, "what": "x"}}, b"abc")
+
+
+def test_the_worker_has_an_address_space_ceiling():
+    """The worker cannot grow past CHILD_MEMORY: a task asking for more fails in
+    the worker (one line), the run goes on."""
+    from printkit.engine import child
+    from printkit.errors import UsageError
+
+    with pytest.raises(UsageError, match="memory"):
+        child.call(ECHO, {"eat": child.CHILD_MEMORY + 2**20}, what="big", doing="y")
+    assert child.call(ECHO, {}, b"ok", what="x", doing="y")[1] == b"ok"
+
+
+def test_a_reader_abort_in_the_worker_is_one_line(tmp_path):
+    """python-calamine aborting its process (a far-away cell, asked for even
+    past printkit's own extent check) ends the worker, not the run."""
+    from test_safe_projects import xlsx_forged
+
+    from printkit.custom import data
+    from printkit.engine import child
+
+    xlsx_forged(tmp_path, "far.xlsx", far_cell=("XFD", 1048576), quote="'")
+    with pytest.raises(child.ChildError, match=r"far.*: not a readable \.xlsx spreadsheet: the reader \(python-calamine\) (aborted|was stopped|crashed)") as info:
+        data._book_grid_in_child(tmp_path / "far.xlsx", None)
+    assert "\n" not in str(info.value)
+
+
+def test_ctrl_c_ends_the_worker_with_the_run(tmp_path):
+    """Ctrl-C while the worker is busy in native code: the run stops, and the
+    worker with it (nothing left running)."""
+    script = tmp_path / "busy.py"
+    script.write_text("from printkit.engine import child\nchild.call('printkit.engine.child:echo_task', {'spin': 1}, what='x', doing='y', cpu=600, wall=600)\n")
+    proc = subprocess.Popen([sys.executable, str(script)], cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(ROOT)}, stderr=subprocess.PIPE)
+    kids: list = []
+    for _ in range(600):  # the worker started (up to 30 s on a busy machine)
+        try:
+            kids = [int(k) for k in Path(f"/proc/{proc.pid}/task/{proc.pid}/children").read_text().split()]
+        except OSError:
+            kids = []
+        if kids:
+            break
+        import time
+
+        time.sleep(0.05)
+    assert kids, "no worker started"
+    proc.send_signal(signal.SIGINT)
+    proc.wait(timeout=30)
+    for k in kids:
+        for _ in range(200):
+            if not Path(f"/proc/{k}").exists() or "Z" in Path(f"/proc/{k}/stat").read_text().split()[2]:
+                break
+            import time
+
+            time.sleep(0.05)
+        alive = Path(f"/proc/{k}").exists() and "Z" not in Path(f"/proc/{k}/stat").read_text().split()[2]
+        assert not alive, f"worker {k} outlived the run"

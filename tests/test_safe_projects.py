@@ -36,6 +36,7 @@ from conftest import ROOT
 
 SECRET = "SECRET-7f3c9a-do-not-print"
 MAGENTA = (255, 0, 255)
+CYAN = (0, 255, 255)
 MEMORY = 300 * 2**20
 CPU_SECONDS = 60
 
@@ -84,7 +85,8 @@ def bomb_png() -> bytes:
     return _png(w, h, 0, b"".join(parts) + z.flush())
 
 
-def xlsx_forged(folder: Path, name: str, *, dimension: str | None = None, far_cell: str | None = None, shared_bomb: int = 0) -> None:
+def xlsx_forged(folder: Path, name: str, *, dimension: str | None = None, far_cell: str | None = None, shared_bomb: int = 0,
+                quote: str = '"', shared_long: int = 0, shared_cells: tuple = (0, 0)) -> None:
     """A tiny real .xlsx (openpyxl), then edited as an attacker would: a forged
     dimension record, a stray far-away cell, or a shared-strings zip bomb."""
     import zipfile
@@ -105,12 +107,35 @@ def xlsx_forged(folder: Path, name: str, *, dimension: str | None = None, far_ce
                 if dimension:
                     text = text.replace('<dimension ref="A1:A2"/>', f'<dimension ref="{dimension}"/>')
                 if far_cell:
-                    text = text.replace("</sheetData>", f'<row r="{far_cell[1]}"><c r="{far_cell[0]}{far_cell[1]}" t="inlineStr"><is><t>x</t></is></c></row></sheetData>')
+                    q = quote
+                    text = text.replace("</sheetData>", f'<row r={q}{far_cell[1]}{q}><c r={q}{far_cell[0]}{far_cell[1]}{q} t={q}inlineStr{q}><is><t>x</t></is></c></row></sheetData>')
+                if shared_long:
+                    rows, cols = shared_cells
+                    cells = '<c t="s"><v>0</v></c>' * cols
+                    text = text.replace("</sheetData>", "".join(f"<row>{cells}</row>" for _ in range(rows)) + "</sheetData>")
                 data = text.encode()
             dst.writestr(info, data)
+        if shared_long:
+            dst.writestr("xl/sharedStrings.xml", '<?xml version="1.0"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><si><t>' + "k" * shared_long + "</t></si></sst>")
         if shared_bomb:
             dst.writestr("xl/sharedStrings.xml", '<?xml version="1.0"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">' + "<si><t>a</t></si>" * shared_bomb + "</sst>")
     plain.unlink()
+
+
+def ods_file(path: Path, rows: str) -> None:
+    """An OpenDocument spreadsheet of one table with these rows (table:table-row XML)."""
+    import zipfile
+
+    content = ('<?xml version="1.0" encoding="UTF-8"?><office:document-content xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" '
+               'xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" office:version="1.2">'
+               f'<office:body><office:spreadsheet><table:table table:name="Cards">{rows}</table:table></office:spreadsheet></office:body></office:document-content>')
+    manifest = ('<?xml version="1.0" encoding="UTF-8"?><manifest:manifest xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0" manifest:version="1.2">'
+                '<manifest:file-entry manifest:full-path="/" manifest:media-type="application/vnd.oasis.opendocument.spreadsheet"/>'
+                '<manifest:file-entry manifest:full-path="content.xml" manifest:media-type="text/xml"/></manifest:manifest>')
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
+        z.writestr(zipfile.ZipInfo("mimetype"), "application/vnd.oasis.opendocument.spreadsheet")
+        z.writestr("META-INF/manifest.xml", manifest)
+        z.writestr("content.xml", content)
 
 
 # -- the cases -----------------------------------------------------------------------
@@ -118,11 +143,12 @@ def xlsx_forged(folder: Path, name: str, *, dimension: str | None = None, far_ce
 # expect: the exit code of every run; needle: words the one-line refusal must hold.
 
 CASES: dict[str, dict] = {}
+SLOW_CASES: dict[str, dict] = {}  # the full-size attacks (seconds each to build or refuse): --runslow
 
 
-def case(name: str, expect: int, needle: str = "", runs=None):
+def case(name: str, expect: int, needle: str = "", runs=None, slow: bool = False):
     def add(build):
-        CASES[name] = {"build": build, "expect": expect, "needle": needle, "runs": runs}
+        (SLOW_CASES if slow else CASES)[name] = {"build": build, "expect": expect, "needle": needle, "runs": runs}
         return build
 
     return add
@@ -314,9 +340,9 @@ def _(p, v):
     deck(p, svg(f'<text data-box="8 30 53 30" font-size="5"><xi:include xmlns:xi="http://www.w3.org/2001/XInclude" href="{v / "secret.txt"}" parse="text"/>x</text>' + NAME_TEXT))
 
 
-@case("svg-css-import", 0)
+@case("svg-css-import", 2, "outside the project folder")
 def _(p, v):
-    # a style sheet's @import is never fetched
+    # a style sheet's @import is never fetched; a file it names goes through the gate (outside: refused)
     deck(p, svg(f'<style>@import url("{v / "secret.txt"}"); @import url("https://example.invalid/x.css");</style>' + NAME_TEXT))
 
 
@@ -560,6 +586,210 @@ def _(p, v):
     (p / "cards.csv").write_text("name\nA\n")
 
 
+# 5. issue 33: every file a renderer is handed goes through one gate, native code
+# runs in a bounded child, limits hold before the work. Written the way an attacker
+# would: the reference hides where printkit's own look-up did not go (a filter
+# drawn by resvg, a data cell, a folder named with braces, CSS, a mask, a nested
+# drawing, a data: address holding a drawing).
+FILTER = '<filter id="f" x="0" y="0" width="1" height="1"><feImage {attr}="{href}" x="0" y="0" width="69" height="94" preserveAspectRatio="none"/></filter>'
+
+
+@case("filtered-placeholder-feimage-from-cell", 2, "outside the project folder")
+def _(p, v):
+    # the element holds a placeholder and a filter: drawn by resvg, its feImage named by a data cell
+    deck(p, svg('<g>' + FILTER.format(attr="href", href="{{ pic }}") + '<rect x="0" y="0" width="69" height="94" fill="{{ colour }}" filter="url(#f)"/></g>' + NAME_TEXT),
+         "name,colour,pic\nAlpha,#ffffff,../victim/secret.png\n")
+
+
+@case("filtered-placeholder-feimage-absolute-in-template", 2, "outside the project folder")
+def _(p, v):
+    deck(p, svg('<g>' + FILTER.format(attr="xlink:href", href=str(v / "secret.png")) + '<rect x="0" y="0" width="69" height="94" fill="{{ colour }}" filter="url(#f)"/></g>' + NAME_TEXT),
+         "name,colour\nAlpha,#ffffff\n")
+
+
+@case("filtered-image-braces-in-folder-name", 2, "outside the project folder")
+def _(p, v):
+    # a folder whose name holds {{: printkit's own look-up used to skip any href with {{ in it
+    (v / "a{{b").mkdir()
+    (v / "a{{b" / "secret.png").write_bytes(png_bytes(120, 120))
+    href = "../victim/a{{ '{{' }}b/secret.png"
+    deck(p, svg(f'<defs><filter id="f"><feGaussianBlur stdDeviation="0.01"/></filter></defs><g filter="url(#f)"><image x="0" y="0" width="69" height="94" href="{href}" preserveAspectRatio="none"/><rect x="0" y="0" width="1" height="1" fill="{{{{ colour }}}}"/></g>' + NAME_TEXT),
+         "name,colour\nAlpha,#ffffff\n")
+
+
+@case("mask-image-from-cell", 2, "outside the project folder")
+def _(p, v):
+    deck(p, svg('<g><mask id="m"><image href="{{ pic }}" x="0" y="0" width="69" height="94"/></mask><rect x="0" y="0" width="69" height="94" fill="#ff00ff" mask="url(#m)"/></g>' + NAME_TEXT),
+         "name,pic\nAlpha," + str(v / "secret.png") + "\n")
+
+
+@case("pattern-image-dotdot-from-cell", 2, "outside the project folder")
+def _(p, v):
+    deck(p, svg('<g><pattern id="p" width="69" height="94" patternUnits="userSpaceOnUse"><image href="{{ pic }}" width="69" height="94"/></pattern><rect x="0" y="0" width="69" height="94" fill="url(#p)"/></g>' + NAME_TEXT),
+         "name,pic\nAlpha,../victim/secret.png\n")
+
+
+@case("nested-svg-image-from-cell", 2, "outside the project folder")
+def _(p, v):
+    deck(p, svg('<g><svg x="0" y="0" width="69" height="94" viewBox="0 0 69 94"><image href="{{ pic }}" width="69" height="94"/></svg></g>' + NAME_TEXT),
+         "name,pic\nAlpha,../victim/secret.png\n")
+
+
+@case("data-uri-drawing-names-a-file", 2, "outside the project folder")
+def _(p, v):
+    # a drawing inside a data: address names the secret: resvg would look it up itself
+    inner = f'<svg xmlns="http://www.w3.org/2000/svg" width="69" height="94"><image href="{v / "secret.png"}" width="69" height="94"/></svg>'
+    uri = "data:image/svg+xml;base64," + base64.b64encode(inner.encode()).decode()
+    deck(p, svg(f'<defs><filter id="f"><feImage href="{uri}" width="69" height="94"/></filter></defs><rect x="0" y="0" width="69" height="94" fill="{{{{ colour }}}}" filter="url(#f)"/>' + NAME_TEXT),
+         "name,colour\nAlpha,#ffffff\n")
+
+
+@case("css-url-in-style-attribute", 2, "outside the project folder")
+def _(p, v):
+    deck(p, svg('<rect x="0" y="0" width="69" height="94" style="fill:url(../victim/drawing.svg#art)"/>' + NAME_TEXT))
+
+
+@case("css-url-in-style-from-cell", 2, "outside the project folder")
+def _(p, v):
+    deck(p, svg('<rect x="0" y="0" width="69" height="94" style="fill:url({{ pic }})"/>' + NAME_TEXT), "name,pic\nAlpha,../victim/drawing.svg#art\n")
+
+
+@case("filtered-picture-symlink-from-cell", 2, "outside the project folder")
+def _(p, v):
+    (p / "art").mkdir()
+    (p / "art" / "pic.png").symlink_to(v / "secret.png")
+    deck(p, svg('<g>' + FILTER.format(attr="href", href="{{ pic }}") + '<rect x="0" y="0" width="69" height="94" fill="{{ colour }}" filter="url(#f)"/></g>' + NAME_TEXT),
+         "name,colour,pic\nAlpha,#ffffff,art/pic.png\n")
+
+
+@case("filtered-picture-inside-prints", 0)
+def _(p, v):
+    # the same shape with the project's own picture: printed (the gate copies it in, resvg draws it)
+    (p / "art").mkdir()
+    (p / "art" / "sea.png").write_bytes(png_bytes(60, 80, CYAN))
+    deck(p, svg('<defs>' + FILTER.format(attr="href", href="art/sea.png") + '</defs><rect x="0" y="0" width="69" height="94" fill="{{ colour }}" filter="url(#f)"/>' + NAME_TEXT),
+         "name,colour\nAlpha,#ffffff\n")
+
+
+@case("drawing-from-another-file-prints", 0)
+def _(p, v):
+    # a <use> of a drawing in another project file, which shows a picture: copied in by the gate, drawn by svglib
+    (p / "art").mkdir()
+    (p / "art" / "sea.png").write_bytes(png_bytes(60, 80, CYAN))
+    (p / "art" / "tile.svg").write_text(svg('<g id="tile"><image href="sea.png" x="0" y="0" width="30" height="30"/><circle cx="15" cy="15" r="5" fill="#123456"/></g>'))
+    deck(p, svg('<use xlink:href="art/tile.svg#tile" transform="translate(20,40)"/><g><rect x="2" y="2" width="3" height="3" fill="{{ colour }}"/><use href="art/tile.svg#tile" transform="translate(30,60) scale(0.5)"/></g>' + NAME_TEXT),
+         "name,colour\nAlpha,#ffffff\n")
+
+
+@case("filter-convolve-kernel-huge", 2, "feConvolveMatrix")
+def _(p, v):
+    kernel = " ".join(["1"] * 400 * 400)
+    deck(p, svg(f'<defs><filter id="f"><feConvolveMatrix order="400" kernelMatrix="{kernel}"/></filter></defs><rect x="5" y="5" width="59" height="84" fill="{{{{ colour }}}}" filter="url(#f)"/>' + NAME_TEXT),
+         "name,colour\nAlpha,#336699\n")
+
+
+@case("filter-turbulence-octaves", 2, "octaves")
+def _(p, v):
+    deck(p, svg('<defs><filter id="f"><feTurbulence baseFrequency="0.5" numOctaves="100000"/></filter></defs><rect x="5" y="5" width="59" height="84" fill="#336699" filter="url(#f)"/>' + NAME_TEXT))
+
+
+@case("filter-morphology-radius", 2, "pixel steps")
+def _(p, v):
+    deck(p, svg('<defs><filter id="f"><feMorphology operator="dilate" radius="40"/></filter></defs><rect x="5" y="5" width="59" height="84" fill="#336699" filter="url(#f)"/>' + NAME_TEXT))
+
+
+@case("mask-chain", 2, "nested over")
+def _(p, v):
+    n = 200  # under the limit on masks and filters: the chain's depth is what is refused
+    masks = "".join(f'<mask id="m{i}"><rect width="69" height="94" fill="#fff" mask="url(#m{i + 1})"/></mask>' for i in range(n)) + f'<mask id="m{n}"><rect width="69" height="94" fill="#fff"/></mask>'
+    deck(p, svg(f'<defs>{masks}</defs><rect x="0" y="0" width="69" height="94" fill="{{{{ colour }}}}" mask="url(#m0)"/>' + NAME_TEXT), "name,colour\nAlpha,#336699\n")
+
+
+@case("filtered-elements-by-the-thousand", 2, "filter or a mask")
+def _(p, v):
+    deck(p, svg('<defs><filter id="f"><feGaussianBlur stdDeviation="0.2"/></filter></defs>' + '<rect x="5" y="5" width="3" height="3" fill="#369" filter="url(#f)"/>' * 2000 + NAME_TEXT))
+
+
+@case("path-million-segments", 2, "numbers in its paths")
+def _(p, v):
+    deck(p, svg('<path d="M0 0' + " L1 1 L2 0" * 300_000 + '" stroke="#000" fill="none"/>' + NAME_TEXT))
+
+
+@case("xlsx-far-cell-single-quotes", 2, "rows")
+def _(p, v):
+    (p / "game.toml").write_text(GAME + DECK.replace("cards.csv", "cards.xlsx"))
+    (p / "front.svg").write_text(svg(NAME_TEXT))
+    xlsx_forged(p, "cards.xlsx", far_cell=("XFD", 1048576), quote="'")
+
+
+@case("xlsx-shared-string-named-by-every-cell", 2, "characters")
+def _(p, v):
+    (p / "game.toml").write_text(GAME + DECK.replace("cards.csv", "cards.xlsx"))
+    (p / "front.svg").write_text(svg(NAME_TEXT))
+    xlsx_forged(p, "cards.xlsx", shared_long=9_000, shared_cells=(5_000, 100))
+
+
+@case("ods-repeats-multiply", 2, "rows")
+def _(p, v):
+    (p / "game.toml").write_text(GAME + DECK.replace("cards.csv", "cards.ods"))
+    (p / "front.svg").write_text(svg(NAME_TEXT))
+    row = '<table:table-row table:number-rows-repeated="9000"><table:table-cell office:value-type="string" table:number-columns-repeated="150"><text:p>x</text:p></table:table-cell></table:table-row>'
+    ods_file(p / "cards.ods", '<table:table-row><table:table-cell office:value-type="string"><text:p>name</text:p></table:table-cell></table:table-row>' + row * 4)
+
+
+@case("ods-repeated-text-multiplies", 2, "characters")
+def _(p, v):
+    (p / "game.toml").write_text(GAME + DECK.replace("cards.csv", "cards.ods"))
+    (p / "front.svg").write_text(svg(NAME_TEXT))
+    row = f'<table:table-row table:number-rows-repeated="5000"><table:table-cell office:value-type="string" table:number-columns-repeated="100"><text:p>{"y" * 9000}</text:p></table:table-cell></table:table-row>'
+    ods_file(p / "cards.ods", '<table:table-row><table:table-cell office:value-type="string"><text:p>name</text:p></table:table-cell></table:table-row>' + row)
+
+
+@case("xls-that-aborts-the-reader", 2, "aborted")
+def _(p, v):
+    (p / "game.toml").write_text(GAME + DECK.replace("cards.csv", "cards.xls"))
+    (p / "front.svg").write_text(svg(NAME_TEXT))
+    (p / "cards.xls").write_bytes((ROOT / "tests" / "sheets" / "damaged.xls").read_bytes())
+
+
+# the full-size shapes: under the element limit, past what a renderer or reader survives
+@case("mask-chain-20000", 2, "", slow=True)
+def _(p, v):
+    n = 20_000
+    masks = "".join(f'<mask id="m{i}"><rect width="69" height="94" fill="#fff" mask="url(#m{i + 1})"/></mask>' for i in range(n)) + f'<mask id="m{n}"><rect width="69" height="94" fill="#fff"/></mask>'
+    deck(p, svg(f'<defs>{masks}</defs><rect x="0" y="0" width="69" height="94" fill="{{{{ colour }}}}" mask="url(#m0)"/>' + NAME_TEXT), "name,colour\nAlpha,#336699\n")
+
+
+@case("masks-outside-defs-20000", 2, "filter or a mask", slow=True)
+def _(p, v):
+    deck(p, svg("".join(f'<mask id="m{i}"/><rect x="1" y="1" width="2" height="2" fill="#369" mask="url(#m{i})"/>' for i in range(20_000)) + NAME_TEXT))
+
+
+@case("filtered-elements-12000", 2, "filter or a mask", slow=True)
+def _(p, v):
+    deck(p, svg('<defs><filter id="f"><feGaussianBlur stdDeviation="0.2"/></filter></defs>' + '<rect x="5" y="5" width="3" height="3" fill="#369" filter="url(#f)"/>' * 12_000 + NAME_TEXT))
+
+
+@case("path-two-million-segments", 2, "numbers in its paths", slow=True)
+def _(p, v):
+    deck(p, svg('<path d="M0 0' + " L1 1" * 1_950_000 + '" stroke="#000" fill="none"/>' + NAME_TEXT))
+
+
+@case("xlsx-10000x150-cells-one-long-string", 2, "", slow=True)
+def _(p, v):
+    (p / "game.toml").write_text(GAME + DECK.replace("cards.csv", "cards.xlsx"))
+    (p / "front.svg").write_text(svg(NAME_TEXT))
+    xlsx_forged(p, "cards.xlsx", shared_long=9_000, shared_cells=(10_000, 150))
+
+
+@case("ods-repeats-each-in-limits", 2, "", slow=True)
+def _(p, v):
+    (p / "game.toml").write_text(GAME + DECK.replace("cards.csv", "cards.ods"))
+    (p / "front.svg").write_text(svg(NAME_TEXT))
+    row = f'<table:table-row table:number-rows-repeated="10000"><table:table-cell office:value-type="string" table:number-columns-repeated="200"><text:p>{"z" * 200}</text:p></table:table-cell></table:table-row>'
+    ods_file(p / "cards.ods", '<table:table-row><table:table-cell office:value-type="string"><text:p>name</text:p></table:table-cell></table:table-row>' + row * 3)
+
+
 # -- running them ----------------------------------------------------------------------
 
 def _victim(folder: Path) -> None:
@@ -578,9 +808,17 @@ def _digest(folder: Path) -> dict:
 @pytest.fixture(scope="module")
 def corpus(tmp_path_factory):
     """Build every case and run all of them in one warm runner (forked children)."""
-    base = tmp_path_factory.mktemp("hostile")
+    return _run_corpus(CASES, tmp_path_factory.mktemp("hostile"))
+
+
+@pytest.fixture(scope="module")
+def slow_corpus(tmp_path_factory):
+    return _run_corpus(SLOW_CASES, tmp_path_factory.mktemp("hostile-slow"))
+
+
+def _run_corpus(cases: dict, base: Path):
     runs, built = [], {}
-    for name, c in CASES.items():
+    for name, c in cases.items():
         top = base / name
         top.mkdir()
         victim, project = top / "victim", top / "project"
@@ -617,26 +855,46 @@ def _pdf_leaks(pdf: Path) -> list[str]:
         found.append("secret text")
     if str(pdf.parent.parent.parent) in meta or str(pdf.parent.parent.parent) in text:
         found.append("a local path")
+    if _pdf_shows(pdf, MAGENTA):
+        found.append("secret pixels")
+    return found
+
+
+def _shows(img, rgb) -> bool:
+    """Whether a picture holds a pixel of (about) this colour."""
+    from PIL import ImageChops
+
+    img = img.convert("RGB")
+    lo = [max(0, c - 15) for c in rgb]
+    hi = [min(255, c + 15) for c in rgb]
+    r, g, b = (band.point(lambda v, lo=l, hi=h: 255 if lo <= v <= hi else 0) for band, l, h in zip(img.split(), lo, hi))
+    return ImageChops.multiply(ImageChops.multiply(r, g), b).getbbox() is not None
+
+
+def _pdf_shows(pdf: Path, rgb) -> bool:
+    import pypdfium2 as pdfium
+
     doc = pdfium.PdfDocument(str(pdf))
     try:
-        for page in doc:
-            img = page.render(scale=30 / 72).to_pil().convert("RGB")
-            r, g, b = (band.point(lambda v, lo=lo, hi=hi: 255 if lo <= v <= hi else 0) for band, lo, hi in zip(img.split(), (240, 0, 240), (255, 20, 255)))
-            from PIL import ImageChops
-
-            if ImageChops.multiply(ImageChops.multiply(r, g), b).getbbox():  # a magenta pixel
-                found.append("secret pixels")
-                break
+        return any(_shows(page.render(scale=30 / 72).to_pil(), rgb) for page in doc)
     finally:
         doc.close()
-    return found
 
 
 @pytest.mark.parametrize("name", list(CASES))
 def test_hostile_project(corpus, name):
+    _check_case(corpus, CASES[name], name)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", list(SLOW_CASES))
+def test_hostile_project_full_size(slow_corpus, name):
+    _check_case(slow_corpus, SLOW_CASES[name], name)
+
+
+def _check_case(corpus, c: dict, name: str) -> None:
     built, results = corpus
     top, project, victim, before, ids = built[name]
-    c = CASES[name]
     codes = []
     for rid, args, out in ids:
         r = results[rid]
@@ -746,3 +1004,87 @@ def test_limits_can_be_lowered_never_raised():
     env = {**os.environ, "PYTHONPATH": str(ROOT), "PRINTKIT_LIMIT_CARDS": "7", "PRINTKIT_LIMIT_ROWS": "99999999"}
     out = subprocess.run([sys.executable, "-c", "from printkit.custom.safety import LIMITS; print(LIMITS['CARDS'], LIMITS['ROWS'])"], env=env, capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["7", "10000"]
+
+
+# -- issue 33: the gate, the bounded reader and renderer, each class's detector -----------
+
+@pytest.mark.parametrize("name", ["filtered-picture-inside-prints", "drawing-from-another-file-prints"])
+def test_a_project_picture_the_gate_copied_in_prints(corpus, name):
+    """The gate copies a picture (and a drawing) inside the project into the
+    document it hands resvg and svglib: the project's own picture prints (cyan
+    on the card)."""
+    built, _ = corpus
+    top, project, *_ = built[name]
+    assert _pdf_shows(project / "output" / "free-game-kit.pdf", CYAN)
+
+
+def _filled_attack(project: Path, victim: Path) -> str:
+    """The document of the case filtered-placeholder-feimage-from-cell as the
+    card fills it in, before any gate."""
+    text = (project / "front.svg").read_text()
+    return text.replace("{{ pic }}", "../victim/secret.png").replace("{{ colour }}", "#ffffff").replace("{{ name }}", "Alpha")
+
+
+def test_control_resvg_without_the_gate_prints_the_secret(corpus):
+    """Control for the gate's cases: the same filled-in document handed to resvg
+    as it was before (the project folder to look pictures up in) draws the
+    victim's picture, and the detector sees it."""
+    import io
+
+    import resvg_py
+    from PIL import Image
+
+    built, _ = corpus
+    top, project, victim, *_ = built["filtered-placeholder-feimage-from-cell"]
+    png = resvg_py.svg_to_bytes(svg_string=_filled_attack(project, victim), width=276, height=376, dpi=96, skip_system_fonts=True, resources_dir=str(project))
+    assert _shows(Image.open(io.BytesIO(bytes(png))), MAGENTA)
+
+
+def test_control_the_gate_refuses_what_resvg_would_read(tmp_path):
+    """The gate itself, on the document above: refused in one line naming the file."""
+    from lxml import etree
+
+    from printkit.custom import safety
+    from printkit.errors import UsageError
+
+    project, victim = tmp_path / "project", tmp_path / "victim"
+    _victim(victim)
+    project.mkdir()
+    CASES["filtered-placeholder-feimage-from-cell"]["build"](project, victim)
+    root = etree.fromstring(_filled_attack(project, victim).encode())
+    with pytest.raises(UsageError, match=r"secret\.png: the file <feImage> in front\.svg names is outside the project folder"):
+        safety.resolve_svg(root, project, [project], project / "front.svg")
+
+
+def test_control_calamine_without_the_worker_aborts(tmp_path):
+    """Control for the spreadsheet cases: the forged .xlsx (a far cell in single
+    quotes) read by python-calamine directly, in a plain child under 1 GB,
+    kills that process (SIGABRT): only a child can survive it."""
+    import resource
+
+    xlsx_forged(tmp_path, "far.xlsx", far_cell=("XFD", 1048576), quote="'")
+
+    def cap():
+        resource.setrlimit(resource.RLIMIT_AS, (2**30, 2**30))
+
+    code = "import sys; from python_calamine import CalamineWorkbook as C; C.from_path(sys.argv[1]).get_sheet_by_index(0).to_python(skip_empty_area=False)"
+    proc = subprocess.run([sys.executable, "-c", code, str(tmp_path / "far.xlsx")], preexec_fn=cap, capture_output=True, timeout=120)
+    assert proc.returncode < 0, proc.returncode
+
+
+def test_control_the_cost_check_sees_an_expensive_filter():
+    """Control for the filter cases: the cost check refuses the known-expensive
+    primitives and lets an editor's drop shadow through."""
+    from lxml import etree
+
+    from printkit.custom import svgdraw
+    from printkit.custom.safety import LimitError
+
+    def doc(prims: str):
+        return etree.fromstring(f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 69 94"><filter id="f">{prims}</filter><rect width="9" height="9" filter="url(#f)"/></svg>'.encode())
+
+    svgdraw.raster_cost(doc('<feGaussianBlur stdDeviation="1"/><feOffset dx="1" dy="1"/><feMerge><feMergeNode/><feMergeNode in="SourceGraphic"/></feMerge>'), 815, 1110, "card")
+    for prims, needle in (('<feConvolveMatrix order="9" kernelMatrix="1"/>', "feConvolveMatrix"), ('<feTurbulence numOctaves="11"/>', "octaves"),
+                          ('<feMorphology radius="30"/>', "pixel steps")):
+        with pytest.raises(LimitError, match=needle):
+            svgdraw.raster_cost(doc(prims), 815, 1110, "card")

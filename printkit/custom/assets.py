@@ -781,29 +781,36 @@ def _make_picture_form(c, path, n: int, ink=None):
     return name, pw, ph
 
 
+def _resolved_svg(path: Path):
+    """An SVG picture's tree, read and resolved by the gate (safety.resolve_svg):
+    what it shows is checked and copied in, nothing is left for a renderer to read."""
+    from printkit.custom import safety
+
+    root = safety.parse_svg(safety.read_bytes(path, "SVG file"), path)
+    return safety.resolve_svg(root, Path(path).parent, safety.allowed() or [Path(path).resolve().parent], path)
+
+
 @lru_cache(maxsize=256)
 def load_svg_art(path: Path):
     """An SVG file read once: its shapes (svgfast.Plan) when it is plain enough
     to be drawn without svglib, else svglib's drawing (load_svg_drawing)."""
-    from printkit.custom import safety, svgfast
+    from printkit.custom import svgfast
 
-    root = safety.parse_svg(safety.read_bytes(path, "SVG file"), path)
-    safety.check_svg_refs(path, safety.allowed() or [Path(path).resolve().parent], root=root)  # what it shows stays in the project
-    return svgfast.plan(root) or load_svg_drawing(path)
+    return svgfast.plan(_resolved_svg(path)) or load_svg_drawing(path)
 
 
 @lru_cache(maxsize=256)
 def load_svg_drawing(path: Path):
-    """An SVG file as a ReportLab drawing (svglib), read once."""
+    """An SVG file as a ReportLab drawing (svglib), read once, from the tree the gate resolved."""
     import logging
 
-    from svglib.svglib import svg2rlg
-
-    from printkit.custom import safety
+    from svglib.svglib import SvgRenderer
 
     logging.getLogger("svglib.svglib").setLevel(logging.CRITICAL)
-    safety.check_svg_refs(path, safety.allowed() or [Path(path).resolve().parent])  # what it shows stays in the project
-    drawing = svg2rlg(str(path))
+    from printkit.custom.svgdraw import picture_shapes
+
+    root = _resolved_svg(path)
+    drawing = picture_shapes(SvgRenderer(str(path)).render(root))
     if drawing is None:
         raise ValueError(f"{path}: not an SVG file svglib can read")
     return drawing

@@ -309,19 +309,16 @@ def _cell_text(v) -> str:
     return str(v).strip()
 
 
-BINARY_BOOKS = (".xls", ".xlsb")  # read in a child process: a damaged one can abort calamine
-BOOK_CHILD_MEMORY = 2 * 2**30  # bytes of address space for that child
-BOOK_CHILD_TIMEOUT = 60.0  # s
+BOOK_CPU = 30  # s of CPU the reader may use on one spreadsheet
+BOOK_WALL = 45.0  # s the run waits for it
 
 
 def _read_book(path: Path, sheet: str | None) -> Table:
     """A sheet of an .xlsx, .ods or .xls file (python-calamine reads all three:
     about 8x openpyxl's speed on .xlsx). Formulas give the value last calculated;
     places are the sheet's own row numbers."""
-    if path.suffix.lower() in BINARY_BOOKS:
-        name, grid = _book_grid_in_child(path, sheet)
-    else:
-        name, grid = _book_grid(path, sheet)
+    _book_bounded(path)  # its extent and text counted before python-calamine lays it out
+    name, grid = _book_grid_in_child(path, sheet)
     where = f"sheet {name}"
     records = [(n, r) for n, r in enumerate(grid, 1) if any(r)]
     if not records:
@@ -339,7 +336,6 @@ def _book_grid(path: Path, sheet: str | None) -> tuple[str, list[list[str]]]:
     """(the sheet's name, its rows as text, from row 1) read with python-calamine."""
     from python_calamine import CalamineWorkbook
 
-    _book_bounded(path)
     try:
         book = CalamineWorkbook.from_path(str(path))
     except Exception as exc:  # calamine raises its own kinds (and ValueError) for a broken file
@@ -366,57 +362,21 @@ def _book_grid(path: Path, sheet: str | None) -> tuple[str, list[list[str]]]:
 
 
 def _book_grid_in_child(path: Path, sheet: str | None) -> tuple[str, list[list[str]]]:
-    """_book_grid in a child process with bounded memory and time: calamine
-    aborts the whole process (a Rust allocation failure, no exception) on some
-    damaged .xls files (1 in 73 randomly damaged copies of a real one)."""
-    import json
-    import os
-    import subprocess
-    import sys
+    """_book_grid in printkit's bounded worker (engine/child.py): python-calamine
+    is native code that aborts the whole process (a Rust allocation failure, no
+    exception) on some damaged or forged files, of every format. A crash, a
+    ceiling or a hang there is one line naming the file, exit 2."""
+    from printkit.engine import child
 
-    import printkit
-
-    def limit() -> None:  # in the child, before it runs
-        try:
-            import resource
-
-            resource.setrlimit(resource.RLIMIT_AS, (BOOK_CHILD_MEMORY, BOOK_CHILD_MEMORY))
-        except (ImportError, ValueError, OSError):
-            pass
-
-    root = str(Path(printkit.__file__).resolve().parents[1])
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join([root, os.environ.get("PYTHONPATH", "")]).rstrip(os.pathsep))
-    code = "import sys; from printkit.custom.data import _book_child; _book_child(sys.argv[1], sys.argv[2])"
-    try:
-        proc = subprocess.run(
-            [sys.executable, "-c", code, str(path), "" if sheet is None else "=" + sheet],
-            capture_output=True, timeout=BOOK_CHILD_TIMEOUT, env=env, stdin=subprocess.DEVNULL,
-            preexec_fn=limit if os.name == "posix" else None,
-        )
-    except subprocess.TimeoutExpired:
-        raise UsageError(f"{path}: not read within {BOOK_CHILD_TIMEOUT:g} s") from None
-    try:
-        answer = json.loads(proc.stdout.decode("utf-8")) if proc.returncode == 0 else None
-    except (UnicodeDecodeError, ValueError):
-        answer = None
-    if not isinstance(answer, dict):
-        raise UsageError(f"{path}: not a readable {path.suffix.lower()} spreadsheet (the reader stopped on it)")
-    if "error" in answer:
-        raise UsageError(str(answer["error"]))
+    answer, _ = child.call("printkit.custom.data:_book_task", {"path": str(path), "sheet": sheet}, what=str(path),
+                           doing=f"not a readable {path.suffix.lower()} spreadsheet: the reader (python-calamine)", cpu=BOOK_CPU, wall=BOOK_WALL)
     return answer["sheet"], answer["rows"]
 
 
-def _book_child(path: str, sheet: str) -> None:
-    """The child's side of _book_grid_in_child: the grid, or the one-line error, as JSON."""
-    import json
-    import sys
-
-    try:
-        name, rows = _book_grid(Path(path), sheet[1:] if sheet else None)
-        answer = {"sheet": name, "rows": rows}
-    except UsageError as exc:
-        answer = {"error": str(exc)}
-    sys.stdout.write(json.dumps(answer))
+def _book_task(args: dict, data: bytes):
+    """The worker's side of _book_grid_in_child: the grid, or (raised) the one-line error."""
+    name, rows = _book_grid(Path(args["path"]), args.get("sheet"))
+    return {"sheet": name, "rows": rows}, b""
 
 
 # -- a published CSV at an http(s) address ---------------------------------------------
@@ -595,15 +555,22 @@ def expand(table: Table) -> list[Row]:
 
 
 def _book_bounded(path: Path) -> None:
-    """A spreadsheet's extent, read from its own cells before python-calamine lays
-    the sheet out: its size record (dimension) is not trusted, and a far-away
-    cell (XFD1048576) would make a grid of 17 billion. An .xlsx or .ods is a zip:
-    its parts unpacked must stay small too (a zip bomb is refused unopened)."""
-    import re
+    """A spreadsheet's extent and text, counted from its own XML before
+    python-calamine lays the sheet out (attributes read by an XML parser, in
+    either quote): its size record (dimension) is not trusted, a far-away cell
+    (XFD1048576) would make a grid of 17 billion, an .ods row repeated within
+    the limits holding cells repeated within the limits multiplies past them,
+    and one long shared string named by a million cells is a million copies.
+    Refused: cells past ROWS x COLUMNS (with room for a header and gaps), text
+    past SHEET_CHARS once every repeat and shared string is laid out. An .xlsx
+    or .ods is a zip: its parts unpacked must stay small too (a zip bomb is
+    refused unopened). .xls and .xlsb: the file size limit, and the worker's
+    ceilings."""
     import zipfile
 
-    if path.suffix.lower() not in (".xlsx", ".xlsm", ".ods"):
-        return  # .xls, .xlsb: the file size limit
+    kind = path.suffix.lower()
+    if kind not in (".xlsx", ".xlsm", ".ods"):
+        return
     L = safety.LIMITS
     try:
         with zipfile.ZipFile(path) as z:
@@ -611,38 +578,156 @@ def _book_bounded(path: Path) -> None:
             total = sum(i.file_size for i in infos)
             if len(infos) > 10_000 or total > L["XLSX_UNPACKED"]:
                 raise safety.LimitError(f"{path}: unpacks to {total / safety.MB:.0f} MB, over printkit's limit of {L['XLSX_UNPACKED'] / safety.MB:g} MB for a spreadsheet")
+            names = {i.filename for i in infos}
+            if kind == ".ods":
+                if "content.xml" in names:
+                    _ods_extent(path, z)
+                return
+            shared = _shared_lengths(z) if "xl/sharedStrings.xml" in names else []
             for info in infos:
-                name = info.filename
-                if path.suffix.lower() == ".ods" and name != "content.xml":
-                    continue
-                if path.suffix.lower() != ".ods" and not (name.startswith("xl/worksheets/") and name.endswith(".xml")):
-                    continue
-                text = z.read(info).decode("utf-8", "replace")
-                if path.suffix.lower() == ".ods":
-                    for m in re.finditer(r'number-(rows|columns)-repeated="(\d+)"', text):
-                        n, rows = int(m.group(2)), m.group(1) == "rows"
-                        if n <= (L["ROWS"] if rows else L["COLUMNS"]):
-                            continue
-                        start = text.rfind("<", 0, m.start())
-                        tag_end = text.find(">", m.end())
-                        if text[tag_end - 1] == "/":
-                            body = text[start:tag_end]  # an empty row or cell, repeated: nothing is laid out
-                        else:
-                            close = text.find("</table:table-row>" if rows else "</table:table-cell>", tag_end)
-                            body = text[start:close if close > 0 else tag_end]
-                        if "office:value-type" in body:
-                            raise safety.LimitError(f"{path}: a {'row' if rows else 'cell'} with a value repeated {n:,} times, over printkit's limit of {L['ROWS']:,} rows and {L['COLUMNS']} columns")
-                    continue
-                rows = cols = 0
-                for m in re.finditer(r'<(?:\w+:)?c\b[^>]*?\br="([A-Z]{1,3})(\d+)"[^>]*?(/?)>', text):
-                    if m.group(3):
-                        continue  # an empty cell (a style only)
-                    col = 0
-                    for ch in m.group(1):
-                        col = col * 26 + ord(ch) - 64
-                    rows, cols = max(rows, int(m.group(2))), max(cols, col)
-                rows = max(rows, text.count("<row") + text.count(":row"))
-                if rows > 2 * L["ROWS"] + 1 or cols > L["COLUMNS"] + 50:
-                    raise safety.LimitError(f"{path}: {name.rsplit('/', 1)[-1]} has cells out to row {rows:,}, column {cols:,}: over printkit's limit of {L['ROWS']:,} rows and {L['COLUMNS']} columns")
+                if info.filename.startswith("xl/worksheets/") and info.filename.endswith(".xml"):
+                    _xlsx_extent(path, z, info.filename, shared)
     except zipfile.BadZipFile:
         return  # calamine says what is wrong with it
+
+
+def _xml_events(stream, events=("end",)):
+    from lxml import etree
+
+    return etree.iterparse(stream, events=events, resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False, remove_comments=True)
+
+
+def _local(tag) -> str:
+    return tag.rsplit("}", 1)[-1] if isinstance(tag, str) else ""
+
+
+def _too_big(path: Path, part: str, rows: int, cols: int, chars: int) -> None:
+    L = safety.LIMITS
+    if rows > 2 * L["ROWS"] + 1 or cols > L["COLUMNS"] + 50:
+        raise safety.LimitError(f"{path}: {part} has cells out to row {rows:,}, column {cols:,}: over printkit's limit of {L['ROWS']:,} rows and {L['COLUMNS']} columns")
+    if chars > L["SHEET_CHARS"]:
+        raise safety.LimitError(f"{path}: {part} holds over {L['SHEET_CHARS']:,} characters once laid out (repeated and shared text counted in every cell), printkit's limit")
+
+
+def _shared_lengths(z) -> list[int]:
+    """The length of each shared string of an .xlsx, in order."""
+    from lxml import etree
+
+    out = []
+    try:
+        for _ev, el in _xml_events(z.open("xl/sharedStrings.xml")):
+            if _local(el.tag) == "si":
+                out.append(sum(len(t.text or "") for t in el.iter() if _local(t.tag) == "t"))
+                el.clear()
+    except etree.XMLSyntaxError:
+        pass  # calamine says what is wrong with it
+    return out
+
+
+def _column(letters: str) -> int:
+    n = 0
+    for ch in letters:
+        n = n * 26 + ord(ch) - 64
+    return n
+
+
+def _xlsx_extent(path: Path, z, part: str, shared: list[int]) -> None:
+    import re
+
+    from lxml import etree
+
+    L = safety.LIMITS
+    name = part.rsplit("/", 1)[-1]
+    rows = cols = chars = 0
+    row = col = 0
+    ref = re.compile(r"\$?([A-Za-z]{1,3})\$?(\d{1,7})$")
+    try:
+        for ev, el in _xml_events(z.open(part), ("start", "end")):
+            tag = _local(el.tag)
+            if ev == "start":
+                if tag == "row":
+                    r = (el.get("r") or "").strip()
+                    row = int(r) if r.isdigit() else row + 1
+                    col = 0
+                elif tag == "c":
+                    m = ref.match((el.get("r") or "").strip())
+                    if m:
+                        col, row = _column(m.group(1).upper()), int(m.group(2))
+                    else:
+                        col += 1
+                continue
+            if tag == "c":
+                value = None
+                for child in el:
+                    if _local(child.tag) in ("v", "is", "f"):
+                        value = child
+                        break
+                if value is not None:
+                    rows, cols = max(rows, row), max(cols, col)
+                    text = value.text or "" if _local(value.tag) != "is" else "".join(t.text or "" for t in value.iter() if _local(t.tag) == "t")
+                    if (el.get("t") or "") == "s" and text.strip().isdigit() and int(text) < len(shared):
+                        n = shared[int(text)]
+                        if n > L["CELL_CHARS"]:
+                            raise safety.LimitError(f"{path}: {name} cell {el.get('r') or ''}: over {L['CELL_CHARS']:,} characters, printkit's limit for one cell")
+                        chars += n
+                    else:
+                        chars += len(text)
+                    _too_big(path, name, rows, cols, chars)
+                el.clear()
+            elif tag == "row":
+                el.clear()
+    except etree.XMLSyntaxError:
+        return  # calamine says what is wrong with it
+    _too_big(path, name, rows, cols, chars)
+
+
+def _ods_extent(path: Path, z) -> None:
+    """Each table of an .ods, its repeats multiplied: a row repeated N times
+    holding cells repeated M times is N x M cells."""
+    from lxml import etree
+
+    def repeat(el, key):
+        for k, v in el.attrib.items():
+            if _local(k) == key:
+                v = v.strip()
+                return min(int(v), 10**9) if v.isdigit() else 1
+        return 1
+
+    def has_value(el) -> bool:
+        return any(_local(k) == "value-type" for k in el.attrib) or len(el) > 0
+
+    rows = cols = chars = 0
+    row_at = 0  # rows laid out so far in this table
+    row_cols = row_chars = 0
+    col_at = 0
+    table = "content.xml"
+    try:
+        for ev, el in _xml_events(z.open("content.xml"), ("start", "end")):
+            tag = _local(el.tag)
+            if ev == "start":
+                if tag == "table":
+                    row_at = 0
+                    table = f"table {next((v for k, v in el.attrib.items() if _local(k) == 'name'), '')}".strip()
+                elif tag == "table-row":
+                    col_at = row_cols = row_chars = 0
+                continue
+            if tag in ("table-cell", "covered-table-cell"):
+                n = repeat(el, "number-columns-repeated")
+                if has_value(el):
+                    text = sum(len(t) for t in el.itertext())
+                    row_cols = col_at + n
+                    row_chars += n * text
+                col_at += n
+                el.clear()
+            elif tag == "table-row":
+                n = repeat(el, "number-rows-repeated")
+                if row_cols:
+                    rows = max(rows, row_at + n)
+                    cols = max(cols, row_cols)
+                    chars += n * row_chars
+                    _too_big(path, table, rows, cols, chars)
+                row_at += n
+                el.clear()
+    except etree.XMLSyntaxError:
+        return  # calamine says what is wrong with it
+    _too_big(path, "content.xml", rows, cols, chars)

@@ -54,6 +54,10 @@ LIMITS = {
     "SVG_DEPTH": _limit("SVG_DEPTH", 100),  # nesting of SVG elements
     "SVG_FILES": _limit("SVG_FILES", 50),  # SVG files one drawing shows (nested pictures)
     "FONT_FILES": _limit("FONT_FILES", 2_000),  # font files looked at in one fonts folder
+    "SVG_EFFECTS": _limit("SVG_EFFECTS", 300),  # elements with a filter or mask in one SVG template (each drawn as a picture)
+    "FILTER_WORK": _limit("FILTER_WORK", 4_000_000_000),  # pixel steps the filters of one picture may take (pixels x passes)
+    "PATH_NUMBERS": _limit("PATH_NUMBERS", 1_000_000),  # numbers in the path data (d, points) of one SVG file
+    "SHEET_CHARS": _limit("SHEET_CHARS", 16_000_000),  # characters one spreadsheet sheet holds once laid out (shared text counted per cell)
 }
 
 
@@ -246,7 +250,29 @@ def parse_svg(data: bytes, name):
 
         raise UsageError(xml_error(exc, data, name)) from None
     count_svg(root, name)
+    count_path_numbers(root, name)
     return root
+
+
+_NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
+
+
+def count_path_numbers(root, name) -> int:
+    """Numbers in the path data (d, points) of an SVG tree: a path of millions of
+    segments is refused before anything lays it out (PATH_NUMBERS)."""
+    total, limit = 0, LIMITS["PATH_NUMBERS"]
+    for el in root.iter():
+        if not isinstance(el.tag, str):
+            continue
+        for key in ("d", "points"):
+            value = el.get(key)
+            if value and len(value) > 8:
+                total += sum(1 for _ in _NUMBER.finditer(value))
+            elif value:
+                total += 2
+        if total > limit:
+            raise LimitError(f"{shown(name)}: over {limit:,} numbers in its paths, printkit's limit: simplify the drawing")
+    return total
 
 
 def count_svg(root, name, counted: list | None = None) -> int:
@@ -320,53 +346,337 @@ def data_uri_image(href: str, name):
 
 
 def check_svg_refs(path: Path, roots, chain: tuple = (), counted: list | None = None, root=None) -> None:
-    """Every picture and drawing an SVG file shows (<image> and <use> references,
-    followed into the SVG files they name): inside `roots`, regular files within
-    the limits, no picture that shows itself. UsageError (or LimitError) naming
-    the first that is not."""
+    """Every file an SVG file shows checked by the gate (resolve_svg without
+    changing the tree): inside `roots`, regular files within the limits, no
+    picture that shows itself. Placeholders not yet filled are checked once
+    filled, when the card's document is resolved for drawing."""
     path = Path(path)
-    counted = [0] if counted is None else counted
-    real = os.path.realpath(path)
-    if real in chain:
-        raise UsageError(f"{shown(path)}: shows itself (through {' -> '.join(Path(c).name for c in chain[chain.index(real):])} -> {path.name}): a picture cannot contain itself")
-    if len(chain) >= LIMITS["SVG_FILES"]:
-        raise LimitError(f"{shown(path)}: pictures nested over {LIMITS['SVG_FILES']} deep, printkit's limit")
     if root is None:
         root = parse_svg(read_bytes(path, "SVG file"), path)
-        count_svg(root, path, counted)
-    else:
-        count_svg(root, path, counted)
-    chain = chain + (real,)
+    _Refs(roots, embed=False, counted=counted, chain=chain).walk(root, path.parent, path)
+
+
+def resolve_svg(root, base, roots, name, *, locate=None):
+    """The gate's answer for a document about to be drawn (by svglib, svgfast or
+    resvg): every reference it makes, after its placeholders are filled, resolved
+    through `confine` and replaced by what was checked. A picture becomes a
+    data: address of the bytes read and checked here; a drawing in another SVG
+    file (<use>, <image>) is copied in, its own references resolved the same way;
+    a CSS url() to another file, an @import, an XML base or a link (<a>) is removed;
+    a reference outside `roots` or to the web stops the run (UsageError naming it).
+    The renderer is handed nothing it would have to look up itself.
+    `root` is changed in place and returned; `base` is the folder relative
+    references start from; `locate(href)` may find a picture elsewhere in the
+    project (the template's picture folders)."""
+    _Refs(roots, embed=True, locate=locate).walk(root, Path(base), name)
+    return root
+
+
+_SVG_NS = "http://www.w3.org/2000/svg"
+_CSS_HINT = re.compile(r"url|\\|@import|src", re.I)
+_BOX_ATTRS = ("x", "y", "width", "height", "preserveAspectRatio")
+_CARRIED = ("transform", "style", "class", "opacity", "clip-path", "mask", "filter", "id", "visibility", "display")
+
+
+class _Refs:
+    """One walk over an SVG tree and the files it names (see resolve_svg)."""
+
+    def __init__(self, roots, embed: bool, locate=None, counted=None, chain: tuple = ()) -> None:
+        self.roots = roots
+        self.embed = embed
+        self.locate = locate
+        self.counted = [0] if counted is None else counted
+        self.chain = chain
+        self.files: dict = {}  # real path -> a resolved copy of that SVG file's tree
+        self.serial = 0
+
+    # -- the walk ---------------------------------------------------------------------
+    def walk(self, root, base: Path, name, chain: tuple | None = None) -> None:
+        from lxml import etree
+
+        chain = self.chain if chain is None else chain
+        count_svg(root, name, self.counted)
+        for el in list(root.iter()):
+            tag = el.tag
+            if not isinstance(tag, str):
+                if self.embed and tag in (etree.PI, etree.Entity, etree.Comment) and el.getparent() is not None:
+                    _drop(el)  # a style sheet instruction, an entity left unexpanded: nothing a renderer should see
+                continue
+            local = tag.rsplit("}", 1)[-1]
+            if tag.startswith("{") and not tag.startswith("{" + _SVG_NS + "}"):
+                if self.embed and el.getparent() is not None:
+                    _drop(el)  # XInclude, XHTML, an editor's own elements: no renderer draws them, none is handed one
+                continue
+            if local == "style" and el.text and _CSS_HINT.search(el.text) and (self.embed or "{{" not in el.text):
+                el_text = self.css(el.text, "sheet", local, base, name)
+                if self.embed:
+                    el.text = el_text
+            if local == "script" and self.embed:
+                _drop(el)
+                continue
+            for key, value in list(el.attrib.items()):
+                attr = key.rsplit("}", 1)[-1]
+                if attr in ("href", "src"):
+                    new = self.ref(el, local, value, base, name, chain)
+                    if self.embed:
+                        if new is None:
+                            del el.attrib[key]
+                        elif new is not value:
+                            el.set(key, new)
+                elif attr == "base" and key.startswith("{http://www.w3.org/XML/1998/namespace}"):
+                    if self.embed:
+                        del el.attrib[key]
+                elif _CSS_HINT.search(value) and ("(" in value or "\\" in value) and (self.embed or "{{" not in value):
+                    new = self.css(value, "decls" if attr == "style" else "value", local, base, name)
+                    if self.embed and new != value:
+                        el.set(key, new)
+
+    # -- one reference ------------------------------------------------------------------
+    def ref(self, el, tag: str, value: str, base: Path, name, chain: tuple):
+        """What an href (or src) becomes: the same text for a reference inside the
+        document, a data: address, "" for a file copied in, None to remove it."""
+        href = value.strip()
+        if not href or href.startswith("#"):
+            return value
+        if not self.embed and ("{{" in href or "{%" in href):
+            return value  # filled in per card, and checked then
+        if tag == "a":
+            return None  # a link is never drawn
+        if href[:5].lower() == "data:":
+            return self.data(href, tag, base, name, chain)
+        target, _, fragment = href.partition("#")
+        if is_url(target):
+            raise UsageError(f"{shown(name)}: <{tag}> names the web address {shown(target, 60)}; printkit reads only files in the project folder")
+        full = self.file(target, tag, base, name)
+        if full is None:
+            return None
+        if full.suffix.lower() in (".svg", ".svgz"):
+            return self.svg_file(el, tag, full, fragment, name, chain)
+        if not self.embed:
+            with open_image(full, full):  # a regular file, a picture within the pixel limit (header only)
+                pass
+            return value
+        return _picture_uri(full)
+
+    def file(self, target: str, tag: str, base: Path, name) -> Path | None:
+        """The gate for a file an SVG names: resolved, links followed, confined."""
+        from urllib.parse import unquote
+
+        text = unquote(target)
+        full = Path(text)
+        if not full.is_absolute():
+            full = base / full
+        if self.locate is not None and tag == "image" and not os.path.lexists(full):
+            found = self.locate(text)
+            full = found if found is not None else full
+        confine(full, self.roots, f"the file <{tag}> in {Path(str(name)).name} names", named=target)
+        return full if os.path.lexists(full) else None
+
+    def data(self, href: str, tag: str, base: Path, name, chain: tuple):
+        head = href[:80].lower()
+        if head.startswith("data:image/svg+xml"):
+            import base64
+            from urllib.parse import unquote_to_bytes
+
+            comma = href.find(",")
+            meta, body = href[5:comma], href[comma + 1:]
+            try:
+                raw = base64.b64decode("".join(body.split())) if meta.lower().endswith(";base64") else unquote_to_bytes(body)
+            except ValueError:
+                raise UsageError(f"{shown(name)}: an embedded drawing is not valid base64") from None
+            inner = parse_svg(raw, f"{name} (embedded drawing)")
+            self.walk(inner, base, name, chain)  # a drawing inside a data: address names files too
+            if not self.embed:
+                return href
+            from lxml import etree
+
+            return "data:image/svg+xml;base64," + base64.b64encode(etree.tostring(inner)).decode("ascii")
+        if head.startswith("data:image/"):
+            _data_uri_pixels(href, name)
+            return href
+        return href if not self.embed else None  # not a picture: nothing to draw
+
+    def svg_file(self, el, tag: str, full: Path, fragment: str, name, chain: tuple):
+        """A drawing in another SVG file: checked (and followed), and in a resolved
+        document copied in under fresh ids."""
+        import copy
+
+        real = os.path.realpath(full)
+        if real in chain:
+            raise UsageError(f"{shown(full)}: shows itself (through {' -> '.join(Path(c).name for c in chain[chain.index(real):])} -> {full.name}): a picture cannot contain itself")
+        if len(chain) >= LIMITS["SVG_FILES"]:
+            raise LimitError(f"{shown(full)}: pictures nested over {LIMITS['SVG_FILES']} deep, printkit's limit")
+        if real not in self.files:
+            inner = parse_svg(read_bytes(full, "SVG file"), full)
+            self.walk(inner, full.parent, full, chain + (real,))
+            self.files[real] = inner
+        if not self.embed:
+            return el.get(XLINK) or el.get("href")
+        self.serial += 1
+        prefix = f"pk{self.serial}-"
+        inner = copy.deepcopy(self.files[real])
+        count_svg(inner, full, self.counted)  # every copy counts: a drawing used a thousand times is a thousand drawings
+        _prefix_ids(inner, prefix)
+        root = el.getroottree().getroot()
+        from lxml import etree
+
+        if tag == "image" and not fragment:
+            holder = etree.Element(f"{{{_SVG_NS}}}g")
+            for k in _CARRIED:
+                if el.get(k) is not None:
+                    holder.set(k, el.get(k))
+            nested = etree.SubElement(holder, f"{{{_SVG_NS}}}svg")
+            for k in _BOX_ATTRS:
+                if el.get(k) is not None:
+                    nested.set(k, el.get(k))
+            box = inner.get("viewBox")
+            if not box:
+                try:
+                    box = f"0 0 {float(re.sub(r'[a-z%]+$', '', inner.get('width', '100')))} {float(re.sub(r'[a-z%]+$', '', inner.get('height', '100')))}"
+                except ValueError:
+                    box = None
+            if box:
+                nested.set("viewBox", box)
+            for child in list(inner):
+                nested.append(child)
+            parent = el.getparent()
+            if parent is not None:
+                parent.replace(el, holder)
+            return ""
+        defs = etree.SubElement(root, f"{{{_SVG_NS}}}defs")
+        group = etree.SubElement(defs, f"{{{_SVG_NS}}}g", id=f"{prefix}root")
+        for child in list(inner):
+            group.append(child)
+        return f"#{prefix}{fragment or 'root'}"
+
+    # -- CSS ------------------------------------------------------------------------------
+    def css(self, text: str, kind: str, tag: str, base: Path, name) -> str:
+        """A style sheet, a style attribute or a property value with every url()
+        not inside the document checked by the gate, then removed (no renderer
+        reads another file for CSS); @import rules dropped."""
+        import tinycss2
+        from tinycss2 import ast
+
+        if kind == "sheet":
+            nodes = tinycss2.parse_stylesheet(text, skip_comments=True)
+        elif kind == "decls":
+            nodes = tinycss2.parse_blocks_contents(text, skip_comments=True)
+        else:
+            nodes = tinycss2.parse_component_value_list(text, skip_comments=True)
+        changed = [False]
+
+        def url_of(tok):
+            if tok.type == "url":
+                return tok.value
+            if tok.type == "function" and tok.lower_name in ("url", "src"):
+                args = [a for a in tok.arguments if a.type not in ("whitespace", "comment")]
+                return args[0].value if args and args[0].type == "string" else ""
+            return None
+
+        def fix(tokens):
+            for i, tok in enumerate(tokens):
+                if tok.type == "bad-url":  # an address CSS cannot read: nothing to hand on
+                    tokens[i] = ast.IdentToken(tok.source_line, tok.source_column, "none")
+                    changed[0] = True
+                    continue
+                u = url_of(tok)
+                if u is not None:
+                    u = u.strip()
+                    if u.startswith("#"):
+                        continue
+                    target = u.split("#", 1)[0]
+                    if u[:5].lower() != "data:" and target and not is_url(target):
+                        self.file(target, tag, base, name)  # a file: through the gate (outside the project: refused); a web address: never fetched
+                    tokens[i] = ast.IdentToken(tok.source_line, tok.source_column, "none")
+                    changed[0] = True
+                    continue
+                for field in ("arguments", "content", "value", "prelude"):
+                    inner = getattr(tok, field, None)
+                    if isinstance(inner, list):
+                        fix(inner)
+
+        kept = []
+        for node in nodes:
+            if node.type == "at-rule" and node.lower_at_keyword == "import":
+                fix(list(node.prelude or []))  # checked, then dropped: nothing is imported
+                changed[0] = True
+                continue
+            box = [node]
+            fix(box)
+            kept.append(box[0])
+        if not changed[0]:
+            return text
+        return tinycss2.serialize(kept)
+
+
+def _drop(el) -> None:
+    parent = el.getparent()
+    if parent is None:
+        return
+    if el.tail:
+        prev = el.getprevious()
+        if prev is not None:
+            prev.tail = (prev.tail or "") + el.tail
+        else:
+            parent.text = (parent.text or "") + el.tail
+    parent.remove(el)
+
+
+def _prefix_ids(root, prefix: str) -> None:
+    """Every id in a tree copied in made unique, and the references to them moved along."""
+    ids = {el.get("id") for el in root.iter() if isinstance(el.tag, str) and el.get("id")}
+    if not ids:
+        return
+    local = re.compile(r"url\(\s*(['\"]?)#([^)'\"]+)\1\s*\)")
     for el in root.iter():
         if not isinstance(el.tag, str):
             continue
-        tag = el.tag.rsplit("}", 1)[-1]
-        if tag not in ("image", "use", "feImage", "pattern", "linearGradient", "radialGradient", "a", "textPath", "tref", "filter", "script", "mpath"):
-            continue
-        href = (el.get(XLINK) or el.get("href") or "").strip()
-        if not href or href.startswith("#") or "{{" in href or "{%" in href:
-            continue
-        if href.lower().startswith("data:"):
-            _data_uri_pixels(href, path)
-            continue
-        if tag == "a":
-            continue  # a link is not drawn
-        target = href.split("#", 1)[0]
-        if is_url(target):
-            raise UsageError(f"{shown(path)}: <{tag}> names the web address {shown(target, 60)}; printkit reads only files in the project folder")
-        from urllib.parse import unquote
+        for key, value in list(el.attrib.items()):
+            attr = key.rsplit("}", 1)[-1]
+            if attr == "id" and value in ids:
+                el.set(key, prefix + value)
+            elif attr in ("href", "src") and value.startswith("#") and value[1:] in ids:
+                el.set(key, "#" + prefix + value[1:])
+            elif "url(" in value:
+                el.set(key, local.sub(lambda m: f"url({m.group(1)}#{prefix + m.group(2) if m.group(2) in ids else m.group(2)}{m.group(1)})", value))
+        if el.tag.rsplit("}", 1)[-1] == "style" and el.text and "url(" in el.text:
+            el.text = local.sub(lambda m: f"url({m.group(1)}#{prefix + m.group(2) if m.group(2) in ids else m.group(2)}{m.group(1)})", el.text)
 
-        full = Path(unquote(target))
-        if not full.is_absolute():
-            full = path.parent / full
-        confine(full, roots, f"the file <{tag}> in {path.name} names", named=target)
-        if not os.path.lexists(full):
-            continue  # not there: looked for elsewhere in the project, or reported missing
-        if full.suffix.lower() in (".svg", ".svgz"):
-            check_svg_refs(full, roots, chain, counted)
-        else:
-            with open_image(full, full):
-                pass
+
+_URIS: dict = {}
+
+
+def _picture_uri(full: Path) -> str | None:
+    """A picture file read through the gate's checks (a regular file within the
+    size limit, a picture within the pixel limit) as a data: address of the
+    bytes read (PNG and JPEG as they are; other formats Pillow reads, as PNG).
+    None for a file that is no picture. Remembered by file and change time."""
+    import base64
+    import io
+
+    st = os.stat(full)
+    key = (os.path.realpath(full), st.st_mtime_ns, st.st_size)
+    if key in _URIS:
+        return _URIS[key]
+    data = read_bytes(full, "picture", LIMITS["IMAGE_BYTES"])
+    try:
+        with open_image(io.BytesIO(data), full) as im:
+            fmt = im.format
+            if fmt in ("PNG", "JPEG"):
+                uri = f"data:image/{fmt.lower()};base64," + base64.b64encode(data).decode("ascii")
+            else:
+                im.load()
+                buf = io.BytesIO()
+                im.convert("RGBA").save(buf, "PNG")
+                uri = "data:image/png;base64," + base64.b64encode(buf.getvalue()).decode("ascii")
+    except LimitError:
+        raise
+    except Exception:
+        uri = None
+    if len(_URIS) >= 64:
+        _URIS.clear()
+    _URIS[key] = uri
+    return uri
 
 
 # -- templates -----------------------------------------------------------------------

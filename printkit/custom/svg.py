@@ -184,9 +184,22 @@ class SvgTemplate:
         self.rasters: list[str] = []  # elements drawn as pictures
         self.layers: list = []  # ("static", n) | ("text", TextUnit) | ("snippet", SnippetUnit) | ("qr", QrUnit)
         self._units = 0
+        self._count_effects()
         self._walk(self.root, self.root_matrix, {}, [])
         self._static_runs()
         self._font_map = None
+
+    def _count_effects(self) -> None:
+        """Each element with a filter or a mask is drawn as a picture of its own
+        (resvg): their number is capped before any is drawn (SVG_EFFECTS)."""
+        from printkit.custom import safety, svgdraw
+
+        n, limit = 0, safety.LIMITS["SVG_EFFECTS"]
+        for el in self.root.iter():
+            if isinstance(el.tag, str) and any(svgdraw.URL.search(svgdraw.prop(el, k) or "") for k in ("filter", "mask")):
+                n += 1
+                if n > limit:
+                    raise safety.LimitError(f"{self.path.name}: over {limit:,} elements with a filter or a mask, printkit's limit (each is drawn as a picture)")
 
     # -- size and bleed ---------------------------------------------------------------
     def _size(self, trim_mm) -> None:
@@ -439,7 +452,7 @@ class SvgTemplate:
 
             face = pdfmetrics.getFont(self.ctx.fonts.resolve(fam)).face
             name = face.familyName.decode("utf-8", "replace") if isinstance(face.familyName, bytes) else str(face.familyName)
-            self.__dict__.setdefault("_raster_dirs", set()).add(str(Path(face.filename).parent))
+            self.__dict__.setdefault("_raster_files", set()).add(str(face.filename))
         except Exception:
             return
         for x in el.iter():
@@ -736,15 +749,11 @@ class SvgTemplate:
         return doc
 
     def _absolute_images(self, doc) -> None:
-        for el in doc.iter():
-            if _local(el.tag) != "image":
-                continue
-            for key in (XLINK, "href"):
-                href = el.get(key)
-                if href and not T.PLACEHOLDER.search(href) and not href.startswith("data:"):
-                    found = self._image_path(href)
-                    if found is not None:  # svglib resolves relative to the SVG (and refuses absolute paths)
-                        el.set(key, os.path.relpath(found.resolve(), self.path.resolve().parent))
+        """The document handed to a renderer resolved by the gate: every file it
+        names checked and copied in (safety.resolve_svg)."""
+        from printkit.custom import safety
+
+        safety.resolve_svg(doc, self.path.parent, self.ctx.roots, self.path, locate=self.ctx.image)
 
     def _image_path(self, href: str) -> Path | None:
         """The file a picture's href names (beside the template, else in the
@@ -805,6 +814,11 @@ class SvgTemplate:
         out = [T.violation(*p) for p in self.problems]
         name = self.path.name
         for kind, item in self.runs:  # convert the fixed art now: a file svglib cannot draw is reported, not crashed on
+            if kind == "raster":  # what make will hand resvg, its cost checked as make checks it
+                from printkit.custom import svgdraw
+
+                w, h = (max(1, round(v / 25.4 * svgdraw.RASTER_DPI)) for v in self.doc_mm)
+                svgdraw.raster_cost(item.doc, w, h, f"{name} {svgdraw.describe(self._unit_element(item))}")
             if kind == "static":
                 try:
                     self._static_drawing(item)
@@ -1160,11 +1174,11 @@ class SvgTemplate:
         from svglib.svglib import SvgRenderer
 
         logging.getLogger("svglib.svglib").setLevel(logging.CRITICAL)  # no raw library line on the terminal
-        from printkit.custom.svgdraw import id_index, renderer_class
+        from printkit.custom.svgdraw import id_index, picture_shapes, renderer_class
 
         renderer = renderer_class()(str(self.path), font_map=self.font_map())
         renderer.pk_index = id_index(doc)
-        return renderer.render(doc)
+        return picture_shapes(renderer.render(doc))
 
     def _art(self, doc):
         """The document's shapes (svgfast.Plan) when plain enough to be drawn
@@ -1218,7 +1232,6 @@ class SvgTemplate:
             from printkit.custom import safety
 
             new = safety.parse_svg(rendered.encode("utf-8"), self.path)
-            safety.check_svg_refs(self.path, self.ctx.roots, root=new)  # hrefs filled in from the data
             old.getparent().replace(old, new)
             self._fallback_spans(new)
             self._absolute_images(doc)
@@ -1421,9 +1434,30 @@ class SvgTemplate:
             from printkit.engine.resources import resource_dir
 
             text = etree.tostring(r.doc, encoding="unicode")
-            dirs = [str(resource_dir("fonts"))] + [str(d) for d in getattr(self.ctx.fonts, "folders", []) if Path(d).is_dir()] + sorted(self.__dict__.get("_raster_dirs", ()))
-            r.picture = svgdraw.rasterise(text, self.doc_mm, dirs, str(self.path.parent)) or False
+            r.picture = svgdraw.rasterise(r.doc, text, self.doc_mm, self._raster_fonts(), f"{self.path.name} {svgdraw.describe(self._unit_element(r))}") or False
         return r.picture
+
+    def _raster_fonts(self) -> list[str]:
+        """The font files resvg may read: printkit's, the project's (each through
+        the gate: a regular file inside its folder) and the faces that stand in
+        for a text's family. Nothing else: resvg is given no folder to scan."""
+        if "_raster_font_list" not in self.__dict__:
+            from printkit.custom.assets import FONT_SUFFIXES, _readable_font
+            from printkit.engine.resources import resource_dir
+
+            files = sorted(str(p) for p in Path(resource_dir("fonts")).glob("*") if p.suffix.lower() in FONT_SUFFIXES and p.is_file())
+            for folder in getattr(self.ctx.fonts, "folders", []):
+                if Path(folder).is_dir():
+                    from printkit.custom.safety import LIMITS
+
+                    listed = sorted(Path(folder).iterdir())[: LIMITS["FONT_FILES"]]
+                    files += [str(p) for p in listed if p.suffix.lower() in FONT_SUFFIXES and _readable_font(p, str(folder))]
+            self._raster_font_list = files
+        return self._raster_font_list + sorted(self.__dict__.get("_raster_files", ()))
+
+    def _unit_element(self, r):
+        found = r.doc.find(f".//*[@data-pk-unit='{r.number}']")
+        return found if found is not None else r.doc
 
     def _snippet_raster(self, s: SnippetUnit, rendered: str):
         """A picture of this card's version of the element when what it shows
@@ -1434,9 +1468,11 @@ class SvgTemplate:
 
             from printkit.custom import svgdraw
 
+            from printkit.custom import safety
+
             doc = copy.deepcopy(s.skeleton)
             old = doc.find(f".//*[@data-pk-unit='{s.number}']")
-            new = etree.fromstring(rendered)
+            new = safety.parse_svg(rendered.encode("utf-8"), self.path)  # bounded, no entities; resolved below
             old.getparent().replace(old, new)
             reasons = svgdraw.raster_reasons(new, svgdraw.id_index(doc))
             if reasons:

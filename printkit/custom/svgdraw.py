@@ -196,17 +196,28 @@ def describe(el) -> str:
 
 # -- rasterising one element -------------------------------------------------------------
 
-def rasterise(svg_text: str, size_mm: tuple[float, float], font_dirs: list[str], resources: str, dpi: int = RASTER_DPI):
-    """A document (holding only the element to draw) as an RGBA picture cropped
-    to what it paints: (PIL image, left mm, top mm), or None if it paints nothing."""
+def rasterise(doc, svg_text: str, size_mm: tuple[float, float], font_files: list[str], what: str, dpi: int = RASTER_DPI):
+    """A document (holding only the element to draw, its references resolved by
+    the gate) as an RGBA picture cropped to what it paints: (PIL image, left mm,
+    top mm, width mm, height mm), or None if it paints nothing. Its cost is
+    checked first (raster_cost); resvg runs in the bounded worker
+    (engine/child.py): a crash, a hang or a ceiling there is one line naming
+    `what`, exit 2."""
     import io
 
-    import resvg_py
     from PIL import Image
+
+    from printkit.custom import safety
+    from printkit.engine import child
 
     w = max(1, round(size_mm[0] / 25.4 * dpi))
     h = max(1, round(size_mm[1] / 25.4 * dpi))
-    png = resvg_py.svg_to_bytes(svg_string=svg_text, width=w, height=h, dpi=96, skip_system_fonts=True, font_dirs=font_dirs, resources_dir=resources)
+    safety.check_pixels((w, h), f"{what} (drawn as a {dpi} dpi picture)")
+    raster_cost(doc, w, h, what)
+    answer, png = child.call("printkit.custom.svgdraw:raster_task", {"width": w, "height": h, "fonts": list(font_files)}, svg_text.encode("utf-8"),
+                             what=what, doing="drawing it as a picture (resvg)")
+    if "failed" in answer:
+        raise ValueError(answer["failed"])
     image = Image.open(io.BytesIO(png)).convert("RGBA")
     if image.size != (w, h):
         image = image.resize((w, h))
@@ -214,6 +225,139 @@ def rasterise(svg_text: str, size_mm: tuple[float, float], font_dirs: list[str],
     if box is None:
         return None
     return image.crop(box), box[0] / dpi * 25.4, box[1] / dpi * 25.4, (box[2] - box[0]) / dpi * 25.4, (box[3] - box[1]) / dpi * 25.4
+
+
+_NOWHERE: list = []
+
+
+def raster_task(args: dict, data: bytes):
+    """The worker's side of rasterise: resvg draws the document at the size
+    asked, with only the font files given, and no folder to look files up in."""
+    import tempfile
+
+    import resvg_py
+
+    if not _NOWHERE:
+        _NOWHERE.append(tempfile.mkdtemp(prefix="printkit-nothing-"))  # relative references resolve into an empty folder
+    try:
+        png = resvg_py.svg_to_bytes(svg_string=data.decode("utf-8"), width=int(args["width"]), height=int(args["height"]), dpi=96,
+                                    skip_system_fonts=True, font_files=list(args.get("fonts") or []), font_dirs=[], resources_dir=_NOWHERE[0])
+    except ValueError as exc:
+        return {"failed": str(exc)[:200]}, b""
+    return {}, bytes(png)
+
+
+# -- what a picture may cost ------------------------------------------------------------
+
+_REF_KEYS = ("filter", "mask", "clip-path", "fill", "stroke", "marker-start", "marker-mid", "marker-end")
+MAX_REF_DEPTH = 24  # masks in masks, patterns in patterns...: resvg follows them by recursion
+MAX_KERNEL = 25  # feConvolveMatrix: order x order cells per pixel (5x5, what editors offer)
+MAX_OCTAVES = 10  # feTurbulence: past 10 octaves nothing more shows at print size
+
+
+def _float(v, default: float = 0.0) -> float:
+    try:
+        f = float(str(v).strip().split()[0].rstrip("%")) if v is not None and str(v).strip() else default
+    except (ValueError, IndexError):
+        return default
+    return f if math.isfinite(f) else default
+
+
+def _primitive_weight(p, scale: float, where: str) -> float:
+    """How many passes over the filter region one primitive costs (about)."""
+    from printkit.custom.safety import LimitError
+
+    kind = _local(p.tag)
+    if kind == "feConvolveMatrix":
+        parts = str(p.get("order") or "3").replace(",", " ").split()
+        ox = _float(parts[0], 3) if parts else 3
+        oy = _float(parts[1], ox) if len(parts) > 1 else ox
+        if ox * oy > MAX_KERNEL:
+            raise LimitError(f"{where}: feConvolveMatrix of order {ox:g}x{oy:g}, over printkit's limit of {MAX_KERNEL} cells (5x5)")
+        return ox * oy
+    if kind == "feTurbulence":
+        octaves = _float(p.get("numOctaves"), 1)
+        if octaves > MAX_OCTAVES:
+            raise LimitError(f"{where}: feTurbulence with {octaves:g} octaves, over printkit's limit of {MAX_OCTAVES}")
+        return 4 * max(1.0, octaves)
+    if kind == "feMorphology":
+        parts = str(p.get("radius") or "0").replace(",", " ").split()
+        rx = abs(_float(parts[0] if parts else 0)) * scale
+        ry = abs(_float(parts[1], rx / scale if scale else 0)) * scale if len(parts) > 1 else rx
+        return (2 * rx + 1) * (2 * ry + 1)
+    if kind == "feGaussianBlur":
+        return 6.0
+    return 1.0
+
+
+def raster_cost(doc, w: int, h: int, where: str) -> None:
+    """Refuse, before resvg draws, a document whose effects would cost more than
+    printkit's limits: filters, masks and patterns used (SVG_EFFECTS), references
+    nested in one another (masks in masks, MAX_REF_DEPTH), and the work of its
+    filters: the picture's pixels times each primitive's passes (FILTER_WORK),
+    with the known-expensive primitives bounded on their own (kernel order,
+    octaves). LimitError naming the element."""
+    from printkit.custom.safety import LIMITS, LimitError
+
+    index = id_index(doc)
+    pixels = w * h
+    vb = [_float(v) for v in re.split(r"[\s,]+", (doc.get("viewBox") or "").strip()) if v]
+    scale = w / vb[2] if len(vb) == 4 and vb[2] > 0 else 1.0
+    effects, work = 0, 0.0
+
+    def refs(el):
+        out = []
+        for x in el.iter():
+            if not isinstance(x.tag, str):
+                continue
+            for key in _REF_KEYS:
+                t = _ref(None, prop(x, key), index)
+                if t is not None:
+                    out.append(t)
+            href = x.get(XLINK) or x.get("href") or ""
+            if href.startswith("#") and href[1:] in index:
+                out.append(index[href[1:]])
+        return out
+
+    def depth(el) -> None:
+        """References followed from `el`, depth first, each element once (a
+        cycle is not followed round: resvg refuses it)."""
+        known: dict = {}
+        stack = [(el, iter(refs(el)))]
+        on = {id(el)}
+        while stack:
+            node, it = stack[-1]
+            nxt = next(it, None)
+            if nxt is None:
+                stack.pop()
+                on.discard(id(node))
+                known[id(node)] = True
+                continue
+            if id(nxt) in on or id(nxt) in known:
+                continue
+            if len(stack) > MAX_REF_DEPTH:
+                raise LimitError(f"{where}: masks, patterns or filters nested over {MAX_REF_DEPTH} deep, printkit's limit")
+            on.add(id(nxt))
+            stack.append((nxt, iter(refs(nxt))))
+
+    for el in doc.iter():
+        if not isinstance(el.tag, str):
+            continue
+        for key in ("filter", "mask"):
+            target = _ref(None, prop(el, key), index)
+            if target is None:
+                continue
+            effects += 1
+            if effects > LIMITS["SVG_EFFECTS"]:
+                raise LimitError(f"{where}: over {LIMITS['SVG_EFFECTS']:,} filters and masks in one picture, printkit's limit")
+            if key == "filter" and _local(target.tag) == "filter":
+                prims = [p for p in target if isinstance(p.tag, str)]
+                for p in prims:
+                    work += pixels * _primitive_weight(p, scale, f"{where} {describe(p)}")
+                if work > LIMITS["FILTER_WORK"]:
+                    raise LimitError(f"{where}: its filters would take about {work / 1e9:.1f} billion pixel steps at {RASTER_DPI} dpi, over printkit's limit of {LIMITS['FILTER_WORK'] / 1e9:g} billion: use fewer or simpler filters")
+    if effects or any(_ref(None, prop(el, k), index) is not None for el in doc.iter() if isinstance(el.tag, str) for k in ("fill", "stroke")):
+        depth(doc)
 
 
 # -- gradients and opacity in svglib's conversion -----------------------------------------
@@ -363,6 +507,40 @@ def paint_gradient(canvas, spec: dict, clip_path, bounds) -> None:
         shading = PDFRadialShading(fx, fy, 0, cx, cy, r, Function=fn, ColorSpace=space, Extend=_gradientExtendStr(True))
     canvas.shade(shading)
     canvas.restoreState()
+
+
+def picture_shapes(drawing):
+    """svglib turns a picture given as a data: address (every picture, once the
+    gate has resolved the document) into an inline image, which ReportLab cannot
+    put in a form (the art of a card is one): each becomes a shape that places
+    it as an image object instead (its transparency kept)."""
+    from reportlab.graphics.shapes import DirectDraw, Image
+
+    class Picture(DirectDraw):
+        def __init__(self, shape) -> None:
+            self.shape = shape
+
+        def drawDirectly(self, renderer) -> None:
+            from reportlab.lib.utils import ImageReader
+
+            s = self.shape
+            renderer._canvas.drawImage(ImageReader(s.path), s.x, s.y, s.width, s.height, mask="auto")
+
+        def getBounds(self):
+            return self.shape.getBounds()
+
+    stack = [drawing]
+    while stack:
+        node = stack.pop()
+        contents = getattr(node, "contents", None)
+        if not contents:
+            continue
+        for i, child in enumerate(contents):
+            if isinstance(child, Image) and hasattr(child.path, "mode"):
+                contents[i] = Picture(child)
+            else:
+                stack.append(child)
+    return drawing
 
 
 def renderer_class():

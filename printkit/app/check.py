@@ -40,6 +40,7 @@ def validate_project(name: str, echo, strict: bool = False) -> bool:
     from printkit.custom import check_game, font_notes, load_project, print_warnings
 
     game = load_project(name, strict=strict)
+    _check_paper(game)
     models, found = check_game(game)
     found += print_warnings(game, float(defaults().get("bleed")))
     errors, warnings = build.split(found)
@@ -56,3 +57,14 @@ def validate_project(name: str, echo, strict: bool = False) -> bool:
         extra = f", {len(warnings)} warning{'s' if len(warnings) != 1 else ''}" if warnings else ""
         echo(f"{name}: ok ({game.title}: {len(models)} parts, {cards} cards{extra})")
     return not errors and not (strict and warnings)
+
+
+def _check_paper(game) -> None:
+    """A deck whose cards do not fit the default paper (printkit.toml's, else A4)
+    in the default layout is refused as `make` would refuse it (exit 2)."""
+    from printkit.app.options import check_fit, defaults
+    from printkit.app.own import deck_sizes
+    from printkit.engine.units import PrintOptions
+
+    cfg = defaults()
+    check_fit(PrintOptions(paper=str(cfg.get("paper")).lower(), bleed=float(cfg.get("bleed"))), deck_sizes(game))

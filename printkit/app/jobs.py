@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from printkit.app.options import apply_shop, back_offset, defaults, kit_options, print_options, use_jobs
+from printkit.app.options import apply_shop, back_offset, check_fit, defaults, kit_options, print_options, use_jobs
 from printkit.errors import UsageError
 
 
@@ -76,6 +76,8 @@ def _make_component(component, kw: dict, echo, typed, cards=None) -> None:
     lang = (kw.pop("lang", None) or "en").lower()
     add_words(kw.pop("words", None), lang)
     opts = print_options(kw, shop)
+    if "cards" in component.uses and fmt == "pdf" and not as_json:
+        check_fit(opts)  # a card larger than the paper: one line saying what holds it
     params = {k: v for k, v in kw.items()}
     if lang != "en":  # English runs keep the parameters (and bytes) they always had
         from printkit.component import check_language

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from printkit.app.jobs import select_cards
-from printkit.app.options import apply_shop, defaults, print_options, strict_of, use_jobs
+from printkit.app.options import apply_shop, check_fit, defaults, print_options, strict_of, use_jobs
 from printkit.errors import RulesError, UsageError
 
 
@@ -58,6 +58,8 @@ def _make_project(project: str, kw: dict, echo, typed, only, strict: bool, cards
     if not size_given and first_deck is not None:
         kw["card_size"] = first_deck.render.__self__.card_size
     opts = print_options(kw, shop)
+    if fmt == "pdf" and not as_json:
+        check_fit(opts, deck_sizes(game))  # a card larger than the paper: one line saying what holds it
     models, found = check_game(game, (lambda m: select_cards(m, cards)) if cards else None)
     errors, warnings = build.split(found, opts.strict)
     if errors:
@@ -111,6 +113,11 @@ def _make_project(project: str, kw: dict, echo, typed, only, strict: bool, cards
         echo(f"  {note}")
     for line in build.warning_lines(warnings):
         echo(line)
+
+
+def deck_sizes(game) -> dict:
+    """{deck name: card size} of a project's decks (each deck may have its own)."""
+    return {name: comp.render.__self__.card_size for name, comp in game.components.items() if "cards" in comp.uses}
 
 
 def only_part(game, name):

@@ -87,11 +87,11 @@ def _shared_options(component) -> list[click.Option]:
 
     cfg, pick = defaults(), choices()
     opts = [
-        click.Option(["-o", "--output"], type=click.Path(), help=f"PDF (or with --format png, folder) to write; - for standard output [default: {cfg.get('output')}/<game>-<component>.pdf]."),
+        click.Option(["-o", "--output"], type=click.Path(), help=f"PDF (or with --format png/tabletop, folder) to write; - for standard output [default: {cfg.get('output')}/<game>-<component>.pdf, -png/, -tabletop/, -SHOP.pdf or -SHOP/]."),
         click.Option(["--paper"], type=click.Choice(pick['paper'], case_sensitive=False), default=cfg.get("paper"), show_default=True, help="Paper size."),
         click.Option(["--ink"], type=click.Choice(pick['ink']), default=cfg.get("ink"), show_default=True, help="color, saver (no large fills) or mono."),
         click.Option(["--json", "as_json"], is_flag=True, help="Print the component's model (solution included) as JSON instead of a PDF."),
-        click.Option(["--format", "fmt"], type=click.Choice(["pdf", "png"]), default="pdf", show_default=True, help="pdf, or png: a folder of PNGs (each card, each page; decks also get 10x7 tabletop sheets)."),
+        click.Option(["--format", "fmt"], type=click.Choice(["pdf", "png", "tabletop"]), default="pdf", show_default=True, help="pdf; png: a folder of PNGs (each card, each page); tabletop (decks): 10x7 sheets and a Tabletop Simulator saved object (docs/tabletop.md)."),
         click.Option(["--dpi"], type=WholeRange(36, 1200), default=150, show_default=True, help="Resolution of --format png."),
         click.Option(["--words"], type=click.Path(dir_okay=False), help="Add your own word list (one word a line) to the acceptance list."),
     ] + _prepress_options(cfg) + [_jobs_option(cfg), _lang_option(cfg)]

@@ -245,6 +245,7 @@ def cli() -> None:
     printkit list                  games, components and options
     printkit validate FILE...      check component JSON files against the rules
     printkit schema GAME COMPONENT the JSON Schema of a component file
+    printkit new NAME              a small working project to start your own game from
     printkit make GAME.toml        your own game from a project file (docs/own-deck.md)
     printkit deck --data cards.csv --front front.svg   one deck of your own
     printkit serve GAME.toml       live preview in the browser as you edit
@@ -454,6 +455,18 @@ def validate_cmd(files, words, strict, fetch) -> None:
     allow_fetch(fetch)
 
     validate_files(files, click.echo, words, strict=strict)
+
+
+@cli.command("new", context_settings=SETTINGS)
+@click.argument("name", type=click.Path())
+def new_cmd(name) -> None:
+    """A small working project to start from, in a new folder NAME: game.toml,
+    cards.csv, a front and a back SVG as Inkscape writes them, an icon and a rules
+    page, each commented with where the docs explain it (docs/own-deck.md).
+    Refuses a NAME that exists."""
+    from printkit.app.own import new_project
+
+    new_project(name, click.echo)
 
 
 @cli.command("schema", context_settings=SETTINGS)

@@ -157,3 +157,40 @@ def own_deck(data, front, back, sheet, kw: dict, echo, typed=frozenset(), templa
     strict = kw["strict"] = strict_of(strict, kw)
     game = single_deck_game(data, front, back, sheet, kw["card_size"], template_column, back_template_column, strict, kw.pop("svg_dpi", None))
     make_component(game.components["deck"], kw, echo, typed, cards)
+
+
+STARTER_FILES = ("game.toml", "cards.csv", "front.svg", "back.svg", "icons/star.svg", "rules.md")
+
+
+def new_project(folder: str, echo) -> None:
+    """`printkit new NAME`: a small working project in a new folder NAME (a
+    deck of 12 cards from a CSV, a front and a back drawn as Inkscape writes
+    SVG, an icon, a rules page), which `validate` calls ok and `make` prints.
+    An existing NAME is refused (exit 2), never overwritten; the folder appears
+    whole or not at all."""
+    import os
+    import re
+    from importlib.resources import files
+    from xml.sax.saxutils import escape
+
+    from printkit.engine.files import StagedFolder, shown
+
+    path = Path(folder)
+    if not str(folder).strip() or path.name in ("", ".", ".."):
+        raise UsageError(f"new: '{shown(folder, 40)}' is not a folder name: give the new project's folder, e.g. printkit new my-game")
+    if os.path.lexists(path):
+        raise UsageError(f"new: {shown(folder)} already exists: printkit new writes a new folder and never overwrites one; choose another name")
+    name = re.sub(r"[^a-z0-9]+", "-", path.name.lower()).strip("-")
+    if not name:
+        raise UsageError(f"new: '{shown(path.name, 40)}' has no letter or digit to name the game by: choose a name such as my-game")
+    title = " ".join(w.capitalize() for w in name.split("-"))
+    source = files("printkit") / "starter"
+    with StagedFolder(path) as out:
+        os.mkdir(out.part / "icons")
+        for rel in STARTER_FILES:
+            text = source.joinpath(*rel.split("/")).read_text(encoding="utf-8")
+            safe = escape(title) if rel.endswith(".svg") else title.replace('"', "'")
+            out.add(rel, text.replace("@TITLE@", safe).replace("@NAME@", name).encode("utf-8"))
+    toml = path / "game.toml"
+    echo(f"wrote {path}/: a project to start from ({', '.join(STARTER_FILES)}): 12 cards, their front and back, a rules page.")
+    echo(f"  next: printkit validate {toml}   then: printkit make {toml}   or: printkit serve {toml}   (docs/own-deck.md)")

@@ -76,3 +76,14 @@ def test_errors_are_listed_before_the_cap(workdir):
     assert proc.returncode == 1, proc.stderr
     assert "missing.png" in proc.stderr and "refused" in proc.stderr, proc.stderr
     assert "OWN-MORE" not in proc.stderr  # the count of warnings is no reason to refuse
+
+
+def test_kit_with_a_card_size_larger_than_the_paper(workdir):
+    """printkit.toml's card size reaches the built-in kits: refused in one line
+    (exit 2) that names where the size came from and a paper that holds it."""
+    (workdir / "printkit.toml").write_text('card_size = "200x280mm"\n', encoding="utf-8")
+    proc = run_cli("kit", "cryptex", cwd=workdir)
+    assert proc.returncode == 2, proc.stderr
+    line = proc.stderr.strip()
+    assert line.count("\n") == 0 and "card_size 200x280mm" in line and "printkit.toml" in line and "--paper a3" in line, line
+    assert "--layout" not in line  # kit takes no --layout

@@ -171,6 +171,8 @@ def make_kits(name: str, games: list, echo, *, output=None, paper: str, ink: str
     if output == "-":
         raise UsageError("-o -: a kit is written into a folder, not standard output")
     opts = kit_options(paper, ink, **colour)
+    if any("cards" in c.uses for game in games for c in game.components.values()):
+        check_fit(opts, layouts=False, where=f"card_size {opts.card_size} ({defaults().sources.get('card_size', 'default')}): ")  # printkit.toml's card size on this paper
     folder, file = Path(output) if output else Path(defaults().get("output")), None
     # -o FILE.pdf writes the one kit to that file; any other -o is the folder to write into
     if output and output.lower().endswith(".pdf") and not Path(output).is_dir():

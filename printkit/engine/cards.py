@@ -248,10 +248,11 @@ def _fits(opts: PrintOptions) -> bool:
     return _grid(opts, (cw, 2 * ch) if opts.layout == "fold" else (cw, ch)) is not None
 
 
-def fit_problem(opts: PrintOptions) -> str | None:
+def fit_problem(opts: PrintOptions, layouts: bool = True) -> str | None:
     """None when the cards of `opts` fit its paper in its layout; else one
     sentence naming the card, the paper and what would hold it (another paper,
-    less bleed, another layout), for a refusal before anything is drawn."""
+    less bleed, another layout unless not `layouts`), for a refusal before
+    anything is drawn."""
     from printkit.engine.units import PAPERS
 
     if _fits(opts):
@@ -267,9 +268,12 @@ def fit_problem(opts: PrintOptions) -> str | None:
         if _fits(opts._replace(bleed=less)):
             ways.append(f"--bleed {less:g}")
             break
-    if opts.layout == "fold" and _fits(opts._replace(layout="sheet")):
-        ways.append("--layout sheet")
-    ways.append("--layout single (one card a page, as a print shop takes it)")
+    if layouts:
+        if opts.layout == "fold" and _fits(opts._replace(layout="sheet")):
+            ways.append("--layout sheet")
+        ways.append("--layout single (one card a page, as a print shop takes it)")
+    if not ways:
+        ways.append("a smaller card_size")
     return f"{what}: use {', or '.join(ways)}"
 
 

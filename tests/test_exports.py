@@ -203,6 +203,9 @@ def test_tabletop_deck_of_a_built_in_game(workdir):
     run_cli("deck", "cryptex", "--format", "tabletop", "--dpi", "60", "-o", str(again), cwd=workdir, check=True)
     for name in ("cryptex-deck-faces-1.png", "cryptex-deck-back.png"):  # same deck, same pictures
         assert (again / name).read_bytes() == (folder / name).read_bytes()
+    first = (folder / "cryptex-deck.json").read_bytes()
+    run_cli("deck", "cryptex", "--format", "tabletop", "--dpi", "60", cwd=workdir, check=True)
+    assert (folder / "cryptex-deck.json").read_bytes() == first  # same folder: the same file, byte for byte
 
 
 def test_tabletop_deck_over_several_sheets_with_unique_backs(workdir):

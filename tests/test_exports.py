@@ -120,11 +120,12 @@ def test_tabletop_sheet_written_by_rows_has_the_sheets_pixels(tmp_path):
 # -- Tabletop Simulator: the saved object against the sheets ------------------------------------
 
 def _tts_deck(saved: dict) -> dict:
-    """The one object of a saved object, checked for the save-file frame."""
-    assert saved["VersionNumber"].startswith("v13")
-    for key in ("SaveName", "GameMode", "Note", "LuaScript", "LuaScriptState", "XmlUI"):
-        assert saved[key] == ""
-    assert saved["TabStates"] == {} and saved["Tags"] == []
+    """The one object of a saved object, checked for the frame Tabletop Simulator
+    writes around saved objects: the table-wide fields empty, gravity and play area
+    at their defaults."""
+    for key in ("SaveName", "Date", "VersionNumber", "GameMode", "GameType", "GameComplexity", "Table", "Sky", "Note", "LuaScript", "LuaScriptState", "XmlUI"):
+        assert saved[key] == "", key
+    assert saved["TabStates"] == {} and saved["Tags"] == [] and saved["Gravity"] == 0.5 and saved["PlayArea"] == 0.5
     assert len(saved["ObjectStates"]) == 1
     return saved["ObjectStates"][0]
 

@@ -7,7 +7,7 @@ table, whose entry holds the sheet's address (FaceURL), the back (BackURL: one
 picture, or with UniqueBack a sheet in the same grid), and BackIsHidden (the
 back, not the sheet's last cell, stands for a card hidden in another player's
 hand). A saved object is a save file holding the objects alone (ObjectStates).
-The structure follows saved-object files Tabletop Simulator v13 writes (see
+The structure follows saved-object files of Tabletop Simulator v13 (see
 docs/tabletop.md for the sources); every value here is derived from the deck,
 nothing from the clock, so the same deck gives the same file.
 """
@@ -18,8 +18,9 @@ import hashlib
 
 from printkit.engine.raster import TABLETOP_COLS, TABLETOP_ROWS
 
-#: The save-file version the structure was written for (VersionNumber).
-VERSION = "v13.2.2"
+# Written for Tabletop Simulator v13.2 (docs/tabletop.md). A saved object, as
+# Tabletop Simulator writes one, leaves VersionNumber and the other table-wide
+# fields empty: it holds objects, not a table.
 #: Tabletop Simulator's card is 2.5 x 3.5 (poker); other shapes are stretched
 #: along their length (scaleZ) to keep their proportions.
 TTS_CARD_RATIO = 3.5 / 2.5
@@ -107,7 +108,7 @@ def saved_object(title: str, faces: list[str], backs: list[str], sheets: list[li
     return {
         "SaveName": "",
         "Date": "",
-        "VersionNumber": VERSION,
+        "VersionNumber": "",
         "GameMode": "",
         "GameType": "",
         "GameComplexity": "",

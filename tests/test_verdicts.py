@@ -87,3 +87,13 @@ def test_kit_with_a_card_size_larger_than_the_paper(workdir):
     line = proc.stderr.strip()
     assert line.count("\n") == 0 and "card_size 200x280mm" in line and "printkit.toml" in line and "--paper a3" in line, line
     assert "--layout" not in line  # kit takes no --layout
+
+
+def test_validate_groups_a_finding_repeated_on_many_cards(workdir):
+    """validate says a warning found on 130 cards once, with how many more, as make does."""
+    _project(workdir, size=(63, 88), rows=[f"Card {i}" for i in range(130)], text_at=(1, 6))
+    proc = run_cli("validate", "game.toml", cwd=workdir)
+    assert proc.returncode == 0, proc.stderr
+    safe = [line for line in proc.stdout.splitlines() if "OWN-SAFE-ZONE" in line]
+    assert len(safe) == 1 and "(and 59 more cards like it)" in safe[0], proc.stdout
+    assert "and 70 more warnings not listed (OWN-SAFE-ZONE x70)" in proc.stdout

@@ -44,10 +44,11 @@ def validate_project(name: str, echo, strict: bool = False) -> bool:
     models, found = check_game(game)
     found += print_warnings(game, float(defaults().get("bleed")))
     errors, warnings = build.split(found)
-    for v in errors:
-        echo(f"{name}: error: {v}")
-    for v in warnings:
-        echo(f"{name}: warning: {v}")
+    # the same finding on many cards is one line naming the first and how many more, as make says it
+    for line in build.grouped(errors, same_row=True):
+        echo(f"{name}: error: {line}")
+    for line in build.grouped(warnings):
+        echo(f"{name}: warning: {line}")
     notes = font_notes(game)
     for note in notes:
         echo(f"{name}: warning: {note}")

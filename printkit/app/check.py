@@ -52,10 +52,13 @@ def validate_project(name: str, echo, strict: bool = False) -> bool:
     notes = font_notes(game)
     for note in notes:
         echo(f"{name}: warning: {note}")
+    from printkit.custom.project import counted
+
+    n = sum(counted(v) for v in warnings) + len(notes)
     warnings = warnings + notes
     if not errors:
         cards = sum(len(m.get("cards", [])) for m in models.values() if "deck" in m)
-        extra = f", {len(warnings)} warning{'s' if len(warnings) != 1 else ''}" if warnings else ""
+        extra = f", {n} warning{'s' if n != 1 else ''}" if warnings else ""
         echo(f"{name}: ok ({game.title}: {len(models)} parts, {cards} cards{extra})")
     return not errors and not (strict and warnings)
 

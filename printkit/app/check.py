@@ -44,9 +44,9 @@ def validate_project(name: str, echo, strict: bool = False) -> bool:
     models, found = check_game(game)
     found += print_warnings(game, float(defaults().get("bleed")))
     errors, warnings = build.split(found)
-    # the same finding on many cards is one line naming the first and how many more, as make says it
-    for line in build.grouped(errors, same_row=True):
-        echo(f"{name}: error: {line}")
+    for v in errors:  # each error on its own line (the full report; make groups a row's copies)
+        echo(f"{name}: error: {v}")
+    # the same warning on many cards is one line naming the first and how many more, as make says it
     for line in build.grouped(warnings):
         echo(f"{name}: warning: {line}")
     notes = font_notes(game)

@@ -227,31 +227,70 @@ def _layout_note(component, opts) -> str:
 
 
 def write_shop_pngs(component, model: dict, opts, folder: Path, dpi: int, shop) -> str:
-    """A print shop's PNG upload: every card side at exactly the shop's pixel
-    size (card plus the shop's bleed at `dpi`), rendered and written one page
-    at a time into a folder that is swapped in whole."""
+    """A print shop's PNG upload of one deck in a folder of its own, swapped in whole."""
     from printkit.engine.files import StagedFolder
+
+    with StagedFolder(folder) as out:
+        return shop_pngs_into(component, model, opts, out, "", dpi, shop)
+
+
+def shop_pngs_into(component, model: dict, opts, out, sub: str, dpi: int, shop) -> str:
+    """A print shop's PNG upload into the staged folder `out` (under `sub`, a
+    subfolder name ending in '/', or ''): every card side at exactly the shop's
+    pixel size (card plus the shop's bleed at `dpi`), rendered a page at a time;
+    card-NNN-front.png, and one back.png when every card has the same back
+    (else card-NNN-back.png)."""
     from printkit.engine.raster import open_pdf
     from printkit.engine.shops import card_pixels
 
     single = opts._replace(layout="single", duplex="long", order="interleaved", back_offset=(0.0, 0.0), copies=1)
     doc = new_document(component, model, single)
     component.render(doc, model)
+    _subfolder(out, sub)
     pdf = open_pdf(doc.pdf_file())
     try:
         sizes = [card_pixels(shop, (pdf[i].get_width(), pdf[i].get_height()), dpi) for i in range(len(pdf))]
         numbers = model.get("numbers") or range(1, len(pdf) // 2 + 1)  # a --cards selection keeps its numbers
-        with StagedFolder(folder) as out:
-            for i, size in enumerate(sizes):
-                image = pdf[i].render(scale=dpi / 72.0).to_pil().convert("RGB")
-                if image.size != size:  # pdfium may round a fraction of a pixel up
-                    image = image.crop((0, 0, *size)) if image.width >= size[0] and image.height >= size[1] else image.resize(size)
-                out.add_png(f"card-{numbers[i // 2]:03d}-{('front', 'back')[i % 2]}.png", image, dpi)
-                del image
+        for i, size in enumerate(sizes):
+            image = pdf[i].render(scale=dpi / 72.0).to_pil().convert("RGB")
+            if image.size != size:  # pdfium may round a fraction of a pixel up
+                image = image.crop((0, 0, *size)) if image.width >= size[0] and image.height >= size[1] else image.resize(size)
+            out.add_png(f"{sub}card-{numbers[i // 2]:03d}-{('front', 'back')[i % 2]}.png", image, dpi)
+            del image
     finally:
         pdf.close()
+    shared = _one_back(out, sub, [f"{sub}card-{numbers[i // 2]:03d}-back.png" for i in range(1, len(sizes), 2)])
     n = len(sizes) // 2
-    return f"wrote the folder {folder}/ (PNGs, as {shop.name} takes them): {n} card{'s' if n != 1 else ''} (front and back), each {sizes[0][0]} x {sizes[0][1]} px at {dpi} dpi. {shop.upload}" + "".join(" " + note for note in dict.fromkeys(doc.notes))
+    backs = "one back.png for every card (the backs are the same)" if shared else "each with its own back"
+    return f"wrote the folder {_where(out, sub)}/ (PNGs, as {shop.name} takes them): {n} card{'s' if n != 1 else ''}, {backs}, each {sizes[0][0]} x {sizes[0][1]} px at {dpi} dpi. {shop.upload}" + "".join(" " + note for note in dict.fromkeys(doc.notes))
+
+
+def _one_back(out, sub: str, backs: list[str]) -> bool:
+    """When the back PNGs `backs` (in the staged folder) are the same bytes, keep
+    one, named back.png, and remove the others. True when they were."""
+    import hashlib
+    import os
+
+    if len(backs) < 2 or len({hashlib.sha256((out.part / b).read_bytes()).hexdigest() for b in dict.fromkeys(backs)}) != 1:
+        return False
+    os.replace(out.part / backs[0], out.part / f"{sub}back.png")
+    for b in dict.fromkeys(backs[1:]):
+        if b != backs[0]:
+            os.remove(out.part / b)
+    return True
+
+
+def _subfolder(out, sub: str) -> None:
+    if sub:
+        import os
+
+        os.makedirs(out.part / sub, exist_ok=True)
+
+
+def _where(out, sub: str) -> str:
+    import os
+
+    return os.path.join(out.path, sub.rstrip("/")) if sub else str(out.path)
 
 
 MAX_JSON_BYTES = 50 * 2**20
@@ -299,66 +338,159 @@ def load_json(name: str):
 
 
 def write_pngs(component, model: dict, opts, folder: Path, dpi: int) -> str:
-    """PNG export: cards one by one (trim size, no bleed) plus tabletop deck
-    sheets for decks; one PNG a page for everything else. Pages are rendered and
-    written one at a time into a folder built beside `folder`, then swapped in."""
-    import hashlib
+    """PNG export of one component into a folder of its own, swapped in whole:
+    a deck's cards one by one, any other part one PNG a page."""
     from printkit.engine.files import StagedFolder
-    from printkit.engine.raster import TABLETOP_MAX_SIDE, check_pixels, open_pdf, render_into, tabletop_layout, tabletop_rows
 
-    cards = "cards" in component.uses
-    if cards:
-        opts = opts._replace(layout="single", bleed=0.0, duplex="long", order="interleaved", back_offset=(0.0, 0.0), copies=1)
-    if component.keeper is not None and not cards:
+    if component.keeper is not None and "cards" not in component.uses:
         return _write_keeper_pngs(component, model, opts, folder, dpi)
+    with StagedFolder(folder) as out:
+        return pngs_into(component, model, opts, out, "", dpi)
+
+
+def pngs_into(component, model: dict, opts, out, sub: str, dpi: int) -> str:
+    """PNG export into the staged folder `out` (under `sub`): a deck's cards at
+    trim size (no bleed), card-NNN-front.png and one back.png when every card
+    has the same back (else card-NNN-back.png); any other part page-NNN.png."""
+    from printkit.engine.raster import check_pixels, open_pdf, render_into
+
+    _subfolder(out, sub)
+    if "cards" in component.uses:
+        cards = _render_cards(component, model, opts, out, sub, dpi, every_card=True)
+        n = len(cards.fronts)
+        backs = "one back.png for every card (the backs are the same)" if cards.shared else "each with its own back"
+        return f"wrote {_where(out, sub)}/: {n} card{'s' if n != 1 else ''} as PNG at {dpi} dpi, {backs}"
     doc = new_document(component, model, opts)
     component.render(doc, model)
-    keys = doc.page_keys()  # pages that draw the same (a deck's shared back) are rendered once
     pdf = open_pdf(doc.pdf_file())
     try:
         for i in range(len(pdf)):
-            check_pixels(pdf.get_page_size(i), dpi, "a card" if cards else f"page {i + 1}")
+            check_pixels(pdf.get_page_size(i), dpi, f"page {i + 1}")
+        render_into(pdf, [(i, f"{sub}page-{i + 1:03d}.png") for i in range(len(pdf))], dpi, out)
+        return f"wrote {_where(out, sub)}/: {len(pdf)} page(s) as PNG at {dpi} dpi"
+    finally:
+        pdf.close()
+
+
+class CardFiles(NamedTuple):
+    fronts: list  # per card (copies included), the file name of its front in the staged folder
+    backs: list  # likewise its back
+    shared: bool  # every card has the same back
+    size: tuple  # pixels of one card
+
+
+def _render_cards(component, model: dict, opts, out, sub: str, dpi: int, every_card: bool) -> CardFiles:
+    """A deck's cards at trim size (no bleed) as PNGs into `out` under `sub`.
+    Pages that draw the same (a shared back, a card's copies) are rendered once;
+    with `every_card` each card still gets its own front file (and its own back
+    file when the backs differ), else copies name their first file."""
+    from PIL import Image
+
+    from printkit.engine.raster import check_pixels, open_pdf, render_into
+
+    opts = opts._replace(layout="single", bleed=0.0, duplex="long", order="interleaved", back_offset=(0.0, 0.0), copies=1)
+    doc = new_document(component, model, opts)
+    component.render(doc, model)
+    keys = doc.page_keys()  # pages that draw the same (a card's copies) are rendered once
+    pdf = open_pdf(doc.pdf_file())
+    try:
+        for i in range(len(pdf)):
+            check_pixels(pdf.get_page_size(i), dpi, "a card")
         numbers = model.get("numbers") or range(1, len(pdf) // 2 + 1)  # a --cards selection keeps its numbers
-        names = [f"page-{i + 1:03d}.png" for i in range(len(pdf))] if not cards else [f"card-{numbers[i // 2]:03d}-{('front', 'back')[i % 2]}.png" for i in range(len(pdf))]
+        names = [f"{sub}card-{numbers[i // 2]:03d}-{('front', 'back')[i % 2]}.png" for i in range(len(pdf))]
         first: dict = {}
         for i, key in enumerate(keys):
             first.setdefault(key, i)
-        with StagedFolder(folder) as out:
-            render_into(pdf, [(i, names[i]) for i in range(len(pdf)) if first[keys[i]] == i], dpi, out)
-            for i in range(len(pdf)):  # the same page again: the same PNG
-                if first[keys[i]] != i:
-                    out.add(names[i], (out.part / names[first[keys[i]]]).read_bytes())
-            if not cards:
-                return f"wrote {folder}/: {len(pdf)} page(s) as PNG at {dpi} dpi"
-            backs: set[str] = set()
-            from PIL import Image
-
-            with Image.open(out.part / names[-1]) as last:  # the size pdfium rendered (reads the header only)
-                size = last.size
-            for i in range(1, len(pdf), 2):  # same pixels, same PNG bytes: hash the small file, not the image
-                backs.add(hashlib.sha256((out.part / names[i]).read_bytes()).hexdigest())
-            n = len(pdf) // 2
-            if model.get("numbers"):  # --cards: a look at a few cards; the tabletop sheets are the whole deck's
-                return f"wrote {folder}/: {n} card(s) (front and back) as PNG at {dpi} dpi; a --cards selection writes no tabletop sheet"
-            shared = out.part / f"card-{numbers[0]:03d}-back.png" if len(backs) == 1 else None
-            sheets = tabletop_layout(n, shared is not None)
-            scale = 1.0
-            for s, idx in enumerate(sheets, 1):
-                # copies of a card name its first file, so the sheet decodes it once
-                sheet, scale = tabletop_rows(lambda i: out.part / names[first[keys[2 * i]]], idx, size, shared)
-                out.add_png(f"tabletop-sheet-{s}.png", sheet, dpi * scale)
-                del sheet
-                if shared is None:  # backs differ: a back sheet in the same grid (a tabletop's "unique backs")
-                    sheet, _ = tabletop_rows(lambda i: out.part / names[first[keys[2 * i + 1]]], idx, size, None)
-                    out.add_png(f"tabletop-back-sheet-{s}.png", sheet, dpi * scale)
-                    del sheet
-            if shared is not None:
-                out.add("tabletop-back.png", shared.read_bytes())
-            note = f" (sheets scaled to {TABLETOP_MAX_SIDE} pixels a side)" if scale < 1 else ""
-            backs_note = "" if shared is not None else f", each with its back sheet (the backs differ)"
-            return f"wrote {folder}/: {n} cards (front and back), {len(sheets)} tabletop sheet(s) of up to 10x7{backs_note}{note} as PNG at {dpi} dpi"
+        render_into(pdf, [(i, names[i]) for i in range(len(pdf)) if first[keys[i]] == i], dpi, out)
+        files = [names[first[keys[i]]] for i in range(len(pdf))]
+        # the same back on every card (the same pixels, whatever drew them): one back.png
+        shared = _one_back(out, sub, files[1::2])
+        if shared:
+            files[1::2] = [f"{sub}back.png"] * (len(pdf) // 2)
+        if every_card:  # each card its own files: a page drawn again is the same PNG under its own name
+            for i in range(len(pdf)):
+                if files[i] != names[i] and not (shared and i % 2):
+                    out.add(names[i], (out.part / files[i]).read_bytes())
+                    files[i] = names[i]
+        with Image.open(out.part / files[0]) as img:  # the size pdfium rendered (reads the header only)
+            size = img.size
+        return CardFiles(files[0::2], files[1::2], shared, size)
     finally:
         pdf.close()
+
+
+def tabletop_into(component, model: dict, opts, out, stem: str, dpi: int) -> str:
+    """A Tabletop Simulator deck into the staged folder `out`: the faces on
+    10x7 sheets (STEM-faces-N.png), the backs as one STEM-back.png (shared) or
+    as sheets in the same grid (STEM-backs-N.png), a saved object STEM.json
+    pointing at them by file:/// address, and STEM.png, its thumbnail in the
+    Saved Objects list. The card PNGs it is made from are not kept."""
+    import json
+    import os
+    import shutil
+
+    from PIL import Image
+
+    from printkit.engine.raster import TABLETOP_MAX_SIDE, tabletop_layout, tabletop_rows
+    from printkit.engine.tabletop import saved_object
+
+    scratch = f".{stem}-cards/"
+    _subfolder(out, scratch)
+    cards = _render_cards(component, model, opts, out, scratch, dpi, every_card=False)
+    n = len(cards.fronts)
+    sheets = tabletop_layout(n, cards.shared)
+    home = Path(os.path.abspath(out.path))  # where the files will be: their addresses in the JSON
+    faces, backs, scale = [], [], 1.0
+    for s, idx in enumerate(sheets, 1):
+        sheet, scale = tabletop_rows(lambda i: out.part / cards.fronts[i], idx, cards.size, out.part / cards.backs[0] if cards.shared else None)
+        faces.append(f"{stem}-faces-{s}.png")
+        out.add_png(faces[-1], sheet, dpi * scale)
+        del sheet
+        if not cards.shared:  # backs differ: a back sheet in the same grid (Tabletop Simulator's "unique backs")
+            sheet, _ = tabletop_rows(lambda i: out.part / cards.backs[i], idx, cards.size, None)
+            backs.append(f"{stem}-backs-{s}.png")
+            out.add_png(backs[-1], sheet, dpi * scale)
+            del sheet
+    if cards.shared:
+        backs = [f"{stem}-back.png"]
+        out.add(backs[0], (out.part / cards.backs[0]).read_bytes())
+    with Image.open(out.part / cards.fronts[0]) as img:  # the thumbnail: the first card's face
+        img = img.convert("RGB")
+        img.thumbnail((256, 256), Image.LANCZOS)
+        out.add_png(f"{stem}.png", img, 72)
+    names = [str(row.get("name") or row.get("title") or row.get("Name") or row.get("Title") or "") if isinstance(row, dict) else "" for row in model.get("cards") or []]
+    saved = saved_object(
+        component.title,
+        [(home / f).as_uri() for f in faces],
+        [(home / f).as_uri() for f in backs],
+        sheets,
+        cards.shared,
+        _card_mm(opts, component),
+        names if len(names) == n else [""] * n,
+    )
+    out.add(f"{stem}.json", (json.dumps(saved, indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
+    shutil.rmtree(out.part / scratch)
+    note = f" (sheets scaled to {TABLETOP_MAX_SIDE} pixels a side)" if scale < 1 else ""
+    kind = "one shared back" if cards.shared else f"{len(backs)} back sheet{'s' if len(backs) != 1 else ''} (the backs differ)"
+    return (f"wrote {stem}.json into {out.path}/: a Tabletop Simulator deck of {n} card{'s' if n != 1 else ''} on "
+            f"{len(faces)} sheet{'s' if len(faces) != 1 else ''} of 10x7, {kind}{note}, at {dpi} dpi. Copy {stem}.json and {stem}.png into Tabletop Simulator's "
+            "Saved Objects folder (docs/tabletop.md); keep this folder where it is, the deck loads its pictures from it")
+
+
+def _card_mm(opts, component) -> tuple[float, float]:
+    """The deck's card size (mm): a project's deck draws at its own size."""
+    from printkit.engine.units import CARDS
+
+    spec = getattr(component.render, "__self__", None)
+    return CARDS[getattr(spec, "card_size", None) or opts.card_size]
+
+
+def write_tabletop(component, model: dict, opts, folder: Path, dpi: int) -> str:
+    """One deck as a Tabletop Simulator deck, in a folder of its own."""
+    from printkit.engine.files import StagedFolder
+
+    with StagedFolder(folder) as out:
+        return tabletop_into(component, model, opts, out, Path(component.output_name).stem, dpi)
 
 
 def _write_keeper_pngs(component, model: dict, opts, folder: Path, dpi: int) -> str:

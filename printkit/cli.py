@@ -87,11 +87,11 @@ def _shared_options(component) -> list[click.Option]:
 
     cfg, pick = defaults(), choices()
     opts = [
-        click.Option(["-o", "--output"], type=click.Path(), help=f"PDF (or with --format png, folder) to write; - for standard output [default: {cfg.get('output')}/<game>-<component>.pdf]."),
+        click.Option(["-o", "--output"], type=click.Path(), help=f"PDF (or with --format png/tabletop, folder) to write; - for standard output [default: {cfg.get('output')}/<game>-<component>.pdf, -png/, -tabletop/, -SHOP.pdf or -SHOP/]."),
         click.Option(["--paper"], type=click.Choice(pick['paper'], case_sensitive=False), default=cfg.get("paper"), show_default=True, help="Paper size."),
         click.Option(["--ink"], type=click.Choice(pick['ink']), default=cfg.get("ink"), show_default=True, help="color, saver (no large fills) or mono."),
         click.Option(["--json", "as_json"], is_flag=True, help="Print the component's model (solution included) as JSON instead of a PDF."),
-        click.Option(["--format", "fmt"], type=click.Choice(["pdf", "png"]), default="pdf", show_default=True, help="pdf, or png: a folder of PNGs (each card, each page; decks also get 10x7 tabletop sheets)."),
+        click.Option(["--format", "fmt"], type=click.Choice(["pdf", "png", "tabletop"]), default="pdf", show_default=True, help="pdf; png: a folder of PNGs (each card, each page); tabletop (decks): 10x7 sheets and a Tabletop Simulator saved object (docs/tabletop.md)."),
         click.Option(["--dpi"], type=WholeRange(36, 1200), default=150, show_default=True, help="Resolution of --format png."),
         click.Option(["--words"], type=click.Path(dir_okay=False), help="Add your own word list (one word a line) to the acceptance list."),
     ] + _prepress_options(cfg) + [_jobs_option(cfg), _lang_option(cfg)]
@@ -245,6 +245,7 @@ def cli() -> None:
     printkit list                  games, components and options
     printkit validate FILE...      check component JSON files against the rules
     printkit schema GAME COMPONENT the JSON Schema of a component file
+    printkit new NAME              a small working project to start your own game from
     printkit make GAME.toml        your own game from a project file (docs/own-deck.md)
     printkit deck --data cards.csv --front front.svg   one deck of your own
     printkit serve GAME.toml       live preview in the browser as you edit
@@ -454,6 +455,18 @@ def validate_cmd(files, words, strict, fetch) -> None:
     allow_fetch(fetch)
 
     validate_files(files, click.echo, words, strict=strict)
+
+
+@cli.command("new", context_settings=SETTINGS)
+@click.argument("name", type=click.Path())
+def new_cmd(name) -> None:
+    """A small working project to start from, in a new folder NAME: game.toml,
+    cards.csv, a front and a back SVG as Inkscape writes them, an icon and a rules
+    page, each commented with where the docs explain it (docs/own-deck.md).
+    Refuses a NAME that exists."""
+    from printkit.app.own import new_project
+
+    new_project(name, click.echo)
 
 
 @cli.command("schema", context_settings=SETTINGS)

@@ -94,7 +94,7 @@ def test_png_shop_writes_the_folder_and_says_so(tmp_path):
     proc = run_cli("deck", "--data", "cards.csv", "--front", "front.toml", "--back", "back.toml", "--shop", "thegamecrafter", "--dpi", "300", "-o", "tgc", cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr
     assert "wrote the folder tgc/ (PNGs, as The Game Crafter takes them): 3 cards" in proc.stdout
-    assert sorted(p.name for p in (tmp_path / "tgc").iterdir())[:2] == ["card-001-back.png", "card-001-front.png"]
+    assert sorted(p.name for p in (tmp_path / "tgc").iterdir())[:2] == ["back.png", "card-001-front.png"]
 
 
 # -- tabletop: back sheets when backs differ ----------------------------------------------------
@@ -103,19 +103,19 @@ def test_tabletop_back_sheet_when_backs_differ(tmp_path):
     from PIL import Image
 
     _plain_deck(tmp_path, True)
-    proc = run_inproc("deck", "--data", "cards.csv", "--front", "front.toml", "--back", "back.toml", "--card-size", "poker-us", "--format", "png", "--dpi", "40", "-o", "png", cwd=tmp_path)
+    proc = run_inproc("deck", "--data", "cards.csv", "--front", "front.toml", "--back", "back.toml", "--card-size", "poker-us", "--format", "tabletop", "--dpi", "40", "-o", "tts", cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr
-    folder = tmp_path / "png"
-    assert "each with its back sheet (the backs differ)" in proc.stdout
-    assert not (folder / "tabletop-back.png").exists()
-    fronts, backs = Image.open(folder / "tabletop-sheet-1.png").convert("RGB"), Image.open(folder / "tabletop-back-sheet-1.png").convert("RGB")
+    folder = tmp_path / "tts"
+    assert "back sheet (the backs differ)" in proc.stdout
+    assert not (folder / "cards-deck-back.png").exists()
+    fronts, backs = Image.open(folder / "cards-deck-faces-1.png").convert("RGB"), Image.open(folder / "cards-deck-backs-1.png").convert("RGB")
     assert fronts.size == backs.size
     w, h = backs.size[0] // 10, backs.size[1] // 7  # the fixed 10x7 grid
     centres = [backs.getpixel((w * k + w // 2, h // 2)) for k in range(3)]
     for got, want in zip(centres, [(0xCC, 0x33, 0x11), (0x1F, 0x5F, 0x8B), (0x22, 0x88, 0x33)]):  # card k's back in cell k
         assert max(abs(a - b) for a, b in zip(got, want)) < 6, (got, want)
-    # one shared back: no back sheet, the back in the last cell and on its own as before
+    # one shared back: no back sheet, the back in the last cell and on its own
     _plain_deck(tmp_path, False)
-    proc = run_inproc("deck", "--data", "cards.csv", "--front", "front.toml", "--back", "back.toml", "--card-size", "poker-us", "--format", "png", "--dpi", "40", "-o", "png2", cwd=tmp_path)
+    proc = run_inproc("deck", "--data", "cards.csv", "--front", "front.toml", "--back", "back.toml", "--card-size", "poker-us", "--format", "tabletop", "--dpi", "40", "-o", "tts2", cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr
-    assert (tmp_path / "png2" / "tabletop-back.png").exists() and not (tmp_path / "png2" / "tabletop-back-sheet-1.png").exists()
+    assert (tmp_path / "tts2" / "cards-deck-back.png").exists() and not (tmp_path / "tts2" / "cards-deck-backs-1.png").exists()

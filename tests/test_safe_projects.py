@@ -386,7 +386,7 @@ def _(p, v):
 def _(p, v):
     deck(p, svg(NAME_TEXT))
     (p / "output").mkdir()
-    (p / "output" / "free-game-kit").symlink_to(v)
+    (p / "output" / "free-game-png").symlink_to(v)
 
 
 # 4. bounded: memory, time, sizes

@@ -40,19 +40,35 @@ def validate_project(name: str, echo, strict: bool = False) -> bool:
     from printkit.custom import check_game, font_notes, load_project, print_warnings
 
     game = load_project(name, strict=strict)
+    _check_paper(game)
     models, found = check_game(game)
     found += print_warnings(game, float(defaults().get("bleed")))
     errors, warnings = build.split(found)
-    for v in errors:
+    for v in errors:  # each error on its own line (the full report; make groups a row's copies)
         echo(f"{name}: error: {v}")
-    for v in warnings:
-        echo(f"{name}: warning: {v}")
+    # the same warning on many cards is one line naming the first and how many more, as make says it
+    for line in build.grouped(warnings):
+        echo(f"{name}: warning: {line}")
     notes = font_notes(game)
     for note in notes:
         echo(f"{name}: warning: {note}")
+    from printkit.custom.project import counted
+
+    n = sum(counted(v) for v in warnings) + len(notes)
     warnings = warnings + notes
     if not errors:
         cards = sum(len(m.get("cards", [])) for m in models.values() if "deck" in m)
-        extra = f", {len(warnings)} warning{'s' if len(warnings) != 1 else ''}" if warnings else ""
+        extra = f", {n} warning{'s' if n != 1 else ''}" if warnings else ""
         echo(f"{name}: ok ({game.title}: {len(models)} parts, {cards} cards{extra})")
     return not errors and not (strict and warnings)
+
+
+def _check_paper(game) -> None:
+    """A deck whose cards do not fit the default paper (printkit.toml's, else A4)
+    in the default layout is refused as `make` would refuse it (exit 2)."""
+    from printkit.app.options import check_fit, defaults
+    from printkit.app.own import deck_sizes
+    from printkit.engine.units import PrintOptions
+
+    cfg = defaults()
+    check_fit(PrintOptions(paper=str(cfg.get("paper")).lower(), bleed=float(cfg.get("bleed"))), deck_sizes(game))

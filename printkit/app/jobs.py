@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from printkit.app.options import apply_shop, back_offset, defaults, kit_options, print_options, use_jobs
+from printkit.app.options import apply_shop, back_offset, check_fit, defaults, kit_options, print_options, use_jobs
 from printkit.errors import UsageError
 
 
@@ -43,12 +43,45 @@ def default_output(name: str) -> Path:
     return Path(defaults().get("output")) / name
 
 
-def check_png_output(output, shop=None) -> None:
+def check_png_output(output, shop=None, fmt: str = "png") -> None:
     """PNGs go into a folder: refuse an -o that names a file (deck.pdf) rather
     than write a folder called deck.pdf/."""
-    if output and output != "-" and Path(output).suffix.lower() in (".pdf", ".png", ".jpg", ".zip"):
-        what = f"--shop {shop.key} takes one PNG a card side ({shop.pixels[0]} x {shop.pixels[1]} px)" if shop is not None and shop.pixels else "--format png writes one PNG a card or page"
+    if output and output != "-" and Path(output).suffix.lower() in (".pdf", ".png", ".jpg", ".zip", ".json"):
+        if fmt == "tabletop":
+            what = "--format tabletop writes the sheets and the saved object (.json)"
+        elif shop is not None and shop.pixels:
+            what = f"--shop {shop.key} takes one PNG a card side ({shop.pixels[0]} x {shop.pixels[1]} px)"
+        else:
+            what = "--format png writes one PNG a card or page"
         raise UsageError(f"-o {output}: {what}, into a folder; give -o a folder name (-o {Path(output).with_suffix('')}) or leave -o out")
+
+
+def target_name(stem: str, fmt: str, shop=None, suffix: str = "") -> str:
+    """The file or folder name of an export when no -o is given: each target its
+    own, so that no target overwrites another's (`stem`-thegamecrafter/,
+    -makeplayingcards/, -drivethrucards.pdf, -mbprint.pdf, -png/, -tabletop/;
+    a plain PDF keeps `stem`.pdf)."""
+    if shop is not None:
+        return f"{stem}-{shop.key}{suffix if not shop.pixels else ''}"
+    if fmt in ("png", "tabletop"):
+        return f"{stem}-{fmt}"
+    return f"{stem}{suffix}"
+
+
+def check_image_target(fmt: str, output, kw: dict, shop=None, cards=None, is_deck: bool = True) -> None:
+    """What PNG and tabletop exports cannot do, refused before any work."""
+    if fmt not in ("png", "tabletop"):
+        return
+    if output == "-":
+        raise UsageError(f"-o -: --format {fmt} writes a folder, not standard output")
+    if kw.get("copies", 1) != 1:
+        raise UsageError(f"--copies: --format {fmt} writes each card once (copies are for printing)")
+    if fmt == "tabletop":
+        if not is_deck:
+            raise UsageError("--format tabletop makes a Tabletop Simulator deck: use it with a deck")
+        if cards:
+            raise UsageError("--cards: --format tabletop writes the whole deck (a tabletop deck of a few cards would not be the game); leave --cards out")
+    check_png_output(output, shop, fmt)
 
 
 def make_component(component, kw: dict, echo, typed=frozenset(), cards=None) -> None:
@@ -67,15 +100,12 @@ def _make_component(component, kw: dict, echo, typed, cards=None) -> None:
     as_json = kw.pop("as_json", False)
     shop = apply_shop(kw, typed)  # before --format is read: a preset may set it
     fmt, dpi = kw.pop("fmt", "pdf"), kw.pop("dpi", 150)
-    if fmt == "png" and output == "-":
-        raise UsageError("-o -: --format png writes a folder, not standard output")
-    if fmt == "png" and kw.get("copies", 1) != 1:
-        raise UsageError("--copies: --format png writes each card once (copies are for printing)")
-    if fmt == "png":
-        check_png_output(output, shop)
+    check_image_target(fmt, output, kw, shop, cards, "cards" in component.uses)
     lang = (kw.pop("lang", None) or "en").lower()
     add_words(kw.pop("words", None), lang)
     opts = print_options(kw, shop)
+    if "cards" in component.uses and fmt == "pdf" and not as_json:
+        check_fit(opts)  # a card larger than the paper: one line saying what holds it
     params = {k: v for k, v in kw.items()}
     if lang != "en":  # English runs keep the parameters (and bytes) they always had
         from printkit.component import check_language
@@ -89,14 +119,19 @@ def _make_component(component, kw: dict, echo, typed, cards=None) -> None:
         write_json(component, model, output, echo)
         return
     to_stdout = output == "-"
-    out = Path(output) if output else default_output(component.output_name)
-    if fmt == "png":
-        folder = Path(output) if output else out.with_suffix("")
-        if shop is not None and shop.pixels:
+    stem = Path(component.output_name).stem
+    if fmt in ("png", "tabletop"):
+        folder = Path(output) if output else default_output(target_name(stem, fmt, shop))
+        if fmt == "tabletop":
+            echo(build.write_tabletop(component, model, opts, folder, dpi))
+        elif shop is not None and shop.pixels:
             echo(build.write_shop_pngs(component, model, opts, folder, dpi, shop))
         else:
             echo(build.write_pngs(component, model, opts, folder, dpi))
+        for line in build.warning_lines(warnings):
+            echo(line)
         return
+    out = Path(output) if output else default_output(target_name(stem, fmt, shop, ".pdf"))
     result = build.write_component(component, model, opts, "-" if to_stdout else out)
     echo(result.summary(), err=to_stdout)  # with -o -, standard output is the PDF
     for line in build.warning_lines(warnings):
@@ -136,6 +171,8 @@ def make_kits(name: str, games: list, echo, *, output=None, paper: str, ink: str
     if output == "-":
         raise UsageError("-o -: a kit is written into a folder, not standard output")
     opts = kit_options(paper, ink, **colour)
+    if any("cards" in c.uses for game in games for c in game.components.values()):
+        check_fit(opts, layouts=False, where=f"card_size {opts.card_size} ({defaults().sources.get('card_size', 'default')}): ")  # printkit.toml's card size on this paper
     folder, file = Path(output) if output else Path(defaults().get("output")), None
     # -o FILE.pdf writes the one kit to that file; any other -o is the folder to write into
     if output and output.lower().endswith(".pdf") and not Path(output).is_dir():

@@ -149,6 +149,20 @@ def print_options(kw: dict, shop=None, typed=frozenset()):
     return PrintOptions(**args)
 
 
+def check_fit(opts, decks=None, layouts: bool = True, where: str = "") -> None:
+    """Refuse (UsageError, exit 2) cards that do not fit the paper in the layout
+    asked for, in one line naming the card, the paper and what would hold it.
+    `decks`: {deck name: card size} of a project (each deck its own size);
+    None checks the card size of `opts`. `layouts`: the command takes --layout
+    (a kit does not); `where`: what set the card size, for the message."""
+    from printkit.engine.cards import fit_problem
+
+    for name, size in (decks or {None: opts.card_size}).items():
+        problem = fit_problem(opts._replace(card_size=size), layouts)
+        if problem:
+            raise UsageError(f"deck {name}: {problem}" if name else f"{where}{problem}")
+
+
 def kit_options(paper: str, ink: str, **colour):
     """PrintOptions of a whole kit: paper and ink as given, cards as printkit.toml says."""
     from printkit.engine.units import PrintOptions

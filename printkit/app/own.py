@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from printkit.app.jobs import select_cards
-from printkit.app.options import apply_shop, defaults, print_options, strict_of, use_jobs
+from printkit.app.jobs import check_image_target, select_cards
+from printkit.app.options import apply_shop, check_fit, defaults, print_options, strict_of, use_jobs
 from printkit.errors import RulesError, UsageError
 
 
@@ -29,8 +29,6 @@ def make_project(project: str, kw: dict, echo, typed=frozenset(), only=None, str
 def _make_project(project: str, kw: dict, echo, typed, only, strict: bool, cards=None) -> None:
     from printkit import build
     from printkit.custom import check_game, load_project
-    from printkit.engine.document import Document
-    from printkit.kit import draw_kit
 
     # a --shop preset sets card size, bleed, layout, format... as for a deck; its card
     # size then counts as given (templates drawn for another size are refused)
@@ -40,24 +38,34 @@ def _make_project(project: str, kw: dict, echo, typed, only, strict: bool, cards
     as_json = kw.pop("as_json", False)
     fmt, dpi = kw.pop("fmt", "pdf"), kw.pop("dpi", 150)
     strict = kw["strict"] = strict_of(strict, kw)  # fonts found nowhere, craft warnings: errors (--shop, --pdfx: by default)
-    if fmt == "png":
-        from printkit.app.jobs import check_png_output
-
-        check_png_output(output, shop)
+    check_image_target(fmt, output, kw, shop, cards)
     game = load_project(project, card_size=kw["card_size"] if size_given else None, strict=strict, svg_dpi=kw.pop("svg_dpi", None))
     decks = [n for n, c in game.components.items() if "cards" in c.uses]
     if cards and only is None and len(decks) == 1:
         only = decks[0]
     if cards and (only is None or only not in decks):
         raise UsageError(f"--cards picks cards of one deck: add --only DECK (decks: {', '.join(decks) or 'none'})")
+    # a print shop's file (--shop, --layout single) and a tabletop deck hold the decks
+    # alone: only the decks are checked, and the run names the parts left out
+    target = f"--shop {shop.key}" if shop is not None else "--format tabletop" if fmt == "tabletop" else "--layout single" if fmt == "pdf" and kw.get("layout") == "single" else None
     if only is not None:
         if only not in game.components:
             raise UsageError(f"--only {only}: {project} has no part '{only}' (parts: {', '.join(game.components)})")
+        if target and only not in decks:
+            raise UsageError(f"--only {only}: {target} takes decks, and '{only}' is not one (decks: {', '.join(decks) or 'none'})")
         game = only_part(game, only)
+    left_out = []
+    if target and only is None:
+        if not decks:
+            raise UsageError(f"{target} takes decks; {project} has none (print its parts without {target})")
+        left_out = [(n, c.title) for n, c in game.components.items() if n not in decks]
+        game = game._replace(components={n: game.components[n] for n in decks}, kit=tuple(p for p in game.kit if p.component in decks))
     first_deck = next((c for c in game.components.values() if "cards" in c.uses), None)
     if not size_given and first_deck is not None:
         kw["card_size"] = first_deck.render.__self__.card_size
     opts = print_options(kw, shop)
+    if fmt == "pdf" and not as_json:
+        check_fit(opts, deck_sizes(game))  # a card larger than the paper: one line saying what holds it
     models, found = check_game(game, (lambda m: select_cards(m, cards)) if cards else None)
     errors, warnings = build.split(found, opts.strict)
     if errors:
@@ -68,49 +76,68 @@ def _make_project(project: str, kw: dict, echo, typed, only, strict: bool, cards
         echo(json.dumps(models, indent=2, ensure_ascii=False))
         return
     folder = Path(defaults().get("output"))
-    if fmt == "png":
-        out = Path(output) if output else folder / f"{game.name}-kit"
-        for name, comp in game.components.items():
-            if shop is not None and shop.pixels and "cards" in comp.uses:  # the shop's own pixel size, with its bleed
-                echo(build.write_shop_pngs(comp, models[name], opts, out / name, dpi, shop))
-            else:
-                echo(build.write_pngs(comp, models[name], opts, out / name, dpi))
+    # the name each target writes when no -o is given: the project's, or (--only) the part's
+    stem = Path(game.components[only].output_name).stem if only is not None else game.name
+    _write_project(game, models, opts, fmt, dpi, shop, only, project, echo, Path(output) if output else None, folder, stem)
+    if left_out:
+        names = ", ".join(title for _, title in left_out)
+        echo(f"  {target}: written for the decks alone; left out, and not checked: {names} "
+             f"(print them without {target}, e.g. printkit make {project} --only {left_out[0][0]})")
+    for line in build.warning_lines(warnings):
+        echo(line)
+
+
+def _write_project(game, models, opts, fmt, dpi, shop, only, project, echo, output, folder, stem) -> None:
+    from printkit import build
+    from printkit.app.jobs import target_name
+    from printkit.engine.document import Document
+    from printkit.engine.files import StagedFolder
+    from printkit.kit import draw_kit
+
+    parts = list(game.components.items())
+    if fmt in ("png", "tabletop"):
+        out = output or folder / target_name(stem, fmt, shop)
+        one = only is not None or (shop is not None and len(parts) == 1)  # one part: its files in the folder itself
+        with StagedFolder(out) as staged:
+            for name, comp in parts:
+                sub = "" if one else f"{name}/"
+                if fmt == "tabletop":
+                    echo(build.tabletop_into(comp, models[name], opts, staged, Path(comp.output_name).stem, dpi))
+                elif shop is not None and shop.pixels:  # the shop's own pixel size, with its bleed
+                    echo(build.shop_pngs_into(comp, models[name], opts, staged, sub, dpi, shop))
+                else:
+                    echo(build.pngs_into(comp, models[name], opts, staged, sub, dpi))
         return
     if only is not None:
         comp = game.components[only]
-        out = Path(output) if output else folder / comp.output_name
+        out = output or folder / target_name(stem, fmt, shop, ".pdf")
         echo(build.write_component(comp, models[only], opts, out).summary())
-        for line in build.warning_lines(warnings):
-            echo(line)
         return
     if opts.layout == "single":  # a print shop's file: card-size pages only, never the kit's paper-size ones
-        decks = [(n, c) for n, c in game.components.items() if "cards" in c.uses]
-        if not decks:
-            raise UsageError(f"--layout single prints cards one a page for a print shop; {project} has no deck")
-        out = Path(output) if output else folder / f"{game.name}-cards.pdf"
-        for name, comp in decks:
-            target = out if len(decks) == 1 else out.with_name(f"{out.stem}-{name}{out.suffix}")
+        out = output or folder / (target_name(stem, fmt, shop, ".pdf") if shop is not None else f"{stem}-cards.pdf")
+        for name, comp in parts:
+            target = out if len(parts) == 1 else out.with_name(f"{out.stem}-{name}{out.suffix}")
             echo(build.write_component(comp, models[name], opts, target).summary())
-        rest = [c.title for c in game.components.values() if "cards" not in c.uses]
-        echo("  --layout single: the print shop's file holds the cards alone (one a page, at card size); the kit's cover and print guide"
-             + (f" and {', '.join(rest)}" if rest else "") + " are not in it: print those without --layout single")
-        for line in build.warning_lines(warnings):
-            echo(line)
+        if shop is None:
+            echo("  --layout single: the print shop's file holds the cards alone (one a page, at card size); the kit's cover and print guide are not in it: print those without --layout single")
         return
-    out = Path(output) if output else folder / f"{game.name}-kit.pdf"
+    out = output or folder / f"{stem}-kit.pdf"
     command = f"{game.command} {' '.join(opts.args())}"
     doc = Document(opts, title=f"{game.title}: print-and-play kit", subject=f"game={game.name}; component=kit", keywords=[f"game:{game.name}", "component:kit", f"command:{command}"], command=command)
-    parts = draw_kit(doc, game)
+    drawn = draw_kit(doc, game)
     size = doc.save(out)
     guide = next((page for title, page in doc.bookmarks if title == "How to print"), 2)
     echo(f"wrote {out}: {doc.pages} pages, {size / 1024:.0f} KB. Page {guide} says how to print it.")
-    for p in parts:
+    for p in drawn:
         pages = f"page {p.first}" if p.first == p.last else f"pages {p.first}-{p.last}"
         echo(f"  {p.title}: {pages}" + (f", two-sided ({p.two_sided} edge)" if p.two_sided else ""))
     for note in dict.fromkeys(doc.notes):
         echo(f"  {note}")
-    for line in build.warning_lines(warnings):
-        echo(line)
+
+
+def deck_sizes(game) -> dict:
+    """{deck name: card size} of a project's decks (each deck may have its own)."""
+    return {name: comp.render.__self__.card_size for name, comp in game.components.items() if "cards" in comp.uses}
 
 
 def only_part(game, name):
@@ -130,3 +157,40 @@ def own_deck(data, front, back, sheet, kw: dict, echo, typed=frozenset(), templa
     strict = kw["strict"] = strict_of(strict, kw)
     game = single_deck_game(data, front, back, sheet, kw["card_size"], template_column, back_template_column, strict, kw.pop("svg_dpi", None))
     make_component(game.components["deck"], kw, echo, typed, cards)
+
+
+STARTER_FILES = ("game.toml", "cards.csv", "front.svg", "back.svg", "icons/star.svg", "rules.md")
+
+
+def new_project(folder: str, echo) -> None:
+    """`printkit new NAME`: a small working project in a new folder NAME (a
+    deck of 12 cards from a CSV, a front and a back drawn as Inkscape writes
+    SVG, an icon, a rules page), which `validate` calls ok and `make` prints.
+    An existing NAME is refused (exit 2), never overwritten; the folder appears
+    whole or not at all."""
+    import os
+    import re
+    from importlib.resources import files
+    from xml.sax.saxutils import escape
+
+    from printkit.engine.files import StagedFolder, shown
+
+    path = Path(folder)
+    if not str(folder).strip() or path.name in ("", ".", ".."):
+        raise UsageError(f"new: '{shown(folder, 40)}' is not a folder name: give the new project's folder, e.g. printkit new my-game")
+    if os.path.lexists(path):
+        raise UsageError(f"new: {shown(folder)} already exists: printkit new writes a new folder and never overwrites one; choose another name")
+    name = re.sub(r"[^a-z0-9]+", "-", path.name.lower()).strip("-")
+    if not name:
+        raise UsageError(f"new: '{shown(path.name, 40)}' has no letter or digit to name the game by: choose a name such as my-game")
+    title = " ".join(w.capitalize() for w in name.split("-"))
+    source = files("printkit") / "starter"
+    with StagedFolder(path) as out:
+        os.mkdir(out.part / "icons")
+        for rel in STARTER_FILES:
+            text = source.joinpath(*rel.split("/")).read_text(encoding="utf-8")
+            safe = escape(title) if rel.endswith(".svg") else title.replace('"', "'")
+            out.add(rel, text.replace("@TITLE@", safe).replace("@NAME@", name).encode("utf-8"))
+    toml = path / "game.toml"
+    echo(f"wrote {path}/: a project to start from ({', '.join(STARTER_FILES)}): 12 cards, their front and back, a rules page.")
+    echo(f"  next: printkit validate {toml}   then: printkit make {toml}   or: printkit serve {toml}   (docs/own-deck.md)")

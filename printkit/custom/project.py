@@ -465,11 +465,35 @@ def check_card(templates: list, values: dict, place: str, i: int, row_templates=
     return found
 
 
+def counted(v: Violation) -> int:
+    """How many findings a violation stands for: the count line of _capped its
+    count, any other one."""
+    if v.code == "OWN-MORE":
+        return int(v.message.split()[1])
+    return 1
+
+
 def _capped(found: list[Violation]) -> list[Violation]:
+    """At most MAX_REPORTED violations listed, errors first; the rest counted,
+    grouped by code, in one line per severity. The count of warnings is itself
+    a warning and the count of errors an error, so the cap never changes the
+    verdict: warnings alone never refuse (outside --strict)."""
     unique = list(dict.fromkeys(found))
     if len(unique) <= MAX_REPORTED:
         return unique
-    return unique[:MAX_REPORTED] + [Violation("OWN-MORE", "deck", f"and {len(unique) - MAX_REPORTED} more violations like these")]
+    ordered = [v for v in unique if not v.warning] + [v for v in unique if v.warning]
+    kept, rest = ordered[:MAX_REPORTED], ordered[MAX_REPORTED:]
+    out = [v for v in unique if v in set(kept)]  # the order they were found in
+    for severity, noun in (("error", "error"), ("warning", "warning")):
+        mine = [v for v in rest if v.severity == severity]
+        if not mine:
+            continue
+        codes: dict = {}
+        for v in mine:
+            codes[v.code] = codes.get(v.code, 0) + 1
+        counts = ", ".join(f"{code} x{n}" for code, n in codes.items())
+        out.append(Violation("OWN-MORE", "deck", f"and {len(mine)} more {noun}{'s' if len(mine) != 1 else ''} not listed ({counts})", severity))
+    return out
 
 
 # -- tokens, boards, pages ---------------------------------------------------------

@@ -241,6 +241,42 @@ def _design(opts: PrintOptions, unit: tuple[float, float], ax: _Axis, ay: _Axis,
     return "Layout: " + "; ".join(bits) + "."
 
 
+def _fits(opts: PrintOptions) -> bool:
+    if opts.layout == "single":  # the page is the card
+        return True
+    cw, ch = opts.card_mm
+    return _grid(opts, (cw, 2 * ch) if opts.layout == "fold" else (cw, ch)) is not None
+
+
+def fit_problem(opts: PrintOptions, layouts: bool = True) -> str | None:
+    """None when the cards of `opts` fit its paper in its layout; else one
+    sentence naming the card, the paper and what would hold it (another paper,
+    less bleed, another layout unless not `layouts`), for a refusal before
+    anything is drawn."""
+    from printkit.engine.units import PAPERS
+
+    if _fits(opts):
+        return None
+    cw, ch = opts.card_mm
+    paper = opts.paper.upper() if opts.paper.startswith("a") else opts.paper
+    pw, ph = opts.paper_mm
+    what = f"a {cw:g}x{ch:g} mm card with {opts.bleed:g} mm bleed does not fit on {paper} ({pw:g}x{ph:g} mm, {PRINT_LIMIT:g} mm kept clear at each edge)"
+    if opts.layout == "fold":
+        what = f"--layout fold: a {cw:g}x{ch:g} mm card with its back beside it ({cw:g}x{2 * ch:g} mm) and {opts.bleed:g} mm bleed does not fit on {paper} ({pw:g}x{ph:g} mm, {PRINT_LIMIT:g} mm kept clear at each edge)"
+    ways = [f"--paper {p}" for p in PAPERS if p != opts.paper and _fits(opts._replace(paper=p))]
+    for less in [v / 2 for v in range(int(opts.bleed * 2) - 1, -1, -1)]:
+        if _fits(opts._replace(bleed=less)):
+            ways.append(f"--bleed {less:g}")
+            break
+    if layouts:
+        if opts.layout == "fold" and _fits(opts._replace(layout="sheet")):
+            ways.append("--layout sheet")
+        ways.append("--layout single (one card a page, as a print shop takes it)")
+    if not ways:
+        ways.append("a smaller card_size")
+    return f"{what}: use {', or '.join(ways)}"
+
+
 def plan_sheet(opts: PrintOptions) -> SheetPlan:
     """n-up fronts on the portrait paper, centred, crop marks at every cut line."""
     cw, ch = opts.card_mm

@@ -1,0 +1,435 @@
+"""Hostile inputs that come from outside the project's files (issue 33, points 4 and 6):
+web addresses a project or a command line names as data, the PRINTKIT_LIMIT_*
+environment variables, and font files that cannot be read.
+
+Each class is tried as an attacker would try it and asserts what
+tests/test_safe_projects.py asserts (exit status, one line, no traceback, nothing
+reached or written, bounded time), with a control that proves the detector would
+see the leak: the same run with the refusal lifted reaches the server / uses the
+font / reads the variable.
+
+The test servers listen on this computer (127.0.0.1, 127.0.0.2), which printkit
+refuses to fetch from. A test reaches one by handing printkit's fetch its own
+address check (data.ADDRESS_CHECK, or fetch_url's `allow`): there is no switch
+that turns the check off from outside the code.
+"""
+
+from __future__ import annotations
+
+import http.server
+import json
+import os
+import socket
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT, run_cli, run_inproc
+
+FRONT = '[[element]]\ntype = "text"\ntext = "{{ name }}"\nx = 6\ny = 6\nw = 51\nh = 12\nsize = 10\n'
+CSV = b"name\nFetched-Card-Alpha\nFetched-Card-Beta\n"
+SECRET_CSV = b"name\nSECRET-local-service-answer\n"
+
+
+class Server:
+    """An HTTP server in a thread: routes path -> (status, headers, body) or a
+    callable(handler) that answers itself; counts hits and the Host headers seen."""
+
+    def __init__(self, host: str, routes: dict) -> None:
+        self.routes, self.hits, self.hosts = routes, {}, []
+        owner = self
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+
+            def do_GET(self):  # noqa: N802
+                owner.hits[self.path] = owner.hits.get(self.path, 0) + 1
+                owner.hosts.append(self.headers.get("Host"))
+                route = owner.routes.get(self.path)
+                if callable(route):
+                    return route(self)
+                status, headers, body = route or (404, {}, b"no")
+                self.send_response(status)
+                for k, v in {"Content-Type": "text/csv", **headers}.items():
+                    self.send_header(k, v)
+                self.send_header("Content-Length", str(len(body)))
+                self.send_header("Connection", "close")
+                self.end_headers()
+                try:
+                    self.wfile.write(body)
+                except OSError:
+                    pass
+
+            def log_message(self, *a):
+                pass
+
+        self.httpd = http.server.ThreadingHTTPServer((host, 0), Handler)
+        self.httpd.daemon_threads = True
+        self.url = f"http://{host}:{self.httpd.server_address[1]}"
+        self.port = self.httpd.server_address[1]
+        threading.Thread(target=self.httpd.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()
+
+    def close(self) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+@pytest.fixture
+def local():
+    """The service on this computer an attacker wants printed on the cards."""
+    srv = Server("127.0.0.1", {"/secret.csv": (200, {}, SECRET_CSV), "/": (200, {}, SECRET_CSV)})
+    yield srv
+    srv.close()
+
+
+def _only(*allowed: str):
+    """An address check that lets these test addresses through, and printkit's own for the rest."""
+    from printkit.custom import safety
+
+    return lambda ip: None if str(ip) in allowed else safety.address_refusal(ip)
+
+
+def _deck(tmp_path: Path) -> Path:
+    (tmp_path / "front.toml").write_text(FRONT, encoding="utf-8")
+    return tmp_path
+
+
+def _one_line(proc, *needles: str) -> str:
+    err = proc.stderr.strip()
+    assert proc.returncode == 2, (proc.returncode, proc.stderr)
+    assert "\n" not in err and "Traceback" not in proc.stderr + proc.stdout and "internal error" not in err, proc.stderr
+    for n in needles:
+        assert n in err, (n, err)
+    return err
+
+
+# -- addresses -------------------------------------------------------------------------
+
+def test_data_addresses_on_this_computer_are_refused(tmp_path, local):
+    """`--data` and a project's `data` (with --fetch) naming this computer, by
+    any spelling, are refused with one line before any connection; the control,
+    with the test's own server allowed, reaches it and prints its answer."""
+    _deck(tmp_path)
+    port = local.port
+    for url in (f"{local.url}/secret.csv", f"http://localhost:{port}/secret.csv", f"http://[::1]:{port}/", f"http://0.0.0.0:{port}/",
+                f"http://2130706433:{port}/secret.csv", f"http://0x7f.1:{port}/secret.csv", f"http://[::ffff:127.0.0.1]:{port}/"):
+        proc = run_cli("deck", "--data", url, "--front", "front.toml", "-o", "x.pdf", cwd=tmp_path)
+        _one_line(proc, "public internet")
+        assert not (tmp_path / "x.pdf").exists()
+    (tmp_path / "game.toml").write_text(f'[game]\ntitle = "Remote"\n\n[[deck]]\nname = "a"\ndata = "http://localhost:{port}/secret.csv"\nfront = "front.toml"\n', encoding="utf-8")
+    for cmd in ("validate", "make"):
+        proc = run_cli(cmd, "game.toml", "--fetch", cwd=tmp_path)
+        _one_line(proc, f"localhost:{port}/secret.csv", "this computer")
+        assert "SECRET" not in proc.stdout + proc.stderr
+    assert local.hits == {}, "printkit connected to the local service"
+    assert not list(tmp_path.rglob("*.pdf"))
+
+
+def test_the_control_reaches_the_local_service_when_allowed(tmp_path, local, monkeypatch):
+    """The detector above would see a leak: with the check lifted (in this test
+    only), the same command fetches the local service and prints its answer."""
+    from pypdf import PdfReader
+
+    from printkit.custom import data
+
+    _deck(tmp_path)
+    monkeypatch.setattr(data, "ADDRESS_CHECK", _only("127.0.0.1"))
+    proc = run_inproc("deck", "--data", f"{local.url}/secret.csv", "--front", "front.toml", "-o", "x.pdf", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert local.hits == {"/secret.csv": 1}
+    assert "SECRET-local-service-answer" in " ".join(p.extract_text() for p in PdfReader(str(tmp_path / "x.pdf")).pages)
+
+
+@pytest.mark.parametrize("address, why", [
+    ("127.0.0.1", "this computer"), ("127.8.9.10", "this computer"), ("0.0.0.0", "this computer"), ("::1", "this computer"), ("::", "this computer"),
+    ("10.1.2.3", "private network"), ("172.16.0.1", "private network"), ("192.168.1.1", "private network"), ("100.64.0.1", "private network"),
+    ("fd00::1", "private network"), ("fec0::1", "private network"),
+    ("169.254.169.254", "link-local"), ("fe80::1", "link-local"),
+    ("224.0.0.1", "multicast"), ("ff02::1", "multicast"), ("240.0.0.1", "public internet"), ("255.255.255.255", "public internet"),
+    ("::ffff:127.0.0.1", "this computer"), ("::ffff:10.0.0.1", "private network"), ("2002:7f00:1::", "this computer"), ("2002:a9fe:a9fe::", "link-local"),
+    ("64:ff9b::7f00:1", "this computer"), ("::7f00:1", "public internet"), ("2001:db8::1", "private network"),
+])
+def test_every_kind_of_local_address_is_named(address, why):
+    import ipaddress
+
+    from printkit.custom.safety import address_refusal
+
+    assert why in (address_refusal(ipaddress.ip_address(address)) or "allowed"), address
+
+
+@pytest.mark.parametrize("address", ["8.8.8.8", "1.1.1.1", "2606:4700::1111", "2a00:1450:4001::200e", "::ffff:8.8.8.8", "2002:0808:0808::"])
+def test_public_addresses_are_allowed(address):
+    import ipaddress
+
+    from printkit.custom.safety import address_refusal
+
+    assert address_refusal(ipaddress.ip_address(address)) is None
+
+
+def test_refusal_happens_before_any_connection_for_a_name_that_resolves_locally():
+    """A literal private address, a decimal one, a cloud metadata address: one
+    line naming the address, from the name's own look-up (no network needed)."""
+    from printkit.custom.data import fetch_url
+    from printkit.errors import UsageError
+
+    for url, why in [("http://169.254.169.254/latest/meta-data/", "link-local"), ("http://10.0.0.1/cards.csv", "private network"),
+                     ("https://[fd12:3456::1]/x.csv", "private network"), ("http://3232235777/cards.csv", "private network")]:
+        with pytest.raises(UsageError, match=why) as exc:
+            fetch_url(url)
+        assert "\n" not in str(exc.value) and "public internet" in str(exc.value)
+
+
+@pytest.fixture
+def relay(local):
+    """A server the test treats as public (127.0.0.2) that redirects to the local service."""
+    try:
+        srv = Server("127.0.0.2", {})
+    except OSError:
+        pytest.skip("127.0.0.2 cannot be listened on here")
+    srv.routes.update({
+        "/pub.csv": (200, {}, CSV),
+        "/to-local": (302, {"Location": f"{local.url}/secret.csv"}, b""),
+        "/to-localhost": (307, {"Location": f"http://localhost:{local.port}/secret.csv"}, b""),
+        "/to-metadata": (301, {"Location": "http://169.254.169.254/latest/meta-data/"}, b""),
+        "/to-self": (302, {"Location": "/pub.csv"}, b""),
+        "/to-self-twice": (302, {"Location": "/to-self"}, b""),
+    })
+    yield srv
+    srv.close()
+
+
+def test_a_redirect_to_this_computer_is_refused(tmp_path, relay, local, monkeypatch):
+    """An allowed server's redirect to the local service is checked like the
+    first address: refused with one line, the local service never reached. The
+    control: a redirect within the allowed server is followed and printed."""
+    from pypdf import PdfReader
+
+    from printkit.custom import data
+
+    _deck(tmp_path)
+    monkeypatch.setattr(data, "ADDRESS_CHECK", _only("127.0.0.2"))
+    for path in ("/to-local", "/to-localhost", "/to-metadata"):
+        proc = run_inproc("deck", "--data", relay.url + path, "--front", "front.toml", "-o", "x.pdf", cwd=tmp_path)
+        _one_line(proc, "redirected to", "public internet")
+        assert not (tmp_path / "x.pdf").exists()
+    assert local.hits == {} and relay.hits == {"/to-local": 1, "/to-localhost": 1, "/to-metadata": 1}
+    proc = run_inproc("deck", "--data", relay.url + "/to-self-twice", "--front", "front.toml", "-o", "x.pdf", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert "Fetched-Card-Beta" in " ".join(p.extract_text() for p in PdfReader(str(tmp_path / "x.pdf")).pages)
+
+
+def test_a_name_is_looked_up_once_and_the_checked_address_is_the_one_connected(relay, local, monkeypatch):
+    """DNS rebinding: a name that answers an allowed address first and this
+    computer's the next time. printkit looks it up once, connects to the address
+    it checked, and sends the name as Host. The control: a name whose first
+    answer is this computer is refused."""
+    import socket as socket_module
+
+    from printkit.custom.data import fetch_url
+    from printkit.errors import UsageError
+
+    real = socket_module.getaddrinfo
+    calls = []
+
+    def rebinding(host, port, *a, **kw):
+        if host in ("cards.example", "evil.example"):
+            calls.append(host)
+            first = "127.0.0.2" if host == "cards.example" else "127.0.0.1"
+            ip = first if calls.count(host) == 1 else "127.0.0.1"
+            return [(socket_module.AF_INET, socket_module.SOCK_STREAM, 6, "", (ip, port))]
+        return real(host, port, *a, **kw)
+
+    monkeypatch.setattr(socket_module, "getaddrinfo", rebinding)
+    body = fetch_url(f"http://cards.example:{relay.port}/pub.csv", allow=_only("127.0.0.2"))
+    assert body == CSV
+    assert calls == ["cards.example"]  # looked up once: the answer checked is the address connected to
+    assert relay.hosts == [f"cards.example:{relay.port}"] and local.hits == {}
+    calls.clear()
+    # a redirect is a new request: its look-up is checked again (here the name now answers 127.0.0.1)
+    with pytest.raises(UsageError, match="redirected to .*cards.example \\(127.0.0.1\\) is an address of this computer"):
+        fetch_url(f"http://cards.example:{relay.port}/to-self", allow=_only("127.0.0.2"))
+    assert local.hits == {}
+    with pytest.raises(UsageError, match="evil.example \\(127.0.0.1\\) is an address of this computer"):
+        fetch_url(f"http://evil.example:{local.port}/secret.csv", allow=_only("127.0.0.2"))
+    assert local.hits == {}
+
+
+# -- one deadline for the whole fetch -----------------------------------------------------
+
+def _trickle_body(handler) -> None:
+    """Headers at once, then one byte of the body now and then, for ever."""
+    handler.send_response(200)
+    handler.send_header("Content-Type", "text/csv")
+    handler.send_header("Content-Length", "100000")
+    handler.end_headers()
+    handler.wfile.flush()
+    try:
+        for _ in range(3000):
+            handler.wfile.write(b"a")
+            handler.wfile.flush()
+            time.sleep(0.1)
+    except OSError:
+        pass
+
+
+def _trickle_short(handler) -> None:
+    handler.send_response(200)
+    handler.send_header("Content-Type", "text/csv")
+    handler.send_header("Content-Length", "4")
+    handler.end_headers()
+    handler.wfile.flush()
+    for ch in b"n\nA\n":
+        handler.wfile.write(bytes([ch]))
+        handler.wfile.flush()
+        time.sleep(0.1)
+
+
+def _trickle_head(handler) -> None:
+    """The status line and headers one byte at a time, for ever."""
+    try:
+        for ch in b"HTTP/1.1 200 OK\r\n" + b"X-Slow: " + b"a" * 100000:
+            handler.wfile.write(bytes([ch]))
+            handler.wfile.flush()
+            time.sleep(0.1)
+    except OSError:
+        pass
+
+
+def _silent(handler) -> None:
+    time.sleep(60)
+
+
+def _redirect_slowly(handler) -> None:
+    """Each answer a little late, each a redirect to the next: no single wait is long."""
+    n = int(handler.path.rsplit("/", 1)[1])
+    time.sleep(0.3)
+    handler.send_response(302)
+    handler.send_header("Location", f"/hop/{n + 1}")
+    handler.send_header("Content-Length", "0")
+    handler.end_headers()
+
+
+@pytest.fixture
+def slow():
+    srv = Server("127.0.0.1", {"/trickle-body.csv": _trickle_body, "/trickle-short.csv": _trickle_short, "/trickle-head.csv": _trickle_head, "/silent.csv": _silent,
+                               **{f"/hop/{n}": _redirect_slowly for n in range(12)}})
+    yield srv
+    srv.close()
+
+
+CHILD = """
+import json, sys, time
+from printkit.custom.data import fetch_url
+from printkit.errors import UsageError
+out = []
+for url in sys.argv[2:]:
+    start = time.monotonic()
+    try:
+        fetch_url(url, timeout=float(sys.argv[1]), allow=lambda ip: None)
+        msg = "fetched"
+    except UsageError as exc:
+        msg = str(exc)
+    out.append([url, msg, time.monotonic() - start])
+print(json.dumps(out))
+"""
+
+
+def _fetch_in_child(timeout: float, urls: list[str]) -> list:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    proc = subprocess.run([sys.executable, "-c", CHILD, str(timeout), *urls], capture_output=True, text=True, timeout=30 + 10 * len(urls), env=env)
+    assert proc.returncode == 0, proc.stderr
+    return json.loads(proc.stdout)
+
+
+def test_a_server_that_trickles_bytes_is_cut_at_the_deadline(slow):
+    """One byte every 0.1 s of a 100 KB body would take hours; the fetch, given a
+    1 s deadline, ends at it with one line (measured in a child, so a fetch that
+    did not end could not stall the test run)."""
+    (url, msg, took), (_, control, _) = _fetch_in_child(1.0, [slow.url + "/trickle-body.csv", slow.url + "/trickle-short.csv"])
+    assert msg.endswith("not fetched within 1 s"), msg
+    assert took < 6, f"{took:.1f} s for a 1 s deadline"
+    assert control == "fetched"  # the control: the same trickle, short enough to end in time, is read whole
+
+
+@pytest.mark.slow
+def test_every_way_of_stalling_a_fetch_ends_at_the_one_deadline(slow):
+    """Headers trickled, a server that never answers, and redirects each a
+    little late (no single wait long, together past the deadline)."""
+    results = _fetch_in_child(1.5, [slow.url + "/trickle-head.csv", slow.url + "/silent.csv", slow.url + "/hop/0"])
+    for url, msg, took in results:
+        assert "within 1.5 s" in msg, (url, msg)
+        assert took < 6.5, f"{url}: {took:.1f} s for a 1.5 s deadline"
+    assert slow.hits.get("/hop/5", 0) <= 1 and "/hop/11" not in slow.hits  # the hops stopped at the deadline, not at the redirect cap
+
+
+def test_a_look_up_that_never_answers_ends_at_the_deadline(monkeypatch):
+    import socket as socket_module
+
+    from printkit.custom.data import fetch_url
+    from printkit.errors import UsageError
+
+    gate = threading.Event()
+    monkeypatch.setattr(socket_module, "getaddrinfo", lambda *a, **kw: gate.wait(30) and [])
+    start = time.monotonic()
+    try:
+        with pytest.raises(UsageError, match="no answer within 0.5 s"):
+            fetch_url("http://cards.example/pub.csv", timeout=0.5)
+        assert time.monotonic() - start < 5
+    finally:
+        gate.set()
+
+
+# -- the environment ----------------------------------------------------------------------
+
+@pytest.mark.parametrize("value", ["²", "٣", "５", "1e3", " 5", "5 ", "-1", "+5", "0", "000", "0x10", "1_000", "7\n"])
+def test_a_limit_variable_must_be_ascii_digits(monkeypatch, value):
+    from printkit.custom import safety
+    from printkit.errors import UsageError
+
+    monkeypatch.setenv("PRINTKIT_LIMIT_CARDS", value)
+    with pytest.raises(UsageError, match="PRINTKIT_LIMIT_CARDS=") as exc:
+        safety._limit("CARDS", 5000)
+    assert "\n" not in str(exc.value)
+
+
+def test_a_limit_variable_lowers_and_never_raises(monkeypatch):
+    from printkit.custom import safety
+
+    for value, want in [("7", 7), ("0007", 7), ("5000", 5000), ("5001", 5000), ("9" * 5000, 5000), ("", 5000)]:
+        monkeypatch.setenv("PRINTKIT_LIMIT_CARDS", value)
+        assert safety._limit("CARDS", 5000) == want, value
+
+
+def test_a_bad_limit_variable_is_one_line_exit_2(tmp_path):
+    """`PRINTKIT_LIMIT_CARDS=²` (a digit to str.isdigit, not to int): one line
+    naming the variable. The control, `=1`, is read: two cards are then too many."""
+    (tmp_path / "cards.csv").write_text("name\nA\nB\n")
+    (tmp_path / "game.toml").write_text('[game]\ntitle = "Two"\n\n[[deck]]\ndata = "cards.csv"\nfront = "front.toml"\n')
+    _deck(tmp_path)
+    args = ("make", "game.toml", "-o", "x.pdf")
+    from conftest import run_process
+
+    proc = run_process(*args, cwd=tmp_path, env={"PRINTKIT_LIMIT_CARDS": "²"})
+    _one_line(proc, "PRINTKIT_LIMIT_CARDS='²'")
+    assert not (tmp_path / "x.pdf").exists()
+    from conftest import REAL_PROCESSES
+
+    if REAL_PROCESSES:  # the control (a new process reads the variable): in the slow tier
+        proc = run_process(*args, cwd=tmp_path, env={"PRINTKIT_LIMIT_CARDS": "1"})
+        _one_line(proc, "over 1 cards")
+
+
+def test_xdg_config_home_relative_is_ignored_and_unreadable_is_named(tmp_path, monkeypatch):
+    from printkit import config
+    from printkit.errors import UsageError
+
+    monkeypatch.setenv("XDG_CONFIG_HOME", "relative/folder")
+    assert config.config_paths()[1] == Path.home() / ".config" / "printkit" / "printkit.toml"
+    monkeypatch.setenv("XDG_CONFIG_HOME", "/" + "a" * 5000)
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(UsageError, match="XDG_CONFIG_HOME"):
+        config.load_defaults()

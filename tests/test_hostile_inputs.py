@@ -433,3 +433,153 @@ def test_xdg_config_home_relative_is_ignored_and_unreadable_is_named(tmp_path, m
     monkeypatch.chdir(tmp_path)
     with pytest.raises(UsageError, match="XDG_CONFIG_HOME"):
         config.load_defaults()
+
+
+# -- fonts that cannot be read ----------------------------------------------------------------
+# Each is the shipped Noto Sans edited as an attacker would, saved as fonts/Broken.ttf
+# and asked for by its file name's family ("Broken") on a card whose text uses
+# accented letters (composite glyphs). Run as a user runs a downloaded project, in
+# forked children under the memory and CPU ceilings of tests/test_safe_projects.py.
+
+def _sfnt(data: bytes) -> dict:
+    import struct
+
+    count = struct.unpack(">H", data[4:6])[0]
+    out = {}
+    for i in range(count):
+        tag, _sum, off, length = struct.unpack(">4sIII", data[12 + 16 * i:28 + 16 * i])
+        out[tag.decode()] = (off, length, 12 + 16 * i)
+    return out
+
+
+def broken_font(kind: str) -> bytes:
+    """Noto Sans with one part of it made to lie (or the whole file not a font)."""
+    import struct
+
+    good = (ROOT / "fonts" / "NotoSans-Regular.ttf").read_bytes()
+    if kind == "good":
+        return good
+    if kind == "not-a-font":
+        return b"<!doctype html><title>Download</title>" * 40
+    if kind == "truncated":
+        return good[:len(good) // 3]
+    d = bytearray(good)
+    t = _sfnt(good)
+    head, maxp, (loca, loca_len, _), (glyf, glyf_len, glyf_dir) = t["head"][0], t["maxp"][0], t["loca"], t["glyf"]
+    short = struct.unpack(">h", good[head + 50:head + 52])[0] == 0
+    glyphs = struct.unpack(">H", good[maxp + 4:maxp + 6])[0]
+    step = 2 if short else 4
+    locs = [struct.unpack(">H", good[loca + 2 * i:loca + 2 * i + 2])[0] * 2 if short else struct.unpack(">I", good[loca + 4 * i:loca + 4 * i + 4])[0] for i in range(glyphs + 1)]
+    if kind == "loca-past-end":  # every glyph from 3 on located past the glyph data, in order
+        for g in range(3, glyphs + 1):
+            value = glyf_len + 64 * g
+            d[loca + step * g:loca + step * g + step] = struct.pack(">H", min(0xFFFF, value // 2)) if short else struct.pack(">I", value)
+    elif kind == "composite-part-missing":  # accented letters built from a glyph the font does not have
+        for g in range(glyphs):
+            if locs[g + 1] > locs[g] and struct.unpack(">h", good[glyf + locs[g]:glyf + locs[g] + 2])[0] < 0:
+                d[glyf + locs[g] + 12:glyf + locs[g] + 14] = struct.pack(">H", 0xFFF0)
+    elif kind == "glyf-past-file":  # the glyph table's length claims more than the file holds
+        d[glyf_dir + 12:glyf_dir + 16] = struct.pack(">I", len(good) * 4)
+    elif kind == "loca-backwards":
+        d[loca + step * 5:loca + step * 5 + step] = b"\xff" * step
+    else:
+        raise ValueError(kind)
+    return bytes(d)
+
+
+FONT_KINDS = ["loca-past-end", "composite-part-missing", "glyf-past-file", "loca-backwards", "truncated", "not-a-font", "huge", "good"]
+FONT_KINDS_FAST = ("loca-past-end", "not-a-font", "good")  # the default tier; --runslow runs them all
+CARD_SVG = ('<svg xmlns="http://www.w3.org/2000/svg" width="69mm" height="94mm" viewBox="0 0 69 94">'
+            '<rect width="69" height="94" fill="#f6efdf"/>'
+            '<text data-box="6 6 51 20" font-family="Broken" font-size="6">{{ name }}</text></svg>')
+
+
+@pytest.fixture(scope="module")
+def font_runs(tmp_path_factory):
+    """Every font case run with `validate`, `make` and `validate --strict` in the hostile runner."""
+    base = tmp_path_factory.mktemp("fonts")
+    runs, built = [], {}
+    import conftest
+
+    for kind in FONT_KINDS if conftest.SLOW else FONT_KINDS_FAST:
+        p = base / kind
+        (p / "fonts").mkdir(parents=True)
+        (p / "game.toml").write_text('[game]\ntitle = "Free Game"\n\n[[deck]]\ndata = "cards.csv"\nfront = "front.svg"\n')
+        (p / "front.svg").write_text(CARD_SVG)
+        (p / "cards.csv").write_text("name\nCafé Brûlée\nÅngström Öl\n", encoding="utf-8")
+        font = p / "fonts" / "Broken.ttf"
+        if kind == "huge":  # past the size limit (sparse: no disk used)
+            with open(font, "wb") as f:
+                f.truncate(70 * 2**20)
+        else:
+            font.write_bytes(broken_font(kind))
+        for k, args in enumerate((["validate", "game.toml"], ["make", "game.toml"], ["validate", "game.toml", "--strict"])):
+            runs.append({"id": f"{kind}#{k}", "cwd": str(p), "args": args, "out": str(base / f"{kind}-{k}")})
+        built[kind] = p
+    spec = base / "spec.json"
+    spec.write_text(json.dumps({"runs": runs, "memory": 300 * 2**20, "cpu": 60, "wall": 120, "config_home": str(base / "no-config")}))
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    env.pop("PRINTKIT_DEBUG", None)
+    subprocess.run([sys.executable, str(ROOT / "tests" / "hostile_runner.py"), str(spec), str(base / "results.json")], check=True, env=env, timeout=900)
+    return base, built, json.loads((base / "results.json").read_text())
+
+
+@pytest.mark.parametrize("kind", [k if k in FONT_KINDS_FAST else pytest.param(k, marks=pytest.mark.slow) for k in FONT_KINDS if k != "good"])
+def test_a_font_that_cannot_be_read_is_named_and_left_out(font_runs, kind):
+    """validate and make agree: exit 0 with a warning naming fonts/Broken.ttf, the
+    card set in Noto Sans; --strict refuses (exit 1) naming it. Never exit 3."""
+    from pypdf import PdfReader
+
+    base, built, results = font_runs
+    outs = []
+    for k, expect in enumerate((0, 0, 1)):
+        r = results[f"{kind}#{k}"]
+        text = (base / f"{kind}-{k}.out").read_text(errors="replace") + (base / f"{kind}-{k}.err").read_text(errors="replace")
+        assert not r["hung"] and r["code"] == expect, (kind, k, r, text[-600:])
+        assert "Traceback" not in text and "internal error" not in text, text[-600:]
+        assert "Broken.ttf" in text and ("cannot be read as a font" in text or "left out" in text), text[-600:]
+        assert r["maxrss_mb"] < 300
+        outs.append(text)
+    pdf = built[kind] / "output" / "free-game-kit.pdf"
+    assert pdf.is_file()
+    text = " ".join(page.extract_text() for page in PdfReader(str(pdf)).pages)
+    assert "Café Brûlée" in text  # drawn, in the font printkit ships
+
+
+def test_the_control_font_is_used(font_runs):
+    """The control: the same project with the font intact prints with it, no warning."""
+    base, built, results = font_runs
+    for k in range(3):
+        r = results[f"good#{k}"]
+        text = (base / f"good-{k}.out").read_text() + (base / f"good-{k}.err").read_text()
+        assert r["code"] == 0 and "Broken" not in text, text[-600:]
+
+
+@pytest.mark.parametrize("kind", [k for k in FONT_KINDS if k not in ("good", "huge")])
+def test_the_check_is_what_finds_each_broken_font(tmp_path, kind):
+    """engine_fonts.ttfont (the one loader printkit embeds fonts through) refuses each
+    broken font when it is loaded; the good one passes."""
+    from printkit.engine import fonts
+
+    path = tmp_path / "Broken.ttf"
+    path.write_bytes(broken_font(kind))
+    with pytest.raises(fonts.FontError):
+        fonts.ttfont(f"PKTest-{kind}", str(path))
+    path.write_bytes(broken_font("good"))
+    assert fonts.ttfont(f"PKTest-{kind}-good", str(path)).face.numGlyphs > 100
+
+
+def test_unchecked_the_broken_font_fails_when_the_pdf_is_written(tmp_path):
+    """The detector's control: ReportLab on its own loads the loca-past-end font
+    and measures text with it, and fails only when it cuts the subset a PDF
+    embeds (the exit 3 of issue 33): what the check finds at load time is real."""
+    from reportlab.pdfbase.ttfonts import TTFontFile
+
+    path = tmp_path / "Broken.ttf"
+    path.write_bytes(broken_font("loca-past-end"))
+    face = TTFontFile(str(path), validate=0)  # loads
+    assert face.charWidths.get(ord("C"), 0) > 0  # measures
+    with pytest.raises(Exception):
+        face.makeSubset([ord(c) for c in "Café Brûlée"])  # what writing the PDF does
+    good = TTFontFile(str(ROOT / "fonts" / "NotoSans-Regular.ttf"), validate=0)
+    assert good.makeSubset([ord(c) for c in "Café Brûlée"])

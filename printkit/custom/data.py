@@ -601,7 +601,11 @@ class _Fetch:
             why = self.allow(ip)
             if why:
                 shown_host = _host_shown(host)
-                named = shown_host if shown_host == str(ip) else f"{shown_host} ({ip})"
+                try:
+                    literal = ipaddress.ip_address(host) == ip  # the address itself, in any spelling
+                except ValueError:
+                    literal = False
+                named = shown_host if literal else f"{shown_host} ({ip})"
                 raise UsageError(f"{where}: {named} is {why}; printkit fetches data only from the public internet")
         return found
 
@@ -671,7 +675,7 @@ def _connection_classes():
             self.pk_ip, self.pk_context = ip, context
 
         def connect(self) -> None:
-            sock = _pinned_socket(self.pk_ip, self.port, self.timeout)
+            sock = self.sock = _pinned_socket(self.pk_ip, self.port, self.timeout)  # the deadline can shut it mid-handshake
             try:
                 self.sock = self.pk_context.wrap_socket(sock, server_hostname=self.host)
             except BaseException:

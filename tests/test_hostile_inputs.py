@@ -583,3 +583,61 @@ def test_unchecked_the_broken_font_fails_when_the_pdf_is_written(tmp_path):
         face.makeSubset([ord(c) for c in "Café Brûlée"])  # what writing the PDF does
     good = TTFontFile(str(ROOT / "fonts" / "NotoSans-Regular.ttf"), validate=0)
     assert good.makeSubset([ord(c) for c in "Café Brûlée"])
+
+
+HTTPS_CHILD = """
+import json, socket, sys
+from printkit.custom import safety
+from printkit.custom.data import fetch_url
+from printkit.errors import UsageError
+real = socket.getaddrinfo
+def fake(host, port, *a, **kw):
+    if host.endswith(".example"):
+        return [(socket.AF_INET, socket.SOCK_STREAM, 6, "", ("127.0.0.2", port))]
+    return real(host, port, *a, **kw)
+socket.getaddrinfo = fake
+out = []
+for url in sys.argv[1:]:
+    try:
+        out.append(fetch_url(url, allow=lambda ip: None if str(ip) == "127.0.0.2" else safety.address_refusal(ip)).decode())
+    except UsageError as exc:
+        out.append(str(exc))
+print(json.dumps(out))
+"""
+
+
+@pytest.mark.slow
+def test_https_to_the_checked_address_names_the_host_for_the_certificate(tmp_path):
+    """Connected to the address checked (127.0.0.2, as the test's name look-up
+    answers), TLS still sends the name (SNI) and checks the certificate for it:
+    cards.example is fetched; the control, wrong.example on the same address,
+    is refused for its certificate. The test's certificate is trusted through
+    OpenSSL's own SSL_CERT_FILE, in a child."""
+    import shutil
+    import ssl
+
+    if not shutil.which("openssl"):
+        pytest.skip("no openssl command to make a test certificate")
+    key, cert = tmp_path / "key.pem", tmp_path / "cert.pem"
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-keyout", str(key), "-out", str(cert),
+                    "-days", "2", "-subj", "/CN=cards.example", "-addext", "subjectAltName=DNS:cards.example"], check=True, capture_output=True)
+    try:
+        srv = Server("127.0.0.2", {"/pub.csv": (200, {}, CSV)})
+    except OSError:
+        pytest.skip("127.0.0.2 cannot be listened on here")
+    names = []
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    context.load_cert_chain(cert, key)
+    context.sni_callback = lambda sock, name, ctx: names.append(name)
+    srv.httpd.socket = context.wrap_socket(srv.httpd.socket, server_side=True)
+    try:
+        env = {**os.environ, "PYTHONPATH": str(ROOT), "SSL_CERT_FILE": str(cert)}
+        proc = subprocess.run([sys.executable, "-c", HTTPS_CHILD, f"https://cards.example:{srv.port}/pub.csv", f"https://wrong.example:{srv.port}/pub.csv"],
+                              capture_output=True, text=True, timeout=60, env=env)
+        assert proc.returncode == 0, proc.stderr
+        right, wrong = json.loads(proc.stdout)
+        assert right == CSV.decode()
+        assert "certificate" in wrong and "cannot fetch it" in wrong, wrong
+        assert names[:2] == ["cards.example", "wrong.example"] and srv.hosts == [f"cards.example:{srv.port}"]
+    finally:
+        srv.close()

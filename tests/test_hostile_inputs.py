@@ -144,6 +144,25 @@ def test_the_control_reaches_the_local_service_when_allowed(tmp_path, local, mon
     assert "SECRET-local-service-answer" in " ".join(p.extract_text() for p in PdfReader(str(tmp_path / "x.pdf")).pages)
 
 
+def test_malformed_addresses_are_one_line(tmp_path, relay):
+    """A bracket left open, a port past 65535 or not a number (was exit 3 where the
+    address is first shown), on the command line, in a project, or in a redirect."""
+    _deck(tmp_path)
+    for url in ("http://[::1/x.csv", "http://cards.example:99999/x.csv", "http://cards.example:abc/x.csv", "http://[zz::1]/x.csv"):
+        proc = run_cli("deck", "--data", url, "--front", "front.toml", "-o", "x.pdf", cwd=tmp_path)
+        _one_line(proc, "not a valid web address")
+    (tmp_path / "game.toml").write_text('[game]\ntitle = "Remote"\n\n[[deck]]\ndata = "http://[::1/x.csv"\nfront = "front.toml"\n', encoding="utf-8")
+    for cmd in ("validate", "make"):
+        _one_line(run_cli(cmd, "game.toml", "--fetch", cwd=tmp_path), "not a valid web address")
+    from printkit.custom.data import fetch_url
+    from printkit.errors import UsageError
+
+    relay.routes["/to-broken"] = (302, {"Location": "http://[::1/x.csv"}, b"")
+    with pytest.raises(UsageError, match="redirected to a malformed address"):
+        fetch_url(relay.url + "/to-broken", allow=_only("127.0.0.2"))
+    assert not list(tmp_path.rglob("*.pdf"))
+
+
 @pytest.mark.parametrize("address, why", [
     ("127.0.0.1", "this computer"), ("127.8.9.10", "this computer"), ("0.0.0.0", "this computer"), ("::1", "this computer"), ("::", "this computer"),
     ("10.1.2.3", "private network"), ("172.16.0.1", "private network"), ("192.168.1.1", "private network"), ("100.64.0.1", "private network"),

@@ -112,7 +112,12 @@ def source_name(source) -> str:
     if is_url(source):
         from urllib.parse import urlsplit
 
-        u = urlsplit(source)
+        try:
+            u = urlsplit(source)
+        except ValueError:  # "http://[::1/": a bracket left open
+            from printkit.engine.files import shown
+
+            return shown(source, 80)
         last = u.path.rstrip("/").rsplit("/", 1)[-1]
         tail = last + (f"?{u.query}" if u.query else "")
         return f"{u.netloc}/{'…/' if u.path.strip('/').count('/') else ''}{tail}"[:80]
@@ -448,6 +453,10 @@ def fetch_url(url: str, fetched: dict | None = None, *, timeout: float | None = 
     timeout = URL_TIMEOUT if timeout is None else float(timeout)
     allow = ADDRESS_CHECK if allow is None else allow
     label = shown(url, 120)
+    try:
+        urlsplit(url).port  # noqa: B018 - a malformed address (a bracket left open, a port past 65535) raises here
+    except ValueError as exc:
+        raise UsageError(f"{label}: not a valid web address ({exc})") from None
     if urlsplit(url).scheme.lower() not in ("http", "https"):
         raise UsageError(f"{label}: data is fetched from http:// and https:// addresses only")
     if fetched is not None and url in fetched:
@@ -493,9 +502,11 @@ class _Fetch:
                 return body
             try:
                 current = urljoin(current, location)
+                scheme = urlsplit(current).scheme.lower()
+                urlsplit(current).port  # noqa: B018 - raises for a malformed one
             except ValueError:
                 raise UsageError(f"{self.label}: redirected to a malformed address") from None
-            if urlsplit(current).scheme.lower() not in ("http", "https"):
+            if scheme not in ("http", "https"):
                 raise UsageError(f"{self.label}: redirected to a non-http(s) address")
             where = f"{self.label}: redirected to {shown(current, 80)}"
         raise UsageError(f"{self.label}: redirected more than {MAX_REDIRECTS} times")
@@ -518,6 +529,11 @@ class _Fetch:
             raise UsageError(f"{where}: cannot fetch it (the port is not a number from 1 to 65535)") from None
         if not host:
             raise UsageError(f"{where}: cannot fetch it (the address names no host)")
+        if not host.isascii():  # an international name: its ASCII form, for the look-up, Host and TLS alike
+            try:
+                host = host.encode("idna").decode("ascii")
+            except UnicodeError:
+                raise UsageError(f"{where}: cannot fetch it (the host name is not a valid international name)") from None
         addresses = self.resolve(host, port, where)
         path = (u.path or "/") + (f"?{u.query}" if u.query else "")
         headers = {"User-Agent": f"printkit/{__version__}", "Accept": "text/csv, text/plain;q=0.8, */*;q=0.1", "Connection": "close"}

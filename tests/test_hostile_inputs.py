@@ -506,7 +506,7 @@ def broken_font(kind: str) -> bytes:
     return bytes(d)
 
 
-FONT_KINDS = ["loca-past-end", "composite-part-missing", "glyf-past-file", "loca-backwards", "truncated", "not-a-font", "huge", "good"]
+FONT_KINDS = ["loca-past-end", "composite-part-missing", "glyf-past-file", "loca-backwards", "truncated", "not-a-font", "huge", "fifo", "good"]
 FONT_KINDS_FAST = ("loca-past-end", "not-a-font", "good")  # the default tier; --runslow runs them all
 CARD_SVG = ('<svg xmlns="http://www.w3.org/2000/svg" width="69mm" height="94mm" viewBox="0 0 69 94">'
             '<rect width="69" height="94" fill="#f6efdf"/>'
@@ -530,6 +530,8 @@ def font_runs(tmp_path_factory):
         if kind == "huge":  # past the size limit (sparse: no disk used)
             with open(font, "wb") as f:
                 f.truncate(70 * 2**20)
+        elif kind == "fifo":  # a read would wait for ever
+            os.mkfifo(font)
         else:
             font.write_bytes(broken_font(kind))
         for k, args in enumerate((["validate", "game.toml"], ["make", "game.toml"], ["validate", "game.toml", "--strict"])):
@@ -574,7 +576,7 @@ def test_the_control_font_is_used(font_runs):
         assert r["code"] == 0 and "Broken" not in text, text[-600:]
 
 
-@pytest.mark.parametrize("kind", [k for k in FONT_KINDS if k not in ("good", "huge")])
+@pytest.mark.parametrize("kind", [k for k in FONT_KINDS if k not in ("good", "huge", "fifo")])
 def test_the_check_is_what_finds_each_broken_font(tmp_path, kind):
     """engine_fonts.ttfont (the one loader printkit embeds fonts through) refuses each
     broken font when it is loaded; the good one passes."""

@@ -146,7 +146,8 @@ def test_the_control_reaches_the_local_service_when_allowed(tmp_path, local, mon
 
 def test_malformed_addresses_are_one_line(tmp_path, relay):
     """A bracket left open, a port past 65535 or not a number (was exit 3 where the
-    address is first shown), on the command line, in a project, or in a redirect."""
+    address is first shown), on the command line, in a project, or in a redirect;
+    and an answer cut short of its Content-Length (not read as a shorter table)."""
     _deck(tmp_path)
     for url in ("http://[::1/x.csv", "http://cards.example:99999/x.csv", "http://cards.example:abc/x.csv", "http://[zz::1]/x.csv"):
         proc = run_cli("deck", "--data", url, "--front", "front.toml", "-o", "x.pdf", cwd=tmp_path)
@@ -157,6 +158,16 @@ def test_malformed_addresses_are_one_line(tmp_path, relay):
     from printkit.custom.data import fetch_url
     from printkit.errors import UsageError
 
+    def cut_short(handler):  # says 1,000 bytes, sends 12 and closes
+        handler.send_response(200)
+        handler.send_header("Content-Length", "1000")
+        handler.end_headers()
+        handler.wfile.write(b"name\nHalf-ro")
+        handler.close_connection = True
+
+    relay.routes["/cut.csv"] = cut_short
+    with pytest.raises(UsageError, match="closed the connection before the end"):
+        fetch_url(relay.url + "/cut.csv", allow=_only("127.0.0.2"))
     relay.routes["/to-broken"] = (302, {"Location": "http://[::1/x.csv"}, b"")
     with pytest.raises(UsageError, match="redirected to a malformed address"):
         fetch_url(relay.url + "/to-broken", allow=_only("127.0.0.2"))

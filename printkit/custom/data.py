@@ -641,6 +641,8 @@ class _Fetch:
             if not chunk:
                 if self.cut:
                     raise self.late()
+                if resp.length:  # fewer bytes than Content-Length said: a cut answer, not a shorter table
+                    raise UsageError(f"{where}: cannot fetch it (the server closed the connection before the end)")
                 break
             size += len(chunk)
             if size > URL_MAX_BYTES:

@@ -152,7 +152,9 @@ def check_face(face) -> None:
     end loads, measures text and fails at the end of the run; this finds that
     when the font is loaded (by `validate` as by `make`). One pass over the glyph
     headers: milliseconds for a Latin font, some 0.1 s for 65,000 glyphs."""
-    data = face._ttf_data
+    from printkit.engine import rl
+
+    data = rl.face_bytes(face)
     size = len(data)
     for tag, rec in face.table.items():
         if rec["offset"] + rec["length"] > size:

@@ -50,7 +50,9 @@ class Defaults(NamedTuple):
 
 
 def config_paths() -> list[Path]:
-    home = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
+    home = os.environ.get("XDG_CONFIG_HOME", "")
+    if not os.path.isabs(home):  # unset, empty or relative: the XDG rule is to ignore it
+        home = str(Path.home() / ".config")
     return [Path.cwd() / "printkit.toml", Path(home) / "printkit" / "printkit.toml"]
 
 
@@ -147,8 +149,14 @@ def _float_or_none(text: str):
 def load_defaults() -> Defaults:
     values, sources = dict(BUILTIN), {k: "built-in" for k in BUILTIN}
     for path in config_paths():
-        if not path.is_file():
-            continue
+        try:
+            if not path.is_file():
+                continue
+        except OSError as exc:  # XDG_CONFIG_HOME naming a path too long to look at, say
+            from printkit.engine.files import shown
+
+            via = " (XDG_CONFIG_HOME)" if os.environ.get("XDG_CONFIG_HOME") and str(path).startswith(os.environ["XDG_CONFIG_HOME"]) else ""
+            raise UsageError(f"{shown(str(path), 60)}{via}: cannot look for settings there ({exc.strerror or exc.__class__.__name__})") from None
         import tomllib  # only when there is a file to read (2-3 ms a run otherwise)
 
         try:

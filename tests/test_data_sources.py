@@ -260,7 +260,12 @@ class _Server:
 
 
 @pytest.fixture
-def server():
+def server(monkeypatch):
+    """A test server on 127.0.0.1, which these tests may reach: printkit itself
+    fetches from the public internet only (tests/test_hostile_inputs.py)."""
+    from printkit.custom import data, safety
+
+    monkeypatch.setattr(data, "ADDRESS_CHECK", lambda ip: None if str(ip) == "127.0.0.1" else safety.address_refusal(ip))
     srv = _Server({
         "/pub?output=csv": (200, "text/csv; charset=utf-8", (SHEETS / "libreoffice-utf8.csv").read_bytes(), 0),
         "/moved": (302, "text/plain", b"/pub?output=csv", 0),

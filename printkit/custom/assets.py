@@ -155,23 +155,39 @@ def _style(style: str, name: str) -> tuple[bool, bool]:
     return ("bold" in s or "black" in s or "heavy" in s, "italic" in s or "oblique" in s)
 
 
-def _readable_font(path: Path, folder: str) -> bool:
-    """A regular font file within the size limit; in a project's fonts folder, one in
-    that folder itself (not a link out of it). Your own and the system's folders are yours."""
+def unreadable_why(path: Path, exc: BaseException | None = None) -> str:
+    """Why a font file is left out, for the run summary: its name and, for a file
+    whose tables do not hold together, what is wrong (engine_fonts.check_face)."""
+    detail = str(exc) if isinstance(exc, engine_fonts.FontError) else ""
+    return f"{Path(path).name} cannot be read as a font" + (f": {detail}" if detail else "")
+
+
+#: font files of a scanned folder that are left out: folder -> ((path, why), ...)
+_UNREADABLE: dict[str, tuple] = {}
+
+
+def _readable_font(path: Path, folder: str) -> str | None:
+    """None for a regular font file within the size limit (in a project's fonts
+    folder, one in that folder itself, not a link out of it: your own and the
+    system's folders are yours); else why it is left out ("cannot be read as a font: ...")."""
     from printkit.custom import safety
 
     if safety.inside(folder, safety.allowed()) and not safety.inside(path, [folder]):
-        return False
+        return "a link out of the project folder"
     try:
         safety.regular(path, "font", safety.LIMITS["IMAGE_BYTES"])
-    except Exception:
-        return False
-    return True
+    except Exception as exc:
+        text = str(exc)
+        return f"cannot be read as a font: {text.split(': ', 1)[1] if ': ' in text else text}"
+    return None
 
 
 @lru_cache(maxsize=64)
 def _scan(folder: str) -> tuple[FontFace, ...]:
+    """The faces of the font files in `folder`; the files left out (not regular,
+    too large, not a font printkit can embed) in _UNREADABLE[folder]."""
     faces: list[FontFace] = []
+    left_out: list[tuple[Path, str]] = []
     n = 0
     for root, dirs, files in os.walk(folder):
         dirs.sort()
@@ -180,12 +196,34 @@ def _scan(folder: str) -> tuple[FontFace, ...]:
                 continue
             n += 1
             if n > MAX_FONT_FILES:
+                _UNREADABLE[folder] = tuple(left_out)
                 return tuple(faces)
             path = Path(root) / name
-            if not _readable_font(path, folder):
-                continue
-            faces.extend(_file_faces(path))
+            why = _readable_font(path, folder)
+            if why is None:
+                found = _file_faces(path)
+                if not found:  # a PostScript-outline (CFF) .otf beside its .ttf is usual: not named
+                    why = _no_faces_why(path)
+                faces.extend(found)
+            if why:
+                left_out.append((path, why))
+    _UNREADABLE[folder] = tuple(left_out)
     return tuple(faces)
+
+
+def _no_faces_why(path: Path) -> str | None:
+    """Why a font file gave no face printkit can embed (None: a font with
+    PostScript outlines, which printkit does not embed, and leaves out unnamed)."""
+    import uharfbuzz as hb
+
+    try:
+        face = hb.Face(hb.Blob.from_file_path(str(path)), 0)
+        tags = set(face.table_tags)
+    except Exception:
+        tags = set()
+    if "CFF " in tags or "CFF2" in tags:
+        return None
+    return "cannot be read as a font: " + ("not a TrueType font" if not tags else "it has no glyph outlines ('glyf')")
 
 
 def _run(args: list[str]) -> str | None:
@@ -368,8 +406,8 @@ class FontBook:
             if face is not None:
                 try:
                     return Resolved(_register(face.path, face.index), True, face.name, name, bold, italic)
-                except Exception:  # a damaged file: as if absent, and said so
-                    why = f"{face.path.name} cannot be read as a font"
+                except Exception as exc:  # a damaged file: as if absent, and said so
+                    why = unreadable_why(face.path, exc)
                     fam = nearest_shipped(name)
                     return Resolved(SHIPPED[fam][bold, italic], False, shipped_label(fam, bold, italic), name, bold, italic, why)
         for alias in METRIC_ALIASES.get(names[0].strip().lower(), ()):  # a free font with the same widths (fontconfig's own aliases)
@@ -390,9 +428,24 @@ class FontBook:
         return None
 
     def _sources(self):
-        for folder in [*self.folders, *user_font_dirs()]:
+        for folder in self.folders:
+            yield self._scan_mine(folder)
+        for folder in user_font_dirs():
             yield _scan(str(folder))
         yield system_faces()
+
+    def _scan_mine(self, folder: Path) -> tuple[FontFace, ...]:
+        """A project fonts folder's faces; each file in it left out is named in the run summary."""
+        faces = _scan(str(folder))
+        for path, why in _UNREADABLE.get(str(folder), ()):
+            try:
+                label = f"{folder.name}/{path.relative_to(folder).as_posix()}"
+            except ValueError:
+                label = path.name
+            sentence = f"{label}: {why}; left out"
+            if sentence not in self._notes:
+                self._notes[sentence] = (label, why)
+        return faces
 
     # -- the run summary -----------------------------------------------------------
     def note(self, place: str, r: Resolved) -> None:
@@ -412,7 +465,9 @@ class FontBook:
 
         if not self.strict:
             return []
-        return [Violation("OWN-FONT", place, f"font '{r.family}' is not in the project's fonts/ folder, your fonts or the system's (without --strict it is drawn in {r.label})") for place, r in self._notes.values()]
+        return [Violation("OWN-FONT", place, f"{r}; left out (without --strict, a warning)") if isinstance(r, str)
+                else Violation("OWN-FONT", place, f"font '{r.family}' is not in the project's fonts/ folder, your fonts or the system's{' (' + r.why + ')' if r.why else ''} (without --strict it is drawn in {r.label})")
+                for place, r in self._notes.values()]
 
     # -- characters a font lacks ---------------------------------------------------
     def fallback(self, ch: str, font: str, emoji: bool = False) -> str | None:
@@ -446,7 +501,7 @@ class FontBook:
 
     def _fallback_faces(self, font: str):
         family, bold, italic = _font_style(font)
-        mine = [f for folder in [*self.folders, *user_font_dirs()] for f in _scan(str(folder))]
+        mine = [f for folder in self.folders for f in self._scan_mine(folder)] + [f for folder in user_font_dirs() for f in _scan(str(folder))]
         seen = set()
         for group in (mine, _system_fallbacks(family, bold, italic)):
             # same style first within each group
@@ -533,7 +588,10 @@ def _register(path: Path, index: int = 0) -> str:
 
     from printkit.engine.resources import resource_dir
 
-    face = TTFontFile(str(path), validate=0, subfontIndex=index).name
+    try:
+        face = TTFontFile(str(path), validate=0, subfontIndex=index).name
+    except Exception as exc:  # truncated, not TrueType: said as ttfont would say it
+        raise engine_fonts.FontError(engine_fonts.parse_failure(exc)) from None
     face = face.decode("latin-1") if isinstance(face, bytes) else str(face)
     for engine_name, filename in engine_fonts._FILES.items():
         if Path(filename).stem == face and Path(path).read_bytes() == (resource_dir("fonts") / filename).read_bytes():

@@ -14,6 +14,7 @@ import csv
 import io
 import itertools
 import re
+from functools import lru_cache
 from pathlib import Path
 
 from printkit.custom import safety
@@ -111,7 +112,12 @@ def source_name(source) -> str:
     if is_url(source):
         from urllib.parse import urlsplit
 
-        u = urlsplit(source)
+        try:
+            u = urlsplit(source)
+        except ValueError:  # "http://[::1/": a bracket left open
+            from printkit.engine.files import shown
+
+            return shown(source, 80)
         last = u.path.rstrip("/").rsplit("/", 1)[-1]
         tail = last + (f"?{u.query}" if u.query else "")
         return f"{u.netloc}/{'…/' if u.path.strip('/').count('/') else ''}{tail}"[:80]
@@ -381,73 +387,308 @@ def _book_task(args: dict, data: bytes):
 
 # -- a published CSV at an http(s) address ---------------------------------------------
 
-def fetch_url(url: str, fetched: dict | None = None) -> bytes:
+#: which addresses a data address may be fetched from: ip -> why not (None: allowed).
+#: The public internet only (safety.address_refusal); a test reaching a server of its
+#: own on this computer passes its own to fetch_url (there is no switch outside the code).
+ADDRESS_CHECK = safety.address_refusal
+MAX_REDIRECTS = 10
+
+
+def fetch_url(url: str, fetched: dict | None = None, *, timeout: float | None = None, allow=None) -> bytes:
     """The bytes at an http:// or https:// address (a spreadsheet published as
-    CSV), fetched once per `fetched` cache, within URL_TIMEOUT seconds and
-    URL_MAX_BYTES; redirects only to http(s). UsageError naming the address for
-    anything else."""
-    import socket
-    import time
-    import urllib.error
-    import urllib.request
+    CSV), fetched once per `fetched` cache, within URL_MAX_BYTES and one deadline
+    for the whole fetch (`timeout`, URL_TIMEOUT seconds: name look-up, connection,
+    redirects, every byte; a server that trickles is cut at the deadline).
+
+    Each address the name (and every redirect's) resolves to is checked with
+    `allow(ip) -> reason or None` (ADDRESS_CHECK: the public internet only)
+    before any connection, and the connection is made to that checked address,
+    with the name as the Host header and TLS server name: a name that resolves
+    again to another address (DNS rebinding) is never looked up a second time.
+    Redirects only to http(s). UsageError naming the address for anything else."""
     from urllib.parse import urlsplit
 
     from printkit.engine.files import shown
 
+    timeout = URL_TIMEOUT if timeout is None else float(timeout)
+    allow = ADDRESS_CHECK if allow is None else allow
     label = shown(url, 120)
+    try:
+        urlsplit(url).port  # noqa: B018 - a malformed address (a bracket left open, a port past 65535) raises here
+    except ValueError as exc:
+        raise UsageError(f"{label}: not a valid web address ({exc})") from None
     if urlsplit(url).scheme.lower() not in ("http", "https"):
         raise UsageError(f"{label}: data is fetched from http:// and https:// addresses only")
     if fetched is not None and url in fetched:
         return fetched[url]
-
-    class _Redirect(urllib.request.HTTPRedirectHandler):
-        def redirect_request(self, req, fp, code, msg, headers, newurl):
-            if urlsplit(newurl).scheme.lower() not in ("http", "https"):
-                raise UsageError(f"{label}: redirected to a non-http(s) address")
-            return super().redirect_request(req, fp, code, msg, headers, newurl)
-
-    from printkit import __version__
-
-    opener = urllib.request.build_opener(_Redirect)
-    request = urllib.request.Request(url, headers={"User-Agent": f"printkit/{__version__}", "Accept": "text/csv, text/plain;q=0.8, */*;q=0.1"})
-    deadline = time.monotonic() + URL_TIMEOUT
-    cap = URL_MAX_BYTES // 2**20
-    try:
-        with opener.open(request, timeout=URL_TIMEOUT) as resp:
-            length = resp.headers.get("Content-Length")
-            if length and length.isdigit() and int(length) > URL_MAX_BYTES:
-                raise UsageError(f"{label}: {int(length) / 2**20:.0f} MB, over the {cap} MB a data file may be")
-            kind = (resp.headers.get_content_type() or "").lower()
-            chunks, size = [], 0
-            while True:
-                if time.monotonic() > deadline:
-                    raise UsageError(f"{label}: not fetched within {URL_TIMEOUT:g} s")
-                chunk = resp.read(65536)
-                if not chunk:
-                    break
-                size += len(chunk)
-                if size > URL_MAX_BYTES:
-                    raise UsageError(f"{label}: over the {cap} MB a data file may be")
-                chunks.append(chunk)
-    except urllib.error.HTTPError as exc:
-        if 300 <= exc.code < 400:  # urllib's own refusal of a redirect to file: and the like
-            raise UsageError(f"{label}: redirected to a non-http(s) address") from None
-        raise UsageError(f"{label}: the server answered {exc.code} {exc.reason}") from None
-    except urllib.error.URLError as exc:
-        reason = exc.reason
-        if isinstance(reason, (socket.timeout, TimeoutError)):
-            raise UsageError(f"{label}: no answer within {URL_TIMEOUT:g} s") from None
-        raise UsageError(f"{label}: cannot fetch it ({reason})") from None
-    except (socket.timeout, TimeoutError):
-        raise UsageError(f"{label}: no answer within {URL_TIMEOUT:g} s") from None
-    except (OSError, ValueError) as exc:  # a connection dropped, a malformed address
-        raise UsageError(f"{label}: cannot fetch it ({exc.__class__.__name__})") from None
-    if kind in ("text/html", "application/xhtml+xml"):
-        raise UsageError(f"{label}: the address gives a web page, not CSV (in Google Sheets: File > Share > Publish to web, as CSV; use the address it gives)")
-    data = b"".join(chunks)
+    data = _Fetch(label, timeout, allow).get(url)
     if fetched is not None:
         fetched[url] = data
     return data
+
+
+class _Fetch:
+    """One fetch of a data address under one deadline (fetch_url)."""
+
+    def __init__(self, label: str, timeout: float, allow) -> None:
+        import time
+
+        self.label, self.timeout, self.allow = label, timeout, allow
+        self.deadline = time.monotonic() + timeout
+        self.cut = False  # the deadline passed and the connection was shut
+        self.got_bytes = False
+
+    def left(self) -> float:
+        import time
+
+        return self.deadline - time.monotonic()
+
+    def late(self) -> UsageError:
+        if self.got_bytes:
+            return UsageError(f"{self.label}: not fetched within {self.timeout:g} s")
+        return UsageError(f"{self.label}: no answer within {self.timeout:g} s")
+
+    def get(self, url: str) -> bytes:
+        from urllib.parse import urljoin, urlsplit
+
+        from printkit.engine.files import shown
+
+        current, where = url, self.label
+        for _ in range(MAX_REDIRECTS + 1):
+            status, reason, location, body = self.once(current, where)
+            if location is None:
+                if not 200 <= status < 300:
+                    raise UsageError(f"{where}: the server answered {status} {reason}".rstrip())
+                return body
+            try:
+                current = urljoin(current, location)
+                scheme = urlsplit(current).scheme.lower()
+                urlsplit(current).port  # noqa: B018 - raises for a malformed one
+            except ValueError:
+                raise UsageError(f"{self.label}: redirected to a malformed address") from None
+            if scheme not in ("http", "https"):
+                raise UsageError(f"{self.label}: redirected to a non-http(s) address")
+            where = f"{self.label}: redirected to {shown(current, 80)}"
+        raise UsageError(f"{self.label}: redirected more than {MAX_REDIRECTS} times")
+
+    def once(self, url: str, where: str):
+        """One request: (status, reason, Location for a redirect or None, body)."""
+        import http.client
+        import socket
+        import ssl
+        import threading
+        from urllib.parse import urlsplit
+
+        from printkit import __version__
+
+        u = urlsplit(url)
+        https = u.scheme.lower() == "https"
+        try:
+            host, port = u.hostname, u.port or (443 if https else 80)
+        except ValueError:  # a port that is no number, or past 65535
+            raise UsageError(f"{where}: cannot fetch it (the port is not a number from 1 to 65535)") from None
+        if not host:
+            raise UsageError(f"{where}: cannot fetch it (the address names no host)")
+        if not host.isascii():  # an international name: its ASCII form, for the look-up, Host and TLS alike
+            try:
+                host = host.encode("idna").decode("ascii")
+            except UnicodeError:
+                raise UsageError(f"{where}: cannot fetch it (the host name is not a valid international name)") from None
+        addresses = self.resolve(host, port, where)
+        path = (u.path or "/") + (f"?{u.query}" if u.query else "")
+        headers = {"User-Agent": f"printkit/{__version__}", "Accept": "text/csv, text/plain;q=0.8, */*;q=0.1", "Connection": "close"}
+        conn = None
+        holder: list = [None]  # the connection the deadline shuts
+        timer = threading.Timer(max(self.left(), 0.0), self.shut, args=(holder,))
+        timer.daemon = True
+        timer.start()
+        try:
+            last_error: Exception | None = None
+            for ip in addresses:
+                if self.left() <= 0:
+                    raise self.late()
+                conn = (_PinnedHTTPS(host, port, str(ip), self.left(), ssl.create_default_context()) if https else _PinnedHTTP(host, port, str(ip), self.left()))
+                holder[0] = conn
+                try:
+                    conn.connect()
+                    break
+                except OSError as exc:
+                    if self.cut:
+                        raise self.late() from None
+                    last_error = exc
+                    conn.close()
+                    conn = None
+            if conn is None:
+                raise UsageError(f"{where}: cannot fetch it ({_why(last_error)})")
+            conn.request("GET", path, headers=headers)
+            resp = conn.getresponse()
+            self.got_bytes = True
+            if resp.status in (301, 302, 303, 307, 308) and resp.getheader("Location"):
+                return resp.status, resp.reason, resp.getheader("Location"), b""
+            if not 200 <= resp.status < 300:
+                return resp.status, resp.reason, None, b""
+            return resp.status, resp.reason, None, self.body(resp, where)
+        except UsageError:
+            raise
+        except (http.client.HTTPException, OSError, ValueError) as exc:  # a dropped connection, a malformed answer, a bad certificate
+            if self.cut or self.left() <= 0:
+                raise self.late() from None
+            if isinstance(exc, (socket.timeout, TimeoutError)):
+                raise self.late() from None
+            raise UsageError(f"{where}: cannot fetch it ({_why(exc)})") from None
+        finally:
+            timer.cancel()
+            if conn is not None:
+                conn.close()
+
+    def resolve(self, host: str, port: int, where: str) -> list:
+        """The addresses `host` resolves to, each checked (UsageError naming the
+        first refused one), looked up once, within the deadline."""
+        import ipaddress
+        import socket
+        import threading
+
+        answer: dict = {}
+
+        def look_up() -> None:
+            try:
+                answer["infos"] = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+            except (OSError, UnicodeError, ValueError) as exc:
+                answer["error"] = exc
+
+        worker = threading.Thread(target=look_up, name="printkit-resolve", daemon=True)
+        worker.start()
+        worker.join(max(self.left(), 0.0))
+        if worker.is_alive():  # the name server does not answer: the run does not wait on it
+            raise self.late()
+        if "error" in answer:
+            raise UsageError(f"{where}: cannot fetch it (the name {_host_shown(host)} is not known: {_why(answer['error'])})")
+        found = []
+        for family, _type, _proto, _name, sockaddr in answer["infos"]:
+            try:
+                ip = ipaddress.ip_address(sockaddr[0].split("%", 1)[0])
+            except ValueError:
+                continue
+            if ip not in found:
+                found.append(ip)
+        if not found:
+            raise UsageError(f"{where}: cannot fetch it (the name {_host_shown(host)} has no address)")
+        for ip in found:
+            why = self.allow(ip)
+            if why:
+                shown_host = _host_shown(host)
+                try:
+                    literal = ipaddress.ip_address(host) == ip  # the address itself, in any spelling
+                except ValueError:
+                    literal = False
+                named = shown_host if literal else f"{shown_host} ({ip})"
+                raise UsageError(f"{where}: {named} is {why}; printkit fetches data only from the public internet")
+        return found
+
+    def body(self, resp, where: str) -> bytes:
+        cap = URL_MAX_BYTES // 2**20
+        length = resp.getheader("Content-Length")
+        if length and length.isascii() and length.isdigit() and len(length) < 20 and int(length) > URL_MAX_BYTES:
+            raise UsageError(f"{where}: {int(length) / 2**20:.0f} MB, over the {cap} MB a data file may be")
+        kind = (resp.headers.get_content_type() or "").lower()
+        if kind in ("text/html", "application/xhtml+xml"):
+            raise UsageError(f"{where}: the address gives a web page, not CSV (in Google Sheets: File > Share > Publish to web, as CSV; use the address it gives)")
+        chunks, size = [], 0
+        while True:
+            if self.left() <= 0:
+                raise self.late()
+            chunk = resp.read1(65536)  # what one read of the socket gives: never waits for 64 KB to gather
+            if not chunk:
+                if self.cut:
+                    raise self.late()
+                if resp.length:  # fewer bytes than Content-Length said: a cut answer, not a shorter table
+                    raise UsageError(f"{where}: cannot fetch it (the server closed the connection before the end)")
+                break
+            size += len(chunk)
+            if size > URL_MAX_BYTES:
+                raise UsageError(f"{where}: over the {cap} MB a data file may be")
+            chunks.append(chunk)
+        return b"".join(chunks)
+
+    def shut(self, holder: list) -> None:
+        """At the deadline: shut the connection, so a read waiting on a server that
+        sends a byte now and then returns at once, not after its next byte."""
+        import socket
+
+        self.cut = True
+        conn = holder[0]
+        sock = getattr(conn, "sock", None)
+        if sock is not None:
+            try:
+                socket.socket.shutdown(sock, socket.SHUT_RDWR)  # the socket itself (under TLS too)
+            except OSError:
+                pass
+
+
+def _pinned_socket(ip: str, port: int, timeout: float):
+    import socket
+
+    return socket.create_connection((ip, port), timeout)
+
+
+@lru_cache(maxsize=1)
+def _connection_classes():
+    import http.client
+
+    class PinnedHTTP(http.client.HTTPConnection):
+        """An HTTP connection to the address already checked, not to the name again."""
+
+        def __init__(self, host: str, port: int, ip: str, timeout: float) -> None:
+            super().__init__(host, port, timeout=timeout)
+            self.pk_ip = ip
+
+        def connect(self) -> None:
+            self.sock = _pinned_socket(self.pk_ip, self.port, self.timeout)
+
+    class PinnedHTTPS(http.client.HTTPSConnection):
+        """HTTPS to the checked address; the certificate is checked for the name."""
+
+        def __init__(self, host: str, port: int, ip: str, timeout: float, context) -> None:
+            super().__init__(host, port, timeout=timeout, context=context)
+            self.pk_ip, self.pk_context = ip, context
+
+        def connect(self) -> None:
+            sock = self.sock = _pinned_socket(self.pk_ip, self.port, self.timeout)  # the deadline can shut it mid-handshake
+            try:
+                self.sock = self.pk_context.wrap_socket(sock, server_hostname=self.host)
+            except BaseException:
+                sock.close()
+                raise
+
+    return PinnedHTTP, PinnedHTTPS
+
+
+def _PinnedHTTP(host, port, ip, timeout):  # noqa: N802 - a class made on first use (http.client loads only to fetch)
+    return _connection_classes()[0](host, port, ip, timeout)
+
+
+def _PinnedHTTPS(host, port, ip, timeout, context):  # noqa: N802
+    return _connection_classes()[1](host, port, ip, timeout, context)
+
+
+def _host_shown(host: str) -> str:
+    from printkit.engine.files import shown
+
+    return shown(host, 60)
+
+
+def _why(exc) -> str:
+    """A connection failure in a few words."""
+    import ssl
+
+    if exc is None:
+        return "no address answered"
+    if isinstance(exc, ssl.SSLCertVerificationError):
+        return f"its certificate is not valid: {exc.verify_message}" if getattr(exc, "verify_message", None) else "its certificate is not valid"
+    if isinstance(exc, ConnectionRefusedError):
+        return "connection refused"
+    text = getattr(exc, "strerror", None) or str(exc) or exc.__class__.__name__
+    return text[:80]
 
 
 def _read_url(url: str, sheet: str | None, fetched: dict | None) -> Table:

@@ -24,11 +24,21 @@ from printkit.errors import UsageError
 
 
 def _limit(name: str, default: int) -> int:
-    """A limit, lowered by PRINTKIT_LIMIT_<NAME> (a positive whole number) if set."""
-    text = os.environ.get(f"PRINTKIT_LIMIT_{name}")
-    if text and text.isdigit() and 0 < int(text) < default:
-        return int(text)
-    return default
+    """A limit, lowered by PRINTKIT_LIMIT_<NAME> if set: a whole number above 0 in
+    the digits 0-9 (a value past `default` leaves it at `default`). Anything else
+    is refused (UsageError naming the variable): a limit that silently stayed as
+    it was would not be the one the user asked for."""
+    var = f"PRINTKIT_LIMIT_{name}"
+    text = os.environ.get(var)
+    if not text:  # unset, or set to nothing
+        return default
+    if not re.fullmatch(r"[0-9]+", text) or not text.strip("0"):  # "²" and "٣" are digits to str.isdigit, not to int()
+        shown_value = repr(text[:20] + ("..." if len(text) > 20 else ""))
+        raise UsageError(f"{var}={shown_value}: not a whole number above 0 in the digits 0-9 (the limit is {default:,}; the variable can only lower it)")
+    text = text.lstrip("0")
+    if len(text) > len(str(default)):  # past the ceiling (and past what int() reads: 4,300 digits)
+        return default
+    return min(int(text), default)
 
 
 MB = 1024 * 1024
@@ -117,6 +127,41 @@ _NETWORK = [False]
 def allow_network(on: bool = True) -> None:
     """The user asked (--fetch) for the web addresses a project names to be fetched."""
     _NETWORK[0] = bool(on)
+
+
+# -- addresses -----------------------------------------------------------------------
+# A data address (--fetch, --data URL) is fetched from the public internet only: the
+# address a name resolves to is checked here, on every redirect, and the connection
+# goes to that checked address (printkit/custom/data.py fetch_url).
+
+def address_refusal(ip) -> str | None:
+    """Why printkit does not connect to `ip` (an ipaddress address), or None for an
+    address on the public internet. Refused: this computer (loopback, unspecified),
+    local networks (private, carrier-grade NAT, link-local, where a cloud server's
+    metadata service answers), multicast, reserved and documentation ranges, and an
+    IPv6 address that carries one of those (IPv4-mapped, 6to4, NAT64)."""
+    import ipaddress
+
+    if ip.version == 6:
+        inner = ip.ipv4_mapped or ip.sixtofour
+        if inner is None and ip in ipaddress.IPv6Network("64:ff9b::/96"):  # NAT64: the IPv4 address is the last 32 bits
+            inner = ipaddress.IPv4Address(int(ip) & 0xFFFFFFFF)
+        if inner is not None:  # judged by the IPv4 address it carries
+            why = address_refusal(inner)
+            return f"{why} (written as IPv6)" if why else None
+    if ip.is_loopback or ip.is_unspecified:
+        return "an address of this computer"
+    if ip.is_link_local:
+        return "a link-local address (the local network, where a cloud server's metadata service answers)"
+    if ip.is_multicast:
+        return "a multicast address"
+    if ip.is_reserved:
+        return "not an address on the public internet"
+    if ip.version == 4 and ip in ipaddress.IPv4Network("100.64.0.0/10") or ip.is_private or ip.version == 6 and ip.is_site_local:
+        return "an address of a private network"
+    if not ip.is_global:
+        return "not an address on the public internet"
+    return None
 
 
 def network_allowed() -> bool:

@@ -516,6 +516,8 @@ def picture_shapes(drawing):
     it as an image object instead (its transparency kept)."""
     from reportlab.graphics.shapes import DirectDraw, Image
 
+    from printkit.engine import rl
+
     class Picture(DirectDraw):
         def __init__(self, shape) -> None:
             self.shape = shape
@@ -524,7 +526,7 @@ def picture_shapes(drawing):
             from reportlab.lib.utils import ImageReader
 
             s = self.shape
-            renderer._canvas.drawImage(ImageReader(s.path), s.x, s.y, s.width, s.height, mask="auto")
+            rl.renderer_canvas(renderer).drawImage(ImageReader(s.path), s.x, s.y, s.width, s.height, mask="auto")
 
         def getBounds(self):
             return self.shape.getBounds()

@@ -784,3 +784,8 @@ def map_font(font_map, family: str, weight: str, style: str, name: str) -> None:
     internal = FontMap.build_internal_name(family, weight, style)
     font_map._map[internal] = {"svg_family": family, "svg_weight": weight, "svg_style": style, "rlgFont": name, "exact": True}
     font_map._family_index.setdefault(family.lower(), family)
+
+
+def renderer_canvas(renderer):
+    """The canvas a renderPDF renderer draws on (for a shape that draws itself)."""
+    return renderer._canvas

@@ -22,6 +22,8 @@ from pathlib import Path
 
 from printkit.errors import UsageError
 
+PLACEHOLDER = re.compile(r"\{\{|\{%")  # where a template holds a placeholder or a tag
+
 
 def _limit(name: str, default: int) -> int:
     """A limit, lowered by PRINTKIT_LIMIT_<NAME> if set: a whole number above 0 in

@@ -22,7 +22,7 @@ from __future__ import annotations
 import math
 import re
 
-from printkit.custom import template as T
+from printkit.custom.safety import PLACEHOLDER
 
 RASTER_DPI = 300
 XLINK = "{http://www.w3.org/1999/xlink}href"
@@ -65,7 +65,7 @@ def inline_css(root) -> None:
     order = 0
     wrapper = cssselect2.ElementWrapper.from_xml_root(root)
     for sheet in sheets:
-        if T.PLACEHOLDER.search(sheet.text or ""):
+        if PLACEHOLDER.search(sheet.text or ""):
             continue  # a sheet with placeholders is left to svglib
         matcher = cssselect2.Matcher()
         for rule in tinycss2.parse_stylesheet(sheet.text or "", skip_comments=True, skip_whitespace=True):
@@ -181,7 +181,7 @@ def see_through(el, index) -> list[str]:
             continue
         for key in ("opacity", "fill-opacity", "stroke-opacity"):
             v = prop(x, key)
-            if v is not None and not T.PLACEHOLDER.search(str(v)) and _opacity(v) < 1:
+            if v is not None and not PLACEHOLDER.search(str(v)) and _opacity(v) < 1:
                 out.append(f"{key} {v}")
         target = _ref(None, prop(x, "fill"), index)
         if target is not None and _local(target.tag) in ("linearGradient", "radialGradient") and min(stop_alphas(target, index) or [1]) < 1:

@@ -18,7 +18,7 @@ from printkit.custom.assets import FontBook, Icons
 from printkit.errors import UsageError
 from printkit.rules import Violation
 
-PLACEHOLDER = re.compile(r"\{\{|\{%")
+PLACEHOLDER = safety.PLACEHOLDER
 MIN_TEXT_PT = 6.0  # the smallest printed text printkit lets through (DESIGN: 6 pt, 7 pt for play)
 
 

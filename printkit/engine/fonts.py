@@ -310,25 +310,7 @@ def to_unicode_cmap(base: str, subset, actual: dict) -> str:
     return "\n".join(lines)
 
 
-_STRING_WIDTH = None
-_WIDTHS: dict = {}
-
-
-def text_width(text: str, font: str, size: float) -> float:
-    """`text`'s advance width in pt, remembered (a font name stands for one
-    face for the whole run: ReportLab keeps the first registered under it)."""
-    key = (text, font, size)
-    width = _WIDTHS.get(key)
-    if width is None:
-        global _STRING_WIDTH
-        if _STRING_WIDTH is None:  # ReportLab loads on first use, not at import
-            from reportlab.pdfbase.pdfmetrics import stringWidth
-
-            _STRING_WIDTH = stringWidth
-        if len(_WIDTHS) > 2048:  # a long run's one-off texts (IDs, page numbers) do not pile up
-            _WIDTHS.clear()
-        width = _WIDTHS[key] = _STRING_WIDTH(text, font, size)
-    return width
+from printkit.engine.rl import text_width  # noqa: E402,F401 (ReportLab's widths, remembered: the adapter's)
 
 
 def fit_size(text: str, font: str, size: float, max_width: float, min_size: float = 4.0) -> float:

@@ -24,7 +24,7 @@ What it holds:
 
 from __future__ import annotations
 
-from printkit.engine import color, fonts
+from printkit.engine import color
 
 _CANVAS = None
 _ARC = None
@@ -390,7 +390,7 @@ def canvas_class():
             if mode is not None or charSpace or direction is not None or wordSpace is not None or shaping or type(text) is not str:
                 return False
             if share:
-                x -= share * fonts.text_width(text, self._fontname, self._fontsize)
+                x -= share * text_width(text, self._fontname, self._fontsize)
             code = self._pk_line(x, y, text)
             if code is None:
                 return False
@@ -417,7 +417,7 @@ def canvas_class():
 
         def stringWidth(self, text, fontName=None, fontSize=None):
             """ReportLab's width, remembered (fonts.text_width): text objects ask it for every string."""
-            return fonts.text_width(text, fontName or self._fontname, self._fontsize if fontSize is None else fontSize)
+            return text_width(text, fontName or self._fontname, self._fontsize if fontSize is None else fontSize)
 
         def _pk_path(self, key, make) -> None:
             """A shape's path operators, made once per canvas for each exact set
@@ -789,3 +789,25 @@ def map_font(font_map, family: str, weight: str, style: str, name: str) -> None:
 def renderer_canvas(renderer):
     """The canvas a renderPDF renderer draws on (for a shape that draws itself)."""
     return renderer._canvas
+
+
+_STRING_WIDTH = None
+_WIDTHS: dict = {}
+
+
+def text_width(text: str, font: str, size: float) -> float:
+    """`text`'s advance width in pt (ReportLab's stringWidth), remembered: a font
+    name stands for one face for the whole run (ReportLab keeps the first
+    registered under it)."""
+    key = (text, font, size)
+    width = _WIDTHS.get(key)
+    if width is None:
+        global _STRING_WIDTH
+        if _STRING_WIDTH is None:  # ReportLab loads on first use, not at import
+            from reportlab.pdfbase.pdfmetrics import stringWidth
+
+            _STRING_WIDTH = stringWidth
+        if len(_WIDTHS) > 2048:  # a long run's one-off texts (IDs, page numbers) do not pile up
+            _WIDTHS.clear()
+        width = _WIDTHS[key] = _STRING_WIDTH(text, font, size)
+    return width

@@ -719,11 +719,8 @@ def _label(values: dict, column: str | None) -> str:
 
 def _paper_findings(opts, card_size: str) -> list:
     """A card that does not fit the paper as `make` prints it (the check `make`
-    and `validate` run, where this version has it): an error finding."""
-    try:
-        from printkit.app.options import check_fit
-    except ImportError:
-        return []
+    and `validate` run): an error finding."""
+    from printkit.app.options import check_fit
     from printkit.errors import UsageError
     from printkit.rules import Violation
 

@@ -11,15 +11,18 @@ compare printkit's pages with these inside the trim at low resolution
     python scripts/corpus_references.py            # every project
     python scripts/corpus_references.py squib      # one
 
-Needs Inkscape 1.x on PATH (the Debian package). The fonts Inkscape finds for
-families the machine lacks (fontconfig's choice) are written to
+Needs Inkscape 1.x on PATH (the Debian package). Inkscape sees only printkit's
+fonts and the test fonts (tests/fonts/, scripts/reference_fonts.py), each family
+a template names mapped to the face printkit draws it in, as the tests print with
+PRINTKIT_FONT_DIRS=tests/fonts: the references do not hang on the machine's fonts.
+The face fontconfig gives each family is written to
 tests/corpus/NAME/reference/fonts.txt, so a changed reference can be explained.
+`PRINTKIT_UPDATE_REFERENCES=1 python -m pytest` runs this too (tests/README.md).
 """
 
 from __future__ import annotations
 
 import html
-import os
 import shutil
 import subprocess
 import sys
@@ -31,9 +34,10 @@ ROOT = Path(__file__).resolve().parents[1]
 CORPUS = ROOT / "tests" / "corpus"
 RENDER_PX_PER_MM = 10  # Inkscape's render, before it is made small
 REF_PX_PER_MM = 2  # stored: regions, not anti-aliasing
-FONTCONFIG: Path | None = None
 
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "scripts"))
+from reference_fonts import inkscape_env  # noqa: E402  (sets PRINTKIT_FONT_DIRS for printkit here too)
 
 
 def cards(project: Path, spec: dict):
@@ -82,28 +86,6 @@ def fill(template: Path, values: dict, index: int, markup: str = "") -> str:
     return text
 
 
-#: Families fontconfig answers badly on a Debian machine without them, as a
-#: designer's machine would not: Impact is aliased to a symbol font (URW D050000L)
-#: by ghostscript's fonts; printkit draws it in Noto Sans (named in its run summary): so does the reference.
-#: Nimbus Mono (fontconfig's Nimbus Mono PS, URW's Courier) has CFF outlines, which
-#: printkit cannot embed: it draws the family in Liberation Mono, its metric twin
-#: (named in the run summary): so does the reference.
-FONT_SUBSTITUTES = {"Impact": ("Noto Sans", "regular"), "Nimbus Mono": ("Liberation Mono", "regular")}
-
-
-def fontconfig_file(folder: Path) -> Path:
-    """A fontconfig setup for Inkscape: the system's, with FONT_SUBSTITUTES first."""
-    rules = "".join(
-        f'<match target="pattern"><test name="family"><string>{fam}</string></test>'
-        f'<edit name="family" mode="assign" binding="strong"><string>{sub}</string></edit>'
-        f'<edit name="weight" mode="assign" binding="strong"><const>{weight}</const></edit></match>'
-        for fam, (sub, weight) in FONT_SUBSTITUTES.items()
-    )
-    conf = folder / "fonts.conf"
-    conf.write_text(f'<?xml version="1.0"?><!DOCTYPE fontconfig SYSTEM "fonts.dtd"><fontconfig>{rules}<include ignore_missing="yes">/etc/fonts/fonts.conf</include></fontconfig>', encoding="utf-8")
-    return conf
-
-
 def render(svg_text: str, folder: Path, trim_mm, card_size: str, out: Path, beside: Path | None = None) -> None:
     """Inkscape renders the filled SVG (saved beside the template, `beside`, so
     its images resolve; the project folder by default); the page is cut to the
@@ -124,7 +106,7 @@ def render(svg_text: str, folder: Path, trim_mm, card_size: str, out: Path, besi
         subprocess.run(
             ["inkscape", str(tmp_svg), "--export-type=png", f"--export-filename={tmp_png}", "--export-area-page",
              f"--export-width={w_px}", f"--export-height={h_px}", "--export-background=#ffffff", "--export-background-opacity=1"],
-            check=True, capture_output=True, timeout=120, env={**os.environ, "FONTCONFIG_FILE": str(FONTCONFIG)},
+            check=True, capture_output=True, timeout=120, env=inkscape_env(),
         )
         im = Image.open(tmp_png).convert("RGB")
         bx, by = (w_mm - trim_mm[0]) / 2, (h_mm - trim_mm[1]) / 2
@@ -147,8 +129,7 @@ def fonts_used(templates) -> str:
         families.update(f.strip().strip("'\"") for f in re.findall(r"font-family[:=]\s*\"?([^;\"]+)", t.read_text(encoding="utf-8")))
     lines = []
     for fam in sorted(families):
-        env = {**os.environ, "FONTCONFIG_FILE": str(FONTCONFIG)} if FONTCONFIG else None
-        got = subprocess.run(["fc-match", fam], capture_output=True, text=True, env=env).stdout.strip() if shutil.which("fc-match") else "?"
+        got = subprocess.run(["fc-match", fam], capture_output=True, text=True, env=inkscape_env()).stdout.strip() if shutil.which("fc-match") else "?"
         lines.append(f"{fam}: {got}")
     return "\n".join(lines) + "\n"
 
@@ -160,8 +141,6 @@ def main(names: list[str]) -> int:
     from printkit.custom.project import split_element
     from printkit.engine.units import CARDS
 
-    global FONTCONFIG
-    FONTCONFIG = fontconfig_file(Path(tempfile.mkdtemp()))
     for project in sorted(p for p in CORPUS.iterdir() if (p / "corpus.toml").is_file()):
         if names and project.name not in names:
             continue

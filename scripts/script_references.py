@@ -10,15 +10,22 @@ row; reference.svg is the same card with the row's text typed in, as Inkscape
 draws it. The test prints the deck with --layout single (one card a page, the
 page the size of the SVG) and compares each text's band with this render.
 
-Needs: inkscape (1.x), the fonts above. Run: python scripts/script_references.py
+Needs: inkscape (1.x). The fonts are the test fonts (tests/fonts/, subsets of
+fonts-noto-core's and fonts-dejavu-core's faces): Inkscape sees only them and
+printkit's own (scripts/reference_fonts.py), as the test prints with
+PRINTKIT_FONT_DIRS=tests/fonts. Run: python scripts/script_references.py
+(or `PRINTKIT_UPDATE_REFERENCES=1 python -m pytest`, tests/README.md).
 """
 
 import csv
 import io
 import subprocess
+import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "scripts"))
+from reference_fonts import inkscape_env  # noqa: E402
 DATA = ROOT / "tests" / "data" / "scripts"
 GOLDEN = ROOT / "tests" / "golden" / "scripts.png"
 DPI = 150
@@ -57,7 +64,7 @@ def main() -> None:
     GOLDEN.parent.mkdir(parents=True, exist_ok=True)
     subprocess.run(["inkscape", "--export-type=png", f"--export-dpi={DPI}", "--export-area-page",
                     "--export-background=#ffffff", "--export-background-opacity=1",
-                    f"--export-filename={GOLDEN}", str(DATA / "reference.svg")], check=True, capture_output=True)
+                    f"--export-filename={GOLDEN}", str(DATA / "reference.svg")], check=True, capture_output=True, timeout=120, env=inkscape_env())
     from PIL import Image
 
     with Image.open(GOLDEN) as im:  # greyscale: a third of the bytes, all the comparison needs

@@ -9,7 +9,10 @@ row of tests/svgfidelity/cards.csv, the way printkit fills them, and the filled
 SVG is rendered by Inkscape (`inkscape --export-type=png`) at REF_DPI onto
 white. tests/test_svg_fidelity.py prints the same card with printkit, renders the
 PDF with pdfium at the same resolution and compares them cell by cell, so the
-tests need no Inkscape. Made with Inkscape 1.2.2 (Debian bookworm's package).
+tests need no Inkscape. Made with Inkscape 1.2.2 (Debian bookworm's package),
+which sees only printkit's fonts and the test fonts (scripts/reference_fonts.py),
+as the tests print with PRINTKIT_FONT_DIRS=tests/fonts.
+`PRINTKIT_UPDATE_REFERENCES=1 python -m pytest` runs this too (tests/README.md).
 """
 
 from __future__ import annotations
@@ -24,6 +27,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 CASES = ROOT / "tests" / "svgfidelity"
+sys.path.insert(0, str(ROOT / "scripts"))
+from reference_fonts import inkscape_env  # noqa: E402  (sets PRINTKIT_FONT_DIRS for printkit here too)
 REF_DPI = 50
 
 
@@ -50,14 +55,14 @@ def inkscape_png(svg: Path, out: Path, dpi: int = REF_DPI) -> None:
                 shutil.copytree(extra, Path(tmp) / extra.name)
         subprocess.run([exe, str(src), "--export-type=png", f"--export-dpi={dpi}", "--export-background=#ffffff",
                         "--export-background-opacity=1", f"--export-filename={out}"],
-                       check=True, capture_output=True, timeout=120)
+                       check=True, capture_output=True, timeout=120, env=inkscape_env())
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--compare", action="store_true", help="print printkit's difference from each reference")
     ap.add_argument("names", nargs="*", help="cases (file stems); default all")
-    args = ap.parse_args()
+    args = ap.parse_args(argv)
     (CASES / "ref").mkdir(exist_ok=True)
     for svg in sorted(CASES.glob("*.svg")):
         if args.names and svg.stem not in args.names:

@@ -11,6 +11,13 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 
+#: the fonts the drawn comparisons use, and only these (tests/fonts/README.md): printkit
+#: reads them in place of the machine's (PRINTKIT_FONT_DIRS), the references were drawn with them
+TEST_FONTS = ROOT / "tests" / "fonts"
+TEST_FONT_ENV = {"PRINTKIT_FONT_DIRS": str(TEST_FONTS)}
+#: PRINTKIT_UPDATE_REFERENCES=1: every reference is made again (tests/README.md)
+UPDATE_REFERENCES = os.environ.get("PRINTKIT_UPDATE_REFERENCES") == "1"
+
 
 REAL_PROCESSES = os.environ.get("PRINTKIT_TEST_PROCESSES") == "1"
 
@@ -121,6 +128,41 @@ SLOW = False
 def sweep(n: int, fast: int) -> int:
     """How many seeds a sweep runs: `fast` by default, the full `n` with --runslow."""
     return n if SLOW else fast
+
+
+#: what PRINTKIT_UPDATE_REFERENCES=1 runs before the tests (each remakes its files from the
+#: sources; the tests that compare with them then pass on what was made): (script, needs Inkscape)
+REFERENCE_SCRIPTS = [
+    ("scripts/corpus_references.py", True),  # tests/corpus/*/reference/card-NN.png
+    ("scripts/svg_references.py", True),  # tests/svgfidelity/ref/*.png
+    ("scripts/script_references.py", True),  # tests/golden/scripts.png, tests/data/scripts/
+]
+
+
+def pytest_sessionstart(session):
+    """PRINTKIT_UPDATE_REFERENCES=1: remake every reference first (once, not in
+    each xdist worker). The goldens drawn by printkit itself (tests/golden/ember-road-*)
+    are written by their test in the run. Inkscape's are remade where it is
+    installed; without it they are left as they are, and the run says so."""
+    if not UPDATE_REFERENCES or hasattr(session.config, "workerinput"):
+        return
+    import shutil
+
+    reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+
+    def say(line: str) -> None:
+        if reporter is not None:
+            reporter.write_line(line)
+
+    for script, inkscape in REFERENCE_SCRIPTS:
+        if inkscape and shutil.which("inkscape") is None:
+            say(f"PRINTKIT_UPDATE_REFERENCES: {script} not run: Inkscape is not installed (apt-get install inkscape)")
+            continue
+        say(f"PRINTKIT_UPDATE_REFERENCES: python {script}")
+        env = {k: v for k, v in os.environ.items() if k != "PRINTKIT_FONT_DIRS"}
+        proc = subprocess.run([sys.executable, str(ROOT / script)], cwd=ROOT, env=env, capture_output=True, text=True, timeout=3600)
+        if proc.returncode != 0:
+            raise pytest.UsageError(f"{script} failed ({proc.returncode}): {proc.stderr.strip()[-2000:]}")
 
 
 def pytest_configure(config):

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import run_inproc
+from tests.conftest import TEST_FONT_ENV, TEST_FONTS, run_inproc
 
 CORPUS = Path(__file__).parent / "corpus"
 PROJECTS = sorted(p.name for p in CORPUS.iterdir() if (p / "corpus.toml").is_file())
@@ -33,16 +33,12 @@ def spec(name: str) -> dict:
     return tomllib.loads((CORPUS / name / "corpus.toml").read_text(encoding="utf-8"))
 
 
-def missing_font(name: str) -> dict | None:
-    """The project's [needs] (a system font some cards need) when that font is
-    not installed, else None."""
-    needs = spec(name).get("needs")
-    if not needs:
-        return None
-    from printkit.custom.assets import system_faces
-
-    have = any(f.family == needs["font"].lower() for f in system_faces())
-    return None if have else needs
+@pytest.fixture(autouse=True)
+def _test_fonts(monkeypatch):
+    """Every print here sees the test fonts (tests/fonts/) and none of the
+    machine's, as the Inkscape references were drawn (scripts/reference_fonts.py)."""
+    for k, v in TEST_FONT_ENV.items():
+        monkeypatch.setenv(k, v)
 
 
 def xfail_for(name: str, what: str):
@@ -63,15 +59,36 @@ def test_prints_with_the_users_command(name, tmp_path):
     args[1] = str(project / args[1])
     out = tmp_path / "out.pdf"
     r = run_inproc(*args, "-o", str(out))
-    refused = missing_font(name)
-    if refused and refused.get("for", "print") == "print":  # without the font, what would print wrong (boxes) is refused, and nothing else
-        lines = [x for x in r.stderr.splitlines() if x.startswith("printkit: ") and "refused:" not in x]
-        assert r.returncode == 1 and lines, r.stderr
-        assert all(x.startswith(f"printkit: {refused['code']} ") and any(f"card {n} (" in x for n in refused["cards"]) for x in lines), r.stderr
-        assert not out.exists()
-        return
     assert r.returncode == 0, r.stderr
     assert out.stat().st_size > 1000
+
+
+@pytest.mark.parametrize("name", [n for n in PROJECTS if spec(n).get("needs")])
+def test_the_font_a_project_needs_is_a_test_font(name, tmp_path, monkeypatch):
+    """A project's [needs] names the test font it needs (tests/fonts/). Without
+    it, what would print wrong (boxes) is refused, naming the cards, and
+    nothing else; a font needed only for the comparison changes no verdict."""
+    from printkit.custom.assets import system_faces
+
+    needs = spec(name)["needs"]
+    assert any(f.family == needs["font"].lower() for f in system_faces()), f"{needs['font']} is not in {TEST_FONTS}: scripts/test_fonts.py"
+    if "code" not in needs:
+        return
+    without = tmp_path / "fonts"  # the test fonts but that one
+    without.mkdir()
+    for f in system_faces():
+        if f.family != needs["font"].lower() and not (without / f.path.name).exists():
+            (without / f.path.name).write_bytes(f.path.read_bytes())
+    monkeypatch.setenv("PRINTKIT_FONT_DIRS", str(without))
+    project = CORPUS / name
+    args = list(spec(name)["command"])
+    args[1] = str(project / args[1])
+    out = tmp_path / "out.pdf"
+    r = run_inproc(*args, "-o", str(out))
+    lines = [x for x in r.stderr.splitlines() if x.startswith("printkit: ") and "refused:" not in x]
+    assert r.returncode == 1 and lines, r.stderr
+    assert all(x.startswith(f"printkit: {needs['code']} ") and any(f"card {n} (" in x for n in needs["cards"]) for x in lines), r.stderr
+    assert not out.exists()
 
 
 # -- per card -------------------------------------------------------------------------
@@ -84,9 +101,7 @@ def _cards(name: str):
     sys.path.insert(0, str(CORPUS.parents[1] / "scripts"))
     from corpus_references import cards
 
-    needs = missing_font(name) or {}
-    refused = set(needs.get("cards", ())) if needs.get("for", "print") == "print" else set()  # refused for a missing font (the print test): not printed here
-    return [c for c in cards(CORPUS / name, spec(name)) if c[0] + 1 not in refused]
+    return list(cards(CORPUS / name, spec(name)))
 
 
 _PRINTED: dict = {}
@@ -203,9 +218,6 @@ def test_each_card_matches_its_reference_inside_the_trim(name, printed):
     cmp = spec(name)["compare"]
     if cmp.get("reference") == "none":
         pytest.skip(f"{name}: {spec(name)['name']} is drawn by a web browser from CSS: there is no Inkscape reference to compare with")
-    needs = missing_font(name)
-    if needs and needs.get("for") == "compare":
-        pytest.skip(f"{needs['font']} is not installed (Debian: apt-get install {needs['package']}): {needs.get('why', 'the comparison needs it')}")
     trim = CARDS[cmp["card_size"]]
     mask = cmp.get("mask")  # regions the reference cannot speak for (x, y, w, h mm from the top left)
     pages = printed(name)
@@ -304,11 +316,9 @@ def test_a_card_named_on_a_sheet_of_templates(tmp_path):
 
 def test_emoji_and_symbols_drawn_in_a_system_outline_font(printed):
     """CardMaker's "Symbol Test" card (chess men, emoji, kanji, crossed swords)
-    prints with the system's Symbola for what no other font has: its glyphs
-    are in the PDF's text, drawn, and the font is embedded."""
-    needs = spec("cardmaker")["needs"]
-    if missing_font("cardmaker"):
-        pytest.skip(f"{needs['font']} is not installed (Debian: apt-get install {needs['package']}): the Symbol Test card is refused instead (checked by the print test)")
+    prints with Symbola (a test font standing for the system's) for the emoji
+    no other font has: its glyphs are in the PDF's text, drawn, and the font is
+    embedded."""
     import pypdfium2 as pdfium
     from pypdf import PdfReader
 
@@ -327,17 +337,13 @@ def test_emoji_and_symbols_drawn_in_a_system_outline_font(printed):
 
 
 def test_metric_compatible_font_stands_in_for_a_missing_one(tmp_path):
-    """Arial, missing, is drawn in Liberation Sans (its widths: text wraps as
-    nanDECK's Arial does) where installed, named as a substitution."""
+    """Arial, missing, is drawn in a font with its widths (text wraps as
+    nanDECK's Arial does), named as a substitution: Liberation Sans where
+    installed, else Arimo (the test fonts have Arimo alone)."""
     from printkit.custom import template as T
-    from printkit.custom.assets import system_faces
 
-    if not any(f.family == "liberation sans" for f in system_faces()):
-        pytest.skip("Liberation Sans is not installed (Debian: fonts-liberation)")
-    if any(f.family == "arial" for f in system_faces()):
-        pytest.skip("Arial itself is installed")
     got = T.Context.for_folder(tmp_path).fonts.lookup("Arial")
-    assert not got.found and got.label == "Liberation Sans"
+    assert not got.found and got.label == "Arimo"
 
 
 def test_layout_line_height(tmp_path):
@@ -387,10 +393,6 @@ def test_text_svglib_draws_gets_the_font_fallback(tmp_path):
     """Text inside an element with placeholders (a group coloured by a cell) is
     drawn by svglib; a character its font lacks comes from a font that has it,
     as for printkit's own text (it was refused, OWN-GLYPH)."""
-    from printkit.custom.assets import system_faces
-
-    if not any(f.family == "dejavu sans" for f in system_faces()):
-        pytest.skip("DejaVu Sans is not installed (Debian: fonts-dejavu-core): no system font has the chess king here")
     (tmp_path / "front.svg").write_text(
         '<svg xmlns="http://www.w3.org/2000/svg" width="69mm" height="94mm" viewBox="0 0 69 94">'
         '<g fill="{{ colour }}"><rect width="69" height="94" fill="#eeeeee"/><text x="10" y="40" font-size="8" font-family="Noto Sans">King \u2654 here</text></g></svg>', encoding="utf-8")
@@ -402,7 +404,7 @@ def test_text_svglib_draws_gets_the_font_fallback(tmp_path):
 
     text = pdfium.PdfDocument(str(out))[0].get_textpage().get_text_range()
     assert "\u2654" in text and "King" in text, text
-    assert b"DejaVuSans" in out.read_bytes() or b"Symbola" in out.read_bytes()  # the king from a font that has it, embedded
+    assert b"DejaVuSans" in out.read_bytes()  # the king from the test font that has it (no other has), embedded
 
 
 def test_a_picture_embedded_in_the_svg_is_drawn(tmp_path):

@@ -4,15 +4,13 @@ the validator's checks on them, and the example project in examples/."""
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, render_page, run_cli, run_inproc
+from conftest import ROOT, TEST_FONT_ENV, UPDATE_REFERENCES, render_page, run_cli, run_inproc
 
 EXAMPLE = ROOT / "examples" / "ember-road"
 GOLDEN = ROOT / "tests" / "golden"
-UPDATE = os.environ.get("PRINTKIT_UPDATE_GOLDENS") == "1"
 
 
 # -- the example project -------------------------------------------------------------
@@ -67,9 +65,9 @@ def _compare(image, name: str) -> None:
     from PIL import Image, ImageChops
 
     path = GOLDEN / name
-    if UPDATE or not path.exists():
-        if not UPDATE:
-            pytest.fail(f"no golden {name}: run with PRINTKIT_UPDATE_GOLDENS=1 and check the image by eye")
+    if UPDATE_REFERENCES or not path.exists():
+        if not UPDATE_REFERENCES:
+            pytest.fail(f"no golden {name}: run with PRINTKIT_UPDATE_REFERENCES=1 and check the image by eye")
         image.save(path, optimize=True)
         return
     want = Image.open(path).convert("RGB")
@@ -85,9 +83,10 @@ def _compare(image, name: str) -> None:
 @pytest.fixture(scope="module")
 def example_cards(tmp_path_factory) -> Path:
     """The example deck one card a page (card + bleed), so the goldens hold
-    the cards themselves, whatever the sheet layout does."""
+    the cards themselves, whatever the sheet layout does; printed with the test
+    fonts alone, as the goldens were."""
     out = tmp_path_factory.mktemp("ember-single") / "cards.pdf"
-    proc = run_inproc("make", str(EXAMPLE / "game.toml"), "--only", "road", "--layout", "single", "-o", str(out))
+    proc = run_inproc("make", str(EXAMPLE / "game.toml"), "--only", "road", "--layout", "single", "-o", str(out), env=TEST_FONT_ENV)
     assert proc.returncode == 0, proc.stderr
     return out
 

@@ -132,13 +132,49 @@ def test_family_lookup_without_fontconfig_reads_the_standard_folders(monkeypatch
 
     _system_font("DejaVu Sans", "fonts-dejavu-core")
     monkeypatch.setattr(shutil, "which", lambda name, *a, **k: None)
-    assets.system_faces.cache_clear()
+    assets._system_faces.cache_clear()
     try:
         faces = assets.system_faces()
         assert any(f.family == "dejavu sans" and not f.bold and not f.italic and f.weight == 400 for f in faces)
         assert not any(f.path.suffix == ".otf" and f.family == "urw bookman" for f in faces)  # CFF outlines: not embeddable, left out
     finally:
-        assets.system_faces.cache_clear()
+        assets._system_faces.cache_clear()
+
+
+def test_font_dirs_stand_for_the_machines_fonts(tmp_path, monkeypatch):
+    """PRINTKIT_FONT_DIRS: the fonts in the folders it names are read instead
+    of the user's and the system's (fontconfig not asked); set but empty, none.
+    Characters a font lacks come from them, emoji from the face with the most
+    pictographs first."""
+    from conftest import TEST_FONTS
+
+    from printkit.custom import assets
+
+    def no_fontconfig(args):
+        raise AssertionError(f"fontconfig asked: {args}")
+
+    monkeypatch.setattr(assets, "_run", no_fontconfig)
+    monkeypatch.setenv("PRINTKIT_FONT_DIRS", str(TEST_FONTS))
+    files = {f.path.name for f in assets.system_faces()}
+    assert files == {p.name for p in TEST_FONTS.glob("*.ttf")}
+    assert assets.user_font_dirs() == []
+    assert assets.FontBook([]).known("Noto Sans Hebrew") and not assets.FontBook([]).known("Liberation Serif")
+    assert [f.name for f in assets._emoji_faces()] == ["Symbola"]
+    from printkit.engine import fonts
+
+    fonts.register_fonts()
+    assert assets.FontBook([]).fallback("\u2654", fonts.SANS) == assets._register(TEST_FONTS / "DejaVuSans.ttf")  # the chess king: DejaVu Sans alone has it
+    # through the command line: an empty value leaves no font outside the project and printkit's own
+    body = '<text id="t" x="8" y="14" font-family="DejaVu Sans" font-size="5">{{ name }} \u2654</text>'
+    proc, out = _deck(tmp_path, "name\nAda\n", body)
+    assert proc.returncode == 0, proc.stderr  # found in the test fonts (PRINTKIT_FONT_DIRS is still set)
+    assert "not found" not in proc.stdout and "DejaVuSans" in _fonts(out)
+    monkeypatch.setenv("PRINTKIT_FONT_DIRS", "")
+    assert assets.system_faces() == () and assets._emoji_faces() == ()
+    proc, out = _deck(tmp_path, "name\nAda\n", body)
+    assert proc.returncode == 1 and "no font has '\u2654' (U+2654)" in proc.stderr  # no font outside printkit's own has the king
+    proc, out = _deck(tmp_path, "name\nAda\n", body.replace(" \u2654", ""))
+    assert proc.returncode == 0 and "text 't': DejaVu Sans not found, drawn in Noto Sans" in proc.stdout, proc.stdout + proc.stderr
 
 
 # -- 3. text in every script -------------------------------------------------------------------
@@ -202,17 +238,17 @@ def test_scripts_are_drawn_as_inkscape_draws_them(tmp_path):
     """Hebrew, Arabic, mixed directions with digits, combining marks and
     Devanagari, and a paragraph set right to left (direction:rtl: it ends at x,
     "abc" on the right), printed from a data row, against Inkscape's render of the same
-    card (tests/golden/scripts.png, scripts/script_references.py). Measured:
-    every band 1.000 both ways; the same text drawn unordered and unshaped
-    scores 0.31-0.53 (Hebrew, Arabic), 0.74-0.85 (mixed, Devanagari), 0.92 (marks)."""
-    for family, package in (("Noto Sans Hebrew", "fonts-noto-core"), ("Noto Sans Arabic", "fonts-noto-core"), ("Noto Sans Devanagari", "fonts-noto-core"), ("DejaVu Sans", "fonts-dejavu-core")):
-        _system_font(family, package)
+    card (tests/golden/scripts.png, scripts/script_references.py). Both see
+    only the test fonts (tests/fonts/: Noto Sans Hebrew, Arabic and Devanagari,
+    DejaVu Sans). Measured: every band 1.000 both ways; the same text drawn
+    unordered and unshaped scores 0.31-0.53 (Hebrew, Arabic), 0.74-0.85 (mixed,
+    Devanagari), 0.92 (marks)."""
     from PIL import Image
 
-    from conftest import render_page
+    from conftest import TEST_FONT_ENV, render_page
 
     out = tmp_path / "scripts.pdf"
-    proc = run_inproc("deck", "--data", str(SCRIPTS / "cards.csv"), "--front", str(SCRIPTS / "front.svg"), "-o", str(out), "--layout", "single", "--duplex", "none", "--strict", cwd=tmp_path)
+    proc = run_inproc("deck", "--data", str(SCRIPTS / "cards.csv"), "--front", str(SCRIPTS / "front.svg"), "-o", str(out), "--layout", "single", "--duplex", "none", "--strict", cwd=tmp_path, env=TEST_FONT_ENV)
     assert proc.returncode == 0, proc.stderr
     mine = render_page(out, 0, dpi=150).convert("L")
     with Image.open(ROOT / "tests" / "golden" / "scripts.png") as ref:

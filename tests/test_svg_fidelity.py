@@ -1,8 +1,8 @@
 """SVG templates drawn as their editor draws them: each case in tests/svgfidelity/
 is printed by printkit (one card a page), rendered with pdfium and compared,
 3 mm cell by 3 mm cell, with Inkscape's render of the same filled-in SVG
-(tests/svgfidelity/ref/, made by scripts/svg_references.py; Inkscape is not
-needed to run these tests)."""
+(tests/svgfidelity/ref/, made by scripts/svg_references.py with the test
+fonts alone; Inkscape is not needed to run these tests)."""
 
 from __future__ import annotations
 
@@ -10,10 +10,18 @@ from pathlib import Path
 
 import pytest
 
-from conftest import run_inproc
+from conftest import TEST_FONT_ENV, run_inproc
 from svgcompare import compare, printkit_png
 
 CASES = Path(__file__).resolve().parent / "svgfidelity"
+
+
+@pytest.fixture(autouse=True)
+def _test_fonts(monkeypatch):
+    """printkit sees the test fonts (tests/fonts/) and none of the machine's, as
+    Inkscape did when it drew the references (scripts/reference_fonts.py)."""
+    for k, v in TEST_FONT_ENV.items():
+        monkeypatch.setenv(k, v)
 
 # most cells that may differ (of 713, 3 mm cells over 69x94 mm), measured with
 # `python scripts/svg_references.py --compare` and given a small margin. What

@@ -1,7 +1,8 @@
 """What templates draw with: fonts, icons and images, found by name or path.
 
 Fonts come from the project's fonts/ folder, then the user's own font folders,
-then the system's (fontconfig where it is installed); "Noto Sans", "Noto Serif"
+then the system's (fontconfig where it is installed; PRINTKIT_FONT_DIRS, when
+set, names the folders read instead of your own and the system's); "Noto Sans", "Noto Serif"
 and "Noto Sans Mono" (printkit's own, also the CSS generic families) are always
 there, and a family found nowhere is drawn in the nearest of them, said in the
 run summary. Every font is embedded (subset) in the PDF by ReportLab. Icons are SVG or PNG files in the project's icons/
@@ -58,7 +59,24 @@ _MONO_HINTS = ("mono", "courier", "consol", "code", "typewriter", "terminal", "f
 _NOT_SERIF = ("sans",)
 
 
+#: Folders read in place of your own font folders and the system's fonts (fontconfig
+#: is not asked either), separated as PATH is (":", ";" on Windows); set but empty:
+#: none. The same fonts on every machine: a build, a CI run or the test suite that
+#: must not depend on what the machine has installed (docs/own-deck.md).
+FONT_DIRS_ENV = "PRINTKIT_FONT_DIRS"
+
+
+def font_dirs_override() -> tuple[Path, ...] | None:
+    """The folders PRINTKIT_FONT_DIRS names (only those that exist), or None when it is not set."""
+    value = os.environ.get(FONT_DIRS_ENV)
+    if value is None:
+        return None
+    return tuple(Path(p) for p in value.split(os.pathsep) if p and Path(p).is_dir())
+
+
 def user_font_dirs() -> list[Path]:
+    if font_dirs_override() is not None:
+        return []
     home = Path.home()
     dirs = [home / ".fonts", home / ".local/share/fonts", home / "Library/Fonts"]
     if sys.platform.startswith("win"):
@@ -267,12 +285,19 @@ def _fc_faces(text: str) -> list[FontFace]:
     return faces
 
 
-@lru_cache(maxsize=1)
 def system_faces() -> tuple[FontFace, ...]:
     """Every font the system has: fontconfig's list (fc-list) where it is
-    installed, else the standard Windows, macOS or Linux folders."""
+    installed, else the standard Windows, macOS or Linux folders; with
+    PRINTKIT_FONT_DIRS set, the fonts in the folders it names."""
+    return _system_faces(font_dirs_override())
+
+
+@lru_cache(maxsize=8)
+def _system_faces(override: tuple[Path, ...] | None) -> tuple[FontFace, ...]:
     import shutil
 
+    if override is not None:
+        return tuple(f for d in override for f in _scan(str(d)))
     if shutil.which("fc-list"):
         out = _run(["fc-list", "--format", _FC_FORMAT])
         if out is not None:
@@ -523,29 +548,44 @@ def _font_style(font: str) -> tuple[str, bool, bool]:
     return "Noto Sans", False, False
 
 
-@lru_cache(maxsize=1)
 def _emoji_faces() -> tuple[FontFace, ...]:
     """fontconfig's "emoji" family (its generic alias: colour emoji fonts,
-    Symbola...), the faces that family names itself only; () without fontconfig."""
+    Symbola...), the faces that family names itself only. Without fontconfig
+    (or with PRINTKIT_FONT_DIRS), as fontconfig chooses it: the face that has
+    the most pictographs (its emoji language's best cover); () if none has any."""
+    return _emoji_faces_in(font_dirs_override())
+
+
+@lru_cache(maxsize=8)
+def _emoji_faces_in(override: tuple[Path, ...] | None) -> tuple[FontFace, ...]:
     import shutil
 
-    if not shutil.which("fc-match"):
-        return ()
-    out = _run(["fc-match", "-s", "--format", _FC_FORMAT, "emoji"])
-    if out is None:
-        return ()
-    faces = list(_fc_faces(out))
-    return tuple(faces[:1])  # the alias's first choice; past it is the ordinary sorted list
+    if override is None and shutil.which("fc-match"):
+        out = _run(["fc-match", "-s", "--format", _FC_FORMAT, "emoji"])
+        if out is None:
+            return ()
+        faces = list(_fc_faces(out))
+        return tuple(faces[:1])  # the alias's first choice; past it is the ordinary sorted list
+    best, most = None, 0
+    for f in _system_faces(override):
+        n = sum(1 for c in face_chars(f.path, f.index) if 0x1F300 <= c <= 0x1FAFF)
+        if n > most:
+            best, most = f, n
+    return (best,) if best is not None else ()
+
+
+def _system_fallbacks(family: str, bold: bool, italic: bool) -> tuple[FontFace, ...]:
+    """System faces in the order a fallback is chosen: fontconfig's sorted
+    match for the family and style (what Pango and Inkscape use), else (and
+    with PRINTKIT_FONT_DIRS) every system face, same style first, then by path."""
+    return _system_fallbacks_in(family, bold, italic, font_dirs_override())
 
 
 @lru_cache(maxsize=64)
-def _system_fallbacks(family: str, bold: bool, italic: bool) -> tuple[FontFace, ...]:
-    """System faces in the order a fallback is chosen: fontconfig's sorted
-    match for the family and style (what Pango and Inkscape use), else every
-    system face, same style first."""
+def _system_fallbacks_in(family: str, bold: bool, italic: bool, override: tuple[Path, ...] | None) -> tuple[FontFace, ...]:
     import shutil
 
-    if shutil.which("fc-match"):
+    if override is None and shutil.which("fc-match"):
         pattern = f"{family}:weight={200 if bold else 80}:slant={100 if italic else 0}"
         out = _run(["fc-match", "-s", "--format", _FC_FORMAT, pattern])
         if out is not None:
@@ -553,7 +593,7 @@ def _system_fallbacks(family: str, bold: bool, italic: bool) -> tuple[FontFace, 
             for f in _fc_faces(out):
                 seen.setdefault((f.path, f.index), f)
             return tuple(seen.values())
-    faces = sorted(system_faces(), key=lambda f: (f.distance(bold, italic), str(f.path), f.index))
+    faces = sorted(_system_faces(override), key=lambda f: (f.distance(bold, italic), str(f.path), f.index))
     seen = {}
     for f in faces:
         seen.setdefault((f.path, f.index), f)

@@ -17,7 +17,7 @@ a template names mapped to the face printkit draws it in, as the tests print wit
 PRINTKIT_FONT_DIRS=tests/fonts: the references do not hang on the machine's fonts.
 The face fontconfig gives each family is written to
 tests/corpus/NAME/reference/fonts.txt, so a changed reference can be explained.
-`PRINTKIT_UPDATE_REFERENCES=1 python -m pytest` runs this too (tests/README.md).
+`PRINTKIT_UPDATE_REFERENCES=1 python -m pytest` runs this too (CONTRIBUTING.md).
 """
 
 from __future__ import annotations

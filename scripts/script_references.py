@@ -14,7 +14,7 @@ Needs: inkscape (1.x). The fonts are the test fonts (tests/fonts/, subsets of
 fonts-noto-core's and fonts-dejavu-core's faces): Inkscape sees only them and
 printkit's own (scripts/reference_fonts.py), as the test prints with
 PRINTKIT_FONT_DIRS=tests/fonts. Run: python scripts/script_references.py
-(or `PRINTKIT_UPDATE_REFERENCES=1 python -m pytest`, tests/README.md).
+(or `PRINTKIT_UPDATE_REFERENCES=1 python -m pytest`, CONTRIBUTING.md).
 """
 
 import csv

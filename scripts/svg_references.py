@@ -12,7 +12,7 @@ PDF with pdfium at the same resolution and compares them cell by cell, so the
 tests need no Inkscape. Made with Inkscape 1.2.2 (Debian bookworm's package),
 which sees only printkit's fonts and the test fonts (scripts/reference_fonts.py),
 as the tests print with PRINTKIT_FONT_DIRS=tests/fonts.
-`PRINTKIT_UPDATE_REFERENCES=1 python -m pytest` runs this too (tests/README.md).
+`PRINTKIT_UPDATE_REFERENCES=1 python -m pytest` runs this too (CONTRIBUTING.md).
 """
 
 from __future__ import annotations

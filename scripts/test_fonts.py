@@ -33,7 +33,7 @@ the references' fontconfig setup try those in one order (scripts/reference_fonts
 Run: python scripts/test_fonts.py [ROOT]   (ROOT: where the packages' files are, default /;
 e.g. `apt-get download fonts-croscore ...` and `dpkg-deb -x PKG.deb ROOT`).
 Needs fonttools (a build-time tool, not a dependency). Then remake the references:
-PRINTKIT_UPDATE_REFERENCES=1 python -m pytest (tests/README.md).
+PRINTKIT_UPDATE_REFERENCES=1 python -m pytest (CONTRIBUTING.md).
 """
 
 from __future__ import annotations

@@ -15,7 +15,7 @@ ROOT = Path(__file__).resolve().parent.parent
 #: reads them in place of the machine's (PRINTKIT_FONT_DIRS), the references were drawn with them
 TEST_FONTS = ROOT / "tests" / "fonts"
 TEST_FONT_ENV = {"PRINTKIT_FONT_DIRS": str(TEST_FONTS)}
-#: PRINTKIT_UPDATE_REFERENCES=1: every reference is made again (tests/README.md)
+#: PRINTKIT_UPDATE_REFERENCES=1: every reference is made again (CONTRIBUTING.md)
 UPDATE_REFERENCES = os.environ.get("PRINTKIT_UPDATE_REFERENCES") == "1"
 
 

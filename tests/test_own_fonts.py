@@ -175,6 +175,11 @@ def test_font_dirs_stand_for_the_machines_fonts(tmp_path, monkeypatch):
     assert proc.returncode == 1 and "no font has '\u2654' (U+2654)" in proc.stderr  # no font outside printkit's own has the king
     proc, out = _deck(tmp_path, "name\nAda\n", body.replace(" \u2654", ""))
     assert proc.returncode == 0 and "text 't': DejaVu Sans not found, drawn in Noto Sans" in proc.stdout, proc.stdout + proc.stderr
+    out.unlink()
+    monkeypatch.setenv("PRINTKIT_FONT_DIRS", str(tmp_path / "no-such-folder"))  # a typo: said, not every font silently dropped
+    proc, out = _deck(tmp_path, "name\nAda\n", body.replace(" \u2654", ""))
+    assert proc.returncode == 2 and not out.exists(), proc.stderr
+    assert proc.stderr.strip().splitlines() == [f"printkit: error: PRINTKIT_FONT_DIRS: {tmp_path / 'no-such-folder'} is not a folder"], proc.stderr
 
 
 # -- 3. text in every script -------------------------------------------------------------------

@@ -67,11 +67,18 @@ FONT_DIRS_ENV = "PRINTKIT_FONT_DIRS"
 
 
 def font_dirs_override() -> tuple[Path, ...] | None:
-    """The folders PRINTKIT_FONT_DIRS names (only those that exist), or None when it is not set."""
+    """The folders PRINTKIT_FONT_DIRS names, or None when it is not set; a name
+    that is not a folder is a usage error (a typo would silently drop every font)."""
     value = os.environ.get(FONT_DIRS_ENV)
     if value is None:
         return None
-    return tuple(Path(p) for p in value.split(os.pathsep) if p and Path(p).is_dir())
+    dirs = tuple(Path(p).expanduser() for p in value.split(os.pathsep) if p.strip())
+    for d in dirs:
+        if not d.is_dir():
+            from printkit.errors import UsageError
+
+            raise UsageError(f"{FONT_DIRS_ENV}: {d} is not a folder")
+    return dirs
 
 
 def user_font_dirs() -> list[Path]:

@@ -37,7 +37,7 @@ REF_PX_PER_MM = 2  # stored: regions, not anti-aliasing
 
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
-from reference_fonts import inkscape_env  # noqa: E402  (sets PRINTKIT_FONT_DIRS for printkit here too)
+from reference_fonts import inkscape_env, use_test_fonts  # noqa: E402
 
 
 def cards(project: Path, spec: dict):
@@ -141,6 +141,7 @@ def main(names: list[str]) -> int:
     from printkit.custom.project import split_element
     from printkit.engine.units import CARDS
 
+    use_test_fonts()
     for project in sorted(p for p in CORPUS.iterdir() if (p / "corpus.toml").is_file()):
         if names and project.name not in names:
             continue

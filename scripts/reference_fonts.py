@@ -32,8 +32,13 @@ SHIPPED = ROOT / "fonts"
 TEST_FONTS = ROOT / "tests" / "fonts"
 SOURCES = [ROOT / "tests" / "corpus", ROOT / "tests" / "svgfidelity", ROOT / "tests" / "data" / "scripts", ROOT / "examples" / "ember-road"]
 
-os.environ["PRINTKIT_FONT_DIRS"] = str(TEST_FONTS)
 sys.path.insert(0, str(ROOT))
+
+
+def use_test_fonts() -> None:
+    """printkit in this process sees the test fonts alone, as the tests print
+    (a script's main calls it; importing this module changes nothing)."""
+    os.environ["PRINTKIT_FONT_DIRS"] = str(TEST_FONTS)
 
 
 def families_named() -> list[str]:
@@ -66,6 +71,7 @@ def fontconfig_text(cache: Path) -> str:
     from printkit.custom.assets import GENERIC, SHIPPED_NAMES, FontBook
     from printkit.engine import fonts as engine_fonts
 
+    use_test_fonts()
     engine_fonts.register_fonts()
     book = FontBook([])
     out = [f"<dir>{SHIPPED / 'kerning'}</dir>", f"<dir>{SHIPPED}</dir>", f"<dir>{TEST_FONTS}</dir>", f"<cachedir>{cache}</cachedir>",

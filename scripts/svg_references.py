@@ -28,7 +28,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 CASES = ROOT / "tests" / "svgfidelity"
 sys.path.insert(0, str(ROOT / "scripts"))
-from reference_fonts import inkscape_env  # noqa: E402  (sets PRINTKIT_FONT_DIRS for printkit here too)
+from reference_fonts import inkscape_env, use_test_fonts  # noqa: E402
 REF_DPI = 50
 
 
@@ -63,6 +63,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--compare", action="store_true", help="print printkit's difference from each reference")
     ap.add_argument("names", nargs="*", help="cases (file stems); default all")
     args = ap.parse_args(argv)
+    use_test_fonts()  # --compare prints as the tests do
     (CASES / "ref").mkdir(exist_ok=True)
     for svg in sorted(CASES.glob("*.svg")):
         if args.names and svg.stem not in args.names:

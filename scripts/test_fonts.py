@@ -61,6 +61,10 @@ FACES = {
 }
 
 
+SAME_NAME = ROOT / "tests" / "data" / "same-name-font" / "DroidSansFallbackFull.ttf"
+SAME_NAME_TEXT = "こんにちは世界"
+
+
 def used_characters() -> set[int]:
     """Every character the drawn comparisons' sources hold."""
     sys.path.insert(0, str(ROOT))
@@ -107,6 +111,18 @@ def main(src_root: str = "/") -> None:
         sub.subset(font)
         font.save(str(DST / name))
         print(f"{name}: {len(want)} characters, {(DST / name).stat().st_size} bytes")
+    # another subset under the same PostScript name, other characters: two files with one
+    # name used in one process (tests/test_own_fonts.py) must each draw their own glyphs
+    src = Path(src_root) / FACES["DroidSansFallbackFull.ttf"][0]
+    opts = subset.Options()
+    opts.name_IDs, opts.name_languages, opts.notdef_outline, opts.hinting = ["*"], ["*"], True, False
+    font = subset.load_font(str(src), opts)
+    sub = subset.Subsetter(opts)
+    sub.populate(text=SAME_NAME_TEXT)
+    sub.subset(font)
+    SAME_NAME.parent.mkdir(parents=True, exist_ok=True)
+    font.save(str(SAME_NAME))
+    print(f"{SAME_NAME.relative_to(ROOT)}: {SAME_NAME.stat().st_size} bytes")
 
 
 if __name__ == "__main__":

@@ -182,6 +182,26 @@ def test_font_dirs_stand_for_the_machines_fonts(tmp_path, monkeypatch):
     assert proc.stderr.strip().splitlines() == [f"printkit: error: PRINTKIT_FONT_DIRS: {tmp_path / 'no-such-folder'} is not a folder"], proc.stderr
 
 
+def test_two_font_files_with_one_postscript_name_each_draw_their_own_glyphs(tmp_path, monkeypatch):
+    """Two files whose faces share a PostScript name (a subset in one folder, a
+    fuller copy in another) used one after the other in one process: the second
+    is drawn from its own file. ReportLab hands out one font object per face
+    name; the second run drew with the first file's glyphs and lost its text
+    (its check compared the name as text with ReportLab's keys, which are bytes)."""
+    from conftest import TEST_FONTS
+
+    body = '<text id="name" data-box="8 8 53 20" font-size="5">{{ name }}</text>'
+    monkeypatch.setenv("PRINTKIT_FONT_DIRS", str(TEST_FONTS))  # its Droid Sans Fallback has 絵文字 only
+    (tmp_path / "a").mkdir()
+    proc, out = _deck(tmp_path / "a", "name\n絵文字 x\n", body)
+    assert proc.returncode == 0 and "絵文字" in _text(out), proc.stderr
+    monkeypatch.setenv("PRINTKIT_FONT_DIRS", str(ROOT / "tests" / "data" / "same-name-font"))  # this one こんにちは世界 only
+    (tmp_path / "b").mkdir()
+    proc, out = _deck(tmp_path / "b", "name\nこんにちは世界 x\n", body)
+    assert proc.returncode == 0, proc.stderr
+    assert "こんにちは世界" in _text(out)
+
+
 # -- 3. text in every script -------------------------------------------------------------------
 
 def test_characters_the_font_lacks_come_from_a_font_that_has_them(tmp_path):

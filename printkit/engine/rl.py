@@ -676,10 +676,11 @@ def face_bytes(face) -> bytes:
 
 
 def known_face(face: str) -> bool:
-    """Does ReportLab hold a TrueType face of this PostScript name already?"""
+    """Does ReportLab hold a TrueType face of this PostScript name already? (It
+    files faces under the name as the font file has it: bytes.)"""
     from reportlab.pdfbase import pdfmetrics
 
-    return face in pdfmetrics._dynFaceNames
+    return face in pdfmetrics._dynFaceNames or face.encode("latin-1", "replace") in pdfmetrics._dynFaceNames
 
 
 def enter_font(name: str, font) -> None:

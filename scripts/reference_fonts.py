@@ -2,7 +2,7 @@
 the test fonts (tests/fonts/, scripts/test_fonts.py), and nothing the machine
 has installed.
 
-printkit sees them through PRINTKIT_FONT_DIRS (set here, and by the tests);
+printkit sees them through PRINTKIT_FONT_DIRS (use_test_fonts(), and the tests);
 Inkscape through a fontconfig setup that lists only them (FONTCONFIG_FILE), in
 which each family the sources name is mapped to the face printkit draws it in
 (a missing family: the nearest shipped face or a metric twin; CSS generic

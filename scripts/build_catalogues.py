@@ -75,7 +75,7 @@ def extract():
         (ROOT / "templates", [("**.j2", "jinja2.ext:babel_extract")], {"**.j2": JINJA_OPTIONS}),
     ]
     for folder, methods, options in sources:
-        for filename, lineno, message, comments, context in extract_from_dir(str(folder), methods, options, strip_comment_tags=True):
+        for filename, lineno, message, comments, context in extract_from_dir(str(folder), methods, options, comment_tags=("TRANSLATORS:",), strip_comment_tags=True):
             path = f"{folder.relative_to(ROOT)}/{filename}"
             cat.add(message, None, [(path, lineno)], auto_comments=comments, context=context)
     for message, where in _game_messages():

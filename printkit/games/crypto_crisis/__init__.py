@@ -51,7 +51,8 @@ GAME = Game(
             title="Crypto Crisis encrypted board",
             help=(
                 "Encrypt three words: --word WORD[:SHIFTS] three times, blue, yellow, red in that order "
-                "(shifts U, D, L, R, at most 3; e.g. --word study:LLL --word ghost:UUU --word knife:RRD). "
+                "(shifts as arrows ↑ ↓ ← → or as U, D, L, R for up, down, left, right, at most 3; "
+                "e.g. --word study:LLL --word ghost:UUU --word knife:RRD, or --word study:←←←). "
                 "Without --word: three random common words from --seed; --example: the rulebook's words. "
                 "Writes two files: the merged board for your opponent (FILE) and your hint slips and "
                 "answer key (FILE-keeper)."
@@ -62,7 +63,7 @@ GAME = Game(
             keeper=lazy("printkit.games.crypto_crisis.draw", "render_keeper"),
             public=model.public_board,
             params=(
-                Param("word", "A word and its shifts, e.g. study:LLL; give three (blue, yellow, red).", None, multiple=True),
+                Param("word", "A word and its shifts (arrows or U, D, L, R), e.g. study:LLL or study:←←←; give three (blue, yellow, red).", None, multiple=True),
                 Param("example", "Print the rulebook's example (study:LLL, ghost:UUU, knife:RRD).", flag=True),
             ),
             uses=frozenset({"seed"}),

@@ -463,17 +463,17 @@ def strip_frame(c, ink, x: float, y: float, w: float, h: float, slip: dict, *, l
 
 def strip_hint(c, ink, x: float, y: float, w: float, h: float, slip: dict, key: str, *, label_frac: float = 0.28, turned: bool = False) -> None:
     """What differs from strip to strip: the hint itself and the flap's pattern.
-    `turned`: the hint (with its swatches) printed upside down and mirrored (a
-    flip about the strip's middle line), so the glance that finds the fold line
-    does not read it; a mirror, or the paper held to a window from the back,
-    shows it the right way."""
+    `turned`: the hint (with its swatches) flipped top to bottom and mirrored left
+    to right as well (a half turn about the hint panel's centre): its lines run
+    upside down and from right to left, so the glance that finds the fold line
+    does not read them; the strip turned round shows them the right way."""
     label_w, hint_w, fx = _strip_parts(x, w, label_frac)
     pad = 2.5 * MM
     hx = x + label_w
     rows = _hint_rows(slip)
-    if turned:
+    if turned:  # a half turn about the hint panel's centre
         c.saveState()
-        c.transform(1, 0, 0, -1, 0, 2 * y + h)
+        c.transform(-1, 0, 0, -1, 2 * hx + hint_w, 2 * y + h)
     if h >= 30 * MM:
         row_h = (h - 2 * pad) / max(1, len(rows))
         for k, (colour, shift) in enumerate(rows):
@@ -792,11 +792,10 @@ SOLVE_TEXT = N_("How to solve: each colour hides one 5-letter word with five dif
               "no hint yet, try each direction. The kit's encrypt-by-hand page has a shift helper that works backwards too. A guess "
               "is any common English word.")
 
-HINT_PAGE_TEXT = N_("The hints are printed upside down and mirrored, so finding the fold does not show them. Fold the whole page along the "
+HINT_PAGE_TEXT = N_("The hints are printed upside down and back to front, so finding the fold does not show them. Fold the whole page along the "
                   "dotted line (it is the same on all three strips), so the patterned column lies over the hints, and tape it; then cut the "
                   "strips apart through both layers. Open the 15:00 strip after a quarter of an hour, the 30:00 strip after half an hour, "
-                  "the last one at 45:00. To read a hint, turn the open strip upside down and hold it to a mirror, or turn it over top to "
-                  "bottom and read it through the paper against a window. Shifts are listed in the order they were made on the original tiles.")
+                  "the last one at 45:00. To read a hint, turn the open strip round. Shifts are listed in the order they were made on the original tiles.")
 
 
 def _hint_page(doc, p: dict) -> None:

@@ -32,6 +32,8 @@ def pgettext(context: str, message: str) -> str:  # the name Babel extracts
     return message
 
 
+_MODIFIER_HEAD = pgettext("modifier table", "for")  # whom a modifier helps: attack, defence or both (a narrow column)
+
 #: the board's terrain presets (board.PRESETS) as the board's title names them
 TERRAIN_NAMES = {
     "mix": pgettext("terrain", "mix"),
@@ -727,7 +729,7 @@ def render_reference(doc, model: dict) -> None:
     col_w = (W - 2 * m - gap) / 2
     left, right = m, m + col_w + gap
     # TRANSLATORS: the heads of the reference card's modifier table: what a row multiplies, whom it helps (attack, defence, both), the factor
-    mods = [[_("Strength: letter values × factor"), _("applies to"), ""]] + [[_(r["what"]), _(r["when"]), figures(r["factor"])] for r in model["modifiers"]]
+    mods = [[_("Strength: letter values × factor"), _pt("modifier table", "for"), ""]] + [[_(r["what"]), _(r["when"]), figures(r["factor"])] for r in model["modifiers"]]
     ly = d.table(c, left, y, [col_w * 0.56, col_w * 0.17, col_w * 0.27], mods, row_h=5.6 * MM, size=TABLE, aligns=["left", "center", "center"])
     ly -= 3 * MM
     c.setFillColorRGB(0, 0, 0)

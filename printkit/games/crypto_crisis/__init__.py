@@ -110,7 +110,7 @@ GAME = Game(
     },
     kit=(
         KitPart("sheet", {"part": "method"}, note="Read it before your first game: how to encrypt your words on paper, with the shift helper."),
-        KitPart("sheet", {"part": "form"}, note="Two submission forms a page: cut in half, one per player; fold back on the dashed line and keep it folded."),
+        KitPart("sheet", {"part": "form"}, note="Two submission forms a page: cut in half, one per player; fold on the dashed line, printed sides together, and keep it folded."),
         KitPart("sheet", {"part": "boards"}, note="Two colourable boards a page: cut in half, one per player; each encrypts onto one and hands it over."),
         KitPart("sheet", {"part": "slips"}, note="Two sets of hint slips: cut out, fill in, fold the flap over and tape it."),
         KitPart("sheet", {"part": "worksheet"}, copies=2, note="Blank A-Y grids for working; the rules allow them."),

@@ -245,7 +245,7 @@ def cut_here(c, y: float, W: float) -> None:
     c.drawString(MARGIN, y + 1.5 * MM, _("cut here"))
 
 
-FOLD_TEXT = N_("fold back along this line and keep folded: your words stay hidden until the game ends")
+FOLD_TEXT = N_("fold along this line, printed sides together, and keep folded: your words stay hidden until the game ends")
 
 
 def one_form(c, ink, x: float, top: float, w: float, h: float, form: dict) -> None:

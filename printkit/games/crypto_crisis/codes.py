@@ -30,11 +30,11 @@ def colour_codes(lang: str | None = None) -> dict[str, str]:
     """Each colour's code in `lang` (default: the page's language): {"blue": "B", ...}."""
     pgettext = ptext(lang or page_lang())
     return {
-        # TRANSLATORS: the code of the blue word (its initial) on tiles, swatches, ticks and keys; one letter, not Y or R's
+        # TRANSLATORS: the code of the blue word (its initial) on tiles, swatches, ticks and keys; one letter, unlike the yellow and red codes
         "blue": pgettext("colour code", "B"),
-        # TRANSLATORS: the code of the yellow word (its initial) on tiles, swatches, ticks and keys; one letter, not B or R's
+        # TRANSLATORS: the code of the yellow word (its initial) on tiles, swatches, ticks and keys; one letter, unlike the blue and red codes
         "yellow": pgettext("colour code", "Y"),
-        # TRANSLATORS: the code of the red word (its initial) on tiles, swatches, ticks and keys; one letter, not B or Y's
+        # TRANSLATORS: the code of the red word (its initial) on tiles, swatches, ticks and keys; one letter, unlike the blue and yellow codes
         "red": pgettext("colour code", "R"),
     }
 

@@ -23,7 +23,9 @@ def _board_report(m: dict) -> str:
     for w in m.get("words", []):
         fits = found.get(w["colour"], [])
         if len(fits) > 1:
-            others = ", ".join(f"{x} ({net or 'no shift'})" for x, net in fits if x != w["word"])
+            from printkit.games.crypto_crisis.codes import shifts_text  # the net shift as the key prints it: arrows
+
+            others = ", ".join(f"{x} ({shifts_text(net) or 'no shift'})" for x, net in fits if x != w["word"])
             lines.append(f"note: even with every shift revealed, {w['colour']} could also be {others}")
     return "\n".join(lines)
 

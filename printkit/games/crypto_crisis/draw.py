@@ -842,7 +842,8 @@ def _side_legend(c, ink, x: float, top: float, width: float) -> None:
     c.drawString(x, top - 9, _("Colours"))
     y = top - 12
     s = 5.5 * MM
-    sw = 9 * MM  # wide enough for B+Y+R
+    # wide enough for the black tile's code at the swatch's type size (B+Y+R; Spanish A+M+R is wider)
+    sw = max(9 * MM, fonts.text_width(code_of("black"), fonts.SANS_BOLD, s * 0.5) + s * 0.16 + 0.2 * MM)
     for mix in [m for m in MIXES.values() if m != "none"]:
         y -= s + 1.2 * MM
         swatch(c, ink, x, y, s, mix, sw)

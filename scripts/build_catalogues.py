@@ -62,6 +62,36 @@ def _game_messages():
                     yield value, where
 
 
+GAMES = {"cryptex": "Cryptex", "cryptic_words": "Cryptic Words", "cryptic-words": "Cryptic Words", "crypticolor": "Crypticolor",
+         "crypto_crisis": "Crypto Crisis", "crypto-crisis": "Crypto Crisis", "scryptic": "Scryptic"}
+#: where a source file's strings are printed, by file name (the comment a translator reads)
+WHERE = {
+    "draw.py": "{game}: the game's printed parts (cards, sheets, boards, tokens, keys)",
+    "paper.py": "{game}: the paper-play sheets (encrypt-by-hand method, submission form, colourable boards, hint slips, worksheet)",
+    "__init__.py": "{game}: cover blurb, supplies, part titles and notes (cover, contents, print guide)",
+    "model.py": "{game}: text of the game's model, printed on its reference card, sheets or keys",
+    "rules.py": "{game}: reference card and player aid text (the doubles, shapes, scoring)",
+    "puzzle.py": "{game}: solo puzzle sheets and their keys",
+    "board.py": "{game}: the board and its hint slips",
+    "codes.py": "{game}: the short codes on tiles, ticks and keys, and their legend",
+}
+
+
+def where_printed(path: str) -> str:
+    """The context a string is printed in, from the file it comes from."""
+    parts = path.split("/")
+    if parts[0] == "templates":
+        game = GAMES.get(parts[-1].split("-rules")[0], parts[-1])
+        return f"{game}: the rules summary page (Markdown: **bold**, *italic*)"
+    if len(parts) >= 4 and parts[1] == "games":
+        return WHERE.get(parts[-1], "{game}: printed on the game's pages").format(game=GAMES.get(parts[2], parts[2]))
+    if parts[-1] == "kit.py":
+        return "every kit: cover, contents, print guide and index"
+    if parts[-1] == "build.py":
+        return "every page: the small print at the foot"
+    return "printed by the print engine on every game's pages"
+
+
 def extract():
     """The template catalogue (babel Catalog) of everything printkit prints in a language."""
     from babel.messages.catalog import Catalog
@@ -75,13 +105,13 @@ def extract():
         (ROOT / "templates", [("**.j2", "jinja2.ext:babel_extract")], {"**.j2": JINJA_OPTIONS}),
     ]
     for folder, methods, options in sources:
-        for filename, lineno, message, comments, context in extract_from_dir(str(folder), methods, options, strip_comment_tags=True):
+        for filename, lineno, message, comments, context in extract_from_dir(str(folder), methods, options, comment_tags=("TRANSLATORS:",), strip_comment_tags=True):
             path = f"{folder.relative_to(ROOT)}/{filename}"
-            cat.add(message, None, [(path, lineno)], auto_comments=comments, context=context)
+            cat.add(message, None, [(path, lineno)], auto_comments=list(comments) + [f"Printed on: {where_printed(path)}"], context=context)
     for message, where in _game_messages():
         message, context = message if isinstance(message, tuple) else (message, None)
         if message:
-            cat.add(message, None, [(where, 0)], context=context)
+            cat.add(message, None, [(where, 0)], auto_comments=[f"Printed on: {where_printed(where)}"], context=context)
     return cat
 
 

@@ -10,8 +10,10 @@ Inputs:
   printkit/data/words-puzzle.txt                    common words (see build_wordlists.py)
   scripts/scryptic-meanings-drop.txt                words a person reviewing the lists struck
                                                     out: WordNet puts a rare sense of them under
-                                                    a root (bean: to hit on the head), and words
-                                                    offensive at a game table (jihad, lynch)
+                                                    a root (bean: to hit on the head), words
+                                                    offensive at a game table (jihad, lynch,
+                                                    massacre), and meaning:word for a word
+                                                    struck from one list only (attacking:withstand)
   scripts/blocklist.txt                             the offensive-word list of the puzzle list:
                                                     no entry, nor a regular inflection of one,
                                                     is ever printed in a meaning list
@@ -150,7 +152,14 @@ def main() -> None:
     common = (DATA / "words-puzzle.txt").read_text().split()
     rank = {w: k for k, w in enumerate(common)}
     indexes = {p: index(p) for p in ("n", "v")}
-    drop = {w for line in DROP.read_text().splitlines() if not line.startswith("#") for w in line.split()} | offensive()
+    entries = [w for line in DROP.read_text().splitlines() if not line.startswith("#") for w in line.split()]
+    drop = {w for w in entries if ":" not in w} | offensive()
+    # "meaning:word" strikes a word from one list only (withstand defends, it does not attack)
+    drop_from: dict[str, set[str]] = {}
+    for entry in entries:
+        if ":" in entry:
+            meaning, _, word = entry.partition(":")
+            drop_from.setdefault(meaning, set()).add(word)
     lines = []
     counts = {}
     for meaning, roots in ROOTS.items():
@@ -161,7 +170,7 @@ def main() -> None:
         for p, off in synsets:
             for lemma in read_synset(p, off)[0]:
                 w = lemma.lower().split("(")[0]
-                if w.isalpha() and w.isascii() and w in rank and w not in drop and main_sense_in(w, synsets, indexes):
+                if w.isalpha() and w.isascii() and w in rank and w not in drop and w not in drop_from.get(meaning, ()) and main_sense_in(w, synsets, indexes):
                     words.add(w)
                     ends = ("s", "es", "ed", "ing") if p == "v" else ("s", "es")
                     words.update(w + e for e in ends if w + e in rank and w + e not in drop)

@@ -15,6 +15,7 @@ Source: Debian's fonts-noto-core (Noto Sans, Noto Serif) and fonts-noto-mono
 (Noto Sans Mono), in /usr/share/fonts/truetype/noto.
 Needs: fonttools (a build-time tool only; not a run-time dependency).
 Run:   python scripts/subset_fonts.py [sans] [serif] [mono]   (default: all three)
+       python scripts/subset_fonts.py arrows   (PKArrows, from DejaVu Sans: see arrows())
 """
 
 import sys
@@ -81,5 +82,42 @@ def main(which: list[str]) -> None:
                 print(f"kerning/{twin.name}: {twin.stat().st_size} bytes")
 
 
+#: the arrows Noto Sans lacks (Crypto Crisis's shift codes, set in running text):
+#: DejaVu Sans's, cut down to the four and renamed PKArrows (the Bitstream Vera
+#: licence, fonts/DejaVu-LICENSE.txt, asks a modified font not to carry the
+#: Bitstream or Vera names). Source: Debian's fonts-dejavu-core.
+ARROW_SRC = Path("/usr/share/fonts/truetype/dejavu")
+ARROW_FACES = {"Regular": "DejaVuSans.ttf", "Bold": "DejaVuSans-Bold.ttf"}
+ARROW_UNICODES = [0x20, 0x2190, 0x2191, 0x2192, 0x2193]
+
+
+def arrows() -> None:
+    for face, filename in ARROW_FACES.items():
+        opts = subset.Options()
+        opts.layout_features = []
+        opts.name_IDs = [0, 1, 2, 4, 6]
+        opts.notdef_outline = True
+        opts.drop_tables += ["DSIG", "GSUB", "GPOS", "kern"]
+        opts.hinting = False
+        font = subset.load_font(str(ARROW_SRC / filename), opts)
+        sub = subset.Subsetter(opts)
+        sub.populate(unicodes=ARROW_UNICODES)
+        sub.subset(font)
+        name = font["name"]
+        for rec in list(name.names):
+            if rec.nameID == 1:
+                name.setName("PKArrows", 1, rec.platformID, rec.platEncID, rec.langID)
+            elif rec.nameID == 4:
+                name.setName(f"PKArrows {face}", 4, rec.platformID, rec.platEncID, rec.langID)
+            elif rec.nameID == 6:
+                name.setName(f"PKArrows-{face}", 6, rec.platformID, rec.platEncID, rec.langID)
+        out = DST / f"PKArrows-{face}.ttf"
+        font.save(str(out))
+        print(f"{out.name}: {out.stat().st_size} bytes")
+
+
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    if sys.argv[1:] == ["arrows"]:
+        arrows()
+    else:
+        main(sys.argv[1:])

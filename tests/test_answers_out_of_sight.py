@@ -3,7 +3,7 @@
 Every kit and every `printkit puzzle ... --count 3` file (2 for Cryptex) is read page by page:
 each answer key page holds one puzzle's key and nothing else (no other puzzle's
 ID, key or puzzle); each puzzle's answer words print nowhere but on its own key
-page(s); Crypto Crisis hint strips print their hints upside down and mirrored,
+page(s); Crypto Crisis hint strips print their hints upside down and back to front,
 so the glance that finds the fold line does not read them.
 """
 
@@ -18,7 +18,9 @@ from pdfmeasure import measure
 
 PUZZLE_GAMES = ("cryptex", "cryptic-words", "crypticolor", "crypto-crisis")
 ID = re.compile(r"\b(?:CC|CW|CY|CX)(?:-[0-9A-Z]+){1,2}\b")
-HINT = re.compile(r"^(?:[UDLR]\s+(?:up|down|left|right)|\w+: no (?:first|second|third) shift|none)$")
+# a hint line, "↑ up" ("blue: no third shift"): its arrow (set in PKArrows) reads back
+# apart from " up", whose space tells it from the flap's decoy words ("up")
+HINT = re.compile(r"^(?:[\u2190-\u2193]?\s+(?:up|down|left|right)|\s*\w+: no (?:first|second|third) shift\s*|\s*none\s*)$")
 
 
 def _answers(game: str, params: dict) -> dict[str, list[str]]:
@@ -115,10 +117,10 @@ def test_crypto_crisis_hints_are_turned_under_their_flap(files):
         numbers = [n for n, text in enumerate(pages, 1) if "hint strips for CC-" in text]
         assert len(numbers) == len(answers)
         for page in measure(path, numbers):
-            hints = [t for t in page.texts if HINT.match(t.text.strip())]
+            hints = [t for t in page.texts if HINT.match(t.text)]
             assert len(hints) == 9, (page.number, hints)  # three strips, three colours
             upright = [t for t in hints if t.upright]
             assert not upright, f"{path.name} p{page.number}: hints readable the right way up: {upright}"
-            for t in hints:  # upside down and mirrored: a flip about the horizontal, not a turn
+            for t in hints:  # upside down and back to front: a half turn (a flip both ways)
                 a, b, c, d = t.matrix[:4]
-                assert a > 0 and d < 0, t
+                assert a < 0 and d < 0, t

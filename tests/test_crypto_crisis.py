@@ -180,7 +180,7 @@ def test_rulebook_example_on_the_page(tmp_path):
     assert "15:00" in slips and "30:00" in slips and "sudden death" in slips
     assert "STUDY" not in slips and "STUDY" not in text
     key = keeper.pages[1].extract_text()
-    assert "answer key" in key and "P Q W A V" in key and "DRR" in key
+    assert "answer key" in key and "P Q W A V" in key and "↓→→" in key  # net DRR, as arrows
 
 
 def test_all_three_marks_on_one_black_tile(tmp_path):

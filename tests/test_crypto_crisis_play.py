@@ -12,6 +12,7 @@ from pypdf.generic import IndirectObject, StreamObject
 
 from conftest import decode_qr, render_page, run_cli, run_inproc
 from printkit.games.crypto_crisis import grid, solver
+from printkit.games.crypto_crisis.codes import shifts_text
 from printkit.words import accept_words
 
 GAME = "crypto-crisis"
@@ -223,7 +224,8 @@ def test_answer_key_follows_from_the_printed_board(boards, name):
     found = solver.solve(cells, known, accept_words())
     for w in model["words"]:
         assert found[w["colour"]] == [(w["word"], grid.net_shift(w["shifts"]))], w
-        assert f"{w['word']}{''.join(w['shifts'])}" in key
+        assert f"{w['word']}{shifts_text(w['shifts'])}" in key  # the shifts as arrows (codes.py)
+    assert "Codes:↑up,↓down,←left,→right;Bblue,Yyellow,Rred;uunderlined,iinitalics,sstruckthrough." in key  # the key's legend
 
 
 # -- print sizes -----------------------------------------------------------------------------------

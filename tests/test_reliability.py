@@ -83,8 +83,9 @@ def _cmap() -> set[int]:
     from printkit.engine.resources import resource_dir
 
     cps: set[int] = set()
-    for face in ("Regular", "Bold", "Italic", "BoldItalic"):
-        f = TTFontFile(str(resource_dir("fonts") / f"NotoSans-{face}.ttf"))
+    # Noto Sans, and PKArrows: the four arrows Noto Sans lacks (engine/fonts.runs sets them in it)
+    for name in [f"NotoSans-{face}.ttf" for face in ("Regular", "Bold", "Italic", "BoldItalic")] + ["PKArrows-Regular.ttf", "PKArrows-Bold.ttf"]:
+        f = TTFontFile(str(resource_dir("fonts") / name))
         cps |= set(f.charToGlyph)
     return cps
 

@@ -4,10 +4,31 @@ stars, dice pips, page headers. Units are points unless a name says mm."""
 from __future__ import annotations
 
 import math
+import re
 from typing import Sequence
 
 from printkit.engine import fonts
 from printkit.engine.units import MM
+
+
+def string(c, x: float, y: float, text: str, *, font: str, size: float, align: str = "left") -> None:
+    """One line of text at baseline (x, y): left, centred on x or ending at x
+    (`align`), the canvas's font already set to `font` at `size`. A character the
+    face lacks (fonts.runs: the arrows) is set in PKArrows;
+    text without one is set exactly as drawString sets it."""
+    pieces = fonts.runs(text, font)
+    if len(pieces) == 1 and pieces[0][1] == font:
+        {"left": c.drawString, "right": c.drawRightString}.get(align, c.drawCentredString)(x, y, text)
+        return
+    width = fonts.text_width(text, font, size)
+    x -= {"left": 0.0, "right": width}.get(align, width / 2)
+    t = c.beginText()
+    t.setTextOrigin(x, y)
+    for run, face in pieces:
+        t.setFont(face, size)
+        t.textOut(run)
+    c.drawText(t)
+    c.setFont(font, size)
 
 
 def text_in_box(c, text: str, x: float, y: float, w: float, h: float, *, font: str = fonts.SANS, size: float = 10, align: str = "center", pad: float = 1.5 * MM, color=(0, 0, 0)) -> float:
@@ -17,11 +38,11 @@ def text_in_box(c, text: str, x: float, y: float, w: float, h: float, *, font: s
     c.setFillColorRGB(*color)
     base = y + h / 2 - size * 0.35
     if align == "left":
-        c.drawString(x + pad, base, text)
+        string(c, x + pad, base, text, font=font, size=size)
     elif align == "right":
-        c.drawRightString(x + w - pad, base, text)
+        string(c, x + w - pad, base, text, font=font, size=size, align="right")
     else:
-        c.drawCentredString(x + w / 2, base, text)
+        string(c, x + w / 2, base, text, font=font, size=size, align="center")
     return size
 
 
@@ -133,12 +154,15 @@ def die_face(c, x: float, y: float, size: float, value: int, *, radius: float | 
         c.circle(x + px * size, y + py * size, r, stroke=0, fill=1)
 
 
+_ASCII_SPACE = re.compile(r"[ \t\r\n\f\v]+")
+
+
 def wrap(text: str, font: str, size: float, width: float) -> list[str]:
     """Greedy word wrap into lines no wider than `width`."""
     lines: list[str] = []
     line, line_w = "", 0.0
     space = fonts.text_width(" ", font, size)
-    for word in text.split():
+    for word in _ASCII_SPACE.split(text.strip(" \t\r\n\f\v")):  # a no-break space (U+00A0, U+202F) stays inside its word
         if not line:
             line, line_w = word, fonts.text_width(word, font, size)
             continue
@@ -163,6 +187,6 @@ def paragraph(c, text: str, x: float, top: float, width: float, *, font: str = f
     c.setFillColorRGB(*color)
     y = top - size
     for line in wrap(text, font, size, width):
-        c.drawString(x, y, line)
+        string(c, x, y, line, font=font, size=size)
         y -= leading
     return y + leading - size * 0.3 - 2

@@ -18,6 +18,9 @@ SERIF_ITALIC = "PKSerif-Italic"
 SERIF_BOLD_ITALIC = "PKSerif-BoldItalic"
 MONO = "PKMono"
 MONO_BOLD = "PKMono-Bold"
+# the four arrows Noto Sans lacks, from DejaVu Sans (fonts/DejaVu-LICENSE.txt; scripts/subset_fonts.py arrows)
+ARROWS = "PKArrows"
+ARROWS_BOLD = "PKArrows-Bold"
 
 _FILES = {
     SANS: "NotoSans-Regular.ttf",
@@ -30,8 +33,33 @@ _FILES = {
     SERIF_BOLD_ITALIC: "NotoSerif-BoldItalic.ttf",
     MONO: "NotoSansMono-Regular.ttf",
     MONO_BOLD: "NotoSansMono-Bold.ttf",
+    ARROWS: "PKArrows-Regular.ttf",
+    ARROWS_BOLD: "PKArrows-Bold.ttf",
 }
 _registered = False
+
+#: characters the Noto Sans faces lack: the four arrows (Crypto Crisis's shift
+#: codes). Text holding them is set in runs, the arrows in PKArrows of the same
+#: weight (`runs`; Noto Sans Mono has arrows too, but a third of an em long);
+#: any other text is set exactly as it was.
+ARROW_CHARS = frozenset("\u2190\u2191\u2192\u2193")
+_ARROWS_OF = {SANS: ARROWS, SANS_ITALIC: ARROWS, SANS_BOLD: ARROWS_BOLD, SANS_BOLD_ITALIC: ARROWS_BOLD}
+
+
+def runs(text: str, font: str) -> list[tuple[str, str]]:
+    """`text` as (run, face) pieces: the arrows in PKArrows of `font`'s weight,
+    the rest in `font` (one piece when there are none)."""
+    arrows = _ARROWS_OF.get(font)
+    if arrows is None or not ARROW_CHARS.intersection(text):
+        return [(text, font)]
+    out: list[tuple[str, str]] = []
+    for ch in text:
+        face = arrows if ch in ARROW_CHARS else font
+        if out and out[-1][1] == face:
+            out[-1] = (out[-1][0] + ch, face)
+        else:
+            out.append((ch, face))
+    return out
 
 
 def register_fonts() -> None:
@@ -310,7 +338,15 @@ def to_unicode_cmap(base: str, subset, actual: dict) -> str:
     return "\n".join(lines)
 
 
-from printkit.engine.rl import text_width  # noqa: E402,F401 (ReportLab's widths, remembered: the adapter's)
+from printkit.engine.rl import text_width as _rl_width  # noqa: E402 (ReportLab's widths, remembered: the adapter's)
+
+
+def text_width(text: str, font: str, size: float) -> float:
+    """`text`'s advance width in pt, the arrows measured in PKArrows (`runs`)."""
+    pieces = runs(text, font)
+    if len(pieces) == 1 and pieces[0][1] == font:
+        return _rl_width(text, font, size)
+    return sum(_rl_width(t, f, size) for t, f in pieces)
 
 
 def fit_size(text: str, font: str, size: float, max_width: float, min_size: float = 4.0) -> float:

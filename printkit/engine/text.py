@@ -69,7 +69,7 @@ def _words(text: str, bold: bool = False) -> tuple:
 
     def piece() -> None:
         if chars:
-            pieces.append(("".join(chars), _FACES[bold, italic]))
+            pieces.extend(fonts.runs("".join(chars), _FACES[bold, italic]))  # arrows in PKArrows
             chars.clear()
 
     for ch in text:

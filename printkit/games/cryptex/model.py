@@ -142,10 +142,13 @@ def language_facts(lang: str = "en") -> dict:
     are spelled in them is the template's, one sentence a language)."""
     from printkit.lang import language
 
-    letters = sorted({ch for card in deck_cards(lang) for ch in card if ch != "?"}, key=language(lang).letters.upper().index)
+    alphabet = language(lang).letters.upper()
+    letters = sorted({ch for card in deck_cards(lang) for ch in card if ch != "?"}, key=alphabet.index)
     return {
         "lang": lang,
         "language": language(lang).name,
         "deck_letters": " ".join(letters),
+        # the letters too rare to be dealt (deckgen.MIN_SHARE, as the rulebook leaves off Q and Z): German J Q X Y
+        "missing_letters": ", ".join(ch for ch in alphabet if ch not in letters),
     }
 

@@ -48,7 +48,7 @@ GAME = Game(
                 Param("qr_url", "Put this web address (where your group keeps more forms) in the QR code instead of the form's ID; also `qr_url` in printkit.toml and `kit --qr-url`.", default=None),
                 Param("id", "Reprint the form with this ID (CWF-45666 or CWF-45566, printed by its QR code); sets --variant.", default=None),
             ),
-            notes="Cut the page in two; fold each form on the dashed line so your codes stay hidden.",
+            notes="Cut the page in two; fold each form on the dashed line, printed sides together, so your codes stay hidden.",
         ),
         "tokens": Component(
             game=NAME,

@@ -28,8 +28,8 @@ DICE = 2
 DOUBLES = {
     1: (N_("Mark the starting card"), N_("Both players call out the card number of their first code. Move that card to the far left and put a FIRST marker on it.")),
     2: (N_("Mark the ending card"), N_("Both players call out the card number of their last code. Move that card to the far right and put a LAST marker on it.")),
-    3: (N_("Reveal the first letter"), N_("Both players call out their first code. Turn that card, padlock the entry and move the card to the far left.")),
-    4: (N_("Reveal the last letter"), N_("Both players call out their last code. Turn that card, padlock the entry and move the card to the far right.")),
+    3: (N_("Reveal the first letter"), N_("Both players call out their first code. Rotate that card where it lies (do not turn it over), padlock the entry and move the card to the far left.")),
+    4: (N_("Reveal the last letter"), N_("Both players call out their last code. Rotate that card where it lies (do not turn it over), padlock the entry and move the card to the far right.")),
     5: (N_("Reveal the word length"), N_("Both players say how many letters their word has. Circle it on the form.")),
     6: (N_("Order the cards"), N_("Both players call out their word's card numbers in order, slipping unused card numbers in anywhere. Rearrange the cards to match.")),
 }

@@ -42,7 +42,7 @@ GAME = Game(
                 ROTATIONS,
             ),
             uses=frozenset({"seed"}),
-            notes="One sheet per player per game; fold the top half back so your opponent cannot see it.",
+            notes="One sheet per player per game; fold the top half down over the score sheet, printed sides together, so your opponent cannot see it.",
         ),
         "board": Component(
             game="crypticolor",

@@ -211,7 +211,7 @@ def render_sheet(doc, model: dict) -> None:
     ink = doc.ink
     word, letters, grids = model.get("word"), model.get("scramble"), model.get("grids") or []
     _ = doc.gettext
-    sub = _("Your secret half: fold it back along the dashed line so your opponent cannot see it.")
+    sub = _("Your secret half: fold it down on the dashed line, printed sides together; open it towards you.")
     if model.get("rotations"):
         sub = _("Rotations variant. ") + sub
     y = d.header(doc, _("{title}  ·  Crypticard").format(title=TITLE), sub, margin=MARGIN)

@@ -23,7 +23,9 @@ def _board_report(m: dict) -> str:
     for w in m.get("words", []):
         fits = found.get(w["colour"], [])
         if len(fits) > 1:
-            others = ", ".join(f"{x} ({net or 'no shift'})" for x, net in fits if x != w["word"])
+            from printkit.games.crypto_crisis.codes import shifts_text  # the net shift as the key prints it: arrows
+
+            others = ", ".join(f"{x} ({shifts_text(net) or 'no shift'})" for x, net in fits if x != w["word"])
             lines.append(f"note: even with every shift revealed, {w['colour']} could also be {others}")
     return "\n".join(lines)
 
@@ -51,7 +53,8 @@ GAME = Game(
             title="Crypto Crisis encrypted board",
             help=(
                 "Encrypt three words: --word WORD[:SHIFTS] three times, blue, yellow, red in that order "
-                "(shifts U, D, L, R, at most 3; e.g. --word study:LLL --word ghost:UUU --word knife:RRD). "
+                "(shifts as arrows ↑ ↓ ← → or as U, D, L, R for up, down, left, right, at most 3; "
+                "e.g. --word study:LLL --word ghost:UUU --word knife:RRD, or --word study:←←←). "
                 "Without --word: three random common words from --seed; --example: the rulebook's words. "
                 "Writes two files: the merged board for your opponent (FILE) and your hint slips and "
                 "answer key (FILE-keeper)."
@@ -62,7 +65,7 @@ GAME = Game(
             keeper=lazy("printkit.games.crypto_crisis.draw", "render_keeper"),
             public=model.public_board,
             params=(
-                Param("word", "A word and its shifts, e.g. study:LLL; give three (blue, yellow, red).", None, multiple=True),
+                Param("word", "A word and its shifts (arrows or U, D, L, R), e.g. study:LLL or study:←←←; give three (blue, yellow, red).", None, multiple=True),
                 Param("example", "Print the rulebook's example (study:LLL, ghost:UUU, knife:RRD).", flag=True),
             ),
             uses=frozenset({"seed"}),
@@ -86,7 +89,7 @@ GAME = Game(
                 Param("id", "A puzzle ID (e.g. CC-M-7QK2M9XA6): print that puzzle again (it names the difficulty too).", None),
             ),
             uses=frozenset({"seed", "count"}),
-            notes="Fold each hint page shut (its hints are printed upside down and mirrored) and cut the strips apart; each answer key is on a page of its own at the end.",
+            notes="Fold each hint page shut (its hints are printed upside down and back to front) and cut the strips apart; each answer key is on a page of its own at the end.",
             report=_puzzle_report,
         ),
         "sheet": Component(
@@ -109,7 +112,7 @@ GAME = Game(
     },
     kit=(
         KitPart("sheet", {"part": "method"}, note="Read it before your first game: how to encrypt your words on paper, with the shift helper."),
-        KitPart("sheet", {"part": "form"}, note="Two submission forms a page: cut in half, one per player; fold back on the dashed line and keep it folded."),
+        KitPart("sheet", {"part": "form"}, note="Two submission forms a page: cut in half, one per player; fold on the dashed line, printed sides together, and keep it folded."),
         KitPart("sheet", {"part": "boards"}, note="Two colourable boards a page: cut in half, one per player; each encrypts onto one and hands it over."),
         KitPart("sheet", {"part": "slips"}, note="Two sets of hint slips: cut out, fill in, fold the flap over and tape it."),
         KitPart("sheet", {"part": "worksheet"}, copies=2, note="Blank A-Y grids for working; the rules allow them."),

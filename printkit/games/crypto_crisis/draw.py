@@ -9,7 +9,8 @@ from printkit.engine import fonts
 from printkit.engine.qr import draw_qr
 from printkit.engine.units import MM
 from printkit.games.crypto_crisis.alphabet import drawing, page_lang, shown
-from printkit.games.crypto_crisis.grid import CODES, COLOURS, MARKS, MIXES, SHIFT_NAMES, SIDE, UNMIX
+from printkit.games.crypto_crisis.codes import ARROWS, colour_code, colour_codes, legend, mark_code, shifts_text
+from printkit.games.crypto_crisis.grid import COLOURS, MARKS, MIXES, SHIFT_NAMES, SIDE, UNMIX
 from printkit.i18n import N_, ptext, text
 
 
@@ -37,10 +38,20 @@ COLOUR_WORD = {"blue": N_("blue word"), "yellow": N_("yellow word"), "red": N_("
 NO_SHIFT = {"first shifts": N_("{colour}: no first shift"), "second shifts": N_("{colour}: no second shift"), "third shifts": N_("{colour}: no third shift")}
 
 
+def colon(name: str, value: str) -> str:
+    """"name: value" as the page's language writes it (French: a narrow no-break space before the colon)."""
+    # TRANSLATORS: a label and what it says, on Crypto Crisis legends and keys ("easy: no hint needed"); French puts U+202F before the colon
+    return _("{name}: {value}").format(name=name, value=value)
+
+
 def _mix_label(mix: str, sep: str = " = ") -> str:
-    """A mix as its legend names it: "green = blue + yellow" ("black = blue + yellow + red")."""
+    """A mix as its legend names it: "green = blue + yellow" ("black = blue + yellow + red");
+    `sep` ": " is the language's colon (`colon`)."""
     parts = UNMIX[mix]
-    return _(mix) if len(parts) == 1 else f"{_(mix)}{sep}{' + '.join(_(p) for p in parts)}"
+    if len(parts) == 1:
+        return _(mix)
+    mixed = " + ".join(_(p) for p in parts)
+    return colon(_(mix), mixed) if sep == ": " else f"{_(mix)}{sep}{mixed}"
 
 # Tile colours (Okabe-Ito names, see engine/ink.py); every tile also carries a code.
 FILL = {
@@ -54,7 +65,6 @@ FILL = {
     "black": "black",
 }
 MARK_TEXT = {"underline": N_("underlined"), "italic": N_("in italics"), "strike": N_("struck through")}
-MARK_LABEL = {"underline": "u", "italic": "i", "strike": "s"}  # the letter on a tile's mark label
 MARGIN = 12 * MM
 QR_MASK = 0  # puzzle IDs' QR codes use one mask pattern, no search (tests decode them all)
 BLACK = (0, 0, 0)
@@ -63,7 +73,9 @@ LIGHT = (0.55, 0.55, 0.55)  # pencil-work letters on blank grids
 
 
 def code_of(mix: str) -> str:
-    return "+".join(CODES[c] for c in UNMIX.get(mix, ()))
+    """A tile's colour code in the page's language: "B+Y" (English), "B+J" (French)."""
+    codes = colour_codes()
+    return "+".join(codes[c] for c in UNMIX.get(mix, ()))
 
 
 def _rgb(name: str) -> tuple[float, float, float]:
@@ -130,8 +142,8 @@ def _code_badge(c, x: float, y: float, s: float, text: str, *, top: bool) -> Non
 
 
 def _mark_badge(c, right: float, y: float, s: float, marks: list[str]) -> None:
-    """The tile's marks spelled small in the bottom right: u (underline), i
-    (italic), s (strike), each drawn in its own style."""
+    """The tile's marks spelled small in the bottom right, each code (codes.mark_code:
+    English u, i, s) drawn in its own style: underlined, italic, struck."""
     size = max(7.0, s * 0.13)
     step = size * 0.9
     n = len(marks)
@@ -148,7 +160,7 @@ def _mark_badge(c, right: float, y: float, s: float, marks: list[str]) -> None:
     base = y + h / 2 - size * 0.3
     for k, mark in enumerate(marks):
         cx = x + size * 0.2 + step * (k + 0.5)
-        glyph = MARK_LABEL[mark]
+        glyph = mark_code(mark)
         c.setFont(fonts.SANS_BOLD_ITALIC if mark == "italic" else fonts.SANS_BOLD, size)
         c.drawCentredString(cx, base, glyph)
         half = step * 0.38
@@ -268,7 +280,7 @@ def draw_legend(c, ink, x: float, top: float, width: float) -> float:
         cx = x + k * mw
         ty = y - t
         draw_tile(c, ink, cx, ty, t, "A", colour, [MARKS[colour]], code=False)
-        d.text_in_box(c, _("{colour_word}: {mark} (label {label})").format(colour_word=_(COLOUR_WORD[colour]), mark=_(MARK_TEXT[MARKS[colour]]), label=MARK_LABEL[MARKS[colour]]), cx + t + 1.5 * MM, ty, mw - t - 2 * MM, t, size=8.5, align="left", pad=0.5 * MM)
+        d.text_in_box(c, _("{colour_word}: {mark} (label {label})").format(colour_word=_(COLOUR_WORD[colour]), mark=_(MARK_TEXT[MARKS[colour]]), label=mark_code(MARKS[colour])), cx + t + 1.5 * MM, ty, mw - t - 2 * MM, t, size=8.5, align="left", pad=0.5 * MM)
     return y - t - 1 * MM
 
 
@@ -305,24 +317,26 @@ def _define_cover(c) -> None:
     # decoys that look like what they hide: the shift letters and words, as big
     # and bold as on the hint, in every direction (seen through the paper, a
     # hint's "D down" drowns among them)
-    decoys = ("U", "D", "L", "R", "B", "Y", _("up"), _("down"), _("left"), _("right"))  # the words the hints print, in their language
+    codes = colour_codes()
+    decoys = (*ARROWS.values(), codes["blue"], codes["yellow"], _("up"), _("down"), _("left"), _("right"))  # what the hints print, in their language
     # all in one text object: each decoy placed, turned and centred by its own
     # text matrix (a quarter turn's cosine and sine are 0 and +-1)
     turns = ((1, 0), (0, 1), (-1, 0), (0, -1))
     t = c.beginText()
-    size = None
+    size = face = None
     half_widths: dict = {}  # (decoy, size) -> half its width
     for _k in range(int(COVER_W * COVER_H / (9 * MM * 9 * MM)) * 3):
         new_size = 9 if rng.below(2) else 13
-        if new_size != size:
-            size = new_size
-            t.setFont(fonts.SANS_BOLD, size)
         x, y = rng.random() * COVER_W, rng.random() * COVER_H
         cos, sin = turns[rng.below(4)]
         text = rng.choice(decoys)
+        new_face = fonts.runs(text, fonts.SANS_BOLD)[0][1]  # an arrow is set in PKArrows
+        if (new_size, new_face) != (size, face):
+            size, face = new_size, new_face
+            t.setFont(face, size)
         half = half_widths.get((text, size))
         if half is None:
-            half = half_widths[text, size] = 0.5 * c.stringWidth(text, fonts.SANS_BOLD, size)
+            half = half_widths[text, size] = 0.5 * fonts.text_width(text, face, size)
         dx, dy = -half, -size * 0.35  # centred, as drawCentredString
         t.setTextTransform(cos, sin, -sin, cos, x + dx * cos - dy * sin, y + dx * sin + dy * cos)
         t.textOut(text)
@@ -449,17 +463,17 @@ def strip_frame(c, ink, x: float, y: float, w: float, h: float, slip: dict, *, l
 
 def strip_hint(c, ink, x: float, y: float, w: float, h: float, slip: dict, key: str, *, label_frac: float = 0.28, turned: bool = False) -> None:
     """What differs from strip to strip: the hint itself and the flap's pattern.
-    `turned`: the hint (with its swatches) printed upside down and mirrored (a
-    flip about the strip's middle line), so the glance that finds the fold line
-    does not read it; a mirror, or the paper held to a window from the back,
-    shows it the right way."""
+    `turned`: the hint (with its swatches) flipped top to bottom and mirrored left
+    to right as well (a half turn about the hint panel's centre): its lines run
+    upside down and from right to left, so the glance that finds the fold line
+    does not read them; the strip turned round shows them the right way."""
     label_w, hint_w, fx = _strip_parts(x, w, label_frac)
     pad = 2.5 * MM
     hx = x + label_w
     rows = _hint_rows(slip)
-    if turned:
+    if turned:  # a half turn about the hint panel's centre
         c.saveState()
-        c.transform(1, 0, 0, -1, 0, 2 * y + h)
+        c.transform(-1, 0, 0, -1, 2 * hx + hint_w, 2 * y + h)
     if h >= 30 * MM:
         row_h = (h - 2 * pad) / max(1, len(rows))
         for k, (colour, shift) in enumerate(rows):
@@ -496,7 +510,7 @@ def _hint_entry(c, ink, x: float, y: float, w: float, h: float, colour: str, shi
     a = s * 0.85
     c.setFillColorRGB(*BLACK)
     arrow(c, tx + a / 2, y + h / 2, a, shift)
-    label = f"{shift}  {_(SHIFT_NAMES[shift])}" if wide else shift
+    label = f"{ARROWS[shift]} {_(SHIFT_NAMES[shift])}" if wide else ARROWS[shift]
     d.text_in_box(c, label, tx + a + gap, y, w - s - a - 2 * gap, h, font=fonts.SANS_BOLD, size=min(14, h * 0.55), align="left", pad=0)
 
 
@@ -557,6 +571,7 @@ def render_keeper(doc, model: dict) -> None:
     top = d.header(doc, _("CRYPTO CRISIS  ·  answer key for board {code}").format(code=code),
                    _("Keep this page hidden from your opponent ({how}).").format(how=how))
     top = _answer_table(c, ink, MARGIN, top - 3 * MM, W - 2 * MARGIN, model["words"])
+    top = d.paragraph(c, legend(), MARGIN, top - 2 * MM, W - 2 * MARGIN, size=8)  # every code on the page, spelled out
     # each colour's board alone and the merged board, two by two, as large as
     # the page allows under the table with room for the solver note
     gap, label_h, note_h = 10 * MM, 7 * MM, 30 * MM
@@ -640,17 +655,12 @@ def _answer_table(c, ink, x: float, top: float, width: float, words: list[dict])
         _marked_word(c, cx + 1.5 * MM, y + row_h / 2 - 5, 15, w["word"], w.get("mark"))
         cx += widths[1] * width
         shifts = w["shifts"]
-        sx = cx + 1.5 * MM
-        for s in shifts:
-            c.setFillColorRGB(*BLACK)
-            arrow(c, sx + 2.5 * MM, y + row_h / 2, 5 * MM, s)
-            c.setFont(fonts.SANS_BOLD, 9)
-            c.drawCentredString(sx + 2.5 * MM, y + 1 * MM, s)
-            sx += 7 * MM
-        if not shifts:
+        if shifts:  # the arrows, as text (codes.py): what the slips and the legend below say
+            d.text_in_box(c, shifts_text(shifts, " "), cx, y, widths[2] * width, row_h, font=fonts.SANS_BOLD, size=16, align="left")
+        else:
             d.text_in_box(c, no_shift(), cx, y, widths[2] * width, row_h, size=10, align="left")
         cx += widths[2] * width
-        d.text_in_box(c, w["net"] or no_shift(), cx, y, widths[3] * width, row_h, font=fonts.SANS_BOLD, size=11, align="left")
+        d.text_in_box(c, shifts_text(w["net"]) or no_shift(), cx, y, widths[3] * width, row_h, font=fonts.SANS_BOLD, size=11, align="left")
         cx += widths[3] * width
         d.text_in_box(c, " ".join(w["tiles"]), cx, y, widths[4] * width, row_h, size=11, align="left")
     c.setStrokeColorRGB(*BLACK)
@@ -667,7 +677,7 @@ def _solver_note(c, x: float, top: float, width: float, model: dict) -> float:
     for w in model["words"]:
         fits = (solved.get("all") or {}).get(w["colour"], [])
         first = (solved.get("none") or {}).get(w["colour"], [])
-        others = [f"{word} ({net or _('no shift')})" for word, net in fits if word != w["word"]]
+        others = [f"{word} ({shifts_text(net) or _('no shift')})" for word, net in fits if word != w["word"]]
         colour = _(w["colour"])
         if others:
             lines.append(_("Careful: with every shift revealed, the {colour} tiles also spell {words}: your opponent could not tell them apart.").format(colour=colour, words=", ".join(others)))
@@ -697,7 +707,7 @@ NEED_TEXT = {
 
 def grade_text(p: dict) -> str:
     need = max((p.get("hints_needed") or {"": 0}).values())
-    return f"{_(p['difficulty'])}: {_(NEED_TEXT[need])}"
+    return colon(_(p["difficulty"]), _(NEED_TEXT[need]))
 
 
 def puzzle_layout(page: tuple[float, float]) -> dict:
@@ -782,11 +792,10 @@ SOLVE_TEXT = N_("How to solve: each colour hides one 5-letter word with five dif
               "no hint yet, try each direction. The kit's encrypt-by-hand page has a shift helper that works backwards too. A guess "
               "is any common English word.")
 
-HINT_PAGE_TEXT = N_("The hints are printed upside down and mirrored, so finding the fold does not show them. Fold the whole page along the "
+HINT_PAGE_TEXT = N_("The hints are printed upside down and back to front, so finding the fold does not show them. Fold the whole page along the "
                   "dotted line (it is the same on all three strips), so the patterned column lies over the hints, and tape it; then cut the "
                   "strips apart through both layers. Open the 15:00 strip after a quarter of an hour, the 30:00 strip after half an hour, "
-                  "the last one at 45:00. To read a hint, turn the open strip upside down and hold it to a mirror, or turn it over top to "
-                  "bottom and read it through the paper against a window. Shifts are listed in the order they were made on the original tiles.")
+                  "the last one at 45:00. To read a hint, turn the open strip round. Shifts are listed in the order they were made on the original tiles.")
 
 
 def _hint_page(doc, p: dict) -> None:
@@ -833,7 +842,8 @@ def _side_legend(c, ink, x: float, top: float, width: float) -> None:
     c.drawString(x, top - 9, _("Colours"))
     y = top - 12
     s = 5.5 * MM
-    sw = 9 * MM  # wide enough for B+Y+R
+    # wide enough for the black tile's code at the swatch's type size (B+Y+R; Spanish A+M+R is wider)
+    sw = max(9 * MM, fonts.text_width(code_of("black"), fonts.SANS_BOLD, s * 0.5) + s * 0.16 + 0.2 * MM)
     for mix in [m for m in MIXES.values() if m != "none"]:
         y -= s + 1.2 * MM
         swatch(c, ink, x, y, s, mix, sw)
@@ -847,7 +857,7 @@ def _side_legend(c, ink, x: float, top: float, width: float) -> None:
     for colour in COLOURS:
         y -= 8 * MM + 1.2 * MM
         draw_tile(c, ink, x, y, 8 * MM, "A", colour, [MARKS[colour]], code=False)
-        d.text_in_box(c, f"{_(colour)}: {_(MARK_TEXT[MARKS[colour]])} ({MARK_LABEL[MARKS[colour]]})", x + 9 * MM, y, width - 9 * MM, 8 * MM, size=7.5, align="left", pad=0.3 * MM)
+        d.text_in_box(c, colon(_(colour), f"{_(MARK_TEXT[MARKS[colour]])} ({mark_code(MARKS[colour])})"), x + 9 * MM, y, width - 9 * MM, 8 * MM, size=7.5, align="left", pad=0.3 * MM)
 
 
 def _answer_keys(doc, puzzles: list[dict]) -> None:
@@ -864,6 +874,7 @@ def _key_page(doc, p: dict) -> None:
     m = 12 * MM
     y = d.header(doc, _("CRYPTO CRISIS  ·  answer key for {id}").format(id=p["id"]), _("This page holds this puzzle's answers only. "
                  "net: the shifts added up (the board wraps: 3 up = 2 down).")) - 2 * MM
+    y = d.paragraph(c, legend(), m, y, W - 2 * m, size=8) - 2 * MM  # every code on the page, spelled out
     _key_block(c, doc.ink, m, y, W - 2 * m, 58 * MM, p)
 
 
@@ -881,11 +892,7 @@ def _key_block(c, ink, x: float, top: float, w: float, h: float, p: dict) -> Non
         swatch(c, ink, x + 2 * MM, y + 1.5 * MM, 6 * MM, wd["colour"])
         _marked_word(c, x + 10 * MM, y + 3 * MM, 13, wd["word"], wd.get("mark"))
         sx = x + 40 * MM
-        for s in wd["shifts"]:
-            c.setFillColorRGB(*BLACK)
-            arrow(c, sx + 2 * MM, y + row_h / 2, 4 * MM, s)
-            sx += 5 * MM
-        d.text_in_box(c, _("{shifts}  net {net}").format(shifts="".join(wd["shifts"]), net=wd["net"] or no_shift()), sx + 1 * MM, y, w - (sx - x) - 2 * MM, row_h, size=8, align="left", pad=0.5 * MM)
+        d.text_in_box(c, _("{shifts}  net {net}").format(shifts=shifts_text(wd["shifts"]), net=shifts_text(wd["net"]) or no_shift()), sx + 1 * MM, y, w - (sx - x) - 2 * MM, row_h, size=8, align="left", pad=0.5 * MM)
     # the common words that also fitted, stage by stage (what a person may have tried)
     notes = []
     cand = p.get("candidates") or {}

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from printkit.errors import UsageError
 from printkit.games.crypto_crisis.board import MIN_CELL_MM, PARTS, SLIPS, board_from_words, word_entry  # noqa: F401 (this module's face too)
+from printkit.games.crypto_crisis.codes import FROM_INPUT
 from printkit.games.crypto_crisis.grid import COLOURS, MARKS, MAX_SHIFTS, net_text
 
 # The rulebook's worked example (GAMES.md section 4): `board --example`.
@@ -12,19 +13,21 @@ EXAMPLE_WORDS = ("study:LLL", "ghost:UUU", "knife:RRD")
 
 
 def parse_word(text: str) -> tuple[str, list[str]]:
-    """`study:LLL` -> ("STUDY", ["L", "L", "L"]); `study` -> ("STUDY", []).
+    """`study:LLL` or `study:←←←` -> ("STUDY", ["L", "L", "L"]); `study` -> ("STUDY", []).
 
     Only the shape is read here (UsageError if it cannot be); whether the word
     and shifts obey the rules is for the checks, which name the word."""
     if not isinstance(text, str) or not text.strip():
-        raise UsageError("--word needs a word, e.g. --word study:LLL (shifts U, D, L, R after the colon)")
+        raise UsageError("--word needs a word, e.g. --word study:LLL (shifts after the colon: arrows ↑ ↓ ← → or U, D, L, R)")
     if text.count(":") > 1:
         raise UsageError(f"--word {text}: one colon only, between the word and its shifts (e.g. study:LLL)")
     word, _, shifts = text.partition(":")
     word = word.strip()
     if not word:
         raise UsageError(f"--word {text}: the word before the colon is missing (e.g. study:LLL)")
-    moves = [ch.upper() for ch in shifts if ch not in " ,;-/"]
+    # the arrows the pages print (↑ ↓ ← →), or the English letters U D L R; anything
+    # else is kept as it is, for the checks to name (CC-SHIFT-DIRECTION)
+    moves = [FROM_INPUT.get(ch, ch.upper()) for ch in shifts if ch not in " ,;-/"]
     return word.upper(), moves
 
 
@@ -141,6 +144,7 @@ METHOD_WORDS = {"en": "KNIFE", "de": "BRIEF", "fr": "LIVRE", "es": "LIBRO", "nl"
 
 def language_facts(lang: str = "en") -> dict:
     """What the rules page and the paper must say of a language's grid."""
+    from printkit.games.crypto_crisis import codes
     from printkit.games.crypto_crisis.alphabet import DROPPED, GRIDS, kept as kept_words
     from printkit.lang import SPELLING, language
 
@@ -157,6 +161,9 @@ def language_facts(lang: str = "en") -> dict:
         "spelling": SPELLING[lang],
         "rows": ", ".join(" ".join(GRIDS[lang][r * 5 : r * 5 + 5]) for r in range(5)),
         "why": why(lang),
+        # the colour and mark codes the pages print (codes.py), for the rules page's sentences
+        "colour_codes": codes.colour_codes(lang),
+        "mark_codes": codes.mark_codes(lang),
         # for the rules template's sentences (translated there; English keeps its own words):
         # the grid's first to last letter, its rows, what it lacks
         **({} if lang == "en" else {

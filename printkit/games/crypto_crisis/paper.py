@@ -19,7 +19,6 @@ from printkit.games.crypto_crisis.draw import (
     GREY,
     LIGHT,
     MARGIN,
-    MARK_LABEL,
     MARK_TEXT,
     arrow,
     blank_grid,
@@ -28,7 +27,8 @@ from printkit.games.crypto_crisis.draw import (
     swatch,
 )
 from printkit.games.crypto_crisis.alphabet import DROPPED, drawing, page_lang, shown
-from printkit.games.crypto_crisis.grid import CODES, COLOURS, MARKS, MIXES, MOVES, SHIFT_NAMES, SIDE, UNMIX, shift_cell
+from printkit.games.crypto_crisis.codes import ARROWS, colour_codes, mark_codes, shift_legend, shifts_text
+from printkit.games.crypto_crisis.grid import COLOURS, MARKS, MIXES, MOVES, SHIFT_NAMES, SIDE, UNMIX, shift_cell
 from printkit.i18n import N_
 
 
@@ -95,6 +95,12 @@ def shift_helper(c, x: float, y: float, side: float) -> None:
     c.rect(x, y, side, side, stroke=1, fill=0)
 
 
+def codes_said() -> dict[str, str]:
+    """The codes a sentence names, by placeholder: {shifts} (the arrows and their
+    names), {blue} {yellow} {red} and {underline} {italic} {strike} (codes.py)."""
+    return {"shifts": shift_legend(), **colour_codes(), **mark_codes()}
+
+
 def no_letters(default: str = "no Z") -> str:
     """What the grid lacks, as the paper says it: "no Z" (English: `default`, the model's), "no J, Q, X or Y"."""
     lang = page_lang()
@@ -108,12 +114,12 @@ def no_letters(default: str = "no Z") -> str:
 
 METHOD_STEPS = (
     (N_("Choose"), N_("Three English words of 5 letters, all different, {no_letters}: blue, yellow, red. "
-               "Give each up to three shifts (U up, D down, L left, R right). Write them on your submission form, out of sight.")),
+               "Give each up to three shifts ({shifts}). Write them on your submission form, out of sight.")),
     (N_("Move"), N_("For each letter of a word, put a finger on its cell in the shift helper and follow the word's shifts one by one: "
              "the small letter by each arrow is where the tile goes (the board wraps around). The order of the shifts does not "
              "change where a tile ends. Write the five cells you land on in the form's 'tiles' boxes; the first two keep the word's mark.")),
-    (N_("Merge"), N_("On a colourable board, for each word tick its colour box (B, Y or R) in its five tile cells, and its mark box "
-              "(u, i or s) in the cells of its first two tiles. Then colour each ticked cell by the mix below; the ticks alone "
+    (N_("Merge"), N_("On a colourable board, for each word tick its colour box ({blue}, {yellow} or {red}) in its five tile cells, and its mark box "
+              "({underline}, {italic} or {strike}) in the cells of its first two tiles. Then colour each ticked cell by the mix below; the ticks alone "
               "are enough if you have no pencils.")),
     (N_("Hints"), N_("Fill in a set of hint slips: circle each word's first shift on the 15:00 slip, its second on 30:00, its third on "
               "sudden death ('none' where it has no more). Fold each flap shut.")),
@@ -133,6 +139,8 @@ def method_page(doc, method: dict) -> None:
     lw = 30 * MM
     for k, (head, text) in enumerate(METHOD_STEPS, 1):
         text = _(text).replace("{no_letters}", no_letters(method.get("no_letters", "no Z")))
+        for key, value in codes_said().items():
+            text = text.replace("{" + key + "}", value)
         c.setFillColorRGB(*BLACK)
         c.setFont(fonts.SANS_BOLD, 9.5)
         c.drawString(MARGIN, y - 9.5, f"{k}. {_(head)}")
@@ -149,7 +157,7 @@ def method_page(doc, method: dict) -> None:
     rx = MARGIN + side + 6 * MM
     rw = W - MARGIN - rx
     ry = _worked_example(c, ink, rx, y - 4 * MM, rw, method["example"]) - 4 * MM
-    marks = "; ".join(f"{MARK_LABEL[MARKS[col]]}: {_(COLOUR_WORD[col])}, {_(MARK_TEXT[MARKS[col]])}" for col in COLOURS)
+    marks = " · ".join(_("{code}: {colour_word}, {mark}").format(code=mark_codes()[MARKS[col]], colour_word=_(COLOUR_WORD[col]), mark=_(MARK_TEXT[MARKS[col]])) for col in COLOURS)
     d.paragraph(c, _("Marks: {marks}. On a black cell write the marks in white, or circle them.").format(marks=marks), rx, ry, rw, size=8.5)
     _mix_table(c, ink, MARGIN, hy - 4 * MM, width)
 
@@ -160,7 +168,7 @@ def _worked_example(c, ink, x: float, top: float, w: float, ex: dict) -> float:
     c.setFillColorRGB(*BLACK)
     c.setFont(fonts.SANS_BOLD, 10)
     c.drawString(x, top - 10, _("Example"))
-    y = d.paragraph(c, _("{colour} {word}, shifts {shifts} ({names}):").format(colour=_(ex["colour"]), word=word, shifts=" ".join(shifts), names=", ".join(_(SHIFT_NAMES[s]) for s in shifts)),
+    y = d.paragraph(c, _("{colour} {word}, shifts {shifts} ({names}):").format(colour=_(ex["colour"]), word=word, shifts=shifts_text(shifts, " "), names=", ".join(_(SHIFT_NAMES[s]) for s in shifts)),
                     x, top - 13, w, size=8.5) - 1 * MM
     row = 6.5 * MM
     step = w / (len(shifts) + 1)
@@ -237,7 +245,7 @@ def cut_here(c, y: float, W: float) -> None:
     c.drawString(MARGIN, y + 1.5 * MM, _("cut here"))
 
 
-FOLD_TEXT = N_("fold back along this line and keep folded: your words stay hidden until the game ends")
+FOLD_TEXT = N_("fold along this line, printed sides together, and keep folded: your words stay hidden until the game ends")
 
 
 def one_form(c, ink, x: float, top: float, w: float, h: float, form: dict) -> None:
@@ -278,7 +286,7 @@ def one_form(c, ink, x: float, top: float, w: float, h: float, form: dict) -> No
     c.drawCentredString(x + w / 2, fold - 1 * MM, fold_text)
     # the inside: the words, their shifts, where their tiles land
     rule = _("Each word: 5 letters, all different, {no_letters}, an English word; one per colour. "
-             "Up to {n} shifts each: U, D, L, R. Tiles: where the word's letters land (the method page).").format(n=form["shift_boxes"], no_letters=no_letters(form.get("no_letters", "no Z")))
+             "Up to {n} shifts each: {shifts}. Tiles: where the word's letters land (the method page).").format(n=form["shift_boxes"], no_letters=no_letters(form.get("no_letters", "no Z")), shifts=shift_legend())
     y = d.paragraph(c, rule, x, fold - 4 * MM, w, size=8) - 2 * MM
     box = 8.5 * MM
     word_x = x + 30 * MM
@@ -343,13 +351,14 @@ def colourable_cell(c, x: float, y: float, s: float, letter: str) -> None:
     b = min(4.2 * MM, s * 0.2)
     gap = (s - 3 * b) / 4
     c.setLineWidth(0.5)
-    for row, labels in ((y + s - b - gap * 0.6, [CODES[col] for col in COLOURS]), (y + gap * 0.6, [MARK_LABEL[MARKS[col]] for col in COLOURS])):
-        for k, label in enumerate(labels):
+    colours, marks = colour_codes(), mark_codes()
+    for row, labels in ((y + s - b - gap * 0.6, [(colours[col], "") for col in COLOURS]), (y + gap * 0.6, [(marks[MARKS[col]], MARKS[col]) for col in COLOURS])):
+        for k, (label, mark) in enumerate(labels):
             bx = x + gap + k * (b + gap)
             c.setStrokeColorRGB(0.35, 0.35, 0.35)
             c.rect(bx, row, b, b, stroke=1, fill=0)
             c.setFillColorRGB(*LIGHT)
-            font = fonts.SANS_BOLD_ITALIC if label == "i" else fonts.SANS_BOLD
+            font = fonts.SANS_BOLD_ITALIC if mark == "italic" else fonts.SANS_BOLD
             c.setFont(font, 7)
             c.drawCentredString(bx + b / 2, row + b / 2 - 2.5, label)
 
@@ -383,8 +392,8 @@ def boards_page(doc, boards: dict) -> None:
 
 
 def _board_legend(c, ink, x: float, top: float, w: float) -> None:
-    y = d.paragraph(c, _("The one who encrypts ticks: B, Y, R for the words whose tiles sit on a cell; u, i, s for the marks "
-                         "(first two tiles of the blue, yellow, red word). Then colours:"), x, top, w, size=8) - 1.5 * MM
+    y = d.paragraph(c, _("The one who encrypts ticks: {blue}, {yellow}, {red} for the words whose tiles sit on a cell; {underline}, {italic}, {strike} for the marks "
+                         "(first two tiles of the blue, yellow, red word). Then colours:").format(**codes_said()), x, top, w, size=8) - 1.5 * MM
     s = 5.5 * MM
     sw = 11 * MM
     for mix in [m for m in MIXES.values() if m != "none"]:
@@ -449,11 +458,10 @@ def blank_slip(c, ink, x: float, y: float, w: float, h: float, slip: dict, key: 
             if opt == "none":
                 c.setFont(fonts.SANS, 8)
                 c.drawCentredString(cx, ry + row_h / 2 - 2.8, no_shift())
-            else:
-                a = min(row_h * 0.55, 4 * MM)
-                arrow(c, cx - a * 0.45, ry + row_h / 2, a, opt)
-                c.setFont(fonts.SANS_BOLD, 8)
-                c.drawString(cx + a * 0.2, ry + row_h / 2 - 2.8, opt)
+            else:  # the shift's code: its arrow (codes.py), to circle
+                size = min(row_h * 0.7, 13)
+                c.setFont(fonts.SANS_BOLD, size)
+                d.string(c, cx, ry + row_h / 2 - size * 0.35, ARROWS[opt], font=fonts.SANS_BOLD, size=size, align="center")
             ox += step
     fx = x + label_w + hint_w
     cover_flap(c, fx, y, hint_w, h, key)

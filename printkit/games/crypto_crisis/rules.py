@@ -73,7 +73,7 @@ def word_problems(entry, pos: int, prefix: str, is_word: Callable[[str], bool]) 
             out.append(Violation("CC-SHIFT-COUNT", place, f"has {len(shifts)} shifts; at most {MAX_SHIFTS} are allowed"))
         for k, s in enumerate(shifts, 1):
             if not (isinstance(s, str) and s in MOVES):
-                out.append(Violation("CC-SHIFT-DIRECTION", place, f"shift {k} {s!r} is not U, D, L or R (up, down, left, right)"))
+                out.append(Violation("CC-SHIFT-DIRECTION", place, f"shift {k} {s!r} is not an arrow (↑ ↓ ← →) or U, D, L, R (up, down, left, right)"))
     return out
 
 

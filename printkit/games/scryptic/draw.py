@@ -9,7 +9,7 @@ from printkit.engine.tiles import draw_tiled, plan_tiles
 from printkit.engine.tokens import TokenGroup, draw_token_groups
 from printkit.engine.units import MM, PAPERS
 from printkit.games.scryptic import rules as R
-from printkit.i18n import N_, text
+from printkit.i18n import N_, ptext, text
 
 import contextvars as _cv
 import re as _re
@@ -21,6 +21,28 @@ _LANG: _cv.ContextVar[str] = _cv.ContextVar("scryptic_lang", default="en")
 def _(message: str) -> str:
     """`message` in the language of the page being drawn (set by `in_language`)."""
     return text(_LANG.get())(message)
+
+
+def _pt(context: str, message: str) -> str:
+    """`message` as it reads in `context`, in the page's language."""
+    return ptext(_LANG.get())(context, message)
+
+
+def pgettext(context: str, message: str) -> str:  # the name Babel extracts
+    return message
+
+
+_MODIFIER_HEAD = pgettext("modifier table", "for")  # whom a modifier helps: attack, defence or both (a narrow column)
+
+#: the board's terrain presets (board.PRESETS) as the board's title names them
+TERRAIN_NAMES = {
+    "mix": pgettext("terrain", "mix"),
+    "open": pgettext("terrain", "open"),
+    "woods": pgettext("terrain", "woods"),
+    "lakes": pgettext("terrain", "lakes"),
+    "highlands": pgettext("terrain", "highlands"),
+    "frozen": pgettext("terrain", "frozen"),
+}
 
 
 def in_language(render):
@@ -328,7 +350,8 @@ def render_board(doc, model: dict) -> None:
     paper = doc.options.paper
     n = model["size"]
     p = model.get("params", {})
-    title = _("Scryptic board · {n}x{n} · seed {seed} · {terrain}").format(n=n, seed=p.get("seed", "?"), terrain=p.get("terrain", "mix"))
+    terrain = p.get("terrain", "mix")
+    title = _("Scryptic board · {n}x{n} · seed {seed} · {terrain}").format(n=n, seed=p.get("seed", "?"), terrain=_pt("terrain", TERRAIN_NAMES.get(terrain, terrain)))
     side = R.board_mm(n, paper)
     plan = None if paper in ONE_PAGE else plan_tiles(side, side, PAPERS[paper], hug_seams=True)
     seams = ((), ()) if plan is None else (sorted({t.cut_x for t in plan.tiles if t.cut_x is not None}), sorted({t.cut_y for t in plan.tiles if t.cut_y is not None}))
@@ -705,7 +728,8 @@ def render_reference(doc, model: dict) -> None:
     gap = 6 * MM
     col_w = (W - 2 * m - gap) / 2
     left, right = m, m + col_w + gap
-    mods = [[_("Strength = letter values ×"), _("when"), ""]] + [[_(r["what"]), _(r["when"]), figures(r["factor"])] for r in model["modifiers"]]
+    # TRANSLATORS: the heads of the reference card's modifier table: what a row multiplies, whom it helps (attack, defence, both), the factor
+    mods = [[_("Strength: letter values × factor"), _pt("modifier table", "for"), ""]] + [[_(r["what"]), _(r["when"]), figures(r["factor"])] for r in model["modifiers"]]
     ly = d.table(c, left, y, [col_w * 0.56, col_w * 0.17, col_w * 0.27], mods, row_h=5.6 * MM, size=TABLE, aligns=["left", "center", "center"])
     ly -= 3 * MM
     c.setFillColorRGB(0, 0, 0)

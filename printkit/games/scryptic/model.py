@@ -315,8 +315,7 @@ def compute_extension(case: dict, lang: str = "en") -> dict:
 #: agreement alone (the rulebook's own rule), and the card says so.
 MEANING_LANGS = ("en",)
 MEANING_UNAVAILABLE = N_(
-    "No printed meaning lists in {language} (printkit has no wordnet of the language to build them from): "
-    "every meaning bonus needs both players' agreement, claimed word by word."
+    "No printed meaning lists in {language}: every meaning bonus needs both players' agreement, claimed word by word."
 )
 
 

@@ -31,7 +31,7 @@ from printkit.custom import data as D
 from printkit.custom import safety
 from printkit.custom import template as T
 from printkit.engine.units import CARDS, MM
-from printkit.errors import UsageError, did_you_mean
+from printkit.errors import PrintkitError, UsageError, did_you_mean
 from printkit.rules import Violation
 
 MAX_REPORTED = 60  # violations listed before "and N more"
@@ -47,7 +47,9 @@ def split_element(path) -> tuple[Path, str | None]:
     return path, None
 
 
-def load_template(path: Path, ctx: T.Context, trim_mm: tuple[float, float]):
+def load_template(path: Path, ctx: T.Context, trim_mm: tuple[float, float], columns: list[str] | None = None):
+    """A template; `columns`: the data's, by which another tool's placeholders
+    in an SVG are read (printkit/custom/foreign.py)."""
     path, element = split_element(path)
     safety.regular(path, "template")  # a FIFO or device is refused, not waited on
     suffix = path.suffix.lower()
@@ -58,7 +60,7 @@ def load_template(path: Path, ctx: T.Context, trim_mm: tuple[float, float]):
     if suffix == ".svg":
         from printkit.custom.svg import SvgTemplate
 
-        return SvgTemplate(path, ctx, trim_mm, element)
+        return SvgTemplate(path, ctx, trim_mm, element, columns)
     raise UsageError(f"{path}: a template is an .svg file or a layout .toml, not '{suffix or 'no suffix'}'")
 
 
@@ -78,6 +80,15 @@ def svg_notes(doc, templates) -> None:
         for note in notes:
             if note not in doc.notes:
                 doc.notes.append(note)
+
+
+def _columns_of(table) -> list[str] | None:
+    """The data's columns for reading a template (None when the data cannot be
+    read: that is reported where the data is read)."""
+    try:
+        return list(table().columns)
+    except PrintkitError:
+        return None
 
 
 # -- decks ---------------------------------------------------------------------------
@@ -190,8 +201,9 @@ class DeckSpec:
         """({name: front template}, {name: back template} or None)."""
         if "t" not in self._cache:
             trim = CARDS[self.card_size]
-            front = {n: load_template(p, self.ctx, trim) for n, p in self.front.paths.items()}
-            back = {n: load_template(p, self.ctx, trim) for n, p in self.back.paths.items()} if self.back else None
+            cols = _columns_of(self.table)
+            front = {n: load_template(p, self.ctx, trim, cols) for n, p in self.front.paths.items()}
+            back = {n: load_template(p, self.ctx, trim, cols) for n, p in self.back.paths.items()} if self.back else None
             self._cache["t"] = (front, back)
         return self._cache["t"]
 
@@ -526,7 +538,7 @@ class TokenSpec:
 
     def template(self):
         if not hasattr(self, "_t"):
-            self._t = load_template(self.front, self.ctx, self.size)
+            self._t = load_template(self.front, self.ctx, self.size, _columns_of(lambda: read_table(self.data, self.sheet, self.ctx, self.qty_column)) if self.data is not None else None)
         return self._t
 
     def build(self, params: dict) -> dict:

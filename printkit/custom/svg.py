@@ -148,14 +148,14 @@ class SvgTemplate:
     kind = "svg"
     declared_size = False  # its size is checked against the card (and bleed) in check_template
 
-    def __init__(self, path: Path, ctx: T.Context, trim_mm: tuple[float, float], element: str | None = None) -> None:
+    def __init__(self, path: Path, ctx: T.Context, trim_mm: tuple[float, float], element: str | None = None, columns: list[str] | None = None) -> None:
         from lxml import etree
 
         self.path = Path(path)
         self.ctx = ctx
-        from printkit.custom import safety
+        from printkit.custom import foreign, safety
 
-        data = safety.read_bytes(self.path, "template")
+        data, read_as = foreign.translate(safety.read_bytes(self.path, "template"), columns)  # another tool's placeholders, as Jinja2's
         safety.count_placeholders(data, self.path.name)  # before any is parsed
         self.root = safety.parse_svg(_element_blocks(data, self.path.name), path)  # bounded, no entities
         safety.check_svg_refs(self.path, ctx.roots, root=self.root)  # what it shows stays in the project
@@ -179,7 +179,7 @@ class SvgTemplate:
         self.snippets: list[SnippetUnit] = []
         self.images: list[tuple] = []  # (element, matrix, href template)
         self.problems: list[tuple] = []  # (code, place, message): what cannot be drawn faithfully, refused
-        self.notes: list[str] = []  # what is drawn differently from the editor, for the run summary
+        self.notes: list[str] = [f"{self.path.name}: {read_as}"] if read_as else []  # what is drawn differently from the editor, for the run summary
         self.transparent: list[str] = []  # see-through elements, named (PDF/X refuses them)
         self.rasters: list[str] = []  # elements drawn as pictures
         self.layers: list = []  # ("static", n) | ("text", TextUnit) | ("snippet", SnippetUnit) | ("qr", QrUnit)

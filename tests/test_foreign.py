@@ -1,0 +1,150 @@
+"""Other tools' placeholders print unchanged (printkit/custom/foreign.py).
+
+The real templates: CardMaker's example game (tests/corpus/cardmaker, jminor/cardmaker
+@ 240ffbd, MIT), whose SVGs hold `{Card Name}`, `{Main Text}` and `{Subtext}`, and the
+Inkscape Generator family's `%VAR_name%` (galou/inkscape_generator, MIT;
+jcolombo/inkscape-component-generator, GPL 3: its README's `%VAR_name%` and
+`%VAR_3%`). The other syntaxes are the same CardMaker templates with their
+placeholders written the other tools' way (`%NAME%`, `$NAME$`, `${name}`, `[%N]`,
+nhmkdev CardMaker's `@[name]`): each must print the same pixels as the port with
+Jinja2 placeholders.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+from conftest import run_cli
+
+from printkit.custom.foreign import translate
+
+CORPUS = Path(__file__).parent / "corpus" / "cardmaker"
+COLUMNS = ["Card Name", "Template", "Copies", "Main Text", "Subtext"]
+
+
+def _jinja(text: str) -> str:
+    """The ported template's bytes with the Jinja2 placeholders in XML made plain."""
+    return text.replace("&quot;", '"')
+
+
+@pytest.mark.parametrize("source, expected, syntax", [
+    ("<text>{Card Name}</text>", '<text>{{ row["Card Name"] }}</text>', "{name}"),
+    ("<text>%Card Name%</text>", '<text>{{ row["Card Name"] }}</text>', "%NAME%"),
+    ("<text>$Subtext$</text>", '<text>{{ row["Subtext"] }}</text>', "$NAME$"),
+    ("<text>${Subtext}</text>", '<text>{{ row["Subtext"] }}</text>', "${name}"),
+    ("<text>[%0] [%3]</text>", '<text>{{ row["Card Name"] }} {{ row["Main Text"] }}</text>', "[%N]"),
+    ("<text>%VAR_Subtext% %VAR_1%</text>", '<text>{{ row["Subtext"] }} {{ row["Card Name"] }}</text>', "%VAR_name%"),
+    ("<text>@[Main Text]</text>", '<text>{{ row["Main Text"] }}</text>', "@[name]"),
+    ('<image href="art/{subtext}.png"/>', '<image href="art/{{ row["Subtext"] }}.png"/>', "{name}"),  # any case
+])
+def test_each_syntax_becomes_a_jinja_placeholder(source, expected, syntax):
+    out, said = translate(source.encode(), COLUMNS)
+    assert _jinja(out.decode()) == expected
+    assert syntax in said
+
+
+@pytest.mark.parametrize("source", [
+    "<style>.a{fill:red}</style><text>50% off, 20% more</text>",  # CSS braces, percent signs
+    "<text>costs $5 or $10</text><path d='M0 0'/>",
+    "<text>{{ Subtext }} and {Card Name}</text>",  # already Jinja2: read as Jinja2 only
+    "<text>{Nothing} %here%</text>",  # names that are no column
+])
+def test_ordinary_text_is_left_alone(source):
+    out, said = translate(source.encode(), COLUMNS)
+    assert out == source.encode() and said == ""
+
+
+def test_a_percent_before_a_placeholder_does_not_hide_it():
+    out, _ = translate(b"<text>50% %Subtext%</text>", COLUMNS)
+    assert _jinja(out.decode()) == '<text>50% {{ row["Subtext"] }}</text>'
+
+
+def test_a_column_name_stays_a_string_in_its_placeholder():
+    out, _ = translate("<t a=\"%it's \\ x%\" b='%it's \\ x%'>%a ]] b%</t>".encode(), ["it's \\ x", "a ]] b"])
+    from lxml import etree
+
+    from printkit.custom.template import columns_used
+
+    el = etree.fromstring(out)  # still well-formed XML, either quote
+    assert columns_used(el.get("a")) == {"it's \\ x"} and columns_used(el.get("b")) == {"it's \\ x"}
+    assert columns_used(el.text) == {"a ]] b"}
+    # a template that already holds Jinja2 is never rewritten, whatever a column is named
+    assert translate(b"<t>%a }}{{ 7*7 }}%</t>", ["a }}{{ 7*7 }}"]) == (b"<t>%a }}{{ 7*7 }}%</t>", "")
+
+
+def _project(tmp_path: Path, rewrite) -> Path:
+    """The CardMaker corpus project with each template's placeholders written by `rewrite`."""
+    d = tmp_path / "p"
+    shutil.copytree(CORPUS, d, ignore=shutil.ignore_patterns("reference"))
+    for svg in d.glob("*.svg"):
+        text = svg.read_text(encoding="utf-8")
+        text = re.sub(r"\{\{ row\[&quot;(.+?)&quot;\] \}\}", lambda m: rewrite(m.group(1)), text)
+        text = re.sub(r'\{\{ row\["(.+?)"\] \}\}', lambda m: rewrite(m.group(1)), text)
+        text = re.sub(r"\{\{ (\w+) \}\}", lambda m: rewrite(m.group(1)), text)
+        assert "{{" not in text
+        svg.write_text(text, encoding="utf-8")
+    return d
+
+
+def _pixels(pdf: Path) -> list[bytes]:
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(str(pdf))
+    return [doc[i].render(scale=40 / 72).to_pil().tobytes() for i in range(len(doc))]
+
+
+@pytest.fixture(scope="module")
+def ported(tmp_path_factory):
+    d = tmp_path_factory.mktemp("ported")
+    shutil.copytree(CORPUS, d / "p", ignore=shutil.ignore_patterns("reference"))
+    r = run_cli("make", "game.toml", "--cards", "2-6", "-o", str(d / "out.pdf"), cwd=d / "p")
+    assert r.returncode == 0, r.stderr
+    return _pixels(d / "out.pdf")
+
+
+@pytest.mark.parametrize("rewrite, syntax", [
+    (lambda n: "{" + n + "}", "{name}"),  # CardMaker's own templates, as its example ships them
+    (lambda n: f"%VAR_{n}%", "%VAR_name%"),
+    (lambda n: f"%{n}%", "%NAME%"),
+    (lambda n: f"${n}$", "$NAME$"),
+    (lambda n: "${" + n + "}", "${name}"),
+    (lambda n: f"[%{COLUMNS.index(n)}]", "[%N]"),
+    (lambda n: f"@[{n}]", "@[name]"),
+])
+def test_foreign_templates_print_as_the_port_does(tmp_path, ported, rewrite, syntax):
+    d = _project(tmp_path, rewrite)
+    r = run_cli("make", "game.toml", "--cards", "2-6", "-o", str(tmp_path / "out.pdf"), cwd=d)
+    assert r.returncode == 0, r.stderr
+    assert "placeholders read in" in r.stdout and f"{syntax} syntax" in r.stdout
+    assert _pixels(tmp_path / "out.pdf") == ported
+
+
+def test_values_are_escaped_and_never_run(tmp_path):
+    d = tmp_path / "p"
+    d.mkdir()
+    (d / "cards.csv").write_text('Name,Power\n"<b>&amp; {{ 7*7 }}",%Power%\n', encoding="utf-8")
+    (d / "front.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="63.5mm" height="88.9mm" viewBox="0 0 63.5 88.9">'
+        '<text x="10" y="20" font-size="5" font-family="DejaVu Sans">%Name%</text>'
+        '<text x="10" y="40" font-size="5" font-family="DejaVu Sans">%Power%</text></svg>', encoding="utf-8")
+    r = run_cli("deck", "--data", "cards.csv", "--front", "front.svg", "--card-size", "poker-us", "-o", "out.pdf", cwd=d)
+    assert r.returncode == 0, r.stderr
+    import pypdfium2 as pdfium
+
+    text = "".join(pdfium.PdfDocument(str(d / "out.pdf"))[i].get_textpage().get_text_range() for i in range(1))
+    assert "<b>&amp; {{ 7*7 }}" in text and "49" not in text
+    assert "%Power%" in text  # a value is text, never read as a placeholder
+
+
+def test_a_foreign_name_that_is_no_column_is_named(tmp_path):
+    d = tmp_path / "p"
+    d.mkdir()
+    (d / "cards.csv").write_text("Name\nAda\n", encoding="utf-8")
+    (d / "front.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="63.5mm" height="88.9mm" viewBox="0 0 63.5 88.9">'
+        '<text x="10" y="20" font-size="5" font-family="DejaVu Sans">%Name% {{ Title }}</text></svg>', encoding="utf-8")
+    r = run_cli("deck", "--data", "cards.csv", "--front", "front.svg", "--card-size", "poker-us", "-o", "out.pdf", cwd=d)
+    assert r.returncode == 1 and "Title" in r.stderr  # Jinja2 in the template: read as Jinja2 alone

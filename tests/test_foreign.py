@@ -25,24 +25,19 @@ CORPUS = Path(__file__).parent / "corpus" / "cardmaker"
 COLUMNS = ["Card Name", "Template", "Copies", "Main Text", "Subtext"]
 
 
-def _jinja(text: str) -> str:
-    """The ported template's bytes with the Jinja2 placeholders in XML made plain."""
-    return text.replace("&quot;", '"')
-
-
 @pytest.mark.parametrize("source, expected, syntax", [
-    ("<text>{Card Name}</text>", '<text>{{ row["Card Name"] }}</text>', "{name}"),
-    ("<text>%Card Name%</text>", '<text>{{ row["Card Name"] }}</text>', "%NAME%"),
-    ("<text>$Subtext$</text>", '<text>{{ row["Subtext"] }}</text>', "$NAME$"),
-    ("<text>${Subtext}</text>", '<text>{{ row["Subtext"] }}</text>', "${name}"),
-    ("<text>[%0] [%3]</text>", '<text>{{ row["Card Name"] }} {{ row["Main Text"] }}</text>', "[%N]"),
-    ("<text>%VAR_Subtext% %VAR_1%</text>", '<text>{{ row["Subtext"] }} {{ row["Card Name"] }}</text>', "%VAR_name%"),
-    ("<text>@[Main Text]</text>", '<text>{{ row["Main Text"] }}</text>', "@[name]"),
-    ('<image href="art/{subtext}.png"/>', '<image href="art/{{ row["Subtext"] }}.png"/>', "{name}"),  # any case
+    ("<text>{Card Name}</text>", "<text>{{ row['Card Name'] }}</text>", "{name}"),
+    ("<text>%Card Name%</text>", "<text>{{ row['Card Name'] }}</text>", "%NAME%"),
+    ("<text>$Subtext$</text>", "<text>{{ row['Subtext'] }}</text>", "$NAME$"),
+    ("<text>${Subtext}</text>", "<text>{{ row['Subtext'] }}</text>", "${name}"),
+    ("<text>[%0] [%3]</text>", "<text>{{ row['Card Name'] }} {{ row['Main Text'] }}</text>", "[%N]"),
+    ("<text>%VAR_Subtext% %VAR_1%</text>", "<text>{{ row['Subtext'] }} {{ row['Card Name'] }}</text>", "%VAR_name%"),
+    ("<text>@[Main Text]</text>", "<text>{{ row['Main Text'] }}</text>", "@[name]"),
+    ('<image href="art/{subtext}.png"/>', "<image href=\"art/{{ row['Subtext'] }}.png\"/>", "{name}"),  # any case
 ])
 def test_each_syntax_becomes_a_jinja_placeholder(source, expected, syntax):
     out, said = translate(source.encode(), COLUMNS)
-    assert _jinja(out.decode()) == expected
+    assert out.decode().replace("&apos;", "'") == expected
     assert syntax in said
 
 
@@ -59,18 +54,20 @@ def test_ordinary_text_is_left_alone(source):
 
 def test_a_percent_before_a_placeholder_does_not_hide_it():
     out, _ = translate(b"<text>50% %Subtext%</text>", COLUMNS)
-    assert _jinja(out.decode()) == '<text>50% {{ row["Subtext"] }}</text>'
+    assert out.decode() == "<text>50% {{ row[&apos;Subtext&apos;] }}</text>"
 
 
 def test_a_column_name_stays_a_string_in_its_placeholder():
-    out, _ = translate("<t a=\"%it's \\ x%\" b='%it's \\ x%'>%a ]] b%</t>".encode(), ["it's \\ x", "a ]] b"])
+    cols = ["it's \\ x", "a ]] b é"]
+    out, _ = translate("<t a=\"%it's \\ x%\" b='%a ]] b é%'>%it's \\ x%</t>".encode(), cols)
     from lxml import etree
 
     from printkit.custom.template import columns_used
 
     el = etree.fromstring(out)  # still well-formed XML, either quote
-    assert columns_used(el.get("a")) == {"it's \\ x"} and columns_used(el.get("b")) == {"it's \\ x"}
-    assert columns_used(el.text) == {"a ]] b"}
+    assert columns_used(el.get("a")) == {cols[0]} and columns_used(el.get("b")) == {cols[1]}
+    assert columns_used(el.text) == {cols[0]}
+    assert out.isascii()  # the rest of the file keeps its bytes, the placeholders are plain ASCII
     # a template that already holds Jinja2 is never rewritten, whatever a column is named
     assert translate(b"<t>%a }}{{ 7*7 }}%</t>", ["a }}{{ 7*7 }}"]) == (b"<t>%a }}{{ 7*7 }}%</t>", "")
 
@@ -148,3 +145,64 @@ def test_a_foreign_name_that_is_no_column_is_named(tmp_path):
         '<text x="10" y="20" font-size="5" font-family="DejaVu Sans">%Name% {{ Title }}</text></svg>', encoding="utf-8")
     r = run_cli("deck", "--data", "cards.csv", "--front", "front.svg", "--card-size", "poker-us", "-o", "out.pdf", cwd=d)
     assert r.returncode == 1 and "Title" in r.stderr  # Jinja2 in the template: read as Jinja2 alone
+
+
+# -- Generator-style layers ------------------------------------------------------------
+
+INKCARDS = Path(__file__).parent / "corpus" / "inkcards"
+
+
+def _generator_style(tmp_path: Path) -> Path:
+    """The Inkcards corpus deck (kristianbenoit/inkcards @ ec3e1ef, GPL 2) as a
+    Component Generator user keeps it: each layer hidden in the file and labelled
+    `[its id] Label`, the `layers` column listing the ids each card shows."""
+    d = tmp_path / "gen"
+    shutil.copytree(INKCARDS, d, ignore=shutil.ignore_patterns("reference"))
+    svg = d / "smiley.svg"
+    text = svg.read_text(encoding="utf-8")
+    text = re.sub(r"display:\{\{ 'inline' if '(\w+)' in layers.split\(\) else 'none' \}\}", "display:none", text)
+    text = re.sub(r'(<g\b[^>]*?)\binkscape:label="([^"]*)"([^>]*\bid="(\w+)")',
+                  lambda m: f'{m.group(1)}inkscape:label="[{m.group(4)}] {m.group(2)}"{m.group(3)}', text)
+    text = re.sub(r'(<g\b[^>]*?\bid="(\w+)"[^>]*?)\binkscape:label="([^"\[]*)"',
+                  lambda m: f'{m.group(1)}inkscape:label="[{m.group(2)}] {m.group(3)}"', text)
+    assert "{{" not in text and text.count('inkscape:label="[') >= 10
+    svg.write_text(text, encoding="utf-8")
+    return d
+
+
+def test_generator_layers_print_as_the_port_does(tmp_path):
+    args = ("deck", "--data", "smiley.csv", "--front", "smiley.svg", "--card-size", "poker-us")
+    ported = tmp_path / "ported"
+    shutil.copytree(INKCARDS, ported, ignore=shutil.ignore_patterns("reference"))
+    assert run_cli(*args, "-o", str(tmp_path / "a.pdf"), cwd=ported).returncode == 0
+    d = _generator_style(tmp_path)
+    r = run_cli(*args, "-o", str(tmp_path / "b.pdf"), cwd=d)
+    assert r.returncode == 0, r.stderr
+    assert "shown on the rows whose 'layers' column lists them" in r.stdout
+    a, b = _pixels(tmp_path / "a.pdf"), _pixels(tmp_path / "b.pdf")
+    assert a == b
+    assert len(set(a)) == len(a)  # and the cards differ: the layers were chosen per row
+
+
+def test_generator_if_and_unless_layers():
+    from lxml import etree
+
+    from printkit.custom.foreign import layers
+    from printkit.custom.template import compile_text, render
+
+    svg = ('<svg xmlns="http://www.w3.org/2000/svg" xmlns:inkscape="http://www.inkscape.org/namespaces/inkscape">'
+           '<g inkscape:groupmode="layer" inkscape:label="%IF_kitten% found" style="display:none;opacity:0.5"/>'
+           '<g inkscape:groupmode="layer" inkscape:label="%UNLESS_kitten%"/>'
+           '<g inkscape:groupmode="layer" inkscape:label="[*] background" style="display:none"/>'
+           '<g inkscape:groupmode="layer" inkscape:label="[fancy] border"/>'
+           '<g inkscape:groupmode="layer" inkscape:label="plain"/></svg>')
+    root = etree.fromstring(svg)
+    said = layers(root, ["kitten", "text"])
+    g = root.findall("{http://www.w3.org/2000/svg}g")
+    shown = lambda el, row: render(compile_text(el.get("style"), "t"), {**row, "row": row})  # noqa: E731
+    assert shown(g[0], {"kitten": "yes"}) == "opacity:0.5;display:inline"
+    for no in ("", "0", "False", " no "):
+        assert shown(g[0], {"kitten": no}).endswith("display:none") and shown(g[1], {"kitten": no}) == "display:inline"
+    assert g[2].get("style") == "display:{{ 'inline' }}"
+    assert g[3].get("style") is None and g[4].get("style") is None  # no layers column: as the file has them
+    assert "as Generator does" in said and "no 'layers' column" in said

@@ -17,7 +17,6 @@ the most columns is read.
 
 from __future__ import annotations
 
-import json
 import re
 
 # (name shown in the run summary, pattern with the name in group 1, how the name
@@ -71,12 +70,17 @@ def _matches(text: str, pattern, how: str, columns, exact, lower) -> list[tuple[
     return found
 
 
+def literal(text: str) -> str:
+    """`text` as a Jinja2 string literal of plain letters, digits and escapes: it
+    stands in XML text or an attribute (either quote) and reads back as `text`
+    however printkit serializes the element."""
+    return "'" + "".join(c if (c.isascii() and (c.isalnum() or c in " _-.")) else f"\\u{ord(c):04x}" if ord(c) < 0x10000 else f"\\U{ord(c):08x}" for c in text) + "'"
+
+
 def _placeholder(column: str) -> str:
-    """The Jinja2 placeholder for a column, written so it stands anywhere in XML
-    (attribute or text) and holds only ASCII: the XML parser gives Jinja2 back
-    `{{ row["Column"] }}`."""
-    expr = "{{ row[" + json.dumps(column, ensure_ascii=True) + "] }}"
-    return expr.replace("&", "&amp;").replace("<", "&lt;").replace('"', "&quot;").replace("'", "&apos;")
+    """The Jinja2 placeholder for a column, `{{ row['Column'] }}`, its quotes written
+    `&apos;` so it stands in an attribute quoted either way."""
+    return ("{{ row[" + literal(column) + "] }}").replace("'", "&apos;")
 
 
 def translate(data: bytes, columns: list[str] | None) -> tuple[bytes, str]:
@@ -109,3 +113,65 @@ def translate(data: bytes, columns: list[str] | None) -> tuple[bytes, str]:
     shown = ", ".join(used[:6]) + (f" and {len(used) - 6} more" if len(used) > 6 else "")
     n = len(found)
     return "".join(out).encode(codec), f"placeholders read in {label} syntax ({n} placeholder{'s' if n != 1 else ''}: {shown})"
+
+
+LAYER_COLUMNS = ("layers", "layer")  # the column a Generator-style deck lists each row's layers in
+_PREFIX = re.compile(r"\s*\[([^\[\]]{1,60})\]")
+_CONDITION = re.compile(r"\s*%(IF|UNLESS)_([^%]{1,80})%")
+_INKSCAPE = "{http://www.inkscape.org/namespaces/inkscape}"
+
+
+def _show(el, expr: str) -> None:
+    """The layer's display set by a Jinja2 expression (its other style kept)."""
+    rest = [p for p in (el.get("style") or "").split(";") if p.strip() and p.split(":")[0].strip() != "display"]
+    el.attrib.pop("display", None)
+    el.set("style", ";".join([*rest, "display:{{ " + expr + " }}"]))
+
+
+def layers(root, columns: list[str] | None) -> str:
+    """Inkscape layers shown per row the way Generator-style extensions show them:
+    `[name] Label` layers when the row's `layers` column lists `name` (separated by
+    `|`, `,`, `;` or spaces; `[*]` and `[fixed]` on every card, as Component
+    Generator has it), and Generator's `%IF_column%` / `%UNLESS_column%` layers
+    when that cell is (not) empty, 0, false or no. Returns a sentence for the run
+    summary, or "" when no layer was read so. Layers are drawn as any group whose
+    display holds a placeholder: the one engine decides, per row."""
+    if not columns:
+        return ""
+    exact, lower = _lookup(columns)
+    listing = next((c for c in columns if c.strip().lower() in LAYER_COLUMNS), None)
+    shown, conditional, unlisted = [], [], []
+    for el in root.iter("{http://www.w3.org/2000/svg}g"):
+        if el.get(_INKSCAPE + "groupmode") != "layer":
+            continue
+        label = el.get(_INKSCAPE + "label") or ""
+        if "{{" in (el.get("style") or "") or "{%" in (el.get("style") or ""):
+            continue  # the template says itself when it shows
+        m = _CONDITION.match(label)
+        if m and (col := _column(m.group(2), "var", columns, exact, lower)) is not None:
+            test = f"(row[{literal(col)}] | trim | lower) not in ('', '0', 'false', 'no')"
+            _show(el, f"'inline' if {'' if m.group(1) == 'IF' else 'not '}{test} else 'none'")
+            conditional.append(label.strip())
+            continue
+        m = _PREFIX.match(label)
+        if not m:
+            continue
+        name = m.group(1).strip()
+        if name in ("*", "fixed"):
+            _show(el, "'inline'")
+        elif listing is None:
+            unlisted.append(label.strip())
+        else:
+            cell = f"row[{literal(listing)}]"
+            listed = f"({cell} | replace(',', ' ') | replace(';', ' ') | replace('|', ' ')).split()"
+            _show(el, f"'inline' if {literal(name)} in {listed} else 'none'")
+            shown.append(name)
+    said = []
+    if shown:
+        names = list(dict.fromkeys(shown))
+        said.append(f"layers {', '.join('[' + n + ']' for n in names[:6])}{' and more' if len(names) > 6 else ''} shown on the rows whose '{listing}' column lists them")
+    if conditional:
+        said.append(f"layers {', '.join(repr(c) for c in conditional[:4])} shown by their cell, as Generator does")
+    if unlisted:
+        said.append(f"layers {', '.join(repr(c) for c in unlisted[:4])} drawn as the file has them: no 'layers' column lists them")
+    return "; ".join(said)

@@ -164,6 +164,7 @@ class SvgTemplate:
         from printkit.custom import svgdraw
 
         svgdraw.inline_css(self.root)  # <style> rules onto the elements: text styles by class are read too
+        shown_as = foreign.layers(self.root, columns)  # Generator-style layers shown per row
         if element:
             crop_to_element(self.root, element, self.path.name)
             self.path = self.path.with_name(f"{self.path.name}#{element}")  # named so in messages
@@ -179,7 +180,7 @@ class SvgTemplate:
         self.snippets: list[SnippetUnit] = []
         self.images: list[tuple] = []  # (element, matrix, href template)
         self.problems: list[tuple] = []  # (code, place, message): what cannot be drawn faithfully, refused
-        self.notes: list[str] = [f"{self.path.name}: {read_as}"] if read_as else []  # what is drawn differently from the editor, for the run summary
+        self.notes: list[str] = [f"{self.path.name}: {said}" for said in (read_as, shown_as) if said]  # what is drawn differently from the editor, for the run summary
         self.transparent: list[str] = []  # see-through elements, named (PDF/X refuses them)
         self.rasters: list[str] = []  # elements drawn as pictures
         self.layers: list = []  # ("static", n) | ("text", TextUnit) | ("snippet", SnippetUnit) | ("qr", QrUnit)

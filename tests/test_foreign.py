@@ -206,3 +206,51 @@ def test_generator_if_and_unless_layers():
     assert g[2].get("style") == "display:{{ 'inline' }}"
     assert g[3].get("style") is None and g[4].get("style") is None  # no layers column: as the file has them
     assert "as Generator does" in said and "no 'layers' column" in said
+
+
+# -- data other tools keep ---------------------------------------------------------------
+
+FRONT = ('<svg xmlns="http://www.w3.org/2000/svg" width="63.5mm" height="88.9mm" viewBox="0 0 63.5 88.9">'
+         '<text x="10" y="20" font-size="5" font-family="DejaVu Sans">{a}</text>'
+         '<text x="10" y="40" font-size="4" font-family="DejaVu Sans">{b}</text></svg>')
+
+
+def _texts(pdf: Path) -> str:
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(str(pdf))
+    return "".join(doc[i].get_textpage().get_text_range() for i in range(len(doc)))
+
+
+def _deck(tmp_path: Path, csv: str, front: str):
+    (tmp_path / "cards.csv").write_text(csv, encoding="utf-8")
+    (tmp_path / "front.svg").write_text(front, encoding="utf-8")
+    r = run_cli("deck", "--data", "cards.csv", "--front", "front.svg", "--card-size", "poker-us", "-o", "out.pdf", cwd=tmp_path)
+    return r, (_texts(tmp_path / "out.pdf") if r.returncode == 0 else "")
+
+
+def test_a_title_row_above_the_header_is_skipped_and_said(tmp_path):
+    r, text = _deck(tmp_path, "Tidewatch card list v3,,\nName,Qty,Text\nGull,2,Flies far\nCrab,1,Pinches\n",
+                    FRONT.format(a="%Name%", b="%Text%"))
+    assert r.returncode == 0, r.stderr
+    assert "cards.csv line 1: 'Tidewatch card list v3' is a title above the header: skipped" in r.stdout
+    assert text.count("Gull") == 2 and text.count("Crab") == 1 and "Tidewatch" not in text
+
+
+def test_a_headerless_count_first_file_is_read_by_column_number(tmp_path):
+    # countersheets' and Generator's "column position" form: no header, the count first
+    r, text = _deck(tmp_path, "3,Goblin,Attacks twice\n1,Troll,Regenerates\n", FRONT.format(a="%VAR_2%", b="%VAR_3%"))
+    assert r.returncode == 0, r.stderr
+    assert "no header: every row starts with a count, so line 1 is a card" in r.stdout
+    assert text.count("Goblin") == 3 and text.count("Attacks twice") == 3 and text.count("Troll") == 1
+
+
+@pytest.mark.parametrize("csv", [
+    "Name\nAda\nBob\n",  # one column: its header is no title
+    "qty,Name,Text\n2,Ada,x\n1,Bob,y\n",  # a count first under a header
+])
+def test_ordinary_tables_keep_their_header(csv):
+    from printkit.custom.data import _parse_csv
+
+    t = _parse_csv(Path("c.csv"), "c.csv", csv.encode())
+    assert t.columns[0] == csv.split(",")[0].split("\n")[0] and not t.notes

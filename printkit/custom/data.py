@@ -157,6 +157,35 @@ def _bounded(table: Table) -> Table:
     return table
 
 
+_COUNT = re.compile(r"\s*\d{1,4}\s*")
+
+
+def _find_header(records: list, place) -> tuple[list, list, list, str | None]:
+    """Where the column names are, for tables other tools keep: (the records from
+    the header on, the header's cells, notes for the run summary, the count column
+    or None). As written, the first record is the header. Two other forms are
+    recognised and said:
+    - a title row above the header (one filled cell, as a merged title is), the
+      next record naming every column and the one under it holding two or more
+      cells: the title is skipped;
+    - no header, each record starting with a count (countersheets' and
+      Generator's "column position" files): every record is a card, the columns
+      are named by number from 1 (`%VAR_2%`, `[%1]`, `{{ row['2'] }}`) and
+      column 1 counts each card's copies."""
+    filled = lambda r: [c for c in r if str(c).strip()]  # noqa: E731
+    width = lambda r: len(r) - next((k for k, c in enumerate(reversed(r)) if str(c).strip()), len(r))  # noqa: E731
+    first = records[0][1]
+    if len(records) > 2 and len(filled(first)) == 1 and width(records[1][1]) >= 2 and len(filled(records[1][1])) == width(records[1][1]) and len(filled(records[2][1])) >= 2:
+        title = filled(first)[0]
+        note = (place(records[0][0]), f"'{safety.shown(str(title).strip(), 40)}' is a title above the header: skipped; the column names are read from {place(records[1][0]).rsplit(' ', 2)[-2]} {records[1][0]}")
+        return records[1:], records[1][1], [note], None
+    if len(filled(first)) >= 2 and all(r and _COUNT.fullmatch(str(r[0])) for _, r in records):
+        n = max(width(r) for _, r in records)
+        note = (place(records[0][0]), f"no header: every row starts with a count, so {place(records[0][0]).rsplit(' ', 2)[-2]} {records[0][0]} is a card; the {n} columns are named by number, 1 to {n} (`%VAR_2%`, `[%1]` or {{{{ row['2'] }}}} reads column 2), and column 1 counts each card's copies")
+        return [(records[0][0], [])] + records, [str(k) for k in range(1, n + 1)], [note], "1"
+    return records, first, [], None
+
+
 def _clean_header(path, header: list, where: str) -> list[str]:
     names = [("" if h is None else str(h)).strip() for h in header]
     while names and names[-1] == "":
@@ -262,8 +291,9 @@ def _parse_csv(where, name: str, raw: bytes, tab: bool = False) -> Table:
     lines = [(n, r) for n, r in records if any(cell.strip() for cell in r)]
     if not lines:
         raise UsageError(f"{where}: empty data file")
-    header = _clean_header(where, lines[0][1], f"line {lines[0][0]}")
-    table = Table(where if isinstance(where, Path) else Path(name), header)
+    lines, found, notes, qty = _find_header(lines, lambda n: f"{name} line {n}")
+    header = _clean_header(where, found, f"line {lines[0][0]}")
+    table = Table(where if isinstance(where, Path) else Path(name), header, notes=notes, qty=qty)
     make_row = _row_maker(header)
     seen: dict = {}  # each distinct cell text held once (a type, a cost, a rules text repeated down the table)
     blank_before = {n for (n, _r), (_m, before) in zip(records[1:], records) if not any(c.strip() for c in before)}  # lines after a blank line
@@ -329,8 +359,9 @@ def _read_book(path: Path, sheet: str | None) -> Table:
     records = [(n, r) for n, r in enumerate(grid, 1) if any(r)]
     if not records:
         raise UsageError(f"{path}: {where} is empty")
-    header = _clean_header(path, records[0][1], f"{where} row {records[0][0]}")
-    table = Table(path, header)
+    records, found, notes, qty = _find_header(records, lambda n: f"{path.name} {where} row {n}")
+    header = _clean_header(path, found, f"{where} row {records[0][0]}")
+    table = Table(path, header, notes=notes, qty=qty)
     make_row = _row_maker(header)
     for n, rec in records[1:]:
         values = make_row([(rec[k] if k < len(rec) else "") for k in range(len(header))])

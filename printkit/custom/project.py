@@ -767,7 +767,7 @@ def read_table(data, sheet, ctx, qty_column: str | None = None):
     the project gives it (relative to the project folder), not a full path."""
     try:
         table = D.read_table(data, sheet, ctx.fetched)
-        table.qty = qty_column
+        table.qty = qty_column or table.qty  # the project's, else the one the reader found (a headerless count-first file)
         return table
     except UsageError as exc:
         full = str(data)

@@ -254,3 +254,22 @@ def test_ordinary_tables_keep_their_header(csv):
 
     t = _parse_csv(Path("c.csv"), "c.csv", csv.encode())
     assert t.columns[0] == csv.split(",")[0].split("\n")[0] and not t.notes
+
+
+def test_the_gate_holds_for_a_translated_template(tmp_path):
+    """A picture named by a foreign placeholder goes through the same gate: a row
+    reaching outside the project folder is refused, one line, nothing written."""
+    from PIL import Image
+
+    d = tmp_path / "p"
+    d.mkdir()
+    Image.new("RGB", (300, 300), "red").save(tmp_path / "secret.png")
+    Image.new("RGB", (300, 300), "blue").save(d / "ok.png")
+    (d / "cards.csv").write_text("Name,Image\nA,ok.png\nB,../secret.png\n", encoding="utf-8")
+    (d / "front.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="63.5mm" height="88.9mm" viewBox="0 0 63.5 88.9">'
+        '<text x="10" y="20" font-size="5" font-family="DejaVu Sans">{Name}</text>'
+        '<image x="10" y="30" width="20" height="20" xlink:href="{Image}"/></svg>', encoding="utf-8")
+    r = run_cli("deck", "--data", "cards.csv", "--front", "front.svg", "--card-size", "poker-us", "-o", "out.pdf", cwd=d)
+    assert r.returncode == 2 and "outside the project folder" in r.stderr and len(r.stderr.strip().splitlines()) == 1
+    assert not (d / "out.pdf").exists()

@@ -799,13 +799,15 @@ def _puzzle(c, doc, puzzle: dict, number: int, box, cmd: str, _=text("en")) -> N
         lines.append(_("5-5 rolled: the word has {n} letters.").format(n=clues["length"]))
     if clues.get("order"):
         lines.append(_("6-6 rolled: the cards lie in the hider's order, unused cards slipped in anywhere: {order}.").format(order=" ".join(map(str, clues["order"]))))
-    ty = hy - 3 * MM
-    for line in lines:
-        ty = d.paragraph(c, line, x, ty, w, size=8.5) - 1.5
     # the answer line
     n = clues.get("length") or 8
     bs = 7.5 * MM
     ay = y + 1 * MM
+    ty = hy - 3 * MM
+    # as large as the room down to the answer line allows (a longer translation shrinks, not overprints)
+    size = d.fit_paragraphs(lines, w, ty - (ay + bs + 1 * MM), size=8.5, min_size=7, gap=1.5)
+    for line in lines:
+        ty = d.paragraph(c, line, x, ty, w, size=size) - 1.5
     c.setFont(fonts.SANS_BOLD, 9)
     c.setFillColorRGB(0, 0, 0)
     c.drawString(x, ay + bs / 2 - 3, _("Word:"))

@@ -283,12 +283,10 @@ def render_sheet(doc, model: dict) -> None:
 def _score_sheet(doc, c, top: float) -> None:
     _ = doc.gettext
     W, H = doc.size
-    c.setFillColorRGB(0, 0, 0)
-    c.setFont(fonts.SANS_BOLD, 14)
-    c.drawString(MARGIN, top - 14, _("SCORE SHEET"))
-    c.setFont(fonts.SANS, 8.5)
-    c.setFillColorRGB(0.25, 0.25, 0.25)
-    c.drawString(MARGIN + 34 * MM, top - 13, _("Your points for each of your opponent's five letters."))
+    # the heading, and its explanation after it (further right when a translated heading is longer)
+    d.label_row(c, [(_("SCORE SHEET"), fonts.SANS_BOLD, 14, (0, 0, 0), None),
+                    (_("Your points for each of your opponent's five letters."), fonts.SANS, 8.5, (0.25, 0.25, 0.25), 34 * MM)],
+                MARGIN, top - 14, W - 2 * MARGIN, gap=3 * MM, min_size=7)
     y = top - 20
     width = W - 2 * MARGIN
     first = 50 * MM
@@ -312,10 +310,10 @@ def _score_sheet(doc, c, top: float) -> None:
     d.paragraph(c, foot, MARGIN, tb + 11 * MM, width - col - 30 * MM, size=7.5, color=(0.2, 0.2, 0.2))
     # the opponent's word, once deciphered and unscrambled
     y = tb - 6 * MM
-    c.setFont(fonts.SANS_BOLD, 9)
-    c.setFillColorRGB(0, 0, 0)
-    c.drawString(MARGIN, y - 8, _("OPPONENT'S CODE WORD"))
-    _letter_boxes(c, MARGIN + 48 * MM, y - 10 * MM + 1 * MM, 9 * MM, None)
+    box, box_gap = 9 * MM, 1.2 * MM
+    room = W - 2 * MARGIN - 5 * (box + box_gap) - 3 * MM  # what the five boxes leave the label
+    end = d.label_row(c, [(_("OPPONENT'S CODE WORD"), fonts.SANS_BOLD, 9, (0, 0, 0), None)], MARGIN, y - 8, room, min_size=7)
+    _letter_boxes(c, max(MARGIN + 48 * MM, end + 3 * MM), y - 10 * MM + 1 * MM, box, None, gap=box_gap)
 
 
 # -- cubes ------------------------------------------------------------------------

@@ -110,8 +110,11 @@ def draw_tile(c, ink, x: float, y: float, s: float, letter: str, mix: str, marks
     fg = _rgb(ink.text_on(fill, large=True))
     g = tile_geometry(s)
     font = fonts.SANS_BOLD_ITALIC if "italic" in marks else fonts.SANS_BOLD
+    size = g["size"]
+    if code and mix != "none" and _accent_above(letter):
+        size = _under_badge(s, letter, font, size, g["base"], code_of(mix))
     c.setFillColorRGB(*fg)
-    c.setFont(font, g["size"])
+    c.setFont(font, size)
     c.drawCentredString(x + s / 2, y + g["base"], letter)
     c.setStrokeColorRGB(*fg)
     c.setLineWidth(g["bar"])
@@ -126,9 +129,33 @@ def draw_tile(c, ink, x: float, y: float, s: float, letter: str, mix: str, marks
         _mark_badge(c, x + s * 0.95, y + s * 0.05, s, marks)
 
 
+def _accent_above(letter: str) -> bool:
+    """A capital with a mark above it (Ä, É, Ñ), taller than the plain capitals."""
+    import unicodedata
+
+    base = unicodedata.normalize("NFD", letter)
+    return letter.isupper() and len(base) > 1 and any(unicodedata.combining(ch) == 230 for ch in base[1:])
+
+
+def _badge_size(s: float) -> float:
+    return max(7.0, s * 0.14)
+
+
+def _under_badge(s: float, letter: str, font: str, size: float, base: float, code: str) -> float:
+    """The letter's size, smaller when at `size` its accent would reach into the
+    tile's colour-code badge (top left): its accent then stays clear below."""
+    b = _badge_size(s)
+    badge_right = s * 0.05 + fonts.text_width(code, fonts.SANS_BOLD, b) + b * 0.6
+    badge_bottom = s * 0.95 - b * 1.25
+    if badge_right <= s / 2 - fonts.text_width(letter, font, size) / 2:
+        return size  # the badge ends left of the letter
+    accent_top = 0.98  # an accented capital's top, in em above the baseline
+    return max(min(7.0, size), min(size, (badge_bottom - 0.5 - base) / accent_top))
+
+
 def _code_badge(c, x: float, y: float, s: float, text: str, *, top: bool) -> None:
     """A small white label with the tile's colour code (reads in grayscale)."""
-    size = max(7.0, s * 0.14)
+    size = _badge_size(s)
     w = fonts.text_width(text, fonts.SANS_BOLD, size) + size * 0.6
     h = size * 1.25
     by = y - h if top else y

@@ -373,11 +373,10 @@ def boards_page(doc, boards: dict) -> None:
     side = s * SIDE
     for k in range(n):
         top = H - MARGIN - k * part - (4 * MM if k else 0)
-        c.setFillColorRGB(*BLACK)
-        c.setFont(fonts.SANS_BOLD, 12)
-        c.drawString(MARGIN, top - 12, _("CRYPTO CRISIS  ·  merged board"))
-        c.setFont(fonts.SANS, 9)
-        c.drawString(MARGIN + 72 * MM, top - 12, _("by ____________________  for ____________________"))
+        # the title, and the names line after it (further right when a translated title is longer)
+        d.label_row(c, [(_("CRYPTO CRISIS  ·  merged board"), fonts.SANS_BOLD, 12, BLACK, None),
+                        (_("by ____________________  for ____________________"), fonts.SANS, 9, BLACK, 72 * MM)],
+                    MARGIN, top - 12, W - 2 * MARGIN, gap=4 * MM, min_size=7)
         by = top - 17 - side
         for i, letter in enumerate(shown()):
             r, col = divmod(i, SIDE)

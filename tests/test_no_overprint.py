@@ -1,0 +1,86 @@
+"""Nothing overprints (issue 37.4): no printed text runs into other text on any
+page of the kits, in any language, on A4 or Letter.
+
+The detector (tests/textcollide.py) reads each page's glyph boxes with pdfium
+and flags two text runs whose glyphs overlap. The default tier checks the pages
+the translations broke (the Crypticolor score sheet and Crypticard, the Crypto
+Crisis merged boards, the Cryptic Words puzzle pages) in the languages that
+broke them; `--runslow` sweeps every page of `kit all` in all five languages at
+A4 and Letter.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import run_cli
+from textcollide import COVER_FILL, collisions
+
+LANGS = ("en", "de", "fr", "es", "nl")
+PAPERS = ("a4", "letter")
+
+
+def _planted(path, overlap: bool) -> None:
+    """A page of text lines and a label; with `overlap`, a second label drawn
+    into the first (a translated label longer than the English it replaced)."""
+    from reportlab.pdfgen import canvas
+
+    c = canvas.Canvas(str(path), pagesize=(300, 200))
+    c.setFont("Helvetica", 10)
+    for k, line in enumerate(("A paragraph of running text,", "set line under line at a", "leading of 1.3 times its size.")):
+        c.drawString(20, 170 - 13 * k, line)
+    c.setFont("Helvetica-Bold", 12)
+    c.drawString(20, 100, "MERGED BOARD")
+    c.setFont("Helvetica", 9)
+    c.drawString(20 + (70 if overlap else 110), 100, "by ______ for ______")
+    c.drawString(20, 60, "Bold then")
+    c.setFont("Helvetica-Bold", 9)
+    c.drawString(20 + c.stringWidth("Bold then ", "Helvetica", 9), 60, "regular, side by side")
+    c.save()
+
+
+def _ignore(run) -> bool:
+    # the letters on the Crypto Crisis hint flap overprint each other on purpose
+    return run.fill == COVER_FILL
+
+
+def test_detector_catches_a_planted_overlap_and_passes_clean_text(tmp_path):
+    clean, planted = tmp_path / "clean.pdf", tmp_path / "planted.pdf"
+    _planted(clean, overlap=False)
+    _planted(planted, overlap=True)
+    assert collisions(clean) == []
+    found = collisions(planted)
+    assert len(found) == 1, found
+    assert {found[0].a, found[0].b} == {"MERGEDBOARD", "by______for______"}
+    x0, y0, x1, y1 = found[0].box
+    assert 90 <= x0 < x1 <= 110 + 20 and 95 < y1  # where the two labels meet
+
+
+def _kit(tmp_path, game: str, lang: str, paper: str):
+    out = tmp_path / f"{game}-{lang}-{paper}.pdf"
+    proc = run_cli("kit", game, "--lang", lang, "--paper", paper, "--jobs", "1", "-o", str(out))
+    assert proc.returncode == 0, proc.stderr
+    return out
+
+
+@pytest.mark.parametrize("game, lang, paper", [
+    ("crypticolor", "fr", "a4"),  # score-sheet heading, opponent's code word
+    ("crypto-crisis", "nl", "letter"),  # merged-board title
+    ("cryptic-words", "de", "letter"),  # the 6-6 clue line ran into the answer line
+])
+def test_pages_the_translations_broke_print_clear(tmp_path, game, lang, paper):
+    found = collisions(_kit(tmp_path, game, lang, paper), ignore=_ignore)
+    assert not found, "\n".join(map(str, found))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_page_of_every_kit_prints_clear(tmp_path, lang, paper):
+    out = tmp_path / "kits"
+    proc = run_cli("kit", "all", "--lang", lang, "--paper", paper, "-o", str(out))
+    assert proc.returncode == 0, proc.stderr
+    pdfs = sorted(out.glob("*.pdf"))
+    assert len(pdfs) == 6  # five kits and the index
+    found = [f"{p.name} {c}" for p in pdfs for c in collisions(p, ignore=_ignore)]
+    assert not found, f"{len(found)} overprints:\n" + "\n".join(found)

@@ -1,0 +1,145 @@
+"""Find printed text that overprints other text: the glyph boxes of two
+different text runs (a line, a label, a caption) overlapping on a page.
+
+pdfium reads each page's text as a reader's viewer does: every character with
+its tight glyph box (the ink, not the line box) and the text object (one string
+shown by one operator) it belongs to. Characters are grouped into runs by their
+text object; two runs collide when a glyph of one overlaps a glyph of the other
+by more than `TOL` pt both across and down. Two glyphs side by side on one
+baseline may touch (up to `TOUCH` pt): a word set letter by letter in two faces,
+an italic letter leaning on the next. So a label that ends exactly where the next
+begins (a missing space) is not caught; one that runs into the next is. Adjacent runs of one line (a bold
+word before a regular one) abut and do not overlap by that much; a label whose
+translation outgrew its room and runs into the next label does.
+
+    from textcollide import collisions
+    for c in collisions("kit.pdf"):     # Collision(page, a, b, box)
+        ...
+"""
+
+from __future__ import annotations
+
+import ctypes
+from typing import NamedTuple
+
+import pypdfium2 as pdfium
+import pypdfium2.raw as raw
+
+#: pt two glyph boxes may share both across and down before it counts (accents
+#: of one line grazing the descenders of the line above, an italic overhang)
+TOL = 0.5
+#: pt a glyph may lean into its neighbour on the same baseline (see _touch)
+TOUCH = 1.0
+
+
+class Run(NamedTuple):
+    text: str
+    fill: tuple  # its fill colour, (r, g, b) 0-255
+    box: tuple  # (x0, y0, x1, y1) of all its glyphs, page pt
+    glyphs: tuple  # each glyph's ink box and pdfium's loose box (the font's descent to ascent), each (x0, y0, x1, y1)
+
+
+class Collision(NamedTuple):
+    page: int  # 1-based
+    a: str  # the two runs' text
+    b: str
+    box: tuple  # the first overlapping pair of glyphs' common box
+
+    def __str__(self) -> str:
+        x0, y0, x1, y1 = self.box
+        return f"page {self.page}: {self.a!r} overprints {self.b!r} at ({x0:.1f}, {y0:.1f})-({x1:.1f}, {y1:.1f}) pt"
+
+
+#: the fill of the letters on the Crypto Crisis hint flap, printed to overprint
+#: each other so a hint does not show through the folded paper
+COVER_FILL = (38, 38, 38)
+
+
+def _fill(tp, i: int) -> tuple:
+    r, g, b, a = (ctypes.c_uint() for _ in range(4))
+    if not raw.FPDFText_GetFillColor(tp.raw, i, r, g, b, a):
+        return (0, 0, 0)
+    return (r.value, g.value, b.value)
+
+
+def _loose(tp, i: int) -> tuple:
+    r = raw.FS_RECTF()
+    raw.FPDFText_GetLooseCharBox(tp.raw, i, r)
+    return (min(r.left, r.right), min(r.top, r.bottom), max(r.left, r.right), max(r.top, r.bottom))
+
+
+def runs(page) -> list[Run]:
+    """The page's text runs: its printed characters grouped by text object."""
+    tp = page.get_textpage()
+    try:
+        by_obj: dict[int, list] = {}
+        order: list[int] = []
+        for i in range(tp.count_chars()):
+            code = raw.FPDFText_GetUnicode(tp.raw, i)
+            if code <= 32 or code in (0xA0, 0x202F, 0x2009, 0xFFFE) or raw.FPDFText_IsGenerated(tp.raw, i) == 1:
+                continue
+            x0, y0, x1, y1 = tp.get_charbox(i)
+            if x1 - x0 <= 0 or y1 - y0 <= 0:
+                continue
+            loose = _loose(tp, i)
+            obj = ctypes.cast(raw.FPDFText_GetTextObject(tp.raw, i), ctypes.c_void_p).value or 0
+            if obj not in by_obj:
+                by_obj[obj] = []
+                order.append(obj)
+            by_obj[obj].append((chr(code), ((x0, y0, x1, y1), loose), _fill(tp, i)))
+        out = []
+        for obj in order:
+            chars = by_obj[obj]
+            boxes = tuple(b for _, b, _ in chars)
+            box = (min(b[0][0] for b in boxes), min(b[0][1] for b in boxes), max(b[0][2] for b in boxes), max(b[0][3] for b in boxes))
+            out.append(Run("".join(c for c, _, _ in chars), chars[0][2], box, boxes))
+        return out
+    finally:
+        tp.close()
+
+
+def _overlap(a, b, tol: float):
+    x0, y0, x1, y1 = max(a[0], b[0]), max(a[1], b[1]), min(a[2], b[2]), min(a[3], b[3])
+    if x1 - x0 > tol and y1 - y0 > tol:
+        return (x0, y0, x1, y1)
+    return None
+
+
+def _touch(ga, gb, o) -> bool:
+    """Two glyphs of one line that only touch: side by side on one baseline (their
+    pen boxes share their bottom), the ink of one leaning at most TOUCH pt into the
+    other (an italic W beside an upright A, an italic f's tail at a comma)."""
+    return abs(ga[1][1] - gb[1][1]) < 0.5 and abs(ga[1][3] - gb[1][3]) < 0.5 and o[2] - o[0] <= TOUCH
+
+
+def page_collisions(page, number: int = 1, tol: float = TOL, ignore=None) -> list[Collision]:
+    """Every pair of runs of one page whose glyphs overlap (one Collision per
+    pair); `ignore(run)` true: a run printed to overprint (a pattern of letters)."""
+    rs = sorted((r for r in runs(page) if not (ignore and ignore(r))), key=lambda r: r.box[0])
+    found = []
+    for i, a in enumerate(rs):
+        for b in rs[i + 1 :]:
+            if b.box[0] >= a.box[2] - tol:
+                break  # sorted by left edge: no later run reaches back into a
+            if not _overlap(a.box, b.box, tol):
+                continue
+            hit = next((o for ga in a.glyphs for gb in b.glyphs if (o := _overlap(ga[0], gb[0], tol)) and not _touch(ga, gb, o)), None)
+            if hit:
+                found.append(Collision(number, a.text, b.text, hit))
+    return found
+
+
+def collisions(path, tol: float = TOL, ignore=None) -> list[Collision]:
+    """Every overprint in the PDF at `path`, page by page."""
+    pdf = pdfium.PdfDocument(str(path))
+    try:
+        out = []
+        for n in range(len(pdf)):
+            page = pdf[n]
+            try:
+                out.extend(page_collisions(page, n + 1, tol, ignore))
+            finally:
+                page.close()
+        return out
+    finally:
+        pdf.close()

@@ -2,7 +2,8 @@
 page of the kits, in any language, on A4 or Letter.
 
 The detector (tests/textcollide.py) reads each page's glyph boxes with pdfium
-and flags two text runs whose glyphs overlap. The default tier checks the pages
+and flags two text runs whose glyphs overlap, and a solid ruled line (a box
+edge, a table rule, a frame) that runs through a glyph. The default tier checks the pages
 the translations broke (the Crypticolor score sheet and Crypticard, the Crypto
 Crisis merged boards, the Cryptic Words puzzle pages) in the languages that
 broke them; `--runslow` sweeps every page of `kit all` in all five languages at
@@ -14,7 +15,7 @@ from __future__ import annotations
 import pytest
 
 from conftest import run_cli
-from textcollide import COVER_FILL, collisions
+from textcollide import COVER_FILL, collisions, crossings
 
 LANGS = ("en", "de", "fr", "es", "nl")
 PAPERS = ("a4", "letter")
@@ -36,6 +37,13 @@ def _planted(path, overlap: bool) -> None:
     c.drawString(20, 60, "Bold then")
     c.setFont("Helvetica-Bold", 9)
     c.drawString(20 + c.stringWidth("Bold then ", "Helvetica", 9), 60, "regular, side by side")
+    # a box after its label, and a struck word (a line made for the text it crosses)
+    c.setFont("Helvetica-Bold", 9)
+    c.drawString(20, 30, "OPPONENT'S CODE WORD")
+    c.rect(20 + (90 if overlap else 130), 24, 20, 20)
+    c.setFont("Helvetica", 9)
+    c.drawString(200, 30, "struck")
+    c.line(198, 33, 228, 33)
     c.save()
 
 
@@ -54,6 +62,11 @@ def test_detector_catches_a_planted_overlap_and_passes_clean_text(tmp_path):
     assert {found[0].a, found[0].b} == {"MERGEDBOARD", "by______for______"}
     x0, y0, x1, y1 = found[0].box
     assert 90 <= x0 < x1 <= 110 + 20 and 95 < y1  # where the two labels meet
+    assert crossings(clean) == []
+    crossed = crossings(planted)
+    assert [c.text for c in crossed] == ["OPPONENT'SCODEWORD"], crossed
+    x0, y0, x1, y1 = crossed[0].line
+    assert x0 == x1 and round(x0) in (110, 130) and (y0, y1) == (24, 44)  # an upright edge of the box
 
 
 def _kit(tmp_path, game: str, lang: str, paper: str):
@@ -64,12 +77,13 @@ def _kit(tmp_path, game: str, lang: str, paper: str):
 
 
 @pytest.mark.parametrize("game, lang, paper", [
-    ("crypticolor", "fr", "a4"),  # score-sheet heading, opponent's code word
+    ("crypticolor", "fr", "a4"),  # score-sheet heading, opponent's code word, decoder captions
     ("crypto-crisis", "nl", "letter"),  # merged-board title
-    ("cryptic-words", "de", "letter"),  # the 6-6 clue line ran into the answer line
+    ("cryptic-words", "de", "letter"),  # the 6-6 clue line ran into the answer line; the reference card's column out of its frame
 ])
 def test_pages_the_translations_broke_print_clear(tmp_path, game, lang, paper):
-    found = collisions(_kit(tmp_path, game, lang, paper), ignore=_ignore)
+    pdf = _kit(tmp_path, game, lang, paper)
+    found = collisions(pdf, ignore=_ignore) + crossings(pdf, ignore=_ignore)
     assert not found, "\n".join(map(str, found))
 
 
@@ -82,5 +96,5 @@ def test_every_page_of_every_kit_prints_clear(tmp_path, lang, paper):
     assert proc.returncode == 0, proc.stderr
     pdfs = sorted(out.glob("*.pdf"))
     assert len(pdfs) == 6  # five kits and the index
-    found = [f"{p.name} {c}" for p in pdfs for c in collisions(p, ignore=_ignore)]
+    found = [f"{p.name} {c}" for p in pdfs for c in collisions(p, ignore=_ignore) + crossings(p, ignore=_ignore)]
     assert not found, f"{len(found)} overprints:\n" + "\n".join(found)

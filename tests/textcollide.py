@@ -143,3 +143,100 @@ def collisions(path, tol: float = TOL, ignore=None) -> list[Collision]:
         return out
     finally:
         pdf.close()
+
+
+class Crossing(NamedTuple):
+    page: int  # 1-based
+    text: str  # the run a ruled line crosses
+    line: tuple  # the line's (x0, y0, x1, y1)
+
+    def __str__(self) -> str:
+        x0, y0, x1, y1 = self.line
+        return f"page {self.page}: a ruled line ({x0:.1f}, {y0:.1f})-({x1:.1f}, {y1:.1f}) crosses {self.text!r}"
+
+
+def ruled_lines(page) -> list[tuple]:
+    """The page's solid stroked straight lines, across or down (box edges, rules,
+    table lines), as (x0, y0, x1, y1) page pt; dashed lines (cut and fold lines,
+    which leave a gap for their label) and lines inside forms are left out."""
+    out = []
+    for obj in page.get_objects(filter=(raw.FPDF_PAGEOBJ_PATH,), max_depth=1):
+        fill, stroke = ctypes.c_int(), ctypes.c_int()
+        if not raw.FPDFPath_GetDrawMode(obj.raw, fill, stroke) or not stroke.value:
+            continue
+        if raw.FPDFPageObj_GetDashCount(obj.raw) > 0:
+            continue
+        m = raw.FS_MATRIX()
+        raw.FPDFPageObj_GetMatrix(obj.raw, m)
+
+        def at(px: float, py: float) -> tuple:
+            return (m.a * px + m.c * py + m.e, m.b * px + m.d * py + m.f)
+
+        start = prev = None
+        for k in range(raw.FPDFPath_CountSegments(obj.raw)):
+            seg = raw.FPDFPath_GetPathSegment(obj.raw, k)
+            x, y = ctypes.c_float(), ctypes.c_float()
+            raw.FPDFPathSegment_GetPoint(seg, x, y)
+            pt = at(x.value, y.value)
+            kind = raw.FPDFPathSegment_GetType(seg)
+            if kind == raw.FPDF_SEGMENT_LINETO and prev is not None:
+                out.append((prev, pt))
+            if kind == raw.FPDF_SEGMENT_MOVETO:
+                start = pt
+            prev = pt
+            if raw.FPDFPathSegment_GetClose(seg) and start is not None:
+                out.append((pt, start))
+                prev = start
+    lines = []
+    for (ax, ay), (bx, by) in out:
+        if (abs(ax - bx) < 0.1 or abs(ay - by) < 0.1) and abs(ax - bx) + abs(ay - by) > 2:
+            lines.append((min(ax, bx), min(ay, by), max(ax, bx), max(ay, by)))
+    return lines
+
+
+def page_crossings(page, number: int = 1, tol: float = TOL, ignore=None) -> list[Crossing]:
+    """Text runs a ruled line runs through: the line inside a glyph's ink box by
+    more than `tol` pt from both its edges (a label over a box edge). A line
+    along the text that ends within the text's height of its ends is a mark made
+    for it (a strike, an underline) and does not count."""
+    found = []
+    lines = ruled_lines(page)
+    for r in runs(page):
+        if ignore and ignore(r):
+            continue
+        x0, y0, x1, y1 = r.box
+        reach = y1 - y0
+        for ln in lines:
+            lx0, ly0, lx1, ly1 = ln
+            if lx1 < x0 or lx0 > x1 or ly1 < y0 or ly0 > y1:
+                continue
+            if ly1 - ly0 < 0.1 and x0 - reach <= lx0 and lx1 <= x1 + reach:
+                continue  # along the text and no longer than it: its strike or underline
+            if any(_crosses(g[0], ln, tol) for g in r.glyphs):
+                found.append(Crossing(number, r.text, ln))
+                break
+    return found
+
+
+def _crosses(g, ln, tol: float) -> bool:
+    gx0, gy0, gx1, gy1 = g
+    lx0, ly0, lx1, ly1 = ln
+    if ly1 - ly0 < 0.1:  # across: inside the glyph's height, along part of its width
+        return gy0 + tol < ly0 < gy1 - tol and min(gx1, lx1) - max(gx0, lx0) > tol
+    return gx0 + tol < lx0 < gx1 - tol and min(gy1, ly1) - max(gy0, ly0) > tol
+
+
+def crossings(path, tol: float = TOL, ignore=None) -> list[Crossing]:
+    """Every ruled line through printed text in the PDF at `path`."""
+    pdf = pdfium.PdfDocument(str(path))
+    try:
+        out = []
+        for n in range(len(pdf)):
+            page = pdf[n]
+            try:
+                out.extend(page_crossings(page, n + 1, tol, ignore))
+            finally:
+                page.close()
+        return out
+    finally:
+        pdf.close()

@@ -220,11 +220,14 @@ def render_sheet(doc, model: dict) -> None:
     # jokers and rounds
     c.setFont(fonts.SANS_BOLD, 10)
     c.drawString(m, y - 10, _("Jokers"))
-    c.setFont(fonts.SANS, 8)
-    c.drawString(m, y - 20, _("Cross one out each time you use a '?'. At most {n}.").format(n=model["jokers"]))
     jb = 9 * MM
+    # the caption, then the joker boxes after it (further right when a translation is longer)
+    room = W - 2 * m - model["jokers"] * (jb + 3 * MM) - 3 * MM
+    end = d.label_row(c, [(_("Cross one out each time you use a '?'. At most {n}.").format(n=model["jokers"]), fonts.SANS, 8, (0, 0, 0), None)],
+                      m, y - 20, room, min_size=7)
+    jx0 = max(m + 80 * MM, end + 3 * MM)
     for k in range(model["jokers"]):
-        jx = m + 80 * MM + k * (jb + 3 * MM)
+        jx = jx0 + k * (jb + 3 * MM)
         c.setLineWidth(0.8)
         c.rect(jx, y - 22, jb, jb, stroke=1, fill=0)
         doc.ink.fill(c, "light")

@@ -628,20 +628,34 @@ def _reference(c, doc, model: dict, box, _=text("en")) -> None:
     c.setFont(fonts.SANS_BOLD, 14)
     c.drawString(x + pad, top - pad - 12, _("CRYPTIC WORDS · reference"))
     left_w = w * 0.38
+    steps = [f"{k}. {_(step)}" for k, step in enumerate(model["turn"], 1)]
+    notes = [(_(title), _(text)) for title, text in model["notes"]]
+    remember = _("Remember: the cards in front of you hide your opponent's word; your codes are for the cards in front of your opponent.")
+
+    def left_height(b: float) -> float:  # the left column's height at body size b (the layout below, measured)
+        tw = left_w - pad
+        h = 22 + 15 + sum(d.paragraph_height(t, tw, size=b) + 2.5 for t in steps)
+        h += sum(3 + 13 + d.paragraph_height(t, tw, size=b) + 2.5 for _t, t in notes)
+        return h + 2 + d.paragraph_height(remember, tw, font=fonts.SANS_ITALIC, size=b - 0.5)
+
+    # a longer translation sets the column a little smaller (not below 7 pt) rather than run out of the card
+    b = 8.0
+    while b > 7.5 and left_height(b) > h - 1.5 * pad:
+        b -= 0.25
     ly = top - pad - 22
     c.setFont(fonts.SANS_BOLD, 10)
     c.drawString(x + pad, ly - 10, _("Your turn in short"))
     ly -= 15
-    for k, step in enumerate(model["turn"], 1):
-        ly = d.paragraph(c, f"{k}. {_(step)}", x + pad, ly, left_w - pad, size=8) - 2.5
-    for title, text in model["notes"]:
+    for step in steps:
+        ly = d.paragraph(c, step, x + pad, ly, left_w - pad, size=b) - 2.5
+    for title, text in notes:
         ly -= 3
         c.setFont(fonts.SANS_BOLD, 10)
         c.setFillColorRGB(0, 0, 0)
-        c.drawString(x + pad, ly - 10, _(title))
-        ly = d.paragraph(c, _(text), x + pad, ly - 13, left_w - pad, size=8) - 2.5
+        c.drawString(x + pad, ly - 10, title)
+        ly = d.paragraph(c, text, x + pad, ly - 13, left_w - pad, size=b) - 2.5
     ly -= 2
-    d.paragraph(c, _("Remember: the cards in front of you hide your opponent's word; your codes are for the cards in front of your opponent."), x + pad, ly, left_w - pad, font=fonts.SANS_ITALIC, size=7.5)
+    d.paragraph(c, remember, x + pad, ly, left_w - pad, font=fonts.SANS_ITALIC, size=b - 0.5)
     # doubles
     rx = x + left_w + 3 * MM
     rw = w - left_w - 3 * MM - pad

@@ -435,11 +435,10 @@ def render_board(doc, model: dict) -> None:
         yy -= 3 * mc + 2 * MM
         explain = _tr(_, shape["explain"])
         yy = d.paragraph(c, explain[0].upper() + explain[1:] + ".", x, yy, col_w - 4 * MM, size=7.5, color=(0.15, 0.15, 0.15)) - 1.5 * MM
-        c.setFont(fonts.SANS, 7)
-        c.setFillColorRGB(0.25, 0.25, 0.25)
         n = len(shape["variants"])
-        c.drawString(x, yy - 7, _("All {n} ways it can sit ({places} places):").format(n=n, places=shape["placements"]))
-        yy -= 10
+        # wrapped in its column: a longer translation takes a second line, not the next column
+        caption = _("All {n} ways it can sit ({places} places):").format(n=n, places=shape["placements"])
+        yy = d.paragraph(c, caption, x, yy, col_w - 4 * MM, size=7, leading=8, color=(0.25, 0.25, 0.25)) - 0.5
         vs = 2.8 * MM
         per_row = max(1, int((col_w - 4 * MM) // (3 * vs + 2 * MM)))
         for j, form in enumerate(shape["variants"]):

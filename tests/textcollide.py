@@ -129,20 +129,25 @@ def page_collisions(page, number: int = 1, tol: float = TOL, ignore=None) -> lis
     return found
 
 
-def collisions(path, tol: float = TOL, ignore=None) -> list[Collision]:
-    """Every overprint in the PDF at `path`, page by page."""
+def _each_page(path, check, tol: float, ignore) -> list:
+    """`check(page, number, tol, ignore)` over every page of the PDF at `path`."""
     pdf = pdfium.PdfDocument(str(path))
     try:
         out = []
         for n in range(len(pdf)):
             page = pdf[n]
             try:
-                out.extend(page_collisions(page, n + 1, tol, ignore))
+                out.extend(check(page, n + 1, tol, ignore))
             finally:
                 page.close()
         return out
     finally:
         pdf.close()
+
+
+def collisions(path, tol: float = TOL, ignore=None) -> list[Collision]:
+    """Every overprint in the PDF at `path`, page by page."""
+    return _each_page(path, page_collisions, tol, ignore)
 
 
 class Crossing(NamedTuple):
@@ -228,15 +233,4 @@ def _crosses(g, ln, tol: float) -> bool:
 
 def crossings(path, tol: float = TOL, ignore=None) -> list[Crossing]:
     """Every ruled line through printed text in the PDF at `path`."""
-    pdf = pdfium.PdfDocument(str(path))
-    try:
-        out = []
-        for n in range(len(pdf)):
-            page = pdf[n]
-            try:
-                out.extend(page_crossings(page, n + 1, tol, ignore))
-            finally:
-                page.close()
-        return out
-    finally:
-        pdf.close()
+    return _each_page(path, page_crossings, tol, ignore)

@@ -100,6 +100,7 @@ def main() -> None:
             "code": os.waitstatus_to_exitcode(status),
             "hung": False,
             "cpu": usage.ru_utime + usage.ru_stime,
+            "wall": time.monotonic() - start,
             "maxrss_mb": usage.ru_maxrss / 1024,
         }
     json.dump(results, open(sys.argv[2], "w"), indent=1)

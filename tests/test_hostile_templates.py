@@ -146,10 +146,10 @@ def _(p):
          "name,kind\n" + "\n".join(f"Card {k} & <co>,{('fire', 'water', 'leaf')[k % 3]}" for k in range(300)) + "\n")
 
 
-def _run(base: Path, controls: bool) -> tuple[dict, dict]:
+def _run(base: Path, controls: bool, only=None) -> tuple[dict, dict]:
     runs, built = [], {}
     for name, c in CASES.items():
-        if controls and not c["control"]:
+        if (controls and not c["control"]) or (only is not None and name not in only):
             continue
         top = base / name
         top.mkdir()
@@ -198,13 +198,18 @@ def verdict(r: dict, err: str, expect: int, needle: str) -> list[str]:
     return wrong
 
 
+# the default tier runs one case of each limit; --runslow runs all of them
+QUICK = frozenset({"number-5000-digits-in-attribute", "placeholders-150000-over-attributes", "if-tests-150000-in-a-loop",
+                   "escaped-text-times-copies", "deep-parentheses", "ordinary-deck-prints"})
+
+
 @pytest.fixture(scope="module")
-def hostile(tmp_path_factory):
+def hostile(request, tmp_path_factory):
     base = tmp_path_factory.mktemp("hostile-templates")
-    return _run(base, controls=False)
+    return _run(base, controls=False, only=None if request.config.getoption("--runslow") else QUICK)
 
 
-@pytest.mark.parametrize("name", list(CASES))
+@pytest.mark.parametrize("name", [n if n in QUICK else pytest.param(n, marks=pytest.mark.slow) for n in CASES])
 def test_hostile_template(hostile, name):
     built, results = hostile
     c = CASES[name]

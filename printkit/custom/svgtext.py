@@ -1,0 +1,476 @@
+"""The text of an SVG template: the texts printkit sets itself (a <text>,
+Inkscape's flowed text, SVG 2 shape-inside and inline-size), read into
+TextUnits and laid out (font, size, lines wrapped and shrunk to their box,
+the ink they put on the card) and drawn.
+
+SvgText is the part of SvgTemplate (custom/svg.py) that does this; the
+functions below read a text's properties."""
+
+from __future__ import annotations
+
+import math
+import re
+from pathlib import Path
+
+from printkit.custom import template as T
+from printkit.custom.fit import ASCENT, DESCENT, LEADING, METRICS, SPAN_CLOSE, Faces, draw_fitted, draw_line, face_metrics, fit, ink_extent, plain, span_open
+from printkit.custom.svgmatrix import BadNumber, Matrix, apply, parse_transform
+from printkit.custom.svgparse import CSS_UNITS, INHERITED, SODIPODI_ROLE, _length, _local, _style, _subtree_placeholder
+from printkit.errors import UsageError
+
+
+class TextUnit:
+    """A text printkit sets itself: el, matrix (user units of the text -> card
+    pt, y up), props (style property -> compiled template or str), content
+    (compiled template or str), x, y, box (x, y (top), w, h in the text's user
+    units, or None), min_pt, source, static; line_height (ems: text an editor
+    wrapped in a shape, set as Inkscape sets it), shrink (may be made smaller
+    to fit its box), spans (styled spans' (rgb or None, size factor or None),
+    marked in the source), invisible (drawn unseen over a picture of itself).
+
+    The units are plain classes, not dataclasses: defining a dataclass costs
+    about half a millisecond at every start."""
+
+    def __init__(self, el, matrix: Matrix, props: dict, content, x: float, y: float, box, min_pt: float, source: str, static: bool,
+                 line_height: float | None = None, shrink: bool = True, spans: tuple = (), invisible: bool = False) -> None:
+        self.el, self.matrix, self.props, self.content, self.x, self.y = el, matrix, props, content, x, y
+        self.box, self.min_pt, self.source, self.static = box, min_pt, source, static
+        self.line_height, self.shrink, self.spans, self.invisible = line_height, shrink, spans, invisible
+
+    @property
+    def scale(self) -> float:
+        a, b, c, d, _, _ = self.matrix
+        return math.sqrt(abs(a * d - b * c))
+
+    def label(self, path: Path) -> str:
+        ident = self.el.get("id")
+        return f"{path.name} text {ident!r}" if ident else f"{path.name} text '{T.short(plain(self.source), 24)}'"
+
+
+class SvgText:
+    """Reading, laying out and drawing an SVG template's texts (TextUnit);
+    mixed into SvgTemplate, whose path, ctx, texts and notes it uses."""
+
+    def _text(self, el, m: Matrix, style: dict) -> None:
+        where = f"{self.path.name} text {el.get('id') or ''}".strip()
+        props = dict(style)
+        spans = [x for x in el.iter() if _local(x.tag) == "tspan"]
+        if spans:  # Inkscape keeps the font on the first tspan (1.x: on a span inside the line's span)
+            # a line's span, or a span holding all its line's text: not a word styled apart in a line
+            lines = [sp for sp in spans if _line_span(sp, el)]
+            first = next((sp for sp in lines if any(k in INHERITED for k in _style(sp))), None)
+            if first is not None:
+                props.update({k: v for k, v in _style(first).items() if k in INHERITED})
+        own = _style(el)
+        if "shape-inside" in own and not el.get("data-box"):  # text in a shape is aligned by text-align, as Inkscape draws it
+            align = {"center": "middle", "end": "end", "right": "end", "start": "start", "left": "start"}.get(str(own.get("text-align", "")).strip())
+            if align:
+                props["text-anchor"] = align
+        table: list = []
+        source = _text_source(el, self._span_marker(props, table, where))
+        editor = False
+        x = _length(el.get("x") or (spans[0].get("x") if spans else None), CSS_UNITS) or 0.0
+        y = _length(el.get("y") or (spans[0].get("y") if spans else None), CSS_UNITS) or 0.0
+        box = None
+        if el.get("data-box"):
+            try:
+                bx = [float(v) for v in re.split(r"[\s,]+", el.get("data-box").strip())]
+                box = (bx[0], bx[1], bx[2], bx[3])
+                if not all(math.isfinite(v) and abs(v) < 1e6 for v in box):
+                    raise ValueError
+            except (ValueError, IndexError):
+                raise UsageError(f"{where}: data-box must be 'x y width height' in user units") from None
+        elif "shape-inside" in own:
+            ref = re.search(r"url\(#([^)]+)\)", own["shape-inside"])
+            rect = self.root.find(f".//*[@id='{ref.group(1)}']") if ref else None
+            if rect is not None:
+                vals = [_length(rect.get(k), CSS_UNITS) for k in ("x", "y", "width", "height")]
+                if all(v is not None for v in vals):
+                    box = tuple(vals)  # type: ignore[assignment]
+                    editor = True
+        elif "inline-size" in own:
+            width = _length(own["inline-size"], CSS_UNITS) or 0.0
+            size = _length(props.get("font-size", "16"), CSS_UNITS) or 16.0
+            anchor = text_anchor(props.get("text-anchor", "start"), props.get("direction"))
+            left = x - width * {"middle": 0.5, "end": 1.0}.get(anchor, 0.0)
+            box = (left, y - ASCENT * size, width, 1e6)
+        fs = props.get("font-size")
+        if fs is not None and not T.PLACEHOLDER.search(str(fs)):
+            try:
+                value = _length(fs, CSS_UNITS)
+            except BadNumber:
+                value = math.inf
+            scale = math.sqrt(abs(m[0] * m[3] - m[1] * m[2]))
+            if value is not None and not 0 < value * scale <= 2000:
+                raise UsageError(f"{where}: font-size '{str(fs)[:20]}' is {value * scale:.4g} pt, out of range (up to 2000 pt)")
+        self._gradient_text(props, where)
+        compiled = {k: T.compile_text(str(v), where) for k, v in props.items()}
+        try:
+            min_pt = float(el.get("data-min-size", T.MIN_TEXT_PT))
+            if not 0 <= min_pt <= 1000:
+                raise ValueError
+        except ValueError:
+            raise UsageError(f"{where}: data-min-size must be a number of points, not '{el.get('data-min-size')}'") from None
+        unit = TextUnit(el, m, compiled, T.compile_text(source, where), x, y, box, min_pt, source, not _subtree_placeholder(el), spans=tuple(table))
+        if editor and not el.get("data-box"):  # set as the editor sets it; shrunk only when data-min-size asks
+            unit.line_height = _line_height([*(spans[:1]), el], props, where)
+            unit.shrink = el.get("data-min-size") is not None
+        self.texts.append(unit)
+        self._mark(el, "text", unit)  # all text is drawn here: fonts as resolved, never a system look-alike
+
+    def _flow(self, el, m: Matrix, style: dict) -> None:
+        """SVG 1.2 flowed text, as Inkscape 0.4x-0.92 writes click-and-drag text:
+        <flowRoot><flowRegion><rect/></flowRegion><flowPara>...</flowPara></flowRoot>.
+        Drawn like SVG 2 shape-inside text: wrapped in the region's rectangle,
+        shrunk to fit, one line break between paragraphs."""
+        where = f"{self.path.name} flowed text {el.get('id') or ''}".strip()
+        region = next((x for x in el if _local(x.tag) == "flowRegion"), None)
+        shapes = [x for x in (region if region is not None else []) if isinstance(x.tag, str)]
+        rect = shapes[0] if shapes and _local(shapes[0].tag) == "rect" else None
+        vals = [_length(rect.get(k), CSS_UNITS) for k in ("x", "y", "width", "height")] if rect is not None else [None]
+        if rect is not None:
+            vals = [v if v is not None else (0.0 if i < 2 else None) for i, v in enumerate(vals)]
+        if rect is None or any(v is None for v in vals):
+            what = f"a <{_local(shapes[0].tag)}>" if shapes else "no shape"
+            self.problems.append(("OWN-TEMPLATE", where, f"its flowRegion holds {what}; printkit wraps flowed text in a rectangle only (draw the region as a rectangle, or convert the text: Text > Convert to Text)"))
+            return
+        rm = parse_transform(rect.get("transform"))
+        if abs(rm[1]) > 1e-9 or abs(rm[2]) > 1e-9:
+            self.problems.append(("OWN-TEMPLATE", where, "its flowRegion rectangle is rotated or skewed; rotate the whole text instead"))
+            return
+        x0, y0 = apply(rm, vals[0], vals[1])
+        x1, y1 = apply(rm, vals[0] + vals[2], vals[1] + vals[3])
+        box = (min(x0, x1), min(y0, y1), abs(x1 - x0), abs(y1 - y0))
+        paras = [x for x in el.iter() if _local(x.tag) == "flowPara"]
+        props = dict(style)
+        props.update({k: v for k, v in _style(el).items() if k in INHERITED})
+        if paras:
+            props.update({k: v for k, v in _style(paras[0]).items() if k in INHERITED})
+        # an empty flowPara takes no line in Inkscape 1.x's render: none here either
+        table: list = []
+        mark = self._span_marker(props, table, where)
+        source = "\n".join(t for t in (_marked(p, mark).strip() for p in paras) if plain(t).strip())
+        self._gradient_text(props, where)
+        compiled = {k: T.compile_text(str(v), where) for k, v in props.items()}
+        try:
+            min_pt = float(el.get("data-min-size", T.MIN_TEXT_PT))
+        except ValueError:
+            raise UsageError(f"{where}: data-min-size must be a number of points, not '{el.get('data-min-size')}'") from None
+        unit = TextUnit(el, m, compiled, T.compile_text(source, where), box[0], box[1], box, min_pt, source, not _subtree_placeholder(el), spans=tuple(table))
+        unit.line_height = _line_height([*(paras[:1]), el], props, where)  # Inkscape's lines; shrunk only when data-min-size asks
+        unit.shrink = el.get("data-min-size") is not None
+        self.texts.append(unit)
+        self._mark(el, "text", unit)
+
+    def _gradient_text(self, props: dict, where: str) -> None:
+        """Text filled with a gradient is drawn in the gradient's mean colour, said."""
+        from printkit.custom import svgdraw
+
+        fill = str(props.get("fill", ""))
+        m = svgdraw.URL.search(fill)
+        grad = self._index.get(m.group(1)) if m else None
+        if grad is None or _local(grad.tag) not in ("linearGradient", "radialGradient"):
+            return
+        colours = []
+        for stop in svgdraw.gradient_stops(grad, self._index):
+            try:
+                colours.append(T.parse_color(svgdraw.prop(stop, "stop-color") or "black", css=True))
+            except ValueError:
+                pass
+        if not colours:
+            return
+        mean = tuple(sum(c[i] for c in colours) / len(colours) for i in range(3))
+        props["fill"] = "#%02x%02x%02x" % tuple(round(x * 255) for x in mean)
+        self.notes.append(f"{where}: its fill is a gradient ({m.group(1)}); the text is drawn in the gradient's mean colour {props['fill']}")
+
+    def _span_marker(self, props: dict, table: list, where: str):
+        """A function giving, for a span (tspan, flowSpan, flowPara) of this text,
+        the marks its text is wrapped in when it is styled apart from the text
+        (its own weight, style, size or colour: drawn so, as Inkscape draws it;
+        see fit.SPAN_OPEN), or None. What is not drawn apart (another font
+        family, a size or colour from a placeholder or a paint server) is said,
+        naming the span."""
+        keys = ("font-family", "font-size", "font-weight", "font-style", "fill")
+
+        def size_of(value):
+            try:
+                return _length(str(value), CSS_UNITS)
+            except BadNumber:
+                return None
+
+        def mark(x):
+            if not "".join(x.itertext()).strip():
+                return None
+            own = {k: v for k, v in _style(x).items() if k in keys and str(v).strip() != str(props.get(k, "")).strip()}
+            if not own:
+                return None
+            bold = italic = None
+            rgb = factor = None
+            apart = []
+            w = str(own.get("font-weight", "")).strip().lower()
+            if w:
+                if T.PLACEHOLDER.search(w):
+                    apart.append(f"font-weight: {w}")
+                else:
+                    bold = w in ("bold", "bolder") or (w.isdigit() and int(w) >= 600)
+            st = str(own.get("font-style", "")).strip().lower()
+            if st:
+                italic = st in ("italic", "oblique")
+            if "fill" in own:
+                f = str(own["fill"]).strip()
+                try:
+                    if T.PLACEHOLDER.search(f) or "url(" in f:
+                        raise ValueError
+                    rgb = T.parse_color(f, css=True)
+                except ValueError:
+                    apart.append(f"fill: {f}")
+            if "font-size" in own:
+                mine, theirs = size_of(own["font-size"]), size_of(props.get("font-size", "16"))
+                if mine and theirs and not T.PLACEHOLDER.search(str(own["font-size"])):
+                    factor = mine / theirs
+                else:
+                    apart.append(f"font-size: {own['font-size']}")
+            if "font-family" in own:
+                apart.append(f"font-family: {own['font-family']}")
+            if apart:
+                ident = x.get("id") or T.short("".join(x.itertext()), 20)
+                self.notes.append(f"{where}: {_local(x.tag)} '{ident}' has its own {', '.join(apart)}; that is drawn in the text's")
+            if bold is None and italic is None and rgb is None and factor in (None, 1.0):
+                return None
+            k = 0
+            if rgb is not None or factor not in (None, 1.0):
+                table.append((rgb, factor if factor not in (None, 1.0) else None))
+                k = len(table)
+            return span_open(bold, italic, k), SPAN_CLOSE
+
+        return mark
+
+    def _style_of(self, t: TextUnit, v: dict):
+        """(font, size, rgb or None, anchor) for this row; computed once when
+        the text's style has no placeholder."""
+        cached = getattr(t, "_fixed", None)
+        if cached is not None:
+            return cached
+        font, size = self._font(t, v)
+        try:
+            rgb = T.parse_color(T.render(t.props.get("fill", "#000"), v), css=True)
+        except ValueError:
+            rgb = (0, 0, 0)
+        out = (font, size, rgb, text_anchor(T.render(t.props.get("text-anchor", "start"), v), T.render(t.props.get("direction", ""), v)))
+        if all(isinstance(x, str) for x in t.props.values()):
+            t._fixed = out
+        return out
+
+    def _font(self, t: TextUnit, v: dict):
+        """(Faces, size) of a text for this row: its family and style, found
+        (or substituted) by the project's FontBook, with fallback fonts."""
+        fam = T.render(t.props.get("font-family", "Noto Sans"), v)
+        bold, italic = _bold_italic({k: T.render(x, v) for k, x in t.props.items() if k in ("font-weight", "font-style")})
+        font = Faces(self.ctx.fonts, fam, bold, italic)
+        raw = T.render(t.props.get("font-size", "16"), v)
+        try:
+            size = _length(raw, CSS_UNITS) or 16.0
+        except UsageError:
+            size = math.inf
+        if not 0 < size * t.scale <= 2000:
+            raise UsageError(f"{t.label(self.path)}: font-size '{T.short(raw, 20)}' is {size * t.scale:.4g} pt, out of range (up to 2000 pt)")
+        return font, size
+
+    def _ink(self, t: TextUnit, v: dict, fs=None):
+        """The extent of the ink a text puts on the card (mm from the trim's
+        bottom left): its set lines, placed as they are drawn (wrapped, shrunk,
+        aligned in their box); None when it draws nothing."""
+        if t.box is None:
+            return self._text_extent(t, v, fs)
+        if fs is None:
+            font, size = self._font(t, v)
+            text = t.source
+        else:
+            font, size, text = fs
+        if font is None or not plain(text).strip():
+            return None
+        bx, by, bw, bh = t.box
+        f = self._fitted(t, v, text, font, size)
+        align = {"middle": "center", "end": "right"}.get(T.render(t.props.get("text-anchor", "start"), v), "left")
+        if bh >= 1e5:
+            ext = ink_extent(f, bx, -(by + f.height), bw, f.height, align=align)
+        else:
+            ext = ink_extent(f, bx, -(by + bh), bw, bh, align=align, valign=t.el.get("data-valign", "top"))
+        if ext is None:
+            return None
+        x0, y0, x1, y1 = ext  # y up in the drawing: the text's user space has y down
+        return self._safe_box(t.matrix, x0, -y1, x1, -y0)
+
+    def _fitted(self, t: TextUnit, v: dict, text: str, font, size: float):
+        """The text set as _draw_text sets it (wrapped in its box, or as lines
+        from its x): the check, the ink and the drawing ask fit() with the same
+        arguments, so a card's text is set once, not three times."""
+        base = text_direction(T.render(t.props.get("direction", ""), v))
+        if t.box is not None:
+            return self._box_fit(t, text, font, size, not t.static, base)
+        return fit(text, font, size, size, 1e9, 1e9, False, markup=not t.static, base=base, spans=t.spans)
+
+    def _box_fit(self, t: TextUnit, text: str, font, size: float, markup: bool, base=None):
+        """The text set in its box: printkit's lines, shrunk down to data-min-size; or,
+        for text an editor wrapped in a shape, the editor's lines at its own size."""
+        bx, by, bw, bh = t.box
+        metrics = METRICS
+        if t.line_height is not None:
+            from printkit.custom.fit import as_faces, editor_metrics
+
+            font = as_faces(font)._replace(kern=True)
+            face = face_metrics(font.font())
+            metrics = editor_metrics(t.line_height, *face)
+        low = min(t.min_pt / t.scale, size) if t.shrink else size
+        return fit(text, font, size, low, bw, bh, True, markup=markup, base=base, metrics=metrics, spans=t.spans)
+
+    def _text_extent(self, t: TextUnit, v: dict, fs):
+        if fs is None:
+            font, size = self._font(t, v)
+            if font is None:
+                return None
+            text = t.source
+        else:
+            font, size, text = fs
+        f = self._fitted(t, v, text, font, size)
+        width = max(f.widths, default=0.0)
+        anchor = text_anchor(T.render(t.props.get("text-anchor", "start"), v), T.render(t.props.get("direction", ""), v))
+        left = t.x - width * {"middle": 0.5, "end": 1.0}.get(anchor, 0.0)
+        top = t.y - ASCENT * size
+        bottom = t.y + DESCENT * size + (len(f.lines) - 1) * LEADING * size
+        return self._safe_box(t.matrix, left, top, left + width, bottom)
+
+    def _draw_text(self, c, t: TextUnit, v: dict, ink) -> None:
+        text = T.render(t.content, v)
+        if not plain(text).strip():
+            return
+        font, size, rgb, anchor = self._style_of(t, v)
+        if font is None or rgb is None:
+            return
+        c.saveState()
+        c._pk_where = T.where_drawn(c, t.label(self.path))
+        c.transform(*t.matrix)
+        c.transform(1, 0, 0, -1, 0, 0)  # SVG's y down -> text upright
+        c.setFillColorRGB(*ink.rgb(rgb))
+        base = text_direction(T.render(t.props.get("direction", ""), v))
+        alpha = 0.0 if t.invisible else _text_alpha(t, v)
+        if alpha < 1:
+            c.setFillAlpha(alpha)
+        if t.box is not None:
+            bx, by, bw, bh = t.box
+            f = self._box_fit(t, text, font, size, not t.static, base)
+            if t.line_height is not None:
+                font = font._replace(kern=True)  # set as measured: kerned, as Inkscape sets it
+            align = {"middle": "center", "end": "right"}.get(anchor, "left")
+            if bh >= 1e5:
+                draw_fitted(c, f, font, bx, -(by + f.height), bw, f.height, align=align, icon_path=self.ctx.icons.path, ink=ink)
+            else:
+                draw_fitted(c, f, font, bx, -(by + bh), bw, bh, align=align, valign=t.el.get("data-valign", "top"), icon_path=self.ctx.icons.path, ink=ink)
+        else:
+            f = fit(text, font, size, size, 1e9, 1e9, False, markup=not t.static, base=base, spans=t.spans)
+            c.setFont(font.font(), size)
+            base = -t.y
+            for line, lw, rtl in zip(f.lines, f.widths, f.rtl):
+                x = t.x - lw * {"middle": 0.5, "end": 1.0}.get(anchor, 0.0)
+                draw_line(c, line, font, size, x, base, self.ctx.icons.path, ink, rtl, f.spans)
+                base -= LEADING * size
+        c.restoreState()
+        c._pk_where = None
+
+
+def _line_height(els, props: dict, where: str) -> float:
+    """A text's CSS line-height in ems, from the first of `els` that sets it
+    (a number, a percentage, or a length over the font size); "normal" or
+    none: 1.25, as Inkscape sets it."""
+    for el in els:
+        raw = str(_style(el).get("line-height", "")).strip()
+        if not raw or T.PLACEHOLDER.search(raw):
+            continue
+        if raw == "normal":
+            return 1.25
+        try:
+            if raw.endswith("%"):
+                v = float(raw[:-1]) / 100
+            elif re.fullmatch(r"[-+]?[0-9.]+(e[-+]?\d+)?", raw):
+                v = float(raw)
+            else:
+                size = _length(str(props.get("font-size", "16")), CSS_UNITS) or 16.0
+                v = (_length(raw, CSS_UNITS) or 0.0) / size
+        except (ValueError, UsageError):
+            continue
+        if math.isfinite(v) and 0.5 <= v <= 10:
+            return v
+    return 1.25
+
+
+def _text_alpha(t, v: dict) -> float:
+    from printkit.custom.svgdraw import _opacity
+
+    a = float(t.props.get("pk-alpha", 1.0)) if isinstance(t.props.get("pk-alpha", 1.0), (str, float)) else 1.0
+    fo = t.props.get("fill-opacity")
+    if fo is not None:
+        a *= _opacity(T.render(fo, v))
+    return a
+
+
+def text_direction(direction: str | None) -> str | None:
+    """SVG's direction property: "rtl" or "ltr" sets the paragraphs' direction; else None (each its own)."""
+    d = (direction or "").strip().lower()
+    return d if d in ("rtl", "ltr") else None
+
+
+def text_anchor(anchor: str | None, direction: str | None) -> str:
+    """The side a text hangs from its x, as "start" (left), "middle" or "end"
+    (right): in right-to-left text (direction: rtl) start is the right end."""
+    a = (anchor or "start").strip().lower()
+    if text_direction(direction) == "rtl":
+        return {"start": "end", "end": "start"}.get(a, a)
+    return a
+
+
+def _bold_italic(props: dict) -> tuple[bool, bool]:
+    weight = str(props.get("font-weight", "normal")).strip().lower()
+    style = str(props.get("font-style", "normal")).strip().lower()
+    bold = weight in ("bold", "bolder") or (weight.isdigit() and int(weight) >= 600)
+    return bold, style in ("italic", "oblique")
+
+
+def _text_source(el, mark=None) -> str:
+    """The text of a <text>, Inkscape's line tspans joined with newlines; a span
+    styled apart wrapped in the marks `mark(span)` gives (see _span_marker)."""
+    parts = [el.text or ""]
+    first = True
+    for child in el:
+        if _local(child.tag) == "tspan":
+            line = child.get(SODIPODI_ROLE) == "line" or (child.get("y") is not None and child.get("x") is not None)
+            if line and not first:
+                parts.append("\n")
+            parts.append(_marked(child, mark, top=False) if mark else "".join(child.itertext()))
+            first = False
+        parts.append(child.tail or "")
+    return "".join(parts).strip()
+
+
+def _line_span(sp, text_el) -> bool:
+    """A tspan that is a line of its text (Inkscape's sodipodi:role="line", or
+    placed by x and y), or that holds all the text of its line or text."""
+    if sp.get(SODIPODI_ROLE) == "line" or (sp.get("x") is not None and sp.get("y") is not None):
+        return True
+    parent = sp.getparent()
+    if parent is None or "".join(parent.itertext()).strip() != "".join(sp.itertext()).strip():
+        return False
+    return parent is text_el or _line_span(parent, text_el)
+
+
+def _marked(node, mark, top: bool = False) -> str:
+    """A span's text with its styled spans (and itself, unless `top`) marked."""
+    inner = [node.text or ""]
+    for child in node:
+        if isinstance(child.tag, str) and _local(child.tag) in ("tspan", "flowSpan"):
+            inner.append(_marked(child, mark))
+        elif isinstance(child.tag, str) and _local(child.tag) not in ("flowRegion",):
+            inner.append("".join(child.itertext()))
+        inner.append(child.tail or "")
+    text = "".join(inner)
+    marks = None if top or mark is None else mark(node)
+    return f"{marks[0]}{text}{marks[1]}" if marks and text else text

@@ -102,8 +102,13 @@ def small_print(component, model: dict, lang: str | None = None) -> str:
 
     lang = lang or model_lang(model)
     _ = text(lang)
-    # the part's name ("deck", "form") in the language (the catalogues hold each under the context "part")
-    bits = [f"{component.game} {ptext(lang)('part', component.name)}"]
+    # the part's name ("deck", "form") in the language: the catalogues hold each under the
+    # context "part <game>" (a game's own word: Crypticolor's tokens are cubes, Scryptic's
+    # letter tokens), else under "part" (a designer's own game)
+    part = ptext(lang)(f"part {component.game}", component.name)
+    if part == component.name:
+        part = ptext(lang)("part", component.name)
+    bits = [f"{component.game} {part}"]
     ident = model.get("id") or (model.get("params") or {}).get("seed")
     if model.get("id"):
         bits.append(f"ID {ident}")

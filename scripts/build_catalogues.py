@@ -51,6 +51,7 @@ def _game_messages():
             for s in (comp.title, comp.notes, comp.keeper_notes):
                 yield s, where
             yield (comp.name, "part"), where  # the part's name in the small print (printkit.i18n.ptext)
+            yield (comp.name, f"part {name}"), where  # ... as this game calls it (printkit.build.small_print)
         for part in game.kit:
             yield part.note, where
             for key, value in part.params.items():  # a part's options, shown beside its title ("count 4", "turned only", "mixed")

@@ -178,3 +178,15 @@ def test_jinja_trans_blocks_render_english_as_written():
     first = game.rules_text("en").splitlines()[0]
     assert first == "# Cryptex: the rules in short"
     assert game.rules_text("de").splitlines()[0] == "# Cryptex: die Regeln in Kürze"
+
+
+@pytest.mark.parametrize("lang, cubes, letter_tokens", [("fr", "cubes", "jetons"), ("es", "cubos", "fichas"), ("nl", "blokjes", "letterfiches")])
+def test_small_print_names_a_part_as_its_game_does(lang, cubes, letter_tokens):
+    """Crypticolor's tokens are the cubes its rules speak of, Scryptic's the letter
+    tokens (issue 37: "cubes" on one page, "jetons" in the footer of the next)."""
+    from printkit.build import small_print
+    from printkit.games import get_game
+
+    assert small_print(get_game("crypticolor").components["tokens"], {"params": {"lang": lang}}) == f"crypticolor {cubes}"
+    assert small_print(get_game("scryptic").components["tokens"], {"params": {"lang": lang}}) == f"scryptic {letter_tokens}"
+    assert "deck" not in small_print(get_game("cryptex").components["deck"], {"params": {"lang": lang}})  # translated, game context or not

@@ -137,7 +137,7 @@ def test_cryptic_words_doubles_rotate_the_card(lang):
 
 #: the table's gaps, closed: a sentence of each in every language (English source, checked in its translation)
 GAPS = {
-    "cryptic-words": ["Players take turns, one roll each.", "The roller reads both codes aloud",
+    "cryptic-words": ["Players take turns, one roll each.", "The roller reads those codes aloud",
                       "When a card moves to an end, the others close up", "The round ends when both words are guessed."],
     "crypticolor": ["it does not use one of your three guesses"],
     "scryptic": ["**as many words as you like**"],

@@ -1,6 +1,7 @@
 """Scryptic in German, French, Spanish and Dutch: letter values and pools from each
 language's Scrabble set, the reference card's worked examples in the language,
-the meaning lists marked unavailable, every component built and checked."""
+the meaning lists in each language (built from the Open Multilingual Wordnet and
+reviewed, in the game's tone), every component built and checked."""
 
 from __future__ import annotations
 
@@ -95,17 +96,59 @@ def test_the_checks_use_the_language_set(lang):
     assert any(v.code == "SCR-EXAMPLE" for v in M.check_reference(ref))
 
 
+#: the table's tone in each language (issue 37): no murder, massacre, slaughter, execution or
+#: holy war, and "to withstand" never an attack
+TONE = {
+    "de": ("ERMORDEN", "MORD", "MÖRDER", "MASSAKER", "GEMETZEL", "ABSCHLACHTEN", "HINRICHTEN", "UMBRINGEN", "DSCHIHAD"),
+    "fr": ("ASSASSINER", "MEURTRE", "MASSACRE", "MASSACRER", "EXTERMINER", "EXECUTER", "DJIHAD", "JIHAD", "VIOLER"),
+    "es": ("ASESINAR", "ASESINATO", "MASACRE", "MATANZA", "EJECUTAR", "YIHAD", "VIOLAR"),
+    "nl": ("VERMOORDEN", "MOORD", "BLOEDBAD", "AFSLACHTEN", "EXECUTEREN", "OMBRENGEN", "JIHAD"),
+}
+WITHSTAND = {"de": "WIDERSTEHEN", "fr": "RESISTER", "es": "RESISTIR", "nl": "WEERSTAAN"}
+
+
 @pytest.mark.parametrize("lang", LANGS)
-def test_reference_marks_meaning_lists_unavailable_and_uses_its_words(lang):
+def test_reference_prints_the_languages_meaning_lists_and_uses_its_words(lang):
     ref = M.build_reference({"lang": lang})
-    assert ref["meaning_lists"] == "unavailable"
-    assert all(entry["words"] == [] for entry in ref["meanings"])
-    assert "agree" in ref["meaning_note"] and M.language_facts(lang)["language"] in ref["meaning_note"]
+    lists = {e["meaning"]: e["words"] for e in ref["meanings"]}
+    assert set(lists) == set(R.MEANINGS)
+    assert all(20 <= len(words) <= 120 for words in lists.values()), {m: len(w) for m, w in lists.items()}
+    assert "meaning_lists" not in ref and [e["what"] for e in ref["modifiers"]] == [w for w, _, _ in M.MODIFIERS]  # "(list overleaf)"
+    # the worked examples' meaning words are in the printed lists they claim
+    for case in ref["examples"]:
+        for meaning in case["meaning"]:
+            assert case["word"] in lists[meaning], (case["word"], meaning)
+    assert ref["combat_example"]["attacker"] in lists["attacking"]
     assert [e["word"] for e in ref["examples"]] != [e["word"] for e in M.EXAMPLES]
     assert ref["combat_example"]["attacker"] != "SWORD" and ref["extension_example"]["old"] != "CAT"
     # every example word is spelled with the pool's letters (word_score raises otherwise)
     for word in [e["word"] for e in ref["examples"]] + [ref["forest_example"]["word"], ref["combat_example"]["attacker"], *ref["combat_example"]["defenders"]]:
         assert R.word_score(word, lang) > 0
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_meaning_lists_are_words_of_the_language_in_the_games_tone(lang):
+    """Every listed word is spelled with the pool's letters and is a word of the
+    language; none is on the language's offensive list or struck by the review,
+    none names a murder, a massacre or an execution; to withstand defends, it does not attack."""
+    from pathlib import Path
+
+    from printkit import words
+    from printkit.lang import fold
+
+    root = Path(__file__).resolve().parent.parent
+    lists = M.meaning_words(lang)
+    accept = words.accept_words(lang)
+    blocked = {fold(ln.split("#", 1)[0].strip(), lang).upper() for ln in (root / "scripts" / f"blocklist-{lang}.txt").read_text(encoding="utf-8").splitlines()} - {""}
+    struck = [w for ln in (root / "scripts" / f"scryptic-meanings-drop-{lang}.txt").read_text(encoding="utf-8").splitlines() if not ln.startswith("#") for w in ln.split()]
+    assert len(struck) > 20
+    for meaning, listed in lists.items():
+        assert all(R.word_score(w, lang) > 0 and w.lower() in accept for w in listed), meaning
+        assert not set(listed) & blocked, (meaning, set(listed) & blocked)
+        gone = {w.upper() for w in struck if ":" not in w} | {w.split(":")[1].upper() for w in struck if w.startswith(meaning + ":")}
+        assert not set(listed) & gone, (meaning, set(listed) & gone)
+        assert not set(listed) & set(TONE[lang]), (meaning, set(listed) & set(TONE[lang]))
+    assert WITHSTAND[lang] not in lists["attacking"]
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -131,13 +174,13 @@ def test_rules_page_states_the_language_choices(lang):
     text = get_game("scryptic").rules_text(lang)
     facts = M.language_facts(lang)
     assert _("Two pools of %(pool_size)s letter tokens (dots: value 1-3): **gold** (black-striped corners and a star) for player 1, **silver** (plain corners and a diamond) for player 2.") % facts in text
-    assert _("No printed meaning lists in this language: a meaning bonus needs both players' agreement.") in text and facts["values"]["3"] in text
+    assert facts["values"]["3"] in text and _("Meaning bonuses: the printed lists, else both players agree, else no bonus.") in text
     assert (_("No tokens for %(absent)s, as in its Scrabble set.") % {"absent": "K, W"} in text) == (lang == "es")
 
 
 def test_english_rules_page_has_no_language_note():
     text = get_game("scryptic").rules_text("en")
-    assert "Two pools of 98 letter tokens" in text and "No printed meaning lists" not in text
+    assert "Two pools of 98 letter tokens" in text and "No printed meaning lists" not in text and "WordNet" not in text
 
 
 def test_tokens_pdf_in_german_prints_the_umlauts(tmp_path):

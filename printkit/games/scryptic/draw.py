@@ -775,9 +775,7 @@ def render_reference(doc, model: dict) -> None:
     c.setFont(fonts.SANS_BOLD, 10.5)
     c.drawString(m, y - 10, _("Meaning bonuses: both players agree, else no bonus"))
     y = d.paragraph(c, said(model["meaning_rule"]), m, y - 14, full, size=BODY) - 1.5 * MM
-    if model.get("meaning_lists") == "unavailable":  # no wordnet lists in this language: said, not dropped
-        y = d.paragraph(c, said(model["meaning_note"]), m, y - 2, full, font=fonts.SANS_BOLD, size=BODY) - 1.5 * MM
-    for entry in model["meanings"] if model.get("meaning_lists") != "unavailable" else ():
+    for entry in model["meanings"]:
         c.setFont(fonts.SANS_BOLD, 8.5)
         c.drawString(m, y - 8.5, figures(_(entry["title"])))
         y = d.paragraph(c, " ".join(entry["words"]), m + 3 * MM, y - 11, full - 3 * MM, size=SMALLEST, leading=SMALLEST * 1.22) - 1.2 * MM

@@ -66,7 +66,7 @@ def _lang_param(lang: str) -> dict:
 def language_facts(lang: str = "en") -> dict:
     """What the rules page and reference card must say of a language: its pool
     (size, letters by value, letters it has no token for), the Scrabble edition
-    the values and counts come from, and whether meaning lists exist in it."""
+    the values and counts come from."""
     from printkit.lang import language
 
     values = R.letter_values(lang)
@@ -80,7 +80,6 @@ def language_facts(lang: str = "en") -> dict:
         "absent": "".join(absent),
         "digraphs_split": [t for t, _, _ in R.SCRABBLE[lang] if len(t) > 1],
         "pool_turns": R.pool_turns(lang),
-        "meaning_lists": lang in MEANING_LANGS,
         "source": f"the {language(lang).name} Scrabble set ({R.SCRABBLE_TILES[lang]} tiles less its 2 blanks); points 1-2 are 1 dot, 3 are 2, 4 or more 3",
     }
 
@@ -139,12 +138,6 @@ MODIFIERS = [
     (N_("Sneaking meaning (list overleaf)"), N_("both"), "×1.5"),
     (N_("Cutting or fire meaning (forest only)"), N_("placing"), "×1.5"),
 ]
-#: where a language has no printed meaning lists, the card says how a meaning is settled instead
-MODIFIERS_AGREED = {
-    "Attacking meaning (list overleaf)": N_("Attacking meaning (both players agree)"),
-    "Defending meaning (list overleaf)": N_("Defending meaning (both players agree)"),
-    "Sneaking meaning (list overleaf)": N_("Sneaking meaning (both players agree)"),
-}
 
 SETUP = [
     N_("Each player shuffles their own pool face down and draws 7 letters. Gold (player 1) plays first; then turns alternate."),
@@ -200,15 +193,9 @@ MEANING_RULE = N_(
     "A word printed below has that meaning (in two lists: both, multiplied). Any other word has a meaning only if both "
     "players agree when its bonus is first claimed; if either says no, no bonus. Once agreed it holds for the rest of the game."
 )
-MEANING_RULE_AGREED = N_(
-    "A word has a meaning only if both players agree when its bonus is first claimed; if either says no, no bonus. "
-    "Once agreed it holds for the rest of the game."
-)
 # The printed dictionary each language's Scrabble players use (named as an example, as Collins is for English).
 DICTIONARIES = {"de": N_("the Duden"), "fr": N_("L'Officiel du Scrabble (ODS)"), "es": N_("the Diccionario de la lengua española (RAE)"), "nl": N_("the Groene Boekje")}
 MEANING_TITLES = {"attacking": N_("Attacking (×1.5 in attack)"), "defending": N_("Defending (×1.5 in defence)"), "sneaking": N_("Sneaking (×1.5 in attack and defence)"), "cutting": N_("Cutting or fire (×1.5 against forest)")}
-#: the languages' names as the card's sentences say them (MEANING_UNAVAILABLE)
-LANGUAGE_NAMES = (N_("German"), N_("French"), N_("Spanish"), N_("Dutch"))
 
 # Worked examples: the inputs only. The numbers are computed by the rules module
 # at build time and recomputed by the validator.
@@ -310,27 +297,19 @@ def compute_extension(case: dict, lang: str = "en") -> dict:
     return {"points": R.extension_points(case["old"], case["new"], lang), "cross_points": R.word_score(case["cross"], lang)}
 
 
-#: Languages with printed meaning lists (printkit/data/scryptic-meanings[-LANG].txt).
-#: Elsewhere the lists are unavailable: a meaning bonus stands on the players'
-#: agreement alone (the rulebook's own rule), and the card says so.
-MEANING_LANGS = ("en",)
-MEANING_UNAVAILABLE = N_(
-    "No printed meaning lists in {language}: every meaning bonus needs both players' agreement, claimed word by word."
-)
-
-
 def meaning_words(lang: str = "en") -> dict[str, list[str]]:
-    """The printed meaning lists (printkit/data/scryptic-meanings.txt, built from
-    WordNet by scripts/build_meanings.py); empty for a language without them."""
+    """The printed meaning lists of a language (printkit/data/scryptic-meanings[-LANG].txt,
+    built from WordNet and the Open Multilingual Wordnet by scripts/build_meanings.py):
+    English in lower case as it always printed, the other languages in capitals as
+    their tokens spell them (SCHWERT, EPEE: a German noun or a French word without
+    its accents reads wrong in lower case)."""
     from printkit.words import data_file
 
-    if lang not in MEANING_LANGS:
-        return {}
     name = "scryptic-meanings.txt" if lang == "en" else f"scryptic-meanings-{lang}.txt"
     out = {}
     for line in data_file(name).read_text(encoding="utf-8").splitlines():
         meaning, _, words = line.partition(":")
-        out[meaning.strip()] = words.split()
+        out[meaning.strip()] = words.split() if lang == "en" else words.upper().split()
     return out
 
 
@@ -347,7 +326,7 @@ def build_reference(params: dict) -> dict:
         **extra,
         "terrain": [{"code": t, "name": R.TERRAIN_NAMES[t], "placing": p, "combat": k} for t, p, k in TERRAIN_ROWS],
         "city": {"placing": CITY_ROW[1], "combat": CITY_ROW[2]},
-        "modifiers": [{"what": w if lang in MEANING_LANGS else MODIFIERS_AGREED.get(w, w), "when": when, "factor": f} for w, when, f in MODIFIERS],
+        "modifiers": [{"what": w, "when": when, "factor": f} for w, when, f in MODIFIERS],
         "values": {str(v): "".join(ch for ch in (sorted(values) if lang == "en" else values) if values[ch] == v) for v in (1, 2, 3)},
         "setup": SETUP,
         "turn": TURN,
@@ -356,9 +335,8 @@ def build_reference(params: dict) -> dict:
         "end": END,
         "scoring": SCORING,
         "dictionary": DICTIONARY if lang == "en" else filled(DICTIONARY_OF, dictionary=DICTIONARIES[lang]),
-        "meaning_rule": MEANING_RULE if lang in MEANING_LANGS else MEANING_RULE_AGREED,
-        "meanings": [{"meaning": m, "title": MEANING_TITLES[m], "words": words.get(m, [])} for m in R.MEANINGS],
-        **({} if lang in MEANING_LANGS else {"meaning_lists": "unavailable", "meaning_note": filled(MEANING_UNAVAILABLE, language=language_facts(lang)["language"])}),
+        "meaning_rule": MEANING_RULE,
+        "meanings": [{"meaning": m, "title": MEANING_TITLES[m], "words": words[m]} for m in R.MEANINGS],
         "examples": examples,
         "forest_example": {**forest, **compute_forest(forest, lang)},
         "combat_example": {**combat, "bouts": bouts, **compute_combat_score(combat, bouts, lang)},

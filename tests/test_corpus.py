@@ -297,7 +297,7 @@ def _published_scores(name: str, pages: dict):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("name", [n for n in PROJECTS if spec(n).get("published")])
+@pytest.mark.parametrize("name", [n for n in PROJECTS if "published" in spec(n)])
 def test_each_card_matches_the_projects_own_output(name, printed):
     """Where a project publishes its own tool's render of a card (nanDECK's bitmaps,
     an extension's results), printkit's card matches it too, by the same measure;

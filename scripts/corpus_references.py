@@ -59,10 +59,13 @@ def cards(project: Path, spec: dict):
         yield i, row.values, project / name
 
 
-def fill(template: Path, values: dict, index: int, markup: str = "") -> str:
+def fill(template: Path, values: dict, index: int, markup: str = "", pattern: str = "") -> str:
     """The template's text with this card's values put in (XML-escaped); a
     template named `sheet.svg#card` is cut to that rectangle first, as printkit
-    reads it (printkit.custom.svg.crop_to_element: the page becomes the card)."""
+    reads it (printkit.custom.svg.crop_to_element: the page becomes the card).
+    `pattern` (corpus.toml's reference_fill, e.g. "%VAR_{}%"): the template holds
+    another tool's placeholders, and each is replaced as that tool replaces it,
+    by plain text substitution of the column's cell (not through printkit)."""
     import jinja2
     from lxml import etree
 
@@ -78,7 +81,12 @@ def fill(template: Path, values: dict, index: int, markup: str = "") -> str:
 
         escaped = {k: re.sub(r"\*\*([^*]+)\*\*", r'<tspan style="font-weight:bold">\1</tspan>', v) for k, v in escaped.items()}
     variables = T.variables(escaped, index)
-    text = env.from_string(template.read_text(encoding="utf-8")).render(**variables)
+    if pattern:
+        text = template.read_text(encoding="utf-8")
+        for column, value in sorted(escaped.items(), key=lambda kv: -len(kv[0])):  # longest names first
+            text = text.replace(pattern.format(column), value)
+    else:
+        text = env.from_string(template.read_text(encoding="utf-8")).render(**variables)
     if element:
         root = etree.fromstring(text.encode("utf-8"), etree.XMLParser(resolve_entities=False, huge_tree=False))
         crop_to_element(root, element, template.name)
@@ -153,7 +161,7 @@ def main(names: list[str]) -> int:
         templates = set()
         for i, values, template in cards(project, spec):
             templates.add(split_element(template)[0])
-            render(fill(template, values, i, spec["compare"].get("reference_markup", "")), project, trim, spec["compare"]["card_size"], out_dir / f"card-{i + 1:02d}.png", split_element(template)[0].parent)
+            render(fill(template, values, i, spec["compare"].get("reference_markup", ""), spec["compare"].get("reference_fill", "")), project, trim, spec["compare"]["card_size"], out_dir / f"card-{i + 1:02d}.png", split_element(template)[0].parent)
         (out_dir / "fonts.txt").write_text(fonts_used(sorted(templates)), encoding="utf-8")
         print(f"{project.name}: {len(list(out_dir.glob('card-*.png')))} references")
     return 0

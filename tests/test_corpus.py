@@ -41,13 +41,18 @@ def _test_fonts(monkeypatch):
         monkeypatch.setenv(k, v)
 
 
+#: the projects whose tests run in the default tier (cheap: a few small cards); every
+#: other project's print, comparison and read-back run in the slow tier (--runslow)
+SMOKE = ("countersheets-clones", "nandeck")
+
+
 def xfail_for(name: str, what: str):
     reason = spec(name).get("xfail", {}).get(what)
     return [pytest.mark.xfail(strict=True, reason=reason)] if reason else []
 
 
 def params(what: str):
-    return [pytest.param(n, marks=xfail_for(n, what), id=n) for n in PROJECTS]
+    return [pytest.param(n, marks=xfail_for(n, what) + ([] if n in SMOKE else [pytest.mark.slow]), id=n) for n in PROJECTS]
 
 
 @pytest.mark.parametrize("name", params("print"))
@@ -182,13 +187,10 @@ def _reference(name: str, i: int, trim_mm, mask=None):
 
     project = CORPUS / name
     kind = spec(name)["compare"]["reference"]
-    if kind == "inkscape":
-        path = project / "reference" / f"card-{i + 1:02d}.png"
-        if not path.is_file():
-            pytest.skip(f"no reference render {path.relative_to(CORPUS.parent)}: run scripts/corpus_references.py (needs Inkscape)")
-        return Image.open(path)
     path = project / "reference" / f"card-{i + 1:02d}.png"
     if not path.is_file():
+        if kind == "inkscape":
+            pytest.skip(f"no reference render {path.relative_to(CORPUS.parent)}: run scripts/corpus_references.py (needs Inkscape)")
         return None
     im = Image.open(path).convert("RGB")
     if mask:
@@ -211,22 +213,38 @@ def _page_image(pdf_path: Path, page: int, scale: float = 2.0):
 
 @pytest.mark.parametrize("name", params("compare"))
 def test_each_card_matches_its_reference_inside_the_trim(name, printed):
+    cmp = spec(name)["compare"]
+    if cmp.get("reference") == "none":
+        pytest.skip(f"{name}: {spec(name)['name']} is drawn by a web browser from CSS: there is no Inkscape reference to compare with")
+    pages = printed(name)
+    worst = []
+    compared = 0
+    differ = {int(k) for k in cmp.get("not_compared", {})}  # cards the port reads otherwise than the original, said why in corpus.toml
+    known = {int(k): why for k, why in cmp.get("differs", {}).items()}  # cards that differ for a named renderer gap (docs/feature-table.md)
+    for i, share, block in _scores(name, pages):
+        if i + 1 in differ:
+            continue
+        compared += 1
+        fails = share > MAX_DIFF_CELLS or block > MAX_BLOCK_DIFF
+        if fails and i + 1 not in known:
+            worst.append(f"card {i + 1}: {share:.0%} of its 1 mm cells differ, worst {BLOCK} mm square by {block:.0f}")
+        elif not fails and i + 1 in known:  # strict: a gap closed, the exception comes off
+            worst.append(f"card {i + 1} now matches ({share:.1%}, {block:.0f}): take it out of [compare.differs] in {name}/corpus.toml")
+    assert compared, "no card had a reference"
+    assert not worst, "; ".join(worst)
+
+
+def _scores(name: str, pages: dict):
+    """(deck position, share of 1 mm cells that differ, worst 4 mm square) of each
+    card with a reference, printkit's page against it inside the trim."""
     from PIL import ImageDraw
 
     from printkit.engine.units import CARDS
 
     cmp = spec(name)["compare"]
-    if cmp.get("reference") == "none":
-        pytest.skip(f"{name}: {spec(name)['name']} is drawn by a web browser from CSS: there is no Inkscape reference to compare with")
     trim = CARDS[cmp["card_size"]]
     mask = cmp.get("mask")  # regions the reference cannot speak for (x, y, w, h mm from the top left)
-    pages = printed(name)
-    worst = []
-    compared = 0
-    differ = {int(k) for k in cmp.get("not_compared", {})}  # cards the port reads otherwise than the original, said why in corpus.toml
     for i, _values, _template in _cards(name):
-        if i + 1 in differ:
-            continue
         ref = _reference(name, i, trim, mask)
         if ref is None:
             continue
@@ -238,12 +256,75 @@ def test_each_card_matches_its_reference_inside_the_trim(name, printed):
             for x, y, w, h in mask:
                 d.rectangle((x * k, y * k, (x + w) * k, (y + h) * k), fill=(255, 255, 255))
         a, b = _grid(mine, trim), _grid(ref, trim)
-        share, block = _diff_share(a, b), _worst_block(a, b)
+        yield i, _diff_share(a, b), _worst_block(a, b)
+
+
+def corpus_scores(tmp: Path) -> dict:
+    """{project: [(card, share, worst square, passes)]} over every card of every
+    project with references (scripts/corpus_scores.py prints it)."""
+    out = {}
+    for name in PROJECTS:
+        if spec(name)["compare"].get("reference") == "none":
+            continue
+        (tmp / name).mkdir(parents=True, exist_ok=True)
+        pages = _print_cards(name, tmp / name)
+        skip = {int(k) for k in spec(name)["compare"].get("not_compared", {})}  # read otherwise than the original: not compared
+        out[name] = [(i + 1, s, b, s <= MAX_DIFF_CELLS and b <= MAX_BLOCK_DIFF) for i, s, b in _scores(name, pages) if i + 1 not in skip]
+    return out
+
+
+def _published_scores(name: str, pages: dict):
+    """(deck position, share, worst square) of each card the project publishes a
+    render of (its own tool's output, made small: NAME/published/card-NN.png),
+    printkit's page against it inside the trim, [published] mask left out."""
+    from PIL import Image, ImageDraw
+
+    from printkit.engine.units import CARDS
+
+    cmp, pub = spec(name)["compare"], spec(name)["published"]
+    trim = CARDS[cmp["card_size"]]
+    for i, _values, _template in _cards(name):
+        path = CORPUS / name / "published" / f"card-{i + 1:02d}.png"
+        if not path.is_file():
+            continue
+        ims = [Image.open(path).convert("RGB"), _page_image(*pages[i]).convert("RGB")]
+        for im in ims:
+            d = ImageDraw.Draw(im)
+            k = im.width / trim[0]
+            for x, y, w, h in pub.get("mask", []):
+                d.rectangle((x * k, y * k, (x + w) * k, (y + h) * k), fill=(255, 255, 255))
+        a, b = _grid(ims[1], trim), _grid(ims[0], trim)
+        yield i, _diff_share(a, b), _worst_block(a, b)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", [n for n in PROJECTS if "published" in spec(n)])
+def test_each_card_matches_the_projects_own_output(name, printed):
+    """Where a project publishes its own tool's render of a card (nanDECK's bitmaps,
+    an extension's results), printkit's card matches it too, by the same measure;
+    a card that differs for a named reason is in [published.differs]."""
+    known = {int(k) for k in spec(name)["published"].get("differs", {})}
+    compared, worst = 0, []
+    for i, share, block in _published_scores(name, printed(name)):
         compared += 1
-        if share > MAX_DIFF_CELLS or block > MAX_BLOCK_DIFF:
-            worst.append(f"card {i + 1}: {share:.0%} of its 1 mm cells differ, worst {BLOCK} mm square by {block:.0f}")
-    assert compared, "no card had a reference"
+        fails = share > MAX_DIFF_CELLS or block > MAX_BLOCK_DIFF
+        if fails != (i + 1 in known):
+            worst.append(f"card {i + 1}: {share:.1%} of its 1 mm cells differ, worst {BLOCK} mm square by {block:.0f}" + (" (listed in [published.differs]: take it out)" if not fails else ""))
+    assert compared, f"{name}: no published/card-NN.png"
     assert not worst, "; ".join(worst)
+
+
+@pytest.mark.slow
+@pytest.mark.xfail(strict=True, reason="issue 35.4 not reached: 21 projects (20 with Inkscape references), 103 of 118 compared cards within (87%); "
+                   "the 15 others are named in their corpus.toml and docs/feature-table.md (flowed text past its shape, preserveAspectRatio, a clone of a text with a placeholder, a clip path on a picture)")
+def test_nine_cards_in_ten_of_the_corpus_match_inkscape(tmp_path):
+    """Issue 35.4: at least 90% of all corpus cards within 3% of 1 mm cells and a
+    worst 4 mm square of 80; each card that is not is named in its corpus.toml
+    ([compare.differs], checked by the per-project test) and docs/feature-table.md."""
+    scores = corpus_scores(tmp_path)
+    cards = [c for rows in scores.values() for c in rows]
+    passing = sum(1 for c in cards if c[3])
+    assert len(scores) >= 30 and passing / len(cards) >= 0.90, f"{passing}/{len(cards)} cards of {len(scores)} projects"
 
 
 @pytest.mark.parametrize("name", params("text"))
@@ -314,6 +395,7 @@ def test_a_card_named_on_a_sheet_of_templates(tmp_path):
     assert not any(im.getpixel((x, y))[1] > 200 and im.getpixel((x, y))[0] < 100 for x in range(0, w, 5) for y in range(0, h, 5))  # no green
 
 
+@pytest.mark.slow
 def test_emoji_and_symbols_drawn_in_a_system_outline_font(printed):
     """CardMaker's "Symbol Test" card (chess men, emoji, kanji, crossed swords)
     prints with Symbola (a test font standing for the system's) for the emoji
@@ -378,6 +460,7 @@ def test_make_layout_single_writes_the_cards_alone(tmp_path):
     assert sizes == {(60, 90)}, sizes  # every page a 6 x 9 cm card (no A4 page)
 
 
+@pytest.mark.slow
 def test_text_in_a_layer_shown_per_card_is_measured_in_its_substitute_font(tmp_path):
     """inkcards' card 9: 'Squint & thong' sits in a layer shown per card (drawn
     by svglib), in Dyuthi, missing here: drawn in Noto Sans, whose wider letters

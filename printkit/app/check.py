@@ -56,7 +56,9 @@ def validate_project(name: str, echo, strict: bool = False) -> bool:
 
     n = sum(counted(v) for v in warnings) + len(notes)
     warnings = warnings + notes
-    if not errors:
+    if not errors and strict and warnings:  # the verdict says why it fails: no "ok" over an exit 1
+        echo(f"{name}: error: --strict: the {n} warning{'s' if n != 1 else ''} above count{'' if n != 1 else 's'} as errors")
+    elif not errors:
         cards = sum(len(m.get("cards", [])) for m in models.values() if "deck" in m)
         extra = f", {n} warning{'s' if n != 1 else ''}" if warnings else ""
         echo(f"{name}: ok ({game.title}: {len(models)} parts, {cards} cards{extra})")

@@ -88,8 +88,11 @@ class SvgTemplate(SvgText):
         if element:
             crop_to_element(self.root, element, self.path.name)
             self.path = self.path.with_name(f"{self.path.name}#{element}")  # named so in messages
-        self._index = svgdraw.id_index(self.root)
         self._size(trim_mm)
+        marked = "" if element or self.size_ok else cut_to_crop_marks(self.root, self.path.name)
+        if marked:  # a page larger than the card, the card shown by crop marks alone
+            self._size(trim_mm)
+        self._index = svgdraw.id_index(self.root)
         if self.root.get("transform"):
             try:
                 parse_transform(self.root.get("transform"))
@@ -100,7 +103,7 @@ class SvgTemplate(SvgText):
         self.snippets: list[SnippetUnit] = []
         self.images: list[tuple] = []  # (element, matrix, href template)
         self.problems: list[tuple] = []  # (code, place, message): what cannot be drawn faithfully, refused
-        self.notes: list[str] = [f"{self.path.name}: {said}" for said in (read_as, shown_as) if said]  # what is drawn differently from the editor, for the run summary
+        self.notes: list[str] = [f"{self.path.name}: {said}" for said in (read_as, shown_as, marked) if said]  # what is drawn differently from the editor, for the run summary
         self.transparent: list[str] = []  # see-through elements, named (PDF/X refuses them)
         self.rasters: list[str] = []  # elements drawn as pictures
         self.layers: list = []  # ("static", n) | ("text", TextUnit) | ("snippet", SnippetUnit) | ("qr", QrUnit)
@@ -1137,6 +1140,47 @@ class SvgTemplate(SvgText):
         c.restoreState()
 
 
+def _page_scale(root, where: str) -> tuple[float, float]:
+    """mm per user unit across and down: the page's own scale."""
+    try:
+        vb = [float(v) for v in re.split(r"[\s,]+", (root.get("viewBox") or "").strip()) if v]
+        pw, ph = _length(root.get("width"), UNIT_MM), _length(root.get("height"), UNIT_MM)
+    except (ValueError, UsageError):
+        raise UsageError(f"{where}: the SVG's viewBox, width or height is not a number") from None
+    if len(vb) == 4 and vb[2] > 0 and vb[3] > 0 and pw and ph:
+        return pw / vb[2], ph / vb[3]
+    return UNIT_MM["px"], UNIT_MM["px"]
+
+
+def _cut_page(root, x0: float, y0: float, x1: float, y1: float, where: str) -> None:
+    """The page becomes the box (x0, y0)-(x1, y1) of user units, its scale kept."""
+    kx, ky = _page_scale(root, where)
+    root.set("viewBox", f"{x0:g} {y0:g} {x1 - x0:g} {y1 - y0:g}")
+    root.set("width", f"{(x1 - x0) * kx:.6g}mm")
+    root.set("height", f"{(y1 - y0) * ky:.6g}mm")
+
+
+def cut_to_crop_marks(root, where: str) -> str:
+    """A page whose card is shown by crop marks alone (printkit/custom/cropmarks.py)
+    is cut to the rectangle they bound and the marks left out; the run summary's
+    sentence, or "" when the page has no such marks."""
+    from printkit.custom import cropmarks
+
+    try:
+        kx, ky = _page_scale(root, where)
+    except UsageError:
+        return ""  # said by the size check, in its words
+    found = cropmarks.card_box(root, (kx + ky) / 2)
+    if found is None:
+        return ""
+    (x0, y0, x1, y1), marks = found
+    for el in marks:
+        if el.getparent() is not None:
+            el.getparent().remove(el)
+    _cut_page(root, x0, y0, x1, y1, where)
+    return f"the card is the {(x1 - x0) * kx:.1f}x{(y1 - y0) * ky:.1f} mm its crop marks bound (the page cut to them, the marks left out)"
+
+
 def crop_to_element(root, element: str, where: str) -> None:
     """The card is the rectangle with id `element` on a larger page (`cards.svg#card`),
     as the countersheets extension and sheet-of-templates files keep it: the page
@@ -1163,17 +1207,7 @@ def crop_to_element(root, element: str, where: str) -> None:
         raise UsageError(f"{where}#{element}: the card's rectangle must have a width and height and not be rotated or skewed")
     (x0, y0), (x1, y1) = apply(m, x, y), apply(m, x + w, y + h)
     x0, x1, y0, y1 = min(x0, x1), max(x0, x1), min(y0, y1), max(y0, y1)
-    try:
-        vb = [float(v) for v in re.split(r"[\s,]+", (root.get("viewBox") or "").strip()) if v]
-        pw, ph = _length(root.get("width"), UNIT_MM), _length(root.get("height"), UNIT_MM)
-    except (ValueError, UsageError):
-        raise UsageError(f"{where}: the SVG's viewBox, width or height is not a number") from None
-    kx = ky = UNIT_MM["px"]  # mm per user unit: the page's own scale
-    if len(vb) == 4 and vb[2] > 0 and vb[3] > 0 and pw and ph:
-        kx, ky = pw / vb[2], ph / vb[3]
-    root.set("viewBox", f"{x0:g} {y0:g} {x1 - x0:g} {y1 - y0:g}")
-    root.set("width", f"{(x1 - x0) * kx:.6g}mm")
-    root.set("height", f"{(y1 - y0) * ky:.6g}mm")
+    _cut_page(root, x0, y0, x1, y1, where)
     group = rect.getparent()
     layer = "{http://www.inkscape.org/namespaces/inkscape}groupmode"
     if group is None or group is root or _local(group.tag) != "g" or group.get(layer) == "layer":

@@ -127,6 +127,13 @@ class SvgTemplate(SvgText):
 
     # -- size and bleed ---------------------------------------------------------------
     def _size(self, trim_mm) -> None:
+        for key in ("width", "height"):
+            raw = self.root.get(key)
+            if raw is not None and _length(raw, UNIT_MM) is None:
+                if raw.strip() in ("auto", "100%", ""):  # CSS: the viewBox's size (web exports write it)
+                    del self.root.attrib[key]
+                else:
+                    raise UsageError(f"{self.path}: the SVG's {key} '{raw.strip()[:40]}' is not a length (a number, with mm, cm, in, pt, pc or px)")
         try:
             vb = [float(v) for v in re.split(r"[\s,]+", (self.root.get("viewBox") or "").strip()) if v]
             w = _length(self.root.get("width"), UNIT_MM)
@@ -553,6 +560,8 @@ class SvgTemplate(SvgText):
                 try:
                     self._static_drawing(item)
                 except Exception as exc:
+                    if os.environ.get("PRINTKIT_DEBUG"):
+                        raise
                     out.append(T.violation("OWN-TEMPLATE", name, f"its artwork cannot be drawn ({exc.__class__.__name__}: {exc})"))
         cw, ch = self.card_mm
         if not self.size_ok:

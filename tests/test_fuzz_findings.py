@@ -56,3 +56,23 @@ def test_a_page_size_in_a_unit_printkit_cannot_read_is_named(tmp_path):
     r = _make(tmp_path)
     assert r.returncode == 2 and r.stderr.count("\n") == 1
     assert "front.svg: the SVG's width '80.5%' is not a length" in r.stderr
+
+
+@pytest.mark.parametrize("group", ["", ' style="opacity:{{ o }}"'])
+def test_an_embedded_picture_that_is_no_picture_is_named(tmp_path, group):
+    # inside a group with placeholders: "UnidentifiedImageError ... <_io.BytesIO object at 0x...>";
+    # elsewhere the picture was left out, unsaid
+    _deck(tmp_path, f'<g{group}><image x="5" y="5" width="20" height="20" xlink:href="data:image/png;base64,AAAA"/></g>'
+          '<text x="10" y="60" font-size="5">{{ name }}</text>', "name,o\nA,0.5\n")
+    r = _make(tmp_path)
+    assert r.returncode == 2 and r.stderr.count("\n") == 1, r.stderr
+    assert "front.svg: an embedded picture (data:image/png;base64,AAAA) is not a picture printkit can read" in r.stderr
+
+
+def test_a_picture_name_too_long_for_the_system_is_not_found(tmp_path):
+    # a long cell as a picture's name: "OSError: [Errno 36] File name too long"
+    _deck(tmp_path, '<g style="opacity:{{ o }}"><image x="5" y="5" width="20" height="20" xlink:href="{{ pic }}"/></g>'
+          '<text x="10" y="60" font-size="5">{{ name }}</text>', "name,o,pic\nA,0.5," + "word " * 100 + "\n")
+    r = _make(tmp_path)
+    assert r.returncode == 1, r.stderr
+    assert "OWN-IMAGE-MISSING" in r.stderr and not any(s in r.stderr for s in INTERNAL), r.stderr

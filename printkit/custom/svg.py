@@ -492,6 +492,21 @@ class SvgTemplate(SvgText):
 
         safety.resolve_svg(doc, self.path.parent, self.ctx.roots, self.path, locate=self.ctx.image)
 
+    def _snippet_images(self, rendered: str, place: str) -> list:
+        """The pictures an element with placeholders names on this card, each
+        looked for as any picture is (a picture not there was left out unsaid)."""
+        if "<image" not in rendered and ":image" not in rendered:
+            return []
+        from printkit.custom import safety
+
+        out = []
+        for el in safety.parse_svg(rendered.encode("utf-8"), self.path).iter():
+            if isinstance(el.tag, str) and _local(el.tag) == "image":
+                href = (el.get("href") or el.get("{http://www.w3.org/1999/xlink}href") or "").strip()
+                if href and not href.startswith(("data:", "#")) and self._image_path(href) is None:
+                    out.append(T.violation("OWN-IMAGE-MISSING", f"{place} image", f"image '{T.short(href)}' not found (looked beside {self.path.name} and the project file)"))
+        return out
+
     def _image_path(self, href: str) -> Path | None:
         """The file a picture's href names (beside the template, else in the
         project's picture folders), found once per href: every card of a deck
@@ -503,7 +518,7 @@ class SvgTemplate(SvgText):
         from printkit.custom import safety
 
         p = Path(href)
-        if not safety.is_url(href) and not p.is_absolute() and (self.path.parent / p).is_file():
+        if not safety.is_url(href) and not p.is_absolute() and T._is_file(self.path.parent / p):
             found = safety.confine(self.path.parent / p, self.ctx.roots, "the picture", named=href)
         else:
             found = self.ctx.image(href)
@@ -677,8 +692,11 @@ class SvgTemplate(SvgText):
             except UsageError:
                 raise
             except Exception as exc:
+                if os.environ.get("PRINTKIT_DEBUG"):
+                    raise
                 out.append(T.violation("OWN-TEMPLATE", place, f"{self.path.name}: an element with placeholders cannot be drawn ({exc.__class__.__name__}: {exc})"))
             else:
+                out += self._snippet_images(rendered, place)
                 if s.number in self.__dict__.get("_filter_units", ()):
                     continue  # a picture of a text's filter: the text itself is checked
                 out += self._snippet_text(rendered, place, v)

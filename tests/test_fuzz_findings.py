@@ -76,3 +76,17 @@ def test_a_picture_name_too_long_for_the_system_is_not_found(tmp_path):
     r = _make(tmp_path)
     assert r.returncode == 1, r.stderr
     assert "OWN-IMAGE-MISSING" in r.stderr and not any(s in r.stderr for s in INTERNAL), r.stderr
+
+
+@pytest.mark.parametrize("delim", [";", "\t", "|"])
+@pytest.mark.parametrize("merged", [False, True])
+def test_a_title_row_is_skipped_whatever_the_delimiter(tmp_path, delim, merged):
+    # with a semicolon, tab or '|' the title row made the whole file one column named after it
+    from printkit.custom.data import read_table
+
+    title = "Tidewatch card list v3" + (delim * 2 if merged else "")
+    (tmp_path / "cards.csv").write_text(f"{title}\nName{delim}Qty{delim}Text\nGull{delim}2{delim}Flies far\nCrab{delim}1{delim}Pinches\n", encoding="utf-8")
+    t = read_table(tmp_path / "cards.csv")
+    assert t.columns == ["Name", "Qty", "Text"]
+    assert [r.values["Name"] for r in t.rows] == ["Gull", "Crab"]
+    assert "is a title above the header: skipped" in t.notes[0][1]

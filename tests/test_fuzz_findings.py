@@ -90,3 +90,13 @@ def test_a_title_row_is_skipped_whatever_the_delimiter(tmp_path, delim, merged):
     assert t.columns == ["Name", "Qty", "Text"]
     assert [r.values["Name"] for r in t.rows] == ["Gull", "Crab"]
     assert "is a title above the header: skipped" in t.notes[0][1]
+
+
+def test_validate_keeps_a_huge_value_to_one_short_line(tmp_path):
+    # validate printed a 9,000-character line for a picture named by a huge cell
+    _deck(tmp_path, '<image x="5" y="5" width="20" height="20" xlink:href="{{ pic }}"/><text x="10" y="60" font-size="5">{{ name }}</text>', "name,pic\nA," + "W" * 9000 + "\n")
+    (tmp_path / "game.toml").write_text('[game]\ntitle = "T"\n[[deck]]\ndata = "cards.csv"\nfront = "front.svg"\n', encoding="utf-8")
+    r = run_inproc("validate", "game.toml", cwd=tmp_path)
+    assert r.returncode == 1 and "OWN-IMAGE-MISSING" in r.stdout
+    assert max(len(x) for x in r.stdout.splitlines()) <= 420, max(len(x) for x in r.stdout.splitlines())
+    assert "image 'WWWW" in r.stdout and "…' not found" in r.stdout

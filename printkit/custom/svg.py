@@ -504,7 +504,7 @@ class SvgTemplate(SvgText):
             if isinstance(el.tag, str) and _local(el.tag) == "image":
                 href = (el.get("href") or el.get("{http://www.w3.org/1999/xlink}href") or "").strip()
                 if href and not href.startswith(("data:", "#")) and self._image_path(href) is None:
-                    out.append(T.violation("OWN-IMAGE-MISSING", f"{place} image", f"image '{T.short(href)}' not found (looked beside {self.path.name} and the project file)"))
+                    out.append(T.violation("OWN-IMAGE-MISSING", f"{place} image", f"image '{T.short(href, 60)}' not found (looked beside {self.path.name} and the project file)"))
         return out
 
     def _image_path(self, href: str) -> Path | None:
@@ -609,7 +609,7 @@ class SvgTemplate(SvgText):
         if not href or href.startswith("data:"):
             return []
         if self._image_path(href) is None:
-            return [T.violation("OWN-IMAGE-MISSING", label, f"image '{href}' not found (looked beside {self.path.name} and the project file)")]
+            return [T.violation("OWN-IMAGE-MISSING", label, f"image '{T.short(href, 60)}' not found (looked beside {self.path.name} and the project file)")]
         p = self._image_path(href)
         if p.suffix.lower() == ".svg":
             from printkit.custom import safety

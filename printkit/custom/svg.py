@@ -85,6 +85,8 @@ class SvgTemplate(SvgText):
 
         svgdraw.inline_css(self.root)  # <style> rules onto the elements: text styles by class are read too
         shown_as = foreign.layers(self.root, columns)  # Generator-style layers shown per row
+        if not read_as and not foreign.JINJA.search(data):  # countersheets: columns named after elements' ids
+            read_as = foreign.by_id(self.root, columns)
         if element:
             crop_to_element(self.root, element, self.path.name)
             self.path = self.path.with_name(f"{self.path.name}#{element}")  # named so in messages

@@ -100,3 +100,10 @@ def test_validate_keeps_a_huge_value_to_one_short_line(tmp_path):
     assert r.returncode == 1 and "OWN-IMAGE-MISSING" in r.stdout
     assert max(len(x) for x in r.stdout.splitlines()) <= 420, max(len(x) for x in r.stdout.splitlines())
     assert "image 'WWWW" in r.stdout and "…' not found" in r.stdout
+
+
+def test_a_page_size_out_of_range_names_the_file(tmp_path):
+    _deck(tmp_path, '<text x="10" y="60" font-size="5">{{ name }}</text>', "name\nA\n", HEAD.replace('width="69mm"', 'width="1e9"'))
+    r = _make(tmp_path)
+    assert r.returncode == 2 and r.stderr.count("\n") == 1
+    assert "front.svg" in r.stderr, r.stderr

@@ -131,7 +131,11 @@ class SvgTemplate(SvgText):
     def _size(self, trim_mm) -> None:
         for key in ("width", "height"):
             raw = self.root.get(key)
-            if raw is not None and _length(raw, UNIT_MM) is None:
+            try:
+                readable = raw is None or _length(raw, UNIT_MM) is not None
+            except UsageError:  # a number out of range: said below, naming the file
+                readable = True
+            if not readable:
                 if raw.strip() in ("auto", "100%", ""):  # CSS: the viewBox's size (web exports write it)
                     del self.root.attrib[key]
                 else:

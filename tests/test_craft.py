@@ -162,6 +162,8 @@ def test_validate_lists_errors_and_warnings_apart(tmp_path):
     assert "ok (T: 1 parts, 1 cards, 2 warnings)" in r.stdout
     strict = run_inproc("validate", "--strict", str(tmp_path / "game.toml"), cwd=tmp_path)
     assert strict.returncode == 1
+    # the refusal says why (found by the corpus fuzz: it said "ok" and exited 1)
+    assert "ok (" not in strict.stdout and "error: --strict: the 2 warnings above count as errors" in strict.stdout
     (tmp_path / "cards.csv").write_text("title\nA\n", encoding="utf-8")
     bad = run_inproc("validate", str(tmp_path / "game.toml"), cwd=tmp_path)
     assert bad.returncode == 1 and "error: OWN-MISSING-COLUMN" in bad.stdout

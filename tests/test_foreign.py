@@ -273,3 +273,40 @@ def test_the_gate_holds_for_a_translated_template(tmp_path):
     r = run_cli("deck", "--data", "cards.csv", "--front", "front.svg", "--card-size", "poker-us", "-o", "out.pdf", cwd=d)
     assert r.returncode == 2 and "outside the project folder" in r.stderr and len(r.stderr.strip().splitlines()) == 1
     assert not (d / "out.pdf").exists()
+
+
+# -- countersheets' own form: columns named after elements' ids --------------------------
+
+COUNTERSHEETS = Path(__file__).parent / "corpus" / "countersheets"
+
+
+def _countersheets_original(tmp: Path) -> None:
+    """The extension's test sheet as its repository has it: the title's text
+    `TITLE` and the flowed text's `Some text on the card here.` (the port wrote
+    `{{ title }}` and `{{ text }}` in their place), the CSV as it is."""
+    svg = (COUNTERSHEETS / "cards.svg").read_text(encoding="utf-8")
+    (tmp / "cards.svg").write_text(svg.replace("{{ title }}", "TITLE").replace("{{ text }}", "Some text on the card here."), encoding="utf-8")
+    shutil.copy(COUNTERSHEETS / "cards.csv", tmp / "cards.csv")
+
+
+def test_countersheets_ids_and_count_read_as_the_extension_reads_them(tmp_path):
+    from conftest import TEST_FONT_ENV, run_inproc
+
+    _countersheets_original(tmp_path)
+    # no qty_column, no renamed text: the command a countersheets user types
+    r = run_inproc("deck", "--data", "cards.csv", "--front", "cards.svg#card", "--card-size", "poker-us", "--layout", "single", "-o", "orig.pdf", cwd=tmp_path, env=TEST_FONT_ENV)
+    assert r.returncode == 0, r.stderr
+    assert "placeholders read in countersheets' form (columns naming elements by id: title, text)" in r.stdout
+    assert "column 'card' is headed by the card's id (card), as countersheets writes it: it counts each card's copies" in r.stdout + r.stderr
+    port = run_inproc("make", str(COUNTERSHEETS / "game.toml"), "--layout", "single", "-o", str(tmp_path / "port.pdf"), cwd=tmp_path, env=TEST_FONT_ENV)
+    assert port.returncode == 0, port.stderr
+    import pypdfium2 as pdfium
+
+    a, b = pdfium.PdfDocument(str(tmp_path / "orig.pdf")), pdfium.PdfDocument(str(tmp_path / "port.pdf"))
+    assert len(a) == len(b) == 54  # the counts: 'card' 3 prints three
+    for i in (0, 1, 2, 30):
+        assert a[i].get_textpage().get_text_range() == b[i].get_textpage().get_text_range()
+    assert "TITLE" not in _texts(tmp_path / "orig.pdf") and "Some text on the card" not in _texts(tmp_path / "orig.pdf")
+    from conftest import render_page
+
+    assert render_page(tmp_path / "orig.pdf", 1, 40).tobytes() == render_page(tmp_path / "port.pdf", 1, 40).tobytes()

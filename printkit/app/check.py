@@ -44,11 +44,16 @@ def validate_project(name: str, echo, strict: bool = False) -> bool:
     models, found = check_game(game)
     found += print_warnings(game, float(defaults().get("bleed")))
     errors, warnings = build.split(found)
+
+    def one_line(text, limit: int = 400) -> str:  # as make says it: one line, a huge value cut short
+        text = " ".join(str(text).split())
+        return text if len(text) <= limit else text[: limit - 3] + "..."
+
     for v in errors:  # each error on its own line (the full report; make groups a row's copies)
-        echo(f"{name}: error: {v}")
+        echo(f"{name}: error: {one_line(v)}")
     # the same warning on many cards is one line naming the first and how many more, as make says it
     for line in build.grouped(warnings):
-        echo(f"{name}: warning: {line}")
+        echo(f"{name}: warning: {one_line(line)}")
     notes = font_notes(game)
     for note in notes:
         echo(f"{name}: warning: {note}")
@@ -56,7 +61,9 @@ def validate_project(name: str, echo, strict: bool = False) -> bool:
 
     n = sum(counted(v) for v in warnings) + len(notes)
     warnings = warnings + notes
-    if not errors:
+    if not errors and strict and warnings:  # the verdict says why it fails: no "ok" over an exit 1
+        echo(f"{name}: error: --strict: the {n} warning{'s' if n != 1 else ''} above count{'' if n != 1 else 's'} as errors")
+    elif not errors:
         cards = sum(len(m.get("cards", [])) for m in models.values() if "deck" in m)
         extra = f", {n} warning{'s' if n != 1 else ''}" if warnings else ""
         echo(f"{name}: ok ({game.title}: {len(models)} parts, {cards} cards{extra})")

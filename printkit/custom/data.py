@@ -249,7 +249,8 @@ def choose_delimiter(text: str, tab: bool = False) -> str:
     uses another delimiter: the first records, read with each candidate, must
     give the header two or more columns and no record more cells than the
     header; of those, the one giving the most columns (comma, or tab for a
-    .tsv, first on a tie). Quotes and "" escapes are the excel dialect's for
+    .tsv, first on a tie). A first record of one cell (a title above the
+    header) is passed over: the header is the record under it. Quotes and "" escapes are the excel dialect's for
     every delimiter, never guessed."""
     order = ("\t", ",", ";", "|") if tab else DELIMITERS
     best, best_n = order[0], 1
@@ -264,6 +265,8 @@ def choose_delimiter(text: str, tab: bool = False) -> str:
         if not records:
             continue
         width = lambda r: len(r) - next((k for k, c in enumerate(reversed(r)) if c.strip()), len(r))
+        if len(records) > 2 and width(records[0]) == 1:
+            records = records[1:]  # a title row above the header (one cell, or a merged title): the header is under it
         n = width(records[0])
         if n < 2 or any(width(r) > n for r in records[1:]):
             continue

@@ -175,3 +175,67 @@ def layers(root, columns: list[str] | None) -> str:
     if unlisted:
         said.append(f"layers {', '.join(repr(c) for c in unlisted[:4])} drawn as the file has them: no 'layers' column lists them")
     return "; ".join(said)
+
+
+_BRACKET = re.compile(r"(.+?)\[([^\[\]]+)\]")
+_XLINK = "{http://www.w3.org/1999/xlink}href"
+_TEXTS = ("text", "tspan", "flowRoot", "flowPara", "flowSpan")
+
+
+def _local(tag) -> str:
+    return tag.rpartition("}")[2] if isinstance(tag, str) else ""
+
+
+def by_id(root, columns: list[str] | None) -> str:
+    """countersheets' form, read as Jinja2: the data's first column is headed by
+    the id of the card's rectangle (the template), and each other column
+    that is an element's id fills that element: a text's (or flowed text's)
+    words, a clone's (`<use>`) target, a picture's file; a column
+    `id[attribute]` sets that attribute, `id[style:property]` that style
+    property. Only for a template with no placeholders of its own (the caller
+    checks). Returns a sentence for the run summary, or "" when the data is not
+    in that form."""
+    if not columns:
+        return ""
+    ids = {}
+    for el in root.iter():
+        if isinstance(el.tag, str) and el.get("id"):
+            ids.setdefault(el.get("id"), el)
+    if columns[0] not in ids:
+        return ""  # countersheets heads its first column with the template's id
+    used = []
+    for col in columns[1:]:
+        m = _BRACKET.fullmatch(col)
+        target, attr = (m.group(1), m.group(2).strip()) if m else (col, None)
+        el = ids.get(target)
+        if el is None:
+            continue
+        ph = "{{ row[" + literal(col) + "] }}"
+        tag = _local(el.tag)
+        if attr and attr.startswith("style:"):
+            prop = attr[6:].strip()
+            rest = [d for d in (el.get("style") or "").split(";") if d.strip() and d.partition(":")[0].strip() != prop]
+            el.set("style", ";".join([*rest, f"{prop}:{ph}"]))
+        elif attr:
+            if not re.fullmatch(r"[A-Za-z_][\w.-]*", attr):
+                continue
+            el.set(attr, ph)
+        elif tag in _TEXTS:
+            holders = [x for x in el.iter() if isinstance(x.tag, str) and _local(x.tag) in _TEXTS and (x.text or "").strip()]
+            first = holders[0] if holders else el
+            for x in holders[1:]:  # the words are the cell's: the template's other lines go
+                x.getparent().remove(x)
+            first.text = ph
+        elif tag == "use":
+            el.attrib.pop("href", None)
+            el.set(_XLINK, "#" + ph)
+        elif tag == "image":
+            el.attrib.pop("href", None)
+            el.set(_XLINK, ph)
+        else:
+            continue
+        used.append(col)
+    if not used:
+        return ""
+    shown = ", ".join(used[:6]) + (f" and {len(used) - 6} more" if len(used) > 6 else "")
+    return f"placeholders read in countersheets' form (columns naming elements by id: {shown})"

@@ -213,7 +213,7 @@ class DeckSpec:
 
     def table(self):
         if "table" not in self._cache:
-            self._cache["table"] = read_table(self.data, self.sheet, self.ctx, self.qty_column)
+            self._cache["table"] = _count_by_id(read_table(self.data, self.sheet, self.ctx, self.qty_column), self.front.paths.values())
         return self._cache["table"]
 
     # Component.build
@@ -543,7 +543,7 @@ class TokenSpec:
 
     def build(self, params: dict) -> dict:
         if self.data is not None:
-            table = read_table(self.data, self.sheet, self.ctx, self.qty_column)
+            table = _count_by_id(read_table(self.data, self.sheet, self.ctx, self.qty_column), [self.front])
             rows = D.expand(table)
             return {"params": {}, "tokens": self.name, "columns": table.columns, "qty_column": table.qty_column(), "data_notes": list(table.notes), "data": _rel(self.data, self.ctx.base), "cards": [dict(r.values) for r in rows], "places": [r.place for r in rows]}
         return {"params": {}, "tokens": self.name, "columns": [], "data": "", "cards": [{} for _ in range(self.count)], "places": [f"token {i + 1}" for i in range(self.count)]}
@@ -760,6 +760,19 @@ def data_warnings(model: dict) -> list[Violation]:
     from printkit.custom.template import warning
 
     return [warning("OWN-DATA", place, what) for place, what in model.get("data_notes") or ()]
+
+
+def _count_by_id(table, fronts):
+    """countersheets' count: with no count column named, a first column headed
+    by the id of the card's rectangle (`cards.svg#card`, its column `card`)
+    counts each row's copies (blank: one), as the extension reads it; said in
+    the run summary."""
+    if table.qty or not table.columns or table.qty_column() is not None:
+        return table
+    if any(split_element(p)[1] == table.columns[0] for p in fronts):
+        table.qty = table.columns[0]
+        table.notes.append((f"{D.source_name(table.path)}", f"column '{table.columns[0]}' is headed by the card's id ({table.columns[0]}), as countersheets writes it: it counts each card's copies"))
+    return table
 
 
 def read_table(data, sheet, ctx, qty_column: str | None = None):

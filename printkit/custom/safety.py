@@ -357,7 +357,9 @@ def _data_uri_bytes(href: str, name):
 
 def _data_uri_pixels(href: str, name) -> None:
     """A data: address's picture checked against the pixel limit (LimitError
-    when over it); what Pillow cannot read is left alone: svglib skips it."""
+    when over it); one that is no picture Pillow reads (a truncated or mistyped
+    embed) is refused in one line (UsageError): svglib would fail on it inside
+    an element with placeholders, and leave it out unsaid elsewhere."""
     import io
 
     raw = _data_uri_bytes(href, name)
@@ -369,7 +371,7 @@ def _data_uri_pixels(href: str, name) -> None:
     except LimitError:
         raise
     except Exception:
-        return
+        raise UsageError(f"{shown(name)}: an embedded picture ({shown(href, 40)}) is not a picture printkit can read: embed it again, or link the picture's file") from None
 
 
 def data_uri_image(href: str, name):

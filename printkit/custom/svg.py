@@ -85,11 +85,16 @@ class SvgTemplate(SvgText):
 
         svgdraw.inline_css(self.root)  # <style> rules onto the elements: text styles by class are read too
         shown_as = foreign.layers(self.root, columns)  # Generator-style layers shown per row
+        if not read_as and not foreign.JINJA.search(data):  # countersheets: columns named after elements' ids
+            read_as = foreign.by_id(self.root, columns)
         if element:
             crop_to_element(self.root, element, self.path.name)
             self.path = self.path.with_name(f"{self.path.name}#{element}")  # named so in messages
-        self._index = svgdraw.id_index(self.root)
         self._size(trim_mm)
+        marked = "" if element or self.size_ok else cut_to_crop_marks(self.root, self.path.name)
+        if marked:  # a page larger than the card, the card shown by crop marks alone
+            self._size(trim_mm)
+        self._index = svgdraw.id_index(self.root)
         if self.root.get("transform"):
             try:
                 parse_transform(self.root.get("transform"))
@@ -100,7 +105,7 @@ class SvgTemplate(SvgText):
         self.snippets: list[SnippetUnit] = []
         self.images: list[tuple] = []  # (element, matrix, href template)
         self.problems: list[tuple] = []  # (code, place, message): what cannot be drawn faithfully, refused
-        self.notes: list[str] = [f"{self.path.name}: {said}" for said in (read_as, shown_as) if said]  # what is drawn differently from the editor, for the run summary
+        self.notes: list[str] = [f"{self.path.name}: {said}" for said in (read_as, shown_as, marked) if said]  # what is drawn differently from the editor, for the run summary
         self.transparent: list[str] = []  # see-through elements, named (PDF/X refuses them)
         self.rasters: list[str] = []  # elements drawn as pictures
         self.layers: list = []  # ("static", n) | ("text", TextUnit) | ("snippet", SnippetUnit) | ("qr", QrUnit)
@@ -124,6 +129,17 @@ class SvgTemplate(SvgText):
 
     # -- size and bleed ---------------------------------------------------------------
     def _size(self, trim_mm) -> None:
+        for key in ("width", "height"):
+            raw = self.root.get(key)
+            try:
+                readable = raw is None or _length(raw, UNIT_MM) is not None
+            except UsageError:  # a number out of range: said below, naming the file
+                readable = True
+            if not readable:
+                if raw.strip() in ("auto", "100%", ""):  # CSS: the viewBox's size (web exports write it)
+                    del self.root.attrib[key]
+                else:
+                    raise UsageError(f"{self.path}: the SVG's {key} '{raw.strip()[:40]}' is not a length (a number, with mm, cm, in, pt, pc or px)")
         try:
             vb = [float(v) for v in re.split(r"[\s,]+", (self.root.get("viewBox") or "").strip()) if v]
             w = _length(self.root.get("width"), UNIT_MM)
@@ -482,6 +498,21 @@ class SvgTemplate(SvgText):
 
         safety.resolve_svg(doc, self.path.parent, self.ctx.roots, self.path, locate=self.ctx.image)
 
+    def _snippet_images(self, rendered: str, place: str) -> list:
+        """The pictures an element with placeholders names on this card, each
+        looked for as any picture is (a picture not there was left out unsaid)."""
+        if "<image" not in rendered and ":image" not in rendered:
+            return []
+        from printkit.custom import safety
+
+        out = []
+        for el in safety.parse_svg(rendered.encode("utf-8"), self.path).iter():
+            if isinstance(el.tag, str) and _local(el.tag) == "image":
+                href = (el.get("href") or el.get("{http://www.w3.org/1999/xlink}href") or "").strip()
+                if href and not href.startswith(("data:", "#")) and self._image_path(href) is None:
+                    out.append(T.violation("OWN-IMAGE-MISSING", f"{place} image", f"image '{T.short(href, 60)}' not found (looked beside {self.path.name} and the project file)"))
+        return out
+
     def _image_path(self, href: str) -> Path | None:
         """The file a picture's href names (beside the template, else in the
         project's picture folders), found once per href: every card of a deck
@@ -493,7 +524,7 @@ class SvgTemplate(SvgText):
         from printkit.custom import safety
 
         p = Path(href)
-        if not safety.is_url(href) and not p.is_absolute() and (self.path.parent / p).is_file():
+        if not safety.is_url(href) and not p.is_absolute() and T._is_file(self.path.parent / p):
             found = safety.confine(self.path.parent / p, self.ctx.roots, "the picture", named=href)
         else:
             found = self.ctx.image(href)
@@ -550,6 +581,8 @@ class SvgTemplate(SvgText):
                 try:
                     self._static_drawing(item)
                 except Exception as exc:
+                    if os.environ.get("PRINTKIT_DEBUG"):
+                        raise
                     out.append(T.violation("OWN-TEMPLATE", name, f"its artwork cannot be drawn ({exc.__class__.__name__}: {exc})"))
         cw, ch = self.card_mm
         if not self.size_ok:
@@ -582,7 +615,7 @@ class SvgTemplate(SvgText):
         if not href or href.startswith("data:"):
             return []
         if self._image_path(href) is None:
-            return [T.violation("OWN-IMAGE-MISSING", label, f"image '{href}' not found (looked beside {self.path.name} and the project file)")]
+            return [T.violation("OWN-IMAGE-MISSING", label, f"image '{T.short(href, 60)}' not found (looked beside {self.path.name} and the project file)")]
         p = self._image_path(href)
         if p.suffix.lower() == ".svg":
             from printkit.custom import safety
@@ -665,8 +698,11 @@ class SvgTemplate(SvgText):
             except UsageError:
                 raise
             except Exception as exc:
+                if os.environ.get("PRINTKIT_DEBUG"):
+                    raise
                 out.append(T.violation("OWN-TEMPLATE", place, f"{self.path.name}: an element with placeholders cannot be drawn ({exc.__class__.__name__}: {exc})"))
             else:
+                out += self._snippet_images(rendered, place)
                 if s.number in self.__dict__.get("_filter_units", ()):
                     continue  # a picture of a text's filter: the text itself is checked
                 out += self._snippet_text(rendered, place, v)
@@ -1137,6 +1173,47 @@ class SvgTemplate(SvgText):
         c.restoreState()
 
 
+def _page_scale(root, where: str) -> tuple[float, float]:
+    """mm per user unit across and down: the page's own scale."""
+    try:
+        vb = [float(v) for v in re.split(r"[\s,]+", (root.get("viewBox") or "").strip()) if v]
+        pw, ph = _length(root.get("width"), UNIT_MM), _length(root.get("height"), UNIT_MM)
+    except (ValueError, UsageError):
+        raise UsageError(f"{where}: the SVG's viewBox, width or height is not a number") from None
+    if len(vb) == 4 and vb[2] > 0 and vb[3] > 0 and pw and ph:
+        return pw / vb[2], ph / vb[3]
+    return UNIT_MM["px"], UNIT_MM["px"]
+
+
+def _cut_page(root, x0: float, y0: float, x1: float, y1: float, where: str) -> None:
+    """The page becomes the box (x0, y0)-(x1, y1) of user units, its scale kept."""
+    kx, ky = _page_scale(root, where)
+    root.set("viewBox", f"{x0:g} {y0:g} {x1 - x0:g} {y1 - y0:g}")
+    root.set("width", f"{(x1 - x0) * kx:.6g}mm")
+    root.set("height", f"{(y1 - y0) * ky:.6g}mm")
+
+
+def cut_to_crop_marks(root, where: str) -> str:
+    """A page whose card is shown by crop marks alone (printkit/custom/cropmarks.py)
+    is cut to the rectangle they bound and the marks left out; the run summary's
+    sentence, or "" when the page has no such marks."""
+    from printkit.custom import cropmarks
+
+    try:
+        kx, ky = _page_scale(root, where)
+    except UsageError:
+        return ""  # said by the size check, in its words
+    found = cropmarks.card_box(root, (kx + ky) / 2)
+    if found is None:
+        return ""
+    (x0, y0, x1, y1), marks = found
+    for el in marks:
+        if el.getparent() is not None:
+            el.getparent().remove(el)
+    _cut_page(root, x0, y0, x1, y1, where)
+    return f"the card is the {(x1 - x0) * kx:.1f}x{(y1 - y0) * ky:.1f} mm its crop marks bound (the page cut to them, the marks left out)"
+
+
 def crop_to_element(root, element: str, where: str) -> None:
     """The card is the rectangle with id `element` on a larger page (`cards.svg#card`),
     as the countersheets extension and sheet-of-templates files keep it: the page
@@ -1163,17 +1240,7 @@ def crop_to_element(root, element: str, where: str) -> None:
         raise UsageError(f"{where}#{element}: the card's rectangle must have a width and height and not be rotated or skewed")
     (x0, y0), (x1, y1) = apply(m, x, y), apply(m, x + w, y + h)
     x0, x1, y0, y1 = min(x0, x1), max(x0, x1), min(y0, y1), max(y0, y1)
-    try:
-        vb = [float(v) for v in re.split(r"[\s,]+", (root.get("viewBox") or "").strip()) if v]
-        pw, ph = _length(root.get("width"), UNIT_MM), _length(root.get("height"), UNIT_MM)
-    except (ValueError, UsageError):
-        raise UsageError(f"{where}: the SVG's viewBox, width or height is not a number") from None
-    kx = ky = UNIT_MM["px"]  # mm per user unit: the page's own scale
-    if len(vb) == 4 and vb[2] > 0 and vb[3] > 0 and pw and ph:
-        kx, ky = pw / vb[2], ph / vb[3]
-    root.set("viewBox", f"{x0:g} {y0:g} {x1 - x0:g} {y1 - y0:g}")
-    root.set("width", f"{(x1 - x0) * kx:.6g}mm")
-    root.set("height", f"{(y1 - y0) * ky:.6g}mm")
+    _cut_page(root, x0, y0, x1, y1, where)
     group = rect.getparent()
     layer = "{http://www.inkscape.org/namespaces/inkscape}groupmode"
     if group is None or group is root or _local(group.tag) != "g" or group.get(layer) == "layer":

@@ -545,6 +545,20 @@ def picture_shapes(drawing):
     return drawing
 
 
+def css_declarations(line: str) -> dict[str, str]:
+    """A `style` attribute's declarations as CSS reads them: each split at its
+    first colon (`fill:url(data:...)` keeps its value), a declaration without a
+    colon left out (a value from a row holding `;`, as `display:a;b`), as a
+    browser or Inkscape skips what it cannot read. svglib's own reading split at
+    every colon and failed on both (found by the corpus fuzz)."""
+    out: dict[str, str] = {}
+    for part in (line or "").split(";"):
+        key, colon, value = part.partition(":")
+        if colon and key.strip():
+            out[key.strip()] = value.strip()
+    return out
+
+
 def renderer_class():
     """svglib's SvgRenderer with printkit's gradients and group opacity."""
     from reportlab.graphics.shapes import DirectDraw, Drawing, Group
@@ -611,6 +625,11 @@ def renderer_class():
 
     class Renderer(S.SvgRenderer):
         pk_index: dict = {}
+
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, **kwargs)
+            self.attrConverter.parseMultiAttributes = css_declarations  # a style read as CSS reads it
+
 
         def _resolve_gradient(self, grad_id):
             g = self.pk_index.get(grad_id)

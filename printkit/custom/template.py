@@ -61,11 +61,20 @@ class Context:
             safety.confine(name, self.roots, "the picture")
         p = Path(name)
         if p.is_absolute():
-            return safety.confine(p, self.roots, "the picture") if p.is_file() else None
+            return safety.confine(p, self.roots, "the picture") if _is_file(p) else None
         for d in self.image_dirs:
-            if (d / p).is_file():
+            if _is_file(d / p):
                 return safety.confine(d / p, self.roots, "the picture", named=name)
         return None
+
+
+def _is_file(p: Path) -> bool:
+    """A file there; False for a name the system cannot even look up (too long,
+    a NUL: a cell's text is no file name), as for one that is not there."""
+    try:
+        return p.is_file()
+    except (OSError, ValueError):
+        return False
 
 
 def env():

@@ -1,0 +1,109 @@
+"""What the corpus fuzz (tests/test_fuzz_corpus.py) found, each kept as a small
+case: before its fix each ended in a refusal quoting Python's own error (a
+ValueError from inside svglib, an OSError, an unreadable picture) or in a
+picture left out unsaid; now each prints, or is refused in one line that says
+what to change."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from conftest import run_inproc
+
+HEAD = '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="69mm" height="94mm" viewBox="0 0 69 94">'
+BG = '<rect width="69" height="94" fill="#f6efdf"/>'
+INTERNAL = ("Error:", "[Errno", "object at 0x", "unpack")
+
+
+def _deck(tmp: Path, body: str, csv: str, head: str = HEAD) -> None:
+    (tmp / "front.svg").write_text(head + BG + body + "</svg>", encoding="utf-8")
+    (tmp / "cards.csv").write_text(csv, encoding="utf-8")
+
+
+def _make(tmp: Path):
+    return run_inproc("deck", "--data", "cards.csv", "--front", "front.svg", "-o", "out.pdf", cwd=tmp)
+
+
+@pytest.mark.parametrize("value", ["file:///etc/passwd", "a;b", "none;fill:red", "url(data:x,y)"])
+def test_a_style_placeholder_with_colons_or_semicolons_draws(tmp_path, value):
+    # svglib split each declaration at every colon (ValueError: too many values to unpack)
+    _deck(tmp_path, '<g style="display:{{ v }}"><rect x="10" y="10" width="20" height="20" fill="#1f5f8b"/></g>'
+          '<text x="10" y="60" font-size="5">{{ name }}</text>', f'name,v\nA,"{value}"\n')
+    r = _make(tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert not any(s in r.stderr for s in INTERNAL), r.stderr
+
+
+def test_css_declarations_read_as_css():
+    from printkit.custom.svgdraw import css_declarations
+
+    assert css_declarations("display:file:///x; b ;fill: red;;:x") == {"display": "file:///x", "fill": "red"}
+
+
+@pytest.mark.parametrize("width", ["auto", "100%"])
+def test_a_page_size_of_auto_reads_the_viewbox(tmp_path, width):
+    # svglib refused width="auto" ("MALFORMED ... Can't convert 'auto' to length")
+    head = HEAD.replace('width="69mm" height="94mm"', f'width="{width}" height="{width}"').replace('viewBox="0 0 69 94"', 'viewBox="0 0 260.787 355.276"')
+    _deck(tmp_path, '<g style="opacity:{{ o }}"><rect x="10" y="10" width="20" height="20"/></g><text x="40" y="60" font-size="20">{{ name }}</text>', "name,o\nA,0.5\n", head)
+    r = _make(tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert not any(s in r.stderr for s in INTERNAL), r.stderr
+
+
+def test_a_page_size_in_a_unit_printkit_cannot_read_is_named(tmp_path):
+    _deck(tmp_path, '<text x="10" y="60" font-size="5">{{ name }}</text>', "name\nA\n", HEAD.replace('width="69mm"', 'width="80.5%"'))
+    r = _make(tmp_path)
+    assert r.returncode == 2 and r.stderr.count("\n") == 1
+    assert "front.svg: the SVG's width '80.5%' is not a length" in r.stderr
+
+
+@pytest.mark.parametrize("group", ["", ' style="opacity:{{ o }}"'])
+def test_an_embedded_picture_that_is_no_picture_is_named(tmp_path, group):
+    # inside a group with placeholders: "UnidentifiedImageError ... <_io.BytesIO object at 0x...>";
+    # elsewhere the picture was left out, unsaid
+    _deck(tmp_path, f'<g{group}><image x="5" y="5" width="20" height="20" xlink:href="data:image/png;base64,AAAA"/></g>'
+          '<text x="10" y="60" font-size="5">{{ name }}</text>', "name,o\nA,0.5\n")
+    r = _make(tmp_path)
+    assert r.returncode == 2 and r.stderr.count("\n") == 1, r.stderr
+    assert "front.svg: an embedded picture (data:image/png;base64,AAAA) is not a picture printkit can read" in r.stderr
+
+
+def test_a_picture_name_too_long_for_the_system_is_not_found(tmp_path):
+    # a long cell as a picture's name: "OSError: [Errno 36] File name too long"
+    _deck(tmp_path, '<g style="opacity:{{ o }}"><image x="5" y="5" width="20" height="20" xlink:href="{{ pic }}"/></g>'
+          '<text x="10" y="60" font-size="5">{{ name }}</text>', "name,o,pic\nA,0.5," + "word " * 100 + "\n")
+    r = _make(tmp_path)
+    assert r.returncode == 1, r.stderr
+    assert "OWN-IMAGE-MISSING" in r.stderr and not any(s in r.stderr for s in INTERNAL), r.stderr
+
+
+@pytest.mark.parametrize("delim", [";", "\t", "|"])
+@pytest.mark.parametrize("merged", [False, True])
+def test_a_title_row_is_skipped_whatever_the_delimiter(tmp_path, delim, merged):
+    # with a semicolon, tab or '|' the title row made the whole file one column named after it
+    from printkit.custom.data import read_table
+
+    title = "Tidewatch card list v3" + (delim * 2 if merged else "")
+    (tmp_path / "cards.csv").write_text(f"{title}\nName{delim}Qty{delim}Text\nGull{delim}2{delim}Flies far\nCrab{delim}1{delim}Pinches\n", encoding="utf-8")
+    t = read_table(tmp_path / "cards.csv")
+    assert t.columns == ["Name", "Qty", "Text"]
+    assert [r.values["Name"] for r in t.rows] == ["Gull", "Crab"]
+    assert "is a title above the header: skipped" in t.notes[0][1]
+
+
+def test_validate_keeps_a_huge_value_to_one_short_line(tmp_path):
+    # validate printed a 9,000-character line for a picture named by a huge cell
+    _deck(tmp_path, '<image x="5" y="5" width="20" height="20" xlink:href="{{ pic }}"/><text x="10" y="60" font-size="5">{{ name }}</text>', "name,pic\nA," + "W" * 9000 + "\n")
+    (tmp_path / "game.toml").write_text('[game]\ntitle = "T"\n[[deck]]\ndata = "cards.csv"\nfront = "front.svg"\n', encoding="utf-8")
+    r = run_inproc("validate", "game.toml", cwd=tmp_path)
+    assert r.returncode == 1 and "OWN-IMAGE-MISSING" in r.stdout
+    assert max(len(x) for x in r.stdout.splitlines()) <= 420, max(len(x) for x in r.stdout.splitlines())
+    assert "image 'WWWW" in r.stdout and "…' not found" in r.stdout
+
+
+def test_a_page_size_out_of_range_names_the_file(tmp_path):
+    _deck(tmp_path, '<text x="10" y="60" font-size="5">{{ name }}</text>', "name\nA\n", HEAD.replace('width="69mm"', 'width="1e9"'))
+    r = _make(tmp_path)
+    assert r.returncode == 2 and r.stderr.count("\n") == 1
+    assert "front.svg" in r.stderr, r.stderr

@@ -174,13 +174,23 @@ def pytest_configure(config):
     config.addinivalue_line("markers", "slow: a long sweep, run only with --runslow (CI runs it)")
 
 
+def second_tier() -> set[str]:
+    """The test functions and ids tests/second_tier.txt leaves to --runslow."""
+    lines = (ROOT / "tests" / "second_tier.txt").read_text(encoding="utf-8").splitlines()
+    return {line.strip() for line in lines if line.strip() and not line.lstrip().startswith("#")}
+
+
 def pytest_collection_modifyitems(config, items):
     if config.getoption("--runslow"):
         return
     skip = pytest.mark.skip(reason="slow: run with --runslow")
+    later = pytest.mark.skip(reason="second tier (tests/second_tier.txt): run with --runslow")
+    listed = second_tier()
     for item in items:
         if "slow" in item.keywords:
             item.add_marker(skip)
+        elif item.nodeid in listed or item.nodeid.split("[")[0] in listed:
+            item.add_marker(later)
 
 
 @pytest.fixture

@@ -837,16 +837,9 @@ class SvgTemplate(SvgText):
         return self._font_map
 
     def _drawing(self, doc):
-        import logging
+        from printkit.custom.svgdraw import to_drawing
 
-        from svglib.svglib import SvgRenderer
-
-        logging.getLogger("svglib.svglib").setLevel(logging.CRITICAL)  # no raw library line on the terminal
-        from printkit.custom.svgdraw import id_index, picture_shapes, renderer_class
-
-        renderer = renderer_class()(str(self.path), font_map=self.font_map())
-        renderer.pk_index = id_index(doc)
-        return picture_shapes(renderer.render(doc))
+        return to_drawing(doc, str(self.path), self.font_map())
 
     def _art(self, doc):
         """The document's shapes (svgfast.Plan) when plain enough to be drawn

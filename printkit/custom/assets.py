@@ -906,16 +906,11 @@ def load_svg_art(path: Path):
 
 @lru_cache(maxsize=256)
 def load_svg_drawing(path: Path):
-    """An SVG file as a ReportLab drawing (svglib), read once, from the tree the gate resolved."""
-    import logging
+    """An SVG file as a ReportLab drawing (svgdraw.to_drawing, as a template's
+    art is drawn), read once, from the tree the gate resolved."""
+    from printkit.custom.svgdraw import to_drawing
 
-    from svglib.svglib import SvgRenderer
-
-    logging.getLogger("svglib.svglib").setLevel(logging.CRITICAL)
-    from printkit.custom.svgdraw import picture_shapes
-
-    root = _resolved_svg(path)
-    drawing = picture_shapes(SvgRenderer(str(path)).render(root))
+    drawing = to_drawing(_resolved_svg(path), str(path))
     if drawing is None:
         raise ValueError(f"{path}: not an SVG file svglib can read")
     return drawing

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import math
 import re
+from functools import cache
 
 from printkit.custom.safety import PLACEHOLDER
 
@@ -509,6 +510,21 @@ def paint_gradient(canvas, spec: dict, clip_path, bounds) -> None:
     canvas.restoreState()
 
 
+def to_drawing(doc, name: str, font_map=None):
+    """An SVG document (resolved by the gate) as a ReportLab drawing, by svglib
+    with printkit's gradients and group opacity (renderer_class) and its
+    pictures placed as image objects (picture_shapes): templates' art and SVG
+    pictures and icons alike. `font_map` gives text the faces printkit
+    resolved (else svglib's own). None when svglib reads nothing drawable."""
+    import logging
+
+    logging.getLogger("svglib.svglib").setLevel(logging.CRITICAL)  # no raw library line on the terminal
+    renderer = renderer_class()(name, font_map=font_map) if font_map is not None else renderer_class()(name)
+    renderer.pk_index = id_index(doc)
+    drawing = renderer.render(doc)
+    return None if drawing is None else picture_shapes(drawing)
+
+
 def picture_shapes(drawing):
     """svglib turns a picture given as a data: address (every picture, once the
     gate has resolved the document) into an inline image, which ReportLab cannot
@@ -559,8 +575,9 @@ def css_declarations(line: str) -> dict[str, str]:
     return out
 
 
+@cache
 def renderer_class():
-    """svglib's SvgRenderer with printkit's gradients and group opacity."""
+    """svglib's SvgRenderer with printkit's gradients and group opacity (made once)."""
     from reportlab.graphics.shapes import DirectDraw, Drawing, Group
     from svglib import svglib as S
 

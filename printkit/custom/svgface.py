@@ -1,0 +1,365 @@
+"""Drawing an SVG template's card face: its layers (custom/svg.py sorts
+them) in paint order. The fixed art is converted once (svgdraw.to_drawing, or
+svgfast for plain shapes) and put in the PDF as a form, reused on every card;
+an element with placeholders once per distinct rendering; text through
+svgtext; pictures, QR codes and generated bleed; what vectors cannot carry,
+as a picture drawn by resvg (svgdraw.rasterise).
+
+SvgFace is the part of SvgTemplate that does this."""
+
+from __future__ import annotations
+
+import copy
+
+from printkit.custom import template as T
+from printkit.custom.assets import forms
+from printkit.custom.svgparse import CSS_UNITS, INHERITED, SVG_NS, ImageUnit, QrUnit, RasterUnit, SnippetUnit, _length, _local, _scale, _style
+from printkit.custom.svgtext import _bold_italic
+from printkit.engine import rl
+from printkit.engine.bleed import draw_strips, edge_strips
+from printkit.engine.units import MM
+from printkit.errors import UsageError
+
+
+class SvgFace:
+    """Drawing a template's face (the layers SvgTemplate sorted); mixed into
+    SvgTemplate, whose runs, sizes, ctx and caches it uses."""
+
+    # -- drawing ---------------------------------------------------------------------------
+    def face(self, values: dict, index: int = 0):
+        def draw(c, art) -> None:  # the card's variables made when it is drawn: no copy of every row held meanwhile
+            self._draw(c, art, T.variables(values, index))
+
+        return draw
+
+    def font_map(self):
+        if self._font_map is None:
+            from svglib.fonts import FontMap
+
+            fm = FontMap()
+            families = {"Noto Sans"}
+            for el in self.root.iter():  # every text, also inside elements converted whole
+                if isinstance(el.tag, str) and _local(el.tag) in ("text", "tspan", "g", "svg", "a", "flowRoot", "flowPara", "flowSpan") and "font-family" in _style(el):
+                    families.add(_style(el)["font-family"])
+            for fam in sorted(families):
+                if T.PLACEHOLDER.search(fam):
+                    continue
+                family = fam.split(",")[0].strip().strip("'\"")
+                for bold in (False, True):
+                    for italic in (False, True):
+                        name = self.ctx.fonts.resolve(fam, bold, italic)
+                        if name:
+                            # svglib's register_font maps only to its 14 standard fonts; enter ours
+                            # directly, or it asks fontconfig and takes a system look-alike
+                            weight, style = ("bold" if bold else "normal"), ("italic" if italic else "normal")
+                            rl.map_font(fm, family, weight, style, name)
+                if fam not in {t.props.get("font-family") for t in self.texts}:  # text svglib draws (inside elements with placeholders)
+                    self.ctx.fonts.note(self.path.name, self.ctx.fonts.lookup(fam))
+            self._font_map = fm
+        return self._font_map
+
+    def _drawing(self, doc):
+        from printkit.custom.svgdraw import to_drawing
+
+        return to_drawing(doc, str(self.path), self.font_map())
+
+    def _art(self, doc):
+        """The document's shapes (svgfast.Plan) when plain enough to be drawn
+        without svglib, else svglib's drawing of it."""
+        from printkit.custom import svgfast
+
+        return svgfast.plan(doc) or self._drawing(doc)
+
+    def _static_drawing(self, doc):
+        cache = self.__dict__.setdefault("_static", {})
+        if id(doc) not in cache:
+            cache[id(doc)] = self._art(doc)
+        return cache[id(doc)]
+
+    def _form(self, c, key, make_doc, ink=None) -> str:
+        cache = forms(c)
+        name = cache.get(key)
+        if name is None:
+            from printkit.custom import svgfast
+
+            art = make_doc()
+            if isinstance(art, svgfast.Plan):  # plain shapes: drawn straight on
+                name = f"PKSvg{len(cache)}"
+                c.beginForm(name, 0, 0, art.width, art.height)
+                svgfast.draw(c, art, ink)
+                c.endForm()
+                cache[key] = name
+                return name
+            from reportlab.graphics import renderPDF
+
+            from printkit.custom.assets import ink_drawing
+
+            drawing = ink_drawing(art, ink)
+            name = f"PKSvg{len(cache)}"
+            c.beginForm(name, 0, 0, drawing.width, drawing.height)
+            from printkit.engine import fonts as _f
+
+            drawing.initialFontName = _f.SANS  # not Helvetica (never embedded) as the starting font
+            renderPDF.draw(drawing, c, 0, 0)
+            c.endForm()
+            cache[key] = name
+        return name
+
+    def _snippet_drawing(self, s: SnippetUnit, rendered: str):
+        d = s.drawings.get(rendered)
+        if d is None:
+            doc = copy.deepcopy(s.skeleton)
+            old = doc.find(f".//*[@data-pk-unit='{s.number}']")
+            from printkit.custom import safety
+
+            new = safety.parse_svg(rendered.encode("utf-8"), self.path)
+            old.getparent().replace(old, new)
+            self._fallback_spans(new)
+            self._absolute_images(doc)
+            d = self._art(doc)
+            s.drawings[rendered] = d
+        return d
+
+    def _fallback_spans(self, root) -> None:
+        """Text svglib draws (inside an element with placeholders) gets printkit's
+        font fallback: a run of characters its font lacks becomes a <tspan> in the
+        project's, the user's or the system's font that has them (FontBook.fallback),
+        entered in svglib's font map under its registered name. Runs that need
+        shaping are refused before (_snippet_text)."""
+        texts = [el for el in root.iter() if isinstance(el.tag, str) and _local(el.tag) == "text"]
+        if not texts:
+            return
+        from lxml import etree
+
+        from printkit.custom import shaping
+
+        fm = self.font_map()
+        from reportlab.pdfbase.pdfmetrics import stringWidth
+
+        for text in texts:
+            tprops: dict = {}
+            for x in reversed([text, *text.iterancestors()]):
+                tprops.update({k: val for k, val in _style(x).items() if k in INHERITED})
+            base_font = self.ctx.fonts.resolve(tprops.get("font-family", "Noto Sans"), *_bold_italic(tprops))  # what svglib measures every run in
+            try:
+                base_size = _length(str(tprops.get("font-size", "16")), CSS_UNITS) or 16.0
+            except UsageError:
+                continue
+            for el in [text, *[x for x in text.iter() if x is not text and isinstance(x.tag, str) and _local(x.tag) == "tspan"]]:
+                props: dict = {}
+                for x in reversed([el, *el.iterancestors()]):
+                    props.update({k: val for k, val in _style(x).items() if k in INHERITED})
+                bold, italic = _bold_italic(props)
+                font = self.ctx.fonts.resolve(props.get("font-family", "Noto Sans"), bold, italic)
+                for slot in ("text", "tail"):
+                    raw = getattr(el, slot)
+                    if slot == "tail":
+                        if el is text or not raw:
+                            continue
+                        owner = el.getparent()
+                        oprops: dict = {}
+                        for x in reversed([owner, *owner.iterancestors()]):
+                            oprops.update({k: val for k, val in _style(x).items() if k in INHERITED})
+                        ob, oi = _bold_italic(oprops)
+                        use = self.ctx.fonts.resolve(oprops.get("font-family", "Noto Sans"), ob, oi)
+                    else:
+                        use = font
+                    if not raw or shaping.has_all(use, raw) or any(shaping.needs_shaping(ch) for ch in raw):
+                        continue
+                    segs = shaping.segments(raw, use, self.ctx.fonts)
+                    if len(segs) < 2 and (not segs or segs[0].font == use):
+                        continue
+                    pieces = []
+                    pending = 0.0  # svglib advances past every run by its width in the <text>'s font: the difference, put right by the next run's dx
+                    for seg in segs:
+                        span = etree.Element(f"{{{SVG_NS}}}tspan")
+                        span.set("{http://www.w3.org/XML/1998/namespace}space", "preserve")  # the spaces between runs stay
+                        span.text = str(seg.text)
+                        if pending:
+                            span.set("dx", f"{pending:.4f}")
+                            pending = 0.0
+                        if seg.font != base_font:
+                            pending = stringWidth(str(seg.text), seg.font, base_size) - stringWidth(str(seg.text), base_font, base_size)
+                        if seg.font != use:
+                            span.set("style", f"font-family:{seg.font}")
+                            for weight in ("normal", "bold"):
+                                for style in ("normal", "italic"):
+                                    rl.map_font(fm, seg.font, weight, style, seg.font)
+                        pieces.append(span)
+                    setattr(el, slot, None)
+                    text.set("{http://www.w3.org/XML/1998/namespace}space", "preserve")  # svglib reads it on the <text>: the runs' spaces stay
+                    if slot == "text":
+                        for k, span in enumerate(pieces):
+                            el.insert(k, span)
+                    else:
+                        parent, at = el.getparent(), el.getparent().index(el)
+                        for k, span in enumerate(pieces, 1):
+                            parent.insert(at + k, span)
+
+    def needs_bleed(self, bleed_mm: float) -> bool:
+        """True when this print asks for over 1 mm more bleed than the art has
+        (art drawn at the trim size has none): printkit generates it (below);
+        less than that is covered by scaling (cover)."""
+        return self.size_ok and bleed_mm > 0 and self.bleed_mm < bleed_mm - 1.0
+
+    def bleed_note(self, bleed_mm: float) -> str:
+        have = f"drawn with {self.bleed_mm:.2g} mm bleed" if self.bleed_mm >= 0.05 else "drawn to the trim (no bleed)"
+        return (f"{have}; this print asks for {bleed_mm:g} mm: printkit generates it by stretching the colours at the art's edge "
+                f"straight out over the bleed, so a cut that drifts shows the colour at the card's edge (not a mirrored copy of its border); "
+                f"draw the page {self.card_mm[0] + 2 * bleed_mm:g}x{self.card_mm[1] + 2 * bleed_mm:g} mm with backgrounds to its edge for bleed of your own")
+
+    def _draw(self, c, art, v: dict) -> None:
+        self._draw_art(c, art, v)
+        if self.generate_bleed and self.cover_matrix is None:
+            self._extend_edges(c, art, v)
+
+    generate_bleed = False  # set by the deck for a print that asks for more bleed than the art has
+
+    def _extend_edges(self, c, art, v: dict) -> None:
+        """Generated bleed (printkit/engine/bleed.py): the art's edge stretched
+        outward over the bleed the print asks for, art only (no text or codes)."""
+        W, H = art.w, art.h
+        b = self.bleed_mm * MM
+        left, bottom, right, top = art.bleed
+        reach = tuple(max(0.0, want - b) if want > b + 0.01 else 0.0 for want in (left, bottom, right, top))
+        draw_strips(c, edge_strips((-b, -b, W + 2 * b, H + 2 * b), reach), lambda: self._draw_art(c, art, v, edges=True))
+
+    def _draw_art(self, c, art, v: dict, edges: bool = False) -> None:
+        b = self.bleed_mm * MM
+        origin_x, origin_y = -b, -b - (self.doc_mm[1] - self.trim[1] - 2 * self.bleed_mm) * MM
+        if self.trim == self.doc_mm:
+            origin_x, origin_y = 0.0, 0.0
+        ink = art.ink
+        if self.cover_matrix is not None:
+            s, dx, dy = self.cover_matrix
+            c.saveState()
+            c.transform(s, 0, 0, s, dx, dy)
+        for kind, item in self.runs:
+            if kind == "static":
+                name = self._form(c, ("svg", id(self), id(item)), lambda item=item: self._static_drawing(item), ink)
+                c.saveState()
+                c.translate(origin_x, origin_y)
+                if self.px_scale != 1.0:
+                    c.scale(self.px_scale, self.px_scale)
+                c.doForm(name)
+                c.restoreState()
+            elif kind == "snippet":
+                rendered = item.template.render(v)
+                pic = self._snippet_raster(item, rendered)
+                if pic is not None:
+                    if pic:
+                        self._draw_picture(c, pic, origin_x, origin_y, ink)
+                    continue
+                name = self._form(c, ("svgsnip", id(self), item.number, rendered), lambda: self._snippet_drawing(item, rendered), ink)
+                c.saveState()
+                c.translate(origin_x, origin_y)
+                if self.px_scale != 1.0:
+                    c.scale(self.px_scale, self.px_scale)
+                c.doForm(name)
+                c.restoreState()
+            elif kind == "text":
+                if not edges:  # the edge strips stretched over the bleed: art only, no text or codes
+                    self._draw_text(c, item, v, ink)
+            elif kind == "qr":
+                if not edges:
+                    self._draw_qr(c, item, v)
+            elif kind == "image":
+                self._draw_image(c, item, v, ink)
+            elif kind == "raster":
+                self._draw_raster(c, item, origin_x, origin_y, ink)
+        if self.cover_matrix is not None:
+            c.restoreState()
+
+    def _raster(self, r: RasterUnit):
+        if r.picture is None:
+            from lxml import etree
+
+            from printkit.custom import svgdraw
+
+            text = etree.tostring(r.doc, encoding="unicode")
+            r.picture = svgdraw.rasterise(r.doc, text, self.doc_mm, self._raster_fonts(), f"{self.path.name} {svgdraw.describe(self._unit_element(r))}") or False
+        return r.picture
+
+    def _unit_element(self, r):
+        found = r.doc.find(f".//*[@data-pk-unit='{r.number}']")
+        return found if found is not None else r.doc
+
+    def _snippet_raster(self, s: SnippetUnit, rendered: str):
+        """A picture of this card's version of the element when what it shows
+        needs one (a filter, mask, pattern...), else None."""
+        key = ("raster", rendered)
+        if key not in s.drawings:
+            from printkit.custom import svgdraw
+
+            from printkit.custom import safety
+
+            doc = copy.deepcopy(s.skeleton)
+            old = doc.find(f".//*[@data-pk-unit='{s.number}']")
+            new = safety.parse_svg(rendered.encode("utf-8"), self.path)  # bounded, no entities; resolved below
+            old.getparent().replace(old, new)
+            reasons = svgdraw.raster_reasons(new, svgdraw.id_index(doc))
+            if reasons:
+                note = f"{self.path.name} {svgdraw.describe(new)}: {', '.join(reasons)}: drawn as a {svgdraw.RASTER_DPI} dpi picture of that element"
+                if note not in self.notes and s.number not in self.__dict__.get("_filter_units", ()):  # a text's filter: said once, by _filtered_text
+                    self.notes.append(note)
+                    self.rasters.append(svgdraw.describe(new))
+                    self.transparent.append(f"{svgdraw.describe(new)} ({', '.join(reasons)}: a picture with see-through edges)")
+                self._absolute_images(doc)
+                s.drawings[key] = self._raster(RasterUnit(s.number, doc))
+            else:
+                s.drawings[key] = None
+        return s.drawings[key]
+
+    def _draw_raster(self, c, r: RasterUnit, origin_x: float, origin_y: float, ink=None) -> None:
+        pic = self._raster(r)
+        if pic:
+            self._draw_picture(c, pic, origin_x, origin_y, ink)
+
+    def _draw_picture(self, c, pic, origin_x: float, origin_y: float, ink=None) -> None:
+        from reportlab.lib.utils import ImageReader
+
+        image, x, y, w, h = pic
+        if ink is not None and ink.mode == "mono":
+            image = image.convert("LA")
+        c.saveState()
+        c.translate(origin_x, origin_y)
+        c.drawImage(ImageReader(image), x * MM, (self.doc_mm[1] - y - h) * MM, w * MM, h * MM, mask="auto")
+        c.restoreState()
+
+    def _draw_image(self, c, im: ImageUnit, v: dict, ink=None) -> None:
+        from printkit.custom.assets import draw_picture
+
+        from printkit.custom.assets import draw_data_picture
+
+        href = T.render(im.href, v).strip()
+        embedded = href.lower().startswith("data:")
+        p = self._image_path(href) if href and not embedded else None
+        if p is None and not embedded:
+            return
+        x, y, w, h = im.box
+        c.saveState()
+        c.transform(*im.matrix)
+        c.transform(1, 0, 0, -1, 0, 0)
+        if im.alpha < 1:
+            c.setFillAlpha(im.alpha)
+        if embedded:  # a picture embedded in the SVG (Inkscape's "embed"): drawn as a linked one is
+            draw_data_picture(c, href, self.path.name, x, -(y + h), w, h, im.fit, ink=ink)
+        else:
+            draw_picture(c, p, x, -(y + h), w, h, im.fit, ink=ink)
+        c.restoreState()
+
+    def _draw_qr(self, c, q: QrUnit, v: dict) -> None:
+        from printkit.engine.qr import draw_qr
+
+        text = T.render(q.content, v)
+        if not text.strip():
+            return
+        x, y, s, _ = q.box
+        k = _scale(q.matrix)  # pt per user unit: the module size is checked on paper
+        c.saveState()
+        c.transform(*q.matrix)
+        c.transform(1, 0, 0, -1, 0, 0)
+        c.translate(x, -(y + s))
+        c.scale(1 / k, 1 / k)
+        draw_qr(c, text, 0, 0, s * k, mask=None)  # user text: the best mask, searched
+        c.restoreState()

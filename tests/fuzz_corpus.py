@@ -471,7 +471,7 @@ def run_one(cmd: list[str], cwd: Path) -> tuple[int, str, str]:
                 cli.main(list(cmd))
             except SystemExit as exc:
                 code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
-            except BaseException as exc:  # noqa: BLE001 - a traceback past main is a finding
+            except Exception as exc:  # a traceback past main is a finding (Ctrl-C still stops the batch)
                 import traceback
 
                 err.write("Traceback (most recent call last):\n" + "".join(traceback.format_exception(exc)))
@@ -494,6 +494,8 @@ def _child(seed: int, indices: list[int], work: Path, results: Path, memory: int
             log.flush()
             t = time.process_time()
             code, out, err = run_one(cmd, folder)
+            if code in (129, 130, 143) and "interrupted" in err:  # the batch was stopped (Ctrl-C, SIGTERM): so is the child
+                raise KeyboardInterrupt
             log.write(json.dumps({"index": i, "code": code, "stderr": err, "stdout": out if cmd[0] == "validate" else out[-2000:], "cpu": time.process_time() - t, "said": said}) + "\n")
             log.flush()
             shutil.rmtree(folder, ignore_errors=True)

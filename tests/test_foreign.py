@@ -110,7 +110,7 @@ def ported(tmp_path_factory):
     (lambda n: "${" + n + "}", "${name}"),
     (lambda n: f"[%{COLUMNS.index(n)}]", "[%N]"),
     (lambda n: f"@[{n}]", "@[name]"),
-])
+], ids=["brace_name", "generator_var", "percent_name", "dollar_name", "dollar_brace_name", "column_number", "cardmaker_nhmkdev"])  # docs/own-deck.md names them
 def test_foreign_templates_print_as_the_port_does(tmp_path, ported, rewrite, syntax):
     d = _project(tmp_path, rewrite)
     r = run_cli("make", "game.toml", "--cards", "2-6", "-o", str(tmp_path / "out.pdf"), cwd=d)

@@ -107,3 +107,13 @@ def test_a_page_size_out_of_range_names_the_file(tmp_path):
     r = _make(tmp_path)
     assert r.returncode == 2 and r.stderr.count("\n") == 1
     assert "front.svg" in r.stderr, r.stderr
+
+
+def test_a_huge_count_is_cut_short_in_its_message(tmp_path):
+    from printkit.custom.data import expand, read_table
+    from printkit.errors import UsageError
+
+    (tmp_path / "cards.csv").write_text("name,qty\nA," + "W" * 5000 + "\n", encoding="utf-8")
+    with pytest.raises(UsageError) as info:
+        expand(read_table(tmp_path / "cards.csv"))
+    assert "qty must be a whole number 0-1000, not 'WWW" in str(info.value) and len(str(info.value)) < 200

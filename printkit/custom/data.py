@@ -822,7 +822,7 @@ def expand(table: Table) -> list[Row]:
             except ValueError:
                 n = -1
             if n < 0 or n > MAX_QTY:
-                raise UsageError(f"{row.place}: {qty_col} must be a whole number 0-{MAX_QTY}, not '{text}'")
+                raise UsageError(f"{row.place}: {qty_col} must be a whole number 0-{MAX_QTY}, not '{safety.shown(text, 40)}'")
         if len(out) + n > cap:
             raise safety.LimitError(f"{row.place}: over {cap:,} cards in {table.path.name}, printkit's limit")
         out.extend([row] * n)

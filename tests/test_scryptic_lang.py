@@ -114,11 +114,15 @@ def test_reference_prints_the_languages_meaning_lists_and_uses_its_words(lang):
     assert set(lists) == set(R.MEANINGS)
     assert all(20 <= len(words) <= 120 for words in lists.values()), {m: len(w) for m, w in lists.items()}
     assert "meaning_lists" not in ref and [e["what"] for e in ref["modifiers"]] == [w for w, _, _ in M.MODIFIERS]  # "(list overleaf)"
-    # the worked examples' meaning words are in the printed lists they claim
+    # the worked examples claim exactly the bonuses the printed lists give them
     for case in ref["examples"]:
         for meaning in case["meaning"]:
             assert case["word"] in lists[meaning], (case["word"], meaning)
-    assert ref["combat_example"]["attacker"] in lists["attacking"]
+        applies = ("attacking", "sneaking") if case["role"] == "attack" else ("defending", "sneaking")
+        assert not {m for m in applies if case["word"] in lists[m]} - set(case["meaning"]), case["word"]
+    combat = ref["combat_example"]
+    assert combat["attacker"] in lists["attacking"] and combat["attacker"] not in lists["sneaking"]
+    assert not [w for w in combat["defenders"] if w in lists["defending"] or w in lists["sneaking"]]
     assert [e["word"] for e in ref["examples"]] != [e["word"] for e in M.EXAMPLES]
     assert ref["combat_example"]["attacker"] != "SWORD" and ref["extension_example"]["old"] != "CAT"
     # every example word is spelled with the pool's letters (word_score raises otherwise)

@@ -214,14 +214,15 @@ EXTENSION_EXAMPLE = {"old": "CAT", "new": "CATS", "cross": "SO"}
 
 # The same examples in each language: words of that language with the same
 # meaning, terrain and role (each a word of the language's acceptance list:
-# tested). The combat keeps the rulebook's shape: a weapon word against three
+# tested; a word in a printed meaning list only where the example claims that
+# meaning, so the card's numbers are what its lists give). The combat keeps the rulebook's shape: a weapon word against three
 # short words and a four-letter word on a city, losing the same letter places
 # (the second word its last letter, the third its last two).
 _WORDS = {  # attack, sneaking defence, attack across water, city, cut off, fire, extension (old, new, cross), combat
-    "de": ("SPEER", "LIST", "RAUB", "BURG", "TAU", "GLUT", ("AUTO", "AUTOS", "SO"), ("SPEER", "TOR", "TAU", "NOT", "HORT")),
+    "de": ("SPEER", "LIST", "RAUB", "BERG", "TAU", "GLUT", ("AUTO", "AUTOS", "SO"), ("SPEER", "ROT", "TAU", "NOT", "HORT")),
     "fr": ("EPEE", "RUSE", "RAID", "FORT", "TAS", "FEUX", ("CHAT", "CHATS", "SI"), ("EPEE", "ROT", "TAU", "NET", "GRAS")),
-    "es": ("ESPADA", "ESPIA", "TIRO", "MURO", "TAL", "FUEGO", ("CASA", "CASAS", "SI"), ("ESPADA", "RON", "TAU", "NOS", "MURO")),
-    "nl": ("ZWAARD", "LIST", "ROOF", "MUUR", "DAK", "VUUR", ("KAMER", "KAMERS", "SOK"), ("ZWAARD", "TOR", "TAK", "MOT", "GRAM")),
+    "es": ("ESPADA", "ESPIA", "TIRO", "MESA", "TAL", "FUEGO", ("CASA", "CASAS", "SI"), ("ESPADA", "RON", "TAU", "NOS", "MESA")),
+    "nl": ("ZWAARD", "LIST", "ROOF", "BOOM", "PAD", "VUUR", ("KAMER", "KAMERS", "SOK"), ("ZWAARD", "TOR", "TAK", "MOT", "GRAM")),
 }
 
 

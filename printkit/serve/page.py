@@ -176,7 +176,7 @@ function look() {
   const q = [...range].map(([deck, [lo, hi]]) => encodeURIComponent(deck) + "=" + lo + "-" + hi).sort().join("&");
   if (q === looked || view !== "cards") return;
   looked = q;
-  fetch("/look?" + q).catch(() => { looked = ""; });
+  fetch("/look?" + q).then((r) => r.text()).catch(() => { looked = ""; });
 }
 
 function patchCard(fig, deck, c) {

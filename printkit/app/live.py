@@ -35,14 +35,16 @@ PAGE_DPI = 60
 #: Cards drawn into one PDF at a time, the first batches smaller, so the first
 #: cards show within a fraction of a second (a PDF holds its own copy of the
 #: art, so a small batch costs more a card). Each card is pushed to the page as
-#: soon as its picture is made, those made within PUSH_S seconds together, and
-#: at most about PUSHES times a drawing (each push sends the page its state).
-BATCHES = (2, 6, 16)
-BATCH = 32
-PUSH_S = 0.08
-PUSHES = 40
-#: The cards on screen are drawn first: the page says which they are (look()).
-#: pdfium is used by one thread at a time (it is not thread-safe).
+#: soon as its picture is made (the first at once), those made within PUSH_S
+#: seconds together, and at most about PUSHES times a drawing: each push sends
+#: the page its whole state and brings its requests for the new pictures (in
+#: bench_serve, 40 pushes a drawing cost the server 10-15% more CPU than 13).
+BATCHES = (2, 6, 16, 32)
+BATCH = 64
+PUSH_S = 0.15
+PUSHES = 20
+#: pdfium is used by one thread at a time (it is not thread-safe): the drawing
+#: and the answers that draw a card large or a printed sheet take turns.
 _PDFIUM = threading.Lock()
 #: Files a project uses, by suffix, and how many of them are read at most.
 ASSETS = set(ICON_SUFFIXES)  # art and icons
@@ -149,7 +151,6 @@ class Preview:
         self._hashes: dict[Path, str] = {}
         self._stamps: dict[Path, tuple] = {}
         self.rendered = 0  # card sides drawn since the start (tests, benchmark)
-        self.order: list[tuple[str, int]] = []  # (deck, card number) in the order the last refresh drew them (tests)
         self._focus: dict[str, tuple[int, int]] = {}  # deck -> (first, last) card number on the page's screen
         self._closing = threading.Event()  # set by close(): a drawing under way stops at the next card
 
@@ -496,7 +497,6 @@ class Preview:
         made: list[int] = []  # cards made into pictures since the page last heard
         count = [0, 0.0]  # cards made into pictures, when the page last heard
         every = max(1, len(todo) // PUSHES)
-        self.order = []
 
         def push(final: bool = False) -> None:
             now = time.perf_counter()
@@ -509,7 +509,6 @@ class Preview:
             if self._closing.is_set():
                 raise _Closed
             chunk = self._next(name, left, next(sizes, BATCH))
-            self.order += [(name, i + 1) for i in chunk]
             part = {**model, "cards": [model["cards"][i] for i in chunk], "places": [model["places"][i] for i in chunk], "numbers": [i + 1 for i in chunk]}
             doc = new_document(comp, part, opts)
             spec.render(doc, part)

@@ -312,9 +312,12 @@ def main() -> None:
         caches = {name: Path(tmp) / f"pycache-{name}" for name in codes}
         driver = browser()
         try:
-            for name, code in codes.items():  # bytecode written, not timed
-                proc, _, _, _ = start(small, code, caches[name])
-                stop(proc)
+            for name, code in codes.items():  # bytecode written (every module a drawing imports), not timed
+                proc, url, _, _ = start(small, code, caches[name])
+                try:
+                    open_page(driver, url, 100)
+                finally:
+                    stop(proc)
             order = list(codes)
             for r in range(args.runs):
                 for name in order if r % 2 == 0 else order[::-1]:

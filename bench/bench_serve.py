@@ -1,26 +1,37 @@
 """`printkit serve`: from a saved file to the new picture in a real browser.
 
-    python bench/bench_serve.py [--edits 10]
+    python bench/bench_serve.py [--runs 5] [--edits 5] [--before DIR]
 
 Copies the example project's templates and art into a temporary folder, makes
 two decks of its cards with every name made unique (500 cards, 100 cards),
 starts `python -m printkit serve` on each and opens the page in headless
 Chromium (/usr/bin/chromium with /usr/bin/chromedriver, driven by Selenium).
-First it times the first page of the 500-card deck, from the server's
-address line (it has started drawing) to the first card's picture loaded on the
-page, and to all 500. Then, N times each:
+Each run times:
 
-  one cell   change one card's name in the 500-card deck's cards.csv; the time
-             from the write until that card's <img> has a new src and the new
-             picture has loaded (every other card keeps its src: checked)
-  template   change the front template's background colour in the 100-card
-             deck; the time until the first card shows its new picture, and
-             until all 100 do
+  first page  a fresh server on the 500-card deck, the page opened at once:
+              from the server's address line (and from the launch) to the
+              first card's picture loaded on the page, and to all 500; and the
+              server process's CPU seconds (user + system, Linux's /proc) from
+              its launch to its first push of a drawn card (the state that
+              arrives on an event stream this script reads beside the page)
+              and to all 500 shown: these move less with the host's load
+  template    a fresh server on the 100-card deck, all drawn; then `--edits`
+              times the front template's background colour changed: the time
+              from the write until the first card shows its new picture, and
+              until all 100 do, and the server's CPU seconds for it all
 
-Last, under load: one local client holds 400 connections open without a
-complete request and 200 event streams it never reads; the time to fetch the
-page and its state then, and the server's threads (Linux's /proc) before and
-during.
+`--before DIR`: also time the printkit package found in DIR (older code with
+its fonts, e.g. `git archive main printkit fonts | tar -x -C DIR`), run for run
+alternating with this one (A B B A ...), and print the two side by side.
+The servers run with their bytecode cached, as an installed package does
+(PYTHONDONTWRITEBYTECODE dropped, the cache in a temporary folder, a first
+start not timed).
+
+Last, this code alone: a saved one-cell edit in the 500-card deck (the card's
+<img> gets a new src and the new picture loads; every other card keeps its
+src: checked), and under load: one local client holds 400 connections open
+without a complete request and 200 event streams it never reads; the time to
+fetch the page and its state then, and the server's threads before and during.
 
 Goals (issues 24, 33, 36): page under load <= 5 s; first page: first cards <= 1 s; one cell <= 1 s;
 template: first changed card <= 0.5 s, all <= 2 s (medians). Timings depend on
@@ -61,17 +72,39 @@ def make_deck(folder: Path, n: int) -> None:
             w.writerow([f"{r[c]} {i + 1}" if c == "name" else r[c] for c in cols])
 
 
-def start(folder: Path):
-    """The server and its address; the clock starts when it prints the address (drawing has begun)."""
+def start(folder: Path, code: Path | None = None, cache: Path | None = None):
+    """(the server, its address, the clock when it printed the address, when it was launched).
+    `code`: a folder whose printkit package is run instead of this one; `cache`: where its bytecode is kept."""
+    env = {**os.environ, "XDG_CONFIG_HOME": str(folder / ".no-config")}
+    if code is not None:
+        env["PYTHONPATH"] = os.pathsep.join([str(code), *filter(None, [os.environ.get("PYTHONPATH")])])
+    if cache is not None:  # bytecode cached, as an installed package has it
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+        env["PYTHONPYCACHEPREFIX"] = str(cache)
+    launched = time.perf_counter()
     proc = subprocess.Popen([sys.executable, "-m", "printkit", "serve", "--data", "cards.csv", "--front", "front.svg", "--back", "back.svg"],
-                            cwd=folder, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
-                            env={**os.environ, "XDG_CONFIG_HOME": str(folder / ".no-config")})
+                            cwd=folder, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env)
     line = proc.stdout.readline().strip()
     if not line.startswith("Serving "):
         raise SystemExit(f"printkit serve did not start: {line!r}")
     t0 = time.perf_counter()
     threading.Thread(target=proc.stdout.read, daemon=True).start()  # whatever else it says: read, never blocks it
-    return proc, line.rsplit(" at ", 1)[1], t0
+    return proc, line.rsplit(" at ", 1)[1], t0, launched
+
+
+def stop(proc) -> None:
+    proc.send_signal(signal.SIGINT)
+    try:
+        proc.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+
+
+def cpu(pid: int) -> float:
+    """CPU seconds (user + system) the process has used so far (Linux's /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def browser():
@@ -106,14 +139,43 @@ CHANGED = ("const before = arguments[0]; return [...document.querySelectorAll('i
            ".filter(i => i.getAttribute('src') && i.getAttribute('src') !== before[i.dataset.card] && i.complete && i.naturalWidth > 0).length")
 
 
-def open_page(driver, url: str, n: int, t0: float | None = None) -> tuple[dict, float, float]:
-    """Open the page; (card pictures, seconds to the first card shown, to all `n`), timed from t0."""
+class FirstPush(threading.Thread):
+    """Listens to the server's event stream as the page does: `cpu` is the
+    server's CPU seconds when the first state with a drawn card arrives (what
+    the server spent to push its first card, whatever the browser then takes)."""
+
+    def __init__(self, url: str, pid: int) -> None:
+        super().__init__(daemon=True)
+        self.url, self.pid, self.cpu = url, pid, None
+        self.start()
+
+    def run(self) -> None:
+        import json
+        import socket
+
+        port = int(self.url.rstrip("/").rsplit(":", 1)[1])
+        with socket.create_connection(("127.0.0.1", port), timeout=120) as sock:
+            sock.sendall(b"GET /events HTTP/1.1\r\nHost: 127.0.0.1:%d\r\n\r\n" % port)
+            for line in sock.makefile("rb"):
+                if line.startswith(b"data: "):
+                    state = json.loads(line[6:])
+                    if any(c.get("front") for d in state["decks"] for c in d["cards"]):
+                        self.cpu = cpu(self.pid)
+                        return
+
+
+def open_page(driver, url: str, n: int, t0: float | None = None, pid: int | None = None) -> tuple[dict, float, float, float | None]:
+    """Open the page; (card pictures, seconds to the first card shown, to all `n`,
+    the server's CPU seconds when it pushed its first card), timed from t0."""
     t0 = time.perf_counter() if t0 is None else t0
+    push = FirstPush(url, pid) if pid is not None else None
     driver.get(url)
     wait(lambda: driver.execute_script(SHOWN) >= 1)
     first = time.perf_counter() - t0
     wait(lambda: len(driver.execute_script(SRCS)) == n and all(driver.execute_script(SRCS).values()) and driver.execute_script(LOADED, "img[data-card]"))
-    return driver.execute_script(SRCS), first, time.perf_counter() - t0
+    if push is not None:
+        push.join(timeout=10)
+    return driver.execute_script(SRCS), first, time.perf_counter() - t0, push.cpu if push is not None else None
 
 
 def one_cell(driver, folder: Path, edits: int) -> list[float]:
@@ -139,21 +201,24 @@ def one_cell(driver, folder: Path, edits: int) -> list[float]:
     return times
 
 
-def template(driver, folder: Path, edits: int) -> tuple[list[float], list[float]]:
-    """(seconds to the first changed card shown, to all of them), per edit."""
+def template(driver, folder: Path, edits: int, pid: int | None = None) -> tuple[list[float], list[float], list[float]]:
+    """(seconds to the first changed card shown, to all of them, the server's CPU seconds until all showed), per edit."""
     svg = folder / "front.svg"
     good = svg.read_text(encoding="utf-8")
-    firsts, times = [], []
+    firsts, times, used = [], [], []
     for k in range(edits):
         before = driver.execute_script(SRCS)
         text = good.replace('fill="#f6efdf"', f'fill="#{0xd0 + k:02x}e9f6"', 1)  # a colour not seen before: every card drawn again
+        c0 = cpu(pid) if pid is not None else 0.0
         t0 = time.perf_counter()
         svg.write_text(text, encoding="utf-8")
         wait(lambda: driver.execute_script(CHANGED, before) >= 1)
         firsts.append(time.perf_counter() - t0)
         wait(lambda: (lambda s: all(s[c] != before[c] for c in before))(driver.execute_script(SRCS)) and driver.execute_script(LOADED, "img[data-card]"))
         times.append(time.perf_counter() - t0)
-    return firsts, times
+        used.append(cpu(pid) - c0 if pid is not None else 0.0)
+    svg.write_text(good, encoding="utf-8")
+    return firsts, times, used
 
 
 def threads(pid: int) -> int | None:
@@ -197,37 +262,89 @@ def under_load(proc, url: str) -> tuple[float, int | None, int | None]:
             sock.close()
 
 
+def one_run(driver, big: Path, small: Path, edits: int, code: Path | None, cache: Path) -> dict:
+    """One run of the first page and the template edits with the printkit in `code` (None: this one)."""
+    driver.get("about:blank")
+    proc, url, t0, launched = start(big, code, cache)
+    try:
+        _, first, full, used = open_page(driver, url, 500, t0, proc.pid)
+        full_cpu = cpu(proc.pid)
+    finally:
+        stop(proc)
+    driver.get("about:blank")
+    proc, url, _, _ = start(small, code, cache)
+    try:
+        open_page(driver, url, 100)
+        time.sleep(0.5)  # the server done with the first page
+        tmpl_first, tmpl, tmpl_cpu = template(driver, small, edits, proc.pid)
+    finally:
+        stop(proc)
+    return {"first": first, "first_launch": first + t0 - launched, "first_cpu": used, "full": full, "full_cpu": full_cpu,
+            "tmpl_first": statistics.median(tmpl_first), "tmpl_all": statistics.median(tmpl), "tmpl_cpu": statistics.median(tmpl_cpu)}
+
+
+ROWS = [
+    ("first", "first page, 500 cards: first card (from the address)", "s", "goal <= 1 s"),
+    ("first_launch", "first page, 500 cards: first card (from the launch)", "s", ""),
+    ("first_cpu", "first page, 500 cards: server CPU to its first push", "s", ""),
+    ("full", "first page, 500 cards: all shown", "s", ""),
+    ("full_cpu", "first page, 500 cards: server CPU to all shown", "s", ""),
+    ("tmpl_first", "template, 100 cards: first card", "s", "goal <= 0.5 s"),
+    ("tmpl_all", "template, 100 cards: all shown", "s", "goal <= 2 s"),
+    ("tmpl_cpu", "template, 100 cards: server CPU to all", "s", ""),
+]
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--edits", type=int, default=10)
+    ap.add_argument("--runs", type=int, default=3, help="runs of the first page and the template edits (each code)")
+    ap.add_argument("--edits", type=int, default=5, help="edits a run (their median is the run's figure)")
+    ap.add_argument("--before", type=Path, help="a folder holding an older printkit package, timed alternately with this one")
     args = ap.parse_args()
+    codes = {"this": None} if args.before is None else {"this": None, "before": args.before.resolve()}
+    if args.before is not None and not (args.before / "printkit" / "__init__.py").is_file():
+        raise SystemExit(f"--before {args.before}: no printkit package in it")
+    results: dict[str, list[dict]] = {name: [] for name in codes}
     with tempfile.TemporaryDirectory() as tmp:
         big, small = Path(tmp) / "deck500", Path(tmp) / "deck100"
         make_deck(big, 500)
         make_deck(small, 100)
+        caches = {name: Path(tmp) / f"pycache-{name}" for name in codes}
         driver = browser()
-        procs = []
         try:
-            proc, url, t0 = start(big)
-            procs.append(proc)
-            _, first, full = open_page(driver, url, 500, t0)
-            cell = one_cell(driver, big, args.edits)
-            proc, url, _ = start(small)
-            procs.append(proc)
-            open_page(driver, url, 100)
-            tmpl_first, tmpl = template(driver, small, args.edits)
-            load, before, during = under_load(proc, url)
+            for name, code in codes.items():  # bytecode written (every module a drawing imports), not timed
+                proc, url, _, _ = start(small, code, caches[name])
+                try:
+                    open_page(driver, url, 100)
+                finally:
+                    stop(proc)
+            order = list(codes)
+            for r in range(args.runs):
+                for name in order if r % 2 == 0 else order[::-1]:
+                    results[name].append(one_run(driver, big, small, args.edits, codes[name], caches[name]))
+                    print(f"  run {r + 1} {name}: " + ", ".join(f"{k} {v:.2f}" for k, v in results[name][-1].items()), file=sys.stderr)
+            driver.get("about:blank")
+            proc, url, _, _ = start(big, None, caches["this"])
+            try:
+                open_page(driver, url, 500)
+                cell = one_cell(driver, big, args.edits)
+                load, before, during = under_load(proc, url)
+            finally:
+                stop(proc)
         finally:
             driver.quit()
-            for p in procs:
-                p.send_signal(signal.SIGINT)
-                p.wait(timeout=20)
-    print(f"printkit serve, save to picture in headless Chromium ({os.cpu_count()} cores, median of {args.edits})")
-    print(f"  first page, 500 cards: first card {first:6.2f} s   goal <= 1 s")
-    print(f"  first page, 500 cards: all shown  {full:6.2f} s")
+    load_avg = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    print(f"printkit serve, save to picture in headless Chromium ({os.cpu_count()} cores, load average {load_avg:.1f}; "
+          f"{args.runs} runs, each the median of {args.edits} edits; median (min) of the runs)")
+    head = f"  {'':54}" + "".join(f"{name:>16}" for name in codes)
+    print(head)
+    for key, label, unit, goal in ROWS:
+        cells = []
+        for name in codes:
+            got = [r[key] for r in results[name]]
+            cells.append(f"{statistics.median(got):6.2f} ({min(got):5.2f})")
+        print(f"  {label:54}" + "".join(f"{c:>16}" for c in cells) + (f"   {goal}" if goal else ""))
     print(f"  one cell, 500-card deck:          {statistics.median(cell):6.2f} s   goal <= 1 s   (min {min(cell):.2f}, max {max(cell):.2f})")
-    print(f"  template, 100 cards: first card   {statistics.median(tmpl_first):6.2f} s   goal <= 0.5 s (min {min(tmpl_first):.2f}, max {max(tmpl_first):.2f})")
-    print(f"  template, 100 cards: all shown    {statistics.median(tmpl):6.2f} s   goal <= 2 s   (min {min(tmpl):.2f}, max {max(tmpl):.2f})")
     print(f"  page and state, 600 held open:    {load:6.3f} s  goal <= 5 s   (server threads {before} before, {during} during)")
 
 

@@ -574,3 +574,77 @@ def test_cards_appear_as_they_are_drawn(tmp_path, browser):
     finally:
         code, err = s.stop()
     assert code == 0 and "Traceback" not in err
+
+
+RECORD = """
+window.seen = [];
+document.addEventListener("DOMContentLoaded", () => new MutationObserver(() => {
+  const before = window.before || {};
+  window.seen.push([...document.querySelectorAll("img[data-card]")]
+    .filter((i) => i.getAttribute("src") && i.getAttribute("src") !== before[i.dataset.card]).map((i) => +i.dataset.card.split(":")[1]));
+}).observe(document.body, { attributes: true, attributeFilter: ["data-version"] }));
+"""
+
+
+@pytest.mark.slow
+def test_first_page_fills_in_card_by_card_and_the_cards_on_screen_are_drawn_first(tmp_path, browser):
+    """A fresh 60-card deck: the page shows its cards as they are drawn (pushed
+    over the event stream a few at a time, the top of the page first), not all
+    at once. Then, scrolled to the bottom, a template change redraws the cards
+    on screen before the others."""
+    sys.path.insert(0, str(ROOT / "bench"))
+    from bench_serve import make_deck  # the benchmark's own deck
+
+    folder = tmp_path / "deck"
+    make_deck(folder, 60)
+    script = browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": RECORD})  # before the page's own script
+    s = Served(folder, "--data", "cards.csv", "--front", "front.svg", "--back", "back.svg")
+    try:
+        browser.get(s.url)
+        wait_for(lambda: len(srcs(browser)) == 60 and all(srcs(browser).values()) and every_card_shows(browser), timeout=120)
+        seen = [n for n in browser.execute_script("return window.seen") if n]
+        counts = [len(n) for n in seen]
+        assert counts == sorted(counts) and counts[-1] == 60
+        assert sum(0 < n < 60 for n in counts) >= 3, counts  # several states between the first card and the last
+        assert all(sorted(n) == list(range(1, len(n) + 1)) for n in seen), seen  # from the top of the page down
+        assert not s.state()["decks"][0]["cards"][0].get("pending")
+
+        # scrolled to the bottom: the page says which cards it shows, and those are drawn first
+        browser.execute_script("window.scrollTo(0, document.body.scrollHeight)")
+        wait_for(lambda: browser.execute_script(
+            "return performance.getEntriesByType('resource').some((e) => /[/]look[?]deck=[0-9]+-60$/.test(e.name) && e.responseEnd > 0)"))
+        on_screen = set(browser.execute_script(
+            "return [...document.querySelectorAll('img[data-card]')].filter((i) => { const r = i.getBoundingClientRect();"
+            " return r.bottom > 0 && r.top < innerHeight; }).map((i) => +i.dataset.card.split(':')[1])"))
+        assert 60 in on_screen and 1 not in on_screen
+        before = srcs(browser)
+        browser.execute_script("window.before = arguments[0]; window.seen = [];", before)
+        svg = folder / "front.svg"
+        svg.write_text(svg.read_text(encoding="utf-8").replace('fill="#f6efdf"', 'fill="#dfe9f6"'), encoding="utf-8")
+        wait_for(lambda: all(v != before[k] for k, v in srcs(browser).items()) and every_card_shows(browser), timeout=120)
+        changed = [n for n in browser.execute_script("return window.seen") if n]
+        assert set(changed[0]) <= on_screen, (changed[0], on_screen)  # the first redrawn cards are on screen
+        first_off = next(k for k, n in enumerate(changed) if set(n) - on_screen)
+        assert all(set(n) <= on_screen for n in changed[:first_off])
+        assert on_screen <= set(changed[first_off]), (on_screen, changed[first_off])  # every card on screen before any other
+    finally:
+        browser.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": script["identifier"]})
+        code, err = s.stop()
+    assert code == 0 and "Traceback" not in err
+
+
+def test_the_cards_on_screen_come_first(project, served):
+    """The order in which a drawing takes the cards: those the page shows
+    (/look), then the nearest; a deck not on screen in its own order. /look
+    takes only deck=first-last."""
+    from printkit.app.live import Preview, Source
+
+    preview = Preview(Source(project=project / "game.toml"), {})
+    preview.look({"road": (5, 7)})
+    left = list(range(10))
+    assert preview._next("road", left, 4) == [4, 5, 6, 3] and left == [0, 1, 2, 7, 8, 9]
+    assert preview._next("road", left, 3) == [7, 2, 8]
+    assert preview._next("tokens", list(range(5)), 2) == [0, 1]
+    for query in ("road=2-9", "road=2-9&tokens=1-3", "road=9-2", "nonsense", "road=0-5", "../x=1-2"):
+        status, body, _ = served.get("/look?" + query)
+        assert (status, body) == (200, b"ok\n")

@@ -32,10 +32,20 @@ PREVIEW_DPI = 100
 LARGE_DPI = 200
 #: Token sheets, boards, text pages and the sheet view: whole pages, smaller.
 PAGE_DPI = 60
-#: Cards drawn into one PDF at a time, the first batches smaller: the page gets
-#: each batch as it is drawn, its first cards within a fraction of a second.
-BATCHES = (4, 12, 24, 40)
+#: Cards drawn into one PDF at a time, the first batches smaller, so the first
+#: cards show within a fraction of a second (a PDF holds its own copy of the
+#: art, so a small batch costs more a card). Each card is pushed to the page as
+#: soon as its picture is made (the first at once), those made within PUSH_S
+#: seconds together, and at most about PUSHES times a drawing: each push sends
+#: the page its whole state and brings its requests for the new pictures (in
+#: bench_serve, 40 pushes a drawing cost the server 10-15% more CPU than 13).
+BATCHES = (2, 6, 16, 32)
 BATCH = 64
+PUSH_S = 0.15
+PUSHES = 20
+#: pdfium is used by one thread at a time (it is not thread-safe): the drawing
+#: and the answers that draw a card large or a printed sheet take turns.
+_PDFIUM = threading.Lock()
 #: Files a project uses, by suffix, and how many of them are read at most.
 ASSETS = set(ICON_SUFFIXES)  # art and icons
 # every file a project may read: taken from the readers' own lists, so a format
@@ -141,6 +151,8 @@ class Preview:
         self._hashes: dict[Path, str] = {}
         self._stamps: dict[Path, tuple] = {}
         self.rendered = 0  # card sides drawn since the start (tests, benchmark)
+        self._focus: dict[str, tuple[int, int]] = {}  # deck -> (first, last) card number on the page's screen
+        self._closing = threading.Event()  # set by close(): a drawing under way stops at the next card
 
     # -- reading the project ------------------------------------------------------------
     def _load_game(self):
@@ -208,9 +220,13 @@ class Preview:
         """Read the project again and draw what changed. `changed`: the paths that
         changed (None: anything may have). Returns True when the page changed."""
         with self._refresh_lock:
+            if self._closing.is_set():
+                return False
             start, self._drawn = time.perf_counter(), 0
             try:
                 moved = self._refresh(changed)
+            except _Closed:
+                return False
             except (PrintkitError, OSError, ValueError, RecursionError, MemoryError) as exc:
                 moved = self._fail([where(_text(exc))])
             except Exception as exc:  # noqa: BLE001 - a bug or a library's surprise: shown, the server lives on
@@ -376,27 +392,34 @@ class Preview:
         seen: dict = {}
         findings: list[dict] = []  # of the deck as a whole: checked once its first cards show
 
-        def deck(final: bool) -> dict:
-            out = []
-            for i, (values, key) in enumerate(zip(cards, keys)):
-                got = self._cards.get(key)
-                mark = (key, places[i])
-                if got is None or (back_key is not None and back_key not in self._cards):  # not drawn yet: the picture it had
-                    old = before[i] if i < len(before) else {}
-                    out.append({"n": i + 1, "key": key, "front": old.get("front"), "back": old.get("back"), "place": places[i], "row": values,
-                                "name": _label(values, label), "findings": old.get("findings", []), "pending": True})
-                    continue
-                if mark not in seen:
-                    seen[mark] = self._findings[mark] if mark in self._findings else [_finding(v, values) for v in check_card(templates, values, places[i], i, pick)]
-                side_back = got.get("back") if back_key is None else self._cards[back_key]["back"]
-                out.append({"n": i + 1, "key": key, "front": got["front"], "back": side_back, "place": places[i], "row": values,
-                            "name": _label(values, label), "findings": seen[mark]})
+        entries: list = []  # what the page shows of each card, made again only for the cards drawn since
+
+        def entry(i: int) -> dict:
+            values, key = cards[i], keys[i]
+            got = self._cards.get(key)
+            mark = (key, places[i])
+            if got is None or (back_key is not None and back_key not in self._cards):  # not drawn yet: the picture it had
+                old = before[i] if i < len(before) else {}
+                return {"n": i + 1, "key": key, "front": old.get("front"), "back": old.get("back"), "place": places[i], "row": values,
+                        "name": _label(values, label), "findings": old.get("findings", []), "pending": True}
+            if mark not in seen:
+                seen[mark] = self._findings[mark] if mark in self._findings else [_finding(v, values) for v in check_card(templates, values, places[i], i, pick)]
+            side_back = got.get("back") if back_key is None else self._cards[back_key]["back"]
+            return {"n": i + 1, "key": key, "front": got["front"], "back": side_back, "place": places[i], "row": values,
+                    "name": _label(values, label), "findings": seen[mark]}
+
+        def deck(final: bool, fresh=None) -> dict:
+            if fresh is None or not entries:
+                entries[:] = [entry(i) for i in range(len(cards))]
+            else:
+                for i in fresh:
+                    entries[i] = entry(i)
             notes = [{"code": "NOTE", "severity": "warning", "row": "", "column": "", "element": "", "message": n} for n in self._notes.get(name, [])]
             return {"name": name, "title": comp.title, "key": _digest(*keys, back_key or "", repr(self.opts)) if final else "", "back_key": back_key,
-                    "cards": out, "findings": findings + notes, "trim_mm": _card_mm(spec.card_size), "bleed_mm": opts.bleed, "safe_mm": opts.safe}
+                    "cards": list(entries), "findings": findings + notes, "trim_mm": _card_mm(spec.card_size), "bleed_mm": opts.bleed, "safe_mm": opts.safe}
 
-        def drawn(done: int) -> None:  # a batch is drawn: the page shows it now
-            shown[name] = deck(False)
+        def drawn(done: int, fresh: list[int]) -> None:  # cards drawn since the last time: the page shows them now
+            shown[name] = deck(False, fresh)
             self._publish([shown[n] for n in names if n in shown], {"drawn": done, "of": len(todo), "deck": comp.title})
 
         def check_deck() -> None:
@@ -433,44 +456,101 @@ class Preview:
         """(name, hash) of each picture file a card may show: art and icons, by file stem."""
         return [(p.stem, h) for p, h in self._hashes.items() if p.suffix.lower() in ASSETS and len(p.stem) >= 2]
 
+    def close(self) -> None:
+        """Stop: a drawing under way ends at its next card (the process can then
+        end without a thread still inside pdfium); refresh() draws nothing more."""
+        self._closing.set()
+
+    def look(self, focus: dict[str, tuple[int, int]]) -> None:
+        """The page shows these cards now: deck -> (first, last) card number. The
+        drawing under way and the next ones take them first, then the nearest."""
+        self._focus = dict(focus)
+
+    def _next(self, deck: str, left: list[int], size: int) -> list[int]:
+        """The next `size` cards (indexes) of `left` to draw, taken out of it: the
+        ones on screen first, then the nearest to them; in order without a screen."""
+        lo, hi = self._focus.get(deck, (0, 0))
+        if hi < 1:
+            chunk, left[:] = left[:size], left[size:]
+            return chunk
+        lo, hi = lo - 1, hi - 1
+        chunk = sorted(left, key=lambda i: (not lo <= i <= hi, max(lo - i, i - hi, 0), i))[:size]
+        taken = set(chunk)
+        left[:] = [i for i in left if i not in taken]
+        return chunk
+
     def _draw_cards(self, comp, spec, model, keys, todo, opts, back_key, drawn=None, then=None):
-        """Draw the cards `todo` (indexes), a batch at a time (`drawn(how many
-        so far)` after each, `then()` after the first, or before returning when
-        nothing is drawn); what the drawing noted (None when nothing was drawn)."""
+        """Draw the cards `todo` (indexes), a batch at a time, the ones on the
+        page's screen first; each card's picture is made as soon as its batch is
+        drawn, and `drawn(how many so far, the indexes made since the last
+        time)` said as they come (the first card at once, then at most every
+        PUSH_S, and at the end); `then()` after the first batch (or before
+        returning when nothing is drawn). What the drawing noted (None when
+        nothing was drawn)."""
         from printkit.build import new_document
-        from printkit.engine.raster import quick_pngs
 
         dynamic_back = back_key is None
+        name = model["component"]
         notes = None
-        start = 0
-        for size in (*BATCHES, *[BATCH] * (len(todo) // BATCH + 1)):
-            if start >= len(todo):
-                break
-            chunk = todo[start:start + size]
-            start += len(chunk)
+        left = list(todo)
+        sizes = iter(BATCHES)
+        made: list[int] = []  # cards made into pictures since the page last heard
+        count = [0, 0.0]  # cards made into pictures, when the page last heard
+        every = max(1, len(todo) // PUSHES)
+
+        def push(final: bool = False) -> None:
+            now = time.perf_counter()
+            if drawn is not None and made and (final or count[0] == 1 or (now - count[1] >= PUSH_S and len(made) >= every)):
+                count[1] = now
+                drawn(count[0], made[:])
+                made.clear()
+
+        while left:
+            if self._closing.is_set():
+                raise _Closed
+            chunk = self._next(name, left, next(sizes, BATCH))
             part = {**model, "cards": [model["cards"][i] for i in chunk], "places": [model["places"][i] for i in chunk], "numbers": [i + 1 for i in chunk]}
             doc = new_document(comp, part, opts)
             spec.render(doc, part)
             notes = list(dict.fromkeys((notes or []) + doc.notes))
-            need_back = dynamic_back or back_key not in self._cards
-            pages = [p for k in range(len(chunk)) for p in ((2 * k, 2 * k + 1) if dynamic_back or (need_back and k == 0) else (2 * k,))]
-            pngs = dict(zip(pages, quick_pngs(doc.pdf_bytes(), PREVIEW_DPI, pages)))
-            with self._lock:
-                for k, i in enumerate(chunk):
-                    entry = {"front": self._keep(pngs[2 * k])}
-                    if dynamic_back:
-                        entry["back"] = self._keep(pngs[2 * k + 1])
-                    self._cards[keys[i]] = entry
-                if need_back and not dynamic_back:
-                    self._cards[back_key] = {"back": self._keep(pngs[1])}
-                self.rendered += len(pages)
-            if drawn is not None:
-                drawn(start)
+            with_back = dynamic_back or back_key not in self._cards
+            self._pictures(doc.pdf_bytes(), chunk, keys, with_back, dynamic_back, back_key, count, made, push)
             if then is not None:
                 then, _ = None, then()
+        if todo:
+            push(final=True)
         if then is not None:
             then()
         return notes
+
+    def _pictures(self, pdf: bytes, chunk: list[int], keys: list[str], with_back: bool, dynamic_back: bool, back_key, count: list, made: list, push) -> None:
+        """Turn a batch's PDF (a front and a back page a card) into the cards'
+        pictures, one card at a time, each pushed to the page (push()) as it is made."""
+        from printkit.engine.raster import iter_pages, open_pdf, png_bytes
+
+        with _PDFIUM:
+            doc = open_pdf(pdf)
+        try:
+            for k, i in enumerate(chunk):
+                if self._closing.is_set():
+                    raise _Closed
+                pages = (2 * k, 2 * k + 1) if dynamic_back or (with_back and k == 0) else (2 * k,)
+                with _PDFIUM:
+                    pngs = [png_bytes(image, PREVIEW_DPI) for _, image in iter_pages(doc, PREVIEW_DPI, pages)]
+                with self._lock:
+                    entry = {"front": self._keep(pngs[0])}
+                    if dynamic_back:
+                        entry["back"] = self._keep(pngs[1])
+                    elif len(pngs) > 1:
+                        self._cards[back_key] = {"back": self._keep(pngs[1])}
+                    self._cards[keys[i]] = entry
+                    self.rendered += len(pngs)
+                    count[0] += 1
+                    made.append(i)
+                push()
+        finally:
+            with _PDFIUM:
+                doc.close()
 
     def _keep(self, png: bytes) -> str:
         name = hashlib.sha256(png).hexdigest()[:24]
@@ -497,7 +577,10 @@ class Preview:
             try:  # drawn as it would print, findings or not (an error shows where it is)
                 doc = new_document(comp, model, self.opts)
                 comp.render(doc, model)
-                pages = [self._keep(p) for p in quick_pngs(doc.pdf_bytes(), PAGE_DPI, None)]
+                pdf = doc.pdf_bytes()
+                with _PDFIUM:
+                    pngs = quick_pngs(pdf, PAGE_DPI, None)
+                pages = [self._keep(p) for p in pngs]
             except (PrintkitError, ValueError) as exc:  # it cannot be drawn: its last good pages stay
                 if not errors:
                     findings.append({"code": "DRAW", "severity": "error", "row": "", "column": "", "element": "", "message": _text(exc)})
@@ -594,7 +677,9 @@ class Preview:
             part = {**model, "cards": [model["cards"][i]], "places": [model["places"][i]], "numbers": [i + 1]}
             doc = new_document(comp, part, self._card_opts(spec))
             spec.render(doc, part)
-            png = quick_pngs(doc.pdf_bytes(), LARGE_DPI, [0 if hit[2] == "front" else 1])[0]
+            pdf = doc.pdf_bytes()
+            with _PDFIUM:
+                png = quick_pngs(pdf, LARGE_DPI, [0 if hit[2] == "front" else 1])[0]
         except Exception:  # noqa: BLE001 - the files changed meanwhile: the next refresh reports it
             return None
         with self._lock:
@@ -609,11 +694,12 @@ class Preview:
             return None
         from printkit.engine.raster import open_pdf
 
-        doc = open_pdf(pdf)
-        try:
-            return len(doc)
-        finally:
-            doc.close()
+        with _PDFIUM:
+            doc = open_pdf(pdf)
+            try:
+                return len(doc)
+            finally:
+                doc.close()
 
     def sheet_png(self, deck: str, key: str, page: int) -> bytes | None:
         """One printed page of the deck (1-based), or None."""
@@ -622,14 +708,15 @@ class Preview:
             return None
         from printkit.engine.raster import open_pdf, quick_pngs
 
-        doc = open_pdf(pdf)
-        try:
-            total = len(doc)
-        finally:
-            doc.close()
-        if not 1 <= page <= total:
-            return None
-        return quick_pngs(pdf, PAGE_DPI, [page - 1])[0]
+        with _PDFIUM:
+            doc = open_pdf(pdf)
+            try:
+                total = len(doc)
+            finally:
+                doc.close()
+            if not 1 <= page <= total:
+                return None
+            return quick_pngs(pdf, PAGE_DPI, [page - 1])[0]
 
     def _sheet_pdf(self, deck: str, key: str) -> bytes | None:
         with self._lock:
@@ -660,6 +747,10 @@ class Preview:
         with self._changed:
             self._changed.wait_for(lambda: self.version > version, timeout)
             return self.version
+
+
+class _Closed(Exception):
+    """The preview was closed during a drawing."""
 
 
 def _text(exc: BaseException) -> str:

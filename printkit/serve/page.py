@@ -1,12 +1,14 @@
 """The page `printkit serve` shows: one HTML shell, its style and its script.
 
 The script asks for the state once, then listens for pushed states
-(server-sent events, one after each batch of cards drawn) and patches the page:
+(server-sent events, as cards are drawn) and patches the page:
 a card's <img> gets a new src only when its picture's name changed, so the
 browser fetches only changed pictures; a card nothing of which changed is not
 touched; a big deck's cards are added a few at a time and laid out only on
-screen, so the first ones show while the rest are added. Findings come grouped
-(the same one on many cards is one line), errors and warnings apart.
+screen, so the first ones show while the rest are added; the page tells the
+server which cards are on screen (/look, when that changes), and those are
+drawn first. Findings come grouped (the same one on many cards is one line),
+errors and warnings apart.
 """
 
 from __future__ import annotations
@@ -149,7 +151,32 @@ function cardNode(deck, c) {
   fig.append(el("figcaption", {}));
   fig.addEventListener("click", () => openLarge(deck.name, c.n));
   patchCard(fig, deck, c);
+  screen.observe(fig);
   return fig;
+}
+
+// The cards on screen: the server hears of them when they change (scrolled,
+// resized, cards added) and draws them first.
+const onScreen = new Set();
+let lookTimer = 0, looked = "";
+const screen = new IntersectionObserver((entries) => {
+  for (const e of entries) if (e.isIntersecting) onScreen.add(e.target); else onScreen.delete(e.target);
+  clearTimeout(lookTimer);
+  lookTimer = setTimeout(look, 60);
+});
+
+function look() {
+  const range = new Map();
+  for (const fig of onScreen) {
+    if (!fig.isConnected) { onScreen.delete(fig); continue; }
+    const [deck, n] = [fig.dataset.key.slice(0, fig.dataset.key.lastIndexOf(":")), +fig.dataset.key.slice(fig.dataset.key.lastIndexOf(":") + 1)];
+    const [lo, hi] = range.get(deck) || [n, n];
+    range.set(deck, [Math.min(lo, n), Math.max(hi, n)]);
+  }
+  const q = [...range].map(([deck, [lo, hi]]) => encodeURIComponent(deck) + "=" + lo + "-" + hi).sort().join("&");
+  if (q === looked || view !== "cards") return;
+  looked = q;
+  fetch("/look?" + q).then((r) => r.text()).catch(() => { looked = ""; });
 }
 
 function patchCard(fig, deck, c) {

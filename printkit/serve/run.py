@@ -48,6 +48,7 @@ def serve(source, kw: dict, echo, typed=frozenset(), port: int = 0, open_browser
         pass
     finally:
         stop.set()
+        preview.close()
         server.stopping.set()
         server.server_close()
         if watcher.is_alive():

@@ -15,8 +15,10 @@ Safe by construction: it listens on 127.0.0.1 only; a request whose Host header
 is not this server's own address is refused (a web page cannot reach it through
 a DNS name that it points at 127.0.0.1); every route is matched whole and
 answers from what the preview rendered in memory, so no part of a URL ever
-becomes a file path; only GET (and HEAD) are served, without a body. Nothing a
-client does is written to the terminal.
+becomes a file path; only GET (and HEAD) are served, without a body. The one
+request that changes anything, /look (the page saying which cards it shows),
+changes only the order in which cards are drawn. Nothing a client does is
+written to the terminal.
 """
 
 from __future__ import annotations
@@ -40,11 +42,15 @@ ROUTES = [
     (re.compile(r"/app\.css"), "style"),
     (re.compile(r"/state"), "state"),
     (re.compile(r"/events"), "events"),
+    (re.compile(r"/look"), "look"),
     (re.compile(rf"/img/{NAME}\.png"), "image"),
     (re.compile(rf"/large/{NAME}\.png"), "large"),
     (re.compile(rf"/sheets/{PART}/{NAME}"), "sheets"),
     (re.compile(rf"/sheet/{PART}/{NAME}/([1-9][0-9]{{0,3}})\.png"), "sheet"),
 ]
+#: What /look takes: deck=first-last, for at most MAX_LOOK decks.
+LOOK = re.compile(rf"{PART}=([1-9][0-9]{{0,5}})-([1-9][0-9]{{0,5}})")
+MAX_LOOK = 16
 HEADERS = {
     "Content-Security-Policy": "default-src 'none'; img-src 'self'; script-src 'self'; style-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
     "X-Content-Type-Options": "nosniff",
@@ -213,10 +219,12 @@ class PreviewServer:
         if headers.get("host", "").lower() not in self.hosts:
             await self._send(writer, 403, b"refused: this server answers only to its own address (Host header)\n", head=head_only, close=True)
             return False
-        path = urlsplit(target).path
+        split = urlsplit(target)
         for pattern, name in ROUTES:
-            m = pattern.fullmatch(path)
+            m = pattern.fullmatch(split.path)
             if m:
+                if name == "look":
+                    return await self._look(writer, split.query, head=head_only, close=close)
                 return await getattr(self, "_" + name)(writer, *m.groups(), head=head_only, close=close)
         await self._send(writer, 404, b"not found\n", head=head_only, close=close)
         return not close
@@ -247,6 +255,18 @@ class PreviewServer:
     def _encode_state(self) -> tuple[int, bytes]:
         state = self.preview.state()
         return state["version"], json.dumps(state, ensure_ascii=False, separators=(",", ":")).encode()
+
+    async def _look(self, writer, query: str, head: bool, close: bool) -> bool:
+        """The page says which cards it shows (`?deck=first-last&...`, sent when
+        that changes): they are drawn first. Anything else in the query is ignored."""
+        focus = {}
+        for item in query.split("&")[:MAX_LOOK]:
+            m = LOOK.fullmatch(item)
+            if m and int(m.group(2)) <= int(m.group(3)):
+                focus[m.group(1)] = (int(m.group(2)), int(m.group(3)))
+        if not head:
+            self.preview.look(focus)
+        return await self._send(writer, 200, b"ok\n", head=head, cache=False, close=close)
 
     async def _image(self, writer, name: str, head: bool, close: bool) -> bool:
         # a lookup in memory that never waits (Preview.image): answered here, with no hop to a thread

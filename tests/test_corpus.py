@@ -434,7 +434,7 @@ def test_layout_line_height(tmp_path):
     Windows programs do), a number that many ems; anything else is refused."""
     from printkit.custom import template as T
     from printkit.custom.layout import LayoutTemplate, line_metrics
-    from printkit.custom.fit import METRICS, Faces, face_metrics
+    from printkit.engine.text import METRICS, Faces, face_metrics
     from printkit.engine import fonts
 
     fonts.register_fonts()

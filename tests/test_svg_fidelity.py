@@ -142,7 +142,7 @@ def test_flowed_text_lines_stand_where_inkscape_puts_them(tmp_path):
     em plus half the extra line height below the region's top, lines a
     line-height apart (Inkscape 1.2.2, Noto Sans 100 px: baselines at 91 and
     216 px under the top for line-height 1.25, 78/178 for 1, 128/328 for 2)."""
-    from printkit.custom.fit import editor_metrics, face_metrics
+    from printkit.engine.text import editor_metrics, face_metrics
     from printkit.engine import fonts
 
     fonts.register_fonts()

@@ -40,7 +40,7 @@ from printkit.custom.svgface import SvgFace
 from printkit.custom.svgresolve import SvgResolve
 from printkit.custom.svgtext import SvgText, TextUnit, _bold_italic, text_anchor
 from printkit.custom.assets import ICON, MIN_DPI, dpi_at, drawn_mm, image_pixels
-from printkit.custom.fit import ASCENT, DESCENT, face_metrics, plain
+from printkit.engine.text import ASCENT, DESCENT, face_metrics, plain
 from printkit.engine.units import MM, SAFE
 from printkit.errors import UsageError
 
@@ -596,7 +596,7 @@ class SvgTemplate(SvgText, SvgFace, SvgResolve):
                     # descent) stays inside: the leading under the last line may stick out
                     a, d, lh = f.metrics
                     if t.line_height is not None:
-                        from printkit.custom.fit import as_faces
+                        from printkit.engine.text import as_faces
 
                         d = min(d, face_metrics(as_faces(font).font())[1])
                     over = len(f.lines) - next((n for n in range(len(f.lines), 0, -1) if (lh * (n - 1) + a + d) * size <= t.box[3] + 0.01), 0)
@@ -639,7 +639,7 @@ class SvgTemplate(SvgText, SvgFace, SvgResolve):
         with its own widths), at its place on the card."""
         from lxml import etree
 
-        from printkit.custom import shaping
+        from printkit.engine import shaping
 
         key = ("ink", rendered)
         if key in s.drawings:
@@ -698,7 +698,7 @@ class SvgTemplate(SvgText, SvgFace, SvgResolve):
         is refused naming the text (give that text its own placeholder instead)."""
         from lxml import etree
 
-        from printkit.custom.shaping import has_all, needs_shaping
+        from printkit.engine.shaping import has_all, needs_shaping
 
         out = []
         root = etree.fromstring(rendered)

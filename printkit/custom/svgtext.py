@@ -13,7 +13,7 @@ import re
 from pathlib import Path
 
 from printkit.custom import template as T
-from printkit.custom.fit import ASCENT, DESCENT, LEADING, METRICS, SPAN_CLOSE, Faces, draw_fitted, draw_line, face_metrics, fit, ink_extent, plain, span_open
+from printkit.engine.text import ASCENT, DESCENT, LEADING, METRICS, SPAN_CLOSE, Faces, draw_fitted, draw_line, face_metrics, fit, ink_extent, plain, span_open
 from printkit.custom.svgmatrix import BadNumber, Matrix, apply, parse_transform
 from printkit.custom.svgparse import CSS_UNITS, INHERITED, SODIPODI_ROLE, _length, _local, _style, _subtree_placeholder
 from printkit.errors import UsageError
@@ -187,7 +187,7 @@ class SvgText:
         """A function giving, for a span (tspan, flowSpan, flowPara) of this text,
         the marks its text is wrapped in when it is styled apart from the text
         (its own weight, style, size or colour: drawn so, as Inkscape draws it;
-        see fit.SPAN_OPEN), or None. What is not drawn apart (another font
+        see engine/text.SPAN_OPEN), or None. What is not drawn apart (another font
         family, a size or colour from a placeholder or a paint server) is said,
         naming the span."""
         keys = ("font-family", "font-size", "font-weight", "font-style", "fill")
@@ -316,7 +316,7 @@ class SvgText:
         bx, by, bw, bh = t.box
         metrics = METRICS
         if t.line_height is not None:
-            from printkit.custom.fit import as_faces, editor_metrics
+            from printkit.engine.text import as_faces, editor_metrics
 
             font = as_faces(font)._replace(kern=True)
             face = face_metrics(font.font())
@@ -363,16 +363,16 @@ class SvgText:
                 font = font._replace(kern=True)  # set as measured: kerned, as Inkscape sets it
             align = {"middle": "center", "end": "right"}.get(anchor, "left")
             if bh >= 1e5:
-                draw_fitted(c, f, font, bx, -(by + f.height), bw, f.height, align=align, icon_path=self.ctx.icons.path, ink=ink)
+                draw_fitted(c, f, font, bx, -(by + f.height), bw, f.height, align=align, icon=self.ctx.icons.drawer(ink), ink=ink)
             else:
-                draw_fitted(c, f, font, bx, -(by + bh), bw, bh, align=align, valign=t.el.get("data-valign", "top"), icon_path=self.ctx.icons.path, ink=ink)
+                draw_fitted(c, f, font, bx, -(by + bh), bw, bh, align=align, valign=t.el.get("data-valign", "top"), icon=self.ctx.icons.drawer(ink), ink=ink)
         else:
             f = fit(text, font, size, size, 1e9, 1e9, False, markup=not t.static, base=base, spans=t.spans)
             c.setFont(font.font(), size)
             base = -t.y
             for line, lw, rtl in zip(f.lines, f.widths, f.rtl):
                 x = t.x - lw * {"middle": 0.5, "end": 1.0}.get(anchor, 0.0)
-                draw_line(c, line, font, size, x, base, self.ctx.icons.path, ink, rtl, f.spans)
+                draw_line(c, line, font, size, x, base, self.ctx.icons.drawer(ink), ink, rtl, f.spans)
                 base -= LEADING * size
         c.restoreState()
         c._pk_where = None

@@ -62,3 +62,24 @@ def test_paragraph_draws_the_lines_it_measures():
     bottom = text.paragraph(c, words, 50, 700, 120, size=9)
     n = len(text.lines(words, fonts.SANS, 9, 120))
     assert n > 1 and abs((700 - bottom) - text.paragraph_height(words, 120, size=9)) < 1e-6
+
+
+def test_an_editors_text_breaks_after_a_slash_as_pango_does():
+    """Inkscape (Pango) may break a URL after a slash, not before a digit or another
+    slash; printkit's own text breaks at spaces only."""
+    fonts.register_fonts()
+    url = "See https://example.org/games/lantern/rules/keeper-card-errata or 1/2"
+    got = [text.line_text(line) for line in text.set_lines(text.paragraphs(url, editor=True), fonts.SANS, 10, 120)[0]]
+    assert got == ["See https://example.org/", "games/lantern/rules/", "keeper-card-errata or 1/2"]
+    assert text.lines(url, fonts.SANS, 10, 120)[1] == "https://example.org/games/lantern/rules/keeper-card-errata"
+
+
+def test_kept_spaces_stay_and_hang_at_the_line_end():
+    fonts.register_fonts()
+    paras = text.paragraphs("Double  spaced   words", keep_spaces=True)
+    lines, widths, _ = text.set_lines(paras, fonts.SANS, 10, 1e9)
+    assert text.line_text(lines[0]) == "Double  spaced   words"
+    lines, widths, _ = text.set_lines(paras, fonts.SANS, 10, fonts.text_width("Double  spaced", fonts.SANS, 10) + 1)
+    assert [text.line_text(line) for line in lines] == ["Double  spaced  ", "words"]  # the space that parts the words goes at the break
+    assert abs(widths[0] - fonts.text_width("Double  spaced", fonts.SANS, 10)) < 1e-6  # the hanging spaces take no room
+    assert text.line_text(text.set_lines(text.paragraphs("Double  spaced"), fonts.SANS, 10, 1e9)[0][0]) == "Double spaced"

@@ -157,29 +157,65 @@ def _styled(para: str, markup: bool) -> list[tuple[str, tuple]]:
     return out
 
 
-def paragraphs(text: str, icons: bool = False, markup: bool = False, base: str | None = None) -> list[tuple[list, bool]]:
+#: how an editor's text (Inkscape, Pango) breaks, where printkit's own text does not:
+#: after a slash in a URL or path (UAX #14: not before a digit or another slash)
+_SLASH_BREAK = re.compile(r"(?<=/)(?=[^\d/\s])")
+
+
+def paragraphs(text: str, icons: bool = False, markup: bool = False, base: str | None = None, editor: bool = False, keep_spaces: bool = False) -> list[tuple[list, bool]]:
     """The text as paragraphs (split at new lines and `\\n`), each (words,
     right-to-left); a word is a tuple of pieces, ("t", text, style) or ("i",
     icon name, style), style (bold, italic[, span]). `base`: "rtl" or "ltr" sets
     every paragraph's direction (SVG's direction property), else each
-    paragraph's first strong letter does."""
+    paragraph's first strong letter does. `editor`: break as Pango does for an
+    editor's text, also after a slash in a URL (the part after it is a word
+    joined to the one before with no space, GLUE). `keep_spaces`: a run of
+    spaces is kept (xml:space="preserve", white-space:pre): the first parts
+    the words, the rest end the word before it (hanging at a line's end)."""
     paras = []
     for para in text.replace("\r\n", "\n").replace("\\n", "\n").split("\n"):
-        if (not markup or "*" not in para) and _NO_BREAK[0] not in para and _NO_BREAK[1] not in para and SPAN_OPEN not in para and SPAN_CLOSE not in para:  # the usual case, quickly
+        if not editor and not keep_spaces and (not markup or "*" not in para) and _NO_BREAK[0] not in para and _NO_BREAK[1] not in para and SPAN_OPEN not in para and SPAN_CLOSE not in para:  # the usual case, quickly
             paras.append(([_pieces([(ch, _PLAIN) for ch in w], icons) if ":" in w and icons else (("t", w, _PLAIN),) for w in para.split()], base == "rtl" if base else shaping.base_rtl(para)))
             continue
         chars = _styled(para, markup)
         words = []
         word: list = []
-        for ch, st in chars + [(" ", _PLAIN)]:
+        for n, (ch, st) in enumerate(chars + [(" ", _PLAIN)]):
             if ch.isspace() and ch not in _NO_BREAK:
                 if word:
                     words.append(_pieces(word, icons))
                     word = []
+                elif keep_spaces and words and n < len(chars) and ch == " ":  # a space after a space: it stays
+                    last = words[-1]
+                    words[-1] = last[:-1] + (("t", last[-1][1] + " ", last[-1][2]),) if last[-1][0] == "t" and last[-1][2] == st else last + (("t", " ", st),)
             else:
                 word.append((ch, st))
+        if editor:
+            words = [part for w in words for part in _slash_parts(w)]
         paras.append((words, base == "rtl" if base else shaping.base_rtl("".join(ch for ch, _ in chars))))
     return paras
+
+
+GLUE = ("g", "", _PLAIN)  # a word's first piece: no space before it (a break opportunity inside a word)
+
+
+def _slash_parts(word: tuple) -> list[tuple]:
+    """A word cut after each slash where Pango may break a line (a URL's
+    parts), the parts after the first glued to the one before."""
+    if not any(kind == "t" and "/" in p for kind, p, _st in word):
+        return [word]
+    parts: list[list] = [[]]
+    for kind, p, st in word:
+        if kind != "t" or "/" not in p:
+            parts[-1].append((kind, p, st))
+            continue
+        bits = _SLASH_BREAK.split(p)
+        for k, bit in enumerate(bits):
+            if k:
+                parts.append([GLUE])
+            if bit:
+                parts[-1].append(("t", bit, st))
+    return [tuple(part) for part in parts if any(q[0] != "g" for q in part)]
 
 
 def _pieces(word: list, icons: bool) -> tuple:
@@ -254,6 +290,15 @@ def _word_width(word: tuple, faces: Faces, size: float, rtl: bool, spans: tuple)
     return sum(_piece_width(k, p, st, faces, size, rtl, spans) for k, p, st in word)
 
 
+def _trailing_spaces(word: tuple, faces: Faces, size: float, rtl: bool, spans: tuple) -> float:
+    """The width of the kept spaces a word ends in (paragraphs(keep_spaces=True))."""
+    kind, p, st = word[-1] if word else ("i", "", _PLAIN)
+    if kind != "t" or not p.endswith(" "):
+        return 0.0
+    n = len(p) - len(p.rstrip(" "))
+    return shaping.width(" " * n, faces.font(*st), span_size(st, size, spans), faces.book, rtl, faces.kern)
+
+
 # --- lines: the one breaker ------------------------------------------------------------
 
 TOL = 1e-6  # pt: a line this much wider than its room still fits (widths add up glyph by glyph)
@@ -293,8 +338,13 @@ def set_lines(paras, faces, size: float, width: float, wrap: bool = True, spans:
     for words, rtl in paras:
         line: list = []
         lw = 0.0
+        trail = 0.0  # the kept spaces that end the line so far (hang past its end, as Pango lets them)
         for word in words:
+            glued = word[0][0] == "g"
+            if glued:
+                word = word[1:]
             ww = _word_width(word, faces, size, rtl, spans)
+            ends = _trailing_spaces(word, faces, size, rtl, spans)
             if cut and wrap and ww > width + TOL:
                 if line:
                     lines.append(line)
@@ -311,19 +361,20 @@ def set_lines(paras, faces, size: float, width: float, wrap: bool = True, spans:
             face = faces.font(*st)
             if spaces_follow and faces.book is None and line and line[-1][0] == "t" and line[-1][1][-1:] in fonts.ARROW_CHARS:
                 face = fonts.arrow_face(face)
-            space = shaping.width(" ", face, size)
-            if line and wrap and lw + space + ww > width + TOL:
+            space = 0.0 if glued else shaping.width(" ", face, size)
+            if line and wrap and lw + space + ww - ends > width + TOL:
                 lines.append(line)
-                widths.append(lw)
+                widths.append(lw - trail)
                 dirs.append(rtl)
                 line, lw = [], 0.0
-            if line:
+            if line and not glued:
                 line.append(("t", " ", st))
                 lw += space
             line.extend(word)
             lw += ww
+            trail = ends
         lines.append(line)
-        widths.append(lw)
+        widths.append(lw - trail)
         dirs.append(rtl)
     merged = []
     for line in lines:  # neighbouring text pieces of one style: one run each
@@ -445,15 +496,16 @@ def line_boxes(lines, faces, metrics) -> tuple:
 
 
 @lru_cache(maxsize=2048)  # a 1,000-card deck's texts set once for the check, the ink and the drawing; a bigger deck's rarer texts set again, not kept a card
-def fit(text: str, font, size: float, min_size: float, w: float, h: float, wrap: bool = True, icons: bool = True, markup: bool = False, base: str | None = None, metrics=METRICS, spans: tuple = ()) -> Fitted:
+def fit(text: str, font, size: float, min_size: float, w: float, h: float, wrap: bool = True, icons: bool = True, markup: bool = False, base: str | None = None, metrics=METRICS, spans: tuple = (), editor: bool = False, keep_spaces: bool = False) -> Fitted:
     """The largest size from `size` down to `min_size` (steps of 0.25 pt) at
     which the text fits the w x h box; at `min_size` with fits=False if none does.
     `font`: a registered font name, or Faces (markup, fallback fonts); `metrics`:
-    the lines' (ascent, descent, leading) in ems."""
+    the lines' (ascent, descent, leading) in ems; `editor`, `keep_spaces`: see
+    `paragraphs`."""
     if not all(math.isfinite(v) for v in (size, min_size, w, h)) or not -1e6 < size < 1e6:
         raise ValueError(f"text size {size:g} (or its box) is not a usable number")  # refused by the templates first
     faces = as_faces(font)
-    paras = paragraphs(text, icons, markup, base)
+    paras = paragraphs(text, icons, markup, base, editor, keep_spaces)
     s = size
     steps = (size - min_size) / STEP
     if steps > 64:

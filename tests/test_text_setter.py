@@ -64,7 +64,7 @@ def test_paragraph_draws_the_lines_it_measures():
     assert n > 1 and abs((700 - bottom) - text.paragraph_height(words, 120, size=9)) < 1e-6
 
 
-def test_an_editors_text_breaks_after_a_slash_as_pango_does():
+def test_an_editors_text_breaks_after_a_slash_or_hyphen_as_pango_does():
     """Inkscape (Pango) may break a URL after a slash, not before a digit or another
     slash; printkit's own text breaks at spaces only."""
     fonts.register_fonts()
@@ -83,3 +83,9 @@ def test_kept_spaces_stay_and_hang_at_the_line_end():
     assert [text.line_text(line) for line in lines] == ["Double  spaced  ", "words"]  # the space that parts the words goes at the break
     assert abs(widths[0] - fonts.text_width("Double  spaced", fonts.SANS, 10)) < 1e-6  # the hanging spaces take no room
     assert text.line_text(text.set_lines(text.paragraphs("Double  spaced"), fonts.SANS, 10, 1e9)[0][0]) == "Double spaced"
+
+
+def test_hyphens_break_between_letters_in_an_editors_text():
+    fonts.register_fonts()
+    paras = text.paragraphs("keeper-card-errata 2-3", editor=True)
+    assert [text.line_text(w) for w in paras[0][0]] == ["keeper-", "card-", "errata", "2-3"]

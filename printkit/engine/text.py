@@ -157,9 +157,10 @@ def _styled(para: str, markup: bool) -> list[tuple[str, tuple]]:
     return out
 
 
-#: how an editor's text (Inkscape, Pango) breaks, where printkit's own text does not:
-#: after a slash in a URL or path (UAX #14: not before a digit or another slash)
-_SLASH_BREAK = re.compile(r"(?<=/)(?=[^\d/\s])")
+#: how an editor's text (Inkscape, Pango) breaks, where printkit's own text does not
+#: (UAX #14): after a slash in a URL or path, not before a digit or another slash;
+#: after a hyphen between letters
+_SLASH_BREAK = re.compile(r"(?<=/)(?=[^\d/\s])|(?<=[^\W\d_]-)(?=[^\W\d_])")
 
 
 def paragraphs(text: str, icons: bool = False, markup: bool = False, base: str | None = None, editor: bool = False, keep_spaces: bool = False) -> list[tuple[list, bool]]:
@@ -168,8 +169,8 @@ def paragraphs(text: str, icons: bool = False, markup: bool = False, base: str |
     icon name, style), style (bold, italic[, span]). `base`: "rtl" or "ltr" sets
     every paragraph's direction (SVG's direction property), else each
     paragraph's first strong letter does. `editor`: break as Pango does for an
-    editor's text, also after a slash in a URL (the part after it is a word
-    joined to the one before with no space, GLUE). `keep_spaces`: a run of
+    editor's text, also after a slash in a URL and a hyphen between letters
+    (the part after it is a word joined to the one before with no space, GLUE). `keep_spaces`: a run of
     spaces is kept (xml:space="preserve", white-space:pre): the first parts
     the words, the rest end the word before it (hanging at a line's end)."""
     paras = []
@@ -200,13 +201,14 @@ GLUE = ("g", "", _PLAIN)  # a word's first piece: no space before it (a break op
 
 
 def _slash_parts(word: tuple) -> list[tuple]:
-    """A word cut after each slash where Pango may break a line (a URL's
-    parts), the parts after the first glued to the one before."""
-    if not any(kind == "t" and "/" in p for kind, p, _st in word):
+    """A word cut where Pango may break a line inside it (after a URL's
+    slashes, a hyphen between letters), the parts after the first glued to
+    the one before."""
+    if not any(kind == "t" and ("/" in p or "-" in p) for kind, p, _st in word):
         return [word]
     parts: list[list] = [[]]
     for kind, p, st in word:
-        if kind != "t" or "/" not in p:
+        if kind != "t" or ("/" not in p and "-" not in p):
             parts[-1].append((kind, p, st))
             continue
         bits = _SLASH_BREAK.split(p)
@@ -390,7 +392,7 @@ def set_lines(paras, faces, size: float, width: float, wrap: bool = True, spans:
 
 def line_text(line) -> str:
     """A set line's text (icons as their `:name:`)."""
-    return "".join(p if kind == "t" else f":{p}:" for kind, p, _st in line)
+    return "".join(p if kind == "t" else (f":{p}:" if kind == "i" else "") for kind, p, _st in line)
 
 
 def lines(text: str, font: str, size: float, width: float, *, markup: bool = False) -> list[str]:

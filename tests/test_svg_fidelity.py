@@ -39,6 +39,7 @@ LIMITS = {
     "spans": 5,  # measured 0 (before spans were drawn apart: 60)
     "textfilters": 45,  # measured 38 (before filters on text were drawn: 69)
     "editor": 5,  # measured 0 (before flowed text was set as Inkscape sets it, issue 35.2: 77)
+    "strut": 10,  # measured 5 (before the flowRoot's own face grew each line: 69)
 }
 
 

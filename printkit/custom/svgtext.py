@@ -43,6 +43,7 @@ class TextUnit:
     runon = False
     keep_spaces = False
     overflow = "hide"
+    strut = None  # a flowRoot's own font properties when its paragraphs set another face
 
     @property
     def scale(self) -> float:
@@ -152,6 +153,7 @@ class SvgText:
         paras = [x for x in el.iter() if _local(x.tag) == "flowPara"]
         props = dict(style)
         props.update({k: v for k, v in _style(el).items() if k in INHERITED})
+        root = {k: props[k] for k in ("font-family", "font-weight", "font-style") if k in props}
         if paras:
             props.update({k: v for k, v in _style(paras[0]).items() if k in INHERITED})
         # an empty flowPara takes no line in Inkscape 1.x's render: none here either
@@ -170,6 +172,8 @@ class SvgText:
         unit.shrink = el.get("data-min-size") is not None
         _editor_ways(unit, el, props, where)
         unit.runon = runon
+        if root.get("font-family") and root != {k: props[k] for k in ("font-family", "font-weight", "font-style") if k in props}:
+            unit.strut = root  # the flowRoot's own face: Inkscape grows every line to its line box too
         self.texts.append(unit)
         self._mark(el, "text", unit)
 
@@ -332,6 +336,11 @@ class SvgText:
             font = as_faces(font)._replace(kern=True)
             face = face_metrics(font.font())
             metrics = editor_metrics(t.line_height, *face)
+            if t.strut is not None:  # the root's face (found or substituted) takes part in every line's box
+                fam = str(t.strut["font-family"])
+                if "{" not in fam:  # (a family from a placeholder is left to the paragraph's)
+                    bold, italic = _bold_italic(t.strut)
+                    font = font._replace(strut=self.ctx.fonts.resolve(fam, bold, italic))
         low = min(t.min_pt / t.scale, size) if t.shrink else size
         return fit(text, font, size, low, bw, bh, True, markup=markup, base=base, metrics=metrics, spans=t.spans, editor=t.line_height is not None, keep_spaces=t.keep_spaces)
 
@@ -344,6 +353,11 @@ class SvgText:
             from printkit.engine.text import as_faces
 
             d = min(d, face_metrics(as_faces(font).font())[1])
+        if f.boxes:  # lines grown by a fallback font or the root's face: each line's own top and ascent
+            tops = [0.0]
+            for ba, bd in f.boxes:
+                tops.append(tops[-1] + ba + bd)
+            return next((n for n in range(len(f.lines), 0, -1) if (tops[n - 1] + f.boxes[n - 1][0] + d) * f.size <= t.box[3] + 0.01), 0)
         return next((n for n in range(len(f.lines), 0, -1) if (lh * (n - 1) + a + d) * f.size <= t.box[3] + 0.01), 0)
 
     def _shown(self, t: TextUnit, f, font):

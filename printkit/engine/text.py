@@ -261,6 +261,7 @@ class Faces(NamedTuple):
     bold: bool = False
     italic: bool = False
     kern: bool = False  # set with kerning and ligatures (HarfBuzz), as Inkscape sets an editor's text
+    strut: str | None = None  # a face every line's box takes in too (an editor's text: its root's own face)
 
     def font(self, bold: bool = False, italic: bool = False, span: int = 0) -> str:
         if self.book is None:
@@ -489,6 +490,8 @@ def line_boxes(lines, faces, metrics) -> tuple:
     out = []
     for line in lines:
         names = {faces.font(*line[0][2])} if line else {faces.font()}
+        if faces.strut:
+            names.add(faces.strut)
         for kind, piece, st in line:
             if kind == "t" and piece.strip():
                 names.update(seg.font for seg in shaping.segments(piece, faces.font(*st), faces.book, False, True))

@@ -530,8 +530,14 @@ def _render_text(t: TextUnit, v: dict) -> str:
     """A text's words for one card: in a flowPara a line break typed in a cell
     runs on, as Inkscape sets it (data-newlines="break" keeps it a line break)."""
     if t.runon and not isinstance(t.content, str):
-        v = {k: (val.replace("\r\n", " ").replace("\r", " ").replace("\n", " ") if isinstance(val, str) and ("\n" in val or "\r" in val) else val) for k, val in v.items()}
+        v = _run_on(v)
+        if isinstance(v.get("row"), dict):
+            v["row"] = _run_on(v["row"])  # {{ row["column"] }}
     return T.render(t.content, v)
+
+
+def _run_on(values: dict) -> dict:
+    return {k: (val.replace("\r\n", " ").replace("\r", " ").replace("\n", " ") if isinstance(val, str) and ("\n" in val or "\r" in val) else val) for k, val in values.items()}
 
 
 def _marked(node, mark, top: bool = False) -> str:

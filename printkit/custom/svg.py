@@ -40,7 +40,7 @@ from printkit.custom.svgface import SvgFace
 from printkit.custom.svgresolve import SvgResolve
 from printkit.custom.svgtext import SvgText, TextUnit, _bold_italic, _render_text, text_anchor
 from printkit.custom.assets import ICON, MIN_DPI, dpi_at, drawn_mm, image_pixels
-from printkit.engine.text import ASCENT, DESCENT, face_metrics, line_text, plain
+from printkit.engine.text import ASCENT, DESCENT, line_text, plain
 from printkit.engine.units import MM, SAFE
 from printkit.errors import UsageError
 

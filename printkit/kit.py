@@ -44,6 +44,7 @@ def draw_kit(doc, game, seed: str = "1", overrides: dict | None = None) -> list[
     is on `doc.kit_rules`). `overrides` sets a parameter on every part whose
     component declares it (e.g. qr_url for the Cryptic Words form)."""
     from printkit.engine import draw as d
+    from printkit.engine import text as typeset
     from printkit.engine import fonts
     from printkit.engine.text import fit_fewest_pages, fit_one_page, flow, parse_markup
     from printkit.i18n import text
@@ -67,7 +68,7 @@ def draw_kit(doc, game, seed: str = "1", overrides: dict | None = None) -> list[
     c.drawString(m, H - 62 * MM, _("print-and-play kit"))
     c.setFont(fonts.SANS, 10)
     c.drawString(m, H - 72 * MM, _(game.players))
-    d.paragraph(c, _(game.blurb), m, H - 108 * MM, W - 2 * m, size=12)
+    typeset.paragraph(c, _(game.blurb), m, H - 108 * MM, W - 2 * m, size=12)
     c.setFont(fonts.SANS_BOLD, 14)
     c.setFillColorRGB(0, 0, 0)
     c.drawString(m, H - 135 * MM, _("Contents"))
@@ -77,7 +78,7 @@ def draw_kit(doc, game, seed: str = "1", overrides: dict | None = None) -> list[
     command = game.command  # own games: printkit make FILE
     # own games: the whole command as run (the project path as typed, every option that changed the output)
     made = (doc.command or f"{command} --paper {opts.paper}{_prepress(opts)}") if command else kit_command(game.name, opts, seed, {"lang": lang})
-    lines = d.wrap(_("Made with printkit {version}: {command}").format(version=__version__, command=made), fonts.SANS, 8, W - 2 * m)  # a long project path wraps upward
+    lines = typeset.lines(_("Made with printkit {version}: {command}").format(version=__version__, command=made), fonts.SANS, 8, W - 2 * m)  # a long project path wraps upward
     for i, line in enumerate(lines):
         c.drawString(m, 14 * MM + (len(lines) - 1 - i) * 10, line)
     # rules summary
@@ -162,6 +163,7 @@ def _define_contents(doc, game, rules_pages, guide_page, parts, _=str) -> None:
 
 def _define_guide(doc, game, rules_pages, guide_page, parts, _=str, lang: str = "en") -> None:
     from printkit.engine import draw as d
+    from printkit.engine import text as typeset
     from printkit.engine import fonts
 
     W, H = doc.options.paper_pt
@@ -183,7 +185,7 @@ def _define_guide(doc, game, rules_pages, guide_page, parts, _=str, lang: str = 
              "printed two-sided, the rest of the file would put answer keys and cut-outs on the backs of pages you need. "
              "Each two-sided range starts on an odd page.") if any(p.two_sided for p in parts) else _("Every page prints one-sided."))
     )
-    y = d.paragraph(c, intro, m, y, W - 2 * m, size=10) - 4 * MM
+    y = typeset.paragraph(c, intro, m, y, W - 2 * m, size=10) - 4 * MM
     rows = [[_("Part"), _("Pages"), _("Sides"), _("Sets in file")]]
     for p in ([PartPages(_("Rules summary"), *rules_pages, "", 1, "", "")] if rules_pages else []) + parts:
         sides = _sides(p.two_sided, _)
@@ -195,12 +197,12 @@ def _define_guide(doc, game, rules_pages, guide_page, parts, _=str, lang: str = 
     y -= 18
     for p in parts:
         text = _("{title}: {text}").format(title=p.title, text=p.advice) + (f" {p.note}" if p.note else "")  # French: a no-break space before the colon
-        y = d.paragraph(c, "• " + text, m, y, W - 2 * m, size=9) - 2 * MM
+        y = typeset.paragraph(c, "• " + text, m, y, W - 2 * m, size=9) - 2 * MM
     if getattr(game, "supplies", ()):
         need = "; ".join(f"{_item(_(item), lang)} ({_(why)})" for item, why in game.supplies)
-        y = d.paragraph(c, _("You will also need: scissors (or a craft knife and a metal ruler); {supplies}.").format(supplies=need), m, y - 1 * MM, W - 2 * m, size=9) - 2 * MM
+        y = typeset.paragraph(c, _("You will also need: scissors (or a craft knife and a metal ruler); {supplies}.").format(supplies=need), m, y - 1 * MM, W - 2 * m, size=9) - 2 * MM
     if any(p.two_sided for p in parts):
-        d.paragraph(c, _("Card backs not lining up? Print `printkit calibrate` two-sided, read the offset off its scales (the sheet says how) and reprint the deck with --back-offset X,Y."), m, y - 2 * MM, W - 2 * m, size=9, color=(0.25, 0.25, 0.25))
+        typeset.paragraph(c, _("Card backs not lining up? Print `printkit calibrate` two-sided, read the offset off its scales (the sheet says how) and reprint the deck with --back-offset X,Y."), m, y - 2 * MM, W - 2 * m, size=9, color=(0.25, 0.25, 0.25))
     c.endForm()
 
 
@@ -296,7 +298,7 @@ def _preload() -> None:
     drawing modules."""
     from reportlab.pdfbase import pdfmetrics
 
-    from printkit.engine import draw, fonts  # noqa: F401
+    from printkit.engine import draw, fonts, text  # noqa: F401
     from printkit.engine.rl import canvas_class
     from printkit.engine.document import Document  # noqa: F401
 
@@ -405,6 +407,7 @@ def write_index(summaries, opts, path: Path, stage: bool = False, seed: str = "1
 def _index_doc(summaries, opts, seed: str, row_mm: float, note_pt: float, gap_mm: float, lang: str = "en"):
     """The index drawn in one style: (document, how full its last page is, 0-1)."""
     from printkit.engine import draw as d
+    from printkit.engine import text as typeset
     from printkit.engine import fonts
     from printkit.engine.document import Document
     from printkit.i18n import text
@@ -429,7 +432,7 @@ def _index_doc(summaries, opts, seed: str, row_mm: float, note_pt: float, gap_mm
         rows.append([kit_path.name, game.title, str(pages), f"{sheets} ({stock})", two])
     rows.append([_("Total"), "", str(sum(s[2] for s in summaries)), f"{total} ({stock_total})", ""])
     y = d.table(c, m, y - 2 * MM, [50 * MM, 32 * MM, 16 * MM, 26 * MM, W - 2 * m - 124 * MM], rows, row_h=7 * MM, size=9) - 3 * MM
-    y = d.paragraph(c, _("Sheets: what each game needs printed once, two pages a sheet where it prints two-sided (the cover and the print guide not counted); "
+    y = typeset.paragraph(c, _("Sheets: what each game needs printed once, two pages a sheet where it prints two-sided (the cover and the print guide not counted); "
                     "in brackets, how many of them are best on card stock. Every game: {sheets} sheets, {card} of them card.").format(sheets=total, card=stock_total), m, y, W - 2 * m, size=8.5) - 4 * MM
     # supplies
     c.setFont(fonts.SANS_BOLD, 12)
@@ -450,7 +453,7 @@ def _index_doc(summaries, opts, seed: str, row_mm: float, note_pt: float, gap_mm
         c.setFont(fonts.SANS_BOLD, 9)
         c.setFillColorRGB(0, 0, 0)
         c.drawString(m, y - 9, item)
-        y = d.paragraph(c, "; ".join(whys), m + 34 * MM, y, W - 2 * m - 34 * MM, size=9) - 1.2 * MM
+        y = typeset.paragraph(c, "; ".join(whys), m + 34 * MM, y, W - 2 * m - 34 * MM, size=9) - 1.2 * MM
     y -= 4 * MM
     # each kit's parts, flowed: a section moves on only when its table would not fit
     row_h, gap = row_mm * MM, gap_mm * MM
@@ -471,10 +474,10 @@ def _index_doc(summaries, opts, seed: str, row_mm: float, note_pt: float, gap_mm
         y = d.table(c, m, y, [W - 2 * m - 100 * MM, 22 * MM, 34 * MM, 16 * MM, 28 * MM], rows, row_h=row_h, size=8.5) - 1.5 * MM
         for p in notes:
             text = _("{title}: {text}").format(title=p.title, text=p.note or p.advice)
-            lines = d.wrap("• " + text, fonts.SANS, note_pt, W - 2 * m)
+            lines = typeset.lines("• " + text, fonts.SANS, note_pt, W - 2 * m)
             if y - len(lines) * note_pt * 1.3 < bottom:
                 c = doc.new_page()
                 y = H - m
-            y = d.paragraph(c, "• " + text, m, y, W - 2 * m, size=note_pt) - 0.6 * MM
+            y = typeset.paragraph(c, "• " + text, m, y, W - 2 * m, size=note_pt) - 0.6 * MM
         y -= gap
     return doc, (H - m - y) / (H - m - bottom)

@@ -5,7 +5,7 @@ The full Noto files carry Greek, Cyrillic and thousands of glyphs that no
 printkit page uses; parsing them costs ReportLab ~55 ms a face. The subsets keep
 Basic Latin, Latin-1 and the punctuation and symbols below, and load in a few ms.
 They carry no hinting (see below); Serif keeps its kerning (GPOS). Text in other scripts is drawn in a font of
-the project's, the user's or the system's that has it (printkit/custom/shaping.py).
+the project's, the user's or the system's that has it (printkit/engine/shaping.py).
 
 Noto Sans is what printkit's own games are set in. Noto Serif and Noto Sans Mono
 are what your own templates get for the CSS generic families `serif` and
@@ -54,7 +54,7 @@ def main(which: list[str]) -> None:
             opts.name_IDs = ["*"]
             opts.notdef_outline = True
             # GPOS (kerning) kept for Serif: text an editor wrapped in a box is set kerned,
-            # as Inkscape sets it (printkit/custom/shaping.py). Not for Sans: its files are
+            # as Inkscape sets it (printkit/engine/shaping.py). Not for Sans: its files are
             # what every built-in kit embeds, and their bytes (hence the kits') stay as they were
             opts.drop_tables += ["DSIG", "GSUB"] + (["GPOS"] if key != "serif" else [])
             # no TrueType hinting (fpgm/prep/cvt programs and each glyph's instructions):

@@ -125,6 +125,10 @@ def printed(tmp_path_factory):
     return get
 
 
+#: (project, deck position) of the cards whose run said it left a flowed text's last lines out
+LEFT_OUT: set = set()
+
+
 def _print_cards(name: str, tmp: Path) -> dict:
     """Every card front printed alone on a page at its trim (--layout single,
     --bleed 0), one run per front template: {deck position: (pdf, page)}."""
@@ -151,8 +155,12 @@ def _print_cards(name: str, tmp: Path) -> dict:
         out = tmp / f"{template.stem}.pdf"
         r = run_inproc("deck", "--data", str(data), "--front", str(template), "--card-size", cmp["card_size"], "--layout", "single", "--order", "fronts-first", "--bleed", "0", "--no-strict", "-o", str(out), cwd=project)
         assert r.returncode == 0, r.stderr
+        # flowed text past its region's foot is left out, as Inkscape leaves it out, and named
+        cut = {int(m) for m in re.findall(r"OWN-TEXT-OVERFLOW card (\d+)\b[^\n]*left out", r.stdout + r.stderr)}
         for page, i in enumerate(wanted):
             pages[i] = (out, page)
+            if page + 1 in cut:
+                LEFT_OUT.add((name, i))
     return pages
 
 
@@ -345,7 +353,8 @@ def test_every_cards_text_reads_back_from_the_pdf(name, printed):
     ctx = T.Context.for_folder(CORPUS / name)
     for i, values, template in _cards(name):
         used = load_template(template, ctx, CARDS[cmp["card_size"]]).columns()
-        words = [w for col in cmp["text_columns"] if col in used for w in re.split(r"\s+|\\n", str(values.get(col, ""))) if w]  # a typed \n breaks the line
+        cells = [[w for w in re.split(r"\s+|\\n", str(values.get(col, ""))) if w] for col in cmp["text_columns"] if col in used]  # a typed \n breaks the line
+        words = [w for cell in cells for w in cell]
         pdf_path, page = pages[i]
         pdf = pdfium.PdfDocument(str(pdf_path))
         try:
@@ -356,7 +365,15 @@ def test_every_cards_text_reads_back_from_the_pdf(name, printed):
         flat = re.sub(r"\s+", "", text)
         # *x* and **x** are markup: the words count; variation selectors (U+FE0E/FE0F: text or
         # emoji presentation of the letter before) print nothing of their own
-        lost = [w for w in words if re.sub(r"[\s*\ufe00-\ufe0f]+", "", w) not in re.sub(r"[\ufe00-\ufe0f]", "", flat)]
+        def gone(w):
+            return re.sub(r"[\s*\ufe00-\ufe0f]+", "", w) not in re.sub(r"[\ufe00-\ufe0f]", "", flat)
+
+        lost = [w for w in words if gone(w)]
+        if lost and (name, i) in LEFT_OUT:
+            # the run named this card's flowed text as cut at its region's foot: the words
+            # lost must be the end of a cell (its last lines), none from its middle
+            tails = [cell[k:] for cell in cells for k in range(len(cell)) if all(gone(w) for w in cell[k:]) and (k == 0 or not gone(cell[k - 1]))]
+            lost = [w for w in lost if not any(w in tail for tail in tails)]
         if lost:
             missing.append(f"card {i + 1}: {', '.join(repr(w) for w in lost[:5])}")
     assert not missing, "; ".join(missing)
@@ -434,7 +451,7 @@ def test_layout_line_height(tmp_path):
     Windows programs do), a number that many ems; anything else is refused."""
     from printkit.custom import template as T
     from printkit.custom.layout import LayoutTemplate, line_metrics
-    from printkit.custom.fit import METRICS, Faces, face_metrics
+    from printkit.engine.text import METRICS, Faces, face_metrics
     from printkit.engine import fonts
 
     fonts.register_fonts()

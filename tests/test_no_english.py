@@ -104,7 +104,7 @@ def test_rules_pages_keep_headings_with_their_text(lang, paper):
     Spanish and Dutch Crypto Crisis summaries on Letter did): engine/text.py moves
     such a heading over with its text."""
     from printkit.engine.document import Document
-    from printkit.engine.text import _pages, _set, fit_fewest_pages, fit_one_page, parse_markup
+    from printkit.engine.text import _pages, _place, fit_fewest_pages, fit_one_page, parse_markup
     from printkit.engine.units import MM, PrintOptions
     from printkit.games import all_games
 
@@ -114,7 +114,7 @@ def test_rules_pages_keep_headings_with_their_text(lang, paper):
     for name, game in all_games().items():
         blocks = parse_markup(game.rules_text(lang))
         base = fit_one_page(doc, blocks) if lang == "en" else fit_fewest_pages(doc, blocks)
-        pages = _pages(_set(blocks, base, W - 2 * m), H - 2 * m)
+        pages = _pages(_place(blocks, base, W - 2 * m), H - 2 * m)
         for k, page in enumerate(pages[:-1], 1):
             last = page[-1][0]
             assert last.block.kind not in ("h1", "h2"), f"{name} ({lang}, {paper}): page {k} ends with a heading"
@@ -122,12 +122,12 @@ def test_rules_pages_keep_headings_with_their_text(lang, paper):
 
 def test_a_heading_goes_over_with_its_text():
     from printkit.engine import fonts
-    from printkit.engine.text import _pages, _set, parse_markup
+    from printkit.engine.text import _pages, _place, parse_markup
 
     fonts.register_fonts()
 
     blocks = parse_markup("\n\n".join(["word " * 40] * 5 + ["## Heading", "word " * 40]))
-    sets = _set(blocks, 10.0, 400.0)
+    sets = _place(blocks, 10.0, 400.0)
     used = sum(len(s.lines) * s.leading for s in sets[:5]) + 4 * sets[0].after + max(sets[5].before, sets[4].after) + len(sets[5].lines) * sets[5].leading
     room = used + 2  # the heading fits on the first page, its text does not
     pages = _pages(sets, room)

@@ -38,6 +38,8 @@ LIMITS = {
     "filters": 10,
     "spans": 5,  # measured 0 (before spans were drawn apart: 60)
     "textfilters": 45,  # measured 38 (before filters on text were drawn: 69)
+    "editor": 5,  # measured 0 (before flowed text was set as Inkscape sets it, issue 35.2: 77)
+    "strut": 10,  # measured 5 (before the flowRoot's own face grew each line: 69)
 }
 
 
@@ -142,7 +144,7 @@ def test_flowed_text_lines_stand_where_inkscape_puts_them(tmp_path):
     em plus half the extra line height below the region's top, lines a
     line-height apart (Inkscape 1.2.2, Noto Sans 100 px: baselines at 91 and
     216 px under the top for line-height 1.25, 78/178 for 1, 128/328 for 2)."""
-    from printkit.custom.fit import editor_metrics, face_metrics
+    from printkit.engine.text import editor_metrics, face_metrics
     from printkit.engine import fonts
 
     fonts.register_fonts()
@@ -308,3 +310,29 @@ def test_filters_on_text_are_drawn_and_the_text_still_reads_back(tmp_path):
 
     xobjects = PdfReader(str(out)).pages[0]["/Resources"]["/XObject"]
     assert sum(1 for x in xobjects.values() if x.get_object().get("/Subtype") == "/Image") >= 3  # shadow, glow, blurred word
+
+
+@pytest.mark.slow  # three decks: about 1.5 s
+def test_flowed_text_past_its_region_is_left_out_and_named(tmp_path):
+    """As Inkscape: the lines past the flowed region's foot are not printed; the
+    warning names the card and the words lost, --strict refuses the deck, and
+    data-overflow="print" prints them below instead (docs/own-deck.md)."""
+    def deck(svg, *extra):
+        out = tmp_path / f"{svg.stem}{len(extra)}.pdf"
+        proc = run_inproc("deck", "--data", str(CASES / "cards.csv"), "--front", str(svg), "--layout", "single", "--duplex", "none", "-o", str(out), *extra, cwd=tmp_path)
+        return proc, out
+
+    proc, out = deck(CASES / "editor.svg")
+    assert proc.returncode == 0, proc.stderr
+    said = " ".join((proc.stdout + proc.stderr).split())
+    assert "OWN-TEXT-OVERFLOW card 1" in said and "left out" in said and "caravan one step along the road" in said
+    words = " ".join(_text(out).split())
+    assert "move your" in words and "caravan" not in words
+    assert "Keep it lit until dawn" in words  # the cell's line break runs on inside its flowPara
+    proc, out = deck(CASES / "editor.svg", "--strict")
+    assert proc.returncode == 1 and not out.exists()
+    printed = tmp_path / "printed.svg"
+    printed.write_text((CASES / "editor.svg").read_text(encoding="utf-8").replace('id="over"', 'id="over" data-overflow="print"'), encoding="utf-8")
+    proc, out = deck(printed)
+    assert proc.returncode == 0, proc.stderr
+    assert "caravan one step along the road" in " ".join(_text(out).split())

@@ -20,8 +20,8 @@ from pathlib import Path
 
 from printkit.engine import fonts as engine_fonts
 from printkit.engine import rl
+from printkit.engine.text import ICON  # noqa: F401  (the setter's `:name:`, asked by the templates' checks)
 
-ICON = re.compile(r":([A-Za-z0-9_-]+):")
 MIN_DPI = 300
 FONT_SUFFIXES = (".ttf", ".otf", ".ttc")
 ICON_SUFFIXES = (".svg", ".png", ".jpg", ".jpeg")  # in the order an icon name is looked up
@@ -694,6 +694,17 @@ class Icons:
             if folder.is_dir():
                 out |= {p.stem for p in folder.iterdir() if p.suffix.lower() in ICON_SUFFIXES}
         return sorted(out)
+
+    def drawer(self, ink=None):
+        """The setter's `icon` for text drawn with these icons (engine/text.draw_line):
+        draws icon `name` as a size x size square whose bottom left is (x, y)."""
+
+        def icon(c, name: str, x: float, y: float, size: float) -> None:
+            path = self.path(name)
+            if path is not None:
+                draw_picture(c, path, x, y, size, size, ink=ink)
+
+        return icon
 
     def missing(self, name: str, colons: bool = True) -> str:
         """What a finding says of an icon name that has no file."""

@@ -23,7 +23,7 @@ from pathlib import Path
 
 from printkit.custom import template as T
 from printkit.custom.assets import ICON, MIN_DPI, dpi_at, draw_picture, drawn_mm, forms, image_pixels
-from printkit.custom.fit import Faces, draw_fitted, fit, ink_extent
+from printkit.engine.text import Faces, draw_fitted, fit, ink_extent
 from printkit.engine.bleed import draw_strips, edge_strips
 from printkit.engine.units import CARDS, MM, SAFE
 from printkit.errors import UsageError
@@ -62,7 +62,7 @@ def line_metrics(spec: dict, font):
     own; `line_height = N`: lines N ems apart, placed in them as Inkscape places them;
     `line_height = "font"`: the font's own ascent and descent, one line under the
     other, as Windows programs set single-spaced text (nanDECK, Word)."""
-    from printkit.custom.fit import METRICS, as_faces, editor_metrics, face_metrics
+    from printkit.engine.text import METRICS, as_faces, editor_metrics, face_metrics
 
     lh = spec.get("line_height")
     if lh is None:
@@ -390,7 +390,7 @@ class LayoutTemplate:
             f = fit(text, font, size, min(float(spec.get("min_size", self.default_min)), size), w, h, bool(spec.get("wrap", True)), markup=not isinstance(e.texts["text"], str), metrics=line_metrics(spec, font))
             color = T.parse_color(T.render(e.texts.get("color", "#000000"), v)) or (0, 0, 0)
             c.setFillColorRGB(*ink.rgb(color))
-            draw_fitted(c, f, font, x, y, w, h, align=T.render(e.texts.get("align", "left"), v), valign=T.render(e.texts.get("valign", "top"), v), icon_path=self.ctx.icons.path, ink=ink)
+            draw_fitted(c, f, font, x, y, w, h, align=T.render(e.texts.get("align", "left"), v), valign=T.render(e.texts.get("valign", "top"), v), icon=self.ctx.icons.drawer(ink), ink=ink)
         elif e.kind == "image":
             p = self.ctx.image(T.render(e.texts["path"], v).strip())
             if p is not None:

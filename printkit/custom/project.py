@@ -340,7 +340,7 @@ def shipped_glyphs(text: str, where: str) -> list[Violation]:
     """Text pages, the cover and the print guide are set in printkit's own Noto
     Sans (Latin): a character it lacks would print as an empty box, so it is
     refused (OWN-GLYPH), naming the line. Cards and tokens have no such limit."""
-    from printkit.custom.shaping import has_all
+    from printkit.engine.shaping import has_all
     from printkit.engine import fonts
 
     fonts.register_fonts()

@@ -38,9 +38,9 @@ from printkit.custom.svgparse import (CSS_UNITS, INHERITED, INKSCAPE_VERSION, NO
                                       _image_fit, _length, _local, _old_inkscape, _placeholders_unescaped, _scale, _shallow, _style, _subtree_placeholder, crop_to_element, cut_to_crop_marks)
 from printkit.custom.svgface import SvgFace
 from printkit.custom.svgresolve import SvgResolve
-from printkit.custom.svgtext import SvgText, TextUnit, _bold_italic, text_anchor
+from printkit.custom.svgtext import SvgText, TextUnit, _bold_italic, _render_text, text_anchor
 from printkit.custom.assets import ICON, MIN_DPI, dpi_at, drawn_mm, image_pixels
-from printkit.custom.fit import ASCENT, DESCENT, face_metrics, plain
+from printkit.engine.text import ASCENT, DESCENT, line_text, plain
 from printkit.engine.units import MM, SAFE
 from printkit.errors import UsageError
 
@@ -568,7 +568,7 @@ class SvgTemplate(SvgText, SvgFace, SvgResolve):
         for t in self.texts:
             if t.static and index > 0:
                 continue
-            text = T.render(t.content, v)
+            text = _render_text(t, v)
             label = f"{place} {t.label(self.path).split(' ', 1)[1]}"
             for icon in ICON.findall(text):
                 if self.ctx.icons.path(icon) is None:
@@ -591,17 +591,12 @@ class SvgTemplate(SvgText, SvgFace, SvgResolve):
                 if not f.fits and t.shrink:
                     out.append(T.violation("OWN-TEXT-OVERFLOW", label, f"'{T.short(plain(text))}' does not fit its box even at {t.min_pt:g} pt: shorten it or enlarge the box"))
                     continue
-                if not f.fits:  # printed whole, running past the box's foot: nothing is lost, it is named
-                    # Inkscape sets a line in its shape while the glyphs' depth (baseline + the font's
-                    # descent) stays inside: the leading under the last line may stick out
-                    a, d, lh = f.metrics
-                    if t.line_height is not None:
-                        from printkit.custom.fit import as_faces
-
-                        d = min(d, face_metrics(as_faces(font).font())[1])
-                    over = len(f.lines) - next((n for n in range(len(f.lines), 0, -1) if (lh * (n - 1) + a + d) * size <= t.box[3] + 0.01), 0)
-                if not f.fits and over > 0:
-                    out.append(T.warning("OWN-TEXT-OVERFLOW", label, f"'{T.short(plain(text))}' runs {over} line{'s' if over != 1 else ''} past the foot of its box at {size * t.scale:.1f} pt (Inkscape would leave {'them' if over != 1 else 'it'} out; printkit prints {'them' if over != 1 else 'it'} below): shorten it, enlarge the box, or let printkit shrink it with data-min-size=\"6\""))
+                over = len(f.lines) - self._kept(t, f, font) if not f.fits else 0
+                if over > 0 and t.overflow == "print":  # printed whole, running past the box's foot (data-overflow="print")
+                    out.append(T.warning("OWN-TEXT-OVERFLOW", label, f"'{T.short(plain(text))}' runs {over} line{'s' if over != 1 else ''} past the foot of its box at {size * t.scale:.1f} pt, printed below it (data-overflow=\"print\"; Inkscape leaves {'them' if over != 1 else 'it'} out): shorten it, enlarge the box, or let printkit shrink it with data-min-size=\"6\""))
+                elif over > 0:  # left out, as Inkscape leaves them out: the words lost are named
+                    lost = " ".join(line_text(line) for line in f.lines[-over:])
+                    out.append(T.warning("OWN-TEXT-OVERFLOW", label, f"{over} line{'s' if over != 1 else ''} past the foot of its box at {size * t.scale:.1f} pt left out, as Inkscape leaves them out: '{T.short(plain(lost), 80)}' (shorten the text, enlarge the box, let printkit shrink it with data-min-size=\"6\", or print them below with data-overflow=\"print\")"))
             if not t.static and plain(text).strip():  # the ink this card's text puts down (an empty cell puts none)
                 hint = "" if t.box is not None else ": give the text a box (flowed text, or data-box) so it shrinks to fit"
                 out += self._ink_check(self._ink(t, v, (font, size, text)), label, f"'{T.short(plain(text))}'", hint)
@@ -639,7 +634,7 @@ class SvgTemplate(SvgText, SvgFace, SvgResolve):
         with its own widths), at its place on the card."""
         from lxml import etree
 
-        from printkit.custom import shaping
+        from printkit.engine import shaping
 
         key = ("ink", rendered)
         if key in s.drawings:
@@ -698,7 +693,7 @@ class SvgTemplate(SvgText, SvgFace, SvgResolve):
         is refused naming the text (give that text its own placeholder instead)."""
         from lxml import etree
 
-        from printkit.custom.shaping import has_all, needs_shaping
+        from printkit.engine.shaping import has_all, needs_shaping
 
         out = []
         root = etree.fromstring(rendered)

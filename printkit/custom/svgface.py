@@ -131,7 +131,7 @@ class SvgFace:
             return
         from lxml import etree
 
-        from printkit.custom import shaping
+        from printkit.engine import shaping
 
         fm = self.font_map()
         from reportlab.pdfbase.pdfmetrics import stringWidth

@@ -13,9 +13,9 @@ import re
 from pathlib import Path
 
 from printkit.custom import template as T
-from printkit.custom.fit import ASCENT, DESCENT, LEADING, METRICS, SPAN_CLOSE, Faces, draw_fitted, draw_line, face_metrics, fit, ink_extent, plain, span_open
 from printkit.custom.svgmatrix import BadNumber, Matrix, apply, parse_transform
 from printkit.custom.svgparse import CSS_UNITS, INHERITED, SODIPODI_ROLE, _length, _local, _style, _subtree_placeholder
+from printkit.engine.text import ASCENT, DESCENT, LEADING, METRICS, SPAN_CLOSE, Faces, draw_fitted, draw_line, face_metrics, fit, ink_extent, plain, span_open
 from printkit.errors import UsageError
 
 
@@ -36,6 +36,14 @@ class TextUnit:
         self.el, self.matrix, self.props, self.content, self.x, self.y = el, matrix, props, content, x, y
         self.box, self.min_pt, self.source, self.static = box, min_pt, source, static
         self.line_height, self.shrink, self.spans, self.invisible = line_height, shrink, spans, invisible
+
+    #: set as the editor sets it (docs/own-deck.md, "Text set as the editor set it"):
+    #: a line break in a cell runs on (flowPara), space runs kept (xml:space="preserve",
+    #: white-space:pre), lines past a flowed region's foot left out
+    runon = False
+    keep_spaces = False
+    overflow = "hide"
+    strut = None  # a flowRoot's own font properties when its paragraphs set another face
 
     @property
     def scale(self) -> float:
@@ -115,6 +123,7 @@ class SvgText:
         if editor and not el.get("data-box"):  # set as the editor sets it; shrunk only when data-min-size asks
             unit.line_height = _line_height([*(spans[:1]), el], props, where)
             unit.shrink = el.get("data-min-size") is not None
+        _editor_ways(unit, el, props, where)
         self.texts.append(unit)
         self._mark(el, "text", unit)  # all text is drawn here: fonts as resolved, never a system look-alike
 
@@ -144,12 +153,14 @@ class SvgText:
         paras = [x for x in el.iter() if _local(x.tag) == "flowPara"]
         props = dict(style)
         props.update({k: v for k, v in _style(el).items() if k in INHERITED})
+        root = {k: props[k] for k in ("font-family", "font-weight", "font-style") if k in props}
         if paras:
             props.update({k: v for k, v in _style(paras[0]).items() if k in INHERITED})
         # an empty flowPara takes no line in Inkscape 1.x's render: none here either
         table: list = []
         mark = self._span_marker(props, table, where)
-        source = "\n".join(t for t in (_marked(p, mark).strip() for p in paras) if plain(t).strip())
+        runon = el.get("data-newlines", "run-on") != "break"
+        source = "\n".join(t for t in ((_marked(p, mark).strip().replace("\n", " ") if runon else _marked(p, mark).strip()) for p in paras) if plain(t).strip())
         self._gradient_text(props, where)
         compiled = {k: T.compile_text(str(v), where) for k, v in props.items()}
         try:
@@ -159,6 +170,10 @@ class SvgText:
         unit = TextUnit(el, m, compiled, T.compile_text(source, where), box[0], box[1], box, min_pt, source, not _subtree_placeholder(el), spans=tuple(table))
         unit.line_height = _line_height([*(paras[:1]), el], props, where)  # Inkscape's lines; shrunk only when data-min-size asks
         unit.shrink = el.get("data-min-size") is not None
+        _editor_ways(unit, el, props, where)
+        unit.runon = runon
+        if root.get("font-family") and root != {k: props[k] for k in ("font-family", "font-weight", "font-style") if k in props}:
+            unit.strut = root  # the flowRoot's own face: Inkscape grows every line to its line box too
         self.texts.append(unit)
         self._mark(el, "text", unit)
 
@@ -187,7 +202,7 @@ class SvgText:
         """A function giving, for a span (tspan, flowSpan, flowPara) of this text,
         the marks its text is wrapped in when it is styled apart from the text
         (its own weight, style, size or colour: drawn so, as Inkscape draws it;
-        see fit.SPAN_OPEN), or None. What is not drawn apart (another font
+        see engine/text.SPAN_OPEN), or None. What is not drawn apart (another font
         family, a size or colour from a placeholder or a paint server) is said,
         naming the span."""
         keys = ("font-family", "font-size", "font-weight", "font-style", "fill")
@@ -290,7 +305,7 @@ class SvgText:
         if font is None or not plain(text).strip():
             return None
         bx, by, bw, bh = t.box
-        f = self._fitted(t, v, text, font, size)
+        f = self._shown(t, self._fitted(t, v, text, font, size), font)
         align = {"middle": "center", "end": "right"}.get(T.render(t.props.get("text-anchor", "start"), v), "left")
         if bh >= 1e5:
             ext = ink_extent(f, bx, -(by + f.height), bw, f.height, align=align)
@@ -308,7 +323,7 @@ class SvgText:
         base = text_direction(T.render(t.props.get("direction", ""), v))
         if t.box is not None:
             return self._box_fit(t, text, font, size, not t.static, base)
-        return fit(text, font, size, size, 1e9, 1e9, False, markup=not t.static, base=base, spans=t.spans)
+        return fit(text, font, size, size, 1e9, 1e9, False, markup=not t.static, base=base, spans=t.spans, keep_spaces=t.keep_spaces)
 
     def _box_fit(self, t: TextUnit, text: str, font, size: float, markup: bool, base=None):
         """The text set in its box: printkit's lines, shrunk down to data-min-size; or,
@@ -316,13 +331,42 @@ class SvgText:
         bx, by, bw, bh = t.box
         metrics = METRICS
         if t.line_height is not None:
-            from printkit.custom.fit import as_faces, editor_metrics
+            from printkit.engine.text import as_faces, editor_metrics
 
             font = as_faces(font)._replace(kern=True)
             face = face_metrics(font.font())
             metrics = editor_metrics(t.line_height, *face)
+            if t.strut is not None:  # the root's face (found or substituted) takes part in every line's box
+                fam = str(t.strut["font-family"])
+                if "{" not in fam:  # (a family from a placeholder is left to the paragraph's)
+                    bold, italic = _bold_italic(t.strut)
+                    font = font._replace(strut=self.ctx.fonts.resolve(fam, bold, italic))
         low = min(t.min_pt / t.scale, size) if t.shrink else size
-        return fit(text, font, size, low, bw, bh, True, markup=markup, base=base, metrics=metrics, spans=t.spans)
+        return fit(text, font, size, low, bw, bh, True, markup=markup, base=base, metrics=metrics, spans=t.spans, editor=t.line_height is not None, keep_spaces=t.keep_spaces)
+
+    def _kept(self, t: TextUnit, f, font) -> int:
+        """How many of a box text's lines Inkscape sets in its region: a line is set
+        while its glyphs' depth (baseline + the font's descent) stays inside (the
+        leading under the last line may stick out)."""
+        a, d, lh = f.metrics
+        if t.line_height is not None:
+            from printkit.engine.text import as_faces
+
+            d = min(d, face_metrics(as_faces(font).font())[1])
+        if f.boxes:  # lines grown by a fallback font or the root's face: each line's own top and ascent
+            tops = [0.0]
+            for ba, bd in f.boxes:
+                tops.append(tops[-1] + ba + bd)
+            return next((n for n in range(len(f.lines), 0, -1) if (tops[n - 1] + f.boxes[n - 1][0] + d) * f.size <= t.box[3] + 0.01), 0)
+        return next((n for n in range(len(f.lines), 0, -1) if (lh * (n - 1) + a + d) * f.size <= t.box[3] + 0.01), 0)
+
+    def _shown(self, t: TextUnit, f, font):
+        """The lines drawn: an editor's flowed text loses the lines past its region's
+        foot, as Inkscape leaves them out (unless data-overflow="print")."""
+        if f.fits or t.box is None or t.line_height is None or t.shrink or t.overflow == "print":
+            return f
+        n = self._kept(t, f, font)
+        return f._replace(lines=f.lines[:n], widths=f.widths[:n], rtl=f.rtl[:n], boxes=f.boxes[:n] if f.boxes else f.boxes)
 
     def _text_extent(self, t: TextUnit, v: dict, fs):
         if fs is None:
@@ -341,7 +385,7 @@ class SvgText:
         return self._safe_box(t.matrix, left, top, left + width, bottom)
 
     def _draw_text(self, c, t: TextUnit, v: dict, ink) -> None:
-        text = T.render(t.content, v)
+        text = _render_text(t, v)
         if not plain(text).strip():
             return
         font, size, rgb, anchor = self._style_of(t, v)
@@ -358,21 +402,21 @@ class SvgText:
             c.setFillAlpha(alpha)
         if t.box is not None:
             bx, by, bw, bh = t.box
-            f = self._box_fit(t, text, font, size, not t.static, base)
+            f = self._shown(t, self._box_fit(t, text, font, size, not t.static, base), font)
             if t.line_height is not None:
                 font = font._replace(kern=True)  # set as measured: kerned, as Inkscape sets it
             align = {"middle": "center", "end": "right"}.get(anchor, "left")
             if bh >= 1e5:
-                draw_fitted(c, f, font, bx, -(by + f.height), bw, f.height, align=align, icon_path=self.ctx.icons.path, ink=ink)
+                draw_fitted(c, f, font, bx, -(by + f.height), bw, f.height, align=align, icon=self.ctx.icons.drawer(ink), ink=ink)
             else:
-                draw_fitted(c, f, font, bx, -(by + bh), bw, bh, align=align, valign=t.el.get("data-valign", "top"), icon_path=self.ctx.icons.path, ink=ink)
+                draw_fitted(c, f, font, bx, -(by + bh), bw, bh, align=align, valign=t.el.get("data-valign", "top"), icon=self.ctx.icons.drawer(ink), ink=ink)
         else:
-            f = fit(text, font, size, size, 1e9, 1e9, False, markup=not t.static, base=base, spans=t.spans)
+            f = fit(text, font, size, size, 1e9, 1e9, False, markup=not t.static, base=base, spans=t.spans, keep_spaces=t.keep_spaces)
             c.setFont(font.font(), size)
             base = -t.y
             for line, lw, rtl in zip(f.lines, f.widths, f.rtl):
                 x = t.x - lw * {"middle": 0.5, "end": 1.0}.get(anchor, 0.0)
-                draw_line(c, line, font, size, x, base, self.ctx.icons.path, ink, rtl, f.spans)
+                draw_line(c, line, font, size, x, base, self.ctx.icons.drawer(ink), ink, rtl, f.spans)
                 base -= LEADING * size
         c.restoreState()
         c._pk_where = None
@@ -460,6 +504,40 @@ def _line_span(sp, text_el) -> bool:
     if parent is None or "".join(parent.itertext()).strip() != "".join(sp.itertext()).strip():
         return False
     return parent is text_el or _line_span(parent, text_el)
+
+
+_XML_SPACE = "{http://www.w3.org/XML/1998/namespace}space"
+
+
+def _editor_ways(unit: TextUnit, el, props: dict, where: str) -> None:
+    """The ways the editor sets this text that printkit keeps: space runs kept
+    under xml:space="preserve" (on it or a parent) or white-space:pre (pre-wrap,
+    break-spaces); data-overflow="print" prints the lines past a flowed region
+    below it instead of leaving them out."""
+    node, preserve = el, None
+    while node is not None and preserve is None:
+        preserve = node.get(_XML_SPACE)
+        node = node.getparent()
+    ws = str(props.get("white-space", _style(el).get("white-space", ""))).strip()
+    unit.keep_spaces = preserve == "preserve" or ws in ("pre", "pre-wrap", "break-spaces")
+    overflow = el.get("data-overflow", "hide")
+    if overflow not in ("hide", "print"):
+        raise UsageError(f"{where}: data-overflow must be \"hide\" (Inkscape's way) or \"print\", not '{overflow[:20]}'")
+    unit.overflow = overflow
+
+
+def _render_text(t: TextUnit, v: dict) -> str:
+    """A text's words for one card: in a flowPara a line break typed in a cell
+    runs on, as Inkscape sets it (data-newlines="break" keeps it a line break)."""
+    if t.runon and not isinstance(t.content, str):
+        v = _run_on(v)
+        if isinstance(v.get("row"), dict):
+            v["row"] = _run_on(v["row"])  # {{ row["column"] }}
+    return T.render(t.content, v)
+
+
+def _run_on(values: dict) -> dict:
+    return {k: (val.replace("\r\n", " ").replace("\r", " ").replace("\n", " ") if isinstance(val, str) and ("\n" in val or "\r" in val) else val) for k, val in values.items()}
 
 
 def _marked(node, mark, top: bool = False) -> str:

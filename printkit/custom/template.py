@@ -186,10 +186,10 @@ def parse_color(text: str | None, css: bool = False):
 def glyph_violations(label: str, text: str, faces, values: dict, markup: bool) -> list:
     """OWN-GLYPH for each character of `text` that no font has (its own, the
     project's, the user's or the system's), naming the column it came from."""
-    from printkit.custom.fit import fit, line_chars
-    from printkit.custom.shaping import missing
+    from printkit.engine.text import fit, line_chars
+    from printkit.engine.shaping import missing
 
-    from printkit.custom.shaping import has_all
+    from printkit.engine.shaping import has_all
 
     if not (markup and "*" in text) and has_all(faces.font(), text):
         return []  # the usual case: the text's own font has every character

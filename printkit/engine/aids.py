@@ -13,7 +13,7 @@ from functools import lru_cache
 from typing import Callable, NamedTuple, Sequence
 
 from printkit.engine import fonts
-from printkit.engine.draw import wrap
+from printkit.engine.text import lines as wrap_lines
 from printkit.engine.forms import reused
 from printkit.engine.units import MM, PrintOptions
 
@@ -72,9 +72,9 @@ def _layout(aid: Aid, width: float, height: float) -> tuple[float, list[list[tup
         for lead, text in aid.rows:
             lines: list[tuple[str, str]] = []
             if lead:
-                lines += [(fonts.SANS_BOLD, ln) for ln in wrap(lead, fonts.SANS_BOLD, size, width)]
+                lines += [(fonts.SANS_BOLD, ln) for ln in wrap_lines(lead, fonts.SANS_BOLD, size, width)]
             if text:
-                lines += [(fonts.SANS, ln) for ln in wrap(text, fonts.SANS, size, width)]
+                lines += [(fonts.SANS, ln) for ln in wrap_lines(text, fonts.SANS, size, width)]
             rows.append(lines)
             total += len(lines) * size * 1.22 + lead_gap
         if total <= height or size <= AID_TEXT:

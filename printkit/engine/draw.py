@@ -1,10 +1,10 @@
-"""Drawing primitives shared by every component: fitted text, boxes, tables,
-stars, dice pips, page headers. Units are points unless a name says mm."""
+"""Drawing primitives shared by every component: one-line labels, boxes,
+tables, stars, dice pips, page headers. Units are points unless a name says
+mm. Text in lines (paragraphs, wrapped labels) is set by engine/text.py."""
 
 from __future__ import annotations
 
 import math
-import re
 from typing import Sequence
 
 from printkit.engine import fonts
@@ -152,98 +152,3 @@ def die_face(c, x: float, y: float, size: float, value: int, *, radius: float | 
     r = radius or size * 0.09
     for px, py in PIPS[value]:
         c.circle(x + px * size, y + py * size, r, stroke=0, fill=1)
-
-
-_ASCII_SPACE = re.compile(r"[ \t\r\n\f\v]+")
-
-
-def wrap(text: str, font: str, size: float, width: float) -> list[str]:
-    """Greedy word wrap into lines no wider than `width`."""
-    lines: list[str] = []
-    line, line_w = "", 0.0
-    space = fonts.text_width(" ", font, size)
-    for word in _ASCII_SPACE.split(text.strip(" \t\r\n\f\v")):  # a no-break space (U+00A0, U+202F) stays inside its word
-        if not line:
-            line, line_w = word, fonts.text_width(word, font, size)
-            continue
-        # widths add up glyph by glyph: the sum decides unless it is a hair from the limit
-        trial_w = line_w + space + fonts.text_width(word, font, size)
-        if abs(trial_w - width) < 1e-6:
-            trial_w = fonts.text_width(f"{line} {word}", font, size)
-        if trial_w <= width:
-            line, line_w = f"{line} {word}", trial_w
-        else:
-            lines.append(line)
-            line, line_w = word, fonts.text_width(word, font, size)
-    if line:
-        lines.append(line)
-    return lines
-
-
-def paragraph(c, text: str, x: float, top: float, width: float, *, font: str = fonts.SANS, size: float = 9, leading: float | None = None, color=(0, 0, 0)) -> float:
-    """Wrapped text from `top` down; returns the y below the last line."""
-    leading = leading or size * 1.3
-    c.setFont(font, size)
-    c.setFillColorRGB(*color)
-    y = top - size
-    for line in wrap(text, font, size, width):
-        string(c, x, y, line, font=font, size=size)
-        y -= leading
-    return y + leading - size * 0.3 - 2
-
-
-def paragraph_height(text: str, width: float, *, font: str = fonts.SANS, size: float = 9, leading: float | None = None) -> float:
-    """How far down `paragraph` takes the pen for `text` (top to the y it returns)."""
-    leading = leading or size * 1.3
-    n = len(wrap(text, font, size, width))
-    return size + (n - 1) * leading + size * 0.3 + 2
-
-
-def fit_paragraphs(texts: Sequence[str], width: float, room: float, *, font: str = fonts.SANS, size: float = 9, min_size: float = 7.0, gap: float = 0.0) -> float:
-    """The largest size <= `size` (in quarter points, never below `min_size`) at
-    which `texts`, set one under another by `paragraph` with `gap` pt between
-    them, take no more than `room` pt down: a translation longer than the text
-    it replaces shrinks a little instead of running into what lies below.
-    `min_size` when even that is too tall."""
-    s = size
-    while s > min_size:
-        if sum(paragraph_height(t, width, font=font, size=s) + gap for t in texts) <= room + 1e-6:
-            return s
-        s = max(min_size, s - 0.25)
-    return min_size
-
-
-def label_row(c, items: Sequence[tuple], x: float, y: float, width: float, *, gap: float = 3 * MM, min_size: float = 6.0) -> float:
-    """Labels on one baseline `y`, left to right from `x`: each item is
-    (text, font, size, color, at), drawn at `at` pt from `x` (None: right after
-    the one before) or, when the one before reaches further, `gap` after it. When
-    the row would pass `width`, every size shrinks by one factor until it fits
-    (no item below `min_size`, nor below its own size if that is smaller); so a
-    translated title longer than the English never runs into the label after it.
-    Returns the x where the last label ends."""
-
-    def place(k: float) -> list[tuple]:
-        out, end = [], x
-        for n, (text, font, size, color, at) in enumerate(items):
-            s = max(min(size, min_size), size * k)
-            left = end if n == 0 else end + gap
-            if at is not None:
-                left = max(left, x + at)
-            out.append((left, s, text, font, color))
-            end = left + fonts.text_width(text, font, s)
-        return out
-
-    k = 1.0
-    placed = place(k)
-    while k > 0.3:
-        left, s, text, font, _ = placed[-1]
-        if left + fonts.text_width(text, font, s) <= x + width + 1e-6:
-            break
-        k -= 0.02
-        placed = place(k)
-    for left, s, text, font, color in placed:
-        c.setFont(font, s)
-        c.setFillColorRGB(*color)
-        c.drawString(left, y, text)
-    left, s, text, font, _ = placed[-1]
-    return left + fonts.text_width(text, font, s)

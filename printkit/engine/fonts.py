@@ -46,15 +46,22 @@ ARROW_CHARS = frozenset("\u2190\u2191\u2192\u2193")
 _ARROWS_OF = {SANS: ARROWS, SANS_ITALIC: ARROWS, SANS_BOLD: ARROWS_BOLD, SANS_BOLD_ITALIC: ARROWS_BOLD}
 
 
-def runs(text: str, font: str) -> list[tuple[str, str]]:
+def arrow_face(font: str) -> str:
+    """The face `font`'s arrows are set in (PKArrows of its weight), else `font`."""
+    return _ARROWS_OF.get(font, font)
+
+
+def runs(text: str, font: str, spaces_follow: bool = False) -> list[tuple[str, str]]:
     """`text` as (run, face) pieces: the arrows in PKArrows of `font`'s weight,
-    the rest in `font` (one piece when there are none)."""
+    the rest in `font` (one piece when there are none). `spaces_follow`: a
+    space right after an arrow stays in the arrow's face (running text, as the
+    rules pages set it)."""
     arrows = _ARROWS_OF.get(font)
     if arrows is None or not ARROW_CHARS.intersection(text):
         return [(text, font)]
     out: list[tuple[str, str]] = []
     for ch in text:
-        face = arrows if ch in ARROW_CHARS else font
+        face = arrows if ch in ARROW_CHARS or (spaces_follow and ch == " " and out and out[-1][1] == arrows) else font
         if out and out[-1][1] == face:
             out[-1] = (out[-1][0] + ch, face)
         else:

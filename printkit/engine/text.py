@@ -1,20 +1,47 @@
-"""Running text: Jinja2 templates from templates/, a small markup, flowed over pages.
+"""The text setter: every text printkit sets, the games', the rules pages' and
+your own decks', goes one road, markup -> words -> shaped, measured runs ->
+lines -> boxes -> drawn.
 
-The markup: `# Title`, `## Heading`, `- bullet`, `**bold**`, `*italic*`,
-paragraphs separated by blank lines. printkit sets it itself, a few text
-objects a page: words are measured once at 1 pt (widths scale with the size), so
-trying a rules summary at four sizes to find the one that fits a page costs little.
+**One markup grammar.** Inside a paragraph: `**bold**`, `*italic*` (either
+inside the other; `\\*` is an asterisk), `:icon:` names (where the caller
+draws icons), a new line (or `\\n`) starting a new line. Words are parted at
+white space; a no-break space (U+00A0, U+202F) stays inside its word. The
+rules pages add block marks at the start of a line: `# Title`, `## Heading`,
+`- bullet`, blank lines between paragraphs (`parse_markup`). A template's
+styled spans (an editor's tspan with its own weight, style, size or colour)
+are marked in the text by SPAN_OPEN ... SPAN_CLOSE (`span_open`).
+
+**Runs.** Each piece of a word is measured and drawn through shaping.py: a
+character its font lacks is set in a font that has it, right-to-left and
+joined scripts are ordered and shaped by HarfBuzz; plain text is set from
+the font's advance widths, as ReportLab sets it.
+
+**Lines.** One greedy breaker (`set_lines`): a word goes on the line when the
+line with a space and the word is no wider than the room (the space measured
+in the face the word before ends in), else it starts the next line; a word
+wider than a whole line stays whole on its own line (the box reports it does
+not fit), or, for running text (`cut=True`), is cut between characters.
+
+**Boxes.** `fit` sets a text in a box at the largest size (down to a minimum,
+in 0.25 pt steps) at which its lines fit; `Fitted` knows each line's baseline.
+The rules pages (`flow`) set blocks over pages; the games' helpers
+(`paragraph`, `lines`, `fit_paragraphs`, `label_row`) stand on the same
+breaker and drawing.
 """
 
 from __future__ import annotations
 
+import math
 import re
+from collections import namedtuple
 from functools import lru_cache
-from typing import NamedTuple
+from typing import NamedTuple, Sequence
 
-from printkit.engine import fonts
+from printkit.engine import fonts, shaping
 from printkit.engine.resources import resource_dir
 from printkit.engine.units import MM
+
+# --- templates -------------------------------------------------------------------
 
 
 @lru_cache(maxsize=1)
@@ -50,59 +77,620 @@ def render_template(name: str, gettext=None, ngettext=None, **context) -> str:
     return _env().get_template(name).render(gettext=gettext, _=gettext, ngettext=ngettext or _plural, **context)
 
 
-_BOLD = re.compile(r"\*\*(.+?)\*\*")
-_ITALIC = re.compile(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])")
-#: a run's face by its (bold, italic) flags
-_FACES = {(False, False): fonts.SANS, (True, False): fonts.SANS_BOLD, (False, True): fonts.SANS_ITALIC, (True, True): fonts.SANS_BOLD_ITALIC}
+# --- the markup grammar --------------------------------------------------------------
+
+#: A span styled apart from its text (an editor's tspan or flowSpan with its own
+#: weight, style, size or colour) is marked in the text it is drawn from:
+#: SPAN_OPEN, a flags character (0x40 + bits: 1 weight given, 2 bold, 4 style
+#: given, 8 italic), a table character (0x100 + k: the k-th entry of the text's
+#: span table, (rgb or None, size factor or None); 0x100 for none), the span's
+#: text, SPAN_CLOSE. Data cells never hold these control characters' meaning:
+#: printkit puts them there from the template's spans only.
+SPAN_OPEN, SPAN_CLOSE = "\x0e", "\x0f"
+_SPAN_MARK = re.compile("\x0e[\\s\\S]{2}|\x0f")
+#: an icon's name in text: `:name:`
+ICON = re.compile(r":([A-Za-z0-9_-]+):")
+_BOLD = re.compile(r"\*\*(?=\S)(.+?)(?<=\S)\*\*")
+_ITALIC = re.compile(r"(?<![\w*])\*(?=[^\s*])(.+?)(?<=[^\s*])\*(?![\w*])")
+_PLAIN = (False, False)
+_NO_BREAK = "\u00a0\u202f"
 
 
-def _words(text: str, bold: bool = False) -> tuple:
-    """A paragraph's words, each a tuple of (text, face) pieces: `**bold**` and
-    `*italic*` (either inside the other too) switch the face mid-paragraph, and a
-    word may change face inside itself ("**Hint**:"). `bold`: the text is bold throughout (headings)."""
-    text = _BOLD.sub("\x01\\1\x02", text)
-    text = _ITALIC.sub("\x03\\1\x04", text)
-    base_bold, italic = bold, False
-    words: list = []
-    pieces: list = []
-    chars: list[str] = []
+def span_open(bold: bool | None, italic: bool | None, k: int = 0) -> str:
+    flags = (1 | (2 if bold else 0) if bold is not None else 0) | (4 | (8 if italic else 0) if italic is not None else 0)
+    return SPAN_OPEN + chr(0x40 + flags) + chr(0x100 + k)
 
-    def piece() -> None:
-        if chars:
-            pieces.extend(fonts.runs("".join(chars), _FACES[bold, italic]))  # arrows in PKArrows
-            chars.clear()
 
-    for ch in text:
-        if ch in "\x01\x02\x03\x04":
-            piece()
-            if ch in "\x01\x02":
-                bold = base_bold or ch == "\x01"
-            else:
-                italic = ch == "\x03"
-        elif ch in " \t\r\n\f\v":  # a no-break space stays inside its word
-            piece()
-            if pieces:
-                words.append(tuple(pieces))
-                pieces.clear()
+def plain(text: str) -> str:
+    """The text without span marks (what a reader sees)."""
+    return _SPAN_MARK.sub("", text) if SPAN_OPEN in text or SPAN_CLOSE in text else text
+
+
+def _styled(para: str, markup: bool) -> list[tuple[str, tuple]]:
+    """A paragraph's characters with their (bold, italic) from the markup, and
+    from the template's styled spans (bold, italic, span table index)."""
+    marks = SPAN_OPEN in para or SPAN_CLOSE in para
+    if (not markup or "*" not in para) and not marks:
+        return [(ch, _PLAIN) for ch in para]
+    text = para
+    if markup and "*" in text:
+        text = text.replace("\\*", "\x05")
+        text = _BOLD.sub("\x01\\1\x02", text)
+        text = _ITALIC.sub("\x03\\1\x04", text)
+    bold = italic = False
+    out = []
+    stack: list = []  # open spans, outermost first: (flags, table index)
+    skip = 0
+    for i, ch in enumerate(text):
+        if skip:
+            skip -= 1
+            continue
+        if ch == SPAN_OPEN:
+            if i + 2 < len(text):
+                stack.append((ord(text[i + 1]) - 0x40, ord(text[i + 2]) - 0x100))
+            skip = 2
+            continue
+        if ch == SPAN_CLOSE:
+            if stack:
+                stack.pop()
+            continue
+        if ch == "\x01":
+            bold = True
+        elif ch == "\x02":
+            bold = False
+        elif ch == "\x03":
+            italic = True
+        elif ch == "\x04":
+            italic = False
+        elif stack:
+            b, it, k = bold, italic, 0
+            for flags, kk in stack:  # the innermost span's own style wins
+                if flags & 1:
+                    b = bool(flags & 2)
+                if flags & 4:
+                    it = bool(flags & 8)
+                if kk:
+                    k = kk
+            out.append(("*" if ch == "\x05" else ch, (b, it, k)))
         else:
-            chars.append(ch)
-    piece()
-    if pieces:
-        words.append(tuple(pieces))
-    return tuple(words)
+            out.append(("*" if ch == "\x05" else ch, (bold, italic)))
+    return out
+
+
+#: how an editor's text (Inkscape, Pango) breaks, where printkit's own text does not
+#: (UAX #14): after a slash in a URL or path, not before a digit or another slash;
+#: after a hyphen between letters
+_SLASH_BREAK = re.compile(r"(?<=/)(?=[^\d/\s])|(?<=[^\W\d_]-)(?=[^\W\d_])")
+
+
+def paragraphs(text: str, icons: bool = False, markup: bool = False, base: str | None = None, editor: bool = False, keep_spaces: bool = False) -> list[tuple[list, bool]]:
+    """The text as paragraphs (split at new lines and `\\n`), each (words,
+    right-to-left); a word is a tuple of pieces, ("t", text, style) or ("i",
+    icon name, style), style (bold, italic[, span]). `base`: "rtl" or "ltr" sets
+    every paragraph's direction (SVG's direction property), else each
+    paragraph's first strong letter does. `editor`: break as Pango does for an
+    editor's text, also after a slash in a URL and a hyphen between letters
+    (the part after it is a word joined to the one before with no space, GLUE). `keep_spaces`: a run of
+    spaces is kept (xml:space="preserve", white-space:pre): the first parts
+    the words, the rest end the word before it (hanging at a line's end)."""
+    paras = []
+    for para in text.replace("\r\n", "\n").replace("\\n", "\n").split("\n"):
+        if not editor and not keep_spaces and (not markup or "*" not in para) and _NO_BREAK[0] not in para and _NO_BREAK[1] not in para and SPAN_OPEN not in para and SPAN_CLOSE not in para:  # the usual case, quickly
+            paras.append(([_pieces([(ch, _PLAIN) for ch in w], icons) if ":" in w and icons else (("t", w, _PLAIN),) for w in para.split()], base == "rtl" if base else shaping.base_rtl(para)))
+            continue
+        chars = _styled(para, markup)
+        words = []
+        word: list = []
+        for n, (ch, st) in enumerate(chars + [(" ", _PLAIN)]):
+            if ch.isspace() and ch not in _NO_BREAK:
+                if word:
+                    words.append(_pieces(word, icons))
+                    word = []
+                elif keep_spaces and words and n < len(chars) and ch == " ":  # a space after a space: it stays
+                    last = words[-1]
+                    words[-1] = last[:-1] + (("t", last[-1][1] + " ", last[-1][2]),) if last[-1][0] == "t" and last[-1][2] == st else last + (("t", " ", st),)
+            else:
+                word.append((ch, st))
+        if editor:
+            words = [part for w in words for part in _slash_parts(w)]
+        paras.append((words, base == "rtl" if base else shaping.base_rtl("".join(ch for ch, _ in chars))))
+    return paras
+
+
+GLUE = ("g", "", _PLAIN)  # a word's first piece: no space before it (a break opportunity inside a word)
+
+
+def _slash_parts(word: tuple) -> list[tuple]:
+    """A word cut where Pango may break a line inside it (after a URL's
+    slashes, a hyphen between letters), the parts after the first glued to
+    the one before."""
+    if not any(kind == "t" and ("/" in p or "-" in p) for kind, p, _st in word):
+        return [word]
+    parts: list[list] = [[]]
+    for kind, p, st in word:
+        if kind != "t" or ("/" not in p and "-" not in p):
+            parts[-1].append((kind, p, st))
+            continue
+        bits = _SLASH_BREAK.split(p)
+        for k, bit in enumerate(bits):
+            if k:
+                parts.append([GLUE])
+            if bit:
+                parts[-1].append(("t", bit, st))
+    return [tuple(part) for part in parts if any(q[0] != "g" for q in part)]
+
+
+def _pieces(word: list, icons: bool) -> tuple:
+    """One word's characters as pieces: runs of one style, `:icon:` names cut out."""
+    runs: list = []
+    for ch, st in word:
+        if runs and runs[-1][1] == st:
+            runs[-1][0].append(ch)
+        else:
+            runs.append(([ch], st))
+    pieces = []
+    for chars, st in runs:
+        s = "".join(chars)
+        pos = 0
+        if icons:
+            for m in ICON.finditer(s):
+                if m.start() > pos:
+                    pieces.append(("t", s[pos : m.start()], st))
+                pieces.append(("i", m.group(1), st))
+                pos = m.end()
+        if pos < len(s):
+            pieces.append(("t", s[pos:], st))
+    return tuple(pieces)
+
+
+# --- faces and measures ------------------------------------------------------------------
+
+#: the engine's own faces by (bold, italic), for text set in fonts.SANS
+_SANS_STYLES = {(False, False): fonts.SANS, (True, False): fonts.SANS_BOLD, (False, True): fonts.SANS_ITALIC, (True, True): fonts.SANS_BOLD_ITALIC}
+
+
+class Faces(NamedTuple):
+    """The faces a text is set in: its family and style, and the markup's bold
+    and italic of it, found through `book` (a FontBook: resolve(family, bold,
+    italic) and fallback(char, font)). Without a book, `family` is a registered
+    font name: the engine's Sans takes the markup's bold and italic from its
+    own four faces, any other face is used for every style."""
+
+    book: object
+    family: str
+    bold: bool = False
+    italic: bool = False
+    kern: bool = False  # set with kerning and ligatures (HarfBuzz), as Inkscape sets an editor's text
+    strut: str | None = None  # a face every line's box takes in too (an editor's text: its root's own face)
+
+    def font(self, bold: bool = False, italic: bool = False, span: int = 0) -> str:
+        if self.book is None:
+            if self.family in _SANS_STYLES.values() and (bold or italic):
+                b, i = next(k for k, v in _SANS_STYLES.items() if v == self.family)
+                return _SANS_STYLES[b or bold, i or italic]
+            return self.family
+        return self.book.resolve(self.family, self.bold or bold, self.italic or italic)
+
+
+def as_faces(font) -> Faces:
+    return font if isinstance(font, Faces) else Faces(None, font)
+
+
+def span_size(st, size: float, spans: tuple) -> float:
+    """A piece's size: the text's, times its span's size factor."""
+    if len(st) > 2 and 0 < st[2] <= len(spans) and spans[st[2] - 1][1]:
+        return size * spans[st[2] - 1][1]
+    return size
+
+
+def _piece_width(kind: str, p: str, st, faces: Faces, size: float, rtl: bool, spans: tuple = ()) -> float:
+    if kind != "t":
+        return size  # an icon: one text-height square
+    return shaping.width(p, faces.font(*st), span_size(st, size, spans), faces.book, rtl, faces.kern)
+
+
+def _word_width(word: tuple, faces: Faces, size: float, rtl: bool, spans: tuple) -> float:
+    return sum(_piece_width(k, p, st, faces, size, rtl, spans) for k, p, st in word)
+
+
+def _trailing_spaces(word: tuple, faces: Faces, size: float, rtl: bool, spans: tuple) -> float:
+    """The width of the kept spaces a word ends in (paragraphs(keep_spaces=True))."""
+    kind, p, st = word[-1] if word else ("i", "", _PLAIN)
+    if kind != "t" or not p.endswith(" "):
+        return 0.0
+    n = len(p) - len(p.rstrip(" "))
+    return shaping.width(" " * n, faces.font(*st), span_size(st, size, spans), faces.book, rtl, faces.kern)
+
+
+# --- lines: the one breaker ------------------------------------------------------------
+
+TOL = 1e-6  # pt: a line this much wider than its room still fits (widths add up glyph by glyph)
+
+
+def _cut(word: tuple, faces: Faces, size: float, width: float, rtl: bool, spans: tuple) -> list[tuple]:
+    """A word wider than a whole line, cut between characters into line-wide parts."""
+    parts: list[tuple] = []
+    cur: list = []
+    used = 0.0
+    for kind, p, st in word:
+        for ch in p if kind == "t" else (p,):
+            w = _piece_width(kind, ch, st, faces, size, rtl, spans)
+            if cur and used + w > width + TOL:
+                parts.append(tuple(cur))
+                cur, used = [], 0.0
+            if kind == "t" and cur and cur[-1][0] == "t" and cur[-1][2] == st:
+                cur[-1] = ("t", cur[-1][1] + ch, st)
+            else:
+                cur.append((kind, ch, st))
+            used += w
+    if cur:
+        parts.append(tuple(cur))
+    return parts
+
+
+def set_lines(paras, faces, size: float, width: float, wrap: bool = True, spans: tuple = (), cut: bool = False, spaces_follow: bool = False):
+    """Paragraphs (see `paragraphs`) broken into lines no wider than `width` pt
+    at `size` (greedy, see the module's docstring). Returns (lines, widths,
+    directions): each line a tuple of pieces, neighbours of one style joined,
+    the spaces between words in the style of the piece before them. `wrap`
+    False: a paragraph is one line, however wide. `spaces_follow`: a space
+    after an arrow is measured in the arrow's face, as `flow` draws it
+    (fonts.runs); elsewhere a space is in the text's own face."""
+    faces = as_faces(faces)
+    lines, widths, dirs = [], [], []
+    for words, rtl in paras:
+        line: list = []
+        lw = 0.0
+        trail = 0.0  # the kept spaces that end the line so far (hang past its end, as Pango lets them)
+        for word in words:
+            glued = word[0][0] == "g"
+            if glued:
+                word = word[1:]
+            ww = _word_width(word, faces, size, rtl, spans)
+            ends = _trailing_spaces(word, faces, size, rtl, spans)
+            if cut and wrap and ww > width + TOL:
+                if line:
+                    lines.append(line)
+                    widths.append(lw)
+                    dirs.append(rtl)
+                *whole, last = _cut(word, faces, size, width, rtl, spans)
+                for part in whole:
+                    lines.append(list(part))
+                    widths.append(_word_width(part, faces, size, rtl, spans))
+                    dirs.append(rtl)
+                line, lw = list(last), _word_width(last, faces, size, rtl, spans)
+                continue
+            st = line[-1][2] if line else _PLAIN
+            face = faces.font(*st)
+            if spaces_follow and faces.book is None and line and line[-1][0] == "t" and line[-1][1][-1:] in fonts.ARROW_CHARS:
+                face = fonts.arrow_face(face)
+            space = 0.0 if glued else shaping.width(" ", face, size)
+            if line and wrap and lw + space + ww - ends > width + TOL:
+                lines.append(line)
+                widths.append(lw - trail)
+                dirs.append(rtl)
+                line, lw = [], 0.0
+            if line and not glued:
+                line.append(("t", " ", st))
+                lw += space
+            line.extend(word)
+            lw += ww
+            trail = ends
+        lines.append(line)
+        widths.append(lw - trail)
+        dirs.append(rtl)
+    merged = []
+    for line in lines:  # neighbouring text pieces of one style: one run each
+        out: list = []
+        for kind, p, st in line:
+            if kind == "t" and out and out[-1][0] == "t" and out[-1][2] == st:
+                out[-1] = ("t", out[-1][1] + p, st)
+            else:
+                out.append((kind, p, st))
+        merged.append(tuple(out))
+    return merged, widths, dirs
+
+
+def line_text(line) -> str:
+    """A set line's text (icons as their `:name:`)."""
+    return "".join(p if kind == "t" else (f":{p}:" if kind == "i" else "") for kind, p, _st in line)
+
+
+def lines(text: str, font: str, size: float, width: float, *, markup: bool = False) -> list[str]:
+    """`text` broken into lines no wider than `width` at `size` in `font`, as
+    strings (for text drawn a line at a time by its caller); [] for no words."""
+    if not text.strip():
+        return []
+    return [line_text(line) for line in set_lines(paragraphs(text, markup=markup), as_faces(font), size, width)[0]]
+
+
+# --- boxes --------------------------------------------------------------------------------
+
+LEADING = 1.2
+ASCENT, DESCENT = 0.8, 0.25  # of the size: the block's height is measured with these
+METRICS = (ASCENT, DESCENT, LEADING)  # printkit's own boxes; an editor's text brings its own (custom/svg.py)
+STEP = 0.25  # pt: shrink-to-fit step
+
+
+@lru_cache(maxsize=256)
+def face_metrics(name: str) -> tuple[float, float]:
+    """A registered font's ascent and descent in ems (both positive), as HarfBuzz
+    reads them (the hhea table, or OS/2's typographic numbers when the font says
+    to use those), which is what Pango and Inkscape place lines by; printkit's
+    own (ASCENT, DESCENT) when the font cannot be read."""
+    try:
+        import uharfbuzz as hb
+        from reportlab.pdfbase import pdfmetrics
+
+        face = pdfmetrics.getFont(name).face
+        hbface = hb.Face(hb.Blob.from_file_path(face.filename), getattr(face, "subfontIndex", 0) or 0)
+        ext = hb.Font(hbface).get_font_extents("ltr")
+        ascent, descent = ext.ascender / hbface.upem, -ext.descender / hbface.upem
+        if ascent > 0 and descent >= 0:
+            return ascent, descent
+    except Exception:
+        pass
+    return ASCENT, DESCENT
+
+
+def editor_metrics(line_height: float, ascent: float, descent: float) -> tuple[float, float, float]:
+    """(ascent, descent, leading) in ems that set lines as Inkscape (Pango) does in
+    a shape or flowed region: each line is `line_height` tall, its baseline at the
+    font's ascent share of the em (ascent / (ascent + descent), the font's own
+    numbers) plus half the extra leading; the block of n lines is n line heights."""
+    share = ascent / (ascent + descent) if ascent > 0 and descent > 0 else ASCENT / (ASCENT + DESCENT)
+    top = (line_height - 1.0) / 2 + share
+    return (top, line_height - top, line_height)
+
+
+def block_height(n: int, size: float, metrics=METRICS) -> float:
+    ascent, descent, leading = metrics
+    return (ascent + descent) * size + max(0, n - 1) * leading * size
+
+
+class Fitted(namedtuple("Fitted", "size lines widths fits rtl metrics boxes spans", defaults=((), METRICS, (), ()))):
+    """A text set in its box: size; lines (each: pieces, ("t", text, (bold,
+    italic)) or ("i", icon name, style)); widths; fits (False: even at the
+    minimum size it does not fit); rtl (per line: its paragraph runs right to
+    left); metrics ((ascent, descent, leading) in ems); boxes (an editor's
+    text: each line's (ascent, descent) in ems, grown by the fonts it falls
+    back to); spans (the text's span table: (rgb or None, size factor or None)
+    per styled span, SPAN_OPEN). A named tuple: a frozen dataclass costs ~0.8 ms
+    to define at every start."""
+
+    __slots__ = ()
+
+    @property
+    def height(self) -> float:
+        if self.boxes:
+            return sum(a + d for a, d in self.boxes) * self.size
+        return block_height(len(self.lines), self.size, self.metrics)
+
+    def baselines(self, top: float) -> list[float]:
+        """Each line's baseline (y up) under a block whose top is `top`."""
+        ascent, _, leading = self.metrics
+        if not self.boxes:
+            return [top - (ascent + k * leading) * self.size for k in range(len(self.lines))]
+        out, y = [], top
+        for a, d in self.boxes:
+            out.append(y - a * self.size)
+            y -= (a + d) * self.size
+        return out
+
+
+def line_boxes(lines, faces, metrics) -> tuple:
+    """Each line's (ascent, descent) in ems as Inkscape (Pango) stacks lines of
+    text an editor set (kerned faces): every font a line is drawn in, its own or
+    a fallback, brings its ascent share plus half the leading above the baseline
+    and the rest below; the line is as tall as the tallest of each. () for
+    printkit's own text (one line height for all)."""
+    if not faces.kern:
+        return ()
+    leading = metrics[2]
+    out = []
+    for line in lines:
+        names = {faces.font(*line[0][2])} if line else {faces.font()}
+        if faces.strut:
+            names.add(faces.strut)
+        for kind, piece, st in line:
+            if kind == "t" and piece.strip():
+                names.update(seg.font for seg in shaping.segments(piece, faces.font(*st), faces.book, False, True))
+        tops = [editor_metrics(leading, *face_metrics(n)) for n in sorted(names)]
+        out.append((max(t[0] for t in tops), max(t[1] for t in tops)))
+    return tuple(out)
+
+
+@lru_cache(maxsize=2048)  # a 1,000-card deck's texts set once for the check, the ink and the drawing; a bigger deck's rarer texts set again, not kept a card
+def fit(text: str, font, size: float, min_size: float, w: float, h: float, wrap: bool = True, icons: bool = True, markup: bool = False, base: str | None = None, metrics=METRICS, spans: tuple = (), editor: bool = False, keep_spaces: bool = False) -> Fitted:
+    """The largest size from `size` down to `min_size` (steps of 0.25 pt) at
+    which the text fits the w x h box; at `min_size` with fits=False if none does.
+    `font`: a registered font name, or Faces (markup, fallback fonts); `metrics`:
+    the lines' (ascent, descent, leading) in ems; `editor`, `keep_spaces`: see
+    `paragraphs`."""
+    if not all(math.isfinite(v) for v in (size, min_size, w, h)) or not -1e6 < size < 1e6:
+        raise ValueError(f"text size {size:g} (or its box) is not a usable number")  # refused by the templates first
+    faces = as_faces(font)
+    paras = paragraphs(text, icons, markup, base, editor, keep_spaces)
+    s = size
+    steps = (size - min_size) / STEP
+    if steps > 64:
+        # Many sizes to try (a huge font in a small box): a size whose single line is
+        # taller than the box never fits; and fitting only gets easier as the size drops
+        # (words and lines scale with it), so the largest size that fits is found by halving.
+        k_lo = max(0, math.ceil((size - (h + 0.01) / (metrics[0] + metrics[1])) / STEP))
+        k_hi = math.ceil(steps)
+        s = max(min_size, size - k_lo * STEP)
+        if k_lo < k_hi and not _attempt(paras, faces, s, w, h, wrap, metrics, spans)[0]:
+            lo, hi = k_lo, k_hi  # size - lo*STEP does not fit; size - hi*STEP is the minimum
+            while hi - lo > 1:
+                mid = (lo + hi) // 2
+                if _attempt(paras, faces, max(min_size, size - mid * STEP), w, h, wrap, metrics, spans)[0]:
+                    hi = mid
+                else:
+                    lo = mid
+            s = max(min_size, size - hi * STEP)
+    while True:
+        ok, lines_, widths, dirs, boxes = _attempt(paras, faces, s, w, h, wrap, metrics, spans)
+        if ok or s <= min_size:
+            return Fitted(s, tuple(lines_), tuple(widths), ok, tuple(dirs), tuple(metrics), boxes, tuple(spans))
+        s = max(min_size, s - STEP)
+
+
+def _attempt(paras, faces, s: float, w: float, h: float, wrap: bool, metrics, spans: tuple):
+    lines_, widths, dirs = set_lines(paras, faces, s, w, wrap, spans)
+    boxes = line_boxes(lines_, faces, metrics)
+    tall = sum(a + d for a, d in boxes) * s if boxes else block_height(len(lines_), s, metrics)
+    ok = max(widths, default=0.0) <= w + 0.01 and tall <= h + 0.01
+    return ok, lines_, widths, dirs, boxes
+
+
+def line_chars(fitted: Fitted):
+    """(text, font style) of every text piece, for checks."""
+    for line in fitted.lines:
+        for kind, p, st in line:
+            if kind == "t":
+                yield p, st
+
+
+# --- drawing --------------------------------------------------------------------------------
+
+
+def draw_line(c, line, font, size: float, x: float, base: float, icon=None, ink=None, rtl: bool = False, spans: tuple = ()) -> None:
+    """One set line from x on the baseline (a right-to-left paragraph's pieces
+    are laid from the right). A piece of a styled span is drawn in its own size
+    and colour (`spans`, the text's table; `ink` maps a colour to the
+    document's). `icon(c, name, x, y, size)` draws an icon's picture, one
+    text-height square whose bottom is at y (the caller's pictures)."""
+    faces = as_faces(font)
+    pieces = line[::-1] if rtl and len(line) > 1 else line
+    for kind, piece, st in pieces:
+        if kind == "t":
+            rgb = spans[st[2] - 1][0] if len(st) > 2 and 0 < st[2] <= len(spans) else None
+            if rgb is not None:
+                c.saveState()
+                c.setFillColorRGB(*(ink.rgb(rgb) if ink is not None else rgb))
+            x = shaping.draw(c, x, base, piece, faces.font(*st), span_size(st, size, spans), faces.book, rtl, faces.kern)
+            if rgb is not None:
+                c.restoreState()
+        else:
+            if icon is not None:
+                icon(c, piece, x, base - DESCENT * size * 0.6, size)
+            x += size
+
+
+def _top(fitted: Fitted, y: float, h: float, valign: str) -> float:
+    block = fitted.height
+    return y + (h + block) / 2 if valign == "middle" else (y + block if valign == "bottom" else y + h)
+
+
+def _line_x(x: float, w: float, lw: float, align: str) -> float:
+    return x + (w - lw) / 2 if align == "center" else (x + w - lw if align == "right" else x)
+
+
+def draw_fitted(c, fitted: Fitted, font, x: float, y: float, w: float, h: float, *, align: str = "left", valign: str = "top", icon=None, ink=None) -> None:
+    """Draw fitted text in the box whose bottom left is (x, y), pt."""
+    faces = as_faces(font)
+    c.setFont(faces.font(), fitted.size)
+    rtl = fitted.rtl or (False,) * len(fitted.lines)
+    for line, lw, r, base in zip(fitted.lines, fitted.widths, rtl, fitted.baselines(_top(fitted, y, h, valign))):
+        draw_line(c, line, faces, fitted.size, _line_x(x, w, lw, align), base, icon, ink, r, fitted.spans)
+
+
+def ink_extent(fitted: Fitted, x: float, y: float, w: float, h: float, *, align: str = "left", valign: str = "top"):
+    """Where draw_fitted's set lines put ink: (x0, y0, x1, y1), y up, from each
+    line's set width and the glyphs' ascent and descent; None for no visible text."""
+    size = fitted.size
+    out = None
+    for line, lw, base in zip(fitted.lines, fitted.widths, fitted.baselines(_top(fitted, y, h, valign))):
+        if lw > 0 and any(p[0] == "i" or str(p[1]).strip() for p in line):
+            cx = _line_x(x, w, lw, align)
+            box = (cx, base - DESCENT * size, cx + lw, base + ASCENT * size)  # the glyphs' ink about the baseline
+            out = box if out is None else (min(out[0], box[0]), min(out[1], box[1]), max(out[2], box[2]), max(out[3], box[3]))
+    return out
+
+
+# --- the games' running text ------------------------------------------------------------------
+
+
+def paragraph(c, text: str, x: float, top: float, width: float, *, font: str = fonts.SANS, size: float = 9, leading: float | None = None, color=(0, 0, 0), markup: bool = False) -> float:
+    """Text set in lines of `width` from `top` down, the first baseline one size
+    below it, lines `leading` apart (1.3 sizes); returns the y below the last line."""
+    leading = leading or size * 1.3
+    c.setFont(font, size)
+    c.setFillColorRGB(*color)
+    y = top - size
+    if text.strip():
+        faces = as_faces(font)
+        for line in set_lines(paragraphs(text, markup=markup), faces, size, width)[0]:
+            draw_line(c, line, faces, size, x, y)
+            y -= leading
+    return y + leading - size * 0.3 - 2
+
+
+def paragraph_height(text: str, width: float, *, font: str = fonts.SANS, size: float = 9, leading: float | None = None, markup: bool = False) -> float:
+    """How far down `paragraph` takes the pen for `text` (top to the y it returns)."""
+    leading = leading or size * 1.3
+    n = len(lines(text, font, size, width, markup=markup))
+    return size + (n - 1) * leading + size * 0.3 + 2
+
+
+def fit_paragraphs(texts: Sequence[str], width: float, room: float, *, font: str = fonts.SANS, size: float = 9, min_size: float = 7.0, gap: float = 0.0) -> float:
+    """The largest size <= `size` (in quarter points, never below `min_size`) at
+    which `texts`, set one under another by `paragraph` with `gap` pt between
+    them, take no more than `room` pt down: a translation longer than the text
+    it replaces shrinks a little instead of running into what lies below.
+    `min_size` when even that is too tall."""
+    s = size
+    while s > min_size:
+        if sum(paragraph_height(t, width, font=font, size=s) + gap for t in texts) <= room + 1e-6:
+            return s
+        s = max(min_size, s - STEP)
+    return min_size
+
+
+def label_row(c, items: Sequence[tuple], x: float, y: float, width: float, *, gap: float = 3 * MM, min_size: float = 6.0) -> float:
+    """Labels on one baseline `y`, left to right from `x`: each item is
+    (text, font, size, color, at), drawn at `at` pt from `x` (None: right after
+    the one before) or, when the one before reaches further, `gap` after it. When
+    the row would pass `width`, every size shrinks by one factor until it fits
+    (no item below `min_size`, nor below its own size if that is smaller); so a
+    translated title longer than the English never runs into the label after it.
+    Returns the x where the last label ends."""
+
+    def place(k: float) -> list[tuple]:
+        out, end = [], x
+        for n, (text, font, size, color, at) in enumerate(items):
+            s = max(min(size, min_size), size * k)
+            left = end if n == 0 else end + gap
+            if at is not None:
+                left = max(left, x + at)
+            out.append((left, s, text, font, color))
+            end = left + shaping.width(text, font, s)
+        return out
+
+    k = 1.0
+    placed = place(k)
+    while k > 0.3:
+        left, s, text, font, _ = placed[-1]
+        if left + shaping.width(text, font, s) <= x + width + 1e-6:
+            break
+        k -= 0.02
+        placed = place(k)
+    for left, s, text, font, color in placed:
+        c.setFillColorRGB(*color)
+        shaping.draw(c, left, y, text, font, s)
+    left, s, text, font, _ = placed[-1]
+    return left + shaping.width(text, font, s)
+
+
+# --- the rules pages: blocks flowed over pages --------------------------------------------------
 
 
 class Block(NamedTuple):
     """A heading, paragraph or bullet of the markup, at no size yet."""
 
     kind: str  # "h1", "h2", "body", "bullet"
-    words: tuple  # see _words
-    widths: tuple  # each word's width at 1 pt (widths scale with the size: one measure serves every size)
-    spaces: tuple  # the width at 1 pt of a space after each word, in the face the word ends in
-
-
-def _block(kind: str, words: tuple) -> Block:
-    return Block(kind, words, tuple(_width(w) for w in words), tuple(fonts.text_width(" ", w[-1][1], 1.0) for w in words))
+    paras: tuple  # its text as `paragraphs` gives it
 
 
 #: per kind, in units of the body size: type size, leading, space before, space after, left indent
@@ -113,16 +701,22 @@ _STYLE = {
     "bullet": (1.0, 1.3, 0.0, 0.2, 1.2),
 }
 _BULLET_AT = 0.3  # the bullet's left edge, in units of the body size
+_FACES = {"h1": Faces(None, fonts.SANS_BOLD), "h2": Faces(None, fonts.SANS_BOLD)}
+_BODY = Faces(None, fonts.SANS)
 
 
 def parse_markup(text: str) -> list[Block]:
-    """The markup as blocks (see the module's docstring)."""
+    """The running text's blocks (see the module's docstring): a paragraph's
+    lines are joined by spaces, blank lines part paragraphs."""
     out: list[Block] = []
     para: list[str] = []
 
+    def block(kind: str, body: str) -> None:
+        out.append(Block(kind, tuple(paragraphs(body, markup=True))))
+
     def flush() -> None:
         if para:
-            out.append(_block("body", _words(" ".join(para))))
+            block("body", " ".join(para))
             para.clear()
 
     for raw in text.splitlines():
@@ -131,90 +725,20 @@ def parse_markup(text: str) -> list[Block]:
             flush()
         elif line.startswith("## "):
             flush()
-            out.append(_block("h2", _words(line[3:], bold=True)))
+            block("h2", line[3:])
         elif line.startswith("# "):
             flush()
-            out.append(_block("h1", _words(line[2:], bold=True)))
+            block("h1", line[2:])
         elif line.startswith("- "):
             flush()
-            out.append(_block("bullet", _words(line[2:])))
+            block("bullet", line[2:])
         else:
             para.append(line)
     flush()
     return out
 
 
-def _width(pieces: tuple) -> float:
-    """A word's width at 1 pt: widths scale with the size, so one measure serves every size."""
-    return sum(fonts.text_width(t, face, 1.0) for t, face in pieces)
-
-
-def _break_long(pieces: tuple, room: float) -> list[tuple]:
-    """A word wider than a whole line, cut between characters into line-wide parts."""
-    parts: list[tuple] = []
-    cur: list = []
-    used = 0.0
-    for t, face in pieces:
-        for ch in t:
-            w = fonts.text_width(ch, face, 1.0)
-            if cur and used + w > room:
-                parts.append(tuple(cur))
-                cur, used = [], 0.0
-            if cur and cur[-1][1] == face:
-                cur[-1] = (cur[-1][0] + ch, face)
-            else:
-                cur.append((ch, face))
-            used += w
-    if cur:
-        parts.append(tuple(cur))
-    return parts
-
-
-def _lines(b: Block, width: float) -> list[list]:
-    """Greedy line breaking of a block into lines no wider than `width` (at 1 pt).
-    A line is a list of its words' indexes; a word no line can hold is cut
-    between characters (as ReportLab does), and its parts stand in the lines
-    as (text, face) piece tuples."""
-    lines: list[list] = []
-    line: list = []
-    used = space = 0.0
-    for i, w in enumerate(b.widths):
-        if w > width + 1e-9:
-            if line:
-                lines.append(line)
-            *whole, last = _break_long(b.words[i], width)
-            lines.extend([part] for part in whole)
-            line, used, space = [last], _width(last), b.spaces[i]
-            continue
-        if line:
-            if used + space + w <= width + 1e-9:
-                line.append(i)
-                used += space + w
-                space = b.spaces[i]
-                continue
-            lines.append(line)
-        line, used, space = [i], w, b.spaces[i]
-    if line:
-        lines.append(line)
-    return lines
-
-
-def _runs(b: Block, line: list) -> list[tuple]:
-    """A line's text as (text, face) runs, spaces included, neighbours of one face joined."""
-    runs: list = []
-    for item in line:
-        pieces = b.words[item] if isinstance(item, int) else item
-        if runs:
-            runs[-1] = (runs[-1][0] + " ", runs[-1][1])
-        for t, face in pieces:
-            if runs and runs[-1][1] == face:
-                runs[-1] = (runs[-1][0] + t, face)
-            else:
-                runs.append((t, face))
-    return runs
-
-
-class _Set(NamedTuple):
+class _Placed(NamedTuple):
     """A block set at one size: its lines, and the measures the page needs."""
 
     block: Block
@@ -226,15 +750,15 @@ class _Set(NamedTuple):
     indent: float
 
 
-def _set(blocks: list[Block], base: float, width: float) -> list[_Set]:
+def _place(blocks: list[Block], base: float, width: float) -> list[_Placed]:
     out = []
     for b in blocks:
         size, leading, before, after, indent = (k * base for k in _STYLE[b.kind])
-        out.append(_Set(b, size, _lines(b, (width - indent) / size), leading, before, after, indent))
+        out.append(_Placed(b, size, set_lines(b.paras, _FACES.get(b.kind, _BODY), size, width - indent, cut=True, spaces_follow=True)[0], leading, before, after, indent))
     return out
 
 
-def _pages(sets: list[_Set], room: float) -> list[list[tuple[_Set, float]]]:
+def _pages(sets: list[_Placed], room: float) -> list[list[tuple[_Placed, float]]]:
     """The blocks placed on pages of `room` pt: each page a list of (block, top),
     `top` measured down from the page's first line. A block moves whole to the next
     page when it does not fit; only one taller than a page is split between lines.
@@ -256,16 +780,16 @@ def _pages(sets: list[_Set], room: float) -> list[list[tuple[_Set, float]]]:
                 y = 0.0
                 queue.insert(0, s)
                 continue
-            fit = int((room - y - gap + 1e-6) // s.leading)
-            if fit < 1 and pages[-1]:
+            fit_n = int((room - y - gap + 1e-6) // s.leading)
+            if fit_n < 1 and pages[-1]:
                 pages.append([])
                 y = 0.0
                 queue.insert(0, s)
                 continue
-            fit = max(fit, 1)  # taller than a page: as many lines as fit, the rest on the next
-            queue.insert(0, s._replace(lines=s.lines[fit:], before=0.0))
-            s = s._replace(lines=s.lines[:fit])
-            h = fit * s.leading
+            fit_n = max(fit_n, 1)  # taller than a page: as many lines as fit, the rest on the next
+            queue.insert(0, s._replace(lines=s.lines[fit_n:], before=0.0))
+            s = s._replace(lines=s.lines[:fit_n])
+            h = fit_n * s.leading
         if s.block.kind in ("h1", "h2") and queue and pages[-1]:
             nxt = queue[0]
             below = y + gap + h + max(nxt.before, s.after)
@@ -282,15 +806,20 @@ def _pages(sets: list[_Set], room: float) -> list[list[tuple[_Set, float]]]:
     return [p for p in pages if p]
 
 
+def page_count(doc, blocks: list[Block], base: float, margin_mm: float = 15.0) -> int:
+    """How many pages of the document's paper `blocks` take at body size `base`."""
+    W, H = doc.options.paper_pt
+    m = margin_mm * MM
+    return len(_pages(_place(blocks, base, W - 2 * m), H - 2 * m))
+
+
 def fit_one_page(doc, blocks: list[Block], sizes=(10.0, 9.5, 9.0, 8.5), margin_mm: float = 15.0) -> float:
     """The largest body size in `sizes` at which `blocks` fit one page of the
     document's paper (a rules summary that would spill a few lines onto a second,
     nearly empty sheet is set a little smaller instead); the first size when they
     fit one page at none of them."""
-    W, H = doc.options.paper_pt
-    m = margin_mm * MM
     for base in sizes:
-        if len(_pages(_set(blocks, base, W - 2 * m), H - 2 * m)) == 1:
+        if page_count(doc, blocks, base, margin_mm) == 1:
             return base
     return sizes[0]
 
@@ -299,22 +828,22 @@ def fit_fewest_pages(doc, blocks: list[Block], sizes=(10.0, 9.5, 9.0, 8.5, 8.0),
     """The largest body size in `sizes` at which `blocks` take the fewest pages of
     the document's paper (one page if any size gets there; a summary of two pages
     and a few lines is set smaller rather than start a third)."""
-    W, H = doc.options.paper_pt
-    m = margin_mm * MM
-    counts = [len(_pages(_set(blocks, base, W - 2 * m), H - 2 * m)) for base in sizes]
+    counts = [page_count(doc, blocks, base, margin_mm) for base in sizes]
     return sizes[counts.index(min(counts))]
 
 
 def flow(doc, blocks: list[Block], base: float = 10.0, margin_mm: float = 15.0) -> None:
-    """Set `blocks` at body size `base` over as many pages of the document's paper as they need."""
+    """Set `blocks` at body size `base` over as many pages of the document's
+    paper as they need, a few text objects a page."""
     W, H = doc.options.paper_pt
     m = margin_mm * MM
-    for page in _pages(_set(blocks, base, W - 2 * m), H - 2 * m):
+    for page in _pages(_place(blocks, base, W - 2 * m), H - 2 * m):
         c = doc.new_page()
         c.setFillColorRGB(0, 0, 0)
         t = c.beginText()
         current = None
         for s, top in page:
+            faces = _FACES.get(s.block.kind, _BODY)
             # the first baseline one type size below the block's top, as ReportLab's paragraphs set it
             y = H - m - top - s.size
             if s.block.kind == "bullet":
@@ -324,11 +853,12 @@ def flow(doc, blocks: list[Block], base: float = 10.0, margin_mm: float = 15.0) 
                 t.textOut("\u2022")
             for line in s.lines:
                 t.setTextOrigin(m + s.indent, y)
-                for text, face in _runs(s.block, line):
-                    if face != current:
-                        t.setFont(face, s.size)
-                        current = face
-                    t.textOut(text)
+                for kind, piece, st in line:
+                    for run, face in fonts.runs(piece, faces.font(*st), spaces_follow=True):  # arrows in PKArrows
+                        if face != current:
+                            t.setFont(face, s.size)
+                            current = face
+                        t.textOut(run)
                 y -= s.leading
             current = None  # the next block may have another size
         c.drawText(t)

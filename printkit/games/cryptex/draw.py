@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 
 from printkit.engine import draw as d
+from printkit.engine import text as typeset
 from printkit.engine import fonts
 from printkit.engine.cards import CardArt, draw_deck
 from printkit.engine.forms import reused
@@ -223,7 +224,7 @@ def render_sheet(doc, model: dict) -> None:
     jb = 9 * MM
     # the caption, then the joker boxes after it (further right when a translation is longer)
     room = W - 2 * m - model["jokers"] * (jb + 3 * MM) - 3 * MM
-    end = d.label_row(c, [(_("Cross one out each time you use a '?'. At most {n}.").format(n=model["jokers"]), fonts.SANS, 8, (0, 0, 0), None)],
+    end = typeset.label_row(c, [(_("Cross one out each time you use a '?'. At most {n}.").format(n=model["jokers"]), fonts.SANS, 8, (0, 0, 0), None)],
                       m, y - 20, room, min_size=7)
     jx0 = max(m + 80 * MM, end + 3 * MM)
     for k in range(model["jokers"]):
@@ -270,7 +271,7 @@ def render_sheet(doc, model: dict) -> None:
     c.drawString(xr, rb_y - 5 * MM, _("Ties"))
     ty = rb_y - 6 * MM
     for k, line in enumerate(model["tiebreak"], 1):
-        ty = d.paragraph(c, f"{k}. {_(line)}", xr, ty, col_w, size=7.5) - 1
+        ty = typeset.paragraph(c, f"{k}. {_(line)}", xr, ty, col_w, size=7.5) - 1
 
 
 SUMMARY_ROWS = (
@@ -342,7 +343,7 @@ def render_puzzle(doc, model: dict) -> None:
         qr = 24 * MM
         draw_qr(c, f"printkit puzzle cryptex --id {p['id']}", W - m - qr, H - m - qr + 2 * MM, qr)
         y = min(y, H - m - qr - 1 * MM)
-        y = d.paragraph(c, _("Play the 40 rounds in this order instead of drawing cards: take one symbol from each round's card "
+        y = typeset.paragraph(c, _("Play the 40 rounds in this order instead of drawing cards: take one symbol from each round's card "
                         "and write it in the leftmost empty box of a cryptex (note which one). After round 20 take the half-game "
                         "penalty; score at the end as usual, with no other players (every word is yours alone)."), m, y - 1 * MM, W - 2 * m - qr - 4 * MM, size=8.5)
         # rounds table, two columns of 20
@@ -377,7 +378,7 @@ def render_puzzle(doc, model: dict) -> None:
         c.setFillColorRGB(0, 0, 0)
         c.drawString(sx, jy, _("Jokers (cross one out per '?'):"))
         d.boxes(c, sx, jy - 9 * MM, 4, 6 * MM, gap=2 * MM)
-        d.paragraph(c, _("Half-game: -1 per empty box of each started cryptex. Final: a word +2 per letter, not a word -2 per letter, unfinished -3 per empty box, untouched 0."),
+        typeset.paragraph(c, _("Half-game: -1 per empty box of each started cryptex. Final: a word +2 per letter, not a word -2 per letter, unfinished -3 per empty box, untouched 0."),
                     sx, jy - 11 * MM, sw, size=7.5, color=(0.2, 0.2, 0.2))
     for p in model["puzzles"]:
         _answer_key(doc, model, p)

@@ -4,6 +4,7 @@ decode puzzles. The only module of the game that imports the print engine."""
 from __future__ import annotations
 
 from printkit.engine import draw as d
+from printkit.engine import text as typeset
 from printkit.engine import fonts
 from printkit.engine.cards import CardArt, draw_deck
 from printkit.engine.qr import QUIET, draw_qr, qr_matrix
@@ -543,7 +544,7 @@ def _dice_page(doc, model: dict, top: float | None = None) -> None:
     c.setFont(fonts.SANS_BOLD, 14)
     c.drawString(m, top - 14, _("Cryptic Words · two dice to fold"))
     tips = _("Cut along the solid outline, fold every dotted line (the grey tabs too) and glue the tabs inside. Opposite faces add up to 7.")
-    d.paragraph(c, tips, m, top - 22, W - 2 * m, size=9)
+    typeset.paragraph(c, tips, m, top - 22, W - 2 * m, size=9)
     dice = model["dice"]
     net_w = 3 * face
     gap = (W - 2 * m - len(dice) * net_w) / len(dice)
@@ -634,9 +635,9 @@ def _reference(c, doc, model: dict, box, _=text("en")) -> None:
 
     def left_height(b: float) -> float:  # the left column's height at body size b (the layout below, measured)
         tw = left_w - pad
-        h = 22 + 15 + sum(d.paragraph_height(t, tw, size=b) + 2.5 for t in steps)
-        h += sum(3 + 13 + d.paragraph_height(t, tw, size=b) + 2.5 for _t, t in notes)
-        return h + 2 + d.paragraph_height(remember, tw, font=fonts.SANS_ITALIC, size=b - 0.5)
+        h = 22 + 15 + sum(typeset.paragraph_height(t, tw, size=b) + 2.5 for t in steps)
+        h += sum(3 + 13 + typeset.paragraph_height(t, tw, size=b) + 2.5 for _t, t in notes)
+        return h + 2 + typeset.paragraph_height(remember, tw, font=fonts.SANS_ITALIC, size=b - 0.5)
 
     # a longer translation sets the column a little smaller (not below 7 pt) rather than run out of the card
     b = 8.0
@@ -647,15 +648,15 @@ def _reference(c, doc, model: dict, box, _=text("en")) -> None:
     c.drawString(x + pad, ly - 10, _("Your turn in short"))
     ly -= 15
     for step in steps:
-        ly = d.paragraph(c, step, x + pad, ly, left_w - pad, size=b) - 2.5
+        ly = typeset.paragraph(c, step, x + pad, ly, left_w - pad, size=b) - 2.5
     for title, text in notes:
         ly -= 3
         c.setFont(fonts.SANS_BOLD, 10)
         c.setFillColorRGB(0, 0, 0)
         c.drawString(x + pad, ly - 10, title)
-        ly = d.paragraph(c, text, x + pad, ly - 13, left_w - pad, size=b) - 2.5
+        ly = typeset.paragraph(c, text, x + pad, ly - 13, left_w - pad, size=b) - 2.5
     ly -= 2
-    d.paragraph(c, remember, x + pad, ly, left_w - pad, font=fonts.SANS_ITALIC, size=b - 0.5)
+    typeset.paragraph(c, remember, x + pad, ly, left_w - pad, font=fonts.SANS_ITALIC, size=b - 0.5)
     # doubles
     rx = x + left_w + 3 * MM
     rw = w - left_w - 3 * MM - pad
@@ -679,16 +680,16 @@ def _reference(c, doc, model: dict, box, _=text("en")) -> None:
         # the title and the action, as one block centred in the row
         size = 8.2
         action = _(row["action"])
-        lines = d.wrap(action, fonts.SANS, size, tw)
+        lines = typeset.lines(action, fonts.SANS, size, tw)
         while size > 7 and (len(lines) * size * 1.18 + 13 > rh - 3 * MM):
             size -= 0.2
-            lines = d.wrap(action, fonts.SANS, size, tw)
+            lines = typeset.lines(action, fonts.SANS, size, tw)
         block = 11 + 1.5 + len(lines) * size * 1.18
         btop = ry + (rh + block) / 2
         c.setFillColorRGB(0, 0, 0)
         c.setFont(fonts.SANS_BOLD, 9)
         c.drawString(tx, btop - 8.5, f"{row['roll']}-{row['roll']}  {_(row['title'])}")
-        d.paragraph(c, action, tx, btop - 12.5, tw, size=size, leading=size * 1.18)
+        typeset.paragraph(c, action, tx, btop - 12.5, tw, size=size, leading=size * 1.18)
     c.setFont(fonts.SANS, 7)
     c.setFillColorRGB(*GREY)
     c.drawString(rx, y + pad - 1, _("An action already done? Pick any other double for both of you."))
@@ -758,7 +759,7 @@ def _puzzle(c, doc, puzzle: dict, number: int, box, cmd: str, _=text("en")) -> N
         "and a card may stay unused. Padlocks are matches, crosses are not in the word. "
         "Exactly one English word fits everything. Which is it?"
     ).format(n=len(puzzle["hand"]))
-    below = d.paragraph(c, rule, x, top - 31, tw, size=8)
+    below = typeset.paragraph(c, rule, x, top - 31, tw, size=8)
     # a rule that runs longer than the QR code (a translation's third line) pushes the reprint line and the hand down
     low = min(top - side, below - 8)
     c.setFont(fonts.SANS, 6)
@@ -819,9 +820,9 @@ def _puzzle(c, doc, puzzle: dict, number: int, box, cmd: str, _=text("en")) -> N
     ay = y + 1 * MM
     ty = hy - 3 * MM
     # as large as the room down to the answer line allows (a longer translation shrinks, not overprints)
-    size = d.fit_paragraphs(lines, w, ty - (ay + bs + 1 * MM), size=8.5, min_size=7, gap=1.5)
+    size = typeset.fit_paragraphs(lines, w, ty - (ay + bs + 1 * MM), size=8.5, min_size=7, gap=1.5)
     for line in lines:
-        ty = d.paragraph(c, line, x, ty, w, size=size) - 1.5
+        ty = typeset.paragraph(c, line, x, ty, w, size=size) - 1.5
     c.setFont(fonts.SANS_BOLD, 9)
     c.setFillColorRGB(0, 0, 0)
     c.drawString(x, ay + bs / 2 - 3, _("Word:"))
@@ -901,4 +902,4 @@ def _answers(doc, puzzles: list[dict], _=text("en")) -> None:
             if y < bottom + 10 * MM:
                 y = page(_("Answer key: puzzle {n} (continued)").format(n=k), p)
             line = _("{clue} rules out {words}.").format(clue=clue, words=", ".join(others))
-            y = d.paragraph(doc.c, "• " + line, m + 3 * MM, y, W - 2 * m - 3 * MM, size=8.5, color=(0.15, 0.15, 0.15)) - 0.5
+            y = typeset.paragraph(doc.c, "• " + line, m + 3 * MM, y, W - 2 * m - 3 * MM, size=8.5, color=(0.15, 0.15, 0.15)) - 0.5

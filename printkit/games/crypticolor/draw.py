@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 
 from printkit.engine import draw as d
+from printkit.engine import text as typeset
 from printkit.engine import fonts
 from printkit.engine.qr import draw_qr
 from printkit.engine.rl import page_size
@@ -154,7 +155,7 @@ def _card_page(doc, alphabet) -> None:
         _letter_label(c, letter, x, y + gw + 1.6 * MM, gw, 13)
         grid(c, doc.ink, x, y, cell, cells)
     y = top - rows * pitch_y
-    d.paragraph(c, _("To encode a letter, fill in the same cells on your Crypticard. A right letter guess scores 2 points for each cell of its picture still empty on your Decoder (not yet covered by a cube): guess early, score more."), MARGIN, max(y, bottom), W - 2 * MARGIN, size=8.5, color=(0.2, 0.2, 0.2))
+    typeset.paragraph(c, _("To encode a letter, fill in the same cells on your Crypticard. A right letter guess scores 2 points for each cell of its picture still empty on your Decoder (not yet covered by a cube): guess early, score more."), MARGIN, max(y, bottom), W - 2 * MARGIN, size=8.5, color=(0.2, 0.2, 0.2))
 
 
 def _turned_pages(doc, alphabet) -> None:
@@ -284,7 +285,7 @@ def _score_sheet(doc, c, top: float) -> None:
     _ = doc.gettext
     W, H = doc.size
     # the heading, and its explanation after it (further right when a translated heading is longer)
-    d.label_row(c, [(_("SCORE SHEET"), fonts.SANS_BOLD, 14, (0, 0, 0), None),
+    typeset.label_row(c, [(_("SCORE SHEET"), fonts.SANS_BOLD, 14, (0, 0, 0), None),
                     (_("Your points for each of your opponent's five letters."), fonts.SANS, 8.5, (0.25, 0.25, 0.25), 34 * MM)],
                 MARGIN, top - 14, W - 2 * MARGIN, gap=3 * MM, min_size=7)
     y = top - 20
@@ -307,12 +308,12 @@ def _score_sheet(doc, c, top: float) -> None:
     c.rect(W - MARGIN - col, tb, col, 11 * MM, stroke=1, fill=0)
     foot = _("* LETTER GUESS: guess a letter right and score {right} points for each cell of its picture still empty on your Decoder "
              "(not yet under a cube); a wrong letter or word guess scores {wrong}, also in this row. A shape scores when all three of its cells are filled in the letter.").format(right=rules.LETTER_GUESS_POINTS, wrong=rules.WRONG_GUESS_POINTS)
-    d.paragraph(c, foot, MARGIN, tb + 11 * MM, width - col - 30 * MM, size=7.5, color=(0.2, 0.2, 0.2))
+    typeset.paragraph(c, foot, MARGIN, tb + 11 * MM, width - col - 30 * MM, size=7.5, color=(0.2, 0.2, 0.2))
     # the opponent's word, once deciphered and unscrambled
     y = tb - 6 * MM
     box, box_gap = 9 * MM, 1.2 * MM
     room = W - 2 * MARGIN - 5 * (box + box_gap) - 3 * MM  # what the five boxes leave the label
-    end = d.label_row(c, [(_("OPPONENT'S CODE WORD"), fonts.SANS_BOLD, 9, (0, 0, 0), None)], MARGIN, y - 8, room, min_size=7)
+    end = typeset.label_row(c, [(_("OPPONENT'S CODE WORD"), fonts.SANS_BOLD, 9, (0, 0, 0), None)], MARGIN, y - 8, room, min_size=7)
     _letter_boxes(c, max(MARGIN + 48 * MM, end + 3 * MM), y - 10 * MM + 1 * MM, box, None, gap=box_gap)
 
 
@@ -434,11 +435,11 @@ def render_board(doc, model: dict) -> None:
         _mini_board(c, ink, x, yy - 3 * mc, mc, shape["cells"], shape["hex"])
         yy -= 3 * mc + 2 * MM
         explain = _tr(_, shape["explain"])
-        yy = d.paragraph(c, explain[0].upper() + explain[1:] + ".", x, yy, col_w - 4 * MM, size=7.5, color=(0.15, 0.15, 0.15)) - 1.5 * MM
+        yy = typeset.paragraph(c, explain[0].upper() + explain[1:] + ".", x, yy, col_w - 4 * MM, size=7.5, color=(0.15, 0.15, 0.15)) - 1.5 * MM
         n = len(shape["variants"])
         # wrapped in its column: a longer translation takes a second line, not the next column
         caption = _("All {n} ways it can sit ({places} places):").format(n=n, places=shape["placements"])
-        yy = d.paragraph(c, caption, x, yy, col_w - 4 * MM, size=7, leading=8, color=(0.25, 0.25, 0.25)) - 0.5
+        yy = typeset.paragraph(c, caption, x, yy, col_w - 4 * MM, size=7, leading=8, color=(0.25, 0.25, 0.25)) - 0.5
         vs = 2.8 * MM
         per_row = max(1, int((col_w - 4 * MM) // (3 * vs + 2 * MM)))
         for j, form in enumerate(shape["variants"]):
@@ -452,7 +453,7 @@ def render_board(doc, model: dict) -> None:
     how = _("On your turn you have {n} guesses. Name a single cell: your opponent answers hit or miss and you mark it with a green or black cube. "
             "Or name a shape and its three cells (this uses the whole turn): if all three are filled in the letter it scores and you cover them with that shape's cubes; "
             "if not, your opponent answers each cell as a hit (+1) or a miss (-1), as single cells score. Guess the letter whenever you like.").format(n=model["guesses_per_turn"])
-    d.paragraph(c, how, MARGIN, y - 2 * MM, W - 2 * MARGIN, size=8.5, color=(0.15, 0.15, 0.15))
+    typeset.paragraph(c, how, MARGIN, y - 2 * MM, W - 2 * MARGIN, size=8.5, color=(0.15, 0.15, 0.15))
 
 
 class _Art:

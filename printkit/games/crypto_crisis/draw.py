@@ -5,6 +5,7 @@ game that imports the print engine."""
 from __future__ import annotations
 
 from printkit.engine import draw as d
+from printkit.engine import text as typeset
 from printkit.engine import fonts
 from printkit.engine.qr import draw_qr
 from printkit.engine.units import MM
@@ -545,7 +546,7 @@ def slip_instructions(c, x: float, top: float, width: float) -> float:
     text = _("Cut out each strip on the solid line. Fold the patterned flap over the hint along the dotted "
              "line and tape it shut, so the time shows and the hint does not. Open each at its time; "
              "the shifts are the ones made on the original tiles, in the order they were made.")
-    return d.paragraph(c, text, x, top, width, size=8.5)
+    return typeset.paragraph(c, text, x, top, width, size=8.5)
 
 
 # -- pages: the player's own board --------------------------------------------------------------
@@ -598,7 +599,7 @@ def render_keeper(doc, model: dict) -> None:
     top = d.header(doc, _("CRYPTO CRISIS  ·  answer key for board {code}").format(code=code),
                    _("Keep this page hidden from your opponent ({how}).").format(how=how))
     top = _answer_table(c, ink, MARGIN, top - 3 * MM, W - 2 * MARGIN, model["words"])
-    top = d.paragraph(c, legend(), MARGIN, top - 2 * MM, W - 2 * MARGIN, size=8)  # every code on the page, spelled out
+    top = typeset.paragraph(c, legend(), MARGIN, top - 2 * MM, W - 2 * MARGIN, size=8)  # every code on the page, spelled out
     # each colour's board alone and the merged board, two by two, as large as
     # the page allows under the table with room for the solver note
     gap, label_h, note_h = 10 * MM, 7 * MM, 30 * MM
@@ -718,7 +719,7 @@ def _solver_note(c, x: float, top: float, width: float, model: dict) -> float:
     c.drawString(x, y - 10, _("Solver check (against the acceptance list)"))
     y -= 14
     for line in lines:
-        y = d.paragraph(c, line, x, y, width, size=9) - 2
+        y = typeset.paragraph(c, line, x, y, width, size=9) - 2
     return y
 
 
@@ -791,14 +792,14 @@ def _puzzle_page(doc, p: dict) -> None:
         _side_legend(c, ink, colx, y + side - qr - 9 * MM, colw)
         below = found_lines(c, ink, m, L["found_top"], W - 2 * m, tie=False)
         solve = _(SOLVE_TEXT)
-        how_h = len(d.wrap(solve, fonts.SANS, 8.5, W - 2 * m)) * 8.5 * 1.3 + 4 * MM
+        how_h = len(typeset.lines(solve, fonts.SANS, 8.5, W - 2 * m)) * 8.5 * 1.3 + 4 * MM
         gs = min(below - m - 4 * MM - how_h, (W - 2 * m - 3 * 6 * MM) / 4)
         top_how = below - 2 * MM
         if gs >= 25 * MM:
             for k in range(4):
                 blank_grid(c, m + k * (gs + 6 * MM), below - 2 * MM - gs, gs)
             top_how = below - 2 * MM - gs - 4 * MM
-        d.paragraph(c, solve, m, top_how, W - 2 * m, size=8.5)
+        typeset.paragraph(c, solve, m, top_how, W - 2 * m, size=8.5)
 
     once(c, "puzzle-page", furniture)
     c.setFillColorRGB(*BLACK)
@@ -836,7 +837,7 @@ def _hint_page(doc, p: dict) -> None:
     y = top - 22 - 12 - 8
     text_top = y - 2 * MM
     how = _(HINT_PAGE_TEXT)
-    lines = len(d.wrap(how, fonts.SANS, 9, W - 2 * MARGIN))
+    lines = len(typeset.lines(how, fonts.SANS, 9, W - 2 * MARGIN))
     strips_top = text_top - lines * 9 * 1.3 - 4 * MM
     h = min(55 * MM, (strips_top - MARGIN - 8 * MM) / 3 - 5 * MM)
     ys = [strips_top - (k + 1) * h - k * 6 * MM for k in range(3)]
@@ -852,7 +853,7 @@ def _hint_page(doc, p: dict) -> None:
         c.setLineWidth(1)
         c.setStrokeColorRGB(*BLACK)
         c.line(MARGIN, top - 22 - 12 - 3, W - MARGIN, top - 22 - 12 - 3)
-        d.paragraph(c, how, MARGIN, text_top, W - 2 * MARGIN, size=9)
+        typeset.paragraph(c, how, MARGIN, text_top, W - 2 * MARGIN, size=9)
         for k, slip in enumerate(hints):
             strip_frame(c, ink, MARGIN, ys[k], W - 2 * MARGIN, h, slip, swatches=False)
 
@@ -901,7 +902,7 @@ def _key_page(doc, p: dict) -> None:
     m = 12 * MM
     y = d.header(doc, _("CRYPTO CRISIS  ·  answer key for {id}").format(id=p["id"]), _("This page holds this puzzle's answers only. "
                  "net: the shifts added up (the board wraps: 3 up = 2 down).")) - 2 * MM
-    y = d.paragraph(c, legend(), m, y, W - 2 * m, size=8) - 2 * MM  # every code on the page, spelled out
+    y = typeset.paragraph(c, legend(), m, y, W - 2 * m, size=8) - 2 * MM  # every code on the page, spelled out
     _key_block(c, doc.ink, m, y, W - 2 * m, 58 * MM, p)
 
 
@@ -931,7 +932,7 @@ def _key_block(c, ink, x: float, top: float, w: float, h: float, p: dict) -> Non
                 shown = ", ".join(others[:4]) + (_(" and {n} more").format(n=len(others) - 4) if len(others) > 4 else "")
                 notes.append(_("{colour} {when}: also {words}").format(colour=_(colour), when=when, words=shown))
     text = _("Common words that also fit: {notes}").format(notes="; ".join(notes)) if notes else _("Common words that also fit: none; each colour had one word from the start.")
-    d.paragraph(c, text, x + 2 * MM, y - 1 * MM, w - 4 * MM, size=7.5)
+    typeset.paragraph(c, text, x + 2 * MM, y - 1 * MM, w - 4 * MM, size=7.5)
 
 
 def blank_grid(c, x: float, y: float, side: float) -> None:

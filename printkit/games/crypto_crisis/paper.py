@@ -6,6 +6,7 @@ slips, and the worksheet."""
 from __future__ import annotations
 
 from printkit.engine import draw as d
+from printkit.engine import text as typeset
 from printkit.engine import fonts
 from printkit.engine.units import MM
 from printkit.games.crypto_crisis.draw import (
@@ -144,7 +145,7 @@ def method_page(doc, method: dict) -> None:
         c.setFillColorRGB(*BLACK)
         c.setFont(fonts.SANS_BOLD, 9.5)
         c.drawString(MARGIN, y - 9.5, f"{k}. {_(head)}")
-        y = min(y - 12, d.paragraph(c, text, MARGIN + lw, y, width - lw, size=9)) - 1.5 * MM
+        y = min(y - 12, typeset.paragraph(c, text, MARGIN + lw, y, width - lw, size=9)) - 1.5 * MM
     # the helper on the left, the example beside it, the colour wheel under both
     col_w = 50 * MM
     mix_h = 2 * (7 * MM + 1.5 * MM) + 8 * MM
@@ -158,7 +159,7 @@ def method_page(doc, method: dict) -> None:
     rw = W - MARGIN - rx
     ry = _worked_example(c, ink, rx, y - 4 * MM, rw, method["example"]) - 4 * MM
     marks = " · ".join(_("{code}: {colour_word}, {mark}").format(code=mark_codes()[MARKS[col]], colour_word=_(COLOUR_WORD[col]), mark=_(MARK_TEXT[MARKS[col]])) for col in COLOURS)
-    d.paragraph(c, _("Marks: {marks}. On a black cell write the marks in white, or circle them.").format(marks=marks), rx, ry, rw, size=8.5)
+    typeset.paragraph(c, _("Marks: {marks}. On a black cell write the marks in white, or circle them.").format(marks=marks), rx, ry, rw, size=8.5)
     _mix_table(c, ink, MARGIN, hy - 4 * MM, width)
 
 
@@ -168,7 +169,7 @@ def _worked_example(c, ink, x: float, top: float, w: float, ex: dict) -> float:
     c.setFillColorRGB(*BLACK)
     c.setFont(fonts.SANS_BOLD, 10)
     c.drawString(x, top - 10, _("Example"))
-    y = d.paragraph(c, _("{colour} {word}, shifts {shifts} ({names}):").format(colour=_(ex["colour"]), word=word, shifts=shifts_text(shifts, " "), names=", ".join(_(SHIFT_NAMES[s]) for s in shifts)),
+    y = typeset.paragraph(c, _("{colour} {word}, shifts {shifts} ({names}):").format(colour=_(ex["colour"]), word=word, shifts=shifts_text(shifts, " "), names=", ".join(_(SHIFT_NAMES[s]) for s in shifts)),
                     x, top - 13, w, size=8.5) - 1 * MM
     row = 6.5 * MM
     step = w / (len(shifts) + 1)
@@ -193,7 +194,7 @@ def _worked_example(c, ink, x: float, top: float, w: float, ex: dict) -> float:
             tw = fonts.text_width(here, fonts.SANS_BOLD, 11)
             c.line(cx - 0.5, y + 1.5 * MM + 3.6, cx + tw + 0.5, y + 1.5 * MM + 3.6)
     y -= 2 * MM
-    return d.paragraph(c, _("Tiles: {tiles}; {first} and {second} are {mark} (the first two letters' tiles), as in the rulebook.").format(
+    return typeset.paragraph(c, _("Tiles: {tiles}; {first} and {second} are {mark} (the first two letters' tiles), as in the rulebook.").format(
         tiles=" ".join(ex["tiles"]), first=ex["tiles"][0], second=ex["tiles"][1], mark=_(MARK_TEXT[ex["mark"]])), x, y, w, size=8.5)
 
 
@@ -287,7 +288,7 @@ def one_form(c, ink, x: float, top: float, w: float, h: float, form: dict) -> No
     # the inside: the words, their shifts, where their tiles land
     rule = _("Each word: 5 letters, all different, {no_letters}, an English word; one per colour. "
              "Up to {n} shifts each: {shifts}. Tiles: where the word's letters land (the method page).").format(n=form["shift_boxes"], no_letters=no_letters(form.get("no_letters", "no Z")), shifts=shift_legend())
-    y = d.paragraph(c, rule, x, fold - 4 * MM, w, size=8) - 2 * MM
+    y = typeset.paragraph(c, rule, x, fold - 4 * MM, w, size=8) - 2 * MM
     box = 8.5 * MM
     word_x = x + 30 * MM
     shift_x = word_x + 5 * box + 6 * MM
@@ -374,7 +375,7 @@ def boards_page(doc, boards: dict) -> None:
     for k in range(n):
         top = H - MARGIN - k * part - (4 * MM if k else 0)
         # the title, and the names line after it (further right when a translated title is longer)
-        d.label_row(c, [(_("CRYPTO CRISIS  ·  merged board"), fonts.SANS_BOLD, 12, BLACK, None),
+        typeset.label_row(c, [(_("CRYPTO CRISIS  ·  merged board"), fonts.SANS_BOLD, 12, BLACK, None),
                         (_("by ____________________  for ____________________"), fonts.SANS, 9, BLACK, 72 * MM)],
                     MARGIN, top - 12, W - 2 * MARGIN, gap=4 * MM, min_size=7)
         by = top - 17 - side
@@ -391,7 +392,7 @@ def boards_page(doc, boards: dict) -> None:
 
 
 def _board_legend(c, ink, x: float, top: float, w: float) -> None:
-    y = d.paragraph(c, _("The one who encrypts ticks: {blue}, {yellow}, {red} for the words whose tiles sit on a cell; {underline}, {italic}, {strike} for the marks "
+    y = typeset.paragraph(c, _("The one who encrypts ticks: {blue}, {yellow}, {red} for the words whose tiles sit on a cell; {underline}, {italic}, {strike} for the marks "
                          "(first two tiles of the blue, yellow, red word). Then colours:").format(**codes_said()), x, top, w, size=8) - 1.5 * MM
     s = 5.5 * MM
     sw = 11 * MM
@@ -399,7 +400,7 @@ def _board_legend(c, ink, x: float, top: float, w: float) -> None:
         y -= s + 1 * MM
         swatch(c, ink, x, y, s, mix, sw)
         d.text_in_box(c, _(mix), x + sw + 1.5 * MM, y, w - sw - 1.5 * MM, s, size=8, align="left", pad=0)
-    d.paragraph(c, _("The solver reads only this sheet; copy it onto a worksheet to try shifts. The shift helper works "
+    typeset.paragraph(c, _("The solver reads only this sheet; copy it onto a worksheet to try shifts. The shift helper works "
                      "backwards too: to undo a shift, step the opposite way."), x, y - 2 * MM, w, size=8)
 
 
@@ -413,7 +414,7 @@ def slips_page(doc, slips: dict) -> None:
     text = _("On each slip circle, for each colour, the shift it reveals: 15:00 each word's first shift, 30:00 its second, "
             "sudden death its third; 'none' if the word has no more. Cut on the solid lines, fold the patterned flap over along "
              "the dotted line and tape it shut. Give your set to your opponent, who opens a slip only at its time.")
-    top = d.paragraph(c, text, MARGIN, top - 1 * MM, W - 2 * MARGIN, size=8.5) - 3 * MM
+    top = typeset.paragraph(c, text, MARGIN, top - 1 * MM, W - 2 * MARGIN, size=8.5) - 3 * MM
     per = slips["slips"]
     count = slips["sets"] * len(per)
     gap = 3 * MM

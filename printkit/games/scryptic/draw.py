@@ -4,6 +4,7 @@ reference card and the score sheet. The only Scryptic module importing the engin
 from __future__ import annotations
 
 from printkit.engine import draw as d
+from printkit.engine import text as typeset
 from printkit.engine import fonts
 from printkit.engine.tiles import draw_tiled, plan_tiles
 from printkit.engine.tokens import TokenGroup, draw_token_groups
@@ -428,7 +429,7 @@ def _legend_entry(c, ink, key: str, name: str, note: str, x: float, y: float, ro
     tx = x + sw + 2 * MM
     c.drawString(tx, y + sw - LEGEND_NAME_PT, _(name))
     c.setFont(fonts.SANS, LEGEND_NOTE_PT)
-    for j, line in enumerate(d.wrap(figures(_(note)), fonts.SANS, LEGEND_NOTE_PT, room)[:2]):
+    for j, line in enumerate(typeset.lines(figures(_(note)), fonts.SANS, LEGEND_NOTE_PT, room)[:2]):
         c.drawString(tx, y + sw - LEGEND_NAME_PT - 2 - (j + 1) * LEGEND_NOTE_PT * 1.15, line)
 
 
@@ -448,7 +449,7 @@ def legend_column(c, ink, x: float, y: float, w: float, h: float) -> None:
     """The key as one column (the free band beside a tiled board's window), with
     the seats, centred in the band's height."""
     size = 8.0
-    seats = d.wrap(_(SEATS), fonts.SANS, size, w)
+    seats = typeset.lines(_(SEATS), fonts.SANS, size, w)
     need = 14 + len(seats) * size * 1.2 + 4 * MM + len(LEGEND) * LEGEND_ROW
     top = y + h - max(0.0, (h - need) / 2)
     c.setFillColorRGB(0, 0, 0)
@@ -612,7 +613,7 @@ def render_racks(doc, model: dict, top: float | None = None) -> None:
             ly = vy - v * 9 * MM
             value_dots(c, vx + 5 * MM, ly + 1.2 * MM, v, 1.1 * MM)
             room = W - m - 4 * MM - (vx + 12 * MM)
-            lines = d.wrap(letters, fonts.SANS_BOLD, 10, room)
+            lines = typeset.lines(letters, fonts.SANS_BOLD, 10, room)
             c.setFont(fonts.SANS_BOLD, 10)
             for j, line in enumerate(lines):
                 c.drawString(vx + 12 * MM, ly - j * 4.2 * MM, line)
@@ -639,14 +640,14 @@ def _block(c, title: str, items: list[str], x: float, top: float, width: float, 
         lead = f"{k}." if numbered else "•"
         c.setFont(fonts.SANS_BOLD if numbered else fonts.SANS, size)
         c.drawString(x, y - size, lead)
-        y = d.paragraph(c, said(item), x + 4.5 * MM, y, width - 4.5 * MM, size=size) - 1.4
+        y = typeset.paragraph(c, said(item), x + 4.5 * MM, y, width - 4.5 * MM, size=size) - 1.4
     return y
 
 
 def _block_height(items: list[str], width: float, size: float) -> float:
     """The height `_block` takes for these items (its title and each paragraph)."""
     lead = size * 1.3  # d.paragraph's leading
-    return 14 + sum(size + (len(d.wrap(said(item), fonts.SANS, size, width - 4.5 * MM)) - 1) * lead + size * 0.3 + 2 + 1.4 for item in items)
+    return 14 + sum(size + (len(typeset.lines(said(item), fonts.SANS, size, width - 4.5 * MM)) - 1) * lead + size * 0.3 + 2 + 1.4 for item in items)
 
 
 def _terrain_table(c, doc, model: dict, m: float, y: float, W: float, size: float) -> float:
@@ -669,7 +670,7 @@ def _terrain_table(c, doc, model: dict, m: float, y: float, W: float, size: floa
     top = y - 6 * MM
     lines_y = [y, top]
     for code, name, placing, combat in rows:
-        wrapped = [d.wrap(said(words), fonts.SANS, size, widths[col] - 3 * MM) for col, words in ((2, placing), (3, combat))]
+        wrapped = [typeset.lines(said(words), fonts.SANS, size, widths[col] - 3 * MM) for col, words in ((2, placing), (3, combat))]
         row_h = max(pic + 2 * MM, max(len(w_) for w_ in wrapped) * lead + 2.5 * MM)
         ry = top - row_h
         px, py = xs[0] + 1 * MM, ry + (row_h - pic) / 2
@@ -771,14 +772,14 @@ def render_reference(doc, model: dict) -> None:
     c.setFillColorRGB(0, 0, 0)
     c.setFont(fonts.SANS_BOLD, 10.5)
     c.drawString(m, y - 10, _("Which words count"))
-    y = d.paragraph(c, said(model["dictionary"]), m, y - 14, full, size=BODY) - 2 * MM
+    y = typeset.paragraph(c, said(model["dictionary"]), m, y - 14, full, size=BODY) - 2 * MM
     c.setFont(fonts.SANS_BOLD, 10.5)
     c.drawString(m, y - 10, _("Meaning bonuses: both players agree, else no bonus"))
-    y = d.paragraph(c, said(model["meaning_rule"]), m, y - 14, full, size=BODY) - 1.5 * MM
+    y = typeset.paragraph(c, said(model["meaning_rule"]), m, y - 14, full, size=BODY) - 1.5 * MM
     for entry in model["meanings"]:
         c.setFont(fonts.SANS_BOLD, 8.5)
         c.drawString(m, y - 8.5, figures(_(entry["title"])))
-        y = d.paragraph(c, " ".join(entry["words"]), m + 3 * MM, y - 11, full - 3 * MM, size=SMALLEST, leading=SMALLEST * 1.22) - 1.2 * MM
+        y = typeset.paragraph(c, " ".join(entry["words"]), m + 3 * MM, y - 11, full - 3 * MM, size=SMALLEST, leading=SMALLEST * 1.22) - 1.2 * MM
     y -= 1.5 * MM
     gap = 6 * MM
     col_w = (full - gap) / 2
@@ -802,7 +803,7 @@ def render_reference(doc, model: dict) -> None:
 
     def line(text: str, x: float = m, width: float = full, font: str = fonts.SANS) -> None:
         nonlocal y
-        y = d.paragraph(c, text, x, y, width, font=font, size=BODY, leading=BODY * 1.22) - 0.5 * MM
+        y = typeset.paragraph(c, text, x, y, width, font=font, size=BODY, leading=BODY * 1.22) - 0.5 * MM
 
     for ex in model["examples"]:
         role = "attack" if ex["role"] == "attack" else "defence"
@@ -903,7 +904,7 @@ def _notes_height(model: dict, W: float, m: float) -> float:
     split = (len(notes) + 1) // 2
 
     def column(items) -> float:
-        return sum(len(d.wrap(said(n), fonts.SANS, SHEET_TEXT, half)) * lead + 1.2 for n in items)
+        return sum(len(typeset.lines(said(n), fonts.SANS, SHEET_TEXT, half)) * lead + 1.2 for n in items)
 
     tail = 2 * lead  # the line about the thick rule and overleaf (at most two lines)
     return 4 * MM + 14 + max(column(notes[:split]), column(notes[split:])) + 1 + tail
@@ -955,12 +956,12 @@ def render_sheet(doc, model: dict) -> None:
             split = (len(notes) + 1) // 2
             ly = ry = ny
             for note in notes[:split]:
-                ly = d.paragraph(c, said(note), m, ly, half, size=SHEET_TEXT) - 1.2
+                ly = typeset.paragraph(c, said(note), m, ly, half, size=SHEET_TEXT) - 1.2
             for note in notes[split:]:
-                ry = d.paragraph(c, said(note), m + half + 6 * MM, ry, half, size=SHEET_TEXT) - 1.2
+                ry = typeset.paragraph(c, said(note), m + half + 6 * MM, ry, half, size=SHEET_TEXT) - 1.2
             more = "" if one_page else _(" More turns: overleaf.")
             tail = _("The thick line after turn {n}: the pools are empty (7 to start, 3 a turn from your second turn).").format(n=pool) + more if pool else more.strip()
-            y = d.paragraph(c, tail, m, min(ly, ry) - 1, W - 2 * m, size=SHEET_TEXT) if tail else min(ly, ry)
+            y = typeset.paragraph(c, tail, m, min(ly, ry) - 1, W - 2 * m, size=SHEET_TEXT) if tail else min(ly, ry)
         if last >= turns:
             _sheet_end(doc, model, y - 3 * MM if one_page else bottom - 4 * MM, m)
             break
@@ -986,7 +987,7 @@ def _sheet_end(doc, model: dict, y: float, m: float) -> None:
     ]
     ty = y - 14
     for line in lines:
-        ty = d.paragraph(c, line, xr, ty, half, size=SHEET_TEXT) - 1.5
+        ty = typeset.paragraph(c, line, xr, ty, half, size=SHEET_TEXT) - 1.5
     c.setFont(fonts.SANS_BOLD, 10)
     c.drawString(xr, ty - 14, _("Winner"))
     c.setLineWidth(0.8)

@@ -1,5 +1,6 @@
-"""Text in any script, for your own templates: a run of text becomes segments,
-each in one font, in the order they are drawn left to right.
+"""Text in any script: a run of text becomes segments, each in one font, in
+the order they are drawn left to right (the text setter, engine/text.py,
+measures and draws every run through here).
 
 - A character the text's font lacks is drawn in a font that has it: the
   project's fonts/, the user's font folders, then the system's (FontBook.fallback;
@@ -161,11 +162,21 @@ def draw(c, x: float, y: float, text: str, font: str, size: float, book=None, rt
     """Draw `text` from x on the baseline y; returns the x after it."""
     segs = segments(text, font, book, rtl, kern)
     if len(segs) == 1 and segs[0].font == font and type(segs[0].text) is str:
-        from printkit.engine.fonts import text_width
+        from printkit.engine.fonts import runs, text_width
 
-        if font_setting(c) != (font, size):
+        pieces = runs(text, font)  # the arrows the engine's Sans lacks, in PKArrows
+        if len(pieces) == 1:
+            if font_setting(c) != (font, size):
+                c.setFont(font, size)
+            c.drawString(x, y, text)
+        else:  # one text object, each run where the one before it ends
+            t = c.beginText()
+            t.setTextOrigin(x, y)
+            for run, face in pieces:
+                t.setFont(face, size)
+                t.textOut(run)
+            c.drawText(t)
             c.setFont(font, size)
-        c.drawString(x, y, text)
         return x + text_width(text, font, size)
     for seg in segs:
         if font_setting(c) != (seg.font, size):

@@ -1,0 +1,91 @@
+"""The one text setter (engine/text.py): one markup grammar and one breaker for
+the games' paragraphs, the rules pages and your own decks' text boxes."""
+
+from printkit.engine import fonts, text
+
+
+def _words(line) -> str:
+    return text.line_text(line)
+
+
+def test_one_grammar_for_rules_pages_and_own_decks():
+    fonts.register_fonts()
+    source = r"**Bold** then *italic* and \*stars\* a:b:c"
+    paras = text.paragraphs(source, markup=True)
+    styles = {p[1]: p[2] for word in paras[0][0] for p in word}
+    assert styles["Bold"] == (True, False) and styles["italic"] == (False, True)
+    assert "*stars*" in styles  # an escaped asterisk is text
+    # the rules pages read the same paragraph the same way (a block is its paragraphs)
+    (block,) = text.parse_markup(source)
+    assert block.paras == tuple(paras)
+    # and an own deck's fit() sets the same pieces
+    fitted = text.fit(source, fonts.SANS, 10, 10, 1e9, 1e9, False, icons=False, markup=True)
+    assert [p for line in fitted.lines for p in line if p[1].strip()] == [p for line in text.set_lines(paras, fonts.SANS, 10, 1e9)[0] for p in line if p[1].strip()]
+
+
+def test_lines_break_greedily_at_the_room():
+    fonts.register_fonts()
+    size, room = 10.0, 100.0
+    got = text.lines("one two three four five six seven eight nine ten", fonts.SANS, size, room)
+    assert len(got) > 1
+    for k, line in enumerate(got):
+        assert fonts.text_width(line, fonts.SANS, size) <= room + 1e-6
+        if k + 1 < len(got):  # greedy: the next line's first word would not have fitted
+            nxt = got[k + 1].split()[0]
+            assert fonts.text_width(f"{line} {nxt}", fonts.SANS, size) > room
+    assert " ".join(got) == "one two three four five six seven eight nine ten"
+    assert text.lines("   ", fonts.SANS, size, room) == []
+
+
+def test_a_word_wider_than_the_line():
+    fonts.register_fonts()
+    long = "x" * 60
+    # a text box keeps it whole and says it does not fit
+    f = text.fit(long, fonts.SANS, 10, 10, 50, 1e9)
+    assert [text.line_text(line) for line in f.lines] == [long] and not f.fits
+    # running text (the rules pages) cuts it between characters
+    (block,) = text.parse_markup(long)
+    placed = text._place([block], 10.0, 50.0)[0]
+    parts = [text.line_text(line) for line in placed.lines]
+    assert "".join(parts) == long and len(parts) > 1
+    assert all(fonts.text_width(p, fonts.SANS, 10) <= 50 + 1e-6 for p in parts)
+
+
+def test_paragraph_draws_the_lines_it_measures():
+    from printkit.engine.document import Document
+    from printkit.engine.units import PrintOptions
+
+    fonts.register_fonts()
+    doc = Document(PrintOptions(), title="t")
+    c = doc.new_page()
+    words = "Shift ↑ up, ↓ down, ← left and → right as the slips say, then read the word off the grid."
+    bottom = text.paragraph(c, words, 50, 700, 120, size=9)
+    n = len(text.lines(words, fonts.SANS, 9, 120))
+    assert n > 1 and abs((700 - bottom) - text.paragraph_height(words, 120, size=9)) < 1e-6
+
+
+def test_an_editors_text_breaks_after_a_slash_or_hyphen_as_pango_does():
+    """Inkscape (Pango) may break a URL after a slash, not before a digit or another
+    slash; printkit's own text breaks at spaces only."""
+    fonts.register_fonts()
+    url = "See https://example.org/games/lantern/rules/keeper-card-errata or 1/2"
+    got = [text.line_text(line) for line in text.set_lines(text.paragraphs(url, editor=True), fonts.SANS, 10, 120)[0]]
+    assert got == ["See https://example.org/", "games/lantern/rules/", "keeper-card-errata or 1/2"]
+    assert text.lines(url, fonts.SANS, 10, 120)[1] == "https://example.org/games/lantern/rules/keeper-card-errata"
+
+
+def test_kept_spaces_stay_and_hang_at_the_line_end():
+    fonts.register_fonts()
+    paras = text.paragraphs("Double  spaced   words", keep_spaces=True)
+    lines, widths, _ = text.set_lines(paras, fonts.SANS, 10, 1e9)
+    assert text.line_text(lines[0]) == "Double  spaced   words"
+    lines, widths, _ = text.set_lines(paras, fonts.SANS, 10, fonts.text_width("Double  spaced", fonts.SANS, 10) + 1)
+    assert [text.line_text(line) for line in lines] == ["Double  spaced  ", "words"]  # the space that parts the words goes at the break
+    assert abs(widths[0] - fonts.text_width("Double  spaced", fonts.SANS, 10)) < 1e-6  # the hanging spaces take no room
+    assert text.line_text(text.set_lines(text.paragraphs("Double  spaced"), fonts.SANS, 10, 1e9)[0][0]) == "Double spaced"
+
+
+def test_hyphens_break_between_letters_in_an_editors_text():
+    fonts.register_fonts()
+    paras = text.paragraphs("keeper-card-errata 2-3", editor=True)
+    assert [text.line_text(w) for w in paras[0][0]] == ["keeper-", "card-", "errata", "2-3"]

@@ -483,15 +483,21 @@ def run_one(cmd: list[str], cwd: Path) -> tuple[int, str, str]:
     return code, out.getvalue(), err.getvalue()
 
 
+RUN_CPU = 60  # s of CPU one run may take (the child is stopped past it: a finding)
+
+
 def _child(seed: int, indices: list[int], work: Path, results: Path, memory: int, cpu: int, cheap: bool) -> None:
     resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
-    resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 5))
+    hard = int(resource.getrusage(resource.RUSAGE_SELF).ru_utime + resource.getrusage(resource.RUSAGE_SELF).ru_stime) + cpu + 5
+    resource.setrlimit(resource.RLIMIT_CPU, (hard - 5, hard))
     with open(results, "w", encoding="utf-8") as log:
         for i in indices:
             folder = work / f"run-{i}"
             cmd, said = build(seed, i, folder, cheap)
             log.write(json.dumps({"index": i, "started": True, "said": said}) + "\n")
             log.flush()
+            used = resource.getrusage(resource.RUSAGE_SELF)
+            resource.setrlimit(resource.RLIMIT_CPU, (min(int(used.ru_utime + used.ru_stime) + 1 + RUN_CPU, hard), hard))  # this run's own ceiling
             t = time.process_time()
             code, out, err = run_one(cmd, folder)
             if code in (129, 130, 143) and "interrupted" in err:  # the batch was stopped (Ctrl-C, SIGTERM): so is the child
@@ -547,7 +553,7 @@ def run_batch(seed: int, indices: list[int], work: Path, memory_mb: int = 1500, 
                 done.append(rec)
                 started = None
     if started is not None or (status != 0 and len(done) < len(indices)):
-        why = "killed: over the wall-clock bound" if status == -1 else f"ended with status {status} (a ceiling: memory or CPU)"
+        why = "killed: over the wall-clock bound" if status == -1 else f"ended with status {status} (a ceiling: memory, or {RUN_CPU} s of CPU for one run)"
         done.append({"index": started["index"] if started else None, "died": why, "said": started["said"] if started else []})
     return done
 

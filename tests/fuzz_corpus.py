@@ -14,7 +14,11 @@ makes the same project and command every time, and
 
     python tests/fuzz_corpus.py SEED INDEX FOLDER [--cheap]
 
-(--cheap for a run of the default test tier) writes that project to FOLDER and prints the command, to reproduce a finding.
+(--cheap for a run of the default test tier) writes that project to FOLDER and prints the command, to reproduce a finding;
+
+    python tests/fuzz_corpus.py --sweep SEED FIRST LAST [--cheap]
+
+runs FIRST..LAST-1 and prints how they ended and each broken promise.
 
 `run_batch` runs many in a forked child under an address-space and CPU ceiling
 (resource.setrlimit) and reports, per run, the exit code, standard error and
@@ -624,7 +628,28 @@ def problems(rec: dict) -> list[str]:
     return bad
 
 
-if __name__ == "__main__":
+def sweep(seed: int, first: int, last: int, cheap: bool) -> None:
+    """Runs first..last-1 of `seed` and prints how they ended and each broken promise."""
+    import collections
+    import tempfile
+
+    sys.path.insert(0, str(ROOT / "tests"))
+    os.environ.setdefault("PRINTKIT_FONT_DIRS", str(ROOT / "tests" / "fonts"))
+    with tempfile.TemporaryDirectory() as work:
+        results = run_batch(seed, list(range(first, last)), Path(work), cheap=cheap)
+    codes = collections.Counter(r.get("code") for r in results)
+    print(f"seed {seed}, runs {first}-{last - 1}: {len(results)} reported, exits {dict(sorted(codes.items(), key=str))}, "
+          f"{sum(r.get('cpu', 0) for r in results):.1f} s CPU")
+    for r in results:
+        bad = problems(r)
+        if bad:
+            lines = (r.get("stderr") or r.get("stdout") or "").strip().splitlines()
+            print(f"run {r.get('index')}: {', '.join(bad)} ({'; '.join(r.get('said', [])[:1] + r.get('said', [])[-1:])}): {lines[-1][:200] if lines else ''}")
+
+
+if __name__ == "__main__" and sys.argv[1:2] == ["--sweep"]:
+    sweep(int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), "--cheap" in sys.argv[5:])
+elif __name__ == "__main__":
     seed, index, folder = int(sys.argv[1]), int(sys.argv[2]), Path(sys.argv[3])
     cmd, said = build(seed, index, folder, cheap="--cheap" in sys.argv[4:])
     print("; ".join(said))

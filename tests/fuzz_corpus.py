@@ -14,7 +14,11 @@ makes the same project and command every time, and
 
     python tests/fuzz_corpus.py SEED INDEX FOLDER [--cheap]
 
-(--cheap for a run of the default test tier) writes that project to FOLDER and prints the command, to reproduce a finding.
+(--cheap for a run of the default test tier) writes that project to FOLDER and prints the command, to reproduce a finding;
+
+    python tests/fuzz_corpus.py --sweep SEED FIRST LAST [--cheap]
+
+runs FIRST..LAST-1 and prints how they ended and each broken promise.
 
 `run_batch` runs many in a forked child under an address-space and CPU ceiling
 (resource.setrlimit) and reports, per run, the exit code, standard error and
@@ -483,15 +487,21 @@ def run_one(cmd: list[str], cwd: Path) -> tuple[int, str, str]:
     return code, out.getvalue(), err.getvalue()
 
 
+RUN_CPU = 60  # s of CPU one run may take (the child is stopped past it: a finding)
+
+
 def _child(seed: int, indices: list[int], work: Path, results: Path, memory: int, cpu: int, cheap: bool) -> None:
     resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
-    resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 5))
+    hard = int(resource.getrusage(resource.RUSAGE_SELF).ru_utime + resource.getrusage(resource.RUSAGE_SELF).ru_stime) + cpu + 5
+    resource.setrlimit(resource.RLIMIT_CPU, (hard - 5, hard))
     with open(results, "w", encoding="utf-8") as log:
         for i in indices:
             folder = work / f"run-{i}"
             cmd, said = build(seed, i, folder, cheap)
             log.write(json.dumps({"index": i, "started": True, "said": said}) + "\n")
             log.flush()
+            used = resource.getrusage(resource.RUSAGE_SELF)
+            resource.setrlimit(resource.RLIMIT_CPU, (min(int(used.ru_utime + used.ru_stime) + 1 + RUN_CPU, hard), hard))  # this run's own ceiling
             t = time.process_time()
             code, out, err = run_one(cmd, folder)
             if code in (129, 130, 143) and "interrupted" in err:  # the batch was stopped (Ctrl-C, SIGTERM): so is the child
@@ -547,7 +557,7 @@ def run_batch(seed: int, indices: list[int], work: Path, memory_mb: int = 1500, 
                 done.append(rec)
                 started = None
     if started is not None or (status != 0 and len(done) < len(indices)):
-        why = "killed: over the wall-clock bound" if status == -1 else f"ended with status {status} (a ceiling: memory or CPU)"
+        why = "killed: over the wall-clock bound" if status == -1 else f"ended with status {status} (a ceiling: memory, or {RUN_CPU} s of CPU for one run)"
         done.append({"index": started["index"] if started else None, "died": why, "said": started["said"] if started else []})
     return done
 
@@ -618,7 +628,28 @@ def problems(rec: dict) -> list[str]:
     return bad
 
 
-if __name__ == "__main__":
+def sweep(seed: int, first: int, last: int, cheap: bool) -> None:
+    """Runs first..last-1 of `seed` and prints how they ended and each broken promise."""
+    import collections
+    import tempfile
+
+    sys.path.insert(0, str(ROOT / "tests"))
+    os.environ.setdefault("PRINTKIT_FONT_DIRS", str(ROOT / "tests" / "fonts"))
+    with tempfile.TemporaryDirectory() as work:
+        results = run_batch(seed, list(range(first, last)), Path(work), cheap=cheap)
+    codes = collections.Counter(r.get("code") for r in results)
+    print(f"seed {seed}, runs {first}-{last - 1}: {len(results)} reported, exits {dict(sorted(codes.items(), key=str))}, "
+          f"{sum(r.get('cpu', 0) for r in results):.1f} s CPU")
+    for r in results:
+        bad = problems(r)
+        if bad:
+            lines = (r.get("stderr") or r.get("stdout") or "").strip().splitlines()
+            print(f"run {r.get('index')}: {', '.join(bad)} ({'; '.join(r.get('said', [])[:1] + r.get('said', [])[-1:])}): {lines[-1][:200] if lines else ''}")
+
+
+if __name__ == "__main__" and sys.argv[1:2] == ["--sweep"]:
+    sweep(int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), "--cheap" in sys.argv[5:])
+elif __name__ == "__main__":
     seed, index, folder = int(sys.argv[1]), int(sys.argv[2]), Path(sys.argv[3])
     cmd, said = build(seed, index, folder, cheap="--cheap" in sys.argv[4:])
     print("; ".join(said))

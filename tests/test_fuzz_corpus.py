@@ -75,3 +75,26 @@ def test_verdict_sees_a_broken_run() -> None:
     assert fz.problems({"index": 7, "died": "ended with status 9 (a ceiling: memory or CPU)", "said": []})
     refused = {**ok, "code": 1, "stderr": "printkit: OWN-SIZE deck: card.svg: drawn for 63x88 mm\nprintkit: refused: 1 rule violation(s), nothing written\n"}
     assert fz.problems(refused) == []
+
+
+@pytest.mark.slow
+def test_the_ceilings_stop_a_run(tmp_path, monkeypatch, fonts_env):
+    """Controls: a run that spins past its CPU ceiling, or grows past the address
+    space, stops the child, and the verdict names the run."""
+    import time
+
+    def spin(cmd, cwd):
+        t = time.process_time()
+        while time.process_time() - t < 5:
+            pass
+        return 0, "", ""
+
+    def grow(cmd, cwd):
+        hoard = [bytearray(2**20) for _ in range(4096)]  # 4 GB, over the 1.5 GB ceiling
+        return 0, "", str(len(hoard))
+
+    monkeypatch.setattr(fz, "RUN_CPU", 1)
+    for fake, name in ((spin, "cpu"), (grow, "memory")):
+        monkeypatch.setattr(fz, "run_one", fake)
+        results = fz.run_batch(SEED, [0, 1], tmp_path / name)
+        assert results[-1].get("index") == 0 and fz.problems(results[-1]), (name, results)

@@ -90,6 +90,7 @@ class SvgTemplate(SvgText, SvgFace, SvgResolve):
         self.layers: list = []  # ("static", n) | ("text", TextUnit) | ("snippet", SnippetUnit) | ("qr", QrUnit)
         self._units = 0
         self._count_effects()
+        self._expand_clones()
         self._walk(self.root, self.root_matrix, {}, [])
         self._static_runs()
         self._font_map = None
@@ -201,6 +202,52 @@ class SvgTemplate(SvgText, SvgFace, SvgResolve):
         self.cover_matrix = (s, dx * MM, dy * MM)
         what = f"scaled by {(s - 1) * 100:.1f}%" if s > 1.0 + 1e-9 else "centred"
         return f"{self.path.name} is {w:g}x{h:g} mm; the cards are {W:g}x{H:g} mm with {round(bleed_mm, 2):g} mm bleed ({round(W + 2 * bleed_mm, 2):g}x{round(H + 2 * bleed_mm, 2):g} mm): its art was {what} to cover every card to the bleed edge."
+
+    def _expand_clones(self) -> None:
+        """A clone (<use>) of an element that holds placeholders becomes a copy
+        of that element, in a group carrying the clone's style and its
+        transform then translate(x, y), as SVG defines a clone: the copy is
+        filled per card like the element it copies (drawn from the template as
+        written, it would show the placeholders). Clones of clones are copied
+        in turn; the copies together stay within SVG_ELEMENTS."""
+        from lxml import etree
+
+        from printkit.custom import safety, svgdraw
+
+        budget = safety.LIMITS["SVG_ELEMENTS"]
+        for _ in range(safety.LIMITS["SVG_DEPTH"]):
+            done = False
+            for use in [x for x in self.root.iter(f"{{{SVG_NS}}}use")]:
+                href = (use.get(XLINK) or use.get("href") or "").strip()
+                target = self._index.get(href[1:]) if href.startswith("#") else None
+                if target is None or _local(target.tag) in ("symbol", "svg") or not _subtree_placeholder(target):
+                    continue
+                if any(a is target for a in use.iterancestors()):
+                    continue  # a clone inside what it clones: not drawn (as Inkscape)
+                if any(T.PLACEHOLDER.search(use.get(k) or "") for k in ("x", "y")):
+                    continue  # a clone placed per card: drawn whole, as it is written
+                copied = copy.deepcopy(target)
+                size = sum(1 for _ in copied.iter())
+                if size > budget:
+                    raise safety.LimitError(f"{self.path.name}: its clones (<use>) copy over {safety.LIMITS['SVG_ELEMENTS']:,} elements, printkit's limit")
+                budget -= size
+                for x in copied.iter():
+                    if isinstance(x.tag, str):
+                        x.attrib.pop("id", None)
+                group = etree.Element(f"{{{SVG_NS}}}g", {k: v for k, v in use.attrib.items() if k not in (XLINK, "href", "x", "y", "width", "height")})
+                try:
+                    x, y = (_length(use.get(k, "0"), CSS_UNITS) or 0.0 for k in ("x", "y"))
+                except BadNumber as exc:
+                    raise UsageError(f"{self.path.name} <use id={use.get('id')!r}>: {exc}") from None
+                if x or y:
+                    group.set("transform", f"{use.get('transform') or ''} translate({x!r},{y!r})".strip())
+                group.append(copied)
+                group.tail = use.tail
+                use.getparent().replace(use, group)
+                done = True
+            if not done:
+                break
+            self._index = svgdraw.id_index(self.root)
 
     # -- sorting the elements ----------------------------------------------------------
     def _walk(self, el, matrix: Matrix, inherited: dict, chain: list) -> None:

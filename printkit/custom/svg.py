@@ -35,7 +35,7 @@ from pathlib import Path
 from printkit.custom import template as T
 from printkit.custom.svgmatrix import IDENTITY, BadNumber, Matrix, apply, mul, parse_transform  # noqa: F401 (also this module's face)
 from printkit.custom.svgparse import (CSS_UNITS, INHERITED, INKSCAPE_VERSION, NONPAINT, SODIPODI_ROLE, SVG_NS, UNIT_MM, XLINK, ImageUnit, QrUnit, RasterUnit, SnippetUnit, _element_blocks, _has_placeholder,
-                                      _image_fit, _length, _local, _old_inkscape, _placeholders_unescaped, _scale, _shallow, _style, _subtree_placeholder, crop_to_element, cut_to_crop_marks)
+                                      _length, _local, _old_inkscape, _placeholders_unescaped, _scale, _shallow, _style, _subtree_placeholder, crop_to_element, cut_to_crop_marks)
 from printkit.custom.svgface import SvgFace
 from printkit.custom.svgresolve import SvgResolve
 from printkit.custom.svgtext import SvgText, TextUnit, _bold_italic, text_anchor
@@ -290,7 +290,7 @@ class SvgTemplate(SvgText, SvgFace, SvgResolve):
             elif tag == "image":
                 href = child.get(XLINK) or child.get("href") or ""
                 vals = [_length(child.get(k, "0"), CSS_UNITS) or 0.0 for k in ("x", "y", "width", "height")]
-                unit = ImageUnit(child, m, T.compile_text(href, f"{self.path.name} image"), tuple(vals), _image_fit(child.get("preserveAspectRatio")), float(style.get("pk-alpha", 1.0)))
+                unit = ImageUnit(child, m, T.compile_text(href, f"{self.path.name} image"), tuple(vals), T.compile_text(child.get("preserveAspectRatio") or "", f"{self.path.name} image"), float(style.get("pk-alpha", 1.0)))
                 self.images.append(unit)
                 self._mark(child, "image", unit)
             elif _has_placeholder(child) or (tag == "use" and _subtree_placeholder(child)):
@@ -580,7 +580,7 @@ class SvgTemplate(SvgText, SvgFace, SvgResolve):
                 out += self._check_image(im, im.href, f"{name} image")
         return out
 
-    def _check_image(self, im: ImageUnit, href: str, label: str) -> list:
+    def _check_image(self, im: ImageUnit, href: str, label: str, v: dict | None = None) -> list:
         href = href.strip()
         if not href or href.startswith("data:"):
             return []
@@ -603,9 +603,10 @@ class SvgTemplate(SvgText, SvgFace, SvgResolve):
         wm, hm = x1 - x0, y1 - y0
         if wm <= 0 or hm <= 0:
             return []
-        dpi = dpi_at(px, wm, hm, im.fit)
+        fit = im.fit(v)[0]
+        dpi = dpi_at(px, wm, hm, fit)
         if dpi < MIN_DPI - 0.5:  # 150-300 dpi prints soft (a warning); under 150, visibly blocky
-            dw, dh = drawn_mm(px, wm, hm, im.fit)
+            dw, dh = drawn_mm(px, wm, hm, fit)
             return [(T.warning if dpi >= T.MIN_DPI_ERROR - 0.5 else T.violation)("OWN-IMAGE-DPI", label, f"'{href}' is {px[0]}x{px[1]} px: {dpi:.0f} dpi drawn at {dw:.0f}x{dh:.0f} mm, under {MIN_DPI} (needs about {round(dw / 25.4 * MIN_DPI)}x{round(dh / 25.4 * MIN_DPI)} px)")]
         return []
 
@@ -654,7 +655,7 @@ class SvgTemplate(SvgText, SvgFace, SvgResolve):
                 out += self._ink_check(self._ink(t, v, (font, size, text)), label, f"'{T.short(plain(text))}'", hint)
         for im in self.images:
             if not isinstance(im.href, str):
-                out += self._check_image(im, im.href.render(v), f"{place} image")
+                out += self._check_image(im, im.href.render(v), f"{place} image", v)
         for q in self.qrs:
             if index == 0 or not isinstance(q.content, str):
                 problem = T.qr_problem(T.render(q.content, v), q.box[2] * _scale(q.matrix))

@@ -794,17 +794,19 @@ def ink_drawing(drawing, ink):
     return out
 
 
-def draw_picture(c, path: Path, x: float, y: float, w: float, h: float, fit: str = "contain", ink=None) -> None:
-    """An SVG (as vectors) or PNG/JPEG file in the box (x, y, w, h), pt, in the ink mode."""
+def draw_picture(c, path: Path, x: float, y: float, w: float, h: float, fit: str = "contain", ink=None, align=(0.5, 0.5)) -> None:
+    """An SVG (as vectors) or PNG/JPEG file in the box (x, y, w, h), pt, in the
+    ink mode; align: where a picture that does not fill the box (or overflows
+    it) sits, 0 to 1 of the room left from the left and from the bottom."""
     cache = forms(c)
     key = ("pic", str(path))
     if key not in cache:
         cache[key] = _make_picture_form(c, path, len(cache), ink)
     name, pw, ph = cache[key]
-    _place_form(c, name, pw, ph, x, y, w, h, fit)
+    _place_form(c, name, pw, ph, x, y, w, h, fit, align)
 
 
-def draw_data_picture(c, href: str, where, x: float, y: float, w: float, h: float, fit: str = "contain", ink=None) -> bool:
+def draw_data_picture(c, href: str, where, x: float, y: float, w: float, h: float, fit: str = "contain", ink=None, align=(0.5, 0.5)) -> bool:
     """A PNG/JPEG embedded in the SVG as a data: address (what Inkscape writes
     for an embedded picture) in the box, as draw_picture; read once a PDF.
     False when it is no picture Pillow reads as PNG or JPEG (nothing drawn)."""
@@ -823,11 +825,11 @@ def draw_data_picture(c, href: str, where, x: float, y: float, w: float, h: floa
     name, pw, ph = cache[key]
     if name is None:
         return False
-    _place_form(c, name, pw, ph, x, y, w, h, fit)
+    _place_form(c, name, pw, ph, x, y, w, h, fit, align)
     return True
 
 
-def _place_form(c, name: str, pw: float, ph: float, x: float, y: float, w: float, h: float, fit: str) -> None:
+def _place_form(c, name: str, pw: float, ph: float, x: float, y: float, w: float, h: float, fit: str, align=(0.5, 0.5)) -> None:
     if pw <= 0 or ph <= 0:
         return
     sx, sy = w / pw, h / ph
@@ -835,7 +837,7 @@ def _place_form(c, name: str, pw: float, ph: float, x: float, y: float, w: float
         sx = sy = min(sx, sy)
     elif fit == "cover":
         sx = sy = max(sx, sy)
-    dx, dy = x + (w - pw * sx) / 2, y + (h - ph * sy) / 2
+    dx, dy = x + (w - pw * sx) * align[0], y + (h - ph * sy) * align[1]
     c.saveState()
     if fit == "cover":
         p = c.beginPath()

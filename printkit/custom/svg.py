@@ -35,7 +35,7 @@ from pathlib import Path
 from printkit.custom import template as T
 from printkit.custom.svgmatrix import IDENTITY, BadNumber, Matrix, apply, mul, parse_transform  # noqa: F401 (also this module's face)
 from printkit.custom.svgparse import (CSS_UNITS, INHERITED, INKSCAPE_VERSION, NONPAINT, SODIPODI_ROLE, SVG_NS, UNIT_MM, XLINK, ImageUnit, QrUnit, RasterUnit, SnippetUnit, _element_blocks, _has_placeholder,
-                                      _image_fit, _length, _local, _old_inkscape, _placeholders_unescaped, _scale, _shallow, _style, _subtree_placeholder, crop_to_element, cut_to_crop_marks)
+                                      _length, _local, _old_inkscape, _placeholders_unescaped, _scale, _shallow, _style, _subtree_placeholder, crop_to_element, cut_to_crop_marks)
 from printkit.custom.svgface import SvgFace
 from printkit.custom.svgresolve import SvgResolve
 from printkit.custom.svgtext import SvgText, TextUnit, _bold_italic, _render_text, text_anchor
@@ -90,6 +90,7 @@ class SvgTemplate(SvgText, SvgFace, SvgResolve):
         self.layers: list = []  # ("static", n) | ("text", TextUnit) | ("snippet", SnippetUnit) | ("qr", QrUnit)
         self._units = 0
         self._count_effects()
+        self._expand_clones()
         self._walk(self.root, self.root_matrix, {}, [])
         self._static_runs()
         self._font_map = None
@@ -202,6 +203,52 @@ class SvgTemplate(SvgText, SvgFace, SvgResolve):
         what = f"scaled by {(s - 1) * 100:.1f}%" if s > 1.0 + 1e-9 else "centred"
         return f"{self.path.name} is {w:g}x{h:g} mm; the cards are {W:g}x{H:g} mm with {round(bleed_mm, 2):g} mm bleed ({round(W + 2 * bleed_mm, 2):g}x{round(H + 2 * bleed_mm, 2):g} mm): its art was {what} to cover every card to the bleed edge."
 
+    def _expand_clones(self) -> None:
+        """A clone (<use>) of an element that holds placeholders becomes a copy
+        of that element, in a group carrying the clone's style and its
+        transform then translate(x, y), as SVG defines a clone: the copy is
+        filled per card like the element it copies (drawn from the template as
+        written, it would show the placeholders). Clones of clones are copied
+        in turn; the copies together stay within SVG_ELEMENTS."""
+        from lxml import etree
+
+        from printkit.custom import safety, svgdraw
+
+        budget = safety.LIMITS["SVG_ELEMENTS"]
+        for _ in range(safety.LIMITS["SVG_DEPTH"]):
+            done = False
+            for use in [x for x in self.root.iter(f"{{{SVG_NS}}}use")]:
+                href = (use.get(XLINK) or use.get("href") or "").strip()
+                target = self._index.get(href[1:]) if href.startswith("#") else None
+                if target is None or _local(target.tag) in ("symbol", "svg") or not _subtree_placeholder(target):
+                    continue
+                if any(a is target for a in use.iterancestors()):
+                    continue  # a clone inside what it clones: not drawn (as Inkscape)
+                if any(T.PLACEHOLDER.search(use.get(k) or "") for k in ("x", "y")):
+                    continue  # a clone placed per card: drawn whole, as it is written
+                copied = copy.deepcopy(target)
+                size = sum(1 for _ in copied.iter())
+                if size > budget:
+                    raise safety.LimitError(f"{self.path.name}: its clones (<use>) copy over {safety.LIMITS['SVG_ELEMENTS']:,} elements, printkit's limit")
+                budget -= size
+                for x in copied.iter():
+                    if isinstance(x.tag, str):
+                        x.attrib.pop("id", None)
+                group = etree.Element(f"{{{SVG_NS}}}g", {k: v for k, v in use.attrib.items() if k not in (XLINK, "href", "x", "y", "width", "height")})
+                try:
+                    x, y = (_length(use.get(k, "0"), CSS_UNITS) or 0.0 for k in ("x", "y"))
+                except BadNumber as exc:
+                    raise UsageError(f"{self.path.name} <use id={use.get('id')!r}>: {exc}") from None
+                if x or y:
+                    group.set("transform", f"{use.get('transform') or ''} translate({x!r},{y!r})".strip())
+                group.append(copied)
+                group.tail = use.tail
+                use.getparent().replace(use, group)
+                done = True
+            if not done:
+                break
+            self._index = svgdraw.id_index(self.root)
+
     # -- sorting the elements ----------------------------------------------------------
     def _walk(self, el, matrix: Matrix, inherited: dict, chain: list) -> None:
         for child in el:
@@ -243,7 +290,7 @@ class SvgTemplate(SvgText, SvgFace, SvgResolve):
             elif tag == "image":
                 href = child.get(XLINK) or child.get("href") or ""
                 vals = [_length(child.get(k, "0"), CSS_UNITS) or 0.0 for k in ("x", "y", "width", "height")]
-                unit = ImageUnit(child, m, T.compile_text(href, f"{self.path.name} image"), tuple(vals), _image_fit(child.get("preserveAspectRatio")), float(style.get("pk-alpha", 1.0)))
+                unit = ImageUnit(child, m, T.compile_text(href, f"{self.path.name} image"), tuple(vals), T.compile_text(child.get("preserveAspectRatio") or "", f"{self.path.name} image"), float(style.get("pk-alpha", 1.0)))
                 self.images.append(unit)
                 self._mark(child, "image", unit)
             elif _has_placeholder(child) or (tag == "use" and _subtree_placeholder(child)):
@@ -533,7 +580,7 @@ class SvgTemplate(SvgText, SvgFace, SvgResolve):
                 out += self._check_image(im, im.href, f"{name} image")
         return out
 
-    def _check_image(self, im: ImageUnit, href: str, label: str) -> list:
+    def _check_image(self, im: ImageUnit, href: str, label: str, v: dict | None = None) -> list:
         href = href.strip()
         if not href or href.startswith("data:"):
             return []
@@ -556,9 +603,10 @@ class SvgTemplate(SvgText, SvgFace, SvgResolve):
         wm, hm = x1 - x0, y1 - y0
         if wm <= 0 or hm <= 0:
             return []
-        dpi = dpi_at(px, wm, hm, im.fit)
+        fit = im.fit(v)[0]
+        dpi = dpi_at(px, wm, hm, fit)
         if dpi < MIN_DPI - 0.5:  # 150-300 dpi prints soft (a warning); under 150, visibly blocky
-            dw, dh = drawn_mm(px, wm, hm, im.fit)
+            dw, dh = drawn_mm(px, wm, hm, fit)
             return [(T.warning if dpi >= T.MIN_DPI_ERROR - 0.5 else T.violation)("OWN-IMAGE-DPI", label, f"'{href}' is {px[0]}x{px[1]} px: {dpi:.0f} dpi drawn at {dw:.0f}x{dh:.0f} mm, under {MIN_DPI} (needs about {round(dw / 25.4 * MIN_DPI)}x{round(dh / 25.4 * MIN_DPI)} px)")]
         return []
 
@@ -602,7 +650,7 @@ class SvgTemplate(SvgText, SvgFace, SvgResolve):
                 out += self._ink_check(self._ink(t, v, (font, size, text)), label, f"'{T.short(plain(text))}'", hint)
         for im in self.images:
             if not isinstance(im.href, str):
-                out += self._check_image(im, im.href.render(v), f"{place} image")
+                out += self._check_image(im, im.href.render(v), f"{place} image", v)
         for q in self.qrs:
             if index == 0 or not isinstance(q.content, str):
                 problem = T.qr_problem(T.render(q.content, v), q.box[2] * _scale(q.matrix))

@@ -575,6 +575,36 @@ def css_declarations(line: str) -> dict[str, str]:
     return out
 
 
+def image_aspect(group, aspect) -> None:
+    """An <image> svglib converted (a group holding one picture stretched over
+    the box) fitted as its preserveAspectRatio says (svgparse._image_fit, as
+    printkit's own pictures are): "meet" shrinks the box to the picture's
+    shape at its alignment; "slice" keeps the box and crops the picture to
+    what shows of it."""
+    from reportlab.graphics.shapes import Image
+
+    from printkit.custom.svgparse import _image_fit
+
+    img = (getattr(group, "contents", None) or [None])[0]
+    pic = getattr(img, "path", None)
+    if not isinstance(img, Image) or not hasattr(pic, "crop"):
+        return
+    fit, ax, ay = _image_fit(aspect)
+    pw, ph = pic.size
+    w, h = img.width, img.height
+    if fit == "stretch" or not (pw > 0 and ph > 0 and w > 0 and h > 0):
+        return
+    if fit == "contain":
+        s = min(w / pw, h / ph)
+        img.x, img.y = img.x + (w - pw * s) * ax, img.y + (h - ph * s) * (1 - ay)  # its frame runs up: the top is at y + h
+        img.width, img.height = pw * s, ph * s
+        return
+    s = max(w / pw, h / ph)
+    cw, ch = w / s, h / s  # the part that shows, in the picture's pixels
+    left, top = (pw - cw) * ax, (ph - ch) * ay
+    img.path = pic.crop((round(left), round(top), round(left + cw), round(top + ch)))
+
+
 @cache
 def renderer_class():
     """svglib's SvgRenderer with printkit's gradients and group opacity (made once)."""
@@ -646,6 +676,14 @@ def renderer_class():
         def __init__(self, *args, **kwargs):
             super().__init__(*args, **kwargs)
             self.attrConverter.parseMultiAttributes = css_declarations  # a style read as CSS reads it
+            stretched = self.shape_converter.convertImage
+
+            def convert_image(node):  # svglib stretches every picture over its box
+                group = stretched(node)
+                image_aspect(group, node.getAttribute("preserveAspectRatio"))
+                return group
+
+            self.shape_converter.convertImage = convert_image
 
 
         def _resolve_gradient(self, grad_id):

@@ -337,15 +337,16 @@ class SvgFace:
         if p is None and not embedded:
             return
         x, y, w, h = im.box
+        fit, ax, ay = im.fit(v)
         c.saveState()
         c.transform(*im.matrix)
         c.transform(1, 0, 0, -1, 0, 0)
         if im.alpha < 1:
             c.setFillAlpha(im.alpha)
         if embedded:  # a picture embedded in the SVG (Inkscape's "embed"): drawn as a linked one is
-            draw_data_picture(c, href, self.path.name, x, -(y + h), w, h, im.fit, ink=ink)
+            draw_data_picture(c, href, self.path.name, x, -(y + h), w, h, fit, ink=ink, align=(ax, 1 - ay))
         else:
-            draw_picture(c, p, x, -(y + h), w, h, im.fit, ink=ink)
+            draw_picture(c, p, x, -(y + h), w, h, fit, ink=ink, align=(ax, 1 - ay))
         c.restoreState()
 
     def _draw_qr(self, c, q: QrUnit, v: dict) -> None:

@@ -53,13 +53,24 @@ def _style(el) -> dict:
     return out
 
 
-def _image_fit(aspect) -> str:
-    """An <image>'s preserveAspectRatio as a picture fit: "none" stretches the
-    picture over its box, "... slice" covers it, anything else fits inside."""
-    a = (aspect or "").strip()
-    if a.split()[:1] == ["none"]:
-        return "stretch"
-    return "cover" if "slice" in a else "contain"
+_ALIGN = {f"x{a}Y{b}": (i / 2, j / 2) for i, a in enumerate(("Min", "Mid", "Max")) for j, b in enumerate(("Min", "Mid", "Max"))}
+
+
+def _image_fit(aspect) -> tuple[str, float, float]:
+    """An <image>'s preserveAspectRatio as a picture fit and where the picture
+    sits in its box: ("stretch" | "contain" | "cover", x, y), x and y 0 (min,
+    left or top), 0.5 (mid) or 1 (max). "none" stretches the picture over its
+    box, "slice" covers it, "meet" fits inside. A value SVG does not define
+    (`xMidyMid slice`, the names are case-sensitive) is the default,
+    xMidYMid meet, as Inkscape reads it."""
+    parts = str(aspect or "").split()
+    if parts[:1] == ["defer"]:
+        parts = parts[1:]
+    if not parts or len(parts) > 2 or (parts[0] != "none" and parts[0] not in _ALIGN) or parts[1:] not in ([], ["meet"], ["slice"]):
+        return ("contain", 0.5, 0.5)
+    if parts[0] == "none":
+        return ("stretch", 0.5, 0.5)
+    return ("cover" if parts[1:] == ["slice"] else "contain", *_ALIGN[parts[0]])
 
 
 def _has_placeholder(el) -> bool:
@@ -76,10 +87,18 @@ class QrUnit:
 
 
 class ImageUnit:
-    """box: x, y, w, h in user units; fit: contain | cover; alpha: its opacity times its groups'."""
+    """box: x, y, w, h in user units; aspect: its preserveAspectRatio (a
+    template when a placeholder gives it); alpha: its opacity times its groups'."""
 
-    def __init__(self, el, matrix: Matrix, href, box: tuple[float, float, float, float], fit: str, alpha: float = 1.0) -> None:
-        self.el, self.matrix, self.href, self.box, self.fit, self.alpha = el, matrix, href, box, fit, alpha
+    def __init__(self, el, matrix: Matrix, href, box: tuple[float, float, float, float], aspect, alpha: float = 1.0) -> None:
+        self.el, self.matrix, self.href, self.box, self.aspect, self.alpha = el, matrix, href, box, aspect, alpha
+
+    def fit(self, v: dict | None = None) -> tuple[str, float, float]:
+        """The fit and alignment on a card with these values (_image_fit); with
+        none, a per-row value is read as the default."""
+        if isinstance(self.aspect, str):
+            return _image_fit(self.aspect)
+        return _image_fit(T.render(self.aspect, v)) if v is not None else _image_fit("")
 
 
 class RasterUnit:

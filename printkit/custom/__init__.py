@@ -79,6 +79,5 @@ def reset_caches() -> None:
     from printkit.custom import assets
 
     assets.load_svg_drawing.cache_clear()
-    assets.load_svg_art.cache_clear()
     assets.image_pixels.cache_clear()
     assets._scan.cache_clear()

@@ -863,16 +863,7 @@ def _make_picture_form(c, path, n: int, ink=None):
         c.endForm()
         return name, pw, ph
     if path.suffix.lower() == ".svg":
-        from printkit.custom import svgfast
-
-        art = load_svg_art(path)
-        if isinstance(art, svgfast.Plan):  # plain shapes: drawn straight on, no svglib
-            pw, ph = art.width, art.height
-            c.beginForm(name, 0, 0, pw, ph)
-            svgfast.draw(c, art, ink)
-            c.endForm()
-            return name, pw, ph
-        drawing = ink_drawing(art, ink)
+        drawing = ink_drawing(load_svg_drawing(path), ink)
         pw, ph = drawing.width, drawing.height
         c.beginForm(name, 0, 0, pw, ph)
         from reportlab.graphics import renderPDF
@@ -906,15 +897,6 @@ def _resolved_svg(path: Path):
 
     root = safety.parse_svg(safety.read_bytes(path, "SVG file"), path)
     return safety.resolve_svg(root, Path(path).parent, safety.allowed() or [Path(path).resolve().parent], path)
-
-
-@lru_cache(maxsize=256)
-def load_svg_art(path: Path):
-    """An SVG file read once: its shapes (svgfast.Plan) when it is plain enough
-    to be drawn without svglib, else svglib's drawing (load_svg_drawing)."""
-    from printkit.custom import svgfast
-
-    return svgfast.plan(_resolved_svg(path)) or load_svg_drawing(path)
 
 
 @lru_cache(maxsize=256)

@@ -406,7 +406,7 @@ def check_svg_refs(path: Path, roots, chain: tuple = (), counted: list | None = 
 
 
 def resolve_svg(root, base, roots, name, *, locate=None):
-    """The gate's answer for a document about to be drawn (by svglib, svgfast or
+    """The gate's answer for a document about to be drawn (by svglib or
     resvg): every reference it makes, after its placeholders are filled, resolved
     through `confine` and replaced by what was checked. A picture becomes a
     data: address of the bytes read and checked here; a drawing in another SVG

@@ -1,6 +1,6 @@
 """Drawing an SVG template's card face: its layers (custom/svg.py sorts
-them) in paint order. The fixed art is converted once (svgdraw.to_drawing, or
-svgfast for plain shapes) and put in the PDF as a form, reused on every card;
+them) in paint order. The fixed art is converted once (svgdraw.to_drawing, the one
+vector path) and put in the PDF as a form, reused on every card;
 an element with placeholders once per distinct rendering; text through
 svgtext; pictures, QR codes and generated bleed; what vectors cannot carry,
 as a picture drawn by resvg (svgdraw.rasterise).
@@ -63,33 +63,17 @@ class SvgFace:
 
         return to_drawing(doc, str(self.path), self.font_map())
 
-    def _art(self, doc):
-        """The document's shapes (svgfast.Plan) when plain enough to be drawn
-        without svglib, else svglib's drawing of it."""
-        from printkit.custom import svgfast
-
-        return svgfast.plan(doc) or self._drawing(doc)
-
     def _static_drawing(self, doc):
         cache = self.__dict__.setdefault("_static", {})
         if id(doc) not in cache:
-            cache[id(doc)] = self._art(doc)
+            cache[id(doc)] = self._drawing(doc)
         return cache[id(doc)]
 
     def _form(self, c, key, make_doc, ink=None) -> str:
         cache = forms(c)
         name = cache.get(key)
         if name is None:
-            from printkit.custom import svgfast
-
             art = make_doc()
-            if isinstance(art, svgfast.Plan):  # plain shapes: drawn straight on
-                name = f"PKSvg{len(cache)}"
-                c.beginForm(name, 0, 0, art.width, art.height)
-                svgfast.draw(c, art, ink)
-                c.endForm()
-                cache[key] = name
-                return name
             from reportlab.graphics import renderPDF
 
             from printkit.custom.assets import ink_drawing
@@ -116,7 +100,7 @@ class SvgFace:
             old.getparent().replace(old, new)
             self._fallback_spans(new)
             self._absolute_images(doc)
-            d = self._art(doc)
+            d = self._drawing(doc)
             s.drawings[rendered] = d
         return d
 

@@ -588,7 +588,7 @@ def _begin_run() -> None:
     left (the files it committed, its number of processes). When the engine
     modules holding those are not loaded there is nothing to forget, and the
     jobs layer (pathlib and the rest) is not imported for `printkit --help`."""
-    if "printkit.engine.files" in sys.modules or "printkit.engine.workers" in sys.modules:
+    if "printkit.base.files" in sys.modules or "printkit.base.workers" in sys.modules:
         from printkit.app.jobs import begin_run
 
         begin_run()
@@ -617,13 +617,22 @@ def main(argv: list[str] | None = None) -> None:
             signal.signal(sig, handler)
 
 
+def progress_bar(items, label: str):
+    """How the command line shows a long run's progress (base/progress.py): a
+    bar on stderr."""
+    with click.progressbar(items, label=label, file=sys.stderr) as bar:
+        yield from bar
+
+
 def _main(argv: list[str] | None) -> None:
     import os
 
     from printkit.app.options import reason, shown
+    from printkit.base.progress import reporting
 
     try:
-        cli.main(args=argv, prog_name="printkit", standalone_mode=False)
+        with reporting(progress_bar):
+            cli.main(args=argv, prog_name="printkit", standalone_mode=False)
     except RulesError as exc:
         from printkit.build import grouped
 

@@ -237,8 +237,8 @@ def build_kits(games, opts, folder: Path, *, seed: str = "1", all_games: bool = 
     print progress and a table. The kits are drawn by the run's worker processes
     (`--jobs`), each kit whole in one of them; this process stages each file as
     it comes back, in order, and commits them all at the end."""
-    from printkit.engine import workers
-    from printkit.engine.files import commit_all, stage_file
+    from printkit.base import workers
+    from printkit.base.files import commit_all, stage_file
 
     echo = echo or _print
     written = []

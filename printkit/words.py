@@ -391,7 +391,7 @@ def add_user_words(path, lang: str = "en") -> int:
     found: set[str] = set()
     n, total, rest = 0, 0, b""
     try:
-        from printkit.engine.files import open_regular
+        from printkit.base.files import open_regular
 
         with open_regular(name, "word list") as f:  # a FIFO or device is refused, not waited on
             while True:  # streamed in 1 MB chunks: a huge or endless file ends early

@@ -13,7 +13,7 @@ import pytest
 
 from conftest import run_inproc
 from printkit import puzzles
-from printkit.shelf import Shelf, json_pieces
+from printkit.base.shelf import Shelf, json_pieces
 
 ITEMS = [
     {"id": "CC-M-1", "cells": [{"letter": "A", "mix": "B+Y"}], "shifts": ("U", "L"), "net": None},

@@ -16,7 +16,7 @@ from printkit.errors import UsageError
 def begin_run() -> None:
     """Start a run: forget the files a previous run committed, and the number of
     processes the previous run used."""
-    from printkit.engine import files, workers
+    from printkit.base import files, workers
 
     files.COMMITTED.clear()
     workers.set_jobs(None)
@@ -24,7 +24,7 @@ def begin_run() -> None:
 
 def committed() -> list[str]:
     """The files this run has put in place (complete), for a report on interruption."""
-    from printkit.engine import files
+    from printkit.base import files
 
     return list(files.COMMITTED)
 
@@ -146,10 +146,10 @@ def _make_component(component, kw: dict, echo, typed, cards=None) -> None:
 
 def write_json(component, model: dict, output, echo) -> None:
     """The model as JSON: into the file `output` (as validate reads it), else echoed."""
-    from printkit.shelf import json_pieces  # json.dumps(model, indent=2, ensure_ascii=False), piece by piece
+    from printkit.base.shelf import json_pieces  # json.dumps(model, indent=2, ensure_ascii=False), piece by piece
 
     if output and output != "-":  # -o names the JSON file
-        from printkit.engine import files
+        from printkit.base import files
 
         def write(sink) -> None:
             for piece in json_pieces(model):
@@ -208,7 +208,8 @@ def calibrate(echo, output=None, paper=None, duplex=None, offset=None) -> None:
 
 def preview(pdf: str, echo, output=None, dpi: int = 100, pages=None) -> None:
     """PNG previews of a PDF's pages (any PDF), a page at a time, into a folder swapped in whole."""
-    from printkit.engine.files import StagedFolder, check_path, shown
+    from printkit.base.files import StagedFolder, check_path, shown
+    from printkit.engine.png import add_png
     from printkit.engine.raster import check_pixels, iter_pages, open_pdf
 
     src = Path(check_path(pdf))
@@ -229,7 +230,7 @@ def preview(pdf: str, echo, output=None, dpi: int = 100, pages=None) -> None:
         wanted = (i for a, b in ranges for i in range(a, b))
         with StagedFolder(folder) as out:
             for i, img in iter_pages(doc, dpi, wanted):
-                out.add_png(f"page-{i + 1:03d}.png", img, dpi)
+                add_png(out, f"page-{i + 1:03d}.png", img, dpi)
     finally:
         doc.close()
     echo(f"wrote {count} PNG page{'s' if count != 1 else ''} at {dpi} dpi into {folder}/")
@@ -238,7 +239,7 @@ def preview(pdf: str, echo, output=None, dpi: int = 100, pages=None) -> None:
 def number_ranges(text: str, total: int, option: str = "--pages", noun: str = "page", whole: str = "the PDF") -> list[tuple[int, int]]:
     """`1,3-5` as 0-based half-open ranges, each checked against `total` items
     before anything is expanded; overlaps joined, so each item comes once."""
-    from printkit.engine.files import shown
+    from printkit.base.files import shown
 
     out: list[tuple[int, int]] = []
     for part in str(text).split(","):

@@ -757,7 +757,7 @@ def _text(exc: BaseException) -> str:
     if isinstance(exc, RulesError):
         return "; ".join(str(v) for v in exc.violations) or "rules broken"
     if isinstance(exc, OSError):
-        from printkit.engine.files import reason
+        from printkit.base.files import reason
 
         return f"{exc.filename or ''}: {reason(exc)}".lstrip(": ")
     return str(exc) or exc.__class__.__name__

@@ -20,7 +20,7 @@ def defaults():
         from printkit.config import load_defaults
 
         _DEFAULTS = load_defaults()
-        from printkit.engine.files import guard_folder
+        from printkit.base.files import guard_folder
 
         guard_folder(_DEFAULTS.get("output"))  # no write through a link planted there
     return _DEFAULTS
@@ -34,7 +34,7 @@ def forget_defaults() -> None:
 
 def finite_number(value, option: str, lo: float, hi: float, unit: str = "") -> float:
     """`value` as a finite float in [lo, hi], else UsageError naming `option` and the range."""
-    from printkit.engine.files import shown
+    from printkit.base.files import shown
 
     unit_text = f" {unit}" if unit else ""
     try:
@@ -50,7 +50,7 @@ def finite_number(value, option: str, lo: float, hi: float, unit: str = "") -> f
 
 def back_offset(text: str) -> tuple[float, float]:
     """'X,Y' in mm as a pair of floats, each within BACK_OFFSET_MAX."""
-    from printkit.engine.files import shown
+    from printkit.base.files import shown
 
     parts = str(text).split(",")
     if len(parts) != 2:
@@ -63,26 +63,26 @@ def back_offset(text: str) -> tuple[float, float]:
 
 
 class use_jobs:
-    """`with use_jobs(value):` the processes a job may use (engine/workers.py):
+    """`with use_jobs(value):` the processes a job may use (base/workers.py):
     `value` from --jobs, else printkit.toml's `jobs`, else ("auto") every
     processor the process may run on; back to one when the job ends. The output
     is the same at any number."""
 
     def __init__(self, value=None) -> None:
-        from printkit.engine import workers
+        from printkit.base import workers
 
         if value is None:
             value = defaults().get("jobs")
         self.n = workers.available() if value in (None, "auto") else int(value)
 
     def __enter__(self) -> int:
-        from printkit.engine import workers
+        from printkit.base import workers
 
         workers.set_jobs(self.n)
         return self.n
 
     def __exit__(self, *exc) -> None:
-        from printkit.engine import workers
+        from printkit.base import workers
 
         workers.set_jobs(None)
 
@@ -173,14 +173,14 @@ def kit_options(paper: str, ink: str, **colour):
 
 def shown(value, limit: int = 80) -> str:
     """A user's value, cut short for a one-line message."""
-    from printkit.engine.files import shown as _shown
+    from printkit.base.files import shown as _shown
 
     return _shown(value, limit)
 
 
 def reason(exc: BaseException) -> str:
     """The cause of an OS error in a few words."""
-    from printkit.engine.files import reason as _reason
+    from printkit.base.files import reason as _reason
 
     return _reason(exc)
 

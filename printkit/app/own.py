@@ -91,7 +91,7 @@ def _write_project(game, models, opts, fmt, dpi, shop, only, project, echo, outp
     from printkit import build
     from printkit.app.jobs import target_name
     from printkit.engine.document import Document
-    from printkit.engine.files import StagedFolder
+    from printkit.base.files import StagedFolder
     from printkit.kit import draw_kit
 
     parts = list(game.components.items())
@@ -173,7 +173,7 @@ def new_project(folder: str, echo) -> None:
     from importlib.resources import files
     from xml.sax.saxutils import escape
 
-    from printkit.engine.files import StagedFolder, shown
+    from printkit.base.files import StagedFolder, shown
 
     path = Path(folder)
     if not str(folder).strip() or path.name in ("", ".", ".."):

@@ -255,7 +255,7 @@ def test_idle_and_unfinished_connections_are_closed_after_a_while(project, monke
     from printkit.serve import server
 
     monkeypatch.setattr(server, "HEAD_TIMEOUT", 0.5)
-    srv = server.PreviewServer(Preview(Source(project=project / "game.toml"), {}), 0)
+    srv = server.PreviewServer(Preview(Source(project=project / "game.toml")), 0)
     loop = threading.Thread(target=srv.serve_forever, daemon=True)
     loop.start()
     try:
@@ -295,7 +295,7 @@ def test_an_event_stream_never_read_is_closed(project, monkeypatch):
     from printkit.serve import server
 
     monkeypatch.setattr(server, "SEND_TIMEOUT", 2.0)  # a reader held up by a busy machine is not dropped
-    preview = Preview(Source(project=project / "game.toml"), {})
+    preview = Preview(Source(project=project / "game.toml"))
     preview.refresh()
     srv = server.PreviewServer(preview, 0)
     preview.on_change = srv.notify

@@ -124,29 +124,56 @@ def strict_of(strict, kw: dict) -> bool:
     return bool(kw.get("shop")) or bool(kw.get("pdfx"))
 
 
+#: how a print option's value as a front end reads it becomes the PrintOptions
+#: field (the rest are taken as they are)
+_READ = {"paper": lambda v: v.lower(), "back_offset": lambda v: back_offset(v)}
+
+
 def print_options(kw: dict, shop=None, typed=frozenset()):
-    """PrintOptions from the print options in `kw` (taken out of it)."""
+    """PrintOptions from the print options in `kw` (taken out of it): every
+    PrintOptions field whose name is a key of `kw`."""
     from printkit.engine.units import SAFE, PrintOptions
 
     shop = shop or apply_shop(kw, typed)
     kw.pop("shop", None)
     strict = kw.pop("strict", None)
-    args = dict(paper=kw.pop("paper", "a4").lower(), ink=kw.pop("ink", "color"), **prepress(kw))
+    args = prepress(kw)
+    for name in PrintOptions._fields:
+        if name in kw:
+            value = kw.pop(name)
+            args[name] = _READ[name](value) if name in _READ else value
     # warnings become errors with --strict; a print shop's file and PDF/X are strict unless --no-strict
     args["strict"] = bool(strict) if strict is not None else (shop is not None or bool(args.get("pdfx")))
     if shop is not None:
         args.update(shop=shop.key, pdfx_version=shop.pdfx_version, max_ink=shop.max_ink, safe=max(shop.safe_mm, SAFE))
-    if "card_size" in kw:
-        args.update(
-            card_size=kw.pop("card_size"),
-            bleed=kw.pop("bleed"),
-            duplex=kw.pop("duplex"),
-            layout=kw.pop("layout"),
-            back_offset=back_offset(kw.pop("back_offset")),
-            copies=kw.pop("copies"),
-            order=kw.pop("order"),
-        )
     return PrintOptions(**args)
+
+
+def make_request(values: dict, typed=frozenset(), params=(), *, kit: bool = False, progress=None):
+    """The run request (printkit/request.py) from the values a front end read,
+    option name -> value (click's names: output, fmt, dpi, as_json, lang,
+    words, jobs, cards, svg_dpi, the PrintOptions fields, shop, strict).
+    `params` names the game's own parameters among them; `typed` the options
+    the user typed. `kit`: a whole kit, its card options from printkit.toml.
+    A value no field takes is a bug of the front end (TypeError)."""
+    from printkit.request import Request, Target
+
+    kw = dict(values)
+    shop = apply_shop(kw, typed) if kw.get("shop") else None
+    size_given = "card_size" in typed or (shop is not None and "card_size" in shop.options)
+    target = Target(path=kw.pop("output", None), format=kw.pop("fmt", "pdf"), dpi=kw.pop("dpi", 150), json=bool(kw.pop("as_json", False)))
+    lang = (kw.pop("lang", None) or "en").lower()
+    own = {name: kw.pop(name) for name in params if name in kw}
+    rest = dict(words=kw.pop("words", None), jobs=kw.pop("jobs", None), cards=kw.pop("cards", None), svg_dpi=kw.pop("svg_dpi", None))
+    if kit:
+        cfg = defaults()
+        for name in ("card_size", "back_offset", "duplex", "bleed"):
+            kw.setdefault(name, cfg.get(name))
+        kw.setdefault("strict", False)
+    opts = print_options(kw, shop)
+    if kw:
+        raise TypeError(f"make_request: no field takes {sorted(kw)}")
+    return Request(print=opts, target=target, lang=lang, params=own, size_given=size_given, typed=frozenset(typed), progress=progress, **rest)
 
 
 def check_fit(opts, decks=None, layouts: bool = True, where: str = "") -> None:
@@ -161,14 +188,6 @@ def check_fit(opts, decks=None, layouts: bool = True, where: str = "") -> None:
         problem = fit_problem(opts._replace(card_size=size), layouts)
         if problem:
             raise UsageError(f"deck {name}: {problem}" if name else f"{where}{problem}")
-
-
-def kit_options(paper: str, ink: str, **colour):
-    """PrintOptions of a whole kit: paper and ink as given, cards as printkit.toml says."""
-    from printkit.engine.units import PrintOptions
-
-    cfg = defaults()
-    return PrintOptions(paper=paper.lower(), ink=ink, card_size=cfg.get("card_size"), back_offset=back_offset(cfg.get("back_offset")), duplex=cfg.get("duplex"), bleed=cfg.get("bleed"), **prepress(colour))
 
 
 def shown(value, limit: int = 80) -> str:

@@ -150,10 +150,10 @@ def test_a_failing_worker_leaves_nothing(workdir, monkeypatch):
 
     real = generator.make_puzzle
 
-    def broken(token, level):
+    def broken(token, level, lang="en"):
         if os.getpid() != parent:
             raise ValueError("broken in a worker")
-        return real(token, level)
+        return real(token, level, lang)
 
     parent = os.getpid()
     monkeypatch.setattr(generator, "make_puzzle", broken)

@@ -29,7 +29,7 @@ def committed() -> list[str]:
     return list(files.COMMITTED)
 
 
-def add_words(path, lang: str = "en") -> None:
+def add_words(path, lang: str | None = None) -> None:
     """Add a user's word list (one word a line) to the acceptance list of the
     run's language."""
     if path:
@@ -99,16 +99,18 @@ def _make_component(component, request, echo) -> None:
     from printkit import build
     from printkit.component import check_language
     from printkit.games import find_game
+    from printkit.lang import language
 
     target, opts, shop, cards = request.target, request.print, request.shop, request.cards
     check_image_target(request, "cards" in component.uses)
     add_words(request.words, request.lang)
     if "cards" in component.uses and target.format == "pdf" and not target.json:
         check_fit(opts)  # a card larger than the paper: one line saying what holds it
-    params = dict(request.params)
-    if request.lang != "en":  # English runs keep the parameters (and bytes) they always had
-        check_language(find_game(component.game), request.lang)
-        params["lang"] = request.lang
+    game = find_game(component.game)
+    if game is not None:  # a built-in game (your own games are printed as written)
+        check_language(game, request.lang)
+    # the language as the model keeps it (lang.Language.params: the unmarked one adds nothing)
+    params = {**request.params, **language(request.lang).params}
     warnings: list = []
     model = build.build_checked(component, params, opts.strict, warnings, (lambda m: select_cards(m, cards)) if cards else None)
     if target.json:
@@ -180,12 +182,11 @@ def make_kits(name: str, games: list, request, echo) -> None:
         if name == "all":
             raise UsageError(f"-o {output}: 'kit all' writes a file per game and index.pdf; give -o a folder")
         folder, file = Path(output).parent, Path(output)
-    lang = request.lang if request.lang != "en" else None
     for game in games:
         check_language(game, request.lang)
     params = request.params
     with use_jobs(request.jobs), reporting(request.progress):
-        kit.build_kits(games, opts, folder, seed=params.get("seed", "1"), all_games=(name == "all"), echo=echo, file=file, overrides={"qr_url": params.get("qr_url") or None, "lang": lang})
+        kit.build_kits(games, opts, folder, seed=params.get("seed", "1"), all_games=(name == "all"), echo=echo, file=file, overrides={"qr_url": params.get("qr_url") or None, "lang": request.lang})
 
 
 def calibrate(echo, output=None, paper=None, duplex=None, offset=None) -> None:

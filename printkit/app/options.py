@@ -162,7 +162,9 @@ def make_request(values: dict, typed=frozenset(), params=(), *, kit: bool = Fals
     shop = apply_shop(kw, typed) if kw.get("shop") else None
     size_given = "card_size" in typed or (shop is not None and "card_size" in shop.options)
     target = Target(path=kw.pop("output", None), format=kw.pop("fmt", "pdf"), dpi=kw.pop("dpi", 150), json=bool(kw.pop("as_json", False)))
-    lang = (kw.pop("lang", None) or "en").lower()
+    from printkit.lang import language
+
+    lang = language(kw.pop("lang", None)).code  # None: the default language
     own = {name: kw.pop(name) for name in params if name in kw}
     rest = dict(words=kw.pop("words", None), jobs=kw.pop("jobs", None), cards=kw.pop("cards", None), svg_dpi=kw.pop("svg_dpi", None))
     if kit:

@@ -639,7 +639,7 @@ def test_the_cards_on_screen_come_first(project, served):
     takes only deck=first-last."""
     from printkit.app.live import Preview, Source
 
-    preview = Preview(Source(project=project / "game.toml"), {})
+    preview = Preview(Source(project=project / "game.toml"))
     preview.look({"road": (5, 7)})
     left = list(range(10))
     assert preview._next("road", left, 4) == [4, 5, 6, 3] and left == [0, 1, 2, 7, 8, 9]

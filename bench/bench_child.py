@@ -1,4 +1,4 @@
-"""What running resvg in printkit's bounded worker (printkit/engine/child.py) costs.
+"""What running resvg in printkit's bounded worker (printkit/base/child.py) costs.
 
     python bench/bench_child.py [N]
 
@@ -19,16 +19,16 @@ SVG = ('<svg xmlns="http://www.w3.org/2000/svg" width="69mm" height="94mm" viewB
 def main() -> None:
     import resvg_py
 
-    from printkit.engine import child
+    from printkit.base import child
 
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 20
     w, h = 815, 1110  # 69 x 94 mm at 300 dpi
     t = time.perf_counter()
-    child.call("printkit.engine.child:echo_task", {}, what="bench", doing="starting")
+    child.call("printkit.base.child:echo_task", {}, what="bench", doing="starting")
     start = time.perf_counter() - t
     t = time.perf_counter()
     for _ in range(200):
-        child.call("printkit.engine.child:echo_task", {}, b"x" * 100_000, what="bench", doing="echo")
+        child.call("printkit.base.child:echo_task", {}, b"x" * 100_000, what="bench", doing="echo")
     trip = (time.perf_counter() - t) / 200
     inproc = worker = 0.0
     for _ in range(n):  # taken in turns, so a busy machine weighs on both alike

@@ -199,7 +199,7 @@ def write_component(component, model: dict, opts, out: Path) -> WriteResult:
         return WriteResult(out, doc.pages, size, print_advice(component, opts) + describe(opts) + _layout_note(component, opts) + said)
     # Two files, both drawn before either is written: nothing half-written.
     from printkit.component import keeper_path
-    from printkit.engine.files import commit_all, is_stdout, stage_file
+    from printkit.base.files import commit_all, is_stdout, stage_file
 
     if is_stdout(out):
         raise UsageError(f"-o -: {component.game} {component.name} writes two files (the shared one and the keeper's), not standard output")
@@ -233,7 +233,7 @@ def _layout_note(component, opts) -> str:
 
 def write_shop_pngs(component, model: dict, opts, folder: Path, dpi: int, shop) -> str:
     """A print shop's PNG upload of one deck in a folder of its own, swapped in whole."""
-    from printkit.engine.files import StagedFolder
+    from printkit.base.files import StagedFolder
 
     with StagedFolder(folder) as out:
         return shop_pngs_into(component, model, opts, out, "", dpi, shop)
@@ -245,6 +245,7 @@ def shop_pngs_into(component, model: dict, opts, out, sub: str, dpi: int, shop) 
     pixel size (card plus the shop's bleed at `dpi`), rendered a page at a time;
     card-NNN-front.png, and one back.png when every card has the same back
     (else card-NNN-back.png)."""
+    from printkit.engine.png import add_png
     from printkit.engine.raster import open_pdf
     from printkit.engine.shops import card_pixels
 
@@ -260,7 +261,7 @@ def shop_pngs_into(component, model: dict, opts, out, sub: str, dpi: int, shop) 
             image = pdf[i].render(scale=dpi / 72.0).to_pil().convert("RGB")
             if image.size != size:  # pdfium may round a fraction of a pixel up
                 image = image.crop((0, 0, *size)) if image.width >= size[0] and image.height >= size[1] else image.resize(size)
-            out.add_png(f"{sub}card-{numbers[i // 2]:03d}-{('front', 'back')[i % 2]}.png", image, dpi)
+            add_png(out, f"{sub}card-{numbers[i // 2]:03d}-{('front', 'back')[i % 2]}.png", image, dpi)
             del image
     finally:
         pdf.close()
@@ -306,11 +307,11 @@ def load_json(name: str):
     is not one. Returns (component, model)."""
     from printkit.games import all_games, find_game
 
-    from printkit.engine.files import check_path
+    from printkit.base.files import check_path
 
     check_path(name)
     try:
-        from printkit.engine.files import open_regular
+        from printkit.base.files import open_regular
 
         with open_regular(name, "component file") as fh:  # a FIFO or device is refused, not waited on
             data = fh.read(MAX_JSON_BYTES + 1)
@@ -345,7 +346,7 @@ def load_json(name: str):
 def write_pngs(component, model: dict, opts, folder: Path, dpi: int) -> str:
     """PNG export of one component into a folder of its own, swapped in whole:
     a deck's cards one by one, any other part one PNG a page."""
-    from printkit.engine.files import StagedFolder
+    from printkit.base.files import StagedFolder
 
     if component.keeper is not None and "cards" not in component.uses:
         return _write_keeper_pngs(component, model, opts, folder, dpi)
@@ -436,6 +437,8 @@ def tabletop_into(component, model: dict, opts, out, stem: str, dpi: int) -> str
 
     from PIL import Image
 
+    from printkit.engine.png import add_png
+
     from printkit.engine.raster import TABLETOP_MAX_SIDE, tabletop_layout, tabletop_rows
     from printkit.engine.tabletop import saved_object
 
@@ -449,12 +452,12 @@ def tabletop_into(component, model: dict, opts, out, stem: str, dpi: int) -> str
     for s, idx in enumerate(sheets, 1):
         sheet, scale = tabletop_rows(lambda i: out.part / cards.fronts[i], idx, cards.size, out.part / cards.backs[0] if cards.shared else None)
         faces.append(f"{stem}-faces-{s}.png")
-        out.add_png(faces[-1], sheet, dpi * scale)
+        add_png(out, faces[-1], sheet, dpi * scale)
         del sheet
         if not cards.shared:  # backs differ: a back sheet in the same grid (Tabletop Simulator's "unique backs")
             sheet, _ = tabletop_rows(lambda i: out.part / cards.backs[i], idx, cards.size, None)
             backs.append(f"{stem}-backs-{s}.png")
-            out.add_png(backs[-1], sheet, dpi * scale)
+            add_png(out, backs[-1], sheet, dpi * scale)
             del sheet
     if cards.shared:
         backs = [f"{stem}-back.png"]
@@ -462,7 +465,7 @@ def tabletop_into(component, model: dict, opts, out, stem: str, dpi: int) -> str
     with Image.open(out.part / cards.fronts[0]) as img:  # the thumbnail: the first card's face
         img = img.convert("RGB")
         img.thumbnail((256, 256), Image.LANCZOS)
-        out.add_png(f"{stem}.png", img, 72)
+        add_png(out, f"{stem}.png", img, 72)
     names = [str(row.get("name") or row.get("title") or row.get("Name") or row.get("Title") or "") if isinstance(row, dict) else "" for row in model.get("cards") or []]
     saved = saved_object(
         component.title,
@@ -492,7 +495,7 @@ def _card_mm(opts, component) -> tuple[float, float]:
 
 def write_tabletop(component, model: dict, opts, folder: Path, dpi: int) -> str:
     """One deck as a Tabletop Simulator deck, in a folder of its own."""
-    from printkit.engine.files import StagedFolder
+    from printkit.base.files import StagedFolder
 
     with StagedFolder(folder) as out:
         return tabletop_into(component, model, opts, out, Path(component.output_name).stem, dpi)
@@ -503,7 +506,8 @@ def _write_keeper_pngs(component, model: dict, opts, folder: Path, dpi: int) -> 
     folder of their own (never beside the shared ones); both folders are complete
     before either is swapped in."""
     from printkit.component import keeper_path
-    from printkit.engine.files import StagedFolder, signals_held
+    from printkit.base.files import StagedFolder, signals_held
+    from printkit.engine.png import add_png
     from printkit.engine.raster import check_pixels, iter_pages, open_pdf
 
     shared = new_document(component, model, opts, shared=True)
@@ -521,7 +525,7 @@ def _write_keeper_pngs(component, model: dict, opts, folder: Path, dpi: int) -> 
                 out = StagedFolder(where)
                 staged.append(out)
                 for i, img in iter_pages(pdf, dpi):
-                    out.add_png(f"page-{i + 1:03d}.png", img, dpi)
+                    add_png(out, f"page-{i + 1:03d}.png", img, dpi)
                 counts.append(len(pdf))
             finally:
                 pdf.close()

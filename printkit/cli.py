@@ -143,6 +143,19 @@ def _shop_option() -> click.Option:
     return click.Option(["--shop"], type=click.Choice(choices()["shop"]), default=None, help="Print-shop preset: card size, bleed, layout, file type and colour as that shop asks (docs/print-shops.md).")
 
 
+def _game_params(component) -> list[str]:
+    """The names of a component's own parameters among its options."""
+    return [p.name for p in component.params] + [n for n in ("seed", "count") if n in component.uses]
+
+
+def _request(kw: dict, params=(), **how):
+    """The run request (printkit/request.py) from this command's values: the
+    one place the command line's words become typed fields."""
+    from printkit.app.options import make_request
+
+    return make_request(kw, _typed(), params, progress=progress_bar, **how)
+
+
 def _typed() -> frozenset:
     """Names of the options typed on the command line (not defaults or printkit.toml)."""
     ctx = click.get_current_context(silent=True)
@@ -185,7 +198,7 @@ class ComponentCommand(click.Command):
         from printkit.app.jobs import make_component
 
         _check_id_options(self.component, kw)
-        make_component(self.component, kw, click.echo, _typed())
+        make_component(self.component, _request(kw, _game_params(self.component)), click.echo)
 
 
 def _check_id_options(component, kw: dict) -> None:
@@ -286,7 +299,7 @@ def _kit_command(name: str, games: list, help_text: str) -> click.Command:
     def run(**kw) -> None:
         from printkit.app.jobs import make_kits
 
-        make_kits(name, games, click.echo, **kw)
+        make_kits(name, games, _request(kw, ("seed", "qr_url"), kit=True), click.echo)
 
     return click.Command(
         name=name,
@@ -353,11 +366,11 @@ def make_command() -> click.Command:
             ]
         )
 
-    def run(project, only, cards, strict=None, fetch=False, **kw) -> None:
+    def run(project, only, fetch=False, **kw) -> None:
         from printkit.app.own import allow_fetch, make_project
 
         allow_fetch(fetch)
-        make_project(project, kw, click.echo, _typed(), only=only, strict=strict, cards=cards)
+        make_project(project, _request(kw), click.echo, only=only)
 
     return _LazyCommand(
         "make",
@@ -384,10 +397,10 @@ def own_deck_command() -> click.Command:
             ]
         )
 
-    def run(data, front, back, sheet, template_column, back_template_column, cards, strict=None, **kw) -> None:
+    def run(data, front, back, sheet, template_column, back_template_column, **kw) -> None:
         from printkit.app.own import own_deck
 
-        own_deck(data, list(front), list(back) or None, sheet, kw, click.echo, _typed(), template_column, back_template_column, strict, cards)
+        own_deck(data, list(front), list(back) or None, sheet, _request(kw), click.echo, template_column, back_template_column)
 
     return _LazyCommand(
         "--data",
@@ -424,7 +437,7 @@ def serve_command() -> click.Command:
         if not project and not (data and front):
             raise UsageError("serve: give a project file (printkit serve game.toml), or --data cards.csv --front front.svg")
         source = Source(project, data, list(front), list(back), sheet, template_column, back_template_column)
-        serve(source, kw, click.echo, _typed(), port, open_browser)
+        serve(source, _request(kw), click.echo, port, open_browser)
 
     return _LazyCommand(
         "serve",
@@ -588,7 +601,7 @@ def _begin_run() -> None:
     left (the files it committed, its number of processes). When the engine
     modules holding those are not loaded there is nothing to forget, and the
     jobs layer (pathlib and the rest) is not imported for `printkit --help`."""
-    if "printkit.engine.files" in sys.modules or "printkit.engine.workers" in sys.modules:
+    if "printkit.base.files" in sys.modules or "printkit.base.workers" in sys.modules:
         from printkit.app.jobs import begin_run
 
         begin_run()
@@ -615,6 +628,13 @@ def main(argv: list[str] | None = None) -> None:
     finally:
         for sig, handler in saved.items():
             signal.signal(sig, handler)
+
+
+def progress_bar(items, label: str):
+    """How the command line shows a long run's progress (base/progress.py): a
+    bar on stderr. Handed to the run in its request (`_request`)."""
+    with click.progressbar(items, label=label, file=sys.stderr) as bar:
+        yield from bar
 
 
 def _main(argv: list[str] | None) -> None:

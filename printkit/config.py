@@ -58,7 +58,7 @@ def config_paths() -> list[Path]:
 
 def _shown(value) -> str:
     """A config value for a message, cut short (a 10 MB value is not echoed whole)."""
-    from printkit.engine.files import shown
+    from printkit.base.files import shown
 
     return shown(repr(value), 40)
 
@@ -134,7 +134,7 @@ def _check(path: Path, key: str, value):
 
 
 def _cut(exc) -> str:
-    from printkit.engine.files import shown
+    from printkit.base.files import shown
 
     return shown(exc, 120)
 
@@ -153,7 +153,7 @@ def load_defaults() -> Defaults:
             if not path.is_file():
                 continue
         except OSError as exc:  # XDG_CONFIG_HOME naming a path too long to look at, say
-            from printkit.engine.files import shown
+            from printkit.base.files import shown
 
             via = " (XDG_CONFIG_HOME)" if os.environ.get("XDG_CONFIG_HOME") and str(path).startswith(os.environ["XDG_CONFIG_HOME"]) else ""
             raise UsageError(f"{shown(str(path), 60)}{via}: cannot look for settings there ({exc.strerror or exc.__class__.__name__})") from None

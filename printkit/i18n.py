@@ -6,8 +6,9 @@ extracts the English strings with Babel, merges them into every .po and compiles
 the .mo files). At run time only the standard library's gettext reads the .mo.
 
 - `text(lang)` is the gettext function of a language: `_ = text("de")`,
-  then `_("Rounds")`. English (and any string without a translation) comes back
-  as it was written, so English output is the source text itself.
+  then `_("Rounds")`. English is a catalogue like the others, each message
+  translated as itself (made by scripts/build_catalogues.py); a string without
+  a translation in any catalogue comes back as it was written.
 - `N_(s)` marks a string for the catalogue where it is defined but translated
   later, where it is printed (a model's labels, a table of titles).
 - Python strings with values use `str.format` names: `_("{n} letters").format(n=n)`;
@@ -33,24 +34,20 @@ def N_(message: str) -> str:
 
 
 @lru_cache(maxsize=None)
-def translations(lang: str = "en") -> _gettext.NullTranslations:
-    """The language's catalogue, read once per process (a .mo of ~60 KB reads in
-    well under a millisecond). English has none: its strings are the source."""
+def translations(lang: str | None = None) -> _gettext.NullTranslations:
+    """The language's catalogue (None: the default language's), read once per
+    process (a .mo of ~60-130 KB reads in about a millisecond)."""
     from printkit.lang import language
 
     code = language(lang).code  # UsageError for a code printkit does not know
-    if code == "en":
-        return _gettext.NullTranslations()
     path = LOCALE_DIR / code / "LC_MESSAGES" / f"{DOMAIN}.mo"
     with open(path, "rb") as fh:
         return _gettext.GNUTranslations(fh)
 
 
 @lru_cache(maxsize=None)
-def text(lang: str = "en") -> Callable[[str], str]:
-    """The gettext function of `lang` ('en', 'de', 'fr', 'es', 'nl')."""
-    if (lang or "en") == "en":
-        return _same
+def text(lang: str | None = None) -> Callable[[str], str]:
+    """The gettext function of `lang` ('en', 'de', 'fr', 'es', 'nl'; None: the default)."""
     found = translations(lang).gettext
 
     def gettext(message: str) -> str:
@@ -60,18 +57,17 @@ def text(lang: str = "en") -> Callable[[str], str]:
 
 
 @lru_cache(maxsize=None)
-def ntext(lang: str = "en") -> Callable[[str, str, int], str]:
+def ntext(lang: str | None = None) -> Callable[[str, str, int], str]:
     """The ngettext function of `lang`: ntext(lang)("{n} card", "{n} cards", n)."""
-    return translations(lang or "en").ngettext
-
-
-def _same(message: str) -> str:
-    return message
+    return translations(lang).ngettext
 
 
 def model_lang(model: dict) -> str:
-    """The language a model is printed in: its params' "lang" (kept only when it is not English)."""
-    return (model.get("params") or {}).get("lang") or "en"
+    """The language a model is printed in: its params' "lang" (kept only when it
+    is not the default language, lang.DEFAULT)."""
+    from printkit.lang import DEFAULT
+
+    return (model.get("params") or {}).get("lang") or DEFAULT
 
 
 def for_model(model: dict) -> Callable[[str], str]:
@@ -80,7 +76,7 @@ def for_model(model: dict) -> Callable[[str], str]:
 
 
 @lru_cache(maxsize=None)
-def ptext(lang: str = "en") -> Callable[[str, str], str]:
+def ptext(lang: str | None = None) -> Callable[[str, str], str]:
     """The pgettext function of `lang`: ptext(lang)("part", "deck"), for a short word
     whose translation depends on where it stands (a part's name in the small print)."""
-    return translations(lang or "en").pgettext
+    return translations(lang).pgettext

@@ -16,6 +16,7 @@ from printkit.build import build_checked, print_advice, small_print
 from printkit.component import default_params
 from printkit.engine.units import MM
 from printkit.i18n import N_
+from printkit.lang import language
 
 #: a count a kit note spells out ("two pages per player"), in the kit's language
 NUMBER_WORDS = {2: N_("two"), 3: N_("three"), 4: N_("four"), 5: N_("five"), 6: N_("six")}
@@ -46,7 +47,7 @@ def draw_kit(doc, game, seed: str = "1", overrides: dict | None = None) -> list[
     from printkit.engine import draw as d
     from printkit.engine import text as typeset
     from printkit.engine import fonts
-    from printkit.engine.text import fit_fewest_pages, fit_one_page, flow, parse_markup
+    from printkit.engine.text import fit_fewest_pages, flow, parse_markup
     from printkit.i18n import text
 
     lang = kit_lang(overrides)
@@ -86,9 +87,9 @@ def draw_kit(doc, game, seed: str = "1", overrides: dict | None = None) -> list[
     if game.rules_template:
         doc.pending_bookmark = _("Rules summary")
         blocks = parse_markup(game.rules_text(lang))
-        # a translation runs longer than English (German ~30%): it may be set half a point smaller
-        # (8 pt, still over the 7 pt a player reads in play); English keeps its sizes (and bytes)
-        flow(doc, blocks, fit_one_page(doc, blocks) if lang == "en" else fit_fewest_pages(doc, blocks))
+        # the largest size (down to 8 pt, still over the 7 pt a player reads in play) at which
+        # the summary takes the fewest pages: a translation runs longer (German ~30%)
+        flow(doc, blocks, fit_fewest_pages(doc, blocks))
     rules_pages = (start_rules, doc.pages) if game.rules_template else None  # own games put rules in their parts
     # print guide (filled in at the end)
     doc.new_page()
@@ -102,12 +103,12 @@ def draw_kit(doc, game, seed: str = "1", overrides: dict | None = None) -> list[
         for key, value in (overrides or {}).items():
             if value is not None and any(p.name == key for p in comp.params):
                 params[key] = value
-        if lang != "en":
-            params["lang"] = lang  # every part of a built-in game is printed in the kit's language
+        marks = language(lang).params  # every part of a built-in game is printed in the kit's language
+        params.update(marks)
         model = build_checked(comp, params)
-        if lang != "en" and (model.get("params") or {}).get("lang") != lang:
+        if any((model.get("params") or {}).get(k) != v for k, v in marks.items()):
             # the part is drawn (and its reprint command said) in the kit's language
-            model = {**model, "params": {**(model.get("params") or {}), "lang": lang}}
+            model = {**model, "params": {**(model.get("params") or {}), **marks}}
         two_sided = comp.duplex and "cards" in comp.uses and opts.duplex != "none" and opts.layout != "fold"  # fold: fronts and backs on one side
         if two_sided and doc.pages % 2 == 1:
             doc.new_page()  # fronts start on an odd page, so each backs page prints behind its fronts
@@ -237,8 +238,8 @@ def build_kits(games, opts, folder: Path, *, seed: str = "1", all_games: bool = 
     print progress and a table. The kits are drawn by the run's worker processes
     (`--jobs`), each kit whole in one of them; this process stages each file as
     it comes back, in order, and commits them all at the end."""
-    from printkit.engine import workers
-    from printkit.engine.files import commit_all, stage_file
+    from printkit.base import workers
+    from printkit.base.files import commit_all, stage_file
 
     echo = echo or _print
     written = []
@@ -337,8 +338,8 @@ def _print(text: str = "", err: bool = False) -> None:
 
 
 def kit_lang(overrides: dict | None) -> str:
-    """The language a kit is printed in (overrides["lang"]; English when unset)."""
-    return (overrides or {}).get("lang") or "en"
+    """The language a kit is printed in (overrides["lang"]; the default language when unset)."""
+    return language((overrides or {}).get("lang")).code
 
 
 def kit_command(name: str, opts, seed: str = "1", overrides: dict | None = None) -> str:
@@ -355,8 +356,8 @@ def kit_command(name: str, opts, seed: str = "1", overrides: dict | None = None)
         words += ["--seed", seed]
     if (overrides or {}).get("qr_url"):
         words += ["--qr-url", overrides["qr_url"]]
-    if kit_lang(overrides) != "en":
-        words += ["--lang", kit_lang(overrides)]
+    for key, value in language(kit_lang(overrides)).params.items():
+        words += [f"--{key}", value]
     cfg = []
     if opts.card_size != "poker":
         cfg.append(f"card_size={opts.card_size}")

@@ -37,10 +37,38 @@ class Language(NamedTuple):
     letters: str  # the game alphabet, lowercase, in the language's order
     keep: str  # accented letters that are letters of their own (not folded)
     spelled: tuple[tuple[str, str], ...] = ()  # written differently before folding
+    #: its code is part of what a run in it makes: puzzle IDs (CX-DE-...), data
+    #: file names (words-accept-de.txt), seeds and saved parameters. The language
+    #: printkit was first written in is not marked, so its IDs, files, seeds and
+    #: reprint commands are the ones printed before there were others.
+    marked: bool = True
+    #: a user's word list in it is folded into the game letters (Straße -> strasse);
+    #: unfolded, every entry must be written in them already (café is refused)
+    folds: bool = True
+
+    @property
+    def tag(self) -> str:
+        """The language in a puzzle ID or a parameter code: DE, or nothing."""
+        return self.code.upper() if self.marked else ""
+
+    @property
+    def suffix(self) -> str:
+        """The language in a data file's name: -de, or nothing."""
+        return f"-{self.code}" if self.marked else ""
+
+    @property
+    def salt(self) -> tuple[str, ...]:
+        """The language among a seed's parts: ("de",), or none."""
+        return (self.code,) if self.marked else ()
+
+    @property
+    def params(self) -> dict:
+        """The language as a model's saved parameters (and reprint command) hold it."""
+        return {"lang": self.code} if self.marked else {}
 
 
 LANGUAGES: dict[str, Language] = {
-    "en": Language("en", "English", "English", "abcdefghijklmnopqrstuvwxyz", ""),
+    "en": Language("en", "English", "English", "abcdefghijklmnopqrstuvwxyz", "", marked=False, folds=False),
     "de": Language("de", "German", "Deutsch", "abcdefghijklmnopqrstuvwxyzäöü", "äöü"),
     "fr": Language("fr", "French", "Français", "abcdefghijklmnopqrstuvwxyz", ""),
     "es": Language("es", "Spanish", "Español", "abcdefghijklmnñopqrstuvwxyz", "ñ"),

@@ -77,7 +77,7 @@ def parse_id(text: str, prefix: str, allowed: Iterable[str] | None = None) -> tu
     parameters (one of `allowed` when given), 8 token characters and a check
     character that matches. Anything else: UsageError naming the ID, one line.
     """
-    from printkit.engine.files import shown
+    from printkit.base.files import shown
 
     raw = text if isinstance(text, str) else ""
     show = shown(raw.strip(), 40)
@@ -105,7 +105,7 @@ def parse_id(text: str, prefix: str, allowed: Iterable[str] | None = None) -> tu
     return params, token
 
 
-# From this many puzzles on, a run keeps its puzzles on disk (printkit.shelf):
+# From this many puzzles on, a run keeps its puzzles on disk (printkit.base.shelf):
 # memory stays flat however large --count is. Fewer stay in a plain list.
 ON_DISK_FROM = 50
 
@@ -116,25 +116,26 @@ def collect(items: Iterable, count: int):
     it as a list, one puzzle at a time)."""
     if count < ON_DISK_FROM:
         return list(items)
-    from printkit.shelf import Shelf
+    from printkit.base.shelf import Shelf
 
     return Shelf(items)
 
 
 def made(fn, items, label: str, threshold: int = 20):
-    """fn(item) for each item, in order, with a progress bar for long runs:
-    spread over the run's worker processes (engine/workers.py, `--jobs`) when
-    there are several. Each puzzle is a function of its own item (its token), so
-    the results are the same at any number of jobs. `fn` must be a module-level
-    function (workers are given it by name)."""
-    from printkit.engine import workers
+    """fn(item) for each item, in order, its progress reported for long runs
+    (base/progress.py): spread over the run's worker processes
+    (base/workers.py, `--jobs`) when there are several. Each puzzle is a
+    function of its own item (its token), so the results are the same at any
+    number of jobs. `fn` must be a module-level function (workers are given it
+    by name)."""
+    from printkit.base import progress, workers
 
     items = list(items)
-    return progress(_Sized(workers.run(fn, items), len(items)), label, threshold)
+    return progress.each(_Sized(workers.run(fn, items), len(items)), label, threshold)
 
 
 class _Sized:
-    """An iterator with a known length (for the progress bar)."""
+    """An iterator with a known length (for the progress report)."""
 
     def __init__(self, it, n: int) -> None:
         self.it, self.n = it, n
@@ -144,19 +145,3 @@ class _Sized:
 
     def __iter__(self):
         return iter(self.it)
-
-
-def progress(items, label: str, threshold: int = 20):
-    """Iterate with a progress bar on stderr for long runs (none for short ones).
-    A sized sequence (a Shelf of puzzles) is read as it goes, not copied."""
-    if not hasattr(items, "__len__"):
-        items = list(items)
-    if len(items) < threshold:
-        yield from items
-        return
-    import sys
-
-    import click
-
-    with click.progressbar(items, label=label, file=sys.stderr) as bar:
-        yield from bar

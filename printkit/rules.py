@@ -10,14 +10,9 @@ from __future__ import annotations
 
 from typing import Any, Callable, Iterable, NamedTuple
 
+from printkit.base.shelf import ReadOnlyList
+
 JSON_FORMAT = "printkit/1"
-
-
-class ReadOnlyList:
-    """A base for sequences the rules read where the JSON form has a list (the
-    puzzles of a large run, kept on disk by printkit.shelf.Shelf)."""
-
-    __slots__ = ()
 
 
 def is_list(value: Any) -> bool:

@@ -39,7 +39,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import unicodedata
 from bisect import bisect_left
 from collections.abc import Set
@@ -52,33 +51,35 @@ from printkit.errors import UsageError
 __all__ = ["accept_words", "sorted_accept_words", "puzzle_words", "puzzle_words_sorted", "answer_words", "is_word", "add_user_words", "clear_user_words", "LANGS"]
 
 _DATA_DIR = Path(__file__).resolve().parent / "data"
-_ACCEPT_FILE = "words-accept.txt"
-_PUZZLE_FILE = "words-puzzle.txt"
-_ACCEPT_INDEX = "words-accept.idx"
-_PUZZLE_INDEX = "words-puzzle.idx"
 INDEX_FORMAT = "printkit-index 1"
-_WORD = re.compile(r"[a-z]+")
 
 LANGS = ("en", "de", "fr", "es", "nl")  # the languages with shipped lists (printkit.lang.CODES)
 
-_user_words: frozenset[str] = frozenset()  # English's (--words FILE in an English run)
-_accept_cache: "Lexicon | frozenset[str] | None" = None
-_other_user_words: dict[str, frozenset[str]] = {}  # another language's, by code
-_other_accept_cache: dict[str, "Lexicon | frozenset[str]"] = {}
+_user: dict[str, frozenset[str]] = {}  # a user's words (--words FILE), by language code
+_accept: dict[str, "Lexicon | frozenset[str]"] = {}  # the acceptance list with them, by code
 
 
 def _code(lang) -> str:
-    """The language code, checked: 'en' for None."""
-    code = (lang or "en").strip().lower() if isinstance(lang, str) or lang is None else lang
+    """The language code, checked: the default language's for None."""
+    from printkit.lang import DEFAULT
+
+    code = (lang or DEFAULT).strip().lower() if isinstance(lang, str) or lang is None else lang
     if code not in LANGS:
         raise UsageError(f"--lang must be one of {', '.join(LANGS)}, not '{str(lang)[:20]}'")
     return code
 
 
-def list_file(kind: str, lang: str, suffix: str = "txt") -> str:
-    """The name of a shipped list or index: kind 'accept' or 'puzzle'; English's
-    names have no language code (words-accept.txt), the others do (words-accept-de.txt)."""
-    return f"words-{kind}.{suffix}" if lang == "en" else f"words-{kind}-{lang}.{suffix}"
+def _language(lang):
+    from printkit.lang import language
+
+    return language(_code(lang))
+
+
+def list_file(kind: str, lang: str | None, suffix: str = "txt") -> str:
+    """The name of a shipped list or index: kind 'accept' or 'puzzle', then the
+    language's file suffix (lang.Language.suffix: words-accept-de.txt; the
+    unmarked language's have none: words-accept.txt)."""
+    return f"words-{kind}{_language(lang).suffix}.{suffix}"
 
 
 def data_file(name: str) -> Path:
@@ -202,58 +203,43 @@ class Lexicon(Set):
         return Set.__eq__(self, other)
 
 
-def _base_accept(lang: str = "en") -> Lexicon:
+def _base_accept(lang: str | None = None) -> Lexicon:
     """The shipped acceptance list, from its packed index (the same words as
     words-accept.txt: tested)."""
-    return _base_accept_en() if lang == "en" else _base_accept_other(_code(lang))
+    return _base_accept_of(_code(lang))
 
 
 @cache
-def _base_accept_en() -> Lexicon:
-    _, sections = read_index(_ACCEPT_INDEX)
-    return Lexicon.from_packed({int(n): str(t, "ascii") for n, t in sections.items()})
-
-
-@cache
-def _base_accept_other(lang: str) -> Lexicon:
-    _, sections = read_index(list_file("accept", lang, "idx"))
+def _base_accept_of(code: str) -> Lexicon:
+    _, sections = read_index(list_file("accept", code, "idx"))
     return Lexicon.from_packed({int(n): str(t, "utf-8") for n, t in sections.items()})
 
 
-def _accept_from_text(lang: str = "en") -> Lexicon:
+def _accept_from_text(lang: str | None = None) -> Lexicon:
     """The acceptance list read from words-accept.txt itself (what the index is built from)."""
-    if lang == "en":
-        return Lexicon(_read(_ACCEPT_FILE))  # the file is sorted
-    return Lexicon(_read(list_file("accept", _code(lang)), "utf-8"))
+    return Lexicon(_read(list_file("accept", lang), "utf-8"))  # the file is sorted
 
 
-def sorted_accept_words(lang: str = "en") -> tuple[str, ...] | list[str]:
+def sorted_accept_words(lang: str | None = None) -> tuple[str, ...] | list[str]:
     """accept_words() in sorted order; without user words, the file's own order
     (no sort of 116,000 words)."""
-    if lang == "en":
-        return tuple(_read(_ACCEPT_FILE)) if not _user_words else sorted(accept_words())
     code = _code(lang)
-    if _other_user_words.get(code):
+    if _user.get(code):
         return sorted(accept_words(code))
     return tuple(_read(list_file("accept", code), "utf-8"))
 
 
-def puzzle_words(lang: str = "en") -> tuple[str, ...]:
+def puzzle_words(lang: str | None = None) -> tuple[str, ...]:
     """The puzzle list in rank order, most frequent first."""
-    return _puzzle_en() if lang == "en" else _puzzle_other(_code(lang))
+    return _puzzle_of(_code(lang))
 
 
 @cache
-def _puzzle_en() -> tuple[str, ...]:
-    return tuple(_read(_PUZZLE_FILE))
+def _puzzle_of(code: str) -> tuple[str, ...]:
+    return tuple(_read(list_file("puzzle", code), "utf-8"))
 
 
-@cache
-def _puzzle_other(lang: str) -> tuple[str, ...]:
-    return tuple(_read(list_file("puzzle", lang), "utf-8"))
-
-
-def answer_words(lang: str = "en") -> tuple[str, ...]:
+def answer_words(lang: str | None = None) -> tuple[str, ...]:
     """Every game's answers, in rank order: the puzzle list's headwords (cat, walk,
     Kaffee, brennen; not cats, walked, KAFFE, BRENN), from words-answers.txt or
     words-answers-LANG.txt (scripts/build_wordlists.py and build_wordlists_lang.py
@@ -264,14 +250,18 @@ def answer_words(lang: str = "en") -> tuple[str, ...]:
 
 @cache
 def _answers(lang: str) -> tuple[str, ...]:
-    return tuple(_read("words-answers.txt" if lang == "en" else f"words-answers-{lang}.txt", "utf-8"))
+    return tuple(_read(list_file("answers", lang), "utf-8"))
+
+
+def answer_words_sorted(lang: str | None = None) -> dict[int, str]:
+    """answer_words(lang) by length, each length's words sorted and packed in one
+    string (as puzzle_words_sorted)."""
+    return _answers_sorted(_code(lang))
 
 
 @cache
-def answer_words_sorted(lang: str = "en") -> dict[int, str]:
-    """answer_words(lang) by length, each length's words sorted and packed in one
-    string (as puzzle_words_sorted)."""
-    return packed_by_length(answer_words(lang))
+def _answers_sorted(code: str) -> dict[int, str]:
+    return packed_by_length(answer_words(code))
 
 
 def packed_by_length(word_list) -> dict[int, str]:
@@ -282,52 +272,46 @@ def packed_by_length(word_list) -> dict[int, str]:
     return {n: "".join(sorted(ws)) for n, ws in sorted(groups.items()) if n}
 
 
-def puzzle_words_sorted(lang: str = "en") -> dict[int, str]:
+def puzzle_words_sorted(lang: str | None = None) -> dict[int, str]:
     """The puzzle list by length: length -> its words in alphabetical order,
     packed in one string (word i of n letters is text[i*n:(i+1)*n]), from
     words-puzzle.idx (the same words as words-puzzle.txt: tested). For what
     wants one length's words sorted (tries, binary search) without sorting
     the 25,000-word list at every start."""
-    return _puzzle_sorted_en() if lang == "en" else _puzzle_sorted_other(_code(lang))
+    return _puzzle_sorted_of(_code(lang))
 
 
 @cache
-def _puzzle_sorted_en() -> dict[int, str]:
-    _, sections = read_index(_PUZZLE_INDEX)
-    return {int(n): str(t, "ascii") for n, t in sections.items()}
-
-
-@cache
-def _puzzle_sorted_other(lang: str) -> dict[int, str]:
-    _, sections = read_index(list_file("puzzle", lang, "idx"))
+def _puzzle_sorted_of(code: str) -> dict[int, str]:
+    _, sections = read_index(list_file("puzzle", code, "idx"))
     return {int(n): str(t, "utf-8") for n, t in sections.items()}
 
 
-def accept_words(lang: str = "en") -> "Lexicon | frozenset[str]":
+def user_words(lang: str | None = None) -> frozenset[str]:
+    """The words a user added to `lang`'s acceptance list (add_user_words)."""
+    return _user.get(_code(lang), frozenset())
+
+
+def accept_words(lang: str | None = None) -> "Lexicon | frozenset[str]":
     """The acceptance list plus any words added with add_user_words(): a
     read-only set (a compact Lexicon for the shipped list alone)."""
-    global _accept_cache
-    if lang != "en":
-        code = _code(lang)
-        got = _other_accept_cache.get(code)
-        if got is None:
-            base, user = _base_accept_other(code), _other_user_words.get(code)
-            got = _other_accept_cache[code] = Lexicon(sorted(base | user)) if user else base
-        return got
-    if _accept_cache is None:
-        base = _base_accept()
-        _accept_cache = Lexicon(sorted(base | _user_words)) if _user_words else base
-    return _accept_cache
+    code = _code(lang)
+    got = _accept.get(code)
+    if got is None:
+        base, user = _base_accept(code), _user.get(code)
+        got = _accept[code] = Lexicon(sorted(base | user)) if user else base
+    return got
 
 
-def is_word(word: str, lang: str = "en") -> bool:
+def is_word(word: str, lang: str | None = None) -> bool:
     """True if word (any case; another language's word in any spelling: Straße,
     STRASSE, Mädchen, œuvre) is in the acceptance list or the user's words."""
-    if lang == "en":
-        return isinstance(word, str) and word.casefold() in accept_words()
     if not isinstance(word, str):
         return False
-    key = word.lower() if word.isascii() else _fold(word, lang)  # a-z folds to itself lowercased
+    if word.isascii():
+        key = word.lower()  # a-z folds to itself lowercased
+    else:
+        key = _fold(word, lang) if _language(lang).folds else word.casefold()
     return key in accept_words(lang)
 
 
@@ -345,7 +329,7 @@ MAX_WORDS_BYTES = 50 * 2**20  # a word list larger than this is not a word list
 MAX_LINE = 1000
 
 
-def _add_line(found: set, name: str, n: int, raw: bytes, lang: str = "en") -> None:
+def _add_line(found: set, name: str, n: int, raw: bytes, lang: str | None = None) -> None:
     if len(raw) > MAX_LINE:
         raise UsageError(f"{name}, line {n}: longer than {MAX_LINE} characters, not a word")
     try:
@@ -357,22 +341,18 @@ def _add_line(found: set, name: str, n: int, raw: bytes, lang: str = "en") -> No
     entry = line.split("#", 1)[0].strip()
     if not entry:
         return
-    if lang != "en":
-        from printkit.lang import is_game_word, language
+    from printkit.lang import is_game_word
 
-        word = _fold(entry, lang)
-        if not is_game_word(word, lang):
-            letters = language(lang).letters
-            raise UsageError(f"{name}, line {n}: {_shown(entry)} is not a word of the {language(lang).name} letters {letters[0]}-{letters[25]}{letters[26:] and ' ' + ' '.join(letters[26:])}")
-        found.add(word)
-        return
-    word = entry.casefold()
-    if not _WORD.fullmatch(word):
-        raise UsageError(f"{name}, line {n}: {_shown(entry)} is not a word of letters a-z")
+    language = _language(lang)
+    # folded into the game letters (Straße -> strasse), or written in them already
+    word = _fold(entry, lang) if language.folds else entry.casefold()
+    if not is_game_word(word, language.code):
+        letters = language.letters
+        raise UsageError(f"{name}, line {n}: {_shown(entry)} is not a word of the {language.name} letters {letters[0]}-{letters[25]}{letters[26:] and ' ' + ' '.join(letters[26:])}")
     found.add(word)
 
 
-def add_user_words(path, lang: str = "en") -> int:
+def add_user_words(path, lang: str | None = None) -> int:
     """Add a user's word list to the acceptance list of `lang` (the run's language);
     return how many distinct words the file holds.
 
@@ -383,7 +363,6 @@ def add_user_words(path, lang: str = "en") -> int:
     is valid. Raises UsageError with a one-line message naming the file (and the
     line) for an unreadable file or a bad entry.
     """
-    global _user_words, _accept_cache
     lang = _code(lang)
     name = os.fspath(path)
     if "\0" in name:
@@ -391,7 +370,7 @@ def add_user_words(path, lang: str = "en") -> int:
     found: set[str] = set()
     n, total, rest = 0, 0, b""
     try:
-        from printkit.engine.files import open_regular
+        from printkit.base.files import open_regular
 
         with open_regular(name, "word list") as f:  # a FIFO or device is refused, not waited on
             while True:  # streamed in 1 MB chunks: a huge or endless file ends early
@@ -411,19 +390,13 @@ def add_user_words(path, lang: str = "en") -> int:
     except OSError as exc:
         reason = exc.strerror or exc.__class__.__name__
         raise UsageError(f"{name}: cannot read word list: {reason}") from None
-    if found and lang != "en":
-        _other_user_words[lang] = _other_user_words.get(lang, frozenset()) | found
-        _other_accept_cache.pop(lang, None)
-    elif found:
-        _user_words = _user_words | found
-        _accept_cache = None
+    if found:
+        _user[lang] = _user.get(lang, frozenset()) | found
+        _accept.pop(lang, None)
     return len(found)
 
 
 def clear_user_words() -> None:
     """Forget the words added with add_user_words() (for tests and long runs)."""
-    global _user_words, _accept_cache
-    _user_words = frozenset()
-    _accept_cache = None
-    _other_user_words.clear()
-    _other_accept_cache.clear()
+    _user.clear()
+    _accept.clear()

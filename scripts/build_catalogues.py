@@ -13,7 +13,8 @@ Babel (a build-time tool: pip install Babel) reads:
   covers, print guides and the index).
 
 Then printkit/locale/printkit.pot is written, every printkit/locale/<lang>/LC_MESSAGES/
-printkit.po is updated from it (new strings empty, gone ones dropped, no fuzzy
+printkit.po is updated from it (English's too: each message translated as itself,
+so English is read through its catalogue like every other language) (new strings empty, gone ones dropped, no fuzzy
 matching: a changed English sentence is translated again, not guessed), and each
 .po is compiled to the printkit.mo beside it, which printkit reads at run time.
 """
@@ -30,7 +31,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 LOCALE = ROOT / "printkit" / "locale"
-LANGS = ("de", "fr", "es", "nl")
+#: English is a catalogue like the others: the language the messages are
+#: written in, each translated as itself (made here, never edited by hand)
+SOURCE = "en"
+LANGS = (SOURCE, "de", "fr", "es", "nl")
 #: a fixed date: the files change only when their messages do
 STAMP = datetime(2026, 1, 1, tzinfo=timezone.utc)
 JINJA_OPTIONS = {"extensions": "jinja2.ext.i18n", "trim_blocks": "true", "lstrip_blocks": "true", "silent": "false"}
@@ -149,6 +153,10 @@ def updated(template, lang: str):
     else:
         cat = Catalog(locale=lang, project="printkit", version="catalogue", creation_date=STAMP, fuzzy=False)
     cat.update(template, no_fuzzy_matching=True, update_header_comment=False)
+    if lang == SOURCE:
+        for msg in cat:
+            if msg.id:
+                msg.string = msg.id
     cat.revision_date = STAMP
     cat.creation_date = STAMP
     cat.fuzzy = False

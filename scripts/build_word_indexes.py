@@ -60,9 +60,9 @@ def built() -> dict[str, bytes]:
     """File name -> the bytes it should hold, computed from the word lists."""
     words.clear_user_words()
     lexicon = words._accept_from_text()
-    out = {words._ACCEPT_INDEX: words.pack_index({str(n): t.encode("ascii") for n, t in lexicon.packed_by_length().items()}, words=len(lexicon))}
+    out = {words.list_file("accept", "en", "idx"): words.pack_index({str(n): t.encode("ascii") for n, t in lexicon.packed_by_length().items()}, words=len(lexicon))}
     puzzle = words.puzzle_words()
-    out[words._PUZZLE_INDEX] = words.pack_index({str(n): t.encode("ascii") for n, t in words.packed_by_length(puzzle).items()}, words=len(puzzle))
+    out[words.list_file("puzzle", "en", "idx")] = words.pack_index({str(n): t.encode("ascii") for n, t in words.packed_by_length(puzzle).items()}, words=len(puzzle))
     for name, index in (("accept", spell.build_accept_index()), ("puzzle", spell.build_puzzle_index())):
         if name == "puzzle":  # the words a puzzle may hide, shipped with the index
             index.bits["hideable"] = cw_puzzle.hideable_from_lists(index)

@@ -531,7 +531,7 @@ def test_text_stays_clear_of_the_paper_edge_and_uses_the_shipped_fonts(tmp_path)
     import pypdfium2 as pdfium
     from reportlab.pdfbase.ttfonts import TTFont
 
-    from printkit.engine.resources import resource_dir
+    from printkit.base.resources import resource_dir
 
     covered = set(TTFont("check", str(resource_dir("fonts") / "NotoSans-Regular.ttf")).face.charToGlyph)
     for path in _pdfs(tmp_path):

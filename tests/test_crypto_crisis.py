@@ -447,7 +447,7 @@ def test_puzzle_checks_catch_a_tampered_puzzle():
 def test_puzzle_checks_over_workers_find_the_same_in_order(monkeypatch):
     """A long list is checked in runs over worker processes: the same
     violations, in the order of the puzzles, as one process finds."""
-    from printkit.engine import workers
+    from printkit.base import workers
 
     monkeypatch.setattr(rules, "CHECK_RUN", 3)
     data = generator.build_puzzles({"seed": "runs", "count": 12, "difficulty": "mixed"})
@@ -491,12 +491,22 @@ def test_puzzle_sheet_id_qr_and_reprint(tmp_path):
 
 
 def test_long_batches_show_progress_on_stderr(capsys):
-    from printkit.puzzles import progress
+    """Progress goes to the reporter the front end hands in (the command line's
+    bar on stderr), for long runs only; with none handed in, nothing is shown."""
+    from printkit.base.progress import each, reporting
+    from printkit.cli import progress_bar
 
-    assert list(progress(list(range(5)), "making puzzles")) == list(range(5))
-    assert capsys.readouterr().err == ""  # short jobs stay quiet
-    assert list(progress(list(range(25)), "making puzzles")) == list(range(25))
-    assert "making puzzles" in capsys.readouterr().err
+    assert list(each(list(range(25)), "making puzzles")) == list(range(25))
+    assert capsys.readouterr().err == ""  # nobody asked: nothing shown
+    with reporting(progress_bar):
+        assert list(each(list(range(5)), "making puzzles")) == list(range(5))
+        assert capsys.readouterr().err == ""  # short jobs stay quiet
+        assert list(each(iter(range(25)), "making puzzles")) == list(range(25))
+        assert "making puzzles" in capsys.readouterr().err
+    seen = []
+    with reporting(lambda items, label: (seen.append((len(items), label)), items)[1]):
+        assert list(each(list(range(30)), "drawing")) == list(range(30))
+    assert seen == [(30, "drawing")]
 
 
 def test_puzzle_count_keys_at_the_end_and_progress(tmp_path):

@@ -557,3 +557,31 @@ def test_canvas_strings_are_reportlabs():
         getattr(Canvas, name)(theirs, x, y, text, **extra)
         assert mine._code[before[0]:] == theirs._code[before[1]:], (name, text, font)
     assert mine._code == theirs._code
+
+
+def _printkit_imports(path) -> set[str]:
+    import ast
+
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(a.name for a in node.names if a.name.startswith("printkit"))
+        elif isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("printkit"):
+            found.update(f"{node.module}.{a.name}" for a in node.names)
+    return found
+
+
+def test_the_foundation_sits_below_the_engine():
+    """printkit/base (file writes, workers, the bounded child, shelves,
+    progress) imports nothing of printkit but itself and errors; the engine
+    imports no game, no own-game code and nothing of the floors above it."""
+    from conftest import ROOT
+
+    for path in sorted((ROOT / "printkit" / "base").glob("*.py")):
+        wrong = {m for m in _printkit_imports(path) if not m.startswith(("printkit.base", "printkit.errors"))}
+        assert not wrong, f"{path.name} imports {sorted(wrong)}"
+    above = ("printkit.games", "printkit.custom", "printkit.app", "printkit.cli", "printkit.serve", "printkit.build", "printkit.kit", "printkit.puzzles", "printkit.shelf")
+    for path in sorted((ROOT / "printkit" / "engine").glob("*.py")):
+        wrong = {m for m in _printkit_imports(path) if m.startswith(above)}
+        assert not wrong, f"engine/{path.name} imports {sorted(wrong)}"
+    assert not (ROOT / "printkit" / "engine" / "files.py").exists() and not (ROOT / "printkit" / "shelf.py").exists()

@@ -173,7 +173,7 @@ def test_stale_part_files_of_a_killed_run_removed(workdir):
 def test_killed_folder_swap_recovered(workdir):
     """A run killed between the two renames of a folder swap (systems without an
     atomic exchange) leaves the old folder aside: it is put back, never lost."""
-    from printkit.engine import files
+    from printkit.base import files
 
     pid = dead_pid()
     aside = workdir / f".pngs.{pid}-00aa11bb.old"
@@ -186,7 +186,7 @@ def test_killed_folder_swap_recovered(workdir):
 
 
 def test_png_folder_replaced_whole(workdir, monkeypatch):
-    from printkit.engine import files
+    from printkit.base import files
 
     run_inproc("sheet", "cryptex", "--format", "png", "--dpi", "36", "-o", "pngs", cwd=workdir, check=True)
     (workdir / "pngs" / "mine.txt").write_text("old set")
@@ -244,7 +244,7 @@ def test_disk_full_keeps_previous_file(workdir, monkeypatch):
 def test_sigterm_cleans_up_like_ctrl_c(workdir, monkeypatch):
     """SIGTERM (and SIGHUP) mid-write: temporary file removed, previous file kept,
     exit 128+15."""
-    from printkit.engine import files
+    from printkit.base import files
 
     target = workdir / "out.pdf"
     target.write_bytes(b"previous")
@@ -583,13 +583,13 @@ def test_whole_number_options_name_their_range_and_long_values_are_cut(workdir):
 
 # -- native code in a bounded child (issue 33.2) -----------------------------------------
 
-ECHO = "printkit.engine.child:echo_task"
+ECHO = "printkit.base.child:echo_task"
 
 
 def test_the_worker_turns_crashes_and_ceilings_into_one_line():
     """A crash (SIGSEGV, SIGABRT), a CPU ceiling, a deadline: each is one line
     naming what was being drawn, exit 2 (UsageError); the next task gets a new worker."""
-    from printkit.engine import child
+    from printkit.base import child
 
     for kwargs, needle in (({"crash": "SIGSEGV"}, "crashed"), ({"crash": "SIGABRT"}, "aborted")):
         with pytest.raises(child.ChildError, match=rf"^front\.svg <rect id='r'>: drawing it {needle}") as info:
@@ -605,7 +605,7 @@ def test_the_worker_turns_crashes_and_ceilings_into_one_line():
 def test_the_worker_has_an_address_space_ceiling():
     """The worker cannot grow past CHILD_MEMORY: a task asking for more fails in
     the worker (one line), the run goes on."""
-    from printkit.engine import child
+    from printkit.base import child
     from printkit.errors import UsageError
 
     with pytest.raises(UsageError, match="memory"):
@@ -619,7 +619,7 @@ def test_a_reader_abort_in_the_worker_is_one_line(tmp_path):
     from test_safe_projects import xlsx_forged
 
     from printkit.custom import data
-    from printkit.engine import child
+    from printkit.base import child
 
     xlsx_forged(tmp_path, "far.xlsx", far_cell=("XFD", 1048576), quote="'")
     with pytest.raises(child.ChildError, match=r"far.*: not a readable \.xlsx spreadsheet: the reader \(python-calamine\) (aborted|was stopped|crashed)") as info:
@@ -631,7 +631,7 @@ def test_ctrl_c_ends_the_worker_with_the_run(tmp_path):
     """Ctrl-C while the worker is busy in native code: the run stops, and the
     worker with it (nothing left running)."""
     script = tmp_path / "busy.py"
-    script.write_text("from printkit.engine import child\nchild.call('printkit.engine.child:echo_task', {'spin': 1}, what='x', doing='y', cpu=600, wall=600)\n")
+    script.write_text("from printkit.base import child\nchild.call('printkit.base.child:echo_task', {'spin': 1}, what='x', doing='y', cpu=600, wall=600)\n")
     proc = subprocess.Popen([sys.executable, str(script)], cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(ROOT)}, stderr=subprocess.PIPE)
     kids: list = []
     for _ in range(600):  # the worker started (up to 30 s on a busy machine)

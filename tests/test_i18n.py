@@ -24,6 +24,7 @@ babel = pytest.importorskip("babel", reason="Babel reads the .po files (pip inst
 import build_catalogues  # noqa: E402
 
 LANGS = build_catalogues.LANGS
+TRANSLATED = tuple(lang for lang in LANGS if lang != build_catalogues.SOURCE)  # English is the source
 #: sources whose strings are not translated yet: a message found only there may be empty.
 #: Shrinks to nothing as the translations land.
 PENDING: tuple[str, ...] = ()
@@ -146,11 +147,11 @@ def test_loading_a_language_is_cheap():
     finally:
         builtins.open = real_open
     mos = [f for f in opened if f.endswith(".mo")]
-    assert len(mos) == len([lang for lang in LANGS if lang != "en"]) and len(set(mos)) == len(mos), opened
+    assert len(mos) == len(LANGS) and len(set(mos)) == len(mos), opened  # English is a catalogue too
     assert not [f for f in opened if f.endswith(".po")]
 
 
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("lang", TRANSLATED)
 def test_translated_rules_pages_hold_no_english(lang):
     """A translated rules page prints none of its English sentences: each of its
     paragraphs, headings and bullets differs from every English one."""
@@ -190,3 +191,17 @@ def test_small_print_names_a_part_as_its_game_does(lang, cubes, letter_tokens):
     assert small_print(get_game("crypticolor").components["tokens"], {"params": {"lang": lang}}) == f"crypticolor {cubes}"
     assert small_print(get_game("scryptic").components["tokens"], {"params": {"lang": lang}}) == f"scryptic {letter_tokens}"
     assert "deck" not in small_print(get_game("cryptex").components["deck"], {"params": {"lang": lang}})  # translated, game context or not
+
+
+def test_english_is_a_catalogue_translating_each_message_as_itself():
+    """English goes through its catalogue like every other language; each of its
+    messages is translated as itself, so English pages print the source text."""
+    from printkit.i18n import ntext, ptext, text, translations
+
+    cat = _catalogue(build_catalogues.SOURCE)
+    assert sum(1 for m in cat if m.id) >= 100
+    assert all(m.string == m.id for m in cat if m.id)
+    assert translations("en").gettext("Contents") == "Contents" and translations("en").info().get("language") == "en"
+    assert text("en")("Rules summary") == "Rules summary" and text("en")("") == ""
+    assert ntext("en")("{n} card", "{n} cards", 1) == "{n} card" and ntext("en")("{n} card", "{n} cards", 2) == "{n} cards"
+    assert ptext("en")("part", "deck") == "deck"

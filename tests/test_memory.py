@@ -13,7 +13,7 @@ import pytest
 
 from conftest import run_inproc
 from printkit import puzzles
-from printkit.shelf import Shelf, json_pieces
+from printkit.base.shelf import Shelf, json_pieces
 
 ITEMS = [
     {"id": "CC-M-1", "cells": [{"letter": "A", "mix": "B+Y"}], "shifts": ("U", "L"), "net": None},
@@ -97,8 +97,8 @@ def test_a_rejected_puzzle_on_the_shelf_draws_nothing(tmp_path, monkeypatch):
     monkeypatch.setattr(puzzles, "ON_DISK_FROM", 1)
     make = generator.make_puzzle
 
-    def broken(token, level):
-        p = make(token, level)
+    def broken(token, level, lang="en"):
+        p = make(token, level, lang)
         if token == puzzles.make_token("1", 1):
             p["words"][0]["word"] = "zzzzz"
         return p

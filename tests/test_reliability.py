@@ -80,7 +80,7 @@ def test_every_pdf_renders_every_page(every_pdf):
 def _cmap() -> set[int]:
     from reportlab.pdfbase.ttfonts import TTFontFile
 
-    from printkit.engine.resources import resource_dir
+    from printkit.base.resources import resource_dir
 
     cps: set[int] = set()
     # Noto Sans, and PKArrows: the four arrows Noto Sans lacks (engine/fonts.runs sets them in it)

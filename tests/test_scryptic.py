@@ -654,7 +654,7 @@ def test_score_sheet(tmp_path):
 def test_every_text_character_is_in_the_embedded_font(tmp_path):
     from reportlab.pdfbase.ttfonts import TTFontFile
 
-    from printkit.engine.resources import resource_dir
+    from printkit.base.resources import resource_dir
 
     have = set()
     for name in ("NotoSans-Regular.ttf", "NotoSans-Bold.ttf"):

@@ -255,7 +255,7 @@ def test_idle_and_unfinished_connections_are_closed_after_a_while(project, monke
     from printkit.serve import server
 
     monkeypatch.setattr(server, "HEAD_TIMEOUT", 0.5)
-    srv = server.PreviewServer(Preview(Source(project=project / "game.toml"), {}), 0)
+    srv = server.PreviewServer(Preview(Source(project=project / "game.toml")), 0)
     loop = threading.Thread(target=srv.serve_forever, daemon=True)
     loop.start()
     try:
@@ -295,7 +295,7 @@ def test_an_event_stream_never_read_is_closed(project, monkeypatch):
     from printkit.serve import server
 
     monkeypatch.setattr(server, "SEND_TIMEOUT", 2.0)  # a reader held up by a busy machine is not dropped
-    preview = Preview(Source(project=project / "game.toml"), {})
+    preview = Preview(Source(project=project / "game.toml"))
     preview.refresh()
     srv = server.PreviewServer(preview, 0)
     preview.on_change = srv.notify
@@ -639,7 +639,7 @@ def test_the_cards_on_screen_come_first(project, served):
     takes only deck=first-last."""
     from printkit.app.live import Preview, Source
 
-    preview = Preview(Source(project=project / "game.toml"), {})
+    preview = Preview(Source(project=project / "game.toml"))
     preview.look({"road": (5, 7)})
     left = list(range(10))
     assert preview._next("road", left, 4) == [4, 5, 6, 3] and left == [0, 1, 2, 7, 8, 9]

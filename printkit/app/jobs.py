@@ -9,14 +9,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from printkit.app.options import apply_shop, back_offset, check_fit, defaults, kit_options, print_options, use_jobs
+from printkit.app.options import back_offset, check_fit, defaults, use_jobs
 from printkit.errors import UsageError
 
 
 def begin_run() -> None:
     """Start a run: forget the files a previous run committed, and the number of
     processes the previous run used."""
-    from printkit.engine import files, workers
+    from printkit.base import files, workers
 
     files.COMMITTED.clear()
     workers.set_jobs(None)
@@ -24,12 +24,12 @@ def begin_run() -> None:
 
 def committed() -> list[str]:
     """The files this run has put in place (complete), for a report on interruption."""
-    from printkit.engine import files
+    from printkit.base import files
 
     return list(files.COMMITTED)
 
 
-def add_words(path, lang: str = "en") -> None:
+def add_words(path, lang: str | None = None) -> None:
     """Add a user's word list (one word a line) to the acceptance list of the
     run's language."""
     if path:
@@ -68,60 +68,58 @@ def target_name(stem: str, fmt: str, shop=None, suffix: str = "") -> str:
     return f"{stem}{suffix}"
 
 
-def check_image_target(fmt: str, output, kw: dict, shop=None, cards=None, is_deck: bool = True) -> None:
+def check_image_target(request, is_deck: bool = True) -> None:
     """What PNG and tabletop exports cannot do, refused before any work."""
+    fmt, output = request.target.format, request.target.path
     if fmt not in ("png", "tabletop"):
         return
     if output == "-":
         raise UsageError(f"-o -: --format {fmt} writes a folder, not standard output")
-    if kw.get("copies", 1) != 1:
+    if request.print.copies != 1:
         raise UsageError(f"--copies: --format {fmt} writes each card once (copies are for printing)")
     if fmt == "tabletop":
         if not is_deck:
             raise UsageError("--format tabletop makes a Tabletop Simulator deck: use it with a deck")
-        if cards:
+        if request.cards:
             raise UsageError("--cards: --format tabletop writes the whole deck (a tabletop deck of a few cards would not be the game); leave --cards out")
-    check_png_output(output, shop, fmt)
+    check_png_output(output, request.shop, fmt)
 
 
-def make_component(component, kw: dict, echo, typed=frozenset(), cards=None) -> None:
-    """One component from its options (`kw`, as the front end read them): built,
+def make_component(component, request, echo) -> None:
+    """One component as the run request (printkit/request.py) asks: built,
     checked (RulesError if the rules fail), then drawn and written as a PDF, a
-    PNG folder or JSON. `typed`: names of the options the user gave explicitly;
-    `cards`: '3,7-9', only those cards of a deck."""
-    with use_jobs(kw.pop("jobs", None)):
-        _make_component(component, kw, echo, typed, cards)
+    PNG folder or JSON."""
+    from printkit.base.progress import reporting
+
+    with use_jobs(request.jobs), reporting(request.progress):
+        _make_component(component, request, echo)
 
 
-def _make_component(component, kw: dict, echo, typed, cards=None) -> None:
+def _make_component(component, request, echo) -> None:
     from printkit import build
+    from printkit.component import check_language
+    from printkit.games import find_game
+    from printkit.lang import language
 
-    output = kw.pop("output", None)
-    as_json = kw.pop("as_json", False)
-    shop = apply_shop(kw, typed)  # before --format is read: a preset may set it
-    fmt, dpi = kw.pop("fmt", "pdf"), kw.pop("dpi", 150)
-    check_image_target(fmt, output, kw, shop, cards, "cards" in component.uses)
-    lang = (kw.pop("lang", None) or "en").lower()
-    add_words(kw.pop("words", None), lang)
-    opts = print_options(kw, shop)
-    if "cards" in component.uses and fmt == "pdf" and not as_json:
+    target, opts, shop, cards = request.target, request.print, request.shop, request.cards
+    check_image_target(request, "cards" in component.uses)
+    add_words(request.words, request.lang)
+    if "cards" in component.uses and target.format == "pdf" and not target.json:
         check_fit(opts)  # a card larger than the paper: one line saying what holds it
-    params = {k: v for k, v in kw.items()}
-    if lang != "en":  # English runs keep the parameters (and bytes) they always had
-        from printkit.component import check_language
-        from printkit.games import find_game
-
-        check_language(find_game(component.game), lang)
-        params["lang"] = lang
+    game = find_game(component.game)
+    if game is not None:  # a built-in game (your own games are printed as written)
+        check_language(game, request.lang)
+    # the language as the model keeps it (lang.Language.params: the unmarked one adds nothing)
+    params = {**request.params, **language(request.lang).params}
     warnings: list = []
     model = build.build_checked(component, params, opts.strict, warnings, (lambda m: select_cards(m, cards)) if cards else None)
-    if as_json:
-        write_json(component, model, output, echo)
+    if target.json:
+        write_json(component, model, target.path, echo)
         return
-    to_stdout = output == "-"
     stem = Path(component.output_name).stem
-    if fmt in ("png", "tabletop"):
-        folder = Path(output) if output else default_output(target_name(stem, fmt, shop))
+    fmt, dpi = target.format, target.dpi
+    if target.images:
+        folder = Path(target.path) if target.path else default_output(target_name(stem, fmt, shop))
         if fmt == "tabletop":
             echo(build.write_tabletop(component, model, opts, folder, dpi))
         elif shop is not None and shop.pixels:
@@ -131,8 +129,9 @@ def _make_component(component, kw: dict, echo, typed, cards=None) -> None:
         for line in build.warning_lines(warnings):
             echo(line)
         return
-    out = Path(output) if output else default_output(target_name(stem, fmt, shop, ".pdf"))
-    result = build.write_component(component, model, opts, "-" if to_stdout else out)
+    to_stdout = target.stdout
+    out = "-" if to_stdout else Path(target.path) if target.path else default_output(target_name(stem, fmt, shop, ".pdf"))
+    result = build.write_component(component, model, opts, out)
     echo(result.summary(), err=to_stdout)  # with -o -, standard output is the PDF
     for line in build.warning_lines(warnings):
         echo(line, err=to_stdout)
@@ -146,10 +145,10 @@ def _make_component(component, kw: dict, echo, typed, cards=None) -> None:
 
 def write_json(component, model: dict, output, echo) -> None:
     """The model as JSON: into the file `output` (as validate reads it), else echoed."""
-    from printkit.shelf import json_pieces  # json.dumps(model, indent=2, ensure_ascii=False), piece by piece
+    from printkit.base.shelf import json_pieces  # json.dumps(model, indent=2, ensure_ascii=False), piece by piece
 
     if output and output != "-":  # -o names the JSON file
-        from printkit.engine import files
+        from printkit.base import files
 
         def write(sink) -> None:
             for piece in json_pieces(model):
@@ -164,13 +163,17 @@ def write_json(component, model: dict, output, echo) -> None:
     echo("")
 
 
-def make_kits(name: str, games: list, echo, *, output=None, paper: str, ink: str, seed: str = "1", qr_url=None, jobs=None, lang=None, **colour) -> None:
-    """`name`'s kit (or every kit and the index, for 'all') into a folder, or one kit into `output` ending in .pdf."""
+def make_kits(name: str, games: list, request, echo) -> None:
+    """`name`'s kit (or every kit and the index, for 'all') into a folder, or one
+    kit into the request's target ending in .pdf. The kit's own parameters
+    (`seed`, `qr_url`) are the request's params."""
     from printkit import kit
+    from printkit.base.progress import reporting
+    from printkit.component import check_language
 
+    output, opts = request.target.path, request.print
     if output == "-":
         raise UsageError("-o -: a kit is written into a folder, not standard output")
-    opts = kit_options(paper, ink, **colour)
     if any("cards" in c.uses for game in games for c in game.components.values()):
         check_fit(opts, layouts=False, where=f"card_size {opts.card_size} ({defaults().sources.get('card_size', 'default')}): ")  # printkit.toml's card size on this paper
     folder, file = Path(output) if output else Path(defaults().get("output")), None
@@ -179,13 +182,11 @@ def make_kits(name: str, games: list, echo, *, output=None, paper: str, ink: str
         if name == "all":
             raise UsageError(f"-o {output}: 'kit all' writes a file per game and index.pdf; give -o a folder")
         folder, file = Path(output).parent, Path(output)
-    if lang and lang.lower() != "en":
-        from printkit.component import check_language
-
-        for game in games:
-            check_language(game, lang.lower())
-    with use_jobs(jobs):
-        kit.build_kits(games, opts, folder, seed=seed, all_games=(name == "all"), echo=echo, file=file, overrides={"qr_url": qr_url or None, "lang": lang.lower() if lang and lang.lower() != "en" else None})
+    for game in games:
+        check_language(game, request.lang)
+    params = request.params
+    with use_jobs(request.jobs), reporting(request.progress):
+        kit.build_kits(games, opts, folder, seed=params.get("seed", "1"), all_games=(name == "all"), echo=echo, file=file, overrides={"qr_url": params.get("qr_url") or None, "lang": request.lang})
 
 
 def calibrate(echo, output=None, paper=None, duplex=None, offset=None) -> None:
@@ -208,7 +209,8 @@ def calibrate(echo, output=None, paper=None, duplex=None, offset=None) -> None:
 
 def preview(pdf: str, echo, output=None, dpi: int = 100, pages=None) -> None:
     """PNG previews of a PDF's pages (any PDF), a page at a time, into a folder swapped in whole."""
-    from printkit.engine.files import StagedFolder, check_path, shown
+    from printkit.base.files import StagedFolder, check_path, shown
+    from printkit.engine.png import add_png
     from printkit.engine.raster import check_pixels, iter_pages, open_pdf
 
     src = Path(check_path(pdf))
@@ -229,7 +231,7 @@ def preview(pdf: str, echo, output=None, dpi: int = 100, pages=None) -> None:
         wanted = (i for a, b in ranges for i in range(a, b))
         with StagedFolder(folder) as out:
             for i, img in iter_pages(doc, dpi, wanted):
-                out.add_png(f"page-{i + 1:03d}.png", img, dpi)
+                add_png(out, f"page-{i + 1:03d}.png", img, dpi)
     finally:
         doc.close()
     echo(f"wrote {count} PNG page{'s' if count != 1 else ''} at {dpi} dpi into {folder}/")
@@ -238,7 +240,7 @@ def preview(pdf: str, echo, output=None, dpi: int = 100, pages=None) -> None:
 def number_ranges(text: str, total: int, option: str = "--pages", noun: str = "page", whole: str = "the PDF") -> list[tuple[int, int]]:
     """`1,3-5` as 0-based half-open ranges, each checked against `total` items
     before anything is expanded; overlaps joined, so each item comes once."""
-    from printkit.engine.files import shown
+    from printkit.base.files import shown
 
     out: list[tuple[int, int]] = []
     for part in str(text).split(","):

@@ -116,15 +116,14 @@ class Preview:
     state(), image() and sheet pages. `on_change()` is called after each
     published change (from the refreshing thread)."""
 
-    def __init__(self, source: Source, kw: dict, typed=frozenset(), on_change=None) -> None:
-        from printkit.app.options import apply_shop, print_options
+    def __init__(self, source: Source, request=None, on_change=None) -> None:
+        from printkit.app.options import make_request
 
         self.source = source
-        kw = dict(kw)
-        shop = apply_shop(kw, typed) if kw.get("shop") else None
-        self._size_given = "card_size" in typed or (shop is not None and "card_size" in shop.options)
-        self._card_size = kw.get("card_size", "poker")
-        self.opts = print_options(kw, shop)
+        request = request or make_request({})
+        self._size_given = request.size_given
+        self._card_size = request.print.card_size
+        self.opts = request.print
         self.on_change = on_change or (lambda: None)
         self.title = Path(source.name).stem
         self.version = 0
@@ -757,7 +756,7 @@ def _text(exc: BaseException) -> str:
     if isinstance(exc, RulesError):
         return "; ".join(str(v) for v in exc.violations) or "rules broken"
     if isinstance(exc, OSError):
-        from printkit.engine.files import reason
+        from printkit.base.files import reason
 
         return f"{exc.filename or ''}: {reason(exc)}".lstrip(": ")
     return str(exc) or exc.__class__.__name__

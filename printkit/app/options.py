@@ -20,7 +20,7 @@ def defaults():
         from printkit.config import load_defaults
 
         _DEFAULTS = load_defaults()
-        from printkit.engine.files import guard_folder
+        from printkit.base.files import guard_folder
 
         guard_folder(_DEFAULTS.get("output"))  # no write through a link planted there
     return _DEFAULTS
@@ -34,7 +34,7 @@ def forget_defaults() -> None:
 
 def finite_number(value, option: str, lo: float, hi: float, unit: str = "") -> float:
     """`value` as a finite float in [lo, hi], else UsageError naming `option` and the range."""
-    from printkit.engine.files import shown
+    from printkit.base.files import shown
 
     unit_text = f" {unit}" if unit else ""
     try:
@@ -50,7 +50,7 @@ def finite_number(value, option: str, lo: float, hi: float, unit: str = "") -> f
 
 def back_offset(text: str) -> tuple[float, float]:
     """'X,Y' in mm as a pair of floats, each within BACK_OFFSET_MAX."""
-    from printkit.engine.files import shown
+    from printkit.base.files import shown
 
     parts = str(text).split(",")
     if len(parts) != 2:
@@ -63,26 +63,26 @@ def back_offset(text: str) -> tuple[float, float]:
 
 
 class use_jobs:
-    """`with use_jobs(value):` the processes a job may use (engine/workers.py):
+    """`with use_jobs(value):` the processes a job may use (base/workers.py):
     `value` from --jobs, else printkit.toml's `jobs`, else ("auto") every
     processor the process may run on; back to one when the job ends. The output
     is the same at any number."""
 
     def __init__(self, value=None) -> None:
-        from printkit.engine import workers
+        from printkit.base import workers
 
         if value is None:
             value = defaults().get("jobs")
         self.n = workers.available() if value in (None, "auto") else int(value)
 
     def __enter__(self) -> int:
-        from printkit.engine import workers
+        from printkit.base import workers
 
         workers.set_jobs(self.n)
         return self.n
 
     def __exit__(self, *exc) -> None:
-        from printkit.engine import workers
+        from printkit.base import workers
 
         workers.set_jobs(None)
 
@@ -124,29 +124,58 @@ def strict_of(strict, kw: dict) -> bool:
     return bool(kw.get("shop")) or bool(kw.get("pdfx"))
 
 
+#: how a print option's value as a front end reads it becomes the PrintOptions
+#: field (the rest are taken as they are)
+_READ = {"paper": lambda v: v.lower(), "back_offset": lambda v: back_offset(v)}
+
+
 def print_options(kw: dict, shop=None, typed=frozenset()):
-    """PrintOptions from the print options in `kw` (taken out of it)."""
+    """PrintOptions from the print options in `kw` (taken out of it): every
+    PrintOptions field whose name is a key of `kw`."""
     from printkit.engine.units import SAFE, PrintOptions
 
     shop = shop or apply_shop(kw, typed)
     kw.pop("shop", None)
     strict = kw.pop("strict", None)
-    args = dict(paper=kw.pop("paper", "a4").lower(), ink=kw.pop("ink", "color"), **prepress(kw))
+    args = prepress(kw)
+    for name in PrintOptions._fields:
+        if name in kw:
+            value = kw.pop(name)
+            args[name] = _READ[name](value) if name in _READ else value
     # warnings become errors with --strict; a print shop's file and PDF/X are strict unless --no-strict
     args["strict"] = bool(strict) if strict is not None else (shop is not None or bool(args.get("pdfx")))
     if shop is not None:
         args.update(shop=shop.key, pdfx_version=shop.pdfx_version, max_ink=shop.max_ink, safe=max(shop.safe_mm, SAFE))
-    if "card_size" in kw:
-        args.update(
-            card_size=kw.pop("card_size"),
-            bleed=kw.pop("bleed"),
-            duplex=kw.pop("duplex"),
-            layout=kw.pop("layout"),
-            back_offset=back_offset(kw.pop("back_offset")),
-            copies=kw.pop("copies"),
-            order=kw.pop("order"),
-        )
     return PrintOptions(**args)
+
+
+def make_request(values: dict, typed=frozenset(), params=(), *, kit: bool = False, progress=None):
+    """The run request (printkit/request.py) from the values a front end read,
+    option name -> value (click's names: output, fmt, dpi, as_json, lang,
+    words, jobs, cards, svg_dpi, the PrintOptions fields, shop, strict).
+    `params` names the game's own parameters among them; `typed` the options
+    the user typed. `kit`: a whole kit, its card options from printkit.toml.
+    A value no field takes is a bug of the front end (TypeError)."""
+    from printkit.request import Request, Target
+
+    kw = dict(values)
+    shop = apply_shop(kw, typed) if kw.get("shop") else None
+    size_given = "card_size" in typed or (shop is not None and "card_size" in shop.options)
+    target = Target(path=kw.pop("output", None), format=kw.pop("fmt", "pdf"), dpi=kw.pop("dpi", 150), json=bool(kw.pop("as_json", False)))
+    from printkit.lang import language
+
+    lang = language(kw.pop("lang", None)).code  # None: the default language
+    own = {name: kw.pop(name) for name in params if name in kw}
+    rest = dict(words=kw.pop("words", None), jobs=kw.pop("jobs", None), cards=kw.pop("cards", None), svg_dpi=kw.pop("svg_dpi", None))
+    if kit:
+        cfg = defaults()
+        for name in ("card_size", "back_offset", "duplex", "bleed"):
+            kw.setdefault(name, cfg.get(name))
+        kw.setdefault("strict", False)
+    opts = print_options(kw, shop)
+    if kw:
+        raise TypeError(f"make_request: no field takes {sorted(kw)}")
+    return Request(print=opts, target=target, lang=lang, params=own, size_given=size_given, typed=frozenset(typed), progress=progress, **rest)
 
 
 def check_fit(opts, decks=None, layouts: bool = True, where: str = "") -> None:
@@ -163,24 +192,16 @@ def check_fit(opts, decks=None, layouts: bool = True, where: str = "") -> None:
             raise UsageError(f"deck {name}: {problem}" if name else f"{where}{problem}")
 
 
-def kit_options(paper: str, ink: str, **colour):
-    """PrintOptions of a whole kit: paper and ink as given, cards as printkit.toml says."""
-    from printkit.engine.units import PrintOptions
-
-    cfg = defaults()
-    return PrintOptions(paper=paper.lower(), ink=ink, card_size=cfg.get("card_size"), back_offset=back_offset(cfg.get("back_offset")), duplex=cfg.get("duplex"), bleed=cfg.get("bleed"), **prepress(colour))
-
-
 def shown(value, limit: int = 80) -> str:
     """A user's value, cut short for a one-line message."""
-    from printkit.engine.files import shown as _shown
+    from printkit.base.files import shown as _shown
 
     return _shown(value, limit)
 
 
 def reason(exc: BaseException) -> str:
     """The cause of an OS error in a few words."""
-    from printkit.engine.files import reason as _reason
+    from printkit.base.files import reason as _reason
 
     return _reason(exc)
 

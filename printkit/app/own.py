@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from printkit.app.jobs import check_image_target, select_cards
-from printkit.app.options import apply_shop, check_fit, defaults, print_options, strict_of, use_jobs
+from printkit.app.options import check_fit, defaults, use_jobs
 from printkit.errors import RulesError, UsageError
 
 
@@ -18,28 +18,27 @@ def allow_fetch(on: bool) -> None:
     safety.allow_network(on)
 
 
-def make_project(project: str, kw: dict, echo, typed=frozenset(), only=None, strict: bool | None = None, cards=None) -> None:
+def make_project(project: str, request, echo, only=None) -> None:
     """The project's kit in one PDF, or (`only`) one part of it, or PNG folders or
-    JSON; RulesError (nothing written) when any check fails. `cards` ('3,7-9'):
-    only those cards of the deck `only` names (or of the project's one deck)."""
-    with use_jobs(kw.pop("jobs", None)):
-        _make_project(project, kw, echo, typed, only, strict, cards)
+    JSON, as the run request asks; RulesError (nothing written) when any check
+    fails. `request.cards` ('3,7-9'): only those cards of the deck `only` names
+    (or of the project's one deck). A --shop preset's card size counts as given
+    (templates drawn for another size are refused), and fonts found nowhere and
+    craft warnings are errors when the print options are strict."""
+    from printkit.base.progress import reporting
+
+    with use_jobs(request.jobs), reporting(request.progress):
+        _make_project(project, request, echo, only)
 
 
-def _make_project(project: str, kw: dict, echo, typed, only, strict: bool, cards=None) -> None:
+def _make_project(project: str, request, echo, only) -> None:
     from printkit import build
     from printkit.custom import check_game, load_project
 
-    # a --shop preset sets card size, bleed, layout, format... as for a deck; its card
-    # size then counts as given (templates drawn for another size are refused)
-    shop = apply_shop(kw, typed) if kw.get("shop") else None
-    size_given = "card_size" in typed or (shop is not None and "card_size" in shop.options)
-    output = kw.pop("output", None)
-    as_json = kw.pop("as_json", False)
-    fmt, dpi = kw.pop("fmt", "pdf"), kw.pop("dpi", 150)
-    strict = kw["strict"] = strict_of(strict, kw)  # fonts found nowhere, craft warnings: errors (--shop, --pdfx: by default)
-    check_image_target(fmt, output, kw, shop, cards)
-    game = load_project(project, card_size=kw["card_size"] if size_given else None, strict=strict, svg_dpi=kw.pop("svg_dpi", None))
+    shop, target, cards, strict = request.shop, request.target, request.cards, request.print.strict
+    fmt, dpi = target.format, target.dpi
+    check_image_target(request)
+    game = load_project(project, card_size=request.print.card_size if request.size_given else None, strict=strict, svg_dpi=request.svg_dpi)
     decks = [n for n, c in game.components.items() if "cards" in c.uses]
     if cards and only is None and len(decks) == 1:
         only = decks[0]
@@ -47,30 +46,30 @@ def _make_project(project: str, kw: dict, echo, typed, only, strict: bool, cards
         raise UsageError(f"--cards picks cards of one deck: add --only DECK (decks: {', '.join(decks) or 'none'})")
     # a print shop's file (--shop, --layout single) and a tabletop deck hold the decks
     # alone: only the decks are checked, and the run names the parts left out
-    target = f"--shop {shop.key}" if shop is not None else "--format tabletop" if fmt == "tabletop" else "--layout single" if fmt == "pdf" and kw.get("layout") == "single" else None
+    target_words = f"--shop {shop.key}" if shop is not None else "--format tabletop" if fmt == "tabletop" else "--layout single" if fmt == "pdf" and request.print.layout == "single" else None
     if only is not None:
         if only not in game.components:
             raise UsageError(f"--only {only}: {project} has no part '{only}' (parts: {', '.join(game.components)})")
-        if target and only not in decks:
-            raise UsageError(f"--only {only}: {target} takes decks, and '{only}' is not one (decks: {', '.join(decks) or 'none'})")
+        if target_words and only not in decks:
+            raise UsageError(f"--only {only}: {target_words} takes decks, and '{only}' is not one (decks: {', '.join(decks) or 'none'})")
         game = only_part(game, only)
     left_out = []
-    if target and only is None:
+    if target_words and only is None:
         if not decks:
-            raise UsageError(f"{target} takes decks; {project} has none (print its parts without {target})")
+            raise UsageError(f"{target_words} takes decks; {project} has none (print its parts without {target_words})")
         left_out = [(n, c.title) for n, c in game.components.items() if n not in decks]
         game = game._replace(components={n: game.components[n] for n in decks}, kit=tuple(p for p in game.kit if p.component in decks))
     first_deck = next((c for c in game.components.values() if "cards" in c.uses), None)
-    if not size_given and first_deck is not None:
-        kw["card_size"] = first_deck.render.__self__.card_size
-    opts = print_options(kw, shop)
-    if fmt == "pdf" and not as_json:
+    opts = request.print
+    if not request.size_given and first_deck is not None:
+        opts = opts._replace(card_size=first_deck.render.__self__.card_size)
+    if fmt == "pdf" and not target.json:
         check_fit(opts, deck_sizes(game))  # a card larger than the paper: one line saying what holds it
     models, found = check_game(game, (lambda m: select_cards(m, cards)) if cards else None)
     errors, warnings = build.split(found, opts.strict)
     if errors:
         raise RulesError(errors)
-    if as_json:
+    if target.json:
         import json
 
         echo(json.dumps(models, indent=2, ensure_ascii=False))
@@ -78,11 +77,11 @@ def _make_project(project: str, kw: dict, echo, typed, only, strict: bool, cards
     folder = Path(defaults().get("output"))
     # the name each target writes when no -o is given: the project's, or (--only) the part's
     stem = Path(game.components[only].output_name).stem if only is not None else game.name
-    _write_project(game, models, opts, fmt, dpi, shop, only, project, echo, Path(output) if output else None, folder, stem)
+    _write_project(game, models, opts, fmt, dpi, shop, only, project, echo, Path(target.path) if target.path else None, folder, stem)
     if left_out:
         names = ", ".join(title for _, title in left_out)
-        echo(f"  {target}: written for the decks alone; left out, and not checked: {names} "
-             f"(print them without {target}, e.g. printkit make {project} --only {left_out[0][0]})")
+        echo(f"  {target_words}: written for the decks alone; left out, and not checked: {names} "
+             f"(print them without {target_words}, e.g. printkit make {project} --only {left_out[0][0]})")
     for line in build.warning_lines(warnings):
         echo(line)
 
@@ -91,7 +90,7 @@ def _write_project(game, models, opts, fmt, dpi, shop, only, project, echo, outp
     from printkit import build
     from printkit.app.jobs import target_name
     from printkit.engine.document import Document
-    from printkit.engine.files import StagedFolder
+    from printkit.base.files import StagedFolder
     from printkit.kit import draw_kit
 
     parts = list(game.components.items())
@@ -147,16 +146,14 @@ def only_part(game, name):
     return game._replace(components={name: game.components[name]}, kit=(KitPart(name),))
 
 
-def own_deck(data, front, back, sheet, kw: dict, echo, typed=frozenset(), template_column: str = "template", back_template_column: str = "back_template", strict: bool | None = None, cards=None) -> None:
+def own_deck(data, front, back, sheet, request, echo, template_column: str = "template", back_template_column: str = "back_template") -> None:
     """One deck from a data file (or address) and templates (one, or several
     chosen per row by a column), written as `make_component` writes a game's deck."""
     from printkit.app.jobs import make_component
     from printkit.custom import single_deck_game
 
-    apply_shop(kw, typed)  # a --shop preset picks the card size the deck is built for
-    strict = kw["strict"] = strict_of(strict, kw)
-    game = single_deck_game(data, front, back, sheet, kw["card_size"], template_column, back_template_column, strict, kw.pop("svg_dpi", None))
-    make_component(game.components["deck"], kw, echo, typed, cards)
+    game = single_deck_game(data, front, back, sheet, request.print.card_size, template_column, back_template_column, request.print.strict, request.svg_dpi)
+    make_component(game.components["deck"], request, echo)
 
 
 STARTER_FILES = ("game.toml", "cards.csv", "front.svg", "back.svg", "icons/star.svg", "rules.md")
@@ -173,7 +170,7 @@ def new_project(folder: str, echo) -> None:
     from importlib.resources import files
     from xml.sax.saxutils import escape
 
-    from printkit.engine.files import StagedFolder, shown
+    from printkit.base.files import StagedFolder, shown
 
     path = Path(folder)
     if not str(folder).strip() or path.name in ("", ".", ".."):

@@ -633,7 +633,7 @@ def _register(path: Path, index: int = 0) -> str:
 
     from printkit.engine.fonts import ttfont
 
-    from printkit.engine.resources import resource_dir
+    from printkit.base.resources import resource_dir
 
     try:
         face = TTFontFile(str(path), validate=0, subfontIndex=index).name

@@ -115,7 +115,7 @@ def source_name(source) -> str:
         try:
             u = urlsplit(source)
         except ValueError:  # "http://[::1/": a bracket left open
-            from printkit.engine.files import shown
+            from printkit.base.files import shown
 
             return shown(source, 80)
         last = u.path.rstrip("/").rsplit("/", 1)[-1]
@@ -402,11 +402,11 @@ def _book_grid(path: Path, sheet: str | None) -> tuple[str, list[list[str]]]:
 
 
 def _book_grid_in_child(path: Path, sheet: str | None) -> tuple[str, list[list[str]]]:
-    """_book_grid in printkit's bounded worker (engine/child.py): python-calamine
+    """_book_grid in printkit's bounded worker (base/child.py): python-calamine
     is native code that aborts the whole process (a Rust allocation failure, no
     exception) on some damaged or forged files, of every format. A crash, a
     ceiling or a hang there is one line naming the file, exit 2."""
-    from printkit.engine import child
+    from printkit.base import child
 
     answer, _ = child.call("printkit.custom.data:_book_task", {"path": str(path), "sheet": sheet}, what=str(path),
                            doing=f"not a readable {path.suffix.lower()} spreadsheet: the reader (python-calamine)", cpu=BOOK_CPU, wall=BOOK_WALL)
@@ -442,7 +442,7 @@ def fetch_url(url: str, fetched: dict | None = None, *, timeout: float | None = 
     Redirects only to http(s). UsageError naming the address for anything else."""
     from urllib.parse import urlsplit
 
-    from printkit.engine.files import shown
+    from printkit.base.files import shown
 
     timeout = URL_TIMEOUT if timeout is None else float(timeout)
     allow = ADDRESS_CHECK if allow is None else allow
@@ -485,7 +485,7 @@ class _Fetch:
     def get(self, url: str) -> bytes:
         from urllib.parse import urljoin, urlsplit
 
-        from printkit.engine.files import shown
+        from printkit.base.files import shown
 
         current, where = url, self.label
         for _ in range(MAX_REDIRECTS + 1):
@@ -706,7 +706,7 @@ def _PinnedHTTPS(host, port, ip, timeout, context):  # noqa: N802
 
 
 def _host_shown(host: str) -> str:
-    from printkit.engine.files import shown
+    from printkit.base.files import shown
 
     return shown(host, 60)
 

@@ -78,7 +78,7 @@ class LimitError(UsageError):
 
 
 def shown(text, limit: int = 80) -> str:
-    from printkit.engine.files import shown as _shown
+    from printkit.base.files import shown as _shown
 
     return _shown(text, limit)
 
@@ -185,7 +185,7 @@ def allowed() -> list[str]:
 def regular(path, what: str = "file", cap: int | None = None) -> None:
     """`path` (links followed) is a regular file of at most `cap` bytes, else UsageError.
     FIFOs, devices, sockets and folders are refused without being opened."""
-    from printkit.engine.files import open_regular
+    from printkit.base.files import open_regular
 
     cap = LIMITS["FILE_BYTES"] if cap is None else cap
     with open_regular(path, what, cap):
@@ -195,7 +195,7 @@ def regular(path, what: str = "file", cap: int | None = None) -> None:
 def read_bytes(path, what: str = "file", cap: int | None = None) -> bytes:
     """The bytes of a regular file of at most `cap` bytes (checked again while reading:
     a file that grows is cut off and refused)."""
-    from printkit.engine.files import open_regular
+    from printkit.base.files import open_regular
 
     cap = LIMITS["FILE_BYTES"] if cap is None else cap
     with open_regular(path, what, cap) as fh:

@@ -202,14 +202,14 @@ def rasterise(doc, svg_text: str, size_mm: tuple[float, float], font_files: list
     the gate) as an RGBA picture cropped to what it paints: (PIL image, left mm,
     top mm, width mm, height mm), or None if it paints nothing. Its cost is
     checked first (raster_cost); resvg runs in the bounded worker
-    (engine/child.py): a crash, a hang or a ceiling there is one line naming
+    (base/child.py): a crash, a hang or a ceiling there is one line naming
     `what`, exit 2."""
     import io
 
     from PIL import Image
 
     from printkit.custom import safety
-    from printkit.engine import child
+    from printkit.base import child
 
     w = max(1, round(size_mm[0] / 25.4 * dpi))
     h = max(1, round(size_mm[1] / 25.4 * dpi))

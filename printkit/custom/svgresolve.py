@@ -79,7 +79,7 @@ class SvgResolve:
         for a text's family. Nothing else: resvg is given no folder to scan."""
         if "_raster_font_list" not in self.__dict__:
             from printkit.custom.assets import FONT_SUFFIXES, _readable_font
-            from printkit.engine.resources import resource_dir
+            from printkit.base.resources import resource_dir
 
             files = sorted(str(p) for p in Path(resource_dir("fonts")).glob("*") if p.suffix.lower() in FONT_SUFFIXES and p.is_file())
             for folder in getattr(self.ctx.fonts, "folders", []):

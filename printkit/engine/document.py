@@ -292,7 +292,7 @@ class Document:
 
     def save(self, path: str | os.PathLike) -> int:
         """Write the PDF atomically ("-": standard output); returns its size in bytes."""
-        from printkit.engine.files import commit_one, is_stdout, write_file
+        from printkit.base.files import commit_one, is_stdout, write_file
 
         if is_stdout(path):
             return write_file(path, self.pdf_bytes())
@@ -303,7 +303,7 @@ class Document:
     def stage(self, path: str | os.PathLike):
         """Write the PDF beside `path`, complete but not yet in place (commit it
         with files.commit_all): for runs that replace several files at once."""
-        from printkit.engine.files import stage_with
+        from printkit.base.files import stage_with
 
         return stage_with(path, self._write_into)
 
@@ -313,6 +313,6 @@ def atomic_write(path: Path, data: bytes) -> None:
 
     A failed or interrupted run leaves the previous file as it was.
     """
-    from printkit.engine.files import write_file
+    from printkit.base.files import write_file
 
     write_file(path, data)

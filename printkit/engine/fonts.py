@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 import struct
 
-from printkit.engine.resources import resource_dir
+from printkit.base.resources import resource_dir
 
 SANS = "PKSans"
 SANS_BOLD = "PKSans-Bold"

@@ -93,3 +93,9 @@ def _deflated(w: int, h: int, rows) -> bytes:
     view.release()
     pieces.append(deflate.flush())
     return b"".join(pieces)
+
+
+def add_png(folder, name: str, image, dpi: float) -> None:
+    """Write a PIL image as PNG straight into a staged folder (base/files.py
+    StagedFolder), with no copy of the file in memory."""
+    folder.add_with(name, lambda fh: write_png(fh, image, dpi))

@@ -12,7 +12,7 @@ import io
 import math
 import os
 
-from printkit.engine.png import PNG_LEVEL, write_png  # noqa: F401 (PNG_LEVEL: part of this module's face)
+from printkit.engine.png import PNG_LEVEL, add_png, write_png  # noqa: F401 (PNG_LEVEL: part of this module's face)
 from printkit.errors import UsageError
 
 TABLETOP_COLS, TABLETOP_ROWS = 10, 7
@@ -91,7 +91,7 @@ def _reopened(pdf_file) -> str | None:
 
 def _render_chunk(chunk: list[tuple[int, str]]) -> int:
     """In a worker: render these (page, file name) pairs into the folder."""
-    from printkit.engine.files import write_new
+    from printkit.base.files import write_new
 
     path, dpi, folder, shown_as = _RENDER
     names = dict(chunk)
@@ -109,7 +109,7 @@ def render_into(pdf, pages: list[tuple[int, str]], dpi: float, out) -> None:
     `out`: `pages` are (page index, file name). Over the run's worker processes
     (`--jobs`) when there are several and enough pages, each rendering a run of
     pages into the folder; else here, a page at a time. Same files either way."""
-    from printkit.engine import workers
+    from printkit.base import workers
 
     source = getattr(pdf, "_pk_file", None)
     path = _reopened(source) if source is not None else None
@@ -127,7 +127,7 @@ def render_into(pdf, pages: list[tuple[int, str]], dpi: float, out) -> None:
         return
     names = dict(pages)
     for i, img in iter_pages(pdf, dpi, [i for i, _ in pages]):
-        out.add_png(names[i], img, dpi)
+        add_png(out, names[i], img, dpi)
 
 
 def render_pages(pdf: bytes | str | os.PathLike, dpi: float, pages: list[int] | None = None) -> list:
@@ -250,7 +250,7 @@ def tabletop_sheets(cards: list, back=None) -> list:
 
 def write_folder(folder, files: dict[str, bytes]) -> None:
     """Write files into a fresh folder atomically: build it beside, then swap it in."""
-    from printkit.engine.files import StagedFolder
+    from printkit.base.files import StagedFolder
 
     with StagedFolder(folder) as staged:
         for name, data in sorted(files.items()):

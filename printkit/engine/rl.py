@@ -7,7 +7,7 @@ API does not give: the page's operator list, its resources, the document a
 canvas writes, a font's state in a document, and a few hooks. Each use of a
 ReportLab internal here is named in `INTERNALS` and guarded by a test that
 compares its output with ReportLab's own (tests/test_engine.py,
-tests/test_speed.py, tests/test_jobs.py); tests/test_rl_adapter.py keeps the
+tests/test_speed.py); tests/test_rl_adapter.py keeps the
 rest of printkit off ReportLab's private names. pyproject.toml bounds the
 ReportLab versions these were checked against.
 
@@ -243,7 +243,6 @@ def canvas_class():
         _pk_finished_page = FinishedPage  # the class of its finished pages (for tests)
         _pk_pdfx = False
         _pk_where = None  # what is being drawn (a template and element), for the notes; set by who draws it
-        _pk_given = None  # the next page's content as a worker drew and compressed it (see showPage)
         # the fill's plates are part of the graphics state: a restoreState that puts an
         # earlier fill back puts back its plates too (else text after an icon was noted in the icon's colour)
         STATE_ATTRIBUTES = Canvas.STATE_ATTRIBUTES + ["_pk_fill"]
@@ -295,27 +294,12 @@ def canvas_class():
             """A finished page's content is compressed now, as ReportLab would
             at save (same zlib call, same bytes), and goes to a temporary spool
             file until the save: a page costs memory for its dictionary alone, so
-            a 1,000-sheet batch is not held in memory page by page.
-
-            A page whose content a worker process drew and compressed
-            (engine/pagework.py) comes with `_pk_given`: this canvas then holds
-            only what it drew around that content (the page's first operators
-            and its footer). When those make the same text as the worker's, the
-            worker's compressed bytes are the page's; otherwise the worker's
-            content is put back among them and compressed here."""
-            given, self._pk_given = self._pk_given, None
-            if given is not None:
-                shell = "\n".join(self._psCommandsBeforePage + [self._preamble] + self._code + [" "] + self._psCommandsAfterPage) + "\n"
-                if shell != given.shell or not self._pageCompression or rl_config.useA85:
-                    if given.body:
-                        self._code.insert(given.at, given.text())
-                    given = None
+            a 1,000-sheet batch is not held in memory page by page."""
             Canvas.showPage(self)
             page = self._doc.Pages.pages[-1]
             text = page.stream
             if page.compression and text and not page.Contents and not rl_config.useA85:
-                data = given.z if given is not None else compressed(text)
-                page.Contents, page.stream = SpooledStream(self._pk_spool.put(data)), None
+                page.Contents, page.stream = SpooledStream(self._pk_spool.put(compressed(text))), None
             self._pk_trim(page)
 
         def _pk_trim(self, page) -> None:
@@ -581,12 +565,12 @@ INTERNALS = (
     # Canvas
     "_code", "_doc", "_pagesize", "_fontname", "_fontsize", "_leading", "_formsinuse",
     "_colorsUsed", "_shadingUsed", "_annotationrefs", "_psCommandsBeforePage",
-    "_psCommandsAfterPage", "_preamble", "_pageCompression", "_formData", "_currentMatrix",
+    "_psCommandsAfterPage", "_formData", "_currentMatrix",
     "_escape", "_strokeAndFill", "_setFillAlpha", "_setStrokeAlpha",
     # PDFTextObject
     "_formatText", "_canvas", "_curSubset",
     # fonts: pdfmetrics' registry, TTFont
-    "_fonts", "_dynFaceNames", "_dynamicFont", "_asciiReadable", "_ttf_data", "_assignState",
+    "_fonts", "_dynFaceNames", "_dynamicFont", "_ttf_data", "_assignState",
     # pdfdoc
     "_timeStamp", "_dateFormatter",
     # ImageReader
@@ -641,28 +625,9 @@ def page_has_extras(c) -> bool:
     return bool(c.state_stack or c._annotationrefs or c._psCommandsBeforePage or c._psCommandsAfterPage)
 
 
-def page_frame(c) -> tuple[list, list]:
-    """The lines the canvas writes before the page's operators (PostScript
-    commands, the preamble) and after them."""
-    return c._psCommandsBeforePage + [c._preamble], list(c._psCommandsAfterPage)
-
-
 def pdf_document(c):
     """The reportlab.pdfbase.pdfdoc.PDFDocument the canvas writes."""
     return c._doc
-
-
-def document_fonts(pdf) -> dict:
-    """name -> ReportLab font, for every TrueType font with a state in `pdf`."""
-    from reportlab.pdfbase import pdfmetrics
-
-    return {name: f for name, f in pdfmetrics._fonts.items() if getattr(f, "_dynamicFont", 0) and pdf in getattr(f, "state", {})}
-
-
-def new_font_state(font, pdf):
-    """A TrueType font's state in `pdf` (its subsets and codes), made as ReportLab makes it."""
-    st = font.state[pdf] = font.State(font._asciiReadable, font)
-    return st
 
 
 def assign_font_state(font, doc):

@@ -37,8 +37,8 @@ from collections import namedtuple
 from functools import lru_cache
 from typing import NamedTuple, Sequence
 
+from printkit.base.resources import resource_dir
 from printkit.engine import fonts, shaping
-from printkit.engine.resources import resource_dir
 from printkit.engine.units import MM
 
 # --- templates -------------------------------------------------------------------

@@ -15,13 +15,14 @@ DEBOUNCE_MS = 30
 RESCAN_MS = 3000
 
 
-def serve(source, kw: dict, echo, typed=frozenset(), port: int = 0, open_browser: bool = False) -> None:
+def serve(source, request, echo, port: int = 0, open_browser: bool = False) -> None:
     """Serve a live preview of `source` (app.live.Source) with the print options
-    `kw` until Ctrl-C (or SIGTERM). The first line written is the address."""
+    of the run request (printkit/request.py) until Ctrl-C (or SIGTERM). The
+    first line written is the address."""
     from printkit.app.live import Preview
     from printkit.serve.server import PreviewServer
 
-    preview = Preview(source, kw, typed)
+    preview = Preview(source, request)
     missing = [p for p in source.paths() if not p.exists()]
     if missing:
         raise UsageError(f"{missing[0]}: no such file")

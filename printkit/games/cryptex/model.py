@@ -40,8 +40,10 @@ def _lang(params: dict) -> str:
 
 
 def _shown_lang(lang: str) -> dict:
-    """What a model's "params" says of its language: nothing for English."""
-    return {} if lang == "en" else {"lang": lang}
+    """What a model's "params" says of its language (lang.Language.params)."""
+    from printkit.lang import language
+
+    return language(lang).params
 
 
 def build_deck(params: dict) -> dict:
@@ -77,7 +79,9 @@ def build_sheet(params: dict) -> dict:
 def id_part(lang: str) -> str:
     """The language's part of a challenge ID: none for English (CX-7QK2M9XAB + check),
     the code in capitals for another (CX-DE-7QK2M9XAB + check)."""
-    return "" if lang == "en" else lang.upper()
+    from printkit.lang import language
+
+    return language(lang).tag
 
 
 def challenge(token: str, lang: str = "en") -> dict:

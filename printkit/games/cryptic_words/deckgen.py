@@ -219,7 +219,9 @@ def _faces(rng: Rng, number: int, entries: list[str], prof: Profile = ENGLISH) -
 def generate_deck(seed: str, lang: str = "en") -> list[dict]:
     """A 30-card deck for `seed`: [{"number": n, "entries": [{"face", "entry"}...]}]."""
     prof = profile(lang)
-    base = Rng("cryptic-words-deck", seed) if lang == "en" else Rng("cryptic-words-deck", lang, seed)
+    from printkit.lang import language
+
+    base = Rng("cryptic-words-deck", *language(lang).salt, seed)
     for attempt in range(200):
         rng = base.child("attempt", attempt)
         counts = entry_counts(rng, prof)

@@ -15,8 +15,10 @@ def _lang(params: dict) -> str:
 
 
 def _shown_lang(lang: str) -> dict:
-    """What a model's "params" says of its language: nothing for English."""
-    return {} if lang == "en" else {"lang": lang}
+    """What a model's "params" says of its language (lang.Language.params)."""
+    from printkit.lang import language
+
+    return language(lang).params
 
 
 def deck_cards(seed: str, lang: str = "en") -> list[dict]:

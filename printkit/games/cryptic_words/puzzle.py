@@ -26,6 +26,7 @@ from __future__ import annotations
 from printkit.games.cryptic_words.rules import DOUBLES, HAND_SIZES, clue_constraints, code_text
 from printkit.games.cryptic_words.spell import _column_bits, accept_index, puzzle_index, solve, spellable, spellings
 from printkit.puzzles import format_id, token_rng
+from printkit.lang import language
 
 PREFIX = "CW"
 RANK_LIMIT = 6000  # hidden words come from the commonest part of the puzzle list
@@ -42,7 +43,9 @@ def puzzle_id(n_cards: int, token: str, lang: str = "en") -> str:
 
 
 def id_part(n_cards: int, lang: str = "en") -> str:
-    return str(n_cards) if lang == "en" else f"{n_cards}{lang.upper()}"
+    from printkit.lang import language
+
+    return f"{n_cards}{language(lang).tag}"
 
 
 def read_id_part(part: str) -> tuple[int, str]:
@@ -214,7 +217,7 @@ def generate(n_cards: int, token: str, deck: list[dict], lang: str = "en") -> di
     by_number = {c["number"]: c for c in deck}
     numbers_all = sorted(by_number)
     for attempt in range(ATTEMPTS):
-        rng = token_rng(PREFIX, f"{n_cards}-{token}" if lang == "en" else f"{n_cards}-{lang}-{token}", attempt)
+        rng = token_rng(PREFIX, "-".join((str(n_cards), *language(lang).salt, token)), attempt)
         cards = [by_number[n] for n in sorted(rng.sample(numbers_all, n_cards))]
         entries = [[e["entry"] for e in c["entries"]] for c in cards]
         bits = spellable(pindex, [pindex.tables(es) for es in entries])

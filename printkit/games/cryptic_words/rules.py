@@ -40,7 +40,9 @@ def form_id(variant: str, lang: str = "en") -> str:
     """The form's own ID: what its QR code holds, and what `printkit form
     cryptic-words --id` reprints. A form in another language than English
     carries its code: CWF-45666-DE."""
-    return f"{FORM_PREFIX}-{variant}" if lang == "en" else f"{FORM_PREFIX}-{variant}-{lang.upper()}"
+    from printkit.lang import language
+
+    return "-".join(part for part in (FORM_PREFIX, variant, language(lang).tag) if part)
 
 
 def read_form_id(text: str) -> tuple[str, str] | None:
@@ -446,7 +448,7 @@ def check_puzzle_sheet(model: dict) -> Iterable[Violation]:
         out += found
         if found:
             continue
-        out += expect(is_word(word) if lang == "en" else is_word(word, lang), "CW-PUZZLE-WORD", f"{place} solution", f"{word.upper()} is not in the acceptance list")
+        out += expect(is_word(word, lang), "CW-PUZZLE-WORD", f"{place} solution", f"{word.upper()} is not in the acceptance list")
         order = [c["number"] for c in puzzle["hand"]]
         clues = puzzle.get("clues")
         found, cons = clue_constraints(clues, hand, order, place)

@@ -195,7 +195,9 @@ INDEX_FILES = {"accept": "cryptic-words-accept.idx", "puzzle": "cryptic-words-pu
 def index_file(name: str, lang: str = "en") -> str:
     """The shipped index file of list `name` ("accept" or "puzzle") in `lang`."""
     base = INDEX_FILES[name]
-    return base if lang == "en" else base.replace(".idx", f"-{lang}.idx")
+    from printkit.lang import language
+
+    return base.replace(".idx", f"{language(lang).suffix}.idx")
 
 
 def _shipped(name: str, is_sorted: bool, lang: str = "en") -> WordIndex:
@@ -243,9 +245,9 @@ def accept_index(lang: str = "en") -> WordIndex:
     user words the index is built."""
     from printkit import words as wordlists
 
-    if not (wordlists._user_words if lang == "en" else wordlists._other_user_words.get(lang)):
+    if not wordlists.user_words(lang):
         return _shipped_accept_index(lang)
-    words = wordlists.accept_words() if lang == "en" else wordlists.accept_words(lang)
+    words = wordlists.accept_words(lang)
     hit = _accept_cache.get((id(words), lang))
     if hit is not None and hit[0] is words:
         return hit[1]

@@ -47,7 +47,7 @@ def _masks(lang: str = "en") -> tuple[WordIndex, int, int]:
     from printkit.words import puzzle_words
 
     index = puzzle_index(lang)
-    top = set((puzzle_words() if lang == "en" else puzzle_words(lang))[:COMMON])
+    top = set(puzzle_words(lang)[:COMMON])
     common = _bitset((i for i, w in enumerate(index.words) if w in top), index.size)
     long_bits = 0
     for length in range(LONG, MAX_LETTERS + 1):

@@ -20,6 +20,7 @@ from printkit.errors import UsageError
 from printkit.games.crypticolor import model as m
 from printkit.games.crypticolor import rules
 from printkit.rules import Violation, is_list
+from printkit.lang import language
 
 PREFIX = "CY"
 # Another language's IDs start their settings with its letter (CY-D-..., CY-DHR-...
@@ -41,8 +42,10 @@ GRADE_TAG = {"easy": "E", "medium": "", "hard": "H"}
 
 
 def prefix(lang: str = "en") -> str:
-    """What seeds a language's random stream: English's as it always was."""
-    return PREFIX if lang == "en" else PREFIX + lang.upper()
+    """What seeds a language's random stream: the prefix and the language's tag."""
+    from printkit.lang import language
+
+    return PREFIX + language(lang).tag
 
 
 @lru_cache(maxsize=5)
@@ -211,7 +214,7 @@ def _most_guarded(opened, candidates, grids, keys, widest: int) -> int:
 
 
 def _generate(job: tuple) -> dict:
-    """generate(token, rotations, difficulty[, lang]) for one puzzle of a run."""
+    """generate(token, rotations, difficulty, lang) for one puzzle of a run."""
     return generate(*job)
 
 
@@ -230,7 +233,7 @@ def generate(token: str, rotations: bool, difficulty: str = "medium", lang: str 
             continue
         puzzle = {
             "id": make_id(token, rotations, difficulty, lang),
-            **({} if lang == "en" else {"lang": lang}),
+            **language(lang).params,
             "rotations": rotations,
             "difficulty": difficulty,
             "shown": sum(len(h) + len(ms) for h, ms in shown),
@@ -253,8 +256,6 @@ def build_puzzles(params: dict) -> dict:
     if ident:
         named = id_lang(ident)
         if "lang" in params and lang != named:
-            from printkit.lang import language
-
             raise UsageError(f"--id {ident} is a {language(named).name} puzzle; drop --lang or use --lang {named}")
         lang = named
         token, rotations, difficulty = read_id(ident)
@@ -269,10 +270,9 @@ def build_puzzles(params: dict) -> dict:
         grades = [DIFFICULTIES[i % 3] if difficulty == "mixed" else difficulty for i in range(count)]
         tokens = [(pz.make_token(seed, i), grades[i]) for i in range(count)]
         shown = {"seed": seed, "count": count, "rotations": rotations, "difficulty": difficulty}
-    jobs = [(t, rotations, g) if lang == "en" else (t, rotations, g, lang) for t, g in tokens]
+    jobs = [(t, rotations, g, lang) for t, g in tokens]
     items = pz.collect(pz.made(_generate, jobs, "puzzles"), len(tokens))
-    if lang != "en":
-        shown["lang"] = lang
+    shown.update(language(lang).params)
     model = {"params": shown, "rotations": rotations, "puzzles": items}
     if len(items) == 1:
         model["id"] = items[0]["id"]

@@ -13,8 +13,10 @@ def _lang(params: dict) -> str:
 
 
 def _lang_param(lang: str) -> dict:
-    """What a model's params say of its language: nothing for English (its bytes unchanged)."""
-    return {} if lang == "en" else {"lang": lang}
+    """What a model's params say of its language (lang.Language.params)."""
+    from printkit.lang import language
+
+    return language(lang).params
 
 
 def language_facts(lang: str = "en") -> dict:

@@ -429,7 +429,7 @@ def check_sheet(model: dict) -> list[Violation]:
     from printkit import words
 
     lang = model_lang(model)
-    is_word = words.is_word if lang == "en" else (lambda w: words.is_word(w, lang))
+    is_word = lambda w: words.is_word(w, lang)  # noqa: E731
     rotations, bad = _flag(model, "rotations", "sheet")
     if bad:
         return bad
@@ -530,7 +530,9 @@ INDEX_FILE = "crypticolor-index.idx"
 
 
 def index_file(lang: str = "en") -> str:
-    return INDEX_FILE if lang == "en" else f"crypticolor-index-{lang}.idx"
+    from printkit.lang import language
+
+    return INDEX_FILE.replace(".idx", f"{language(lang).suffix}.idx")
 
 
 def anagram_sections(index: dict[str, list[str]]) -> dict[str, bytes]:
@@ -567,14 +569,14 @@ def _shipped_anagram_index(lang: str = "en") -> dict[str, list[str]]:
 def _base_accept(lang: str):
     from printkit import words
 
-    return words._base_accept() if lang == "en" else words._base_accept(lang)
+    return words._base_accept(lang)
 
 
 def accept_list(lang: str = "en"):
     """The acceptance list of a language with the user's words (--words)."""
     from printkit import words
 
-    return words.accept_words() if lang == "en" else words.accept_words(lang)
+    return words.accept_words(lang)
 
 
 def anagram_index(words: frozenset[str], lang: str = "en") -> dict[str, list[str]]:
@@ -745,7 +747,7 @@ def puzzle_violations(puzzle: dict, place: str) -> list[Violation]:
         return out
     if not (len(word) == WORD_LENGTH and word.isupper() and (word.isascii() and word.isalpha() if lang == "en" else is_letters(word, lang))):
         return out + [Violation("CLR-PUZZLE-WORD", f"{place} word {word}", "must be five capital letters A-Z" if lang == "en" else f"must be five capital letters of {letters(lang)}")]
-    out += expect(word.lower() in _puzzle_set(puzzle_words() if lang == "en" else puzzle_words(lang)), "CLR-PUZZLE-WORD", f"{place} word {word}", "is not on the puzzle word list")
+    out += expect(word.lower() in _puzzle_set(puzzle_words(lang)), "CLR-PUZZLE-WORD", f"{place} word {word}", "is not on the puzzle word list")
     found = anagrams(word, lang=lang)
     out += expect(found == [word.lower()], "CLR-PUZZLE-ANAGRAM", f"{place} word {word}", f"its letters make {len(found)} words ({', '.join(found) or 'none'}); a puzzle needs exactly one")
     scramble = scramble_violations(word, letters, f"{place} letters")

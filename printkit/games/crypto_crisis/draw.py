@@ -752,13 +752,11 @@ def puzzle_layout(page: tuple[float, float]) -> dict:
 
 @drawing
 def render_puzzles(doc, model: dict) -> None:
-    from printkit.puzzles import progress
-
-    from printkit.engine.pagework import draw_each
+    from printkit.base.progress import each
 
     puzzles = model["puzzles"]
-    # each puzzle's sheet and hint page, over the run's worker processes (--jobs)
-    draw_each(doc, puzzles, _sheet_and_hints, lambda items: progress(items, "drawing puzzle sheets"))
+    for p in each(puzzles, "drawing puzzle sheets"):  # each puzzle's sheet and hint page
+        _sheet_and_hints(doc, p)
     _answer_keys(doc, puzzles)
 
 
@@ -890,10 +888,9 @@ def _side_legend(c, ink, x: float, top: float, width: float) -> None:
 
 def _answer_keys(doc, puzzles: list[dict]) -> None:
     """Answer keys at the end, each on a page of its own: checking one puzzle
-    shows no other puzzle's words. Drawn over the run's worker processes too."""
-    from printkit.engine.pagework import draw_each
-
-    draw_each(doc, puzzles, _key_page)
+    shows no other puzzle's words."""
+    for p in puzzles:
+        _key_page(doc, p)
 
 
 def _key_page(doc, p: dict) -> None:

@@ -42,6 +42,7 @@ from printkit.games.crypto_crisis.board import board_from_words
 from printkit.games.crypto_crisis.rules import DIFFICULTIES, STAGES, gc_paused, grade, lexicon
 from printkit.puzzles import format_id, make_token, parse_id, token_rng
 from printkit.errors import UsageError
+from printkit.lang import language
 
 PREFIX = "CC"
 # Another language's IDs start their setting with its letter (CC-DM-... is a German
@@ -221,7 +222,7 @@ def make_puzzle(token: str, difficulty: str, lang: str = "en") -> dict:
 def _make_puzzle(token: str, difficulty: str, lang: str) -> dict:
     letter = LETTER_OF[difficulty]
     tag = LANG_TAG.get(lang, "")
-    rng = token_rng(f"{PREFIX}-{letter}" if lang == "en" else f"{PREFIX}{lang}-{letter}", token)
+    rng = token_rng(f"{PREFIX}{''.join(language(lang).salt)}-{letter}", token)
     p = pool()
     for _attempt in range(MAX_ATTEMPTS):
         got = draft(rng, p)
@@ -301,7 +302,7 @@ def puzzle_for_id(text: str) -> dict:
 
 
 def puzzle_at(job: tuple) -> dict:
-    """make_puzzle(token, difficulty[, lang]) for one puzzle of a run."""
+    """make_puzzle(token, difficulty, lang) for one puzzle of a run."""
     return make_puzzle(*job)
 
 
@@ -334,11 +335,13 @@ def build_puzzles(params: dict) -> dict:
         # One puzzle is known by its ID: the same sheet as `--id` gives, byte for byte.
         puzzle = make_puzzle(make_token(seed, 0), level(0), lang)
         return {"params": {"id": puzzle["id"], **_lang_param(lang)}, "id": puzzle["id"], "puzzles": [puzzle]}
-    jobs = [(make_token(seed, i), level(i)) if lang == "en" else (make_token(seed, i), level(i), lang) for i in range(count)]
+    jobs = [(make_token(seed, i), level(i), lang) for i in range(count)]
     with gc_paused():
         puzzles = collect(made(puzzle_at, jobs, "making puzzles"), count)
     return {"params": {"seed": seed, "count": count, "difficulty": difficulty, **_lang_param(lang)}, "puzzles": puzzles}
 
 
 def _lang_param(lang: str) -> dict:
-    return {} if lang == "en" else {"lang": lang}
+    from printkit.lang import language
+
+    return language(lang).params

@@ -7,6 +7,7 @@ from printkit.errors import UsageError
 from printkit.games.crypto_crisis.board import MIN_CELL_MM, PARTS, SLIPS, board_from_words, word_entry  # noqa: F401 (this module's face too)
 from printkit.games.crypto_crisis.codes import FROM_INPUT
 from printkit.games.crypto_crisis.grid import COLOURS, MARKS, MAX_SHIFTS, net_text
+from printkit.lang import language
 
 # The rulebook's worked example (GAMES.md section 4): `board --example`.
 EXAMPLE_WORDS = ("study:LLL", "ghost:UUU", "knife:RRD")
@@ -199,8 +200,8 @@ def build_sheet(params: dict) -> dict:
     part = params.get("part") or "all"
     if part not in PARTS:
         raise UsageError(f"--part must be one of {', '.join(PARTS)}, not '{part}'")
-    lang = params.get("lang") or "en"
-    model: dict = {"params": {"part": part if part != "all" else None, **({} if lang == "en" else {"lang": lang})}, "part": part}
+    lang = language(params.get("lang")).code
+    model: dict = {"params": {"part": part if part != "all" else None, **language(lang).params}, "part": part}
     if lang != "en":
         model["grid"] = GRIDS[lang]  # the letters the paper's grids show, cell 1 to 25
         model["no_letters"] = language_facts(lang)["no_letters"]

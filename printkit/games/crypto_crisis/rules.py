@@ -470,7 +470,7 @@ def check_puzzles(model: dict) -> list[Violation]:
     in runs of CHECK_RUN puzzles over the run's worker processes (--jobs), the
     violations in the order of the puzzles either way."""
     global _CHECKING
-    from printkit.engine import workers
+    from printkit.base import workers
 
     puzzles, bad = field(model, "puzzles", list, "CC-PUZZLES", "puzzles")
     if bad:

@@ -172,7 +172,9 @@ INDEX_FILE = "crypto-crisis-index.idx"
 def index_file(lang: str = "en") -> str:
     """The shipped index file of a language's lists (another language's words in
     the engine's cell letters, alphabet.to_cells: ASCII like English's)."""
-    return INDEX_FILE if lang == "en" else f"crypto-crisis-index-{lang}.idx"
+    from printkit.lang import language
+
+    return INDEX_FILE.replace(".idx", f"{language(lang).suffix}.idx")
 
 
 @lru_cache(maxsize=5)

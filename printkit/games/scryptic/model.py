@@ -59,8 +59,10 @@ def _lang(params: dict) -> str:
 
 
 def _lang_param(lang: str) -> dict:
-    """What a model's params say of its language: nothing for English (its bytes unchanged)."""
-    return {} if lang == "en" else {"lang": lang}
+    """What a model's params say of its language (lang.Language.params)."""
+    from printkit.lang import language
+
+    return language(lang).params
 
 
 def language_facts(lang: str = "en") -> dict:
@@ -306,7 +308,9 @@ def meaning_words(lang: str = "en") -> dict[str, list[str]]:
     its accents reads wrong in lower case)."""
     from printkit.words import data_file
 
-    name = "scryptic-meanings.txt" if lang == "en" else f"scryptic-meanings-{lang}.txt"
+    from printkit.lang import language
+
+    name = f"scryptic-meanings{language(lang).suffix}.txt"
     out = {}
     for line in data_file(name).read_text(encoding="utf-8").splitlines():
         meaning, _, words = line.partition(":")

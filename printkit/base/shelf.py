@@ -19,9 +19,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Iterable, Iterator
 
-from printkit.rules import ReadOnlyList
-
 _PROTOCOL = 5  # pickle, array and tempfile are imported on first use (a Shelf is made only by large runs)
+
+
+class ReadOnlyList:
+    """A base for sequences read where the JSON form has a list (a Shelf):
+    printkit.rules.is_list takes them for lists."""
+
+    __slots__ = ()
 
 
 class Shelf(ReadOnlyList, Sequence):

@@ -19,7 +19,7 @@ the same inputs give the same output at any number of jobs.
   cost a fork each and fought the workers for the cores: kit all --jobs 2 went
   from 1.20x to 1.39x when they stopped).
 - Workers write no files of their own unless the caller gives them a staged
-  folder (engine/files.py) that the parent commits or aborts whole.
+  folder (base/files.py) that the parent commits or aborts whole.
 - A worker that dies (killed, out of memory) ends the run with one line, exit 2.
 """
 

@@ -457,24 +457,16 @@ class StagedFolder:
         self.files = 0
 
     def add(self, name: str, data: bytes) -> None:
+        self.add_with(name, lambda fh: fh.write(data))
+
+    def add_with(self, name: str, write) -> None:
+        """A file `name` in the folder, its bytes written by `write(fh)` straight
+        into it (a PNG encoder streaming its rows: no copy in memory)."""
         path = self.part / name
         try:
             fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), 0o666)
             with os.fdopen(fd, "wb") as fh:
-                fh.write(data)
-        except OSError as exc:
-            raise UsageError(f"cannot write {shown(os.path.join(self.path, name))}: {reason(exc)}") from None
-        self.files += 1
-
-    def add_png(self, name: str, image, dpi: float) -> None:
-        """Write a PIL image as PNG straight into the folder (no copy in memory)."""
-        from printkit.engine.png import write_png
-
-        path = self.part / name
-        try:
-            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), 0o666)
-            with os.fdopen(fd, "wb") as fh:
-                write_png(fh, image, dpi)
+                write(fh)
         except OSError as exc:
             raise UsageError(f"cannot write {shown(os.path.join(self.path, name))}: {reason(exc)}") from None
         self.files += 1

@@ -53,7 +53,7 @@ class _Worker:
         env.pop("PYTHONSTARTUP", None)
         self.pid_owner = os.getpid()
         self.proc = subprocess.Popen(
-            [sys.executable, "-c", "from printkit.engine.child import serve; serve()"],
+            [sys.executable, "-c", "from printkit.base.child import serve; serve()"],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env, close_fds=True, bufsize=0,
         )
 
@@ -131,7 +131,7 @@ def call(task: str, args: dict, data: bytes = b"", *, what: str, doing: str, cpu
     UsageError it raised itself, as its one line."""
     import time
 
-    from printkit.engine.files import shown
+    from printkit.base.files import shown
 
     if not task.startswith("printkit."):
         raise ValueError(task)

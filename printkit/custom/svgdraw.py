@@ -575,21 +575,41 @@ def css_declarations(line: str) -> dict[str, str]:
     return out
 
 
+
+_ALIGN = {f"x{a}Y{b}": (i / 2, j / 2) for i, a in enumerate(("Min", "Mid", "Max")) for j, b in enumerate(("Min", "Mid", "Max"))}
+
+
+def image_fit(aspect) -> tuple[str, float, float]:
+    """An <image>'s preserveAspectRatio as a picture fit and where the picture
+    sits in its box: ("stretch" | "contain" | "cover", x, y), x and y 0 (min,
+    left or top), 0.5 (mid) or 1 (max). "none" stretches the picture over its
+    box, "slice" covers it, "meet" fits inside. A value SVG does not define
+    (`xMidyMid slice`, the names are case-sensitive) is the default,
+    xMidYMid meet, as Inkscape reads it."""
+    parts = str(aspect or "").split()
+    if parts[:1] == ["defer"]:
+        parts = parts[1:]
+    if not parts or len(parts) > 2 or (parts[0] != "none" and parts[0] not in _ALIGN) or parts[1:] not in ([], ["meet"], ["slice"]):
+        return ("contain", 0.5, 0.5)
+    if parts[0] == "none":
+        return ("stretch", 0.5, 0.5)
+    return ("cover" if parts[1:] == ["slice"] else "contain", *_ALIGN[parts[0]])
+
+
 def image_aspect(group, aspect) -> None:
     """An <image> svglib converted (a group holding one picture stretched over
-    the box) fitted as its preserveAspectRatio says (svgparse._image_fit, as
+    the box) fitted as its preserveAspectRatio says (image_fit, as
     printkit's own pictures are): "meet" shrinks the box to the picture's
     shape at its alignment; "slice" keeps the box and crops the picture to
     what shows of it."""
     from reportlab.graphics.shapes import Image
 
-    from printkit.custom.svgparse import _image_fit
 
     img = (getattr(group, "contents", None) or [None])[0]
     pic = getattr(img, "path", None)
     if not isinstance(img, Image) or not hasattr(pic, "crop"):
         return
-    fit, ax, ay = _image_fit(aspect)
+    fit, ax, ay = image_fit(aspect)
     pw, ph = pic.size
     w, h = img.width, img.height
     if fit == "stretch" or not (pw > 0 and ph > 0 and w > 0 and h > 0):

@@ -13,6 +13,7 @@ import math
 import re
 
 from printkit.custom import template as T
+from printkit.custom.svgdraw import image_fit as _image_fit
 from printkit.custom.svgmatrix import IDENTITY, BadNumber, Matrix, apply, mul, parse_transform
 from printkit.errors import UsageError
 
@@ -51,26 +52,6 @@ def _style(el) -> dict:
             k, v = decl.split(":", 1)
             out[k.strip()] = v.strip()
     return out
-
-
-_ALIGN = {f"x{a}Y{b}": (i / 2, j / 2) for i, a in enumerate(("Min", "Mid", "Max")) for j, b in enumerate(("Min", "Mid", "Max"))}
-
-
-def _image_fit(aspect) -> tuple[str, float, float]:
-    """An <image>'s preserveAspectRatio as a picture fit and where the picture
-    sits in its box: ("stretch" | "contain" | "cover", x, y), x and y 0 (min,
-    left or top), 0.5 (mid) or 1 (max). "none" stretches the picture over its
-    box, "slice" covers it, "meet" fits inside. A value SVG does not define
-    (`xMidyMid slice`, the names are case-sensitive) is the default,
-    xMidYMid meet, as Inkscape reads it."""
-    parts = str(aspect or "").split()
-    if parts[:1] == ["defer"]:
-        parts = parts[1:]
-    if not parts or len(parts) > 2 or (parts[0] != "none" and parts[0] not in _ALIGN) or parts[1:] not in ([], ["meet"], ["slice"]):
-        return ("contain", 0.5, 0.5)
-    if parts[0] == "none":
-        return ("stretch", 0.5, 0.5)
-    return ("cover" if parts[1:] == ["slice"] else "contain", *_ALIGN[parts[0]])
 
 
 def _has_placeholder(el) -> bool:

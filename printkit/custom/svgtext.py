@@ -353,11 +353,6 @@ class SvgText:
             from printkit.engine.text import as_faces
 
             d = min(d, face_metrics(as_faces(font).font())[1])
-        if f.boxes:  # lines grown by a fallback font or the root's face: each line's own top and ascent
-            tops = [0.0]
-            for ba, bd in f.boxes:
-                tops.append(tops[-1] + ba + bd)
-            return next((n for n in range(len(f.lines), 0, -1) if (tops[n - 1] + f.boxes[n - 1][0] + d) * f.size <= t.box[3] + 0.01), 0)
         return next((n for n in range(len(f.lines), 0, -1) if (lh * (n - 1) + a + d) * f.size <= t.box[3] + 0.01), 0)
 
     def _shown(self, t: TextUnit, f, font):

@@ -511,7 +511,7 @@ def _child(seed: int, indices: list[int], work: Path, results: Path, memory: int
             shutil.rmtree(folder, ignore_errors=True)
 
 
-def run_batch(seed: int, indices: list[int], work: Path, memory_mb: int = 1500, cpu: int = 600, wall: float = 900, cheap: bool = False) -> list[dict]:
+def run_batch(seed: int, indices: list[int], work: Path, memory_mb: int = 1500, cpu: int = 600, wall: float | None = None, cheap: bool = False) -> list[dict]:
     """Runs `indices` of `seed` in a forked child under an address-space ceiling
     (memory_mb above what the parent already maps) and a CPU ceiling; a list of
     results, one a run, and a last {"index", "died": ...} if the child was stopped."""
@@ -536,6 +536,7 @@ def run_batch(seed: int, indices: list[int], work: Path, memory_mb: int = 1500, 
         finally:
             os._exit(code)
     start = time.monotonic()
+    wall = wall if wall is not None else 300 + 30 * len(indices)  # a hang, not a busy machine: CPU has its own ceilings
     status = 0
     while True:
         got, status = os.waitpid(pid, os.WNOHANG)

@@ -117,3 +117,13 @@ def test_a_huge_count_is_cut_short_in_its_message(tmp_path):
     with pytest.raises(UsageError) as info:
         expand(read_table(tmp_path / "cards.csv"))
     assert "qty must be a whole number 0-1000, not 'WWW" in str(info.value) and len(str(info.value)) < 200
+
+
+def test_a_length_filled_with_no_length_is_named(tmp_path):
+    # svglib's "ValueError: Can't convert 'ninja-mask.svg' to length", quoted in the refusal
+    _deck(tmp_path, '<g style="opacity:{{ o }}"><rect id="bar" x="5" y="5" width="{{ w }}" height="20"/></g>'
+          '<text x="10" y="60" font-size="5">{{ name }}</text>', "name,o,w\nA,0.5,ninja-mask.svg\nB,0.5,12\n")
+    r = _make(tmp_path)
+    assert r.returncode == 1, r.stderr
+    assert "front.svg <rect id='bar'>: width is 'ninja-mask.svg', not a length" in r.stderr
+    assert not any(s in r.stderr for s in INTERNAL) and "card 2" not in r.stderr, r.stderr

@@ -486,6 +486,27 @@ class SvgTemplate(SvgText, SvgFace, SvgResolve):
                 self.runs.append((kind, item))
         self.snippets = [item for kind, item in grouped if kind == "snippet"]
 
+    _LENGTHS = ("x", "y", "width", "height", "rx", "ry", "cx", "cy", "r", "x1", "y1", "x2", "y2", "stroke-width", "font-size")
+    _LENGTH = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?(?:px|pt|pc|mm|cm|in|em|ex|q|%)?")
+
+    def _snippet_lengths(self, rendered: str, place: str) -> list:
+        """A length attribute (x, width, r, stroke-width...) of an element with
+        placeholders that a row filled with something that is no length (a file
+        name, a word): named, as the renderer would fail on it."""
+        from printkit.custom import safety
+
+        for el in safety.parse_svg(rendered.encode("utf-8"), self.path).iter():
+            if not isinstance(el.tag, str):
+                continue
+            for key in self._LENGTHS:
+                raw = el.get(key)
+                if raw is None or raw.strip() in ("", "auto"):
+                    continue
+                if not all(self._LENGTH.fullmatch(t) for t in re.split(r"[\s,]+", raw.strip())):
+                    what = f"<{_local(el.tag)}{' id=' + repr(el.get('id')) if el.get('id') else ''}>"
+                    return [T.violation("OWN-TEMPLATE", place, f"{self.path.name} {what}: {key} is '{T.short(raw, 40)}', not a length (a number, with a unit or none)")]
+        return []
+
     def _snippet_images(self, rendered: str, place: str) -> list:
         """The pictures an element with placeholders names on this card, each
         looked for as any picture is (a picture not there was left out unsaid)."""
@@ -659,6 +680,10 @@ class SvgTemplate(SvgText, SvgFace, SvgResolve):
         for s in self.snippets:
             try:
                 rendered = s.template.render(v)
+                bad = self._snippet_lengths(rendered, place)
+                if bad:  # a row's value where a length goes: named, not handed to the renderer
+                    out += bad
+                    continue
                 if self._snippet_raster(s, rendered) is None:
                     self._snippet_drawing(s, rendered)
             except UsageError:

@@ -74,3 +74,18 @@ def test_an_invalid_aspect_ratio_is_the_default_and_svglib_pictures_are_fitted_t
         assert proc.returncode == 0, proc.stderr
         assert _column(out, 34.5) == [False, True, True, False], wrap
         assert _red(_pixel(out, 5, 89)), wrap  # slice: the box covered
+
+
+def test_a_clip_path_on_a_picture_is_applied(tmp_path):
+    """generator: a photo (its href a placeholder) clipped by a rounded
+    rectangle given ry alone (rx is then ry): its corners are cut away."""
+    from PIL import Image
+
+    Image.new("RGB", (600, 600), (255, 0, 0)).save(tmp_path / "sq.png")
+    body = ('<defs><clipPath id="c" clipPathUnits="userSpaceOnUse"><rect x="14.5" y="27" width="40" height="40" ry="15"/></clipPath></defs>'
+            '<rect width="69" height="94" fill="#ffffff"/>'
+            '<image x="14.5" y="27" width="40" height="40" href="{{ pic }}" preserveAspectRatio="none" clip-path="url(#c)"/>')
+    proc, out = _front(tmp_path, body, "name,pic\nAda,sq.png\n")
+    assert proc.returncode == 0, proc.stderr
+    assert _red(_pixel(out, 34.5, 47)) and _red(_pixel(out, 34.5, 28))
+    assert not _red(_pixel(out, 15.5, 28)) and not _red(_pixel(out, 53.5, 66)), "a corner outside the rounded clip"

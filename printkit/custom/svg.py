@@ -45,6 +45,12 @@ from printkit.engine.units import MM, SAFE
 from printkit.errors import UsageError
 
 
+def _clipped(el) -> bool:
+    from printkit.custom import svgdraw
+
+    return bool(svgdraw.URL.search(svgdraw.prop(el, "clip-path") or ""))
+
+
 class SvgTemplate(SvgText, SvgFace, SvgResolve):
     kind = "svg"
     declared_size = False  # its size is checked against the card (and bleed) in check_template
@@ -287,12 +293,15 @@ class SvgTemplate(SvgText, SvgFace, SvgResolve):
                 self._flow(child, m, style)
             elif child.get("data-qr") is not None:
                 self._qr(child, m)
-            elif tag == "image":
+            elif tag == "image" and not (_clipped(child) and _has_placeholder(child)):  # a clipped picture of the row: a snippet (below), svglib clips it
                 href = child.get(XLINK) or child.get("href") or ""
                 vals = [_length(child.get(k, "0"), CSS_UNITS) or 0.0 for k in ("x", "y", "width", "height")]
                 unit = ImageUnit(child, m, T.compile_text(href, f"{self.path.name} image"), tuple(vals), T.compile_text(child.get("preserveAspectRatio") or "", f"{self.path.name} image"), float(style.get("pk-alpha", 1.0)))
-                self.images.append(unit)
-                self._mark(child, "image", unit)
+                self.images.append(unit)  # checked here; drawn by printkit, or, clipped, as the template's art (svglib clips it)
+                if _clipped(child):
+                    self._static(child, m, style)
+                else:
+                    self._mark(child, "image", unit)
             elif _has_placeholder(child) or (tag == "use" and _subtree_placeholder(child)):
                 self._mark(child, "snippet")
             elif _subtree_placeholder(child) or any(_local(x.tag) in ("text", "image", "flowRoot") or x.get("data-qr") is not None for x in child.iter() if x is not child and isinstance(x.tag, str)):

@@ -208,6 +208,15 @@ class SvgFace:
         reach = tuple(max(0.0, want - b) if want > b + 0.01 else 0.0 for want in (left, bottom, right, top))
         draw_strips(c, edge_strips((-b, -b, W + 2 * b, H + 2 * b), reach), lambda: self._draw_art(c, art, v, edges=True))
 
+    def _place_form(self, c, name: str, origin_x: float, origin_y: float) -> None:
+        """A drawn form of the art at the card's origin, in the drawing's scale."""
+        c.saveState()
+        c.translate(origin_x, origin_y)
+        if self.px_scale != 1.0:
+            c.scale(self.px_scale, self.px_scale)
+        c.doForm(name)
+        c.restoreState()
+
     def _draw_art(self, c, art, v: dict, edges: bool = False) -> None:
         b = self.bleed_mm * MM
         origin_x, origin_y = -b, -b - (self.doc_mm[1] - self.trim[1] - 2 * self.bleed_mm) * MM
@@ -221,12 +230,7 @@ class SvgFace:
         for kind, item in self.runs:
             if kind == "static":
                 name = self._form(c, ("svg", id(self), id(item)), lambda item=item: self._static_drawing(item), ink)
-                c.saveState()
-                c.translate(origin_x, origin_y)
-                if self.px_scale != 1.0:
-                    c.scale(self.px_scale, self.px_scale)
-                c.doForm(name)
-                c.restoreState()
+                self._place_form(c, name, origin_x, origin_y)
             elif kind == "snippet":
                 rendered = item.template.render(v)
                 pic = self._snippet_raster(item, rendered)
@@ -235,12 +239,7 @@ class SvgFace:
                         self._draw_picture(c, pic, origin_x, origin_y, ink)
                     continue
                 name = self._form(c, ("svgsnip", id(self), item.number, rendered), lambda: self._snippet_drawing(item, rendered), ink)
-                c.saveState()
-                c.translate(origin_x, origin_y)
-                if self.px_scale != 1.0:
-                    c.scale(self.px_scale, self.px_scale)
-                c.doForm(name)
-                c.restoreState()
+                self._place_form(c, name, origin_x, origin_y)
             elif kind == "text":
                 if not edges:  # the edge strips stretched over the bleed: art only, no text or codes
                     self._draw_text(c, item, v, ink)

@@ -22,13 +22,7 @@ def string(c, x: float, y: float, text: str, *, font: str, size: float, align: s
         return
     width = fonts.text_width(text, font, size)
     x -= {"left": 0.0, "right": width}.get(align, width / 2)
-    t = c.beginText()
-    t.setTextOrigin(x, y)
-    for run, face in pieces:
-        t.setFont(face, size)
-        t.textOut(run)
-    c.drawText(t)
-    c.setFont(font, size)
+    fonts.draw_runs(c, pieces, x, y, font, size)
 
 
 def text_in_box(c, text: str, x: float, y: float, w: float, h: float, *, font: str = fonts.SANS, size: float = 10, align: str = "center", pad: float = 1.5 * MM, color=(0, 0, 0)) -> float:

@@ -69,6 +69,18 @@ def runs(text: str, font: str, spaces_follow: bool = False) -> list[tuple[str, s
     return out
 
 
+def draw_runs(c, pieces: list[tuple[str, str]], x: float, y: float, font: str, size: float) -> None:
+    """Draw `runs` pieces as one text object from x on the baseline y, each run
+    where the one before it ends; the canvas is left set in `font`."""
+    t = c.beginText()
+    t.setTextOrigin(x, y)
+    for run, face in pieces:
+        t.setFont(face, size)
+        t.textOut(run)
+    c.drawText(t)
+    c.setFont(font, size)
+
+
 def register_fonts() -> None:
     """Make the shipped faces known to ReportLab, once per process.
 

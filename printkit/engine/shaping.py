@@ -162,7 +162,7 @@ def draw(c, x: float, y: float, text: str, font: str, size: float, book=None, rt
     """Draw `text` from x on the baseline y; returns the x after it."""
     segs = segments(text, font, book, rtl, kern)
     if len(segs) == 1 and segs[0].font == font and type(segs[0].text) is str:
-        from printkit.engine.fonts import runs, text_width
+        from printkit.engine.fonts import draw_runs, runs, text_width
 
         pieces = runs(text, font)  # the arrows the engine's Sans lacks, in PKArrows
         if len(pieces) == 1:
@@ -170,13 +170,7 @@ def draw(c, x: float, y: float, text: str, font: str, size: float, book=None, rt
                 c.setFont(font, size)
             c.drawString(x, y, text)
         else:  # one text object, each run where the one before it ends
-            t = c.beginText()
-            t.setTextOrigin(x, y)
-            for run, face in pieces:
-                t.setFont(face, size)
-                t.textOut(run)
-            c.drawText(t)
-            c.setFont(font, size)
+            draw_runs(c, pieces, x, y, font, size)
         return x + text_width(text, font, size)
     for seg in segs:
         if font_setting(c) != (seg.font, size):

@@ -462,13 +462,7 @@ class StagedFolder:
     def add_with(self, name: str, write) -> None:
         """A file `name` in the folder, its bytes written by `write(fh)` straight
         into it (a PNG encoder streaming its rows: no copy in memory)."""
-        path = self.part / name
-        try:
-            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), 0o666)
-            with os.fdopen(fd, "wb") as fh:
-                write(fh)
-        except OSError as exc:
-            raise UsageError(f"cannot write {shown(os.path.join(self.path, name))}: {reason(exc)}") from None
+        write_new(self.part / name, write, os.path.join(self.path, name))
         self.files += 1
 
     def commit(self) -> None:

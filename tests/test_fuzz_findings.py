@@ -127,3 +127,23 @@ def test_a_length_filled_with_no_length_is_named(tmp_path):
     assert r.returncode == 1, r.stderr
     assert "front.svg <rect id='bar'>: width is 'ninja-mask.svg', not a length" in r.stderr
     assert not any(s in r.stderr for s in INTERNAL) and "card 2" not in r.stderr, r.stderr
+
+
+def test_a_length_too_large_for_any_card_is_named(tmp_path):
+    # a row's 1e308 as a rectangle's height reached ReportLab, which cannot write it (exit 3)
+    _deck(tmp_path, '<rect x="5" y="5" width="{{ w }}" height="{{ h }}" fill="#1f5f8b"/><text x="10" y="60" font-size="5">{{ name }}</text>',
+          "name,w,h\nA,3cm,1e308\n")
+    r = _make(tmp_path)
+    assert r.returncode == 1, r.stderr
+    assert "height is '1e308', larger than any card" in r.stdout + r.stderr
+    assert not any(s in r.stdout + r.stderr for s in INTERNAL), r.stderr
+
+
+def test_what_stops_a_drawing_is_said_in_plain_words():
+    # svglib's "ValueError: Can't convert 'lemonchiffon' to length" (a colour in a
+    # style's length, fuzz run 35/9990) was quoted as it was
+    from printkit.custom.svg import _why_not_drawn
+
+    said = _why_not_drawn(ValueError("Can't convert 'lemonchiffon' to length"))
+    assert said == "'lemonchiffon' stands where a length goes: a number, with a unit or none"
+    assert not any(s in _why_not_drawn(ValueError("bad thing")) for s in INTERNAL)

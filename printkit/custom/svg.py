@@ -51,6 +51,14 @@ def _clipped(el) -> bool:
     return bool(svgdraw.URL.search(svgdraw.prop(el, "clip-path") or ""))
 
 
+
+def _why_not_drawn(exc: Exception) -> str:
+    """What stopped the SVG drawing, in the designer's words (no exception names)."""
+    m = re.match(r"Can't convert '(.*)' to length", str(exc), re.S)
+    if m:
+        return f"'{T.short(m.group(1), 40)}' stands where a length goes: a number, with a unit or none"
+    return f"the SVG drawing stopped on it: {T.short(str(exc), 120) or 'no reason given'}"
+
 class SvgTemplate(SvgText, SvgFace, SvgResolve):
     kind = "svg"
     declared_size = False  # its size is checked against the card (and bleed) in check_template
@@ -497,6 +505,8 @@ class SvgTemplate(SvgText, SvgFace, SvgResolve):
 
     _LENGTHS = ("x", "y", "width", "height", "rx", "ry", "cx", "cy", "r", "x1", "y1", "x2", "y2", "stroke-width", "font-size")
     _LENGTH = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?(?:px|pt|pc|mm|cm|in|em|ex|q|%)?")
+    _NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
+    _LARGEST = 1e6  # a length a row fills in: a million units is far past any card, and a PDF reader's range
 
     def _snippet_lengths(self, rendered: str, place: str) -> list:
         """A length attribute (x, width, r, stroke-width...) of an element with
@@ -511,9 +521,12 @@ class SvgTemplate(SvgText, SvgFace, SvgResolve):
                 raw = el.get(key)
                 if raw is None or raw.strip() in ("", "auto"):
                     continue
-                if not all(self._LENGTH.fullmatch(t) for t in re.split(r"[\s,]+", raw.strip())):
-                    what = f"<{_local(el.tag)}{' id=' + repr(el.get('id')) if el.get('id') else ''}>"
+                parts = re.split(r"[\s,]+", raw.strip())
+                what = f"<{_local(el.tag)}{' id=' + repr(el.get('id')) if el.get('id') else ''}>"
+                if not all(self._LENGTH.fullmatch(t) for t in parts):
                     return [T.violation("OWN-TEMPLATE", place, f"{self.path.name} {what}: {key} is '{T.short(raw, 40)}', not a length (a number, with a unit or none)")]
+                if any(not abs(float(self._NUMBER.match(t).group())) <= self._LARGEST for t in parts):
+                    return [T.violation("OWN-TEMPLATE", place, f"{self.path.name} {what}: {key} is '{T.short(raw, 40)}', larger than any card (at most {self._LARGEST:,.0f})")]
         return []
 
     def _snippet_images(self, rendered: str, place: str) -> list:
@@ -583,7 +596,7 @@ class SvgTemplate(SvgText, SvgFace, SvgResolve):
                 except Exception as exc:
                     if os.environ.get("PRINTKIT_DEBUG"):
                         raise
-                    out.append(T.violation("OWN-TEMPLATE", name, f"its artwork cannot be drawn ({exc.__class__.__name__}: {exc})"))
+                    out.append(T.violation("OWN-TEMPLATE", name, f"its artwork cannot be drawn ({_why_not_drawn(exc)})"))
         cw, ch = self.card_mm
         if not self.size_ok:
             how = f" ({self.assumed})" if self.assumed else ""
@@ -700,7 +713,7 @@ class SvgTemplate(SvgText, SvgFace, SvgResolve):
             except Exception as exc:
                 if os.environ.get("PRINTKIT_DEBUG"):
                     raise
-                out.append(T.violation("OWN-TEMPLATE", place, f"{self.path.name}: an element with placeholders cannot be drawn ({exc.__class__.__name__}: {exc})"))
+                out.append(T.violation("OWN-TEMPLATE", place, f"{self.path.name}: an element with placeholders cannot be drawn ({_why_not_drawn(exc)})"))
             else:
                 out += self._snippet_images(rendered, place)
                 if s.number in self.__dict__.get("_filter_units", ()):

@@ -108,7 +108,25 @@ class PreviewServer:
 
     # -- running -------------------------------------------------------------------------
     def serve_forever(self, poll_interval: float | None = None) -> None:  # noqa: ARG002 - the old signature
-        asyncio.run(self._main())
+        """Answer until Ctrl-C or SIGTERM. Those signals only set `stopping`, which
+        the loop looks at twice a second: a signal that lands while the loop is
+        being made or torn down cannot leave a half-made loop behind (Python's
+        KeyboardInterrupt there printed an 'Exception ignored' traceback)."""
+        import signal
+
+        def stop(signum, frame) -> None:  # noqa: ARG001 - a signal handler's signature
+            self.stopping.set()
+            self.notify()
+
+        saved = {}
+        if threading.current_thread() is threading.main_thread():
+            for sig in (signal.SIGINT, signal.SIGTERM):
+                saved[sig] = signal.signal(sig, stop)
+        try:
+            asyncio.run(self._main())
+        finally:
+            for sig, handler in saved.items():
+                signal.signal(sig, handler)
 
     def notify(self) -> None:
         """The preview changed (called from any thread): wake the event streams."""

@@ -119,15 +119,18 @@ def test_foreign_templates_print_as_the_port_does(tmp_path, ported, rewrite, syn
     assert _pixels(tmp_path / "out.pdf") == ported
 
 
-def test_values_are_escaped_and_never_run(tmp_path):
+def _tiny_deck(tmp_path, csv: str, texts: list[str]):
+    """A one-column poker deck whose front sets each of `texts` on a line; printed."""
     d = tmp_path / "p"
     d.mkdir()
-    (d / "cards.csv").write_text('Name,Power\n"<b>&amp; {{ 7*7 }}",%Power%\n', encoding="utf-8")
-    (d / "front.svg").write_text(
-        '<svg xmlns="http://www.w3.org/2000/svg" width="63.5mm" height="88.9mm" viewBox="0 0 63.5 88.9">'
-        '<text x="10" y="20" font-size="5" font-family="DejaVu Sans">%Name%</text>'
-        '<text x="10" y="40" font-size="5" font-family="DejaVu Sans">%Power%</text></svg>', encoding="utf-8")
-    r = run_cli("deck", "--data", "cards.csv", "--front", "front.svg", "--card-size", "poker-us", "-o", "out.pdf", cwd=d)
+    (d / "cards.csv").write_text(csv, encoding="utf-8")
+    lines = "".join(f'<text x="10" y="{20 + 20 * k}" font-size="5" font-family="DejaVu Sans">{t}</text>' for k, t in enumerate(texts))
+    (d / "front.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" width="63.5mm" height="88.9mm" viewBox="0 0 63.5 88.9">' + lines + "</svg>", encoding="utf-8")
+    return d, run_cli("deck", "--data", "cards.csv", "--front", "front.svg", "--card-size", "poker-us", "-o", "out.pdf", cwd=d)
+
+
+def test_values_are_escaped_and_never_run(tmp_path):
+    d, r = _tiny_deck(tmp_path, 'Name,Power\n"<b>&amp; {{ 7*7 }}",%Power%\n', ["%Name%", "%Power%"])
     assert r.returncode == 0, r.stderr
     import pypdfium2 as pdfium
 
@@ -137,13 +140,7 @@ def test_values_are_escaped_and_never_run(tmp_path):
 
 
 def test_a_foreign_name_that_is_no_column_is_named(tmp_path):
-    d = tmp_path / "p"
-    d.mkdir()
-    (d / "cards.csv").write_text("Name\nAda\n", encoding="utf-8")
-    (d / "front.svg").write_text(
-        '<svg xmlns="http://www.w3.org/2000/svg" width="63.5mm" height="88.9mm" viewBox="0 0 63.5 88.9">'
-        '<text x="10" y="20" font-size="5" font-family="DejaVu Sans">%Name% {{ Title }}</text></svg>', encoding="utf-8")
-    r = run_cli("deck", "--data", "cards.csv", "--front", "front.svg", "--card-size", "poker-us", "-o", "out.pdf", cwd=d)
+    _, r = _tiny_deck(tmp_path, "Name\nAda\n", ["%Name% {{ Title }}"])
     assert r.returncode == 1 and "Title" in r.stderr  # Jinja2 in the template: read as Jinja2 alone
 
 

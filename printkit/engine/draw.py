@@ -11,22 +11,6 @@ from printkit.engine import fonts, text
 from printkit.engine.units import MM
 
 
-def strings(c, items, font: str, size: float, color=None) -> None:
-    """Draw many short strings, each at its own (x, y) baseline start, in one
-    PDF text object (one font, one fill colour; None keeps the current one).
-    Looks exactly like a drawString per item, at a fraction of the cost."""
-    if not items:
-        return
-    t = c.beginText()
-    t.setFont(font, size)
-    if color is not None:
-        t.setFillColor(color)
-    for x, y, text in items:
-        t.setTextOrigin(x, y)
-        t.textOut(text)
-    c.drawText(t)
-
-
 def header(doc, title: str, subtitle: str = "", *, margin: float = 12 * MM) -> float:
     """A page title band; returns the y below it."""
     c = doc.c

@@ -665,6 +665,22 @@ def label(c, x: float, y: float, text: str, *, font: str, size: float, align: st
     draw_line(c, (("t", text, _PLAIN),), font, size, x, y)
 
 
+def labels(c, items, font: str, size: float, color=None) -> None:
+    """Many short labels, each from its own (x, y) baseline start, in one text
+    object (one face and size, one fill colour; None keeps the current one):
+    what a `label` per item draws, at a fraction of the cost."""
+    if not items:
+        return
+    t = c.beginText()
+    pen = TextPen(t)
+    pen.font(font, size)
+    if color is not None:
+        t.setFillColor(color)
+    for x, y, text in items:
+        _draw_run(pen, x, y, text, font, size)
+    c.drawText(t)
+
+
 def label_in_box(c, text: str, x: float, y: float, w: float, h: float, *, font: str = fonts.SANS, size: float = 10, align: str = "center", pad: float = 1.5 * MM, color=(0, 0, 0)) -> float:
     """One line of text in the w x h box whose bottom left is (x, y), centred
     up and down, `pad` pt from its sides, shrunk to fit the box's width

@@ -69,8 +69,8 @@ def grid(c, ink, x: float, y: float, cell: float, filled=(), *, numbers: bool = 
         for n in range(1, rules.CELLS + 1):
             r, col = rules.rc(n)
             (on if n in filled else off).append((x + col * cell + ns * 0.25, y + size - r * cell - ns * 0.95, str(n)))
-        d.strings(c, off, fonts.SANS, ns, GREY)
-        d.strings(c, on, fonts.SANS, ns, (1, 1, 1))
+        typeset.labels(c, off, fonts.SANS, ns, GREY)
+        typeset.labels(c, on, fonts.SANS, ns, (1, 1, 1))
     c.restoreState()
 
 

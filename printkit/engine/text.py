@@ -27,6 +27,11 @@ in 0.25 pt steps) at which its lines fit; `Fitted` knows each line's baseline.
 The rules pages (`flow`) set blocks over pages; the games' helpers
 (`paragraph`, `lines`, `fit_paragraphs`, `label_row`) stand on the same
 breaker and drawing.
+
+**Drawing.** One routine draws every set line (`draw_line`); a one-line label
+is a line of one piece (`label`, `label_in_box`, `labels`). It writes on the
+canvas, or into one text object for a rules page or a batch of labels
+(`TextPen`).
 """
 
 from __future__ import annotations

@@ -1,8 +1,10 @@
 """The one vector path (custom/svgdraw.to_drawing): a template's art and the
 SVG pictures and icons it shows are drawn alike, with printkit's group
-opacity and gradients."""
+opacity and gradients; and an element's style attribute, read as CSS."""
 
 from __future__ import annotations
+
+import pytest
 
 from test_svg_fidelity import _front
 
@@ -34,3 +36,33 @@ def test_an_svg_picture_keeps_its_group_opacity_as_a_template_does(tmp_path):
     overlap = _pixel(out, 14.5 + 20, 27 + 20)
     assert alone[0] > 240 and 100 < alone[1] < 160, alone  # pink: red at half strength over white
     assert all(abs(a - b) <= 6 for a, b in zip(alone, overlap)), (alone, overlap)
+
+
+_STYLE = "font-size:8px;fill:{{ ink | replace(';', '') }};/* not: a; declaration */font-family:'Noto Sans'"
+
+
+def test_a_style_attribute_is_read_as_css_with_its_placeholders_whole():
+    """A semicolon or colon inside a placeholder, quotes, brackets or a comment
+    parts no declaration (tinycss2 reads the attribute), and each value is the
+    attribute's own text: the placeholder's quotes stay as written."""
+    from printkit.custom.svgparse import _declarations
+
+    assert _declarations(_STYLE) == (("font-size", "8px"), ("fill", "{{ ink | replace(';', '') }}"), ("font-family", "'Noto Sans'"))
+    assert _declarations('fill:url(data:a;b) ;\n stroke : {{ {"a": 1}[k] }};:x;;y') == (("fill", "url(data:a;b)"), ("stroke", '{{ {"a": 1}[k] }}'))
+    assert _declarations("{% if rare %}fill:gold;{% endif %}stroke:none")[-1] == ("{% endif %}stroke", "none")  # a block statement stays with the name after it, as before
+
+
+@pytest.mark.slow  # prints a deck (about three seconds): the second tier
+def test_a_placeholder_with_a_semicolon_in_a_style_is_drawn_from_its_cell(tmp_path):
+    """The text of a template whose style holds such a placeholder is drawn in
+    the cell's red, at the size declared before it (it was refused as a broken
+    placeholder when the attribute was split at every semicolon)."""
+    body = f'<rect width="69" height="94" fill="#ffffff"/><text x="4" y="30" style="{_STYLE.replace(chr(39), "&apos;")}">WWWWWWWW</text>'
+    proc, out = _front(tmp_path, body, "name,ink\nAda,#ff0000;\n")
+    assert proc.returncode == 0, proc.stderr
+    from pdfmeasure import measure
+
+    (run,) = [r for page in measure(out) for r in page.texts if "WWWW" in r.text]
+    assert abs(run.size - 8 * 72 / 25.4) < 0.2
+    reds = [_pixel(out, x / 2, 28) for x in range(10, 60)]
+    assert any(p[0] > 200 and p[1] < 80 and p[2] < 80 for p in reds), reds

@@ -89,3 +89,79 @@ def test_hyphens_break_between_letters_in_an_editors_text():
     fonts.register_fonts()
     paras = text.paragraphs("keeper-card-errata 2-3", editor=True)
     assert [text.line_text(w) for w in paras[0][0]] == ["keeper-", "card-", "errata", "2-3"]
+
+
+def _pages_png(doc, tmp_path, n):
+    from conftest import render_page
+
+    path = tmp_path / "t.pdf"
+    path.write_bytes(doc.pdf_bytes())
+    return [render_page(path, k, 150).crop((0, 0, 1240, 1500)) for k in range(n)]  # above the page's small print
+
+
+def _glyphs(path, index):
+    """(character, its box in pt) of every glyph pdfium reads on a page."""
+    import pypdfium2 as pdfium
+
+    pdf = pdfium.PdfDocument(str(path))
+    try:
+        tp = pdf[index].get_textpage()
+        return [(tp.get_text_range(k, 1), tp.get_charbox(k)) for k in range(tp.count_chars())]
+    finally:
+        pdf.close()
+
+
+def test_one_routine_draws_lines_on_the_canvas_and_in_a_pages_text_object(tmp_path):
+    """The boxes and labels draw a set line on the canvas, the rules pages into
+    their page's one text object: the same routine (draw_line) puts the same
+    glyphs in the same places (pdfium reads them back)."""
+    from printkit.engine.document import Document
+    from printkit.engine.units import PrintOptions
+
+    fonts.register_fonts()
+    source = "Shift **↑ up** then *left ←* and → alone, **→**, then read the word"
+    lines, _, _ = text.set_lines(text.paragraphs(source, markup=True), fonts.SANS, 12, 200, spaces_follow=True)
+    assert len(lines) > 1
+    doc = Document(PrintOptions(), title="t")
+    c = doc.new_page()
+    for k, line in enumerate(lines):
+        text.draw_line(c, line, fonts.SANS, 12, 60, 700 - 20 * k, spaces_follow=True)
+    c = doc.new_page()
+    t = c.beginText()
+    pen = text.TextPen(t)
+    for k, line in enumerate(lines):
+        text.draw_line(pen, line, fonts.SANS, 12, 60, 700 - 20 * k, spaces_follow=True)
+    c.drawText(t)
+    path = tmp_path / "t.pdf"
+    path.write_bytes(doc.pdf_bytes())
+    canvas, page = (_glyphs(path, k) for k in range(2))
+    drawn = [g for g in canvas if g[1][1] > 600]  # the lines, not the page's small print
+    assert " ".join("".join(ch for ch, _ in drawn).split()) == "Shift ↑ up then left ← and → alone, →, then read the word"
+    other = [g for g in page if g[1][1] > 600]
+    assert [ch for ch, _ in drawn] == [ch for ch, _ in other]
+    # within 0.05 pt: in one text object a glyph follows the one before by the PDF's
+    # widths, which ReportLab rounds to whole thousandths of an em (PKArrows has 2048 a side)
+    assert max(abs(a - b) for (_, box), (_, box2) in zip(drawn, other) for a, b in zip(box, box2)) < 0.05
+
+
+def test_an_arrow_alone_is_set_in_pkarrows(tmp_path):
+    """A piece that is nothing but an arrow (a label, a bold word in a paragraph)
+    is set in PKArrows, as the arrows inside words are: the same pixels as the
+    arrow drawn in PKArrows by hand, not Noto Sans's missing glyph."""
+    from PIL import ImageChops
+
+    from printkit.engine.document import Document
+    from printkit.engine.units import PrintOptions
+
+    fonts.register_fonts()
+    doc = Document(PrintOptions(), title="t")
+    c = doc.new_page()
+    text.label(c, 100, 700, "→", font=fonts.SANS_BOLD, size=20, align="center")
+    text.paragraph(c, "**↑**", 100, 650, 100, size=20, markup=True)
+    c = doc.new_page()
+    c.setFont(fonts.ARROWS_BOLD, 20)
+    c.drawString(100 - fonts.text_width("→", fonts.SANS_BOLD, 20) / 2, 700, "→")
+    c.drawString(100, 630, "↑")
+    drawn, by_hand = _pages_png(doc, tmp_path, 2)
+    assert by_hand.convert("L").getextrema()[0] < 100
+    assert ImageChops.difference(drawn, by_hand).getbbox() is None

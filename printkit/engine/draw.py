@@ -1,59 +1,14 @@
-"""Drawing primitives shared by every component: one-line labels, boxes,
-tables, stars, dice pips, page headers. Units are points unless a name says
-mm. Text in lines (paragraphs, wrapped labels) is set by engine/text.py."""
+"""Drawing primitives shared by every component: boxes, tables, stars, dice
+pips, page headers. Units are points unless a name says mm. Text is set and
+drawn by engine/text.py (one-line labels too: `text.label`, `text.label_in_box`)."""
 
 from __future__ import annotations
 
 import math
 from typing import Sequence
 
-from printkit.engine import fonts
+from printkit.engine import fonts, text
 from printkit.engine.units import MM
-
-
-def string(c, x: float, y: float, text: str, *, font: str, size: float, align: str = "left") -> None:
-    """One line of text at baseline (x, y): left, centred on x or ending at x
-    (`align`), the canvas's font already set to `font` at `size`. A character the
-    face lacks (fonts.runs: the arrows) is set in PKArrows;
-    text without one is set exactly as drawString sets it."""
-    pieces = fonts.runs(text, font)
-    if len(pieces) == 1 and pieces[0][1] == font:
-        {"left": c.drawString, "right": c.drawRightString}.get(align, c.drawCentredString)(x, y, text)
-        return
-    width = fonts.text_width(text, font, size)
-    x -= {"left": 0.0, "right": width}.get(align, width / 2)
-    fonts.draw_runs(c, pieces, x, y, font, size)
-
-
-def text_in_box(c, text: str, x: float, y: float, w: float, h: float, *, font: str = fonts.SANS, size: float = 10, align: str = "center", pad: float = 1.5 * MM, color=(0, 0, 0)) -> float:
-    """Draw one line of text fitted into a box, vertically centred. Returns the size used."""
-    size = fonts.fit_size(text, font, min(size, h * 0.8), w - 2 * pad)
-    c.setFont(font, size)
-    c.setFillColorRGB(*color)
-    base = y + h / 2 - size * 0.35
-    if align == "left":
-        string(c, x + pad, base, text, font=font, size=size)
-    elif align == "right":
-        string(c, x + w - pad, base, text, font=font, size=size, align="right")
-    else:
-        string(c, x + w / 2, base, text, font=font, size=size, align="center")
-    return size
-
-
-def strings(c, items, font: str, size: float, color=None) -> None:
-    """Draw many short strings, each at its own (x, y) baseline start, in one
-    PDF text object (one font, one fill colour; None keeps the current one).
-    Looks exactly like a drawString per item, at a fraction of the cost."""
-    if not items:
-        return
-    t = c.beginText()
-    t.setFont(font, size)
-    if color is not None:
-        t.setFillColor(color)
-    for x, y, text in items:
-        t.setTextOrigin(x, y)
-        t.textOut(text)
-    c.drawText(t)
 
 
 def header(doc, title: str, subtitle: str = "", *, margin: float = 12 * MM) -> float:
@@ -99,7 +54,7 @@ def table(c, x: float, top: float, widths: Sequence[float], rows: Sequence[Seque
             bold = (r == 0 and bold_first_row) or (k == 0 and bold_first_col)
             align = aligns[k] if aligns else ("left" if k == 0 else "center")
             if cell:
-                text_in_box(c, cell, cx, y, widths[k], row_h, font=fonts.SANS_BOLD if bold else fonts.SANS, size=size, align=align)
+                text.label_in_box(c, cell, cx, y, widths[k], row_h, font=fonts.SANS_BOLD if bold else fonts.SANS, size=size, align=align)
             cx += widths[k]
     bottom = top - len(rows) * row_h
     for r in range(len(rows) + 1):

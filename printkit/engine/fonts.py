@@ -69,18 +69,6 @@ def runs(text: str, font: str, spaces_follow: bool = False) -> list[tuple[str, s
     return out
 
 
-def draw_runs(c, pieces: list[tuple[str, str]], x: float, y: float, font: str, size: float) -> None:
-    """Draw `runs` pieces as one text object from x on the baseline y, each run
-    where the one before it ends; the canvas is left set in `font`."""
-    t = c.beginText()
-    t.setTextOrigin(x, y)
-    for run, face in pieces:
-        t.setFont(face, size)
-        t.textOut(run)
-    c.drawText(t)
-    c.setFont(font, size)
-
-
 def register_fonts() -> None:
     """Make the shipped faces known to ReportLab, once per process.
 
@@ -360,9 +348,9 @@ def to_unicode_cmap(base: str, subset, actual: dict) -> str:
 from printkit.engine.rl import text_width as _rl_width  # noqa: E402 (ReportLab's widths, remembered: the adapter's)
 
 
-def text_width(text: str, font: str, size: float) -> float:
+def text_width(text: str, font: str, size: float, spaces_follow: bool = False) -> float:
     """`text`'s advance width in pt, the arrows measured in PKArrows (`runs`)."""
-    pieces = runs(text, font)
+    pieces = runs(text, font, spaces_follow)
     if len(pieces) == 1 and pieces[0][1] == font:
         return _rl_width(text, font, size)
     return sum(_rl_width(t, f, size) for t, f in pieces)

@@ -1,6 +1,6 @@
 """Text in any script: a run of text becomes segments, each in one font, in
 the order they are drawn left to right (the text setter, engine/text.py,
-measures and draws every run through here).
+measures every run through here and draws the segments it gives).
 
 - A character the text's font lacks is drawn in a font that has it: the
   project's fonts/, the user's font folders, then the system's (FontBook.fallback;
@@ -23,7 +23,6 @@ import unicodedata
 from functools import lru_cache
 from typing import NamedTuple
 
-from printkit.engine.rl import font_setting
 
 #: bidi classes that make a run need the bidirectional algorithm and shaping
 _BIDI_COMPLEX = frozenset({"R", "AL", "AN", "RLE", "RLO", "LRE", "LRO", "PDF", "RLI", "LRI", "FSI", "PDI", "NSM", "BN"})
@@ -156,28 +155,6 @@ def width(text: str, font: str, size: float, book=None, rtl: bool = False, kern:
 
         return text_width(text, font, size)  # the plain case: exactly the width it always had
     return sum(s.advance for s in segs) * size / 1000
-
-
-def draw(c, x: float, y: float, text: str, font: str, size: float, book=None, rtl: bool = False, kern: bool = False) -> float:
-    """Draw `text` from x on the baseline y; returns the x after it."""
-    segs = segments(text, font, book, rtl, kern)
-    if len(segs) == 1 and segs[0].font == font and type(segs[0].text) is str:
-        from printkit.engine.fonts import draw_runs, runs, text_width
-
-        pieces = runs(text, font)  # the arrows the engine's Sans lacks, in PKArrows
-        if len(pieces) == 1:
-            if font_setting(c) != (font, size):
-                c.setFont(font, size)
-            c.drawString(x, y, text)
-        else:  # one text object, each run where the one before it ends
-            draw_runs(c, pieces, x, y, font, size)
-        return x + text_width(text, font, size)
-    for seg in segs:
-        if font_setting(c) != (seg.font, size):
-            c.setFont(seg.font, size)
-        c.drawString(x, y, seg.text)
-        x += seg.advance * size / 1000
-    return x
 
 
 def _fonts_for(text: str, font: str, book) -> list[str]:

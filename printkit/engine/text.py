@@ -27,6 +27,11 @@ in 0.25 pt steps) at which its lines fit; `Fitted` knows each line's baseline.
 The rules pages (`flow`) set blocks over pages; the games' helpers
 (`paragraph`, `lines`, `fit_paragraphs`, `label_row`) stand on the same
 breaker and drawing.
+
+**Drawing.** One routine draws every set line (`draw_line`); a one-line label
+is a line of one piece (`label`, `label_in_box`, `labels`). It writes on the
+canvas, or into one text object for a rules page or a batch of labels
+(`TextPen`).
 """
 
 from __future__ import annotations
@@ -39,6 +44,7 @@ from typing import NamedTuple, Sequence
 
 from printkit.base.resources import resource_dir
 from printkit.engine import fonts, shaping
+from printkit.engine.rl import font_setting
 from printkit.engine.units import MM
 
 # --- templates -------------------------------------------------------------------
@@ -552,16 +558,93 @@ def line_chars(fitted: Fitted):
                 yield p, st
 
 
-# --- drawing --------------------------------------------------------------------------------
+# --- drawing: the one routine ------------------------------------------------------------------
+#
+# Every set line, a label's one run, a box's lines and the rules pages' running
+# text, is drawn by `draw_line` (its pieces) and `_draw_run` (one piece: its
+# shaped segments, the arrows in PKArrows). Only where the runs are written
+# differs: on the canvas, each run its own text object as drawString writes it
+# (`_CanvasPen`), or into one text object for a whole page (`TextPen`).
 
 
-def draw_line(c, line, font, size: float, x: float, base: float, icon=None, ink=None, rtl: bool = False, spans: tuple = ()) -> None:
+class TextPen:
+    """Set lines written into one PDF text object `t` (a page of running text):
+    a run placed where the text before it ended follows it with no new origin,
+    and a face is set only when it changes. Takes text only, in the current
+    colour (no icons, no coloured spans)."""
+
+    def __init__(self, t) -> None:
+        self.t = t
+        self.at: tuple | None = None  # where the text written so far ends (x, y)
+        self.face: tuple | None = None  # the (face, size) last set
+
+    def font(self, face: str, size: float) -> None:
+        if self.face != (face, size):
+            self.t.setFont(face, size)
+            self.face = (face, size)
+
+    def put(self, x: float, y: float, runs, size: float, font: str, end: float) -> None:
+        """`runs` ((text, face) pairs) one after another from x on the
+        baseline y; `end` is the x after them."""
+        if self.at != (x, y):
+            self.t.setTextOrigin(x, y)
+        for run, face in runs:
+            self.font(face, size)
+            self.t.textOut(run)
+        self.at = (end, y)
+
+
+class _CanvasPen:
+    """Runs written on the canvas: one run in the piece's own face as drawString
+    writes it (the face set when the canvas has another); several, or one in
+    another face (an arrow in PKArrows), in one text object, after which the
+    canvas is left set in the piece's face, `font`."""
+
+    __slots__ = ("c",)
+
+    def __init__(self, c) -> None:
+        self.c = c
+
+    def put(self, x: float, y: float, runs, size: float, font: str, end: float) -> None:
+        c = self.c
+        if len(runs) == 1 and runs[0][1] == font:
+            run, face = runs[0]
+            if font_setting(c) != (face, size):
+                c.setFont(face, size)
+            c.drawString(x, y, run)
+            return
+        t = c.beginText()
+        TextPen(t).put(x, y, runs, size, font, end)
+        c.drawText(t)
+        c.setFont(font, size)
+
+
+def _draw_run(pen, x: float, y: float, text: str, font: str, size: float, book=None, rtl: bool = False, kern: bool = False, spaces_follow: bool = False) -> float:
+    """One piece of a line from x on the baseline y, as shaping.py segments it
+    (plain text its font has: one segment, its arrows in PKArrows, fonts.runs);
+    returns the x after it."""
+    segs = shaping.segments(text, font, book, rtl, kern)
+    if len(segs) == 1 and segs[0].font == font and type(segs[0].text) is str:
+        end = x + fonts.text_width(text, font, size, spaces_follow)  # the plain case: exactly the width it always had
+        pen.put(x, y, fonts.runs(text, font, spaces_follow), size, font, end)
+        return end
+    for seg in segs:
+        end = x + seg.advance * size / 1000
+        pen.put(x, y, ((seg.text, seg.font),), size, seg.font, end)
+        x = end
+    return x
+
+
+def draw_line(c, line, font, size: float, x: float, base: float, icon=None, ink=None, rtl: bool = False, spans: tuple = (), spaces_follow: bool = False) -> None:
     """One set line from x on the baseline (a right-to-left paragraph's pieces
-    are laid from the right). A piece of a styled span is drawn in its own size
-    and colour (`spans`, the text's table; `ink` maps a colour to the
-    document's). `icon(c, name, x, y, size)` draws an icon's picture, one
-    text-height square whose bottom is at y (the caller's pictures)."""
+    are laid from the right), on the canvas `c` or into a page's TextPen. A
+    piece of a styled span is drawn in its own size and colour (`spans`, the
+    text's table; `ink` maps a colour to the document's). `icon(c, name, x, y,
+    size)` draws an icon's picture, one text-height square whose bottom is at y
+    (the caller's pictures). `spaces_follow`: a space after an arrow is set in
+    the arrow's face (see `set_lines`)."""
     faces = as_faces(font)
+    pen = c if isinstance(c, TextPen) else _CanvasPen(c)
     pieces = line[::-1] if rtl and len(line) > 1 else line
     for kind, piece, st in pieces:
         if kind == "t":
@@ -569,13 +652,51 @@ def draw_line(c, line, font, size: float, x: float, base: float, icon=None, ink=
             if rgb is not None:
                 c.saveState()
                 c.setFillColorRGB(*(ink.rgb(rgb) if ink is not None else rgb))
-            x = shaping.draw(c, x, base, piece, faces.font(*st), span_size(st, size, spans), faces.book, rtl, faces.kern)
+            x = _draw_run(pen, x, base, piece, faces.font(*st), span_size(st, size, spans), faces.book, rtl, faces.kern, spaces_follow)
             if rgb is not None:
                 c.restoreState()
         else:
             if icon is not None:
                 icon(c, piece, x, base - DESCENT * size * 0.6, size)
             x += size
+
+
+def label(c, x: float, y: float, text: str, *, font: str, size: float, align: str = "left") -> None:
+    """One line of text, never broken, on the baseline y: starting at x, ending
+    at it (`align` "right") or centred on it (any other `align`)."""
+    if align != "left":
+        width = shaping.width(text, font, size)
+        x -= width if align == "right" else width / 2
+    draw_line(c, (("t", text, _PLAIN),), font, size, x, y)
+
+
+def labels(c, items, font: str, size: float, color=None) -> None:
+    """Many short labels, each from its own (x, y) baseline start, in one text
+    object (one face and size, one fill colour; None keeps the current one):
+    what a `label` per item draws, at a fraction of the cost."""
+    if not items:
+        return
+    t = c.beginText()
+    pen = TextPen(t)
+    pen.font(font, size)
+    if color is not None:
+        t.setFillColor(color)
+    for x, y, text in items:
+        _draw_run(pen, x, y, text, font, size)
+    c.drawText(t)
+
+
+def label_in_box(c, text: str, x: float, y: float, w: float, h: float, *, font: str = fonts.SANS, size: float = 10, align: str = "center", pad: float = 1.5 * MM, color=(0, 0, 0)) -> float:
+    """One line of text in the w x h box whose bottom left is (x, y), centred
+    up and down, `pad` pt from its sides, shrunk to fit the box's width
+    (fonts.fit_size). Returns the size used."""
+    size = fonts.fit_size(text, font, min(size, h * 0.8), w - 2 * pad)
+    c.setFont(font, size)
+    c.setFillColorRGB(*color)
+    base = y + h / 2 - size * 0.35
+    at = {"left": x + pad, "right": x + w - pad}.get(align, x + w / 2)
+    label(c, at, base, text, font=font, size=size, align=align)
+    return size
 
 
 def _top(fitted: Fitted, y: float, h: float, valign: str) -> float:
@@ -678,7 +799,7 @@ def label_row(c, items: Sequence[tuple], x: float, y: float, width: float, *, ga
         placed = place(k)
     for left, s, text, font, color in placed:
         c.setFillColorRGB(*color)
-        shaping.draw(c, left, y, text, font, s)
+        label(c, left, y, text, font=font, size=s)
     left, s, text, font, _ = placed[-1]
     return left + shaping.width(text, font, s)
 
@@ -841,24 +962,16 @@ def flow(doc, blocks: list[Block], base: float = 10.0, margin_mm: float = 15.0) 
         c = doc.new_page()
         c.setFillColorRGB(0, 0, 0)
         t = c.beginText()
-        current = None
+        pen = TextPen(t)
         for s, top in page:
             faces = _FACES.get(s.block.kind, _BODY)
             # the first baseline one type size below the block's top, as ReportLab's paragraphs set it
             y = H - m - top - s.size
+            pen.face = None  # each block sets its face anew
             if s.block.kind == "bullet":
-                t.setFont(fonts.SANS, s.size)
-                current = fonts.SANS
-                t.setTextOrigin(m + base * _BULLET_AT, y)
-                t.textOut("\u2022")
+                pen.font(fonts.SANS, s.size)
+                _draw_run(pen, m + base * _BULLET_AT, y, "\u2022", fonts.SANS, s.size)
             for line in s.lines:
-                t.setTextOrigin(m + s.indent, y)
-                for kind, piece, st in line:
-                    for run, face in fonts.runs(piece, faces.font(*st), spaces_follow=True):  # arrows in PKArrows
-                        if face != current:
-                            t.setFont(face, s.size)
-                            current = face
-                        t.textOut(run)
+                draw_line(pen, line, faces, s.size, m + s.indent, y, spaces_follow=True)
                 y -= s.leading
-            current = None  # the next block may have another size
         c.drawText(t)

@@ -209,8 +209,8 @@ def render_sheet(doc, model: dict) -> None:
     for k, n in enumerate(lengths, 1):
         top = y - (k - 1) * (box + row_gap)
         by = top - box
-        d.text_in_box(c, f"{k}", m, by, 7 * MM, box, font=fonts.SANS_BOLD, size=11)
-        d.text_in_box(c, _("{n} letters").format(n=n), m + 7 * MM, by, 16 * MM, box, size=7, color=(0.3, 0.3, 0.3))
+        typeset.label_in_box(c, f"{k}", m, by, 7 * MM, box, font=fonts.SANS_BOLD, size=11)
+        typeset.label_in_box(c, _("{n} letters").format(n=n), m + 7 * MM, by, 16 * MM, box, size=7, color=(0.3, 0.3, 0.3))
         d.boxes(c, m + 24 * MM, by, n, box)
         c.setLineWidth(0.6)
         c.rect(x_half, by, 16 * MM, box, stroke=1, fill=0)
@@ -317,7 +317,7 @@ def _cryptex_rows(c, x: float, top: float, lengths, box: float, filled=None, gap
     """The cryptexes; `columns` (an x) adds the half-game and final score boxes there."""
     for k, n in enumerate(lengths):
         by = top - (k + 1) * box - k * gap
-        d.text_in_box(c, str(k + 1), x, by, 7 * MM, box, font=fonts.SANS_BOLD, size=10)
+        typeset.label_in_box(c, str(k + 1), x, by, 7 * MM, box, font=fonts.SANS_BOLD, size=10)
         d.boxes(c, x + 8 * MM, by, n, box)
         if columns is not None:
             c.setLineWidth(0.6)
@@ -325,7 +325,7 @@ def _cryptex_rows(c, x: float, top: float, lengths, box: float, filled=None, gap
             c.rect(columns + 15 * MM, by, 14 * MM, box, stroke=1, fill=0)
         if filled:
             for i, ch in enumerate(filled[k]):
-                d.text_in_box(c, ch, x + 8 * MM + i * box, by, box, box, font=fonts.SANS_BOLD, size=box * 0.7, pad=0)
+                typeset.label_in_box(c, ch, x + 8 * MM + i * box, by, box, box, font=fonts.SANS_BOLD, size=box * 0.7, pad=0)
     return top - len(lengths) * (box + gap)
 
 

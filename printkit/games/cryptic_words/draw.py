@@ -354,7 +354,7 @@ def _form(c, doc, model: dict, box, qr_text: str, _=text("en")) -> None:
     c.setFillColorRGB(0, 0, 0)
     heads = [(_("Round"), xs[0], col_round), (_("Your word: length (circle one) and card-letter codes"), xs[1], col_you), (_("Opponent: length and known letters"), xs[3], col_opp), (_("Score"), xs[4], col_score)]
     for label, hx, hw in heads:
-        d.text_in_box(c, label, hx, table_top - head_h, hw, head_h, font=fonts.SANS_BOLD, size=7.5)
+        typeset.label_in_box(c, label, hx, table_top - head_h, hw, head_h, font=fonts.SANS_BOLD, size=7.5)
     lengths = model["lengths"]
     for k, n in enumerate(rounds):
         ry = table_top - head_h - (k + 1) * row_h

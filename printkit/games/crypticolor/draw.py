@@ -69,8 +69,8 @@ def grid(c, ink, x: float, y: float, cell: float, filled=(), *, numbers: bool = 
         for n in range(1, rules.CELLS + 1):
             r, col = rules.rc(n)
             (on if n in filled else off).append((x + col * cell + ns * 0.25, y + size - r * cell - ns * 0.95, str(n)))
-        d.strings(c, off, fonts.SANS, ns, GREY)
-        d.strings(c, on, fonts.SANS, ns, (1, 1, 1))
+        typeset.labels(c, off, fonts.SANS, ns, GREY)
+        typeset.labels(c, on, fonts.SANS, ns, (1, 1, 1))
     c.restoreState()
 
 
@@ -202,7 +202,7 @@ def _letter_boxes(c, x: float, y: float, box: float, letters: str | None, n: int
     d.boxes(c, x, y, n, box, gap=gap)
     if letters:
         for k, ch in enumerate(letters):
-            d.text_in_box(c, ch, x + k * (box + gap), y, box, box, font=fonts.SANS_BOLD, size=size)
+            typeset.label_in_box(c, ch, x + k * (box + gap), y, box, box, font=fonts.SANS_BOLD, size=size)
     return x + n * (box + gap) - gap
 
 
@@ -251,7 +251,7 @@ def render_sheet(doc, model: dict) -> None:
         c.rect(x + gw - lb, y - lb, lb, lb, stroke=1, fill=0)
         gy = y - lb - 1.5 * MM - gw
         if k < len(grids):
-            d.text_in_box(c, grids[k]["letter"], x + gw - lb, y - lb, lb, lb, font=fonts.SANS_BOLD, size=13)
+            typeset.label_in_box(c, grids[k]["letter"], x + gw - lb, y - lb, lb, lb, font=fonts.SANS_BOLD, size=13)
             if model.get("rotations"):
                 c.setFont(fonts.SANS, 7.5)
                 c.setFillColorRGB(*GREY)

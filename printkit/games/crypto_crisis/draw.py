@@ -272,7 +272,7 @@ def swatch(c, ink, x: float, y: float, s: float, mix: str, w: float | None = Non
     text = code_of(mix)
     if text:
         fg = _rgb(ink.text_on(fill, large=True))
-        d.text_in_box(c, text, x, y, w, s, font=fonts.SANS_BOLD, size=s * 0.5, pad=s * 0.08, color=fg)
+        typeset.label_in_box(c, text, x, y, w, s, font=fonts.SANS_BOLD, size=s * 0.5, pad=s * 0.08, color=fg)
 
 
 # -- the legend ---------------------------------------------------------------------------------
@@ -296,7 +296,7 @@ def draw_legend(c, ink, x: float, top: float, width: float) -> float:
         cy = y - (k // 4 + 1) * (s + 1.5 * MM)
         swatch(c, ink, cx, cy, s, mix, sw)
         label = _mix_label(mix)
-        d.text_in_box(c, label, cx + sw + 1 * MM, cy, col_w - sw - 2 * MM, s, size=8, align="left", pad=0.5 * MM)
+        typeset.label_in_box(c, label, cx + sw + 1 * MM, cy, col_w - sw - 2 * MM, s, size=8, align="left", pad=0.5 * MM)
     y -= 2 * (s + 1.5 * MM) + 3 * MM
     c.setFillColorRGB(*BLACK)
     c.setFont(fonts.SANS_BOLD, 9)
@@ -308,7 +308,7 @@ def draw_legend(c, ink, x: float, top: float, width: float) -> float:
         cx = x + k * mw
         ty = y - t
         draw_tile(c, ink, cx, ty, t, "A", colour, [MARKS[colour]], code=False)
-        d.text_in_box(c, _("{colour_word}: {mark} (label {label})").format(colour_word=_(COLOUR_WORD[colour]), mark=_(MARK_TEXT[MARKS[colour]]), label=mark_code(MARKS[colour])), cx + t + 1.5 * MM, ty, mw - t - 2 * MM, t, size=8.5, align="left", pad=0.5 * MM)
+        typeset.label_in_box(c, _("{colour_word}: {mark} (label {label})").format(colour_word=_(COLOUR_WORD[colour]), mark=_(MARK_TEXT[MARKS[colour]]), label=mark_code(MARKS[colour])), cx + t + 1.5 * MM, ty, mw - t - 2 * MM, t, size=8.5, align="left", pad=0.5 * MM)
     return y - t - 1 * MM
 
 
@@ -475,8 +475,8 @@ def strip_frame(c, ink, x: float, y: float, w: float, h: float, slip: dict, *, l
     c.setDash()
     c.rect(x, y, w, h, stroke=1, fill=0)
     pad = 2.5 * MM
-    d.text_in_box(c, slip_time(slip), x, y + h * 0.45, label_w, h * 0.45, font=fonts.SANS_BOLD, size=min(24, h * 0.42))
-    d.text_in_box(c, slip_label(slip), x, y + h * 0.12, label_w, h * 0.3, size=8, pad=pad)
+    typeset.label_in_box(c, slip_time(slip), x, y + h * 0.45, label_w, h * 0.45, font=fonts.SANS_BOLD, size=min(24, h * 0.42))
+    typeset.label_in_box(c, slip_label(slip), x, y + h * 0.12, label_w, h * 0.3, size=8, pad=pad)
     c.setLineWidth(0.4)
     c.setStrokeColorRGB(0.6, 0.6, 0.6)
     c.line(x + label_w, y + 1.5 * MM, x + label_w, y + h - 1.5 * MM)
@@ -533,13 +533,13 @@ def _hint_entry(c, ink, x: float, y: float, w: float, h: float, colour: str, shi
     if shift is None:
         no = NO_SHIFT.get(title)
         text = (_(no).format(colour=_(colour)) if no else f"{colour}: no {title[:-1]}") if wide else no_shift()
-        d.text_in_box(c, text, tx, y, w - s - gap, h, size=min(11, h * 0.5), align="left", pad=0)
+        typeset.label_in_box(c, text, tx, y, w - s - gap, h, size=min(11, h * 0.5), align="left", pad=0)
         return
     a = s * 0.85
     c.setFillColorRGB(*BLACK)
     arrow(c, tx + a / 2, y + h / 2, a, shift)
     label = f"{ARROWS[shift]} {_(SHIFT_NAMES[shift])}" if wide else ARROWS[shift]
-    d.text_in_box(c, label, tx + a + gap, y, w - s - a - 2 * gap, h, font=fonts.SANS_BOLD, size=min(14, h * 0.55), align="left", pad=0)
+    typeset.label_in_box(c, label, tx + a + gap, y, w - s - a - 2 * gap, h, font=fonts.SANS_BOLD, size=min(14, h * 0.55), align="left", pad=0)
 
 
 def slip_instructions(c, x: float, top: float, width: float) -> float:
@@ -610,7 +610,7 @@ def render_keeper(doc, model: dict) -> None:
     for k, label in enumerate(labels[:4]):
         bx = x0 + (k % 2) * (small + gap)
         by = top - (k // 2 + 1) * (label_h + small) - (k // 2) * 3 * MM
-        d.text_in_box(c, label, bx, by + small, small, label_h, font=fonts.SANS_BOLD, size=10)
+        typeset.label_in_box(c, label, bx, by + small, small, label_h, font=fonts.SANS_BOLD, size=10)
         if k < len(model["words"][:3]):
             w = model["words"][k]
             word_board(c, ink, bx, by, small, w["colour"], w["tiles"])
@@ -671,26 +671,26 @@ def _answer_table(c, ink, x: float, top: float, width: float, words: list[dict])
     c.rect(x, top - 7 * MM, width, 7 * MM, stroke=0, fill=1)
     cx = x
     for head, fw in zip(heads, widths):
-        d.text_in_box(c, head, cx, top - 7 * MM, fw * width, 7 * MM, font=fonts.SANS_BOLD, size=9, align="left")
+        typeset.label_in_box(c, head, cx, top - 7 * MM, fw * width, 7 * MM, font=fonts.SANS_BOLD, size=9, align="left")
         cx += fw * width
     y = top - 7 * MM
     for w in words:
         y -= row_h
         cx = x
         swatch(c, ink, cx + 1.5 * MM, y + 2.5 * MM, 7 * MM, w["colour"])
-        d.text_in_box(c, _(w["colour"]), cx + 9 * MM, y, widths[0] * width - 9 * MM, row_h, size=10, align="left", pad=1 * MM)
+        typeset.label_in_box(c, _(w["colour"]), cx + 9 * MM, y, widths[0] * width - 9 * MM, row_h, size=10, align="left", pad=1 * MM)
         cx += widths[0] * width
         _marked_word(c, cx + 1.5 * MM, y + row_h / 2 - 5, 15, w["word"], w.get("mark"))
         cx += widths[1] * width
         shifts = w["shifts"]
         if shifts:  # the arrows, as text (codes.py): what the slips and the legend below say
-            d.text_in_box(c, shifts_text(shifts, " "), cx, y, widths[2] * width, row_h, font=fonts.SANS_BOLD, size=16, align="left")
+            typeset.label_in_box(c, shifts_text(shifts, " "), cx, y, widths[2] * width, row_h, font=fonts.SANS_BOLD, size=16, align="left")
         else:
-            d.text_in_box(c, no_shift(), cx, y, widths[2] * width, row_h, size=10, align="left")
+            typeset.label_in_box(c, no_shift(), cx, y, widths[2] * width, row_h, size=10, align="left")
         cx += widths[2] * width
-        d.text_in_box(c, shifts_text(w["net"]) or no_shift(), cx, y, widths[3] * width, row_h, font=fonts.SANS_BOLD, size=11, align="left")
+        typeset.label_in_box(c, shifts_text(w["net"]) or no_shift(), cx, y, widths[3] * width, row_h, font=fonts.SANS_BOLD, size=11, align="left")
         cx += widths[3] * width
-        d.text_in_box(c, " ".join(w["tiles"]), cx, y, widths[4] * width, row_h, size=11, align="left")
+        typeset.label_in_box(c, " ".join(w["tiles"]), cx, y, widths[4] * width, row_h, size=11, align="left")
     c.setStrokeColorRGB(*BLACK)
     c.setLineWidth(0.6)
     for k in range(len(words) + 2):  # the top, under the heads, under each row
@@ -805,10 +805,10 @@ def _puzzle_page(doc, p: dict) -> None:
     title = _("Puzzle {id}").format(id=p["id"])
     c.drawString(m, H - m - 46, title)
     gx = m + fonts.text_width(title, fonts.SANS_BOLD, 11) + 4 * MM
-    d.text_in_box(c, grade_text(p), gx, H - m - 50, W - m - gx, 12, size=9, align="left", pad=0)
+    typeset.label_in_box(c, grade_text(p), gx, H - m - 50, W - m - gx, 12, size=9, align="left", pad=0)
     draw_board(c, ink, x, y, side, p["cells"])
     draw_qr(c, p["id"], W - m - qr, y + side - qr, qr, mask=QR_MASK)
-    d.text_in_box(c, p["id"], W - m - qr - 2 * MM, y + side - qr - 6 * MM, qr + 2 * MM, 5 * MM, font=fonts.SANS_BOLD, size=8)
+    typeset.label_in_box(c, p["id"], W - m - qr - 2 * MM, y + side - qr - 6 * MM, qr + 2 * MM, 5 * MM, font=fonts.SANS_BOLD, size=8)
 
 
 SOLVE_TEXT = N_("How to solve: each colour hides one 5-letter word with five different letters (mixed cells count for each of "
@@ -874,7 +874,7 @@ def _side_legend(c, ink, x: float, top: float, width: float) -> None:
         y -= s + 1.2 * MM
         swatch(c, ink, x, y, s, mix, sw)
         label = _mix_label(mix, ": ")
-        d.text_in_box(c, label, x + sw + 1 * MM, y, width - sw - 1 * MM, s, size=7.5, align="left", pad=0.3 * MM)
+        typeset.label_in_box(c, label, x + sw + 1 * MM, y, width - sw - 1 * MM, s, size=7.5, align="left", pad=0.3 * MM)
     y -= 4 * MM
     c.setFillColorRGB(*BLACK)
     c.setFont(fonts.SANS_BOLD, 8.5)
@@ -883,7 +883,7 @@ def _side_legend(c, ink, x: float, top: float, width: float) -> None:
     for colour in COLOURS:
         y -= 8 * MM + 1.2 * MM
         draw_tile(c, ink, x, y, 8 * MM, "A", colour, [MARKS[colour]], code=False)
-        d.text_in_box(c, colon(_(colour), f"{_(MARK_TEXT[MARKS[colour]])} ({mark_code(MARKS[colour])})"), x + 9 * MM, y, width - 9 * MM, 8 * MM, size=7.5, align="left", pad=0.3 * MM)
+        typeset.label_in_box(c, colon(_(colour), f"{_(MARK_TEXT[MARKS[colour]])} ({mark_code(MARKS[colour])})"), x + 9 * MM, y, width - 9 * MM, 8 * MM, size=7.5, align="left", pad=0.3 * MM)
 
 
 def _answer_keys(doc, puzzles: list[dict]) -> None:
@@ -917,7 +917,7 @@ def _key_block(c, ink, x: float, top: float, w: float, h: float, p: dict) -> Non
         swatch(c, ink, x + 2 * MM, y + 1.5 * MM, 6 * MM, wd["colour"])
         _marked_word(c, x + 10 * MM, y + 3 * MM, 13, wd["word"], wd.get("mark"))
         sx = x + 40 * MM
-        d.text_in_box(c, _("{shifts}  net {net}").format(shifts=shifts_text(wd["shifts"]), net=shifts_text(wd["net"]) or no_shift()), sx + 1 * MM, y, w - (sx - x) - 2 * MM, row_h, size=8, align="left", pad=0.5 * MM)
+        typeset.label_in_box(c, _("{shifts}  net {net}").format(shifts=shifts_text(wd["shifts"]), net=shifts_text(wd["net"]) or no_shift()), sx + 1 * MM, y, w - (sx - x) - 2 * MM, row_h, size=8, align="left", pad=0.5 * MM)
     # the common words that also fitted, stage by stage (what a person may have tried)
     notes = []
     cand = p.get("candidates") or {}

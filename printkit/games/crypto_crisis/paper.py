@@ -214,7 +214,7 @@ def _mix_table(c, ink, x: float, top: float, w: float) -> float:
         swatch(c, ink, cx, cy, s, mix, sw)
         parts = UNMIX[mix]
         label = _("black = all three") if len(parts) == 3 else _mix_label(mix)
-        d.text_in_box(c, label, cx + sw + 1.5 * MM, cy, col - sw - 2 * MM, s, size=8.5, align="left", pad=0)
+        typeset.label_in_box(c, label, cx + sw + 1.5 * MM, cy, col - sw - 2 * MM, s, size=8.5, align="left", pad=0)
     return y - 2 * (s + 1.5 * MM)
 
 
@@ -399,7 +399,7 @@ def _board_legend(c, ink, x: float, top: float, w: float) -> None:
     for mix in [m for m in MIXES.values() if m != "none"]:
         y -= s + 1 * MM
         swatch(c, ink, x, y, s, mix, sw)
-        d.text_in_box(c, _(mix), x + sw + 1.5 * MM, y, w - sw - 1.5 * MM, s, size=8, align="left", pad=0)
+        typeset.label_in_box(c, _(mix), x + sw + 1.5 * MM, y, w - sw - 1.5 * MM, s, size=8, align="left", pad=0)
     typeset.paragraph(c, _("The solver reads only this sheet; copy it onto a worksheet to try shifts. The shift helper works "
                      "backwards too: to undo a shift, step the opposite way."), x, y - 2 * MM, w, size=8)
 
@@ -433,8 +433,8 @@ def blank_slip(c, ink, x: float, y: float, w: float, h: float, slip: dict, key: 
     c.setStrokeColorRGB(*BLACK)
     c.setLineWidth(0.8)
     c.rect(x, y, w, h, stroke=1, fill=0)
-    d.text_in_box(c, slip_time(slip), x, y + h * 0.5, label_w, h * 0.42, font=fonts.SANS_BOLD, size=min(20, h * 0.36))
-    d.text_in_box(c, slip_label(slip), x, y + h * 0.3, label_w, h * 0.2, size=7.5, pad=1.5 * MM)
+    typeset.label_in_box(c, slip_time(slip), x, y + h * 0.5, label_w, h * 0.42, font=fonts.SANS_BOLD, size=min(20, h * 0.36))
+    typeset.label_in_box(c, slip_label(slip), x, y + h * 0.3, label_w, h * 0.2, size=7.5, pad=1.5 * MM)
     c.setFont(fonts.SANS, 8)
     c.setFillColorRGB(*BLACK)
     c.drawString(x + 2.5 * MM, y + 2.5 * MM, _("from ______________"))
@@ -461,7 +461,7 @@ def blank_slip(c, ink, x: float, y: float, w: float, h: float, slip: dict, key: 
             else:  # the shift's code: its arrow (codes.py), to circle
                 size = min(row_h * 0.7, 13)
                 c.setFont(fonts.SANS_BOLD, size)
-                d.string(c, cx, ry + row_h / 2 - size * 0.35, ARROWS[opt], font=fonts.SANS_BOLD, size=size, align="center")
+                typeset.label(c, cx, ry + row_h / 2 - size * 0.35, ARROWS[opt], font=fonts.SANS_BOLD, size=size, align="center")
             ox += step
     fx = x + label_w + hint_w
     cover_flap(c, fx, y, hint_w, h, key)

@@ -13,6 +13,7 @@ from pypdf import PdfReader
 from conftest import decode_qr, render_page, run_inproc
 from pdfmeasure import measure
 from printkit.engine.units import MM
+from printkit.request import Request
 
 
 def test_kit_output_to_a_pdf_file(workdir):
@@ -59,7 +60,7 @@ def index(tmp_path_factory):
 
     folder = tmp_path_factory.mktemp("kits")
     games = [all_games()[g] for g in ("cryptex", "crypticolor")]
-    kit.build_kits(games, PrintOptions(), folder, all_games=True, echo=lambda *a, **k: None)
+    kit.build_kits(games, Request(PrintOptions()), folder, all_games=True, echo=lambda *a, **k: None)
     return folder
 
 
@@ -143,7 +144,7 @@ def test_every_qr_code_in_every_kit_reads_back(tmp_path, monkeypatch):
     games = [g for g in all_games().values() if g.kit]
     for game in games:
         start = len(drawn)
-        kit.build_kits([game], PrintOptions(), tmp_path, all_games=False, echo=lambda *a, **k: None)
+        kit.build_kits([game], Request(PrintOptions()), tmp_path, all_games=False, echo=lambda *a, **k: None)
         pdf = tmp_path / f"{game.name}-kit.pdf"
         mine = drawn[start:]
         for page in sorted({p for p, _ in mine}):

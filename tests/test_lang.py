@@ -8,6 +8,7 @@ import pytest
 from conftest import assert_no_traceback, run_cli
 from printkit import lang
 from printkit.errors import UsageError
+from printkit.request import Request
 
 
 @pytest.mark.parametrize("word, code, folded", [
@@ -78,5 +79,5 @@ def test_kit_command_names_the_language():
     from printkit.kit import kit_command
 
     opts = PrintOptions(paper="a4")
-    assert "--lang" not in kit_command("cryptex", opts)
-    assert kit_command("cryptex", opts, "1", {"lang": "fr"}).split()[-2:] == ["--lang", "fr"]
+    assert "--lang" not in kit_command("cryptex", Request(opts))
+    assert kit_command("cryptex", Request(opts, lang="fr")).split()[-2:] == ["--lang", "fr"]

@@ -73,7 +73,9 @@ def said(sentence: str) -> str:
 
 def figures(text: str) -> str:
     """Worked figures as the page's language writes them: a decimal comma (×1,5) but in English."""
-    return text if _LANG.get() == "en" else _re.sub(r"(\d)\.(\d)", r"\1,\2", text)
+    from printkit.lang import language
+
+    return _re.sub(r"(\d)\.(\d)", rf"\1{language(_LANG.get()).decimal}\2", text)
 
 
 #: the terrain names, the strength modifiers' reasons (rules.Strength.explain) and the roles, as printed
@@ -83,8 +85,6 @@ WORDS = (N_("plains"), N_("forest"), N_("water"), N_("mountain"), N_("ice"), N_(
 
 def working(text: str) -> str:
     """A strength's working ('7 × 1.5 (attacking meaning) = 10.5, down to 10') in the page's language."""
-    if _LANG.get() == "en":
-        return text
     text = _re.sub(r"\(mountain (\d+/\d+)\)", lambda m: f"({_('mountain')} {m.group(1)})", text)
     text = _re.sub(r"\(([a-z ]+)\)", lambda m: f"({_(m.group(1))})", text)
     text = _re.sub(r", down to (\d+)$", lambda m: _(", down to {n}").format(n=m.group(1)), text)
@@ -101,8 +101,6 @@ FOREST_STEPS = (
 
 
 def forest_step(step: str) -> str:
-    if _LANG.get() == "en":
-        return step
     for pattern, message in FOREST_STEPS:
         m = _re.fullmatch(pattern, step)
         if m:

@@ -224,8 +224,9 @@ def _edge(two_sided: str, _=str) -> str:
 
 
 def _item(name: str, lang: str) -> str:
-    """A supply named inside a sentence: lowercase, but German keeps its nouns capitalised."""
-    return name if lang == "de" else name.lower()
+    """A supply named inside a sentence: lowercase, but a language whose nouns keep
+    their capital (German) keeps it (lang.Language.capital_nouns)."""
+    return name if language(lang).capital_nouns else name.lower()
 
 
 def _prepress(opts) -> str:

@@ -47,6 +47,8 @@ class Language(NamedTuple):
     folds: bool = True
     #: the decimal mark of its worked figures (×1,5 in German, ×1.5 in English)
     decimal: str = ","
+    #: its nouns keep their capital inside a sentence (German: Schere, Würfel)
+    capital_nouns: bool = False
 
     @property
     def tag(self) -> str:
@@ -70,6 +72,12 @@ class Language(NamedTuple):
         return shown_letters(self.letters.upper())
 
     @property
+    def vowels(self) -> str:
+        """Its vowels, lowercase: a e i o u and its letters of their own written
+        on one of them (German ä ö ü; not Spanish ñ)."""
+        return "aeiou" + "".join(ch for ch in self.keep if unicodedata.normalize("NFD", ch)[0] in "aeiou")
+
+    @property
     def params(self) -> dict:
         """The language as a model's saved parameters (and reprint command) hold it."""
         return {"lang": self.code} if self.marked else {}
@@ -77,7 +85,7 @@ class Language(NamedTuple):
 
 LANGUAGES: dict[str, Language] = {
     "en": Language("en", "English", "English", "abcdefghijklmnopqrstuvwxyz", "", marked=False, folds=False, decimal="."),
-    "de": Language("de", "German", "Deutsch", "abcdefghijklmnopqrstuvwxyzäöü", "äöü"),
+    "de": Language("de", "German", "Deutsch", "abcdefghijklmnopqrstuvwxyzäöü", "äöü", capital_nouns=True),
     "fr": Language("fr", "French", "Français", "abcdefghijklmnopqrstuvwxyz", ""),
     "es": Language("es", "Spanish", "Español", "abcdefghijklmnñopqrstuvwxyz", "ñ"),
     "nl": Language("nl", "Dutch", "Nederlands", "abcdefghijklmnopqrstuvwxyz", ""),

@@ -51,13 +51,10 @@ def symbols_of(lang: str) -> set[str]:
 
 
 def vowels_of(lang: str) -> set[str]:
-    """The vowels the tie-break counts: A E I O U, and the language's letters of
-    their own written on one of them (Ä Ö Ü in German; not Spanish Ñ)."""
-    import unicodedata
-
+    """The vowels the tie-break counts: A E I O U, and Ä Ö Ü in German (lang.Language.vowels)."""
     from printkit.lang import language
 
-    return VOWELS | {ch.upper() for ch in language(lang).keep if unicodedata.normalize("NFD", ch)[0].upper() in VOWELS}
+    return VOWELS | set(language(lang).vowels.upper())
 
 
 # -- the deck ------------------------------------------------------------------------

@@ -127,7 +127,7 @@ def profile(lang: str = "en") -> Profile:
     top = sorted(pairs, key=lambda b: (-pairs[b], b))[:TOP_BIGRAMS]
     bigram_weights = {b: pairs.get(b, 0) for b in sorted(set(top) | set(setup["always"])) if not set(b) & set(setup["drop"])}
     pinned = tuple((n, e, None) for n, e in setup["example"][1])
-    vowels = frozenset("AEIOU") | (frozenset("ÄÖÜ") if lang == "de" else frozenset())
+    vowels = frozenset(language(lang).vowels.upper())
     return Profile(letter_weights, bigram_weights, setup["always"], vowels, frozenset(setup["rare"]), pinned)
 
 

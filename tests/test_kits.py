@@ -184,3 +184,19 @@ def test_kit_copies_repeat_the_first_copys_pages_byte_for_byte(game_name, compon
         out.append(doc.pdf_bytes())
     assert out[0] == out[1]
     assert len(PdfReader(io.BytesIO(out[1])).pages) == (6 if params else 2 if game_name == "cryptex" else 4)
+
+
+def test_the_kits_request_reaches_the_cover(tmp_path):
+    """The kit's run request is the one thing handed to the kit writer: its seed,
+    language and qr_url all reach the cover's reprint command, which is the same
+    command the PDF's keywords hold (the cover once left --qr-url out)."""
+    from printkit import kit
+    from printkit.engine.units import PrintOptions
+    from printkit.games import get_game
+
+    request = Request(PrintOptions(paper="letter"), lang="fr", params={"seed": "5", "qr_url": "https://example.org/x"})
+    kit.build_kits([get_game("cryptic-words")], request, tmp_path, all_games=False, echo=lambda *a, **k: None)
+    reader = PdfReader(tmp_path / "cryptic-words-kit.pdf")
+    command = "printkit kit cryptic-words --paper letter --seed 5 --qr-url https://example.org/x --lang fr"
+    assert f"command:{command}" in reader.metadata["/Keywords"]
+    assert command in " ".join(reader.pages[0].extract_text().split())

@@ -18,6 +18,7 @@ from collections import deque
 from fractions import Fraction
 from typing import Iterable, NamedTuple, Sequence
 
+from printkit.lang import shown_letters
 from printkit.rules import Violation, expect, field
 
 # -- letters -------------------------------------------------------------------------
@@ -134,8 +135,6 @@ ROLES = ("attack", "defend")
 def letter_value(ch: str, lang: str = "en") -> int:
     v = letter_values(lang).get(ch.upper()) if isinstance(ch, str) and len(ch) == 1 else None
     if v is None:
-        from printkit.lang import shown_letters
-
         raise ValueError(f"{ch!r} is not a letter {shown_letters(''.join(letter_values(lang)))}")
     return v
 

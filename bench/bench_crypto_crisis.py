@@ -48,6 +48,7 @@ def main() -> None:
 
     from printkit import build
     from printkit.engine.units import PrintOptions
+    from printkit.request import Request
     from printkit.games import get_game
     from printkit.games.crypto_crisis import generator
 
@@ -82,7 +83,7 @@ def main() -> None:
 
         def sheets():
             model = build.build_checked(comp, {"seed": "bench-sheets", "count": args.sheets, "difficulty": "medium"})
-            return build.write_component(comp, model, PrintOptions(), out)
+            return build.write_component(comp, model, Request(PrintOptions()), out)
 
         wall, cpu, result = _timed(sheets, args.repeat)
     mb = result.size / 1e6

@@ -189,7 +189,10 @@ def describe(opts) -> str:
     return pdfx.describe(opts)
 
 
-def write_component(component, model: dict, opts, out: Path) -> WriteResult:
+def write_component(component, model: dict, request, out: Path) -> WriteResult:
+    """One component as the run request (printkit/request.py) prints it, into
+    the PDF `out` (and its keeper's file beside it)."""
+    opts = request.print
     if component.keeper is None:
         doc = new_document(component, model, opts)
         component.render(doc, model)
@@ -231,15 +234,15 @@ def _layout_note(component, opts) -> str:
     return " " + describe_layout(opts)
 
 
-def write_shop_pngs(component, model: dict, opts, folder: Path, dpi: int, shop) -> str:
+def write_shop_pngs(component, model: dict, request, folder: Path) -> str:
     """A print shop's PNG upload of one deck in a folder of its own, swapped in whole."""
     from printkit.base.files import StagedFolder
 
     with StagedFolder(folder) as out:
-        return shop_pngs_into(component, model, opts, out, "", dpi, shop)
+        return shop_pngs_into(component, model, request, out, "")
 
 
-def shop_pngs_into(component, model: dict, opts, out, sub: str, dpi: int, shop) -> str:
+def shop_pngs_into(component, model: dict, request, out, sub: str) -> str:
     """A print shop's PNG upload into the staged folder `out` (under `sub`, a
     subfolder name ending in '/', or ''): every card side at exactly the shop's
     pixel size (card plus the shop's bleed at `dpi`), rendered a page at a time;
@@ -249,7 +252,8 @@ def shop_pngs_into(component, model: dict, opts, out, sub: str, dpi: int, shop) 
     from printkit.engine.raster import open_pdf
     from printkit.engine.shops import card_pixels
 
-    single = opts._replace(layout="single", duplex="long", order="interleaved", back_offset=(0.0, 0.0), copies=1)
+    shop, dpi = request.shop, request.target.dpi
+    single = request.print._replace(layout="single", duplex="long", order="interleaved", back_offset=(0.0, 0.0), copies=1)
     doc = new_document(component, model, single)
     component.render(doc, model)
     _subfolder(out, sub)
@@ -343,23 +347,24 @@ def load_json(name: str):
     return found.components[comp], model
 
 
-def write_pngs(component, model: dict, opts, folder: Path, dpi: int) -> str:
+def write_pngs(component, model: dict, request, folder: Path) -> str:
     """PNG export of one component into a folder of its own, swapped in whole:
     a deck's cards one by one, any other part one PNG a page."""
     from printkit.base.files import StagedFolder
 
     if component.keeper is not None and "cards" not in component.uses:
-        return _write_keeper_pngs(component, model, opts, folder, dpi)
+        return _write_keeper_pngs(component, model, request.print, folder, request.target.dpi)
     with StagedFolder(folder) as out:
-        return pngs_into(component, model, opts, out, "", dpi)
+        return pngs_into(component, model, request, out, "")
 
 
-def pngs_into(component, model: dict, opts, out, sub: str, dpi: int) -> str:
+def pngs_into(component, model: dict, request, out, sub: str) -> str:
     """PNG export into the staged folder `out` (under `sub`): a deck's cards at
     trim size (no bleed), card-NNN-front.png and one back.png when every card
     has the same back (else card-NNN-back.png); any other part page-NNN.png."""
     from printkit.engine.raster import check_pixels, open_pdf, render_into
 
+    opts, dpi = request.print, request.target.dpi
     _subfolder(out, sub)
     if "cards" in component.uses:
         cards = _render_cards(component, model, opts, out, sub, dpi, every_card=True)
@@ -425,7 +430,7 @@ def _render_cards(component, model: dict, opts, out, sub: str, dpi: int, every_c
         pdf.close()
 
 
-def tabletop_into(component, model: dict, opts, out, stem: str, dpi: int) -> str:
+def tabletop_into(component, model: dict, request, out, stem: str) -> str:
     """A Tabletop Simulator deck into the staged folder `out`: the faces on
     10x7 sheets (STEM-faces-N.png), the backs as one STEM-back.png (shared) or
     as sheets in the same grid (STEM-backs-N.png), a saved object STEM.json
@@ -442,6 +447,7 @@ def tabletop_into(component, model: dict, opts, out, stem: str, dpi: int) -> str
     from printkit.engine.raster import TABLETOP_MAX_SIDE, tabletop_layout, tabletop_rows
     from printkit.engine.tabletop import saved_object
 
+    opts, dpi = request.print, request.target.dpi
     scratch = f".{stem}-cards/"
     _subfolder(out, scratch)
     cards = _render_cards(component, model, opts, out, scratch, dpi, every_card=False)
@@ -493,12 +499,12 @@ def _card_mm(opts, component) -> tuple[float, float]:
     return CARDS[getattr(spec, "card_size", None) or opts.card_size]
 
 
-def write_tabletop(component, model: dict, opts, folder: Path, dpi: int) -> str:
+def write_tabletop(component, model: dict, request, folder: Path) -> str:
     """One deck as a Tabletop Simulator deck, in a folder of its own."""
     from printkit.base.files import StagedFolder
 
     with StagedFolder(folder) as out:
-        return tabletop_into(component, model, opts, out, Path(component.output_name).stem, dpi)
+        return tabletop_into(component, model, request, out, Path(component.output_name).stem)
 
 
 def _write_keeper_pngs(component, model: dict, opts, folder: Path, dpi: int) -> str:

@@ -40,17 +40,21 @@ class PartPages(NamedTuple):  # a NamedTuple: the dataclasses module alone takes
         return (n + 1) // 2 if self.two_sided else n
 
 
-def draw_kit(doc, game, seed: str = "1", overrides: dict | None = None) -> list[PartPages]:
-    """Draw a whole kit into `doc`; returns its parts (the rules summary, if any,
-    is on `doc.kit_rules`). `overrides` sets a parameter on every part whose
-    component declares it (e.g. qr_url for the Cryptic Words form)."""
+def draw_kit(doc, game, request=None) -> list[PartPages]:
+    """Draw a whole kit into `doc` as the kit's run request asks (its seed,
+    language and shared parameters, see `kit_settings`; None: the defaults);
+    returns its parts (the rules summary, if any, is on `doc.kit_rules`)."""
     from printkit.engine import draw as d
     from printkit.engine import text as typeset
     from printkit.engine import fonts
     from printkit.engine.text import fit_fewest_pages, flow, parse_markup
     from printkit.i18n import text
 
-    lang = kit_lang(overrides)
+    if request is None:
+        from printkit.request import Request
+
+        request = Request(doc.options)
+    seed, lang, overrides = kit_settings(request)
     _ = text(lang)
     doc.gettext = _  # the engine's own words (the footer's "page") in the kit's language
     opts = doc.options
@@ -78,7 +82,7 @@ def draw_kit(doc, game, seed: str = "1", overrides: dict | None = None) -> list[
     c.setFillColorRGB(0.3, 0.3, 0.3)
     command = game.command  # own games: printkit make FILE
     # own games: the whole command as run (the project path as typed, every option that changed the output)
-    made = (doc.command or f"{command} --paper {opts.paper}{_prepress(opts)}") if command else kit_command(game.name, opts, seed, {"lang": lang})
+    made = (doc.command or f"{command} --paper {opts.paper}{_prepress(opts)}") if command else kit_command(game.name, request)
     lines = typeset.lines(_("Made with printkit {version}: {command}").format(version=__version__, command=made), fonts.SANS, 8, W - 2 * m)  # a long project path wraps upward
     for i, line in enumerate(lines):
         c.drawString(m, 14 * MM + (len(lines) - 1 - i) * 10, line)
@@ -100,8 +104,8 @@ def draw_kit(doc, game, seed: str = "1", overrides: dict | None = None) -> list[
     for part in game.kit:
         comp = game.components[part.component]
         params = {**default_params(comp, seed), **part.params}
-        for key, value in (overrides or {}).items():
-            if value is not None and any(p.name == key for p in comp.params):
+        for key, value in overrides.items():
+            if any(p.name == key for p in comp.params):
                 params[key] = value
         marks = language(lang).params  # every part of a built-in game is printed in the kit's language
         params.update(marks)
@@ -220,8 +224,9 @@ def _edge(two_sided: str, _=str) -> str:
 
 
 def _item(name: str, lang: str) -> str:
-    """A supply named inside a sentence: lowercase, but German keeps its nouns capitalised."""
-    return name if lang == "de" else name.lower()
+    """A supply named inside a sentence: lowercase, but a language whose nouns keep
+    their capital (German) keeps it (lang.Language.capital_nouns)."""
+    return name if language(lang).capital_nouns else name.lower()
 
 
 def _prepress(opts) -> str:
@@ -233,8 +238,9 @@ def _pages(first: int, last: int) -> str:
     return str(first) if first == last else f"{first}-{last}"
 
 
-def build_kits(games, opts, folder: Path, *, seed: str = "1", all_games: bool = False, echo=None, file: Path | None = None, overrides: dict | None = None) -> list[tuple[Path, int, int, float]]:
-    """Write one kit PDF per game into `folder` (or the one kit into `file`);
+def build_kits(games, request, folder: Path, *, all_games: bool = False, echo=None, file: Path | None = None) -> list[tuple[Path, int, int, float]]:
+    """Write one kit PDF per game, as the kit's run request asks (printkit/request.py:
+    its print options, seed, language, qr_url), into `folder` (or the one kit into `file`);
     print progress and a table. The kits are drawn by the run's worker processes
     (`--jobs`), each kit whole in one of them; this process stages each file as
     it comes back, in order, and commits them all at the end."""
@@ -247,7 +253,7 @@ def build_kits(games, opts, folder: Path, *, seed: str = "1", all_games: bool = 
     notes: list[str] = []  # what drawing noted for the summary (e.g. small text on several plates)
     staged = []  # every file is complete on disk before any is put in place
     global _KITS
-    _KITS = (games, opts, seed, overrides)
+    _KITS = (games, request)
     if workers.jobs() > 1 and len(games) > 1:
         _preload()  # what every kit needs, loaded once before the workers are forked
     try:
@@ -269,7 +275,7 @@ def build_kits(games, opts, folder: Path, *, seed: str = "1", all_games: bool = 
         echo(f"[index] contents of every kit ...", err=True)
         path = folder / "index.pdf"
         try:
-            pages, index = write_index(summaries, opts, path, stage=True, seed=seed, lang=kit_lang(overrides))
+            pages, index = write_index(summaries, request, path, stage=True)
         except BaseException:
             for s in staged:
                 s.abort()
@@ -288,7 +294,7 @@ def build_kits(games, opts, folder: Path, *, seed: str = "1", all_games: bool = 
     return written
 
 
-_KITS = None  # (games, opts, seed, overrides) of the kits being built, for _kit_pdf
+_KITS = None  # (games, request) of the kits being built, for _kit_pdf
 
 
 def _preload() -> None:
@@ -315,17 +321,17 @@ def _kit_pdf(k: int):
     from printkit.engine.document import Document
 
     t0 = time.perf_counter()
-    games, opts, seed, overrides = _KITS
+    games, request = _KITS
     game = games[k]
+    seed = kit_settings(request)[0]
     doc = Document(
-        opts,
+        request.print,
         title=f"{game.title}: print-and-play kit",
         subject=f"game={game.name}; component=kit; seed {seed}",
-        keywords=[f"game:{game.name}", "component:kit", f"command:{kit_command(game.name, opts, seed, overrides)}"],
-        command=kit_command(game.name, opts, seed, overrides),
+        keywords=[f"game:{game.name}", "component:kit", f"command:{kit_command(game.name, request)}"],
+        command=kit_command(game.name, request),
     )
-    extra = {k: v for k, v in (overrides or {}).items() if v is not None}
-    parts = draw_kit(doc, game, seed, extra) if extra else draw_kit(doc, game, seed)
+    parts = draw_kit(doc, game, request)
     data = doc.pdf_bytes()
     rules = getattr(doc, "kit_rules", None)  # set by draw_kit
     return data, doc.pages, parts, rules, time.perf_counter() - t0, list(doc.notes)
@@ -337,26 +343,32 @@ def _print(text: str = "", err: bool = False) -> None:
     print(text, file=sys.stderr if err else sys.stdout)
 
 
-def kit_lang(overrides: dict | None) -> str:
-    """The language a kit is printed in (overrides["lang"]; the default language when unset)."""
-    return language((overrides or {}).get("lang")).code
+def kit_settings(request) -> tuple[str, str, dict]:
+    """What a kit's run request sets besides its print options: (seed, language
+    code, the parameters every part that declares one takes, e.g. qr_url for the
+    Cryptic Words form)."""
+    params = request.params
+    shared = {key: value for key, value in params.items() if key != "seed" and value not in (None, "")}
+    return params.get("seed", "1"), language(request.lang).code, shared
 
 
-def kit_command(name: str, opts, seed: str = "1", overrides: dict | None = None) -> str:
+def kit_command(name: str, request) -> str:
     """The command that makes this kit again: every option that changed it, and
     the printkit.toml settings it used where they differ from the built-in ones."""
     import shlex
 
     from printkit.engine.units import DEFAULT_BLEED
 
+    opts = request.print
+    seed, lang, overrides = kit_settings(request)
     words = ["printkit", "kit", name, "--paper", opts.paper, *opts.prepress_args()]
     if opts.ink != "color":
         words += ["--ink", opts.ink]
     if seed != "1":
         words += ["--seed", seed]
-    if (overrides or {}).get("qr_url"):
+    if overrides.get("qr_url"):
         words += ["--qr-url", overrides["qr_url"]]
-    for key, value in language(kit_lang(overrides)).params.items():
+    for key, value in language(lang).params.items():
         words += [f"--{key}", value]
     cfg = []
     if opts.card_size != "poker":
@@ -385,7 +397,7 @@ def kit_sheets(parts) -> tuple[int, int]:
 INDEX_STYLES = ((6.0, 8.0, 5.0), (5.4, 7.5, 3.5), (5.0, 7.0, 2.5))
 
 
-def write_index(summaries, opts, path: Path, stage: bool = False, seed: str = "1", lang: str = "en"):
+def write_index(summaries, request, path: Path, stage: bool = False):
     """One PDF over every kit file: pages, sheets of paper, two-sided ranges,
     supplies, then each kit's parts (rules summary included) with their
     cutting and folding notes. Drawn in the roomiest style whose last page is
@@ -393,7 +405,7 @@ def write_index(summaries, opts, path: Path, stage: bool = False, seed: str = "1
     mostly empty. Returns (pages, size), or (pages, staged file) with `stage`."""
     best = None
     for style in INDEX_STYLES:
-        doc, fill = _index_doc(summaries, opts, seed, *style, lang=lang)
+        doc, fill = _index_doc(summaries, request, *style)
         if best is None or (doc.pages, -fill) < (best[0].pages, -best[1]):
             best = (doc, fill)
         if fill >= 1 / 3:
@@ -405,7 +417,7 @@ def write_index(summaries, opts, path: Path, stage: bool = False, seed: str = "1
     return doc.pages, size
 
 
-def _index_doc(summaries, opts, seed: str, row_mm: float, note_pt: float, gap_mm: float, lang: str = "en"):
+def _index_doc(summaries, request, row_mm: float, note_pt: float, gap_mm: float):
     """The index drawn in one style: (document, how full its last page is, 0-1)."""
     from printkit.engine import draw as d
     from printkit.engine import text as typeset
@@ -413,8 +425,9 @@ def _index_doc(summaries, opts, seed: str, row_mm: float, note_pt: float, gap_mm
     from printkit.engine.document import Document
     from printkit.i18n import text
 
+    opts, lang = request.print, kit_settings(request)[1]
     _ = text(lang)
-    command = kit_command("all", opts, seed, {"lang": lang})
+    command = kit_command("all", request)
     doc = Document(opts, title=_("printkit: every kit"), subject="component=index", keywords=["component:index", f"command:{command}"], command=command)
     doc.small_print = _("index of kits")
     doc.gettext = _

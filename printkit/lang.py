@@ -45,6 +45,10 @@ class Language(NamedTuple):
     #: a user's word list in it is folded into the game letters (Straße -> strasse);
     #: unfolded, every entry must be written in them already (café is refused)
     folds: bool = True
+    #: the decimal mark of its worked figures (×1,5 in German, ×1.5 in English)
+    decimal: str = ","
+    #: its nouns keep their capital inside a sentence (German: Schere, Würfel)
+    capital_nouns: bool = False
 
     @property
     def tag(self) -> str:
@@ -62,14 +66,26 @@ class Language(NamedTuple):
         return (self.code,) if self.marked else ()
 
     @property
+    def shown(self) -> str:
+        """The game letters as a message names them, in capitals, runs of three
+        or more written from-to: A-Z; A-Z, Ä, Ö, Ü; A-N, Ñ, O-Z."""
+        return shown_letters(self.letters.upper())
+
+    @property
+    def vowels(self) -> str:
+        """Its vowels, lowercase: a e i o u and its letters of their own written
+        on one of them (German ä ö ü; not Spanish ñ)."""
+        return "aeiou" + "".join(ch for ch in self.keep if unicodedata.normalize("NFD", ch)[0] in "aeiou")
+
+    @property
     def params(self) -> dict:
         """The language as a model's saved parameters (and reprint command) hold it."""
         return {"lang": self.code} if self.marked else {}
 
 
 LANGUAGES: dict[str, Language] = {
-    "en": Language("en", "English", "English", "abcdefghijklmnopqrstuvwxyz", "", marked=False, folds=False),
-    "de": Language("de", "German", "Deutsch", "abcdefghijklmnopqrstuvwxyzäöü", "äöü"),
+    "en": Language("en", "English", "English", "abcdefghijklmnopqrstuvwxyz", "", marked=False, folds=False, decimal="."),
+    "de": Language("de", "German", "Deutsch", "abcdefghijklmnopqrstuvwxyzäöü", "äöü", capital_nouns=True),
     "fr": Language("fr", "French", "Français", "abcdefghijklmnopqrstuvwxyz", ""),
     "es": Language("es", "Spanish", "Español", "abcdefghijklmnñopqrstuvwxyz", "ñ"),
     "nl": Language("nl", "Dutch", "Nederlands", "abcdefghijklmnopqrstuvwxyz", ""),
@@ -85,6 +101,12 @@ def language(code: str | None) -> Language:
     if key not in LANGUAGES:
         raise UsageError(f"--lang must be one of {', '.join(CODES)}, not '{str(code)[:20]}'")
     return LANGUAGES[key]
+
+
+def tagged(tag: str) -> str | None:
+    """The code of the language a puzzle ID's tag names ("DE" -> "de"; "" the
+    unmarked one), or None when no language has that tag (EN: English IDs carry none)."""
+    return next((lang.code for lang in LANGUAGES.values() if lang.tag == tag), None)
 
 
 def fold(word: str, code: str = DEFAULT) -> str:
@@ -106,6 +128,25 @@ def fold(word: str, code: str = DEFAULT) -> str:
         composed = unicodedata.normalize("NFC", base)
         out.append(composed if composed in lang.keep else kept)
     return "".join(out)
+
+
+def written(word: str, code: str = DEFAULT) -> str:
+    """A word a user typed, as a game in the language reads it: folded into the
+    game letters when the language folds (Straße -> strasse), else as typed."""
+    return fold(word, code) if language(code).folds else word
+
+
+def shown_letters(letters: str) -> str:
+    """Letters for a message: runs of three or more that follow each other in
+    Unicode written from-to (ABCDE -> A-E), the others one by one, comma-separated."""
+    parts, i = [], 0
+    while i < len(letters):
+        j = i
+        while j + 1 < len(letters) and ord(letters[j + 1]) == ord(letters[j]) + 1:
+            j += 1
+        parts += [f"{letters[i]}-{letters[j]}"] if j - i >= 2 else list(letters[i : j + 1])
+        i = j + 1
+    return ", ".join(parts)
 
 
 def is_game_word(word: str, code: str = DEFAULT) -> bool:

@@ -17,6 +17,7 @@ from printkit.games.cryptic_words import deckgen, rules, spell
 from printkit.games.cryptic_words.default_deck import ORIGIN_SEED, default_cards, default_entries
 from printkit.games.cryptic_words.puzzle import generate
 from printkit.puzzles import make_token
+from printkit.request import Request
 
 GAME = get_game("cryptic-words")
 RULEBOOK = ["16-S", "2-E", "4-ND", "23-B", "18-F", "18-K", "6-U", "21-NN", "5-Y", "26-T", "22-R", "25-U", "29-C"]
@@ -497,7 +498,7 @@ def test_puzzle_json_round_trips_through_validate(workdir):
 def _write(name, tmp_path, params=None, **opts):
     m = model_of(name, **(params or {}))
     out = tmp_path / f"{name}.pdf"
-    write_component(comp(name), m, PrintOptions(**opts), out)
+    write_component(comp(name), m, Request(PrintOptions(**opts)), out)
     return out
 
 

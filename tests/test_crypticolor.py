@@ -14,6 +14,7 @@ from conftest import assert_no_traceback, decode_qr, render_page, run_cli, run_i
 from printkit import build, puzzles as pz
 from printkit import words
 from printkit.games.crypticolor import GAME, generate, model, rules
+from printkit.request import Request
 
 RULEBOOK_E = {1, 2, 3, 6, 11, 12, 13, 16, 21, 22, 23}
 
@@ -561,7 +562,7 @@ def test_kit_parts_build_with_their_defaults(tmp_path):
             params["count"] = 1
         params.update(part.params)
         m = build.build_checked(comp, params)
-        result = build.write_component(comp, m, PrintOptions(), tmp_path / f"{part.component}.pdf")
+        result = build.write_component(comp, m, Request(PrintOptions()), tmp_path / f"{part.component}.pdf")
         assert result.pages >= 1
 
 

@@ -14,6 +14,7 @@ from printkit.cli import main as cli_main
 from printkit.games import get_game
 from printkit.games.crypto_crisis import generator, grid, model, rules, solver
 from printkit.puzzles import make_token
+from printkit.request import Request
 from printkit.rng import Rng
 from printkit.words import accept_words
 
@@ -191,7 +192,7 @@ def test_all_three_marks_on_one_black_tile(tmp_path):
     opts_path = tmp_path / "b.pdf"
     from printkit.engine.units import PrintOptions
 
-    build.write_component(game().component("board"), m, PrintOptions(), opts_path)
+    build.write_component(game().component("board"), m, Request(PrintOptions()), opts_path)
     page = PrintOptions().paper_pt
     dpi = 60
     img = render_page(opts_path, 0, dpi)
@@ -548,7 +549,7 @@ def test_pages_stay_inside_the_printable_area(tmp_path, paper):
         comp = game().component(name)
         m = build.build_checked(comp, params)
         out = tmp_path / f"{name}-{paper}.pdf"
-        build.write_component(comp, m, opts, out)
+        build.write_component(comp, m, Request(opts), out)
         files = [out] + ([out.with_name(out.stem + "-keeper.pdf")] if comp.keeper else [])
         for out, i in [(f, i) for f in files for i in range(len(PdfReader(f).pages))]:
             img = render_page(out, i, 50)

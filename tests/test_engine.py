@@ -12,6 +12,7 @@ from pypdf import PdfReader
 from conftest import assert_no_traceback, decode_qr, render_page, run_cli, run_inproc, run_process
 from printkit.engine.cards import back_slot, plan_fold, plan_sheet, single_boxes
 from printkit.engine.units import CARDS, MM, PAPERS, PrintOptions
+from printkit.request import Request
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -202,7 +203,7 @@ def test_failed_render_leaves_previous_pdf(workdir):
 
     broken_comp = comp._replace(render=broken)
     with pytest.raises(RuntimeError):
-        build.write_component(broken_comp, model, PrintOptions(), out)
+        build.write_component(broken_comp, model, Request(PrintOptions()), out)
     assert out.read_bytes() == b"previous"
     assert sorted(p.name for p in workdir.iterdir()) == ["deck.pdf"]
 

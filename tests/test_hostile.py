@@ -265,6 +265,7 @@ def test_kit_all_writes_the_whole_set_or_none(workdir, monkeypatch):
     """An interrupt after some kits are drawn replaces none of them."""
     from printkit import kit
     from printkit.engine.units import PrintOptions
+    from printkit.request import Request
     from printkit.games import all_games
 
     games = [g for g in all_games().values() if g.kit][:2]
@@ -282,23 +283,24 @@ def test_kit_all_writes_the_whole_set_or_none(workdir, monkeypatch):
     monkeypatch.setattr(kit, "draw_kit", one_page)
     monkeypatch.setattr(kit, "write_index", interrupted)
     with pytest.raises(KeyboardInterrupt):
-        kit.build_kits(games, PrintOptions(), workdir, all_games=True, echo=lambda *a, **k: None)
+        kit.build_kits(games, Request(PrintOptions()), workdir, all_games=True, echo=lambda *a, **k: None)
     assert listing(workdir) == sorted(f"{g.name}-kit.pdf" for g in games)
     assert all((workdir / f"{g.name}-kit.pdf").read_bytes() == b"old kit" for g in games)
     monkeypatch.undo()
     monkeypatch.setattr(kit, "draw_kit", one_page)
-    kit.build_kits(games, PrintOptions(), workdir, all_games=False, echo=lambda *a, **k: None)
+    kit.build_kits(games, Request(PrintOptions()), workdir, all_games=False, echo=lambda *a, **k: None)
     assert all((workdir / f"{g.name}-kit.pdf").read_bytes().startswith(b"%PDF") for g in games)
 
 
 def test_recorded_command_and_advice_carry_every_option(workdir):
     from printkit.kit import kit_command
     from printkit.engine.units import PrintOptions
+    from printkit.request import Request
 
     run_inproc("puzzle", "cryptex", "--seed", "s7", "--ink", "mono", "-o", "p.pdf", cwd=workdir, check=True)
     keywords = PdfReader(workdir / "p.pdf").metadata["/Keywords"]
     assert "--id CX-" in keywords and "--ink mono" in keywords  # the seed's puzzle, by its ID
-    cmd = kit_command("cryptex", PrintOptions(ink="mono", bleed=2.0), seed="S")
+    cmd = kit_command("cryptex", Request(PrintOptions(ink="mono", bleed=2.0), params={"seed": "S"}))
     assert "--seed S" in cmd and "--ink mono" in cmd and "bleed=2" in cmd
     proc = run_inproc("deck", "cryptex", "--layout", "single", "--bleed", "1.5", "--back-offset", "0.5,-1", "-o", "d.pdf", cwd=workdir, check=True)
     assert "1.5 mm bleed" in proc.stdout

@@ -13,6 +13,7 @@ from pypdf import PdfReader
 from conftest import decode_qr, render_page, run_inproc
 from pdfmeasure import measure
 from printkit.engine.units import MM
+from printkit.request import Request
 
 
 def test_kit_output_to_a_pdf_file(workdir):
@@ -59,7 +60,7 @@ def index(tmp_path_factory):
 
     folder = tmp_path_factory.mktemp("kits")
     games = [all_games()[g] for g in ("cryptex", "crypticolor")]
-    kit.build_kits(games, PrintOptions(), folder, all_games=True, echo=lambda *a, **k: None)
+    kit.build_kits(games, Request(PrintOptions()), folder, all_games=True, echo=lambda *a, **k: None)
     return folder
 
 
@@ -143,7 +144,7 @@ def test_every_qr_code_in_every_kit_reads_back(tmp_path, monkeypatch):
     games = [g for g in all_games().values() if g.kit]
     for game in games:
         start = len(drawn)
-        kit.build_kits([game], PrintOptions(), tmp_path, all_games=False, echo=lambda *a, **k: None)
+        kit.build_kits([game], Request(PrintOptions()), tmp_path, all_games=False, echo=lambda *a, **k: None)
         pdf = tmp_path / f"{game.name}-kit.pdf"
         mine = drawn[start:]
         for page in sorted({p for p, _ in mine}):
@@ -183,3 +184,19 @@ def test_kit_copies_repeat_the_first_copys_pages_byte_for_byte(game_name, compon
         out.append(doc.pdf_bytes())
     assert out[0] == out[1]
     assert len(PdfReader(io.BytesIO(out[1])).pages) == (6 if params else 2 if game_name == "cryptex" else 4)
+
+
+def test_the_kits_request_reaches_the_cover(tmp_path):
+    """The kit's run request is the one thing handed to the kit writer: its seed,
+    language and qr_url all reach the cover's reprint command, which is the same
+    command the PDF's keywords hold (the cover once left --qr-url out)."""
+    from printkit import kit
+    from printkit.engine.units import PrintOptions
+    from printkit.games import get_game
+
+    request = Request(PrintOptions(paper="letter"), lang="fr", params={"seed": "5", "qr_url": "https://example.org/x"})
+    kit.build_kits([get_game("cryptic-words")], request, tmp_path, all_games=False, echo=lambda *a, **k: None)
+    reader = PdfReader(tmp_path / "cryptic-words-kit.pdf")
+    command = "printkit kit cryptic-words --paper letter --seed 5 --qr-url https://example.org/x --lang fr"
+    assert f"command:{command}" in reader.metadata["/Keywords"]
+    assert command in " ".join(reader.pages[0].extract_text().split())

@@ -16,6 +16,7 @@ import re
 
 import pytest
 from printkit.cli import main as cli_main
+from printkit.request import Request
 
 pypdf = pytest.importorskip("pypdf")
 
@@ -87,7 +88,7 @@ def test_a_note_that_counts_pages_counts_the_language_s_pages(lang):
 
     game = all_games()["crypticolor"]
     doc = Document(PrintOptions(), title=game.title, command="printkit kit crypticolor")
-    parts = kit.draw_kit(doc, game, "1", {"lang": lang}) if lang != "en" else kit.draw_kit(doc, game)
+    parts = kit.draw_kit(doc, game, Request(doc.options, lang=lang))
     assert len(parts) == len(game.kit)
     turned = [p for k, p in zip(game.kit, parts) if k.params.get("turned_only")]
     assert len(turned) == 1 and "{pages}" in next(k.note for k in game.kit if k.params.get("turned_only"))

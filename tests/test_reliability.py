@@ -26,6 +26,7 @@ from printkit import build
 from printkit.engine.units import PrintOptions
 from printkit.games import all_games
 from printkit.kit import default_params
+from printkit.request import Request
 from printkit.rules import run_checks
 
 COMPONENTS = [(g.name, c.name) for g in all_games().values() for c in g.components.values()]
@@ -47,10 +48,10 @@ def every_pdf(tmp_path_factory) -> dict:
         comp = component(game, name)
         model = build.build_checked(comp, default_params(comp))
         path = folder / comp.output_name
-        build.write_component(comp, model, PrintOptions(), path)
+        build.write_component(comp, model, Request(PrintOptions()), path)
         out[(game, name)] = path
     games = [g for g in all_games().values() if g.kit]
-    build_kits(games, PrintOptions(), folder, all_games=True, echo=lambda *a, **k: None)
+    build_kits(games, Request(PrintOptions()), folder, all_games=True, echo=lambda *a, **k: None)
     for g in games:
         out[(g.name, "kit")] = folder / f"{g.name}-kit.pdf"
     out[("all", "index")] = folder / "index.pdf"
@@ -147,7 +148,7 @@ def test_seeded_pdfs_render(game, name, tmp_path):
     for seed in ("alpha", "β-2", "1234567890"):
         model = build.build_checked(comp, default_params(comp, seed))
         path = tmp_path / f"{seed}.pdf"
-        build.write_component(comp, model, PrintOptions(), path)
+        build.write_component(comp, model, Request(PrintOptions()), path)
         img = render_page(path, 0, 20).convert("L")
         assert img.getextrema()[0] < 200
 

@@ -20,6 +20,7 @@ from printkit.games.scryptic import board as B
 from printkit.games.scryptic import model as M
 from printkit.games.scryptic import rules as R
 from printkit.games.scryptic.draw import one_page_origin
+from printkit.request import Request
 from printkit.rng import Rng
 
 GAME = get_game("scryptic")
@@ -44,7 +45,7 @@ def _write(component: str, params: dict, path, paper: str = "a4", ink: str = "co
         full["seed"] = "1"
     full.update(params)
     model = build.build_checked(comp, full)
-    build.write_component(comp, model, PrintOptions(paper=paper, ink=ink), path)
+    build.write_component(comp, model, Request(PrintOptions(paper=paper, ink=ink)), path)
     return model
 
 

@@ -62,10 +62,11 @@ def test_fonts_load_on_first_use():
         "from reportlab.pdfbase import pdfmetrics\n"
         "from printkit import build\n"
         "from printkit.engine.units import PrintOptions\n"
+        "from printkit.request import Request\n"
         "from printkit.games import get_game\n"
         "comp = get_game('cryptex').component('deck')\n"
         "out = Path(tempfile.mkdtemp()) / 'd.pdf'\n"
-        "build.write_component(comp, build.build_checked(comp, {}), PrintOptions(), out)\n"
+        "build.write_component(comp, build.build_checked(comp, {}), Request(PrintOptions()), out)\n"
         "print(sorted(n for n in pdfmetrics.getRegisteredFontNames() if n.startswith('PK')))\n"
     )
     proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)

@@ -19,6 +19,7 @@ import pytest
 from pdfmeasure import measure, outside, small_text
 from printkit.engine.units import MM, PRINT_LIMIT, PRINTER_MARGIN, PrintOptions
 from printkit.games import all_games
+from printkit.request import Request
 
 #: Text a player does not read during play: the small print, cutting and folding
 #: instructions, reprint notes, the filler on an intentionally blank page.
@@ -57,7 +58,7 @@ def _kit_pdf(game_name: str, lang: str = "en") -> tuple[bytes, list]:
 
     game = all_games()[game_name]
     doc = Document(PrintOptions(), title=game.title, command=f"printkit kit {game_name}")
-    parts = kit.draw_kit(doc, game, "1", {"lang": lang}) if lang != "en" else kit.draw_kit(doc, game)
+    parts = kit.draw_kit(doc, game, Request(doc.options, lang=lang))
     return doc.pdf_bytes(), ([doc.kit_rules] if doc.kit_rules else []) + parts
 
 
@@ -158,7 +159,7 @@ def test_index_sizes_and_margins(tmp_path):
     for name in ("cryptex", "crypticolor"):
         data, parts = _kit_pdf(name)
         summaries.append((all_games()[name], tmp_path / f"{name}-kit.pdf", 9, parts))
-    kit.write_index(summaries, opts, tmp_path / "index.pdf")
+    kit.write_index(summaries, Request(opts), tmp_path / "index.pdf")
     pages = measure(tmp_path / "index.pdf")
     assert not small_text(pages, 6.0)
     assert not outside(pages, PRINTER_MARGIN * MM)

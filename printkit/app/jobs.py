@@ -117,21 +117,21 @@ def _make_component(component, request, echo) -> None:
         write_json(component, model, target.path, echo)
         return
     stem = Path(component.output_name).stem
-    fmt, dpi = target.format, target.dpi
+    fmt = target.format
     if target.images:
         folder = Path(target.path) if target.path else default_output(target_name(stem, fmt, shop))
         if fmt == "tabletop":
-            echo(build.write_tabletop(component, model, opts, folder, dpi))
+            echo(build.write_tabletop(component, model, request, folder))
         elif shop is not None and shop.pixels:
-            echo(build.write_shop_pngs(component, model, opts, folder, dpi, shop))
+            echo(build.write_shop_pngs(component, model, request, folder))
         else:
-            echo(build.write_pngs(component, model, opts, folder, dpi))
+            echo(build.write_pngs(component, model, request, folder))
         for line in build.warning_lines(warnings):
             echo(line)
         return
     to_stdout = target.stdout
     out = "-" if to_stdout else Path(target.path) if target.path else default_output(target_name(stem, fmt, shop, ".pdf"))
-    result = build.write_component(component, model, opts, out)
+    result = build.write_component(component, model, request, out)
     echo(result.summary(), err=to_stdout)  # with -o -, standard output is the PDF
     for line in build.warning_lines(warnings):
         echo(line, err=to_stdout)
@@ -184,9 +184,8 @@ def make_kits(name: str, games: list, request, echo) -> None:
         folder, file = Path(output).parent, Path(output)
     for game in games:
         check_language(game, request.lang)
-    params = request.params
     with use_jobs(request.jobs), reporting(request.progress):
-        kit.build_kits(games, opts, folder, seed=params.get("seed", "1"), all_games=(name == "all"), echo=echo, file=file, overrides={"qr_url": params.get("qr_url") or None, "lang": request.lang})
+        kit.build_kits(games, request, folder, all_games=(name == "all"), echo=echo, file=file)
 
 
 def calibrate(echo, output=None, paper=None, duplex=None, offset=None) -> None:

@@ -36,7 +36,7 @@ def _make_project(project: str, request, echo, only) -> None:
     from printkit.custom import check_game, load_project
 
     shop, target, cards, strict = request.shop, request.target, request.cards, request.print.strict
-    fmt, dpi = target.format, target.dpi
+    fmt = target.format
     check_image_target(request)
     game = load_project(project, card_size=request.print.card_size if request.size_given else None, strict=strict, svg_dpi=request.svg_dpi)
     decks = [n for n, c in game.components.items() if "cards" in c.uses]
@@ -60,9 +60,9 @@ def _make_project(project: str, request, echo, only) -> None:
         left_out = [(n, c.title) for n, c in game.components.items() if n not in decks]
         game = game._replace(components={n: game.components[n] for n in decks}, kit=tuple(p for p in game.kit if p.component in decks))
     first_deck = next((c for c in game.components.values() if "cards" in c.uses), None)
-    opts = request.print
     if not request.size_given and first_deck is not None:
-        opts = opts._replace(card_size=first_deck.render.__self__.card_size)
+        request = request.with_print(card_size=first_deck.render.__self__.card_size)
+    opts = request.print
     if fmt == "pdf" and not target.json:
         check_fit(opts, deck_sizes(game))  # a card larger than the paper: one line saying what holds it
     models, found = check_game(game, (lambda m: select_cards(m, cards)) if cards else None)
@@ -77,7 +77,7 @@ def _make_project(project: str, request, echo, only) -> None:
     folder = Path(defaults().get("output"))
     # the name each target writes when no -o is given: the project's, or (--only) the part's
     stem = Path(game.components[only].output_name).stem if only is not None else game.name
-    _write_project(game, models, opts, fmt, dpi, shop, only, project, echo, Path(target.path) if target.path else None, folder, stem)
+    _write_project(game, models, request, only, project, echo, folder, stem)
     if left_out:
         names = ", ".join(title for _, title in left_out)
         echo(f"  {target_words}: written for the decks alone; left out, and not checked: {names} "
@@ -86,13 +86,15 @@ def _make_project(project: str, request, echo, only) -> None:
         echo(line)
 
 
-def _write_project(game, models, opts, fmt, dpi, shop, only, project, echo, output, folder, stem) -> None:
+def _write_project(game, models, request, only, project, echo, folder, stem) -> None:
     from printkit import build
     from printkit.app.jobs import target_name
     from printkit.engine.document import Document
     from printkit.base.files import StagedFolder
     from printkit.kit import draw_kit
 
+    opts, shop, fmt = request.print, request.shop, request.target.format
+    output = Path(request.target.path) if request.target.path else None
     parts = list(game.components.items())
     if fmt in ("png", "tabletop"):
         out = output or folder / target_name(stem, fmt, shop)
@@ -101,22 +103,22 @@ def _write_project(game, models, opts, fmt, dpi, shop, only, project, echo, outp
             for name, comp in parts:
                 sub = "" if one else f"{name}/"
                 if fmt == "tabletop":
-                    echo(build.tabletop_into(comp, models[name], opts, staged, Path(comp.output_name).stem, dpi))
+                    echo(build.tabletop_into(comp, models[name], request, staged, Path(comp.output_name).stem))
                 elif shop is not None and shop.pixels:  # the shop's own pixel size, with its bleed
-                    echo(build.shop_pngs_into(comp, models[name], opts, staged, sub, dpi, shop))
+                    echo(build.shop_pngs_into(comp, models[name], request, staged, sub))
                 else:
-                    echo(build.pngs_into(comp, models[name], opts, staged, sub, dpi))
+                    echo(build.pngs_into(comp, models[name], request, staged, sub))
         return
     if only is not None:
         comp = game.components[only]
         out = output or folder / target_name(stem, fmt, shop, ".pdf")
-        echo(build.write_component(comp, models[only], opts, out).summary())
+        echo(build.write_component(comp, models[only], request, out).summary())
         return
     if opts.layout == "single":  # a print shop's file: card-size pages only, never the kit's paper-size ones
         out = output or folder / (target_name(stem, fmt, shop, ".pdf") if shop is not None else f"{stem}-cards.pdf")
         for name, comp in parts:
             target = out if len(parts) == 1 else out.with_name(f"{out.stem}-{name}{out.suffix}")
-            echo(build.write_component(comp, models[name], opts, target).summary())
+            echo(build.write_component(comp, models[name], request, target).summary())
         if shop is None:
             echo("  --layout single: the print shop's file holds the cards alone (one a page, at card size); the kit's cover and print guide are not in it: print those without --layout single")
         return

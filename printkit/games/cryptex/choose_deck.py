@@ -86,10 +86,10 @@ def choose(lang: str, candidates: int, challenges: int = CHALLENGES, log=print) 
 
 def main(argv: list[str]) -> None:
     lang = argv[0] if argv else "en"
-    if lang == "en":
-        from printkit.games.cryptex.model import RULEBOOK_CARDS
+    from printkit.games.cryptex.decks import DECKS
 
-        m = deck_measure("en", list(RULEBOOK_CARDS), int(argv[2]) if len(argv) > 2 else CHALLENGES)
+    if lang in DECKS and DECKS[lang][0] is None:  # the rulebook's deck: measured, never chosen again
+        m = deck_measure(lang, list(DECKS[lang][2]), int(argv[2]) if len(argv) > 2 else CHALLENGES)
         print(m)
         return
     n = int(argv[1]) if len(argv) > 1 else 6

@@ -3,16 +3,12 @@
 from __future__ import annotations
 
 from printkit.errors import UsageError
+from printkit.games.cryptex.decks import DECKS, RULEBOOK
 from printkit.games.cryptex.rules import JOKER_LIMIT, ROUNDS, SOLO_RATINGS, PUZZLE_PREFIX
 from printkit.i18n import N_  # printed text, translated where drawn
 
 # The 20 cards of the rulebook, in card-number order.
-RULEBOOK_CARDS = [
-    "ECRO?", "EGTUN", "PBFEL", "DOVIE", "EGRTH",
-    "NIES?", "LOEWY", "IETMK", "DRBEA", "OAIUE",
-    "AYTEX", "AIJNS", "RHAOL", "TIBA?", "VAGNU",
-    "SDOAI", "RUWLC", "SFIT?", "MBNO?", "IDRPN",
-]
+RULEBOOK_CARDS = list(RULEBOOK)
 
 DEFAULT_LENGTHS = (3, 3, 4, 4, 5, 5, 6, 6, 7, 8)
 
@@ -26,12 +22,8 @@ TIEBREAK = [
 
 def deck_cards(lang: str = "en") -> list[str]:
     """The 20 cards of `lang`'s deck, each as its five symbols in one string:
-    the rulebook's for English, a deck made from the language's letter
-    frequencies for the others (decks.py)."""
-    if lang == "en":
-        return list(RULEBOOK_CARDS)
-    from printkit.games.cryptex.decks import DECKS
-
+    the rulebook's, or a deck made from the language's letter frequencies
+    (decks.py)."""
     return list(DECKS[lang][2])
 
 
@@ -122,10 +114,7 @@ def build_puzzle(params: dict) -> dict:
         tokens = [puzzles.make_token(seed, i) for i in range(count)]
         shown = {"seed": seed, "count": count if count != 1 else None, **_shown_lang(lang)}
 
-    if lang == "en":
-        out = puzzles.collect(puzzles.made(challenge, tokens, "solving Cryptex challenges", threshold=3), len(tokens))
-    else:
-        out = puzzles.collect(puzzles.made(_challenge_job, [(t, lang) for t in tokens], "solving Cryptex challenges", threshold=3), len(tokens))
+    out = puzzles.collect(puzzles.made(_challenge_job, [(t, lang) for t in tokens], "solving Cryptex challenges", threshold=3), len(tokens))
     model = {"params": shown, "lengths": list(DEFAULT_LENGTHS), "cards": {str(i): list(c) for i, c in enumerate(deck_cards(lang), 1)}, "puzzles": out}
     if len(out) == 1:
         # one challenge is known by its ID alone, however it was asked for:

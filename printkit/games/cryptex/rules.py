@@ -51,8 +51,10 @@ def symbols_of(lang: str) -> set[str]:
 
 
 def vowels_of(lang: str) -> set[str]:
-    """The vowels the tie-break counts: A E I O U, and Ä Ö Ü in German."""
-    return VOWELS | ({"Ä", "Ö", "Ü"} if lang == "de" else set())
+    """The vowels the tie-break counts: A E I O U, and Ä Ö Ü in German (lang.Language.vowels)."""
+    from printkit.lang import language
+
+    return VOWELS | set(language(lang).vowels.upper())
 
 
 # -- the deck ------------------------------------------------------------------------
@@ -64,8 +66,10 @@ def check_deck(model: dict) -> Iterable[Violation]:
     lang, bad = check_lang(model)
     if bad:
         return bad
-    symbols = SYMBOLS if lang == "en" else symbols_of(lang)
-    letters_text = "A-Z" if lang == "en" else " ".join(sorted(symbols - {JOKER}))
+    from printkit.lang import language
+
+    symbols = symbols_of(lang)
+    letters_text = language(lang).shown
     out = expect(len(cards) == DECK_SIZE, "CRX-DECK-SIZE", "deck", f"has {len(cards)} cards; a Cryptex deck has {DECK_SIZE}")
     seen: dict[int, int] = {}
     for pos, card in enumerate(cards, 1):

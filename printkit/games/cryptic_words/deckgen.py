@@ -82,20 +82,21 @@ ENGLISH = Profile(LETTER_WEIGHTS, BIGRAM_WEIGHTS, ALWAYS_BIGRAMS, VOWELS, RARE, 
 # their rank), the rules page's example word as codes (cards 16, 2, 4 and 9, as
 # the rulebook's SEND is 16-S 2-E 4-ND), and the letters too rare to deal alone.
 # Q comes only as QU where the language writes it so.
-LANGUAGE_SETUP = {
+LANGUAGE_SETUP = {  # English: its rules page's example alone (its profile is frozen, FROZEN)
+    "en": {"example": ("SEND", ((16, "S"), (2, "E"), (4, "ND")))},
     "de": {"always": ("CH", "EI", "IE", "ND", "NN", "ST"), "example": ("HUND", ((16, "H"), (2, "U"), (4, "ND"))), "rare": "JQVXYÖ", "drop": "QXY"},
     "fr": {"always": ("QU", "OU", "AI", "ND", "NN", "CH"), "example": ("MONDE", ((16, "M"), (2, "O"), (4, "ND"), (9, "E"))), "rare": "JKQWXYZ", "drop": "KQW"},
     "es": {"always": ("CH", "LL", "RR", "QU", "ND"), "example": ("MUNDO", ((16, "M"), (2, "U"), (4, "ND"), (9, "O"))), "rare": "JÑQXYZ", "drop": "KQW"},
     "nl": {"always": ("IJ", "CH", "OE", "EE", "ND", "NN"), "example": ("HAND", ((16, "H"), (2, "A"), (4, "ND"))), "rare": "JQXYZ", "drop": "QX"},
 }
+#: the languages whose profile is written down rather than measured (the rulebook's deck)
+FROZEN = {"en": ENGLISH}
 TOP_BIGRAMS = 48  # bigram candidates: a language's commonest, by count in its puzzle list
 
 
 def example_codes(lang: str) -> tuple[str, list[str]]:
     """The rules page's example secret word and its codes in `lang`'s default
     deck: ('SEND', ['16-S', '2-E', '4-ND']) in English."""
-    if lang == "en":
-        return "SEND", ["16-S", "2-E", "4-ND"]
     word, codes = LANGUAGE_SETUP[lang]["example"]
     return word, [f"{n}-{e}" for n, e in codes]
 
@@ -105,8 +106,8 @@ def profile(lang: str = "en") -> Profile:
     """The Profile of `lang`: English's frozen one, or one measured on the
     language's puzzle list (words of 3-8 letters: each letter's and each
     bigram's count)."""
-    if lang == "en":
-        return ENGLISH
+    if lang in FROZEN:
+        return FROZEN[lang]
     from printkit import words
     from printkit.lang import language
 
@@ -126,7 +127,7 @@ def profile(lang: str = "en") -> Profile:
     top = sorted(pairs, key=lambda b: (-pairs[b], b))[:TOP_BIGRAMS]
     bigram_weights = {b: pairs.get(b, 0) for b in sorted(set(top) | set(setup["always"])) if not set(b) & set(setup["drop"])}
     pinned = tuple((n, e, None) for n, e in setup["example"][1])
-    vowels = frozenset("AEIOU") | (frozenset("ÄÖÜ") if lang == "de" else frozenset())
+    vowels = frozenset(language(lang).vowels.upper())
     return Profile(letter_weights, bigram_weights, setup["always"], vowels, frozenset(setup["rare"]), pinned)
 
 

@@ -48,11 +48,14 @@ CARDS = (
 
 
 def _cards_of(lang: str) -> tuple:
-    if lang == "en":
-        return CARDS
+    """The language's default deck: the rulebook's (CARDS), or one made for it (lang_decks.py)."""
     from printkit.games.cryptic_words.lang_decks import DECKS
 
-    return DECKS[lang][1]
+    return DECKS[lang][1] if lang in DECKS else WRITTEN[lang]
+
+
+#: the languages whose default deck is the rulebook's own
+WRITTEN = {"en": CARDS}
 
 
 def default_cards(lang: str = "en") -> list[dict]:

@@ -136,12 +136,12 @@ def _language_name(code: str) -> str:
 
 
 def puzzle_at(job: tuple) -> dict:
-    """One decode puzzle of a run from its (hand size, token[, language]), with
+    """One decode puzzle of a run from its (hand size, token, language), with
     that language's default deck."""
     from printkit.games.cryptic_words.puzzle import generate
 
-    lang = job[2] if len(job) > 2 else "en"
-    return generate(job[0], job[1], default_cards(lang), lang)
+    size, token, lang = job
+    return generate(size, token, default_cards(lang), lang)
 
 
 def build_puzzles(params: dict) -> dict:
@@ -170,8 +170,7 @@ def build_puzzles(params: dict) -> dict:
             size = int(hand) if hand != "mix" else 4 + Rng("cryptic-words-hand", token).below(3)
             jobs.append((size, token))
         shown = {"seed": seed, "count": count, "hand": hand, **_shown_lang(lang)}
-    if lang != "en":
-        jobs = [(size, token, lang) for size, token in jobs]
+    jobs = [(size, token, lang) for size, token in jobs]
     puzzles = collect(made(puzzle_at, jobs, "Making puzzles"), len(jobs))
     model = {"params": shown, "puzzles": puzzles}
     if len(puzzles) == 1:

@@ -11,6 +11,7 @@ import re
 from typing import Iterable
 
 from printkit.games.cryptic_words.deckgen import DECK_SIZE, ENTRIES_PER_CARD, RULEBOOK_CODES
+from printkit.lang import language, shown_letters
 from printkit.rules import Violation, expect, field, language_violations
 from printkit.i18n import N_  # marks the doubles' text for the catalogues (translated where printed)
 
@@ -47,13 +48,13 @@ def form_id(variant: str, lang: str = "en") -> str:
 
 def read_form_id(text: str) -> tuple[str, str] | None:
     """(variant, language) of a form ID, or None if it is not one."""
-    from printkit.lang import LANGUAGES
+    from printkit.lang import tagged
 
     m = re.fullmatch(rf"\s*{FORM_PREFIX}-(\d{{5}})(?:-([A-Z]{{2}}))?\s*", text.upper())
     if not m or m.group(1) not in VARIANTS:
         return None
-    lang = (m.group(2) or "EN").lower()
-    return (m.group(1), lang) if lang in LANGUAGES and (lang != "en" or m.group(2) is None) else None
+    lang = tagged(m.group(2) or "")
+    return (m.group(1), lang) if lang else None
 
 
 def model_lang(model) -> str:
@@ -89,7 +90,10 @@ def letters_of(lang: str) -> str:
 URL = re.compile(r"https?://[A-Za-z0-9.-]+(:\d+)?(/[!-~]*)?")
 MAX_URL = 120
 _CODE = re.compile(r"\s*(\d{1,3})\s*-\s*([^\W\d_]{1,2})\s*")  # letters of any language: 7-Ä, 12-Ñ
-_ENTRY = re.compile(r"[A-Z]{1,2}")
+#: the codes a language's deck must carry, and how a message names them: the
+#: rulebook's (with the faces its dice example shows); another language's are
+#: its rules page's example (deckgen.LANGUAGE_SETUP)
+PINNED = {"en": (RULEBOOK_CODES, "the rulebook's code")}
 
 
 def parse_code(code) -> tuple[int, str] | None:
@@ -109,7 +113,7 @@ def code_text(number: int, entry: str) -> str:
 def check_card(card, place: str, lang: str = "en") -> tuple[list[Violation], dict[str, int] | None]:
     """One card's shape; returns (violations, {entry: face} when readable)."""
     out: list[Violation] = []
-    entry_re = _ENTRY if lang == "en" else re.compile(f"[{letters_of(lang)}]{{1,2}}")
+    entry_re = re.compile(f"[{letters_of(lang)}]{{1,2}}")
     entries, bad = field(card, "entries", list, "CW-CARD", place)
     if bad:
         return bad, None
@@ -125,8 +129,7 @@ def check_card(card, place: str, lang: str = "en") -> tuple[list[Violation], dic
         out += bad2
         if text is not None:
             if not entry_re.fullmatch(text):
-                shown = "A-Z" if lang == "en" else " ".join(letters_of(lang))
-                out.append(Violation("CW-ENTRY", where, f"{text!r} is not 1-2 capital letters {shown}"))
+                out.append(Violation("CW-ENTRY", where, f"{text!r} is not 1-2 capital letters {shown_letters(letters_of(lang))}"))
             else:
                 texts.append(text)
                 if face is not None:
@@ -184,19 +187,16 @@ def check_rulebook_codes(by_number: dict[int, dict[str, int]], lang: str = "en")
     """Every code the rulebook's examples use must be on the deck (and B on face 3
     of card 23, F on face 3 of card 18, as in its dice example). Another
     language's deck carries its rules page's example instead (deckgen.LANGUAGE_SETUP)."""
-    out = []
-    pinned = RULEBOOK_CODES
-    if lang != "en":
-        from printkit.games.cryptic_words.deckgen import LANGUAGE_SETUP
+    from printkit.games.cryptic_words.deckgen import LANGUAGE_SETUP
 
-        pinned = tuple((n, e, None) for n, e in LANGUAGE_SETUP[lang]["example"][1])
+    out = []
+    pinned, whose = PINNED.get(lang) or (tuple((n, e, None) for n, e in LANGUAGE_SETUP[lang]["example"][1]), "the rules page's example code")
     for number, entry, face in pinned:
         code = code_text(number, entry)
         entries = by_number.get(number)
         if entries is None:
             continue  # a missing card is reported as such
         if entry not in entries:
-            whose = "the rulebook's code" if lang == "en" else "the rules page's example code"
             out.append(Violation("CW-DECK-RULEBOOK", f"card {number}", f"lacks {entry}: {whose} {code} must be on the deck"))
         elif face is not None and entries[entry] != face:
             out.append(Violation("CW-DECK-RULEBOOK", f"card {number}", f"shows {entry} on face {entries[entry]}; the rulebook's dice example has {code} on face {face}"))
@@ -209,11 +209,9 @@ def check_secret(word, codes, hand: dict[int, dict[str, int]], place: str, lang:
     """A secret word: 3-8 letters, written as card-entry codes in order, one entry
     from each card it names, every card from the dealt hand (number -> entries)."""
     out: list[Violation] = []
-    if lang == "en":
-        if not (isinstance(word, str) and re.fullmatch(r"[A-Za-z]+", word)):
-            return [Violation("CW-WORD", place, f"word {word!r} is not letters A-Z")]
-    elif not (isinstance(word, str) and word and all(ch in letters_of(lang) for ch in word.upper())):
-        return [Violation("CW-WORD", place, f"word {word!r} is not letters {' '.join(letters_of(lang))}")]
+    letters = letters_of(lang)
+    if not (isinstance(word, str) and word and all(ch in letters or ch in letters.lower() for ch in word)):
+        return [Violation("CW-WORD", place, f"word {word!r} is not letters {shown_letters(letters)}")]
     out += expect(MIN_WORD <= len(word) <= MAX_WORD, "CW-WORD-LENGTH", place, f"{word.upper()} has {len(word)} letters; a secret word has {MIN_WORD}-{MAX_WORD}")
     if not isinstance(codes, list) or not codes:
         return out + [Violation("CW-WORD", place, "needs its codes as a list like ['16-S', '2-E', '4-ND']")]
@@ -268,7 +266,7 @@ def read_hand(puzzle, place: str, lang: str = "en") -> tuple[list[Violation], di
 def check_deck_match(hand: dict[int, dict[str, int]], deck: dict[int, dict[str, int]], place: str, lang: str = "en") -> list[Violation]:
     """Puzzle hands come from the default deck: each card must be that card."""
     out = []
-    which = "the default deck" if lang == "en" else f"the default {lang} deck"
+    which = f"the default {language(lang).name} deck"
     for number, entries in sorted(hand.items()):
         if deck.get(number) != entries:
             out.append(Violation("CW-PUZZLE-CARD", f"{place} card {number}", f"differs from card {number} of {which}, the deck puzzles are played with"))

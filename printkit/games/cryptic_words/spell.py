@@ -57,15 +57,11 @@ class WordIndex:
         binary search (no 55,000-entry dict for the acceptance list)."""
         kept = [w for w in words if MIN_LETTERS <= len(w) <= MAX_LETTERS]
         self._is_sorted = is_sorted
-        joined = "".join(kept)
-        if lang == "en":
-            if not (joined.isascii() and joined.isalpha() and joined.islower()):  # a shipped or checked list never is
-                kept = [w for w in kept if w.isascii() and w.isalpha() and w.islower()]
-        else:
-            from printkit.lang import is_game_word
+        from printkit.lang import language
 
-            if not all(map(is_game_word, kept, repeat(lang))):
-                kept = [w for w in kept if is_game_word(w, lang)]
+        letters = frozenset(language(lang).letters)
+        if not set("".join(kept)) <= letters:  # a shipped or checked list never has another character
+            kept = [w for w in kept if set(w) <= letters]
         self.words: tuple[str, ...] = tuple(kept)
         n = len(self.words)
         self.size = n
@@ -210,8 +206,6 @@ def build_puzzle_index(lang: str = "en") -> WordIndex:
     """The puzzle list's index built from the list itself (what is shipped)."""
     from printkit.words import puzzle_words
 
-    if lang == "en":
-        return WordIndex(puzzle_words())
     return WordIndex(puzzle_words(lang), lang=lang)
 
 
@@ -219,8 +213,6 @@ def build_accept_index(lang: str = "en") -> WordIndex:
     """The acceptance list's index (user words included) built from the list."""
     from printkit import words
 
-    if lang == "en":
-        return WordIndex(words.sorted_accept_words(), is_sorted=True)
     return WordIndex(words.sorted_accept_words(lang), is_sorted=True, lang=lang)
 
 

@@ -70,7 +70,7 @@ def build_word_pool(anagram_index: dict[str, list[str]], puzzle_words, lang: str
     language's, rules.guard_keys)."""
     return tuple(
         w for w in puzzle_words
-        if len(w) == rules.WORD_LENGTH and (w.isascii() and w.isalpha() if lang == "en" else rules.is_letters(w.upper(), lang))
+        if len(w) == rules.WORD_LENGTH and rules.is_letters(w.upper(), lang)
         and anagram_index.get(rules.anagram_key(w)) == [w] and rules.anagram_key(w) not in guard
     )
 
@@ -222,7 +222,7 @@ def generate(token: str, rotations: bool, difficulty: str = "medium", lang: str 
     """The puzzle of this token; re-checked before it is returned."""
     pool = word_pool(lang)
     last: list[Violation] = []
-    attempts = MAX_ATTEMPTS if lang == "en" else MAX_ATTEMPTS_GUARDED
+    attempts = MAX_ATTEMPTS_GUARDED if rules.guard_keys(lang) else MAX_ATTEMPTS  # a guard refuses more draws
     for attempt in range(attempts):
         rng = pz.token_rng(prefix(lang) + (ROTATIONS_TAG if rotations else ""), token, attempt)
         word = rng.choice(pool).upper()

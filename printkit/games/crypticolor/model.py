@@ -4,7 +4,7 @@ the cube tokens (the puzzles are in generate.py)."""
 from __future__ import annotations
 
 from printkit.games.crypticolor import rules
-from printkit.lang import fold
+from printkit.lang import written
 from printkit.rng import Rng
 
 
@@ -75,7 +75,7 @@ def build_sheet(params: dict) -> dict:
     lang = _lang(params)
     if raw is None or raw == "":
         return {"params": _lang_param(lang), "rotations": rotations, "word": None, "scramble": None, "grids": []}
-    word = raw.strip().upper() if lang == "en" else fold(raw.strip(), lang).upper()
+    word = written(raw.strip(), lang).upper()
     seed = str(params.get("seed", "1"))
     model = {
         "params": {"word": word, "seed": seed, "rotations": rotations, **_lang_param(lang)},
@@ -84,7 +84,7 @@ def build_sheet(params: dict) -> dict:
         "scramble": None,
         "grids": [],
     }
-    if len(word) == rules.WORD_LENGTH and (word.isascii() and word.isalpha() if lang == "en" else rules.is_letters(word, lang)):
+    if len(word) == rules.WORD_LENGTH and rules.is_letters(word, lang):
         rng = Rng("crypticolor-sheet", seed, word)
         letters = scramble(word, rng.child("scramble"))
         model["scramble"] = letters

@@ -19,6 +19,7 @@ from functools import lru_cache
 from typing import Iterable, Sequence
 
 from printkit.i18n import N_  # printed text, translated where drawn
+from printkit.lang import shown_letters
 from printkit.rules import Violation, expect, field
 
 SIZE = 5
@@ -88,8 +89,6 @@ PICTURES: dict[str, tuple[int, ...]] = {**ALPHABET, **EXTRA}  # every letter any
 def letters(lang: str = "en") -> str:
     """The capitals a language's Key Card draws, in its alphabet's order (A-Z,
     then German Ä Ö Ü; Spanish Ñ after N)."""
-    if lang == "en":
-        return LETTERS
     from printkit.lang import language
 
     return language(lang).letters.upper()
@@ -97,7 +96,7 @@ def letters(lang: str = "en") -> str:
 
 def alphabet_for(lang: str = "en") -> dict[str, tuple[int, ...]]:
     """letter -> picture for a language's letters."""
-    return ALPHABET if lang == "en" else {ch: PICTURES[ch] for ch in letters(lang)}
+    return {ch: PICTURES[ch] for ch in letters(lang)}
 
 
 def model_lang(model) -> str:
@@ -340,8 +339,7 @@ def read_alphabet(model: dict, key: str = "alphabet", lang: str = "en") -> tuple
         if letter is None or cells is None:
             continue
         if letter not in have or len(letter) != 1:
-            what = "a capital letter A-Z" if lang == "en" else f"a letter of the Key Card ({have})"
-            out.append(Violation("CLR-ALPHABET-LETTER", f"alphabet entry {pos}", f"{letter!r} is not {what}"))
+            out.append(Violation("CLR-ALPHABET-LETTER", f"alphabet entry {pos}", f"{letter!r} is not a capital letter {shown_letters(have)}"))
             continue
         if letter in alphabet:
             out.append(Violation("CLR-ALPHABET-LETTER", f"letter {letter}", "appears twice"))
@@ -386,9 +384,8 @@ def word_violations(word, is_word, place: str = "code word", lang: str = "en") -
     if not isinstance(word, str):
         return [Violation("CLR-WORD", place, "must be a string")]
     shown = word if len(word) <= 20 else word[:17] + "..."
-    if not (is_letters(word.upper(), lang) if lang != "en" else (word.isascii() and word.isalpha())):
-        what = "the letters A-Z" if lang == "en" else f"the letters {letters(lang)}"
-        return [Violation("CLR-WORD", f"{place} {shown}", f"may only hold {what} (no hyphens, apostrophes or digits)")]
+    if not is_letters(word.upper(), lang):
+        return [Violation("CLR-WORD", f"{place} {shown}", f"may only hold the letters {shown_letters(letters(lang))} (no hyphens, apostrophes or digits)")]
     if len(word) != WORD_LENGTH:
         return [Violation("CLR-WORD", f"{place} {shown}", f"has {len(word)} letters; a code word has {WORD_LENGTH}")]
     if not is_word(word):
@@ -703,9 +700,7 @@ def guard_keys(lang: str = "en") -> frozenset[str]:
     """The anagram keys of another language's ambiguity guard: five-letter strings
     its acceptance list lacks that wordfreq's corpus has (rarer forms, loans, names:
     scripts/build_wordlists_lang.py guard_list), read from its index file. English
-    has none."""
-    if lang == "en":
-        return frozenset()
+    has none (its index file holds no guard)."""
     from printkit.words import read_index
 
     text = str(read_index(index_file(lang))[1].get("guard.keys", b""), "utf-8")
@@ -731,8 +726,10 @@ def puzzle_violations(puzzle: dict, place: str) -> list[Violation]:
     several letters as the grade says (GRADE_AMBIGUOUS)."""
     from printkit.words import puzzle_words
 
-    lang = puzzle.get("lang", "en") if isinstance(puzzle, dict) else "en"
-    if lang not in ("en", "de", "fr", "es", "nl"):
+    from printkit.lang import CODES, DEFAULT
+
+    lang = puzzle.get("lang", DEFAULT) if isinstance(puzzle, dict) else DEFAULT
+    if lang not in CODES:
         return [Violation("CLR-PUZZLE", place, f"language {str(lang)[:10]!r} is not one printkit prints")]
     out: list[Violation] = []
     rotations, bad = _flag(puzzle, "rotations", place)
@@ -745,8 +742,8 @@ def puzzle_violations(puzzle: dict, place: str) -> list[Violation]:
     out += bad + bad2
     if bad or bad2:
         return out
-    if not (len(word) == WORD_LENGTH and word.isupper() and (word.isascii() and word.isalpha() if lang == "en" else is_letters(word, lang))):
-        return out + [Violation("CLR-PUZZLE-WORD", f"{place} word {word}", "must be five capital letters A-Z" if lang == "en" else f"must be five capital letters of {letters(lang)}")]
+    if not (len(word) == WORD_LENGTH and word.isupper() and is_letters(word, lang)):
+        return out + [Violation("CLR-PUZZLE-WORD", f"{place} word {word}", f"must be five capital letters {shown_letters(letters(lang))}")]
     out += expect(word.lower() in _puzzle_set(puzzle_words(lang)), "CLR-PUZZLE-WORD", f"{place} word {word}", "is not on the puzzle word list")
     found = anagrams(word, lang=lang)
     out += expect(found == [word.lower()], "CLR-PUZZLE-ANAGRAM", f"{place} word {word}", f"its letters make {len(found)} words ({', '.join(found) or 'none'}); a puzzle needs exactly one")

@@ -25,6 +25,7 @@ engine already refuses.
 from __future__ import annotations
 
 from printkit.games.crypto_crisis.grid import LETTERS
+from printkit.lang import language
 
 GRIDS: dict[str, str] = {
     "en": LETTERS,
@@ -34,6 +35,14 @@ GRIDS: dict[str, str] = {
     "nl": "ABCDEFGHIJKLMNOPRSTUVWXYZ",
 }
 DROPPED: dict[str, str] = {"en": "Z", "de": "JQXY", "fr": "W", "es": "KW", "nl": "Q"}
+
+
+def rulebook_grid(lang: str) -> bool:
+    """The language plays the rulebook's own grid, A-Y: its letters are the
+    engine's cell letters, so its words go in and out as they are (no
+    conversion, checked as written, the user's --words counted), and the grid
+    was not chosen by measurement (nothing for the rules page to explain)."""
+    return GRIDS[lang] == LETTERS
 
 
 def kept(lang: str = "en") -> tuple[int, int]:
@@ -70,7 +79,7 @@ def grid(lang: str = "en") -> str:
 def to_cells(word: str, lang: str = "en") -> str:
     """A word of the language (capitals, folded) written in the engine's cell
     letters; a letter the grid lacks becomes Z (refused as the English Z is)."""
-    if lang == "en":
+    if rulebook_grid(lang):
         return word
     table = _IN[lang]
     return "".join(table.get(ord(ch), "Z" if ch.isalpha() else ch) for ch in word)
@@ -78,7 +87,7 @@ def to_cells(word: str, lang: str = "en") -> str:
 
 def from_cells(word: str, lang: str = "en") -> str:
     """Cell letters back to the language's letters."""
-    return word if lang == "en" else word.translate(_OUT[lang])
+    return word if rulebook_grid(lang) else word.translate(_OUT[lang])
 
 
 def model_lang(model) -> str:
@@ -115,12 +124,12 @@ def _convert(obj, fn):
 
 def localize(model: dict, lang: str) -> dict:
     """A model made in cell letters, in the language's letters (English: itself)."""
-    return model if lang == "en" else _convert(model, lambda w: from_cells(w, lang))
+    return model if rulebook_grid(lang) else _convert(model, lambda w: from_cells(w, lang))
 
 
 def delocalize(model: dict, lang: str) -> dict:
     """A model in the language's letters, in cell letters for the engine's checks."""
-    return model if lang == "en" else _convert(model, lambda w: to_cells(w, lang))
+    return model if rulebook_grid(lang) else _convert(model, lambda w: to_cells(w, lang))
 
 
 # -- drawing ---------------------------------------------------------------------------------
@@ -150,7 +159,7 @@ def drawing(render):
     @_wraps(render)
     def wrapped(doc, model, *args, **kwargs):
         lang = model_lang(model) if isinstance(model, dict) else "en"
-        if lang == "en" and isinstance(model, dict) and isinstance(model.get("puzzles"), list):
+        if not language(lang).marked and isinstance(model, dict) and isinstance(model.get("puzzles"), list):  # params that name no language: the puzzles may
             first = model["puzzles"][0] if model["puzzles"] else {}
             lang = first.get("lang", "en") if isinstance(first, dict) and first.get("lang") in GRIDS else "en"
         token, said = _SHOWN.set(GRIDS[lang]), _LANG.set(lang)

@@ -209,14 +209,12 @@ def pairs_of(picks, p: Pool) -> list[tuple[str, list[str]]]:
 
 def make_puzzle(token: str, difficulty: str, lang: str = "en") -> dict:
     """The puzzle for this token and difficulty (always the same one), in the
-    language's letters."""
-    if lang != "en":
-        from printkit.games.crypto_crisis.alphabet import localize
-        from printkit.games.crypto_crisis.lists import in_language
+    language's letters (a marked language named in it: lang.Language.params)."""
+    from printkit.games.crypto_crisis.alphabet import localize
+    from printkit.games.crypto_crisis.lists import in_language
 
-        with in_language(lang):
-            return {**localize(_make_puzzle(token, difficulty, lang), lang), "lang": lang}
-    return _make_puzzle(token, difficulty, lang)
+    with in_language(lang):
+        return {**localize(_make_puzzle(token, difficulty, lang), lang), **language(lang).params}
 
 
 def _make_puzzle(token: str, difficulty: str, lang: str) -> dict:

@@ -36,12 +36,14 @@ def in_language(lang: str):
 def lexicon() -> frozenset:
     """The frozen acceptance list that puzzles are made and judged against (a
     user's --words never changes them, so an ID always gives the same puzzle)."""
+    from printkit.games.crypto_crisis.alphabet import rulebook_grid
+
     lang = _LANG.get()
-    if lang != "en":
+    if not rulebook_grid(lang):
         return _lexicon_other(lang)
     from printkit.words import _base_accept
 
-    return _base_accept()
+    return _base_accept(lang)
 
 
 @lru_cache(maxsize=4)
@@ -55,15 +57,17 @@ def _lexicon_other(lang: str) -> frozenset:
 def puzzle_list() -> frozenset:
     """The puzzle list's words of WORD_LEN letters, upper case: the only ones a
     board can hold (a set of all 25,000 would cost ~3 MB for nothing)."""
+    from printkit.games.crypto_crisis.alphabet import rulebook_grid
+
     lang = _LANG.get()
-    return _puzzle_list_en() if lang == "en" else _puzzle_list_other(lang)
+    return _puzzle_list_as_written(lang) if rulebook_grid(lang) else _puzzle_list_other(lang)
 
 
 @lru_cache(maxsize=1)
-def _puzzle_list_en() -> frozenset:
+def _puzzle_list_as_written(lang: str) -> frozenset:
     from printkit.words import puzzle_words_sorted
 
-    text = puzzle_words_sorted().get(WORD_LEN, "").upper()  # the list is a-z: one letter a letter
+    text = puzzle_words_sorted(lang).get(WORD_LEN, "").upper()  # the rulebook grid's letters: one letter a letter
     return frozenset(text[i : i + WORD_LEN] for i in range(0, len(text), WORD_LEN))
 
 

@@ -7,10 +7,13 @@ from printkit.errors import UsageError
 from printkit.games.crypto_crisis.board import MIN_CELL_MM, PARTS, SLIPS, board_from_words, word_entry  # noqa: F401 (this module's face too)
 from printkit.games.crypto_crisis.codes import FROM_INPUT
 from printkit.games.crypto_crisis.grid import COLOURS, MARKS, MAX_SHIFTS, net_text
+from printkit.games.crypto_crisis.alphabet import rulebook_grid
 from printkit.lang import language
 
 # The rulebook's worked example (GAMES.md section 4): `board --example`.
 EXAMPLE_WORDS = ("study:LLL", "ghost:UUU", "knife:RRD")
+#: the languages whose board --example prints (the rulebook's words, in its language)
+EXAMPLES = {"en": EXAMPLE_WORDS}
 
 
 def parse_word(text: str) -> tuple[str, list[str]]:
@@ -67,17 +70,15 @@ def build_board(params: dict) -> dict:
     drawn from the seed (a board the generator has checked: one answer per
     colour once every shift is out). Another language's board is made in the
     engine's cell letters and handed back in the language's (alphabet.py)."""
-    lang = params.get("lang") or "en"
-    if lang == "en":
-        return _build_board(params, "en")
     from printkit.games.crypto_crisis.alphabet import localize
     from printkit.games.crypto_crisis.lists import in_language
 
-    if params.get("example"):
+    lang = language(params.get("lang")).code
+    if params.get("example") and lang not in EXAMPLES:
         raise UsageError("--example prints the rulebook's English words (study, ghost, knife); leave out --lang, or give your own --word")
     with in_language(lang):
         model = localize(_build_board(params, lang), lang)
-    model["params"] = {**model["params"], "lang": lang}
+    model["params"] = {**model["params"], **language(lang).params}
     return model
 
 
@@ -90,9 +91,9 @@ def _build_board(params: dict, lang: str) -> dict:
         raise UsageError("--example prints the rulebook's words; leave out --word (or --example)")
     if given:
         pairs = [parse_word(t) for t in given]
-        if lang != "en":  # as the language writes them (Bären -> BÄREN), in cell letters
+        if not rulebook_grid(lang):  # as the language writes them (Bären -> BÄREN), in cell letters
             from printkit.games.crypto_crisis.alphabet import DROPPED, GRIDS, to_cells
-            from printkit.lang import fold, language
+            from printkit.lang import fold
 
             folded = [(fold(w, lang).upper(), s) for w, s in pairs]
             for (w, _), text in zip(folded, given):
@@ -102,7 +103,7 @@ def _build_board(params: dict, lang: str) -> dict:
             pairs = [(to_cells(w, lang), s) for w, s in folded]
         source, kept = "words", {"word": given}
     elif example:
-        pairs = [parse_word(t) for t in EXAMPLE_WORDS]
+        pairs = [parse_word(t) for t in EXAMPLES[lang]]
         source, kept = "example", {"example": True}
     else:
         from printkit.games.crypto_crisis.generator import random_words
@@ -111,12 +112,12 @@ def _build_board(params: dict, lang: str) -> dict:
         pairs = random_words(seed)
         source, kept = "random", {"seed": seed}
     board = board_from_words(pairs)
-    if lang != "en":
+    if not rulebook_grid(lang):
         from printkit.games.crypto_crisis.lists import lexicon
 
         report = solver_report(board, lexicon())
     else:
-        report = solver_report(board, accept_words())
+        report = solver_report(board, accept_words(lang))  # the user's --words too
     model = {"params": kept, "source": source, **board, "code": board_code(board["cells"])}
     if report is not None:
         model["solver"] = report
@@ -149,7 +150,7 @@ def language_facts(lang: str = "en") -> dict:
     from printkit.games.crypto_crisis.alphabet import DROPPED, GRIDS, kept as kept_words
     from printkit.lang import SPELLING, language
 
-    kept, total = kept_words(lang) if lang != "en" else (0, 0)
+    kept, total = (0, 0) if rulebook_grid(lang) else kept_words(lang)
     dropped = ", ".join(DROPPED[lang][:-1]) + (" or " if len(DROPPED[lang]) > 1 else "") + DROPPED[lang][-1]
     return {
         "lang": lang,
@@ -165,9 +166,9 @@ def language_facts(lang: str = "en") -> dict:
         # the colour and mark codes the pages print (codes.py), for the rules page's sentences
         "colour_codes": codes.colour_codes(lang),
         "mark_codes": codes.mark_codes(lang),
-        # for the rules template's sentences (translated there; English keeps its own words):
-        # the grid's first to last letter, its rows, what it lacks
-        **({} if lang == "en" else {
+        # for the rules template's sentences (translated there; the rulebook's grid keeps
+        # the template's own words): the grid's first to last letter, its rows, what it lacks
+        **({} if rulebook_grid(lang) else {
             "grid_span": f"{GRIDS[lang][0]}\u2013{GRIDS[lang][-1]}",
             "grid_rows": ", ".join(" ".join(GRIDS[lang][r * 5 : r * 5 + 5]) for r in range(5)),
             "grid_missing": ", ".join(DROPPED[lang]),
@@ -186,8 +187,8 @@ WHY_MORE = {
 def why(lang: str) -> str:
     from printkit.games.crypto_crisis.alphabet import DROPPED, kept
 
-    if lang == "en":
-        return ""
+    if rulebook_grid(lang):
+        return ""  # the rulebook's grid: not chosen, nothing to explain
     have, total = kept(lang)
     letters = ", ".join(DROPPED[lang][:-1]) + (" and " if len(DROPPED[lang]) > 1 else "") + DROPPED[lang][-1]
     return (f"it drops {letters}, which keeps {have:,} of the {total:,} common five-letter words with five different letters, "
@@ -202,14 +203,13 @@ def build_sheet(params: dict) -> dict:
         raise UsageError(f"--part must be one of {', '.join(PARTS)}, not '{part}'")
     lang = language(params.get("lang")).code
     model: dict = {"params": {"part": part if part != "all" else None, **language(lang).params}, "part": part}
-    if lang != "en":
+    if not rulebook_grid(lang):
         model["grid"] = GRIDS[lang]  # the letters the paper's grids show, cell 1 to 25
         model["no_letters"] = language_facts(lang)["no_letters"]
     if part in ("all", "method"):
         # the worked example on the method page: the rulebook's red word (another language: one of its words)
         entry = word_entry("red", to_cells(METHOD_WORDS[lang], lang), ["R", "R", "D"])
-        if lang != "en":
-            entry = {**entry, "word": from_cells(entry["word"], lang), "tiles": [from_cells(t, lang) for t in entry["tiles"]]}
+        entry = {**entry, "word": from_cells(entry["word"], lang), "tiles": [from_cells(t, lang) for t in entry["tiles"]]}
         model["method"] = {"example": entry}
     if part in ("all", "form"):
         model["form"] = {

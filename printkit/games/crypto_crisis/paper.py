@@ -102,12 +102,9 @@ def codes_said() -> dict[str, str]:
     return {"shifts": shift_legend(), **colour_codes(), **mark_codes()}
 
 
-def no_letters(default: str = "no Z") -> str:
-    """What the grid lacks, as the paper says it: "no Z" (English: `default`, the model's), "no J, Q, X or Y"."""
-    lang = page_lang()
-    dropped = DROPPED.get(lang, "Z")
-    if lang == "en":
-        return default
+def no_letters() -> str:
+    """What the page's grid lacks, as the paper says it: "no Z", "no J, Q, X or Y"."""
+    dropped = DROPPED.get(page_lang(), "Z")
     if len(dropped) == 1:
         return _("no {letter}").format(letter=dropped)
     return _("no {letters} or {last}").format(letters=", ".join(dropped[:-1]), last=dropped[-1])
@@ -139,7 +136,7 @@ def method_page(doc, method: dict) -> None:
     y = top - 1 * MM
     lw = 30 * MM
     for k, (head, text) in enumerate(METHOD_STEPS, 1):
-        text = _(text).replace("{no_letters}", no_letters(method.get("no_letters", "no Z")))
+        text = _(text).replace("{no_letters}", no_letters())
         for key, value in codes_said().items():
             text = text.replace("{" + key + "}", value)
         c.setFillColorRGB(*BLACK)
@@ -287,7 +284,7 @@ def one_form(c, ink, x: float, top: float, w: float, h: float, form: dict) -> No
     c.drawCentredString(x + w / 2, fold - 1 * MM, fold_text)
     # the inside: the words, their shifts, where their tiles land
     rule = _("Each word: 5 letters, all different, {no_letters}, an English word; one per colour. "
-             "Up to {n} shifts each: {shifts}. Tiles: where the word's letters land (the method page).").format(n=form["shift_boxes"], no_letters=no_letters(form.get("no_letters", "no Z")), shifts=shift_legend())
+             "Up to {n} shifts each: {shifts}. Tiles: where the word's letters land (the method page).").format(n=form["shift_boxes"], no_letters=no_letters(), shifts=shift_legend())
     y = typeset.paragraph(c, rule, x, fold - 4 * MM, w, size=8) - 2 * MM
     box = 8.5 * MM
     word_x = x + 30 * MM

@@ -23,8 +23,9 @@ from printkit.games.crypto_crisis.grid import (
     placeable,
     tiles,
 )
-from printkit.games.crypto_crisis.alphabet import delocalize, model_lang
+from printkit.games.crypto_crisis.alphabet import delocalize, model_lang, rulebook_grid
 from printkit.games.crypto_crisis.lists import WORD_LEN, in_language, lexicon, puzzle_list  # noqa: F401 (read through rules too)
+from printkit.lang import CODES, DEFAULT
 from printkit.rules import Violation, expect, field
 
 COUNT_WORDS = {2: "twice", 3: "three times", 4: "four times", 5: "five times"}
@@ -201,7 +202,7 @@ def check_board(model: dict) -> list[Violation]:
     from printkit.words import is_word
 
     lang = model_lang(model)
-    if lang != "en":  # checked in the engine's cell letters, against the language's lists
+    if not rulebook_grid(lang):  # checked in the engine's cell letters, against the language's lists
         bad = dropped_letters(model, "", lang)
         if bad:
             return bad
@@ -260,7 +261,7 @@ def _number(part, key: str, code: str, place: str, ok: Callable[[int], bool], ru
 
 def check_sheet(model: dict) -> list[Violation]:
     lang = model_lang(model)
-    if lang != "en":
+    if not rulebook_grid(lang):
         from printkit.games.crypto_crisis.alphabet import GRIDS
 
         out = expect(model.get("grid") == GRIDS[lang], "CC-SHEET-GRID", "sheet", f"its grid letters are {_shown(model.get('grid'))}; the {lang} grid is {GRIDS[lang]}")
@@ -368,10 +369,10 @@ def _on_puzzle_list(word: str) -> bool:
     from printkit.games.crypto_crisis.lists import current
     from printkit.words import puzzle_words
 
-    if current() != "en":
-        return False  # another language's puzzle lists hold five-letter words only here
+    if not rulebook_grid(current()):
+        return False  # another grid's puzzle lists hold five-letter words only here
 
-    return word == word.upper() and word.lower() in puzzle_words()  # a word of the wrong length: rare, a plain scan
+    return word == word.upper() and word.lower() in puzzle_words(current())  # a word of the wrong length: rare, a plain scan
 
 
 def check_puzzle(p, n: int) -> list[Violation]:
@@ -497,11 +498,11 @@ def _check_run(run: tuple[int, int]) -> list[Violation]:
     with gc_paused():
         for n in range(run[0] + 1, run[1] + 1):
             p = puzzles[n - 1]
-            lang = p.get("lang", "en") if isinstance(p, dict) else "en"
-            if lang not in ("en", "de", "fr", "es", "nl"):
+            lang = p.get("lang", DEFAULT) if isinstance(p, dict) else DEFAULT
+            if lang not in CODES:
                 out.append(Violation("CC-PUZZLE", f"puzzle {n}", f"language {str(lang)[:10]!r} is not one printkit prints"))
                 continue
-            if lang == "en":
+            if rulebook_grid(lang):
                 out += check_puzzle(p, n)
                 continue
             bad = dropped_letters(p, f"puzzle {p.get('id')} ", lang)

@@ -73,7 +73,9 @@ def said(sentence: str) -> str:
 
 def figures(text: str) -> str:
     """Worked figures as the page's language writes them: a decimal comma (×1,5) but in English."""
-    return text if _LANG.get() == "en" else _re.sub(r"(\d)\.(\d)", r"\1,\2", text)
+    from printkit.lang import language
+
+    return _re.sub(r"(\d)\.(\d)", rf"\1{language(_LANG.get()).decimal}\2", text)
 
 
 #: the terrain names, the strength modifiers' reasons (rules.Strength.explain) and the roles, as printed
@@ -83,8 +85,6 @@ WORDS = (N_("plains"), N_("forest"), N_("water"), N_("mountain"), N_("ice"), N_(
 
 def working(text: str) -> str:
     """A strength's working ('7 × 1.5 (attacking meaning) = 10.5, down to 10') in the page's language."""
-    if _LANG.get() == "en":
-        return text
     text = _re.sub(r"\(mountain (\d+/\d+)\)", lambda m: f"({_('mountain')} {m.group(1)})", text)
     text = _re.sub(r"\(([a-z ]+)\)", lambda m: f"({_(m.group(1))})", text)
     text = _re.sub(r", down to (\d+)$", lambda m: _(", down to {n}").format(n=m.group(1)), text)
@@ -101,8 +101,6 @@ FOREST_STEPS = (
 
 
 def forest_step(step: str) -> str:
-    if _LANG.get() == "en":
-        return step
     for pattern, message in FOREST_STEPS:
         m = _re.fullmatch(pattern, step)
         if m:
@@ -743,19 +741,18 @@ def render_reference(doc, model: dict) -> None:
         c.setFont(fonts.SANS_BOLD, 9)
         c.drawString(left + 10 * MM, ly - 6, " ".join(model["values"][v]))
         ly -= 4.8 * MM
-    end_right = False  # "The end" under Combat when a translation's left column runs long
-    if _LANG.get() != "en":  # a longer translation: the blocks as large as fits above the margin (English keeps its size)
-        def fits(size: float, end_right: bool) -> bool:
-            left_h = sum(_block_height(items, col_w, size) for items in (model["setup"], model["after"])) + 1 * MM + 2 * MM
-            right_h = sum(_block_height(items, col_w, size) for items in (model["turn"], model["combat"])) + 2 * MM
-            end_h = _block_height(model["end"], col_w, size) + 2 * MM
-            return ly - left_h - (0 if end_right else end_h) >= m and y - right_h - (end_h if end_right else 0) >= m
+    # the blocks as large as fits above the margin: a longer translation gets smaller (English fits at `big`)
+    def fits(size: float, end_right: bool) -> bool:
+        left_h = sum(_block_height(items, col_w, size) for items in (model["setup"], model["after"])) + 1 * MM + 2 * MM
+        right_h = sum(_block_height(items, col_w, size) for items in (model["turn"], model["combat"])) + 2 * MM
+        end_h = _block_height(model["end"], col_w, size) + 2 * MM
+        return ly - left_h - (0 if end_right else end_h) >= m and y - right_h - (end_h if end_right else 0) >= m
 
-        for size in (big, 8.2, 8.0, 7.8, 7.6, 7.5):
-            if fits(size, False) or fits(size, True):
-                break
-        end_right = not fits(size, False)
-        big = min(big, size)
+    for size in (big, 8.2, 8.0, 7.8, 7.6, 7.5):
+        if fits(size, False) or fits(size, True):
+            break
+    end_right = not fits(size, False)  # "The end" under Combat when a translation's left column runs long
+    big = min(big, size)
     ly = _block(c, N_("Set up"), model["setup"], left, ly - 1 * MM, col_w, size=big)
     ly = _block(c, N_("After combat"), model["after"], left, ly - 2 * MM, col_w, size=big)
     if not end_right:

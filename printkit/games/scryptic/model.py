@@ -92,9 +92,7 @@ def build_tokens(params: dict) -> dict:
         raise UsageError(f"--board-size {n}: boards are {R.MIN_SIZE} to {R.MAX_SIZE} cells a side")
     lang = _lang(params)
     values, counts = R.letter_values(lang), R.pool_counts(lang)
-    letters = [{"letter": ch, "value": values[ch], "count": counts[ch]} for ch in values]
-    if lang == "en":
-        letters.sort(key=lambda e: e["letter"])
+    letters = [{"letter": ch, "value": values[ch], "count": counts[ch]} for ch in values]  # in the language's alphabet order
     return {
         "params": {"board_size": n if n != 15 else None, **_lang_param(lang)},
         "pools": [{"owner": owner, "player": k, "letters": [dict(e) for e in letters]} for k, owner in enumerate(R.POOLS, 1)],
@@ -182,11 +180,7 @@ SCORING = [
     N_("Lost: the face value of each of your words beaten, broken, cracked through ice or lifted. A mended word scores again as new."),
 ]
 
-DICTIONARY = (
-    "A printed dictionary you agree on before play decides (e.g. Collins Scrabble Words); no names, abbreviations, hyphens or "
-    "apostrophes. None to hand? A word you both know counts."
-)
-#: DICTIONARY in another language, with that language's dictionary
+#: the dictionary rule, with the language's printed dictionary (DICTIONARIES)
 DICTIONARY_OF = N_(
     "A printed dictionary you agree on before play decides (e.g. {dictionary}); no names, abbreviations, hyphens or "
     "apostrophes. None to hand? A word you both know counts."
@@ -195,8 +189,8 @@ MEANING_RULE = N_(
     "A word printed below has that meaning (in two lists: both, multiplied). Any other word has a meaning only if both "
     "players agree when its bonus is first claimed; if either says no, no bonus. Once agreed it holds for the rest of the game."
 )
-# The printed dictionary each language's Scrabble players use (named as an example, as Collins is for English).
-DICTIONARIES = {"de": N_("the Duden"), "fr": N_("L'Officiel du Scrabble (ODS)"), "es": N_("the Diccionario de la lengua española (RAE)"), "nl": N_("the Groene Boekje")}
+# The printed dictionary each language's Scrabble players use (named as an example); a name, not translated for English.
+DICTIONARIES = {"en": "Collins Scrabble Words", "de": N_("the Duden"), "fr": N_("L'Officiel du Scrabble (ODS)"), "es": N_("the Diccionario de la lengua española (RAE)"), "nl": N_("the Groene Boekje")}
 MEANING_TITLES = {"attacking": N_("Attacking (×1.5 in attack)"), "defending": N_("Defending (×1.5 in defence)"), "sneaking": N_("Sneaking (×1.5 in attack and defence)"), "cutting": N_("Cutting or fire (×1.5 against forest)")}
 
 # Worked examples: the inputs only. The numbers are computed by the rules module
@@ -213,6 +207,8 @@ FOREST_EXAMPLE = {"word": "FIRE", "terrain": "FFPP", "cutting": True}
 # other unbeaten words still use stay), read from the rulebook's pictures.
 COMBAT_EXAMPLE = {"attacker": "SWORD", "defenders": ["NOR", "TAU", "NOT", "GRAM"], "city": ["GRAM"], "removed": [[], ["U"], ["O", "T"], []]}
 EXTENSION_EXAMPLE = {"old": "CAT", "new": "CATS", "cross": "SO"}
+#: the languages whose examples are the rulebook's as it prints them
+WRITTEN = {"en": (EXAMPLES, FOREST_EXAMPLE, COMBAT_EXAMPLE, EXTENSION_EXAMPLE)}
 
 # The same examples in each language: words of that language with the same
 # meaning, terrain and role (each a word of the language's acceptance list:
@@ -240,9 +236,10 @@ def _terrain_like(terrain: str, word: str) -> str:
 
 
 def examples_for(lang: str) -> tuple[list[dict], dict, dict, dict]:
-    """(examples, forest example, combat example, extension example) in a language."""
-    if lang == "en":
-        return EXAMPLES, FOREST_EXAMPLE, COMBAT_EXAMPLE, EXTENSION_EXAMPLE
+    """(examples, forest example, combat example, extension example) in a language:
+    the rulebook's own (WRITTEN: English), else its words put in the rulebook's examples."""
+    if lang in WRITTEN:
+        return WRITTEN[lang]
     words = _WORDS[lang]
     examples = [{**case, "word": w, "terrain": _terrain_like(case["terrain"], w)} for case, w in zip(EXAMPLES, words[:5])]
     forest = {**FOREST_EXAMPLE, "word": words[5], "terrain": _terrain_like(FOREST_EXAMPLE["terrain"], words[5])}
@@ -314,7 +311,7 @@ def meaning_words(lang: str = "en") -> dict[str, list[str]]:
     out = {}
     for line in data_file(name).read_text(encoding="utf-8").splitlines():
         meaning, _, words = line.partition(":")
-        out[meaning.strip()] = words.split() if lang == "en" else words.upper().split()
+        out[meaning.strip()] = (words.upper() if language(lang).folds else words).split()
     return out
 
 
@@ -325,21 +322,23 @@ def build_reference(params: dict) -> dict:
     bouts = compute_combat(combat, lang)
     words = meaning_words(lang)
     values = R.letter_values(lang)
-    extra = {} if lang == "en" else {"language": language_facts(lang)}
+    from printkit.lang import language
+
+    extra = {"language": language_facts(lang)} if language(lang).marked else {}  # the unmarked language's card as first printed
     return {
         "params": _lang_param(lang),
         **extra,
         "terrain": [{"code": t, "name": R.TERRAIN_NAMES[t], "placing": p, "combat": k} for t, p, k in TERRAIN_ROWS],
         "city": {"placing": CITY_ROW[1], "combat": CITY_ROW[2]},
         "modifiers": [{"what": w, "when": when, "factor": f} for w, when, f in MODIFIERS],
-        "values": {str(v): "".join(ch for ch in (sorted(values) if lang == "en" else values) if values[ch] == v) for v in (1, 2, 3)},
+        "values": {str(v): "".join(ch for ch in values if values[ch] == v) for v in (1, 2, 3)},
         "setup": SETUP,
         "turn": TURN,
         "combat": COMBAT,
         "after": AFTER,
         "end": END,
         "scoring": SCORING,
-        "dictionary": DICTIONARY if lang == "en" else filled(DICTIONARY_OF, dictionary=DICTIONARIES[lang]),
+        "dictionary": filled(DICTIONARY_OF, dictionary=DICTIONARIES[lang]),
         "meaning_rule": MEANING_RULE,
         "meanings": [{"meaning": m, "title": MEANING_TITLES[m], "words": words[m]} for m in R.MEANINGS],
         "examples": examples,

@@ -18,6 +18,7 @@ from collections import deque
 from fractions import Fraction
 from typing import Iterable, NamedTuple, Sequence
 
+from printkit.lang import shown_letters
 from printkit.rules import Violation, expect, field
 
 # -- letters -------------------------------------------------------------------------
@@ -134,8 +135,7 @@ ROLES = ("attack", "defend")
 def letter_value(ch: str, lang: str = "en") -> int:
     v = letter_values(lang).get(ch.upper()) if isinstance(ch, str) and len(ch) == 1 else None
     if v is None:
-        have = "".join(letter_values(lang))
-        raise ValueError(f"{ch!r} is not a letter A-Z" if lang == "en" else f"{ch!r} is not a letter of the pool ({have})")
+        raise ValueError(f"{ch!r} is not a letter {shown_letters(''.join(letter_values(lang)))}")
     return v
 
 
@@ -642,7 +642,7 @@ def check_tokens(model: dict) -> list[Violation]:
             if ch is None or n is None or v is None:
                 continue
             if ch not in values:
-                out.append(Violation("SCR-LETTER", f"{place} entry {j}", f"{ch!r} is not a letter A-Z" if lang == "en" else f"{ch!r} is not a letter of the pool ({''.join(values)})"))
+                out.append(Violation("SCR-LETTER", f"{place} entry {j}", f"{ch!r} is not a letter {shown_letters(''.join(values))}"))
                 continue
             out += expect(v == values[ch], "SCR-VALUE", f"{place} letter {ch}", f"value {v}; the rules give {ch} the value {values[ch]}")
             counts[ch] = counts.get(ch, 0) + n

@@ -299,13 +299,42 @@ def test_missing_and_low_resolution_images(tmp_path):
     from PIL import Image
 
     small = io.BytesIO()
-    Image.new("RGB", (60, 40), "red").save(small, "PNG")
+    detail = Image.new("RGB", (60, 40), "red")
+    detail.paste((0, 0, 255), (0, 0, 30, 40))  # a picture with detail: a plain one is never too small
+    detail.save(small, "PNG")
     big = io.BytesIO()
     Image.new("RGB", (600, 400), "red").save(big, "PNG")
     layout = LAYOUT + '\n[[element]]\ntype = "image"\npath = "{{ art }}"\nx = 6\ny = 20\nw = 50\nh = 20\n'
     found = _violations(tmp_path, "name,text,color,art\nA,b,#fff,small.png\nB,b,#fff,nothere.png\nC,b,#fff,big.png\n", "front.toml", layout, {"small.png": small.getvalue(), "big.png": big.getvalue()})
     assert [(v.code, v.place.split(" (")[0]) for v in found] == [("OWN-IMAGE-DPI", "card 1"), ("OWN-IMAGE-MISSING", "card 2")]
     assert "60x40 px: 51 dpi drawn at 30x20 mm" in found[0].message  # contained: 30 mm wide in its 50x20 mm box
+
+
+@pytest.mark.parametrize("plain", [(255, 0, 0, 255), (10, 200, 30, 0)])
+def test_a_plain_picture_has_no_resolution_to_lack(tmp_path, plain):
+    """A picture of one colour, or wholly transparent (Social Rules' 60 px
+    transparent.png, tests/corpus/socialrules), prints the same at any size: too
+    few pixels is no fault of it, in a layout as in an SVG template. One with
+    detail at the same size is still refused."""
+    import io
+
+    from PIL import Image
+
+    def png(im):
+        buf = io.BytesIO()
+        im.save(buf, "PNG")
+        return buf.getvalue()
+
+    flat = Image.new("RGBA", (60, 40), plain)
+    speck = flat.copy()
+    speck.putpixel((5, 5), (0, 0, 0, 255))
+    layout = LAYOUT + '\n[[element]]\ntype = "image"\npath = "{{ art }}"\nx = 6\ny = 20\nw = 50\nh = 20\n'
+    found = _violations(tmp_path, "name,text,color,art\nA,b,#fff,flat.png\nB,b,#fff,speck.png\n", "front.toml", layout, {"flat.png": png(flat), "speck.png": png(speck)})
+    assert [(v.code, v.place.split(" (")[0]) for v in found] == [("OWN-IMAGE-DPI", "card 2")]
+    svg = SVG_HEAD.format(w=69, h=94) + '<rect width="69" height="94" fill="#eee"/><image x="10" y="10" width="20" height="20" href="{{ art }}"/><text x="10" y="50" font-size="4">{{ name }}</text></svg>'
+    (tmp_path / "svg").mkdir()
+    found = _violations(tmp_path / "svg", "name,art\nA,flat.png\nB,speck.png\n", "front.svg", svg, {"flat.png": png(flat), "speck.png": png(speck)})
+    assert [(v.code, v.place.split(" (")[0]) for v in found] == [("OWN-IMAGE-DPI", "card 2")]
 
 
 def test_unknown_font_is_drawn_in_the_nearest_shipped_face(tmp_path):

@@ -609,3 +609,21 @@ def test_poker_template_on_shop_cards_has_art_to_every_bleed_edge(tmp_path, shop
         px = im.load()
         edge = [px[x, y] for x in range(w) for y in (0, 1, h - 2, h - 1)] + [px[x, y] for y in range(h) for x in (0, 1, w - 2, w - 1)]
         assert sum(v > 245 for v in edge) == 0, f"{shop} {name}: white pixels at the bleed edge"
+
+
+@pytest.mark.parametrize("side", ['width="0" height="20"', 'width="12" height="0"'])
+def test_an_svg_picture_with_no_width_draws_nothing(tmp_path, side):
+    """A picture of zero width or height draws nothing in SVG. Inside an element
+    with placeholders (drawn by svglib) it stopped the run, exit 3 (a
+    ZeroDivisionError: tests/test_fuzz_corpus.py found it); it prints the card now,
+    the picture left out."""
+    (tmp_path / "little.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" width="10mm" height="10mm" viewBox="0 0 10 10"><circle cx="5" cy="5" r="4" fill="#2a7"/></svg>', encoding="utf-8")
+    (tmp_path / "front.svg").write_text(SVG_HEAD.format(w=69, h=94) + f'<g fill="{{{{ colour }}}}"><rect width="69" height="94"/><image x="2" y="16" {side} href="little.svg"/></g>'
+                                        '<text x="8" y="80" font-size="4">{{ name }}</text></svg>', encoding="utf-8")
+    (tmp_path / "cards.csv").write_text("name,colour\nAda,#eeeeee\n", encoding="utf-8")
+    r = run_inproc("deck", "--data", "cards.csv", "--front", "front.svg", "--layout", "single", "--bleed", "0", "-o", "out.pdf", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    import pypdfium2 as pdfium
+
+    im = pdfium.PdfDocument(str(tmp_path / "out.pdf"))[0].render(scale=1).to_pil().convert("RGB")
+    assert not any(im.getpixel((x, y))[1] > im.getpixel((x, y))[0] + 60 for x in range(0, im.width, 3) for y in range(0, im.height, 3))  # no green circle

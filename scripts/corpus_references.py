@@ -59,13 +59,33 @@ def cards(project: Path, spec: dict):
         yield i, row.values, project / name
 
 
-def fill(template: Path, values: dict, index: int, markup: str = "", pattern: str = "") -> str:
+def show_layers(text: str, listed: str) -> str:
+    """The layers Component Generator exports for a row whose layer column holds
+    `listed` (`left|right`): `[*]` and `[fixed]` layers, `[key]` layers whose key
+    is listed, and no other layer (as its build_temp_svg_file shows them)."""
+    from lxml import etree
+
+    ink = "{http://www.inkscape.org/namespaces/inkscape}"
+    keys = [k.strip().lower() for k in listed.split("|") if k.strip()]
+    root = etree.fromstring(text.encode("utf-8"), etree.XMLParser(resolve_entities=False, huge_tree=False))
+    for g in root.iter("{http://www.w3.org/2000/svg}g"):
+        if g.get(ink + "groupmode") != "layer" or g.get(ink + "label") is None:
+            continue
+        label = g.get(ink + "label").lower()
+        show = label.startswith(("[*] ", "[fixed] ")) or any(label.startswith(f"[{k}] ") for k in keys)
+        g.set("style", "display:inline" if show else "display:none")
+    return etree.tostring(root, encoding="unicode")
+
+
+def fill(template: Path, values: dict, index: int, markup: str = "", pattern: str = "", nocase: bool = False) -> str:
     """The template's text with this card's values put in (XML-escaped); a
     template named `sheet.svg#card` is cut to that rectangle first, as printkit
     reads it (printkit.custom.svg.crop_to_element: the page becomes the card).
     `pattern` (corpus.toml's reference_fill, e.g. "%VAR_{}%"): the template holds
     another tool's placeholders, and each is replaced as that tool replaces it,
-    by plain text substitution of the column's cell (not through printkit)."""
+    by plain text substitution of the column's cell (not through printkit);
+    `nocase` (reference_fill_nocase): the tool matches the placeholder whatever
+    its case (MailMerge-SVG's {{NAME}} for the column Name)."""
     import jinja2
     from lxml import etree
 
@@ -84,7 +104,12 @@ def fill(template: Path, values: dict, index: int, markup: str = "", pattern: st
     if pattern:
         text = template.read_text(encoding="utf-8")
         for column, value in sorted(escaped.items(), key=lambda kv: -len(kv[0])):  # longest names first
-            text = text.replace(pattern.format(column), value)
+            if nocase:
+                import re
+
+                text = re.sub(re.escape(pattern.format(column)), lambda _m, v=value: v, text, flags=re.IGNORECASE)
+            else:
+                text = text.replace(pattern.format(column), value)
     else:
         text = env.from_string(template.read_text(encoding="utf-8")).render(**variables)
     if element:
@@ -159,9 +184,13 @@ def main(names: list[str]) -> int:
         trim = CARDS[spec["compare"]["card_size"]]
         out_dir = project / "reference"
         templates = set()
+        layer_column = spec["compare"].get("reference_layers", "")  # the column listing each row's layers, as Component Generator reads it
         for i, values, template in cards(project, spec):
             templates.add(split_element(template)[0])
-            render(fill(template, values, i, spec["compare"].get("reference_markup", ""), spec["compare"].get("reference_fill", "")), project, trim, spec["compare"]["card_size"], out_dir / f"card-{i + 1:02d}.png", split_element(template)[0].parent)
+            text = fill(template, values, i, spec["compare"].get("reference_markup", ""), spec["compare"].get("reference_fill", ""), spec["compare"].get("reference_fill_nocase", False))
+            if layer_column:
+                text = show_layers(text, values.get(layer_column, ""))
+            render(text, project, trim, spec["compare"]["card_size"], out_dir / f"card-{i + 1:02d}.png", split_element(template)[0].parent)
         (out_dir / "fonts.txt").write_text(fonts_used(sorted(templates)), encoding="utf-8")
         print(f"{project.name}: {len(list(out_dir.glob('card-*.png')))} references")
     return 0

@@ -324,9 +324,6 @@ def test_each_card_matches_the_projects_own_output(name, printed):
 
 
 @pytest.mark.slow
-@pytest.mark.xfail(strict=True, reason="issue 35.4 not reached: 24 projects (23 with Inkscape references), 104 of 126 compared cards within (82.5%); "
-                   "the 22 others are named in their corpus.toml and docs/feature-table.md (flowed text past its shape, preserveAspectRatio, "
-                   "a clone of a text with a placeholder, a clip path on a picture, no stroke on text)")
 def test_nine_cards_in_ten_of_the_corpus_match_inkscape(tmp_path):
     """Issue 35.4: at least 90% of all corpus cards within 3% of 1 mm cells and a
     worst 4 mm square of 80; each card that is not is named in its corpus.toml

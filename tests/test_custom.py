@@ -299,13 +299,42 @@ def test_missing_and_low_resolution_images(tmp_path):
     from PIL import Image
 
     small = io.BytesIO()
-    Image.new("RGB", (60, 40), "red").save(small, "PNG")
+    detail = Image.new("RGB", (60, 40), "red")
+    detail.paste((0, 0, 255), (0, 0, 30, 40))  # a picture with detail: a plain one is never too small
+    detail.save(small, "PNG")
     big = io.BytesIO()
     Image.new("RGB", (600, 400), "red").save(big, "PNG")
     layout = LAYOUT + '\n[[element]]\ntype = "image"\npath = "{{ art }}"\nx = 6\ny = 20\nw = 50\nh = 20\n'
     found = _violations(tmp_path, "name,text,color,art\nA,b,#fff,small.png\nB,b,#fff,nothere.png\nC,b,#fff,big.png\n", "front.toml", layout, {"small.png": small.getvalue(), "big.png": big.getvalue()})
     assert [(v.code, v.place.split(" (")[0]) for v in found] == [("OWN-IMAGE-DPI", "card 1"), ("OWN-IMAGE-MISSING", "card 2")]
     assert "60x40 px: 51 dpi drawn at 30x20 mm" in found[0].message  # contained: 30 mm wide in its 50x20 mm box
+
+
+@pytest.mark.parametrize("plain", [(255, 0, 0, 255), (10, 200, 30, 0)])
+def test_a_plain_picture_has_no_resolution_to_lack(tmp_path, plain):
+    """A picture of one colour, or wholly transparent (Social Rules' 60 px
+    transparent.png, tests/corpus/socialrules), prints the same at any size: too
+    few pixels is no fault of it, in a layout as in an SVG template. One with
+    detail at the same size is still refused."""
+    import io
+
+    from PIL import Image
+
+    def png(im):
+        buf = io.BytesIO()
+        im.save(buf, "PNG")
+        return buf.getvalue()
+
+    flat = Image.new("RGBA", (60, 40), plain)
+    speck = flat.copy()
+    speck.putpixel((5, 5), (0, 0, 0, 255))
+    layout = LAYOUT + '\n[[element]]\ntype = "image"\npath = "{{ art }}"\nx = 6\ny = 20\nw = 50\nh = 20\n'
+    found = _violations(tmp_path, "name,text,color,art\nA,b,#fff,flat.png\nB,b,#fff,speck.png\n", "front.toml", layout, {"flat.png": png(flat), "speck.png": png(speck)})
+    assert [(v.code, v.place.split(" (")[0]) for v in found] == [("OWN-IMAGE-DPI", "card 2")]
+    svg = SVG_HEAD.format(w=69, h=94) + '<rect width="69" height="94" fill="#eee"/><image x="10" y="10" width="20" height="20" href="{{ art }}"/><text x="10" y="50" font-size="4">{{ name }}</text></svg>'
+    (tmp_path / "svg").mkdir()
+    found = _violations(tmp_path / "svg", "name,art\nA,flat.png\nB,speck.png\n", "front.svg", svg, {"flat.png": png(flat), "speck.png": png(speck)})
+    assert [(v.code, v.place.split(" (")[0]) for v in found] == [("OWN-IMAGE-DPI", "card 2")]
 
 
 def test_unknown_font_is_drawn_in_the_nearest_shipped_face(tmp_path):
@@ -580,3 +609,21 @@ def test_poker_template_on_shop_cards_has_art_to_every_bleed_edge(tmp_path, shop
         px = im.load()
         edge = [px[x, y] for x in range(w) for y in (0, 1, h - 2, h - 1)] + [px[x, y] for y in range(h) for x in (0, 1, w - 2, w - 1)]
         assert sum(v > 245 for v in edge) == 0, f"{shop} {name}: white pixels at the bleed edge"
+
+
+@pytest.mark.parametrize("side", ['width="0" height="20"', 'width="12" height="0"'])
+def test_an_svg_picture_with_no_width_draws_nothing(tmp_path, side):
+    """A picture of zero width or height draws nothing in SVG. Inside an element
+    with placeholders (drawn by svglib) it stopped the run, exit 3 (a
+    ZeroDivisionError: tests/test_fuzz_corpus.py found it); it prints the card now,
+    the picture left out."""
+    (tmp_path / "little.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" width="10mm" height="10mm" viewBox="0 0 10 10"><circle cx="5" cy="5" r="4" fill="#2a7"/></svg>', encoding="utf-8")
+    (tmp_path / "front.svg").write_text(SVG_HEAD.format(w=69, h=94) + f'<g fill="{{{{ colour }}}}"><rect width="69" height="94"/><image x="2" y="16" {side} href="little.svg"/></g>'
+                                        '<text x="8" y="80" font-size="4">{{ name }}</text></svg>', encoding="utf-8")
+    (tmp_path / "cards.csv").write_text("name,colour\nAda,#eeeeee\n", encoding="utf-8")
+    r = run_inproc("deck", "--data", "cards.csv", "--front", "front.svg", "--layout", "single", "--bleed", "0", "-o", "out.pdf", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    import pypdfium2 as pdfium
+
+    im = pdfium.PdfDocument(str(tmp_path / "out.pdf"))[0].render(scale=1).to_pil().convert("RGB")
+    assert not any(im.getpixel((x, y))[1] > im.getpixel((x, y))[0] + 60 for x in range(0, im.width, 3) for y in range(0, im.height, 3))  # no green circle

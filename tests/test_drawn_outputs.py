@@ -14,9 +14,13 @@ MM = 72 / 25.4
 
 
 def _picture(path: Path, size: tuple[int, int]) -> None:
+    """A picture with detail (its left half lighter): a plain one prints the same
+    at any resolution and is never measured (test_a_plain_picture_has_no_resolution_to_lack)."""
     from PIL import Image
 
-    Image.new("RGB", size, (40, 90, 160)).save(path)
+    im = Image.new("RGB", size, (40, 90, 160))
+    im.paste((200, 220, 240), (0, 0, size[0] // 2, size[1]))
+    im.save(path)
 
 
 def _image_deck(tmp: Path, fit: str) -> Path:

@@ -144,6 +144,30 @@ def test_a_foreign_name_that_is_no_column_is_named(tmp_path):
     assert r.returncode == 1 and "Title" in r.stderr  # Jinja2 in the template: read as Jinja2 alone
 
 
+@pytest.mark.parametrize("source, columns, expected", [
+    ("<text>{{NAME}} {{ Role }}</text>", ["Name", "Role"], "<text>{{ row['Name'] }} {{ Role }}</text>"),  # as written wins
+    ("<text>{{name}}</text>", ["Name", "NAME"], "<text>{{name}}</text>"),  # two columns but for case: left, named missing
+    ("<text>{{ NAME | upper }}</text>", ["Name"], "<text>{{ NAME | upper }}</text>"),  # an expression is Jinja2's own
+    ("<text>{{ CARD }} {{ row }}</text>", ["card", "Row"], "<text>{{ row['card'] }} {{ row }}</text>"),
+])
+def test_a_bare_placeholder_finds_its_column_whatever_the_case(source, columns, expected):
+    """MailMerge-SVG's `{{NAME}}` for the column `Name` (tests/corpus/mailmerge-badge):
+    mail-merge tools match names whatever their case; so does printkit, for a bare
+    name that is no column as written and one column but for case."""
+    out, said = translate(source.encode(), columns)
+    assert out.decode().replace("&apos;", "'") == expected
+    assert ("whatever their case" in said) == (out.decode() != source)
+
+
+def test_a_placeholder_in_another_case_prints_its_column(tmp_path):
+    d, r = _tiny_deck(tmp_path, "Name,Role\nAda,Chair\n", ["{{NAME}} {{ROLE}}"])
+    assert r.returncode == 0, r.stderr
+    import pypdfium2 as pdfium
+
+    assert "Ada Chair" in pdfium.PdfDocument(str(d / "out.pdf"))[0].get_textpage().get_text_range()
+    assert "NAME as 'Name'" in r.stdout
+
+
 # -- Generator-style layers ------------------------------------------------------------
 
 INKCARDS = Path(__file__).parent / "corpus" / "inkcards"
@@ -181,19 +205,23 @@ def test_generator_layers_print_as_the_port_does(tmp_path):
     assert len(set(a)) == len(a)  # and the cards differ: the layers were chosen per row
 
 
+def _layered(*layers) -> str:
+    """An SVG of Inkscape layers: (label, style or None[, sublayer...]) each."""
+    def g(label, style, *inner):
+        st = f' style="{style}"' if style else ""
+        return f'<g inkscape:groupmode="layer" inkscape:label="{label}"{st}>' + "".join(g(*x) for x in inner) + "</g>"
+
+    return '<svg xmlns="http://www.w3.org/2000/svg" xmlns:inkscape="http://www.inkscape.org/namespaces/inkscape">' + "".join(g(*x) for x in layers) + "</svg>"
+
+
 def test_generator_if_and_unless_layers():
     from lxml import etree
 
     from printkit.custom.foreign import layers
     from printkit.custom.template import compile_text, render
 
-    svg = ('<svg xmlns="http://www.w3.org/2000/svg" xmlns:inkscape="http://www.inkscape.org/namespaces/inkscape">'
-           '<g inkscape:groupmode="layer" inkscape:label="%IF_kitten% found" style="display:none;opacity:0.5"/>'
-           '<g inkscape:groupmode="layer" inkscape:label="%UNLESS_kitten%"/>'
-           '<g inkscape:groupmode="layer" inkscape:label="[*] background" style="display:none"/>'
-           '<g inkscape:groupmode="layer" inkscape:label="[fancy] border"/>'
-           '<g inkscape:groupmode="layer" inkscape:label="plain"/></svg>')
-    root = etree.fromstring(svg)
+    root = etree.fromstring(_layered(("%IF_kitten% found", "display:none;opacity:0.5"), ("%UNLESS_kitten%", None), ("[*] background", "display:none"),
+                                     ("[fancy] border", None), ("plain", None)))
     said = layers(root, ["kitten", "text"])
     g = root.findall("{http://www.w3.org/2000/svg}g")
     shown = lambda el, row: render(compile_text(el.get("style"), "t"), {**row, "row": row})  # noqa: E731
@@ -203,6 +231,25 @@ def test_generator_if_and_unless_layers():
     assert g[2].get("style") == "display:{{ 'inline' }}"
     assert g[3].get("style") is None and g[4].get("style") is None  # no layers column: as the file has them
     assert "as Generator does" in said and "no 'layers' column" in said
+
+
+def test_listed_layers_leave_unlabelled_layers_off():
+    """Component Generator's own example (tests/corpus/component-generator): with a
+    `layers` column, a layer with no `[name]` (its cut and bleed lines, a guides
+    layer) is left off every card, as the extension leaves it off; one hidden in
+    the file stays hidden and is not named."""
+    from lxml import etree
+
+    from printkit.custom.foreign import layers
+
+    svg = _layered(("[*] background", None), ("[left] side", None), ("Guides", "display:inline;opacity:0.5", ("Cut Line", None)), ("Notes", "display:none"))
+    root = etree.fromstring(svg)
+    said = layers(root, ["name", "layers"])
+    g = list(root.iter("{http://www.w3.org/2000/svg}g"))
+    assert [el.get("style") for el in g[2:]] == ["opacity:0.5;display:none", "display:none", "display:none"]
+    assert "'Guides', 'Cut Line' left off" in said and "Notes" not in said
+    root = etree.fromstring(svg.replace("[left] side", "side"))  # no [name] layer listed: every layer as the file has it
+    assert "left off" not in layers(root, ["name", "layers"])
 
 
 # -- data other tools keep ---------------------------------------------------------------

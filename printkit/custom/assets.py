@@ -733,6 +733,33 @@ def image_pixels(path: Path) -> tuple[int, int] | None:
         return None
 
 
+def plain_image(path: Path) -> bool:
+    """Whether a PNG/JPEG shows no detail: every pixel the same colour, or every
+    pixel fully transparent (Social Rules' 60 px transparent.png where a game mode
+    is off). Such a picture prints the same at any resolution, so too few pixels
+    is no fault of it. Asked only of pictures under the resolution printkit wants."""
+    st = path.stat()
+    return _plain(str(path), st.st_mtime_ns, st.st_size)
+
+
+@lru_cache(maxsize=256)
+def _plain(name: str, _mtime: int, _size: int) -> bool:
+    from printkit.custom import safety
+    from printkit.errors import UsageError
+
+    path = Path(name)
+    try:
+        with safety.open_image(path, path) as im:  # a regular file, within the pixel limit
+            bands = im.convert("RGBA").getextrema()
+    except UsageError:
+        raise
+    except Exception:
+        return False
+    if bands[3][1] == 0:  # nothing shows
+        return True
+    return all(lo == hi for lo, hi in bands)
+
+
 def drawn_mm(pixels: tuple[int, int], w_mm: float, h_mm: float, fit: str = "stretch") -> tuple[float, float]:
     """The size a picture prints at in a w x h mm box, as draw_picture draws it:
     contain scales it to fit inside (one side shorter than the box), cover to

@@ -83,17 +83,55 @@ def _placeholder(column: str) -> str:
     return ("{{ row[" + literal(column) + "] }}").replace("'", "&apos;")
 
 
+#: a Jinja2 placeholder that is a bare name, `{{NAME}}` or `{{ name }}` (no filter, no index)
+_BARE = re.compile(r"\{\{\s*([A-Za-z_][A-Za-z0-9_]{0,79})\s*\}\}")
+
+
+def _decoded(data: bytes) -> tuple[str, str]:
+    for codec in ("utf-8", "latin-1"):  # latin-1 reads any bytes back as they were
+        try:
+            return data.decode(codec), codec
+        except UnicodeDecodeError:
+            continue
+    raise AssertionError("latin-1 decodes any bytes")
+
+
+def _by_case(data: bytes, columns: list[str]) -> tuple[bytes, str]:
+    """`{{NAME}}` where the data's column is `Name`: mail-merge tools (MailMerge-SVG,
+    the CSV Column Exporter extension, word processors' merge fields) match a
+    placeholder to its column whatever the case. A bare name that is no column,
+    but is one column (and one only) but for case, is read as that column;
+    a name that is a column as written, or that several columns match, is left
+    as it is (and still named as missing when it is missing)."""
+    text, codec = _decoded(data)
+    exact, lower = _lookup(columns)
+    found: dict = {}
+
+    def swap(m):
+        name = m.group(1)
+        if name in exact or name in ("row", "card"):
+            return m.group(0)
+        col = lower.get(name.lower())
+        if col is None:
+            return m.group(0)
+        found[name] = col
+        return _placeholder(col)
+
+    out = _BARE.sub(swap, text)
+    if not found:
+        return data, ""
+    shown = ", ".join(f"{k} as '{v}'" for k, v in list(found.items())[:6]) + (f" and {len(found) - 6} more" if len(found) > 6 else "")
+    return out.encode(codec), f"placeholders matched to columns whatever their case ({shown}), as mail-merge tools match them"
+
+
 def translate(data: bytes, columns: list[str] | None) -> tuple[bytes, str]:
     """(the template's bytes with another tool's placeholders as Jinja2's, a sentence
     for the run summary saying which syntax was read, or "" when none was)."""
-    if not columns or JINJA.search(data):
+    if not columns:
         return data, ""
-    for codec in ("utf-8", "latin-1"):  # latin-1 reads any bytes back as they were
-        try:
-            text = data.decode(codec)
-            break
-        except UnicodeDecodeError:
-            continue
+    if JINJA.search(data):
+        return _by_case(data, columns)
+    text, codec = _decoded(data)
     exact, lower = _lookup(columns)
     best = None
     for label, pattern, how in SYNTAXES:
@@ -134,13 +172,15 @@ def layers(root, columns: list[str] | None) -> str:
     `|`, `,`, `;` or spaces; `[*]` and `[fixed]` on every card, as Component
     Generator has it), and Generator's `%IF_column%` / `%UNLESS_column%` layers
     when that cell is (not) empty, 0, false or no. Returns a sentence for the run
-    summary, or "" when no layer was read so. Layers are drawn as any group whose
+    summary, or "" when no layer was read so. When rows list their layers, a
+    layer with no `[name]` label (a cut line, guides) is left off, as Component
+    Generator leaves it off. Layers are drawn as any group whose
     display holds a placeholder: the one engine decides, per row."""
     if not columns:
         return ""
     exact, lower = _lookup(columns)
     listing = next((c for c in columns if c.strip().lower() in LAYER_COLUMNS), None)
-    shown, conditional, unlisted = [], [], []
+    shown, conditional, unlisted, plain = [], [], [], []
     for el in root.iter("{http://www.w3.org/2000/svg}g"):
         if el.get(_INKSCAPE + "groupmode") != "layer":
             continue
@@ -155,6 +195,7 @@ def layers(root, columns: list[str] | None) -> str:
             continue
         m = _PREFIX.match(label)
         if not m:
+            plain.append(el)
             continue
         name = m.group(1).strip()
         if name in ("*", "fixed"):
@@ -167,11 +208,20 @@ def layers(root, columns: list[str] | None) -> str:
             _show(el, f"'inline' if {literal(name)} in {listed} else 'none'")
             shown.append(name)
     said = []
+    left_off = []
+    if shown:  # a deck that lists its layers: Component Generator prints the [name] and [*] layers alone
+        for el in plain:
+            if "display:none" not in (el.get("style") or "").replace(" ", "") and el.get("display") != "none":
+                el.attrib.pop("display", None)
+                el.set("style", ";".join([*(p for p in (el.get("style") or "").split(";") if p.strip() and p.split(":")[0].strip() != "display"), "display:none"]))
+                left_off.append((el.get(_INKSCAPE + "label") or el.get("id") or "?").strip())
     if shown:
         names = list(dict.fromkeys(shown))
         said.append(f"layers {', '.join('[' + n + ']' for n in names[:6])}{' and more' if len(names) > 6 else ''} shown on the rows whose '{listing}' column lists them")
     if conditional:
         said.append(f"layers {', '.join(repr(c) for c in conditional[:4])} shown by their cell, as Generator does")
+    if left_off:
+        said.append(f"layers {', '.join(repr(c) for c in left_off[:4])}{' and more' if len(left_off) > 4 else ''} left off: with a '{listing}' column only [name] and [*] layers print, as Component Generator prints them")
     if unlisted:
         said.append(f"layers {', '.join(repr(c) for c in unlisted[:4])} drawn as the file has them: no 'layers' column lists them")
     return "; ".join(said)

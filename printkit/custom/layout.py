@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from printkit.custom import template as T
-from printkit.custom.assets import ICON, MIN_DPI, dpi_at, draw_picture, drawn_mm, forms, image_pixels
+from printkit.custom.assets import ICON, MIN_DPI, dpi_at, draw_picture, drawn_mm, forms, image_pixels, plain_image
 from printkit.engine.text import Faces, draw_fitted, fit, ink_extent
 from printkit.engine.bleed import draw_strips, edge_strips
 from printkit.engine.units import CARDS, MM, SAFE
@@ -438,7 +438,7 @@ def check_image(ctx: T.Context, name: str, w_mm: float, h_mm: float, label: str,
     if px is None:
         return [T.violation("OWN-IMAGE-FORMAT", label, f"'{name}' is not a PNG or JPEG image")]
     dpi = dpi_at(px, w_mm, h_mm, fit)
-    if dpi < MIN_DPI - 0.5:  # 150-300 dpi prints soft (a warning); under 150, visibly blocky
+    if dpi < MIN_DPI - 0.5 and not plain_image(p):  # 150-300 dpi prints soft (a warning); under 150, visibly blocky
         dw, dh = drawn_mm(px, w_mm, h_mm, fit)
         need = (round(dw / 25.4 * MIN_DPI), round(dh / 25.4 * MIN_DPI))
         return [(T.warning if dpi >= T.MIN_DPI_ERROR - 0.5 else T.violation)("OWN-IMAGE-DPI", label, f"'{name}' is {px[0]}x{px[1]} px: {dpi:.0f} dpi drawn at {dw:.3g}x{dh:.3g} mm, under {MIN_DPI} (needs about {need[0]}x{need[1]} px)")]

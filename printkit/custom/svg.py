@@ -39,7 +39,7 @@ from printkit.custom.svgparse import (CSS_UNITS, INHERITED, INKSCAPE_VERSION, NO
 from printkit.custom.svgface import SvgFace
 from printkit.custom.svgresolve import SvgResolve
 from printkit.custom.svgtext import SvgText, TextUnit, _bold_italic, _render_text, text_anchor
-from printkit.custom.assets import ICON, MIN_DPI, dpi_at, drawn_mm, image_pixels
+from printkit.custom.assets import ICON, MIN_DPI, dpi_at, drawn_mm, image_pixels, plain_image
 from printkit.engine.text import ASCENT, DESCENT, line_text, plain
 from printkit.engine.units import MM, SAFE
 from printkit.errors import UsageError
@@ -648,7 +648,7 @@ class SvgTemplate(SvgText, SvgFace, SvgResolve):
             return []
         fit = im.fit(v)[0]
         dpi = dpi_at(px, wm, hm, fit)
-        if dpi < MIN_DPI - 0.5:  # 150-300 dpi prints soft (a warning); under 150, visibly blocky
+        if dpi < MIN_DPI - 0.5 and not plain_image(p):  # 150-300 dpi prints soft (a warning); under 150, visibly blocky
             dw, dh = drawn_mm(px, wm, hm, fit)
             return [(T.warning if dpi >= T.MIN_DPI_ERROR - 0.5 else T.violation)("OWN-IMAGE-DPI", label, f"'{href}' is {px[0]}x{px[1]} px: {dpi:.0f} dpi drawn at {dw:.0f}x{dh:.0f} mm, under {MIN_DPI} (needs about {round(dw / 25.4 * MIN_DPI)}x{round(dh / 25.4 * MIN_DPI)} px)")]
         return []

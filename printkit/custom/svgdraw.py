@@ -519,10 +519,29 @@ def to_drawing(doc, name: str, font_map=None):
     import logging
 
     logging.getLogger("svglib.svglib").setLevel(logging.CRITICAL)  # no raw library line on the terminal
+    _drop_empty_pictures(doc)
     renderer = renderer_class()(name, font_map=font_map) if font_map is not None else renderer_class()(name)
     renderer.pk_index = id_index(doc)
     drawing = renderer.render(doc)
     return None if drawing is None else picture_shapes(drawing)
+
+
+def _drop_empty_pictures(doc) -> None:
+    """An `<image>`, or a nested `<svg>` (an SVG picture once the gate has put it
+    in), whose width or height is zero (or less) draws nothing in SVG; svglib
+    turned it into a group scaled by 0, which ReportLab's renderer cannot invert
+    (ZeroDivisionError, found by tests/test_fuzz_corpus.py). It is taken out
+    before svglib reads the document."""
+    svg = "{http://www.w3.org/2000/svg}"
+    for el in [e for e in doc.iter(svg + "image", svg + "svg") if e is not doc]:
+        for side in ("width", "height"):
+            try:
+                empty = float(re.sub(r"[a-z%]+$", "", (el.get(side) or "1").strip()) or 1) <= 0
+            except ValueError:
+                empty = False
+            if empty and el.getparent() is not None:
+                el.getparent().remove(el)
+                break
 
 
 def picture_shapes(drawing):

@@ -290,7 +290,8 @@ def deaf_waits(srv) -> bool:
 def test_an_event_stream_never_read_is_closed(project, monkeypatch):
     """In this process, with the send timeout made short: a stream whose client
     reads nothing is closed once the pushed states no longer fit the sockets'
-    buffers; a stream that reads stays."""
+    buffers; a stream that reads stays. Each push here is a whole state (an
+    error said again, another each time): a push of a few cards is too small to fill them."""
     from printkit.app.live import Preview, Source
     from printkit.serve import server
 
@@ -309,10 +310,10 @@ def test_an_event_stream_never_read_is_closed(project, monkeypatch):
         wait_for(lambda: len(srv._streams) == 2)
         got = b""
         size = len(json.dumps(preview.state()))
-        for _ in range(8 * 2**20 // size):  # new states, one by one, more than the buffers hold
+        for k in range(8 * 2**20 // size):  # new states, one by one, more than the buffers hold
             if len(srv._streams) < 2 or deaf_waits(srv):
                 break
-            preview._publish()
+            preview._fail([{"file": "", "line": None, "message": f"cannot be read, time {k}"}])
             while b'"version":%d,' % preview.version not in got:  # the reader has it
                 got = got[-(1 << 17):] + reader.recv(1 << 20)
         wait_for(lambda: len(srv._streams) < 2)  # a send to the deaf one waits, then times out

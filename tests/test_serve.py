@@ -427,6 +427,70 @@ def test_one_cell_edit_changes_only_that_cards_picture(served, project, browser)
     wait_for(lambda: srcs(browser) == before)  # the same picture again: the same name
 
 
+class Events:
+    """The server's event stream as the page gets it, read by a thread: [(kind, data)]."""
+
+    def __init__(self, port: int) -> None:
+        self.got: list[tuple[str, dict]] = []
+        self.sock = socket.create_connection(("127.0.0.1", port), timeout=60)
+        self.sock.sendall(b"GET /events HTTP/1.1\r\nHost: 127.0.0.1:%d\r\n\r\n" % port)
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        kind = ""
+        try:
+            for line in self.sock.makefile("rb"):
+                if line.startswith(b"event: "):
+                    kind = line[7:].strip().decode()
+                elif line.startswith(b"data: "):
+                    self.got.append((kind, json.loads(line[6:])))
+        except OSError:
+            pass
+
+    def close(self) -> None:
+        self.sock.close()
+
+
+PATCHED = """
+window.patched = new Set();
+new MutationObserver((changes) => { for (const m of changes) { const fig = m.target.closest && m.target.closest('figure.card'); if (fig) window.patched.add(fig.id); } })
+  .observe(document.getElementById('cards'), { subtree: true, childList: true, attributes: true, characterData: true });"""
+
+
+def test_a_change_sends_only_its_cards(served, project, browser):
+    """A one-cell edit: the event stream sends that card only (not the whole
+    state, not the other 38), and the page touches that card's figure only."""
+    browser.get(served.url)
+    wait_for(lambda: every_card_shows(browser) and len(srcs(browser)) == 39)
+    card = one_card(served.state(), "Long Night")
+    stream = Events(served.port)
+    csv = project / "cards.csv"
+    text = csv.read_text(encoding="utf-8")
+    try:
+        wait_for(lambda: stream.got)
+        kind, first = stream.got[0]
+        assert kind == "state" and len(first["decks"][0]["cards"]) == 39  # a new stream starts with the whole state
+        wait_for(lambda: browser.execute_script("return document.body.dataset.version") == str(stream.got[-1][1]["version"]))
+        browser.execute_script(PATCHED)
+        seen = len(stream.got)
+        csv.write_text(text.replace("Long Night", "Longest Night"), encoding="utf-8")
+        wait_for(lambda: any(c["row"].get("name") == "Longest Night" for _, d in stream.got[seen:] for x in d["decks"] for c in x["cards"]))
+        wait_for(lambda: stream.got[-1][1]["busy"] is False and served.state()["version"] == stream.got[-1][1]["version"])
+        after = stream.got[seen:]
+        assert after and {kind for kind, _ in after} == {"cards"}
+        sent = {f"{x['name']}:{c['n']}" for _, d in after for x in d["decks"] for c in x["cards"]}
+        assert sent == {card}
+        # the page: that card's caption and picture changed, no other card was touched
+        fig = "card-" + card.replace(":", "-")
+        wait_for(lambda: "Longest Night" in browser.find_element("id", fig).find_element("tag name", "figcaption").text)
+        wait_for(lambda: browser.execute_script("return document.body.dataset.version") == str(after[-1][1]["version"]))
+        assert browser.execute_script("return [...window.patched]") == [fig]
+    finally:
+        stream.close()
+        csv.write_text(text, encoding="utf-8")
+    wait_for(lambda: all(c["row"].get("name") != "Longest Night" for c in served.state()["decks"][0]["cards"]))
+
+
 def test_broken_template_shows_its_error_and_keeps_the_cards(served, project, browser):
     browser.get(served.url)
     wait_for(lambda: every_card_shows(browser) and len(srcs(browser)) == 39)
@@ -534,6 +598,15 @@ def test_page_shows_every_finding_validate_reports(flawed, browser):
         assert "storm-v2.svg" in browser.find_element("css selector", "#card-road-4 figcaption").text
         first = next(x for x in s.err if " project read: " in x)
         assert re.fullmatch(r"\d\d:\d\d:\d\d project read: 40 cards redrawn · 9 errors, 1 warning \(make would refuse this\) · \d+\.\d\d s\n", first), first
+        # the art of one row (cards 4-6) mended: pushed as those cards, the grouped findings with them
+        csv = flawed / "cards.csv"
+        csv.write_text(csv.read_text(encoding="utf-8").replace("Traveller,Fox Scout,1,2,storm-v2", "Traveller,Fox Scout,1,2,fox"), encoding="utf-8")
+        wait_for(lambda: "6 errors · make would refuse this" in box.text)
+        art = next(li for li in box.find_elements("tag name", "li") if "storm-v2.svg" in li.text)
+        assert art.text.startswith("Road deck · 3 cards: ")
+        assert [a.get_attribute("href").rsplit("#", 1)[1] for a in art.find_elements("tag name", "a")] == [f"card-road-{n}" for n in range(7, 10)]
+        wait_for(lambda: len(browser.find_elements("css selector", ".card.bad")) == 3)
+        assert "storm-v2.svg" not in browser.find_element("css selector", "#card-road-4 figcaption").text
     finally:
         code, err = s.stop()
     assert code == 0 and "Traceback" not in err

@@ -617,7 +617,9 @@ def test_page_shows_every_finding_validate_reports(flawed, browser):
 def test_cards_appear_as_they_are_drawn(tmp_path, browser):
     """A template change on a 60-card deck: the page shows the first redrawn
     cards while the others are still being drawn (pushed over the event stream
-    batch by batch), then all of them."""
+    batch by batch), then all of them. A change that gives each card a finding:
+    the findings at the top agree with the cards at every push, and all are there
+    in the end."""
     sys.path.insert(0, str(ROOT / "bench"))
     from bench_serve import make_deck  # the benchmark's own deck
 
@@ -645,6 +647,25 @@ def test_cards_appear_as_they_are_drawn(tmp_path, browser):
         wait_for(lambda: s.state()["busy"] is False)
         line = wait_for(lambda: next((x for x in s.err if "front.svg: " in x), None))
         assert " 60 cards redrawn · " in line
+
+        # a change that gives every card a finding, drawn a few cards at a time: at each
+        # push the page's count of errors is its cards marked bad, and in the end all 60
+        browser.execute_script("""
+            window.counts = [];
+            new MutationObserver(() => { const h = document.querySelector('#found-errors h2');
+              window.counts.push([h && !h.parentElement.hidden ? parseInt(h.textContent) : 0, document.querySelectorAll('.card.bad').length]); })
+              .observe(document.body, { attributes: true, attributeFilter: ['data-version'] });""")
+        said = len(s.err)
+        svg.write_text(svg.read_text(encoding="utf-8").replace('href="art/{{ art }}.svg"', 'href="art/{{ art }}-v2.svg"'), encoding="utf-8")
+        wait_for(lambda: any(" 60 errors " in x for x in s.err[said:]), timeout=120)
+        box = browser.find_element("id", "found-errors")
+        wait_for(lambda: box.is_displayed() and box.text.startswith("60 errors · make would refuse this"))
+        wait_for(lambda: len(browser.find_elements("css selector", ".card.bad")) == 60)
+        counts = browser.execute_script("return window.counts")
+        assert all(errors == bad for errors, bad in counts), counts
+        assert any(0 < bad < 60 for _, bad in counts), counts  # some cards' findings shown before the others were drawn
+        groups = s.state()["groups"]["errors"]
+        assert sum(len(g["places"]) for g in groups) == 60 and len(box.find_elements("tag name", "li")) == len(groups) == 7  # one line an art file
     finally:
         code, err = s.stop()
     assert code == 0 and "Traceback" not in err

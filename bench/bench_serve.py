@@ -12,9 +12,10 @@ Each run times:
               from the server's address line (and from the launch) to the
               first card's picture loaded on the page, and to all 500; and the
               server process's CPU seconds (user + system, Linux's /proc) from
-              its launch to its first push of a drawn card (the state that
-              arrives on an event stream this script reads beside the page)
-              and to all 500 shown: these move less with the host's load
+              its launch to its first push of a drawn card (the first event,
+              a whole state or a push of changed cards, that carries one, on an
+              event stream this script reads beside the page) and to all 500
+              shown: these move less with the host's load
   template    a fresh server on the 100-card deck, all drawn; then `--edits`
               times the front template's background colour changed: the time
               from the write until the first card shows its new picture, and
@@ -74,10 +75,10 @@ def make_deck(folder: Path, n: int) -> None:
 
 def start(folder: Path, code: Path | None = None, cache: Path | None = None):
     """(the server, its address, the clock when it printed the address, when it was launched).
-    `code`: a folder whose printkit package is run instead of this one; `cache`: where its bytecode is kept."""
+    `code`: a folder whose printkit package is run instead of this checkout's own (which is run
+    whether or not it is the one installed); `cache`: where its bytecode is kept."""
     env = {**os.environ, "XDG_CONFIG_HOME": str(folder / ".no-config")}
-    if code is not None:
-        env["PYTHONPATH"] = os.pathsep.join([str(code), *filter(None, [os.environ.get("PYTHONPATH")])])
+    env["PYTHONPATH"] = os.pathsep.join([str(code or ROOT), *filter(None, [os.environ.get("PYTHONPATH")])])
     if cache is not None:  # bytecode cached, as an installed package has it
         env.pop("PYTHONDONTWRITEBYTECODE", None)
         env["PYTHONPYCACHEPREFIX"] = str(cache)
@@ -141,8 +142,10 @@ CHANGED = ("const before = arguments[0]; return [...document.querySelectorAll('i
 
 class FirstPush(threading.Thread):
     """Listens to the server's event stream as the page does: `cpu` is the
-    server's CPU seconds when the first state with a drawn card arrives (what
-    the server spent to push its first card, whatever the browser then takes)."""
+    server's CPU seconds when the first event with a drawn card arrives (what
+    the server spent to push its first card, whatever the browser then takes).
+    An event is the whole state or, from this code on, only the cards that
+    changed: either way a card drawn has a picture and is not pending."""
 
     def __init__(self, url: str, pid: int) -> None:
         super().__init__(daemon=True)
@@ -159,7 +162,7 @@ class FirstPush(threading.Thread):
             for line in sock.makefile("rb"):
                 if line.startswith(b"data: "):
                     state = json.loads(line[6:])
-                    if any(c.get("front") for d in state["decks"] for c in d["cards"]):
+                    if any(c.get("front") and not c.get("pending") for d in state.get("decks", ()) for c in d["cards"]):
                         self.cpu = cpu(self.pid)
                         return
 

@@ -290,7 +290,8 @@ def deaf_waits(srv) -> bool:
 def test_an_event_stream_never_read_is_closed(project, monkeypatch):
     """In this process, with the send timeout made short: a stream whose client
     reads nothing is closed once the pushed states no longer fit the sockets'
-    buffers; a stream that reads stays."""
+    buffers; a stream that reads stays. Each push here is a whole state (an
+    error said again, another each time): a push of a few cards is too small to fill them."""
     from printkit.app.live import Preview, Source
     from printkit.serve import server
 
@@ -309,10 +310,10 @@ def test_an_event_stream_never_read_is_closed(project, monkeypatch):
         wait_for(lambda: len(srv._streams) == 2)
         got = b""
         size = len(json.dumps(preview.state()))
-        for _ in range(8 * 2**20 // size):  # new states, one by one, more than the buffers hold
+        for k in range(8 * 2**20 // size):  # new states, one by one, more than the buffers hold
             if len(srv._streams) < 2 or deaf_waits(srv):
                 break
-            preview._publish()
+            preview._fail([{"file": "", "line": None, "message": f"cannot be read, time {k}"}])
             while b'"version":%d,' % preview.version not in got:  # the reader has it
                 got = got[-(1 << 17):] + reader.recv(1 << 20)
         wait_for(lambda: len(srv._streams) < 2)  # a send to the deaf one waits, then times out
@@ -426,6 +427,70 @@ def test_one_cell_edit_changes_only_that_cards_picture(served, project, browser)
     wait_for(lambda: srcs(browser) == before)  # the same picture again: the same name
 
 
+class Events:
+    """The server's event stream as the page gets it, read by a thread: [(kind, data)]."""
+
+    def __init__(self, port: int) -> None:
+        self.got: list[tuple[str, dict]] = []
+        self.sock = socket.create_connection(("127.0.0.1", port), timeout=60)
+        self.sock.sendall(b"GET /events HTTP/1.1\r\nHost: 127.0.0.1:%d\r\n\r\n" % port)
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        kind = ""
+        try:
+            for line in self.sock.makefile("rb"):
+                if line.startswith(b"event: "):
+                    kind = line[7:].strip().decode()
+                elif line.startswith(b"data: "):
+                    self.got.append((kind, json.loads(line[6:])))
+        except OSError:
+            pass
+
+    def close(self) -> None:
+        self.sock.close()
+
+
+PATCHED = """
+window.patched = new Set();
+new MutationObserver((changes) => { for (const m of changes) { const fig = m.target.closest && m.target.closest('figure.card'); if (fig) window.patched.add(fig.id); } })
+  .observe(document.getElementById('cards'), { subtree: true, childList: true, attributes: true, characterData: true });"""
+
+
+def test_a_change_sends_only_its_cards(served, project, browser):
+    """A one-cell edit: the event stream sends that card only (not the whole
+    state, not the other 38), and the page touches that card's figure only."""
+    browser.get(served.url)
+    wait_for(lambda: every_card_shows(browser) and len(srcs(browser)) == 39)
+    card = one_card(served.state(), "Long Night")
+    stream = Events(served.port)
+    csv = project / "cards.csv"
+    text = csv.read_text(encoding="utf-8")
+    try:
+        wait_for(lambda: stream.got)
+        kind, first = stream.got[0]
+        assert kind == "state" and len(first["decks"][0]["cards"]) == 39  # a new stream starts with the whole state
+        wait_for(lambda: browser.execute_script("return document.body.dataset.version") == str(stream.got[-1][1]["version"]))
+        browser.execute_script(PATCHED)
+        seen = len(stream.got)
+        csv.write_text(text.replace("Long Night", "Longest Night"), encoding="utf-8")
+        wait_for(lambda: any(c["row"].get("name") == "Longest Night" for _, d in stream.got[seen:] for x in d["decks"] for c in x["cards"]))
+        wait_for(lambda: stream.got[-1][1]["busy"] is False and served.state()["version"] == stream.got[-1][1]["version"])
+        after = stream.got[seen:]
+        assert after and {kind for kind, _ in after} == {"cards"}
+        sent = {f"{x['name']}:{c['n']}" for _, d in after for x in d["decks"] for c in x["cards"]}
+        assert sent == {card}
+        # the page: that card's caption and picture changed, no other card was touched
+        fig = "card-" + card.replace(":", "-")
+        wait_for(lambda: "Longest Night" in browser.find_element("id", fig).find_element("tag name", "figcaption").text)
+        wait_for(lambda: browser.execute_script("return document.body.dataset.version") == str(after[-1][1]["version"]))
+        assert browser.execute_script("return [...window.patched]") == [fig]
+    finally:
+        stream.close()
+        csv.write_text(text, encoding="utf-8")
+    wait_for(lambda: all(c["row"].get("name") != "Longest Night" for c in served.state()["decks"][0]["cards"]))
+
+
 def test_broken_template_shows_its_error_and_keeps_the_cards(served, project, browser):
     browser.get(served.url)
     wait_for(lambda: every_card_shows(browser) and len(srcs(browser)) == 39)
@@ -533,6 +598,15 @@ def test_page_shows_every_finding_validate_reports(flawed, browser):
         assert "storm-v2.svg" in browser.find_element("css selector", "#card-road-4 figcaption").text
         first = next(x for x in s.err if " project read: " in x)
         assert re.fullmatch(r"\d\d:\d\d:\d\d project read: 40 cards redrawn · 9 errors, 1 warning \(make would refuse this\) · \d+\.\d\d s\n", first), first
+        # the art of one row (cards 4-6) mended: pushed as those cards, the grouped findings with them
+        csv = flawed / "cards.csv"
+        csv.write_text(csv.read_text(encoding="utf-8").replace("Traveller,Fox Scout,1,2,storm-v2", "Traveller,Fox Scout,1,2,fox"), encoding="utf-8")
+        wait_for(lambda: "6 errors · make would refuse this" in box.text)
+        art = next(li for li in box.find_elements("tag name", "li") if "storm-v2.svg" in li.text)
+        assert art.text.startswith("Road deck · 3 cards: ")
+        assert [a.get_attribute("href").rsplit("#", 1)[1] for a in art.find_elements("tag name", "a")] == [f"card-road-{n}" for n in range(7, 10)]
+        wait_for(lambda: len(browser.find_elements("css selector", ".card.bad")) == 3)
+        assert "storm-v2.svg" not in browser.find_element("css selector", "#card-road-4 figcaption").text
     finally:
         code, err = s.stop()
     assert code == 0 and "Traceback" not in err
@@ -543,7 +617,9 @@ def test_page_shows_every_finding_validate_reports(flawed, browser):
 def test_cards_appear_as_they_are_drawn(tmp_path, browser):
     """A template change on a 60-card deck: the page shows the first redrawn
     cards while the others are still being drawn (pushed over the event stream
-    batch by batch), then all of them."""
+    batch by batch), then all of them. A change that gives each card a finding:
+    the findings at the top agree with the cards at every push, and all are there
+    in the end."""
     sys.path.insert(0, str(ROOT / "bench"))
     from bench_serve import make_deck  # the benchmark's own deck
 
@@ -571,6 +647,25 @@ def test_cards_appear_as_they_are_drawn(tmp_path, browser):
         wait_for(lambda: s.state()["busy"] is False)
         line = wait_for(lambda: next((x for x in s.err if "front.svg: " in x), None))
         assert " 60 cards redrawn · " in line
+
+        # a change that gives every card a finding, drawn a few cards at a time: at each
+        # push the page's count of errors is its cards marked bad, and in the end all 60
+        browser.execute_script("""
+            window.counts = [];
+            new MutationObserver(() => { const h = document.querySelector('#found-errors h2');
+              window.counts.push([h && !h.parentElement.hidden ? parseInt(h.textContent) : 0, document.querySelectorAll('.card.bad').length]); })
+              .observe(document.body, { attributes: true, attributeFilter: ['data-version'] });""")
+        said = len(s.err)
+        svg.write_text(svg.read_text(encoding="utf-8").replace('href="art/{{ art }}.svg"', 'href="art/{{ art }}-v2.svg"'), encoding="utf-8")
+        wait_for(lambda: any(" 60 errors " in x for x in s.err[said:]), timeout=120)
+        box = browser.find_element("id", "found-errors")
+        wait_for(lambda: box.is_displayed() and box.text.startswith("60 errors · make would refuse this"))
+        wait_for(lambda: len(browser.find_elements("css selector", ".card.bad")) == 60)
+        counts = browser.execute_script("return window.counts")
+        assert all(errors == bad for errors, bad in counts), counts
+        assert any(0 < bad < 60 for _, bad in counts), counts  # some cards' findings shown before the others were drawn
+        groups = s.state()["groups"]["errors"]
+        assert sum(len(g["places"]) for g in groups) == 60 and len(box.find_elements("tag name", "li")) == len(groups) == 7  # one line an art file
     finally:
         code, err = s.stop()
     assert code == 0 and "Traceback" not in err

@@ -12,6 +12,13 @@ named by the hash of its PNG bytes, so its name changes exactly when it does.
 A change that breaks the project (a half-written file, invalid SVG or TOML, a
 missing column or image) is reported with its file and line, and the last good
 cards stay. Nothing here raises for bad input; nothing is written to disk.
+
+Each published change has a version. Besides the whole state, `delta(v)` says
+what changed after version v: each deck's heading and only the cards whose
+entries changed (and the grouped findings, only when a finding changed), so a
+page that has version v is sent a few cards, not the whole deck, at each push.
+A change of what the page is built of (a deck added or gone, its size or its
+card count, the project's errors, its other parts) is said by the whole state.
 """
 
 from __future__ import annotations
@@ -32,15 +39,20 @@ PREVIEW_DPI = 100
 LARGE_DPI = 200
 #: Token sheets, boards, text pages and the sheet view: whole pages, smaller.
 PAGE_DPI = 60
-#: Cards drawn into one PDF at a time, the first batches smaller, so the first
-#: cards show within a fraction of a second (a PDF holds its own copy of the
-#: art, so a small batch costs more a card). Each card is pushed to the page as
-#: soon as its picture is made (the first at once), those made within PUSH_S
-#: seconds together, and at most about PUSHES times a drawing: each push sends
-#: the page its whole state and brings its requests for the new pictures (in
+#: Cards drawn into one PDF at a time: the first batch small, so the first
+#: cards show within a fraction of a second, then each four times the last (a
+#: PDF holds its own copy of the art and fonts, about 20 ms of CPU a PDF with
+#: the example's art: batches of 2, 8, 32, 128, then 256, take a 500-card deck
+#: in 6 PDFs where 2, 6, 16, 32, then 64 took 11, and 10% less CPU in all; the
+#: page still gets each card as soon as its picture is made). Each card is
+#: pushed to the page as soon as its picture is made (the first at once), those
+#: made within PUSH_S seconds together, and at most about PUSHES times a
+#: drawing: each push brings the page's requests for the new pictures (in
 #: bench_serve, 40 pushes a drawing cost the server 10-15% more CPU than 13).
-BATCHES = (2, 6, 16, 32)
-BATCH = 64
+BATCHES = (2, 8, 32, 128)
+BATCH = 256
+#: A deck's fields the page is built of: a change of one sends the whole state.
+SHAPE = ("title", "trim_mm", "bleed_mm", "safe_mm")
 PUSH_S = 0.15
 PUSHES = 20
 #: pdfium is used by one thread at a time (it is not thread-safe): the drawing
@@ -126,6 +138,7 @@ class Preview:
         self.opts = request.print
         self.on_change = on_change or (lambda: None)
         self.title = Path(source.name).stem
+        self._titled = None  # the title the whole state last said
         self.version = 0
         self.errors: list[dict] = []
         self.busy: dict | bool = False  # {"drawn", "of"} while cards are being drawn
@@ -152,6 +165,10 @@ class Preview:
         self.rendered = 0  # card sides drawn since the start (tests, benchmark)
         self._focus: dict[str, tuple[int, int]] = {}  # deck -> (first, last) card number on the page's screen
         self._closing = threading.Event()  # set by close(): a drawing under way stops at the next card
+        self._base = 0  # version of the last change only the whole state says (see delta())
+        self._since: dict[tuple[str, int], int] = {}  # (deck, card index) -> version its entry last changed, after _base
+        self._found_at = 0  # version the findings last changed: groups() is made again only then
+        self._groups: tuple[int, dict] | None = None  # (_found_at, groups()) as last made
 
     # -- reading the project ------------------------------------------------------------
     def _load_game(self):
@@ -242,6 +259,7 @@ class Preview:
             self.errors = errors
             self._stale = {d["name"] for d in self._decks} | {p["name"] for p in self._parts}
             self.version += 1
+            self._whole()
             self._changed.notify_all()
         self.on_change()
         return True
@@ -249,13 +267,40 @@ class Preview:
     def _publish(self, decks=None, busy=None) -> None:
         """Show the page `decks` (the cards drawn so far) and the drawing's progress now."""
         with self._lock:
+            self.version += 1
             if decks is not None:
+                self._mark(decks)
                 self._decks = decks
             if busy is not None:
                 self.busy = busy
-            self.version += 1
             self._changed.notify_all()
         self.on_change()
+
+    def _whole(self) -> None:
+        """The change of this version is said by the whole state only (the lock held)."""
+        self._base = self._found_at = self.version
+        self._since.clear()
+
+    def _mark(self, decks: list[dict]) -> None:
+        """Note, at this version, what of `decks` differs from the decks shown:
+        the cards whose entries changed, whether a finding did; the whole state
+        when a deck came or went or changed its shape (the lock held)."""
+        if [d["name"] for d in decks] != [d["name"] for d in self._decks]:
+            self._whole()
+            return
+        for d, old in zip(decks, self._decks):
+            if d is old:
+                continue
+            if len(d["cards"]) != len(old["cards"]) or any(d[k] != old[k] for k in SHAPE):
+                self._whole()
+                return
+            if d["findings"] != old["findings"]:
+                self._found_at = self.version
+            for i, (a, b) in enumerate(zip(old["cards"], d["cards"])):
+                if a is not b and a != b:
+                    self._since[(d["name"], i)] = self.version
+                    if a["findings"] != b["findings"]:
+                        self._found_at = self.version
 
     def _summarize(self, changed, seconds: float) -> str:
         """One line for the terminal: what changed, what was drawn, what was found, how long it took."""
@@ -326,6 +371,12 @@ class Preview:
         game_findings = self._project_findings()
         keep = {c[k] for d in decks for c in d["cards"] for k in ("front", "back") if c.get(k)} | {i for p in parts for i in p["pages"]}
         with self._lock:
+            self.version += 1
+            if (parts, errors, stale, part_findings, game_findings, self.title) != (self._parts, self.errors, self._stale, self._part_findings, self._game_findings, self._titled):
+                self._whole()
+            else:
+                self._mark(decks)
+            self._titled = self.title
             self._decks, self._parts, self.errors, self._stale = decks, parts, errors, stale
             self._part_findings, self._game_findings = part_findings, game_findings
             self._images = {k: v for k, v in self._images.items() if k in keep}
@@ -333,7 +384,6 @@ class Preview:
             self._cards = {k: v for k, v in self._cards.items() if k in used}  # what no card shows now is drawn again if it comes back
             live = {d["key"] for d in decks}
             self._sheet_pdfs = {k: v for k, v in self._sheet_pdfs.items() if k in live}
-            self.version += 1
             self._changed.notify_all()
         self.on_change()
         return True
@@ -618,8 +668,11 @@ class Preview:
     def groups(self) -> dict:
         """Every finding of every part, the same one on many cards said once:
         {"errors": [...], "warnings": [...]}, each {"part", "title", "code",
-        "severity", "message", "places": [card numbers, or what else it is said of]}."""
+        "severity", "message", "places": [card numbers, or what else it is said of]}.
+        Made again only after a finding changed (the same dict until then: read it, never change it)."""
         with self._lock:
+            if self._groups is not None and self._groups[0] == self._found_at:
+                return self._groups[1]
             said: dict[tuple, dict] = {}
             project = {f["message"] for f in self._game_findings}
 
@@ -647,7 +700,25 @@ class Preview:
                 for f in found:
                     add(name, titles.get(name, name), f, f"#{f['n']} ({f['row']})" if "n" in f else (f["row"] or f["element"] or ""))
             groups = list(said.values())
-            return {"errors": [g for g in groups if g["severity"] != "warning"], "warnings": [g for g in groups if g["severity"] == "warning"]}
+            out = {"errors": [g for g in groups if g["severity"] != "warning"], "warnings": [g for g in groups if g["severity"] == "warning"]}
+            self._groups = (self._found_at, out)
+            return out
+
+    def delta(self, since: int) -> dict | None:
+        """What changed after version `since`, for a page that shows that
+        version: {"version", "from", "title", "busy", "decks": [each deck's
+        heading (name, key, back_key, findings, stale) and "cards": only the
+        cards whose entries changed], "groups" only when a finding changed}.
+        None when only the whole state (state()) can say it."""
+        with self._lock:
+            if not self._base <= since <= self.version:
+                return None
+            decks = [{"name": d["name"], "key": d["key"], "back_key": d["back_key"], "findings": d["findings"], "stale": d["name"] in self._stale,
+                      "cards": [c for i, c in enumerate(d["cards"]) if self._since.get((d["name"], i), -1) > since]} for d in self._decks]
+            out = {"version": self.version, "from": since, "title": self.title, "busy": self.busy, "decks": decks}
+            if self._found_at > since:
+                out["groups"] = self.groups()
+            return out
 
     def image(self, name: str) -> bytes | None:
         """A picture this preview rendered, by its name; None for any other name.

@@ -1,8 +1,10 @@
 """The page `printkit serve` shows: one HTML shell, its style and its script.
 
-The script asks for the state once, then listens for pushed states
-(server-sent events, as cards are drawn) and patches the page:
-a card's <img> gets a new src only when its picture's name changed, so the
+The script listens to the server's event stream: the whole state first (and
+again when the page's make-up changes: a deck added or gone, the project's
+errors), then, as cards are drawn, only the cards that changed since the last
+event, each patched where it is. A card's <img> gets a new src only when its
+picture's name changed, so the
 browser fetches only changed pictures; a card nothing of which changed is not
 touched; a big deck's cards are added a few at a time and laid out only on
 screen, so the first ones show while the rest are added; the page tells the
@@ -355,6 +357,35 @@ function apply(next) {
   renderDecks();
   renderParts();
   if (view === "sheets") renderSheets();
+  showStatus();
+}
+
+// Only what changed since the version the page shows: each deck's heading and
+// its changed cards, patched in place; the grouped findings when they changed.
+function applyCards(delta) {
+  if (!state || delta.from > state.version) return false;
+  state.version = delta.version; state.busy = delta.busy; state.title = delta.title;
+  const grids = new Map([...$("cards").querySelectorAll(":scope > .deck")].map((sec) => [sec.dataset.deck, sec.querySelector(".grid")]));
+  for (const change of delta.decks) {
+    const deck = state.decks.find((d) => d.name === change.name);
+    if (!deck) return false;
+    const staleWas = deck.stale;
+    for (const k of ["key", "back_key", "findings", "stale"]) deck[k] = change[k];
+    for (const c of change.cards) deck.cards[c.n - 1] = c;
+    if (!grids.has(deck.name)) return false;
+    const figs = grids.get(deck.name).children;
+    if (staleWas !== deck.stale) for (let i = 0; i < figs.length; i++) patchCard(figs[i], deck, deck.cards[i]);
+    else for (const c of change.cards) if (figs[c.n - 1]) patchCard(figs[c.n - 1], deck, c);
+  }
+  if (delta.groups) { state.groups = delta.groups; renderProblems(); }
+  if (view === "sheets") renderSheets();
+  showStatus();
+  return true;
+}
+
+function showStatus() {
+  document.title = state.title + " · printkit";
+  $("title").textContent = state.title;
   const cards = state.decks.reduce((a, d) => a + d.cards.length, 0);
   const busy = state.busy ? " · drawing " + state.busy.deck + ": " + state.busy.drawn + " of " + state.busy.of : "";
   $("status").textContent = "live · " + cards + " cards" + busy + " · version " + state.version;
@@ -377,9 +408,15 @@ function start() {
   }
   $("view-cards").addEventListener("click", () => setView("cards"));
   $("view-sheets").addEventListener("click", () => setView("sheets"));
-  fetch("/state").then((r) => r.json()).then(apply);
+  listen();
+}
+
+function listen() {
+  // the stream's first event is the whole state; a change it cannot be patched
+  // with (none expected) opens the stream again, which starts with the whole state
   const events = new EventSource("/events");
   events.addEventListener("state", (e) => apply(JSON.parse(e.data)));
+  events.addEventListener("cards", (e) => { if (!applyCards(JSON.parse(e.data))) { events.close(); listen(); } });
   events.onerror = () => { $("status").textContent = "reconnecting…"; };
 }
 

@@ -105,6 +105,7 @@ class PreviewServer:
         self._streams: dict = {}  # writer -> None, the oldest first
         self._changed: asyncio.Event | None = None
         self._json = (-1, b"")  # (version, the state as JSON) shared by every answer of that version
+        self._deltas: dict[tuple[int, int], tuple[int, bytes]] = {}  # (from, to version) -> (to, its event), shared by the streams
 
     # -- running -------------------------------------------------------------------------
     def serve_forever(self, poll_interval: float | None = None) -> None:  # noqa: ARG002 - the old signature
@@ -270,6 +271,26 @@ class PreviewServer:
             self._json = await self._run(self.quick, self._encode_state)
         return self._json
 
+    async def _update(self, sent: int) -> tuple[int, bytes]:
+        """(version, the event to send) for a stream whose last event said
+        version `sent` (-1: none yet): what changed since, or the whole state."""
+        if sent >= 0:
+            got = self._deltas.get((sent, self.preview.version))
+            if got is None:
+                got = await self._run(self.quick, self._encode_delta, sent)
+                if got is not None:
+                    self._deltas = {**dict(list(self._deltas.items())[-7:]), (sent, got[0]): got}
+            if got is not None:
+                return got
+        version, body = await self._current_state()
+        return version, b"event: state\ndata: " + body + b"\n\n"
+
+    def _encode_delta(self, sent: int) -> tuple[int, bytes] | None:
+        delta = self.preview.delta(sent)
+        if delta is None:
+            return None
+        return delta["version"], b"event: cards\ndata: " + json.dumps(delta, ensure_ascii=False, separators=(",", ":")).encode() + b"\n\n"
+
     def _encode_state(self) -> tuple[int, bytes]:
         state = self.preview.state()
         return state["version"], json.dumps(state, ensure_ascii=False, separators=(",", ":")).encode()
@@ -309,8 +330,11 @@ class PreviewServer:
         return await self._send(writer, 200, data, "image/png", head=head, close=close, extra={"Cache-Control": "public, max-age=31536000, immutable"})
 
     async def _events(self, writer, head: bool, close: bool) -> bool:  # noqa: ARG002 - a stream always ends its connection
-        """Server-sent events: the whole state each time it changes (a slow
-        reader skips the states it had no time for: it gets the latest)."""
+        """Server-sent events: the whole state first, then at each change only
+        what changed since the stream's last event (`cards`: the cards whose
+        entries changed, Preview.delta), or the whole state again (`state`)
+        when only it can say the change. A slow reader skips the versions it
+        had no time for: its next event covers them all."""
         lines = ["HTTP/1.1 200 OK", "Server: printkit", "Content-Type: text/event-stream; charset=utf-8", "Cache-Control: no-store", "Connection: close",
                  *(f"{k}: {v}" for k, v in HEADERS.items())]
         writer.write(("\r\n".join(lines) + "\r\n\r\n").encode("latin-1"))
@@ -332,8 +356,8 @@ class PreviewServer:
         while not self.stopping.is_set() and not writer.transport.is_closing():
             changed = self._changed
             if self.preview.version != sent:
-                sent, body = await self._current_state()
-                writer.write(b"event: state\ndata: " + body + b"\n\n")
+                sent, event = await self._update(sent)
+                writer.write(event)
                 await asyncio.wait_for(writer.drain(), SEND_TIMEOUT)
                 continue
             try:

@@ -22,6 +22,7 @@ matching: a changed English sentence is translated again, not guessed), and each
 from __future__ import annotations
 
 import argparse
+import copy
 import io
 import sys
 from datetime import datetime, timezone
@@ -152,7 +153,9 @@ def updated(template, lang: str):
         cat = read_po(path, lang)
     else:
         cat = Catalog(locale=lang, project="printkit", version="catalogue", creation_date=STAMP, fuzzy=False)
-    cat.update(template, no_fuzzy_matching=True, update_header_comment=False)
+    # a copy: update() adds the template's own Message objects for new strings, and English's
+    # pass below fills them in, which would hand every later language English as done
+    cat.update(copy.deepcopy(template), no_fuzzy_matching=True, update_header_comment=False)
     if lang == SOURCE:
         for msg in cat:
             if msg.id:

@@ -205,3 +205,19 @@ def test_english_is_a_catalogue_translating_each_message_as_itself():
     assert text("en")("Rules summary") == "Rules summary" and text("en")("") == ""
     assert ntext("en")("{n} card", "{n} cards", 1) == "{n} card" and ntext("en")("{n} card", "{n} cards", 2) == "{n} cards"
     assert ptext("en")("part", "deck") == "deck"
+
+
+def test_a_new_sentence_waits_for_its_translators():
+    """A sentence new to the source is filled in for English (its own catalogue) and
+    left empty in every other language, to be translated: English's pass must not
+    write into the template's message that the later languages are merged from."""
+    from babel.messages.catalog import Catalog
+
+    new = "A sentence no catalogue holds yet."
+    template = Catalog(project="printkit", fuzzy=False)
+    template.add(new, None, [("templates/x.md.j2", 1)])
+    cats = {lang: build_catalogues.updated(template, lang) for lang in LANGS}  # English first, as the script runs them
+    assert cats[build_catalogues.SOURCE][new].string == new
+    for lang in TRANSLATED:
+        assert not cats[lang][new].string, f"{lang}: a new sentence arrived already translated"
+        assert any(new[:20] in p for p in build_catalogues.problems(cats[lang])), lang

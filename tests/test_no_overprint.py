@@ -98,3 +98,23 @@ def test_every_page_of_every_kit_prints_clear(tmp_path, lang, paper):
     assert len(pdfs) == 6  # five kits and the index
     found = [f"{p.name} {c}" for p in pdfs for c in collisions(p, ignore=_ignore) + crossings(p, ignore=_ignore)]
     assert not found, f"{len(found)} overprints:\n" + "\n".join(found)
+
+
+def test_detector_sees_a_box_edge_in_the_gap_between_two_letters(tmp_path):
+    """A box edge that falls between two glyphs of a label (through no glyph's ink)
+    still crosses it: the Spanish PALABRA CLAVE ran one letter into its first box."""
+    from reportlab.pdfgen import canvas
+
+    def page(path, edge):
+        c = canvas.Canvas(str(path), pagesize=(200, 60))
+        c.setFont("Helvetica-Bold", 10)
+        c.drawString(20, 25, "PALABRA CLAVE")
+        c.rect(edge, 18, 20, 20)
+        c.save()
+
+    width = canvas.Canvas(str(tmp_path / "w.pdf")).stringWidth("PALABRA CLAV", "Helvetica-Bold", 10)
+    page(tmp_path / "into.pdf", 20 + width + 0.4)  # between the V's ink and the E's
+    page(tmp_path / "after.pdf", 20 + width + 12)
+    found = crossings(tmp_path / "into.pdf")
+    assert [c.text for c in found] == ["PALABRACLAVE"], found
+    assert crossings(tmp_path / "after.pdf") == []

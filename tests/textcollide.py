@@ -217,10 +217,25 @@ def page_crossings(page, number: int = 1, tol: float = TOL, ignore=None) -> list
                 continue
             if ly1 - ly0 < 0.1 and x0 - reach <= lx0 and lx1 <= x1 + reach:
                 continue  # along the text and no longer than it: its strike or underline
-            if any(_crosses(g[0], ln, tol) for g in r.glyphs):
+            if any(_crosses(g[0], ln, tol) for g in r.glyphs) or _between(r.glyphs, ln, tol):
                 found.append(Crossing(number, r.text, ln))
                 break
     return found
+
+
+def _between(glyphs, ln, tol: float) -> bool:
+    """An upright line through the gap between two neighbouring glyphs of one line of
+    text (between two letters or two words), not through either's ink: a label
+    running into a box whose edge happens to fall in that gap (PALABRA CLAV|E)."""
+    lx0, ly0, lx1, ly1 = ln
+    if lx1 - lx0 >= 0.1:
+        return False
+    for (a, _), (b, _) in zip(glyphs, glyphs[1:]):
+        same_line = b[0] > a[0] and min(a[3], b[3]) - max(a[1], b[1]) > tol
+        if same_line and a[2] - tol <= lx0 <= b[0] + tol and a[0] + tol < lx0 < b[2] - tol:
+            if min(a[3], b[3], ly1) - max(a[1], b[1], ly0) > tol:
+                return True
+    return False
 
 
 def _crosses(g, ln, tol: float) -> bool:

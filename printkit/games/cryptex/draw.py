@@ -393,7 +393,7 @@ def _answer_key(doc, model: dict, p: dict) -> None:
     c = doc.new_page()
     W, H = doc.size
     m = 12 * MM
-    y = d.header(doc, _("CRYPTEX  ·  answer key"), _("ID {id}    the solver's line of play: par {par}").format(id=p["id"], par=p["par"]))
+    y = d.header(doc, _("CRYPTEX  ·  answer key"), _("ID {id}    how a computer played it: par {par}").format(id=p["id"], par=p["par"]))
     bottom = _cryptex_rows(c, m, y - 2 * MM, model["lengths"], 7.5 * MM, filled=p["cryptexes"])
     total, lines = final_score(p["cryptexes"], model["lengths"], p["jokers_used"], [], _is_word(model_lang(model)))
     rows = [[_("cryptex"), _("points")]] + [[f"{ln.cryptex}: {ln.letters or '-'}" if ln.cryptex else _("unused jokers: +4 x {n}").format(n=ln.points // 4), f"{ln.points:+d}"] for ln in lines]

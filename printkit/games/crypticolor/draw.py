@@ -602,8 +602,10 @@ def _puzzle_block(doc, c, puzzle: dict, number: int, total: int, top: float, hei
     y = y - 12 - gw - 2 * MM - lb - 3 * MM
     c.setFillColorRGB(0, 0, 0)
     c.setFont(fonts.SANS_BOLD, 10)
-    c.drawString(MARGIN, y - 6 * MM, _("CODE WORD"))
-    _letter_boxes(c, MARGIN + 26 * MM, y - 10 * MM, 10 * MM, None)
+    label = _("CODE WORD")
+    c.drawString(MARGIN, y - 6 * MM, label)
+    # the boxes start after the label, however long the language makes it (PALABRA CLAVE)
+    _letter_boxes(c, MARGIN + max(26 * MM, fonts.text_width(label, fonts.SANS_BOLD, 10) + 1.5 * MM), y - 10 * MM, 10 * MM, None)
     cmd = generate.regenerate_command(puzzle["id"])
     qx = W - MARGIN - QR_SIDE
     qy = y - QR_SIDE

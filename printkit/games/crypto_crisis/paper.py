@@ -397,7 +397,7 @@ def _board_legend(c, ink, x: float, top: float, w: float) -> None:
         y -= s + 1 * MM
         swatch(c, ink, x, y, s, mix, sw)
         typeset.label_in_box(c, _(mix), x + sw + 1.5 * MM, y, w - sw - 1.5 * MM, s, size=8, align="left", pad=0)
-    typeset.paragraph(c, _("The solver reads only this sheet; copy it onto a worksheet to try shifts. The shift helper works "
+    typeset.paragraph(c, _("The player solving it sees only this sheet; copy it onto a worksheet to try shifts. The shift helper works "
                      "backwards too: to undo a shift, step the opposite way."), x, y - 2 * MM, w, size=8)
 
 

@@ -350,7 +350,7 @@ def render_board(doc, model: dict) -> None:
     n = model["size"]
     p = model.get("params", {})
     terrain = p.get("terrain", "mix")
-    title = _("Scryptic board · {n}x{n} · seed {seed} · {terrain}").format(n=n, seed=p.get("seed", "?"), terrain=_pt("terrain", TERRAIN_NAMES.get(terrain, terrain)))
+    title = _("Scryptic board no. {seed} · {n}x{n} · {terrain}").format(n=n, seed=p.get("seed", "?"), terrain=_pt("terrain", TERRAIN_NAMES.get(terrain, terrain)))
     side = R.board_mm(n, paper)
     plan = None if paper in ONE_PAGE else plan_tiles(side, side, PAPERS[paper], hug_seams=True)
     seams = ((), ()) if plan is None else (sorted({t.cut_x for t in plan.tiles if t.cut_x is not None}), sorted({t.cut_y for t in plan.tiles if t.cut_y is not None}))
@@ -923,7 +923,7 @@ def render_sheet(doc, model: dict) -> None:
         page += 1
         c = doc.new_page()
         if page == 1:
-            y = d.header(doc, _("Scryptic · score sheet"), _("Gold ____________________   Silver ____________________   Date __________   Board seed ______"), margin=m)
+            y = d.header(doc, _("Scryptic · score sheet"), _("Gold ____________________   Silver ____________________   Date __________   Board no. ______"), margin=m)
             if doc.options.paper in ONE_PAGE:
                 # A3/Tabloid: every turn, the notes, the captures and the winner on one sheet,
                 # the rows a little lower if need be (not under SHEET_ROW_MIN): no near-empty page 2

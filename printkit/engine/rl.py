@@ -1,5 +1,5 @@
 """The adapter to ReportLab: the one module of printkit that reaches past
-ReportLab's public API (and svglib's, which draws into ReportLab).
+ReportLab's public API.
 
 Everything else in printkit draws through ReportLab's public calls (Canvas,
 pdfmetrics, pdfdoc objects) and asks this module, by name, for what the public
@@ -19,7 +19,7 @@ What it holds:
   spool file and trimmed to what the save needs, so long documents do not sit
   in memory;
 - the accessors and hooks below the canvas (page state, documents, fonts,
-  streaming save, svglib's font map and clip paths).
+  streaming save, text widths).
 """
 
 from __future__ import annotations
@@ -447,6 +447,316 @@ def canvas_class():
                 image, mask = ImageReader(color.cmyk_image(pil, self._pk_max_ink)), None
             return Canvas.drawImage(self, image, x, y, width, height, mask, *args, **kw)
 
+        def _setFillAlpha(self, v):
+            if self._pk_pdfx:
+                return _opaque(v, "text")
+            return PDFTextObject._setFillAlpha(self, v)
+
+        def _formatText(self, text):
+            """The text operators ReportLab writes for `text`; the usual case (a
+            TrueType font, every character in the subset already selected) made
+            here directly: the same bytes, without ReportLab's general path."""
+            if self._pk_fill is not None:
+                self._pk_small_text(self._fontsize)
+            if type(text) is str:
+                font = get_font(self._fontname)
+                if font._dynamicFont:
+                    runs = font.splitString(text, self._canvas._doc)
+                    if len(runs) == 1 and runs[0][0] == self._curSubset:
+                        return f"({self._canvas._escape(runs[0][1])}) Tj"
+            return PDFTextObject._formatText(self, text)
+
+    class SpooledFilter:
+        """A stream filter for page content compressed already and kept in the
+        spool: ReportLab writes its name (FlateDecode) and gets the bytes back."""
+
+        pdfname = "FlateDecode"
+
+        def encode(self, piece):
+            return piece.read()
+
+    spooled = [SpooledFilter()]
+
+    class SpooledStream(pdfdoc.PDFStream):
+        """A page's content stream in the spool: PDFStream.format copies its
+        dictionary before filling it in, so every page shares one empty one."""
+
+        __Comment__ = "page stream"
+
+        def __init__(self, content):
+            self.dictionary, self.content, self.filters = _NO_ENTRIES, content, spooled
+
+    _NO_ENTRIES = pdfdoc.PDFDictionary()
+    # the page attributes a finished page may leave unset (None, or an empty
+    # dictionary or list): read from the class instead of kept on each page
+    unset = {name: None for name in pdfdoc.PDFPage.__NoDefault__ + ["ExtGState", "XObjects", "stream"]}
+
+    class FinishedPage(pdfdoc.PDFPage):
+        """A finished PDFPage, kept small until the save (see PrintkitCanvas._pk_trim)."""
+
+        _colorsUsed: dict = {}
+        _shadingUsed: dict = {}
+
+        def format(self, document):
+            """ReportLab's page dictionary; what its check_format adds for it (the
+            resources, the media box, the parent) goes once it is written: a
+            page is written once, and 20,000 of them need not hold it all.
+
+            Pages alike in all but their content (same size, the same shared
+            XObject dictionary, nothing else set: a batch's sheets) are written
+            alike: the first one's dictionary is kept, cut at its content's
+            reference, and each later one gets it with its own reference, made
+            as ReportLab makes it (so every object keeps its number)."""
+            key = self._pk_key()
+            memo = document.__dict__.setdefault("_pk_page_memo", {}) if key is not None else None
+            if key is not None and key in memo:
+                head, tail = memo[key]
+                return head + document.Reference(self.Contents).format(document) + tail
+            before = set(self.__dict__)
+            out = pdfdoc.PDFPage.format(self, document)
+            # a new dictionary: one that had entries deleted would keep its size
+            self.__dict__ = {name: value for name, value in self.__dict__.items() if name in before}
+            if key is not None:
+                needle = b"/Contents " + document.Reference(self.Contents).format(document)
+                if out.count(needle) == 1:
+                    at = out.index(needle) + len(b"/Contents ")
+                    memo[key] = (out[:at], out[at + len(needle) - len(b"/Contents "):])
+            return out
+
+        def _pk_key(self):
+            """What the page's dictionary is made of besides its content, or None
+            when it holds anything else than plain numbers and a shared XObject
+            dictionary (written the long way)."""
+            if not isinstance(self.__dict__.get("Contents"), SpooledStream):
+                return None
+            key = []
+            for name, value in self.__dict__.items():
+                if name in ("Contents", "__InternalName__"):
+                    continue
+                if value is None or type(value) in (int, float, str):
+                    key.append((name, value))
+                elif name == "XObjects" and type(value) is pdfdoc.PDFDictionary:
+                    key.append((name, id(value)))  # one of the canvas's shared dictionaries, alive until the save ends
+                else:
+                    return None
+            return tuple(sorted(key))
+
+    for name in unset:
+        setattr(FinishedPage, name, None)
+    # what nearly every page has, also read from the class when a page has it
+    usual = {"Rotate": 0, "hasImages": 1, "compression": 1}  # ReportLab sets hasImages on every page "for safety"
+    for name, value in usual.items():
+        setattr(FinishedPage, name, value)
+    FinishedPage.Trans = pdfdoc.PDFDictionary()  # ReportLab gives every page an empty /Trans; formatting only reads it
+
+    class PrintkitCanvas(Colours, Canvas):
+        _pk_finished_page = FinishedPage  # the class of its finished pages (for tests)
+        _pk_pdfx = False
+        _pk_where = None  # what is being drawn (a template and element), for the notes; set by who draws it
+        # the fill's plates are part of the graphics state: a restoreState that puts an
+        # earlier fill back puts back its plates too (else text after an icon was noted in the icon's colour)
+        STATE_ATTRIBUTES = Canvas.STATE_ATTRIBUTES + ["_pk_fill"]
+
+        def __init__(self, *args, **kwargs):
+            Canvas.__init__(self, *args, **kwargs)
+            self._pk_spool = Spool()
+            self._pk_shared = {}  # one XObject dictionary for each set of forms pages use
+            self._pk_fonts = {}  # (font name, size, leading) -> what _pk_line needs, or None (not TrueType)
+            self._pk_notes: list[str] = []  # the document's notes for the run summary (Document sets its own list)
+            self._pk_small_seen: dict = {}
+
+        def endForm(self, **extra_attributes):
+            """ReportLab writes a form's resources with fonts, procsets and
+            XObjects only: a gradient (shading) or an opacity (ExtGState) drawn
+            inside a form was written without its resource, so viewers painted
+            the gradient's shape black and ignored the opacity. A form that uses
+            either gets a resource dictionary naming them; other forms are
+            written as before (same bytes)."""
+            from reportlab.pdfbase.pdfdoc import PDFDictionary, PDFName, PDFResourceDictionary, PDFStream, xObjectName
+
+            group = extra_attributes.pop("pk_group", False)
+            name = self._formData[0]
+            shadings = dict(self._shadingUsed)
+            states = any(" gs" in line for line in self._code if isinstance(line, str))
+            Canvas.endForm(self, **extra_attributes)
+            form = self._doc.idToObject[xObjectName(name)]
+            if group:  # a transparency group: drawn with an opacity as one picture (SVG group opacity)
+                stream = PDFStream(content=form.stream)
+                stream.dictionary["Group"] = PDFDictionary({"S": PDFName("Transparency")})
+                form.Contents = stream
+            if not (shadings or states):
+                return
+            res = PDFResourceDictionary()
+            res.basicFonts()
+            res.allProcs()
+            if form.XObjects:
+                res.XObject = form.XObjects
+            if states and form.ExtGState:
+                res.ExtGState = form.ExtGState
+            res.setShading(shadings)
+            form.Resources = res
+
+        def init_graphics_state(self):
+            Canvas.init_graphics_state(self)
+            self._pk_fill = None  # a new page starts in black (None: one plate)
+
+        def showPage(self):
+            """A finished page's content is compressed now, as ReportLab would
+            at save (same zlib call, same bytes), and goes to a temporary spool
+            file until the save: a page costs memory for its dictionary alone, so
+            a 1,000-sheet batch is not held in memory page by page."""
+            Canvas.showPage(self)
+            page = self._doc.Pages.pages[-1]
+            text = page.stream
+            if page.compression and text and not page.Contents and not rl_config.useA85:
+                page.Contents, page.stream = SpooledStream(self._pk_spool.put(compressed(text))), None
+            self._pk_trim(page)
+
+        def _pk_trim(self, page) -> None:
+            """Keep a finished page small until the save (a 10,000-sheet run holds
+            20,000 of them): the attributes ReportLab leaves unset, and those with
+            the usual value (rotation 0, an empty /Trans...), come from the class,
+            and pages using the same forms share one XObject dictionary. The save
+            reads the same values, so it writes the same bytes."""
+            if type(page) is not pdfdoc.PDFPage:
+                return
+            kept = {}
+            for name, value in page.__dict__.items():
+                if value is None and name in unset and getattr(FinishedPage, name) is None:
+                    continue
+                if name in usual and type(value) is int and value == usual[name]:
+                    continue
+                if name in ("_colorsUsed", "_shadingUsed", "Annots") and not value:
+                    continue  # {} and []: read as the class's {} and None (check_format makes [] None anyway)
+                if name == "Trans" and type(value) is pdfdoc.PDFDictionary and not value.dict:
+                    continue
+                if name == "XObjects" and type(value) is pdfdoc.PDFDictionary:
+                    # a reference is known by the name it points to; anything else by identity
+                    key = (name, *((k, v.name if isinstance(v, pdfdoc.PDFObjectReference) else id(v)) for k, v in value.dict.items()))
+                    value = self._pk_shared.setdefault(key, value)
+                kept[name] = value
+            page.__class__ = FinishedPage
+            page.__dict__ = kept  # a new dictionary sized for what is left
+
+        def beginText(self, x=0, y=0, direction=None):
+            return PrintkitText(self, x, y, direction=direction)
+
+        def _pk_line(self, x, y, text):
+            """What ReportLab's drawString(x, y, text) writes, made here for the
+            usual case (a str in a TrueType font, a bottom-up page): one text
+            object, one subset font selection per run of the text, the codes,
+            T*; None for anything else (ReportLab's own path)."""
+            if type(text) is not str or not self.bottomup:
+                return None
+            key = (self._fontname, self._fontsize, self._leading)
+            setting = self._pk_fonts.get(key, False)
+            if setting is False:
+                font = get_font(self._fontname)
+                # the font, its runs of texts seen (a character's code never changes
+                # in a document), and each subset's "name size Tf leading TL"
+                setting = self._pk_fonts[key] = (font, {}, {}) if font._dynamicFont else None
+            if setting is None:
+                return None
+            font, runs_of, selects = setting
+            runs = runs_of.get(text)
+            if runs is None:
+                if len(runs_of) > 256:  # one-off texts (IDs, page numbers) do not pile up
+                    runs_of.clear()
+                runs = runs_of[text] = font.splitString(text, self._doc)
+            if len(runs) == 1:
+                subset, codes = runs[0]
+                select = selects.get(subset)
+                if select is None:
+                    select = selects[subset] = f"{font.getSubsetInternalName(subset, self._doc)} {fp_str(self._fontsize)} Tf {fp_str(self._leading)} TL"
+                return f"BT 1 0 0 1 {fp_str(x, y)} Tm {select} ({self._escape(codes)}) Tj T* ET"
+            parts, current = [], -1
+            for subset, codes in runs:
+                if subset != current:
+                    parts.append(f"{font.getSubsetInternalName(subset, self._doc)} {fp_str(self._fontsize)} Tf {fp_str(self._leading)} TL")
+                    current = subset
+                parts.append(f"({self._escape(codes)}) Tj")
+            return f"BT 1 0 0 1 {fp_str(x, y)} Tm {' '.join(parts)} T* ET"
+
+        def _pk_quick(self, x, y, text, share, mode, charSpace, direction, wordSpace, shaping) -> bool:
+            """Write a plain string the quick way (_pk_line), its start `share` of its
+            width left of x (0, 0.5 centred, 1 right-aligned); False when ReportLab
+            must (a text mode, spacing, direction or shaping, or _pk_line declines)."""
+            if mode is not None or charSpace or direction is not None or wordSpace is not None or shaping or type(text) is not str:
+                return False
+            if share:
+                x -= share * text_width(text, self._fontname, self._fontsize)
+            code = self._pk_line(x, y, text)
+            if code is None:
+                return False
+            self._code.append(code)
+            return True
+
+        def drawString(self, x, y, text, mode=None, charSpace=0, direction=None, wordSpace=None, shaping=False):
+            if self._pk_fill is not None:
+                self._pk_small_text(self._fontsize)
+            if not self._pk_quick(x, y, text, 0, mode, charSpace, direction, wordSpace, shaping):
+                Canvas.drawString(self, x, y, text, mode, charSpace, direction, wordSpace, shaping)
+
+        def drawCentredString(self, x, y, text, mode=None, charSpace=0, direction=None, wordSpace=None, shaping=False):
+            if self._pk_fill is not None:
+                self._pk_small_text(self._fontsize)
+            if not self._pk_quick(x, y, text, 0.5, mode, charSpace, direction, wordSpace, shaping):
+                Canvas.drawCentredString(self, x, y, text, mode, charSpace, direction, wordSpace, shaping)
+
+        def drawRightString(self, x, y, text, mode=None, charSpace=0, direction=None, wordSpace=None, shaping=False):
+            if self._pk_fill is not None:
+                self._pk_small_text(self._fontsize)
+            if not self._pk_quick(x, y, text, 1, mode, charSpace, direction, wordSpace, shaping):
+                Canvas.drawRightString(self, x, y, text, mode, charSpace, direction, wordSpace, shaping)
+
+        def stringWidth(self, text, fontName=None, fontSize=None):
+            """ReportLab's width, remembered (fonts.text_width): text objects ask it for every string."""
+            return text_width(text, fontName or self._fontname, self._fontsize if fontSize is None else fontSize)
+
+        def _pk_path(self, key, make) -> None:
+            """A shape's path operators, made once per canvas for each exact set
+            of arguments and reused (the same shape at the same spot: a die's pips
+            on every card, a token's corners): the same bytes without re-running
+            ReportLab's Bezier arithmetic and number formatting."""
+            paths = self.__dict__.setdefault("_pk_paths", {})
+            ops = paths.get(key)
+            if ops is None:
+                if len(paths) > 4096:
+                    paths.clear()
+                ops = paths[key] = []
+                make(pathobject.PDFPathObject(code=ops))
+            self._code.extend(ops)
+
+        def ellipse(self, x1, y1, x2, y2, stroke=1, fill=0):
+            self._pk_path(("e", x1, y1, x2, y2), lambda p: p._code.extend(_ellipse_ops(x1, y1, x2 - x1, y2 - y1)))
+            self._strokeAndFill(stroke, fill)
+
+        def roundRect(self, x, y, width, height, radius, stroke=1, fill=0):
+            self._pk_path(("r", x, y, width, height, radius), lambda p: p.roundRect(x, y, width, height, radius))
+            self._strokeAndFill(stroke, fill)
+
+        def _pk_stops(self, colors):
+            """Gradient stops through the colour model (ReportLab builds shadings
+            from them directly, past the colour hook)."""
+            if self._pk_mode != "cmyk":
+                return colors
+            return [color.to_cmyk(color.plain(c), self._pk_max_ink) for c in colors]
+
+        def linearGradient(self, x0, y0, x1, y1, colors, positions=None, extend=True):
+            return Canvas.linearGradient(self, x0, y0, x1, y1, self._pk_stops(colors), positions, extend)
+
+        def radialGradient(self, x, y, radius, colors, positions=None, extend=True):
+            return Canvas.radialGradient(self, x, y, radius, self._pk_stops(colors), positions, extend)
+
+        def drawImage(self, image, x, y, width=None, height=None, mask=None, *args, **kw):
+            if self._pk_mode == "cmyk":  # pictures separated too, transparency flattened on white
+                from PIL import Image
+                from reportlab.lib.utils import ImageReader
+
+                pil = image if isinstance(image, Image.Image) else (image._image if isinstance(image, ImageReader) else Image.open(image))
+                image, mask = ImageReader(color.cmyk_image(pil, self._pk_max_ink)), None
+            return Canvas.drawImage(self, image, x, y, width, height, mask, *args, **kw)
+
         def drawInlineImage(self, image, x, y, width=None, height=None, *args, **kw):
             """A picture drawn as an image object (drawImage), never inline: ReportLab
             writes an inline image's compressed bytes into the page's text of
@@ -557,7 +867,7 @@ def defer_imports() -> None:
 
 
 # -- what the public API does not give: the names below are the only uses of ----------
-# -- ReportLab's (and svglib's) internals in printkit ----------------------------------
+# -- ReportLab's internals in printkit ------------------------------------------------
 
 #: every internal name this module uses; tests/test_rl_adapter.py keeps them
 #: out of the rest of printkit
@@ -575,10 +885,6 @@ INTERNALS = (
     "_timeStamp", "_dateFormatter",
     # ImageReader
     "_image",
-    # renderPDF
-    "_PDFRenderer", "_drawing",
-    # svglib
-    "_map", "_family_index", "_shape_to_pdf_path", "_find_clip_shape",
 )
 
 
@@ -710,51 +1016,6 @@ def stream_save(c, sink) -> None:
         c.save()
     finally:
         pdfdoc.PDFFile = base
-
-
-def draw_fresh(drawing, c) -> None:
-    """ReportLab's renderPDF drawing of `drawing` onto `c` with a graphics state
-    of its own, from the defaults (as a form needs), not the canvas's; the
-    drawing the canvas was in the middle of is its drawing again afterwards."""
-    from reportlab.graphics import renderPDF
-
-    saved = c.__dict__.get("_drawing")
-    renderPDF._PDFRenderer().draw(drawing, c, 0, 0)
-    c.__dict__["_drawing"] = saved
-
-
-def renderer_canvas(renderer):
-    """The canvas a renderPDF renderer draws on."""
-    return renderer._canvas
-
-
-def svglib_clip_path(c, shape):
-    """svglib's PDF path for a clip shape."""
-    from svglib import svglib as S
-
-    return S._shape_to_pdf_path(c, shape)
-
-
-def svglib_clip_shape(item):
-    """The clip shape svglib attached to a drawn item, or None."""
-    from svglib import svglib as S
-
-    return S._find_clip_shape(item)
-
-
-def map_font(font_map, family: str, weight: str, style: str, name: str) -> None:
-    """Enter a face in svglib's FontMap directly: its register_font maps only to
-    the 14 standard fonts, or asks fontconfig and takes a system look-alike."""
-    from svglib.fonts import FontMap
-
-    internal = FontMap.build_internal_name(family, weight, style)
-    font_map._map[internal] = {"svg_family": family, "svg_weight": weight, "svg_style": style, "rlgFont": name, "exact": True}
-    font_map._family_index.setdefault(family.lower(), family)
-
-
-def renderer_canvas(renderer):
-    """The canvas a renderPDF renderer draws on (for a shape that draws itself)."""
-    return renderer._canvas
 
 
 _STRING_WIDTH = None

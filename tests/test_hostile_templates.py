@@ -146,9 +146,9 @@ def _(p):
          "name,kind\n" + "\n".join(f"Card {k} & <co>,{('fire', 'water', 'leaf')[k % 3]}" for k in range(300)) + "\n")
 
 
-def _run(base: Path, controls: bool, only=None) -> tuple[dict, dict]:
+def _run(base: Path, controls: bool, only=None, cases: dict | None = None) -> tuple[dict, dict]:
     runs, built = [], {}
-    for name, c in CASES.items():
+    for name, c in (CASES if cases is None else cases).items():
         if (controls and not c["control"]) or (only is not None and name not in only):
             continue
         top = base / name

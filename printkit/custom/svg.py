@@ -593,6 +593,8 @@ class SvgTemplate(SvgText, SvgFace, SvgResolve):
             if kind == "static":
                 try:
                     self._static_drawing(item)
+                except UsageError:  # a limit of the drawer (clones expanded past SVG_ELEMENTS): one line, exit 2
+                    raise
                 except Exception as exc:
                     if os.environ.get("PRINTKIT_DEBUG"):
                         raise

@@ -320,11 +320,14 @@ class Compiler:
             return None
         if any(t is target for t in self.stack) or depth > MAX_NEST:
             return "empty"
+        tstyle = self.style(target)
+        own = URL.search(str(tstyle.get("clip-path") or ""))
+        if own and (self.index.get(own.group(1)) is target or any(t is self.index.get(own.group(1)) for t in self.stack)):
+            return "empty"  # a clip path clipped by itself: an error in SVG, nothing shows
         self.stack.append(target)
         try:
             segs: list = []
             rule = None
-            tstyle = self.style(target)
             base = parse_transform(tstyle.get("transform"))
             bbox_units = (target.get("clipPathUnits") or "") == "objectBoundingBox"
             for child in target:

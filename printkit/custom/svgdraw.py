@@ -133,10 +133,12 @@ def stop_alphas(grad, index) -> list[float]:
     return [_opacity(prop(s, "stop-opacity") if prop(s, "stop-opacity") is not None else 1) for s in gradient_stops(grad, index)]
 
 
-def raster_reasons(el, index, depth: int = 0) -> list[str]:
-    """Why this element (or what it shows, <use> followed) cannot be drawn as
-    PDF vectors here: filters, masks, patterns, gradient strokes, fading stops."""
+def raster_reasons(el, index, depth: int = 0, seen: set | None = None) -> list[str]:
+    """Why this element (or what it shows, <use> followed, each element it
+    clones looked at once) cannot be drawn as PDF vectors here: filters,
+    masks, patterns, gradient strokes, fading stops."""
     out = []
+    seen = set() if seen is None else seen
     if depth > 8:
         return out
     for x in el.iter():
@@ -167,8 +169,9 @@ def raster_reasons(el, index, depth: int = 0) -> list[str]:
         if _local(x.tag) == "use":
             href = x.get(XLINK) or x.get("href") or ""
             target = index.get(href[1:]) if href.startswith("#") else None
-            if target is not None:
-                out += raster_reasons(target, index, depth + 1)
+            if target is not None and id(target) not in seen:  # clones of clones: each looked at once, not ten to the ninth times
+                seen.add(id(target))
+                out += raster_reasons(target, index, depth + 1, seen)
     return list(dict.fromkeys(out))
 
 

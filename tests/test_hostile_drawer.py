@@ -1,0 +1,144 @@
+"""SVG art written to exhaust printkit's drawer (custom/svgart.py, the one
+vector path): groups nested as deep as the parser allows, each at an opacity
+(a transparency group inside the next); path data of hundreds of thousands of
+segments; gradients with thousands of stops, spread over hundreds of
+repeats; clones (<use>) of themselves, of each other, and multiplying ten
+times a level; clip paths that clip themselves or clone what they clip. Each
+project runs as a user would (`printkit validate` and `printkit make`) in a
+forked child under the ceilings of tests/test_hostile_templates.py (300 MB,
+60 s CPU) and must end in exit 0, 1 or 2 with at most one line, no traceback.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from test_hostile_templates import _run, deck, svg, verdict
+
+CASES: dict[str, dict] = {}
+
+
+def case(name: str, expect: int, needle: str = ""):
+    def add(build):
+        CASES[name] = {"build": build, "expect": expect, "needle": needle, "control": {}}
+        return build
+
+    return add
+
+
+TEXT = '<text x="8" y="90" font-size="4">{{ name }}</text>'
+
+
+@case("groups-95-deep-each-faded", 0)
+def _(p):
+    deck(p, svg('<g opacity="0.99">' * 95 + '<rect x="5" y="5" width="20" height="20" fill="#c81e1e"/>' + "</g>" * 95 + TEXT))
+
+
+@case("groups-5000-deep", 2, "deep")
+def _(p):
+    deck(p, svg("<g>" * 5000 + '<rect x="5" y="5" width="20" height="20"/>' + "</g>" * 5000 + TEXT))
+
+
+@case("path-of-300000-segments", 0)
+def _(p):
+    d = "M 5 5 " + " ".join(f"L {5 + k % 50} {5 + (k * 7) % 80}" for k in range(300_000)) + " Z"
+    deck(p, svg(f'<path d="{d}" fill="#1e1ec8" stroke="#000000" stroke-width="0.1"/>' + TEXT))
+
+
+@case("path-data-of-garbage", 0)
+def _(p):
+    deck(p, svg('<path d="M 5 5 L 20 20 ' + "Q Q 1e999 nan -- " * 20_000 + '" fill="#1e1ec8"/>' + TEXT))
+
+
+@case("gradient-of-5000-stops-reflected", 0)
+def _(p):
+    stops = "".join(f'<stop offset="{k / 5000:.5f}" stop-color="#{k % 256:02x}40{(255 - k % 256):02x}"/>' for k in range(5000))
+    deck(p, svg(f'<defs><linearGradient id="g" x1="0" y1="0" x2="0.001" y2="0" spreadMethod="reflect">{stops}</linearGradient></defs>'
+                '<rect x="5" y="5" width="59" height="80" fill="url(#g)"/>' + TEXT))
+
+
+@case("use-of-itself-and-each-other", 0)
+def _(p):
+    deck(p, svg('<g id="a"><rect x="5" y="5" width="9" height="9"/><use href="#a" x="3"/><use href="#b"/></g>'
+                '<g id="b"><use href="#a" y="3"/><use href="#b"/></g><use id="c" href="#c"/>' + TEXT))
+
+
+@case("use-multiplying-ten-a-level", 2, "clones")
+def _(p):
+    levels = "".join(f'<g id="l{k}">' + "".join(f'<use href="#l{k + 1}" x="{j % 3}"/>' for j in range(10)) + "</g>" for k in range(9))
+    deck(p, svg(f'<defs>{levels}<g id="l9"><rect width="1" height="1"/></g></defs><use href="#l0"/>' + TEXT))
+
+
+@case("clip-of-itself-and-of-a-clone-it-clips", 0)
+def _(p):
+    deck(p, svg('<defs><clipPath id="k" clip-path="url(#k)"><use href="#r"/><rect width="30" height="30"/></clipPath></defs>'
+                '<rect id="r" x="5" y="5" width="40" height="40" fill="#1ea01e" clip-path="url(#k)"/>'
+                '<g clip-path="url(#k)"><use href="#r"/></g>' + TEXT))
+
+
+QUICK = frozenset({"groups-95-deep-each-faded", "gradient-of-5000-stops-reflected", "use-multiplying-ten-a-level", "clip-of-itself-and-of-a-clone-it-clips"})
+
+
+@pytest.fixture(scope="module")
+def hostile(request, tmp_path_factory):
+    base = tmp_path_factory.mktemp("hostile-drawer")
+    return _run(base, controls=False, only=None if request.config.getoption("--runslow") else QUICK, cases=CASES)
+
+
+@pytest.mark.parametrize("name", [n if n in QUICK else pytest.param(n, marks=pytest.mark.slow) for n in CASES])
+def test_hostile_drawing(hostile, name):
+    built, results = hostile
+    c = CASES[name]
+    for rid, args, out in built[name]:
+        err = Path(str(out) + ".err").read_text(errors="replace")
+        wrong = verdict(results[rid], err, c["expect"], c["needle"])
+        if c["expect"] != 2 and err.strip().count("\n") > 30:
+            wrong.append("a screenful on stderr")
+        assert not wrong, f"{name}: printkit {' '.join(args)}: {'; '.join(wrong)}: {err[-600:]}"
+
+
+def _art(body: str, w: str = "100", h: str = "100"):
+    from lxml import etree
+
+    from printkit.custom.svgdraw import to_drawing
+
+    doc = etree.fromstring(f'<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="{w}" height="{h}" viewBox="0 0 100 100">{body}</svg>')
+    return to_drawing(doc, "t.svg")
+
+
+def _kinds(items) -> list:
+    out = []
+    for item in items:
+        out.append(item[0])
+        if item[0] == "g":
+            out += _kinds(item[2])
+    return out
+
+
+def test_a_clone_cycle_draws_each_element_once_on_its_road():
+    art = _art('<g id="a"><rect width="9" height="9"/><use href="#a" x="3"/></g>')
+    assert _kinds(art.items).count("s") == 1
+
+
+def test_a_clone_bomb_is_refused_naming_the_clones():
+    from printkit.custom.safety import LimitError
+
+    levels = "".join(f'<g id="l{k}">' + f'<use href="#l{k + 1}"/>' * 10 + "</g>" for k in range(7))
+    with pytest.raises(LimitError, match="clones"):
+        _art(f'<defs>{levels}<g id="l7"><rect width="1" height="1"/></g></defs><use href="#l0"/>')
+
+
+def test_thousands_of_stops_are_thinned_keeping_both_ends():
+    stops = "".join(f'<stop offset="{k / 4999}" stop-color="{"#ff0000" if k == 0 else "#0000ff" if k == 4999 else "#00ff00"}"/>' for k in range(5000))
+    art = _art(f'<linearGradient id="g">{stops}</linearGradient><rect width="50" height="50" fill="url(#g)"/>')
+    (shape,) = [i for i in art.items if i[0] == "s"]
+    kept = shape[2]["grad"]["stops"]
+    assert len(kept) == 256 and kept[0][1] == (1.0, 0.0, 0.0) and kept[-1][1] == (0.0, 0.0, 1.0)
+
+
+def test_a_self_clipping_clip_path_shows_nothing():
+    art = _art('<clipPath id="k" clip-path="url(#k)"><use href="#r"/></clipPath><rect id="r" width="40" height="40" clip-path="url(#k)"/>')
+    (group,) = art.items
+    assert group[1][2] == "empty"

@@ -36,7 +36,7 @@ def _(p):
     deck(p, svg('<g opacity="0.99">' * 95 + '<rect x="5" y="5" width="20" height="20" fill="#c81e1e"/>' + "</g>" * 95 + TEXT))
 
 
-@case("groups-5000-deep", 2, "deep")
+@case("groups-5000-deep", 2, "depth")
 def _(p):
     deck(p, svg("<g>" * 5000 + '<rect x="5" y="5" width="20" height="20"/>' + "</g>" * 5000 + TEXT))
 

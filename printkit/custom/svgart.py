@@ -81,8 +81,10 @@ class Compiler:
     def style(self, el) -> dict:
         from printkit.custom.svgdraw import css_declarations
 
-        own = {k: v for k, v in el.attrib.items() if isinstance(k, str) and "}" not in k}
-        own.update(css_declarations(el.get("style") or ""))
+        own = dict(el.attrib)  # namespaced names ({...}label) match no property
+        style = el.get("style")
+        if style:
+            own.update(css_declarations(style))
         return own
 
     def length(self, raw, ctx: dict, axis: str = "d", default: float = 0.0) -> float:
@@ -713,8 +715,11 @@ def path_segments(d) -> list:
         parse_path(str(d), pen)
     except (ValueError, IndexError, ZeroDivisionError, OverflowError):
         pass
-    segs = [s for s in pen.segs if all(math.isfinite(v) and abs(v) < 1e7 for v in s[1:])]
-    return segs if any(s[0] != "M" for s in segs) else []
+    segs = pen.segs
+    values = [v for s in segs for v in s[1:]]
+    if values and not (math.isfinite(sum(values)) and max(map(abs, values)) < 1e7):  # nan, inf or past any card: those segments left out
+        segs = [s for s in segs if all(math.isfinite(v) and abs(v) < 1e7 for v in s[1:])]
+    return segs if len(segs) > 1 else []
 
 
 def transform_segments(segs: list, m) -> list:

@@ -704,7 +704,9 @@ class SvgTemplate(SvgText, SvgFace, SvgResolve):
         for s in self.snippets:
             try:
                 rendered = s.template.render(v)
-                bad = self._snippet_lengths(rendered, place)
+                bad = [] if ("lengths-ok", rendered) in s.drawings else self._snippet_lengths(rendered, place)
+                if not bad:  # a rendering read once: its copies on other cards are not parsed again
+                    s.drawings[("lengths-ok", rendered)] = True
                 if bad:  # a row's value where a length goes: named, not handed to the renderer
                     out += bad
                     continue

@@ -11,11 +11,9 @@ forked child under the ceilings of tests/test_hostile_templates.py (300 MB,
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
-from test_hostile_templates import _run, deck, svg, verdict
+from test_hostile_templates import _run, assert_ended_well, deck, svg
 
 CASES: dict[str, dict] = {}
 
@@ -89,14 +87,7 @@ def hostile(request, tmp_path_factory):
 
 @pytest.mark.parametrize("name", [n if n in QUICK else pytest.param(n, marks=pytest.mark.slow) for n in CASES])
 def test_hostile_drawing(hostile, name):
-    built, results = hostile
-    c = CASES[name]
-    for rid, args, out in built[name]:
-        err = Path(str(out) + ".err").read_text(errors="replace")
-        wrong = verdict(results[rid], err, c["expect"], c["needle"])
-        if c["expect"] != 2 and err.strip().count("\n") > 30:
-            wrong.append("a screenful on stderr")
-        assert not wrong, f"{name}: printkit {' '.join(args)}: {'; '.join(wrong)}: {err[-600:]}"
+    assert_ended_well(hostile, name, CASES[name], max_lines=30)
 
 
 def _art(body: str, w: str = "100", h: str = "100"):

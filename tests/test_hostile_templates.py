@@ -211,11 +211,18 @@ def hostile(request, tmp_path_factory):
 
 @pytest.mark.parametrize("name", [n if n in QUICK else pytest.param(n, marks=pytest.mark.slow) for n in CASES])
 def test_hostile_template(hostile, name):
+    assert_ended_well(hostile, name, CASES[name])
+
+
+def assert_ended_well(hostile, name: str, c: dict, max_lines: int | None = None) -> None:
+    """Every run of case `name` ended as `verdict` wants; `max_lines`: what a
+    run that prints may write on stderr at most (warnings, not a screenful)."""
     built, results = hostile
-    c = CASES[name]
     for rid, args, out in built[name]:
         err = Path(str(out) + ".err").read_text(errors="replace")
         wrong = verdict(results[rid], err, c["expect"], c["needle"])
+        if max_lines is not None and c["expect"] != 2 and err.strip().count("\n") > max_lines:
+            wrong.append("a screenful on stderr")
         assert not wrong, f"{name}: printkit {' '.join(args)}: {'; '.join(wrong)}: {err[-600:]}"
 
 

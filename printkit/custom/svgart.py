@@ -745,14 +745,6 @@ def bounds(segs: list):
 
 # -- painting ----------------------------------------------------------------------------
 
-def _inverse(m):
-    a, b, c, d, e, f = m
-    det = a * d - b * c
-    if abs(det) < 1e-12:
-        return None
-    return (d / det, -b / det, -c / det, a / det, (c * f - d * e) / det, (b * e - a * f) / det)
-
-
 class Painter:
     def __init__(self, c, ink, size) -> None:
         self.c, self.ink, self.size = c, ink, size
@@ -808,6 +800,8 @@ class Painter:
     def faded(self, items, alpha: float, m) -> None:
         """Items drawn as one transparency group, then at `alpha` (overlaps do
         not show through one another, as in the editor)."""
+        from printkit.custom.svgdraw import _inverse
+
         c = self.c
         inv = _inverse(m)
         if inv is None:

@@ -76,7 +76,7 @@ def _(p):
                 '<g clip-path="url(#k)"><use href="#r"/></g>' + TEXT))
 
 
-QUICK = frozenset({"groups-95-deep-each-faded", "gradient-of-5000-stops-reflected", "use-multiplying-ten-a-level", "clip-of-itself-and-of-a-clone-it-clips"})
+QUICK: frozenset = frozenset()  # each case forks printkit twice (seconds): all in the second tier; the drawer's own checks below run in the first
 
 
 @pytest.fixture(scope="module")
@@ -113,8 +113,10 @@ def test_a_clone_cycle_draws_each_element_once_on_its_road():
     assert _kinds(art.items).count("s") == 1
 
 
-def test_a_clone_bomb_is_refused_naming_the_clones():
-    from printkit.custom.safety import LimitError
+def test_a_clone_bomb_is_refused_naming_the_clones(monkeypatch):
+    from printkit.custom.safety import LIMITS, LimitError
+
+    monkeypatch.setitem(LIMITS, "SVG_ELEMENTS", 5_000)  # the same refusal, sooner
 
     levels = "".join(f'<g id="l{k}">' + f'<use href="#l{k + 1}"/>' * 10 + "</g>" for k in range(7))
     with pytest.raises(LimitError, match="clones"):

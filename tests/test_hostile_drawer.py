@@ -94,7 +94,9 @@ def _art(body: str, w: str = "100", h: str = "100"):
     from lxml import etree
 
     from printkit.custom.svgdraw import to_drawing
+    from printkit.engine import fonts
 
+    fonts.register_fonts()  # the faces text is measured in, as a run has them
     doc = etree.fromstring(f'<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="{w}" height="{h}" viewBox="0 0 100 100">{body}</svg>')
     return to_drawing(doc, "t.svg")
 
@@ -135,3 +137,27 @@ def test_a_self_clipping_clip_path_shows_nothing():
     art = _art('<clipPath id="k" clip-path="url(#k)"><use href="#r"/></clipPath><rect id="r" width="40" height="40" clip-path="url(#k)"/>')
     (group,) = art.items
     assert group[1][2] == "empty"
+
+
+def _runs(art) -> list:
+    out = []
+    for item in art.items:
+        if item[0] == "t":
+            out += item[1]
+        elif item[0] == "g":
+            out += _runs(type(art)(art.width, art.height, item[1], item[2]))
+    return out
+
+
+def test_a_position_for_each_character_places_each():
+    runs = _runs(_art('<text x="10 30 50" y="40" font-size="10">abc</text>'))
+    assert [(r[0], r[1], r[2]) for r in runs] == [(10.0, 40.0, "a"), (30.0, 40.0, "b"), (50.0, 40.0, "c")]
+
+
+def test_a_middle_anchored_chunk_is_centred_as_one():
+    from printkit.engine.rl import text_width
+
+    runs = _runs(_art('<text x="50" y="40" font-size="10" text-anchor="middle">ab<tspan font-weight="bold">cd</tspan></text>'))
+    left = runs[0][0]
+    right = runs[-1][0] + text_width(runs[-1][2], runs[-1][3], runs[-1][4])
+    assert abs((left + right) / 2 - 50) < 1e-6 and runs[1][3] != runs[0][3]

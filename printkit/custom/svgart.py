@@ -563,7 +563,22 @@ class Compiler:
             text = _clean(node.text, preserve, level == 0 and first[0], level == 0 and len(node) == 0)
             if text:
                 first[0] = False
-                emit(text, p, node)
+                if any(v is not None and len(v) > 1 for v in (xs, ys, dxs, dys)):  # a position for each character (Illustrator writes them)
+                    for i, ch in enumerate(text):
+                        if i:
+                            if xs and i < len(xs) or ys and i < len(ys):
+                                chunks.append([])
+                            if xs and i < len(xs):
+                                pos[0] = xs[i]
+                            if ys and i < len(ys):
+                                pos[1] = ys[i]
+                            if dxs and i < len(dxs):
+                                pos[0] += dxs[i]
+                            if dys and i < len(dys):
+                                pos[1] += dys[i]
+                        emit(ch, p, node)
+                else:
+                    emit(text, p, node)
             for child in node:
                 if _local(child.tag) == "tspan":
                     walk(child, p, level + 1)

@@ -161,3 +161,8 @@ def test_a_middle_anchored_chunk_is_centred_as_one():
     left = runs[0][0]
     right = runs[-1][0] + text_width(runs[-1][2], runs[-1][3], runs[-1][4])
     assert abs((left + right) / 2 - 50) < 1e-6 and runs[1][3] != runs[0][3]
+
+
+def test_a_superscript_span_is_raised_by_half_its_size_and_the_text_after_it_is_not():
+    runs = _runs(_art('<text x="10" y="40" font-size="10">E=mc<tspan baseline-shift="super" font-size="6">2</tspan>!</text>'))
+    assert [r[1] for r in runs] == [40.0, 37.0, 40.0] and runs[1][2] == "2"

@@ -526,7 +526,7 @@ class Compiler:
                 return None
             return [self.length(v, ctx, axis) for v in re.split(r"[\s,]+", str(raw).strip()) if v]
 
-        def emit(text, p, owner):
+        def emit(text, p):
             if not text:
                 return
             fill = self.color(p.get("fill", "black"), p)
@@ -538,16 +538,22 @@ class Compiler:
             size = p.get("_font_px", 16.0)
             width = text_width(text, font, size)
             if p.get("visibility", "visible") not in ("hidden", "collapse") and fill is not None and size > 0:
-                run = [pos[0], pos[1], text, font, size, fill, _opacity(p.get("fill-opacity")), width]
+                run = [pos[0], pos[1] - p.get("_shift", 0.0), text, font, size, fill, _opacity(p.get("fill-opacity")), width]
                 chunks[-1].append((run, p.get("text-anchor", "start")))
                 runs.append(run)
             pos[0] += width
 
         def walk(node, p, level):
             if level > 0:
-                p = self.inherit(p, self.style(node), dict(ctx))
-                if str(self.style(node).get("display", "")).strip() == "none":
+                own = self.style(node)
+                p = self.inherit(p, own, dict(ctx))
+                if str(own.get("display", "")).strip() == "none":
                     return
+                shift = str(own.get("baseline-shift", "")).strip()
+                if shift and shift != "baseline":  # sub, super or a length, up from the baseline, for this span's letters
+                    fs = p.get("_font_px", 16.0)
+                    p["_shift"] = p.get("_shift", 0.0) + ({"sub": -fs / 2, "super": fs / 2}.get(shift) if shift in ("sub", "super") else
+                                                          self.length(shift, {**ctx, "font_px": fs}, "y") if not shift.endswith("%") else fs * _float(shift[:-1], 0.0) / 100)
             xs, ys = coords(node, "x", "x"), coords(node, "y", "y")
             dxs, dys = coords(node, "dx", "x"), coords(node, "dy", "y")
             if xs or ys:
@@ -576,9 +582,9 @@ class Compiler:
                                 pos[0] += dxs[i]
                             if dys and i < len(dys):
                                 pos[1] += dys[i]
-                        emit(ch, p, node)
+                        emit(ch, p)
                 else:
-                    emit(text, p, node)
+                    emit(text, p)
             for child in node:
                 if _local(child.tag) == "tspan":
                     walk(child, p, level + 1)
@@ -586,7 +592,7 @@ class Compiler:
                     walk(child, p, level + 1)
                 tail = _clean(child.tail, preserve, False, child.getnext() is None and level == 0)
                 if tail:
-                    emit(tail, p, node)
+                    emit(tail, p)
 
         walk(el, props, 0)
         for chunk in chunks:

@@ -7,6 +7,8 @@ times a level; clip paths that clip themselves or clone what they clip. Each
 project runs as a user would (`printkit validate` and `printkit make`) in a
 forked child under the ceilings of tests/test_hostile_templates.py (300 MB,
 60 s CPU) and must end in exit 0, 1 or 2 with at most one line, no traceback.
+Then the drawer's own records for what those cases lean on (cycles, thinned
+stops, a clip of itself) and for text placed as SVG places it.
 """
 
 from __future__ import annotations

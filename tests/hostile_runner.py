@@ -31,7 +31,7 @@ def warm() -> None:
     import PIL.Image  # noqa: F401
     import qrcode  # noqa: F401
     import reportlab.pdfgen.canvas  # noqa: F401
-    import svglib.svglib  # noqa: F401
+    from fontTools.svgLib.path import parse_path  # noqa: F401
 
     import printkit.cli  # noqa: F401
     import printkit.custom.layout  # noqa: F401

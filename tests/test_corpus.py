@@ -479,7 +479,7 @@ def test_make_layout_single_writes_the_cards_alone(tmp_path):
 @pytest.mark.slow
 def test_text_in_a_layer_shown_per_card_is_measured_in_its_substitute_font(tmp_path):
     """inkcards' card 9: 'Squint & thong' sits in a layer shown per card (drawn
-    by svglib), in Dyuthi, missing here: drawn in Noto Sans, whose wider letters
+    by the drawer), in Dyuthi, missing here: drawn in Noto Sans, whose wider letters
     end 0.18 mm from the right edge (measured on the render). The safe-zone check
     measures that text as drawn and says so (it was silent)."""
     r = run_inproc("make", str(CORPUS / "inkcards" / "game.toml"), "-o", str(tmp_path / "k.pdf"))
@@ -488,9 +488,9 @@ def test_text_in_a_layer_shown_per_card_is_measured_in_its_substitute_font(tmp_p
     assert lines and "'Squint & thong' comes 0.2 mm from the right edge" in lines[0], r.stdout
 
 
-def test_text_svglib_draws_gets_the_font_fallback(tmp_path):
+def test_text_the_drawer_draws_gets_the_font_fallback(tmp_path):
     """Text inside an element with placeholders (a group coloured by a cell) is
-    drawn by svglib; a character its font lacks comes from a font that has it,
+    drawn by the drawer; a character its font lacks comes from a font that has it,
     as for printkit's own text (it was refused, OWN-GLYPH)."""
     (tmp_path / "front.svg").write_text(
         '<svg xmlns="http://www.w3.org/2000/svg" width="69mm" height="94mm" viewBox="0 0 69 94">'

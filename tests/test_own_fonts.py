@@ -337,7 +337,7 @@ def test_a_damaged_font_file_is_named_not_crashed_on(tmp_path):
 
 
 def test_text_inside_an_element_with_placeholders_is_refused_when_it_needs_more_than_its_font(tmp_path):
-    # svglib draws such text in its one font: Hebrew there would print reversed or as boxes
+    # the drawer sets such text without shaping: Hebrew there would print reversed or as boxes
     body = ('<g display="{{ \'inline\' if kind == \'a\' else \'none\' }}"><text x="8" y="14" font-size="5">שלום</text></g>'
             '<g display="{{ \'inline\' if kind == \'a\' else \'none\' }}"><text x="8" y="30" font-size="5">Plain words</text></g>')
     proc, out = _deck(tmp_path, "kind\na\n", body)

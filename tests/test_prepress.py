@@ -337,7 +337,7 @@ def test_cmyk_pictures_and_no_see_through(tmp_path):
     c = doc.new_page()
     c.drawImage(str(tmp_path / "a.png"), 100, 100, 80, 80, mask="auto")
     c.setFillAlpha(1)  # opaque is what a page is anyway: allowed, and no PDF 1.4 for it
-    c.linearGradient(0, 0, 100, 0, [(1, 0, 0), (0, 0, 1)])  # as svglib draws SVG gradients
+    c.linearGradient(0, 0, 100, 0, [(1, 0, 0), (0, 0, 1)])  # a shading, as SVG gradients are drawn
     data = doc.pdf_bytes()
     assert data.startswith(b"%PDF-1.3")
     pdf = pikepdf.open(io.BytesIO(data))

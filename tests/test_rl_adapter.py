@@ -1,5 +1,5 @@
 """printkit uses other packages as they are: no module of theirs replaced,
-entered around its __init__ or patched, and ReportLab's (and svglib's) private
+entered around its __init__ or patched, and ReportLab's private
 names used in one adapter module only, engine/rl.py, whose hooks are listed in
 rl.INTERNALS. Read from the source with Python's own parser, so a new use
 anywhere else fails here with its file and line."""
@@ -14,7 +14,7 @@ from conftest import ROOT
 PACKAGE = ROOT / "printkit"
 ADAPTER = PACKAGE / "engine" / "rl.py"
 #: packages whose private names and module attributes printkit must not touch outside the adapter
-OTHERS = ("reportlab", "svglib", "PIL", "qrcode", "uharfbuzz", "lxml", "jinja2", "click", "pypdfium2")
+OTHERS = ("reportlab", "fontTools", "PIL", "qrcode", "uharfbuzz", "lxml", "jinja2", "click", "pypdfium2")
 
 
 def _sources():
@@ -73,8 +73,8 @@ def test_reportlab_internals_only_in_the_adapter():
 
 def test_the_adapter_uses_what_it_lists():
     """Each name of rl.INTERNALS is used in rl.py (a hook no longer needed is
-    taken off the list), and every private name rl.py reads of ReportLab or
-    svglib objects is on it."""
+    taken off the list), and every private name rl.py reads of ReportLab
+    objects is on it."""
     from printkit.engine.rl import INTERNALS
 
     tree = ast.parse(ADAPTER.read_text(encoding="utf-8"))

@@ -673,7 +673,7 @@ def _(p, v):
 
 @case("drawing-from-another-file-prints", 0)
 def _(p, v):
-    # a <use> of a drawing in another project file, which shows a picture: copied in by the gate, drawn by svglib
+    # a <use> of a drawing in another project file, which shows a picture: copied in by the gate, drawn by the drawer
     (p / "art").mkdir()
     (p / "art" / "sea.png").write_bytes(png_bytes(60, 80, CYAN))
     (p / "art" / "tile.svg").write_text(svg('<g id="tile"><image href="sea.png" x="0" y="0" width="30" height="30"/><circle cx="15" cy="15" r="5" fill="#123456"/></g>'))
@@ -1030,7 +1030,7 @@ def test_limits_can_be_lowered_never_raised():
 @pytest.mark.parametrize("name", ["filtered-picture-inside-prints", "drawing-from-another-file-prints"])
 def test_a_project_picture_the_gate_copied_in_prints(corpus, name):
     """The gate copies a picture (and a drawing) inside the project into the
-    document it hands resvg and svglib: the project's own picture prints (cyan
+    document it hands resvg and the drawer: the project's own picture prints (cyan
     on the card)."""
     built, _ = corpus
     top, project, *_ = built[name]

@@ -60,11 +60,11 @@ def test_a_pictures_alignment_is_read_also_from_a_cell(tmp_path):
         assert _column(out, 34.5) == want, par
 
 
-def test_an_invalid_aspect_ratio_is_the_default_and_svglib_pictures_are_fitted_too(tmp_path):
+def test_an_invalid_aspect_ratio_is_the_default_and_pictures_with_placeholders_are_fitted_too(tmp_path):
     """countersheets-ccg: "xMidyMid slice" (a lower-case y) is no value SVG
     defines: drawn as the default, xMidYMid meet (centred, not covering), as
-    Inkscape draws it; the same in a group with a placeholder (drawn by svglib,
-    which stretched every picture over its box)."""
+    Inkscape draws it; the same in a group with a placeholder (drawn by the
+    drawer; svglib, before it, stretched every picture over its box)."""
     _wide_red(tmp_path)
     for wrap in ("{}", '<g id="g{{ name }}">{}</g>'):
         body = ('<rect width="69" height="94" fill="#ffffff"/>'

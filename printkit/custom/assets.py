@@ -791,36 +791,6 @@ def forms(c) -> dict:
     return d
 
 
-def ink_drawing(drawing, ink):
-    """A copy of an svglib drawing with its colours put through the ink mode
-    (mono: greys; saver: light tints for fills); the drawing itself for colour."""
-    if ink is None or ink.mode == "color":
-        return drawing
-    import copy
-
-    from reportlab.lib import colors
-
-    out = copy.deepcopy(drawing)
-
-    def convert(col, large: bool):
-        if not isinstance(col, colors.Color):
-            return col
-        r, g, b = ink.rgb((col.red, col.green, col.blue), large)
-        return colors.Color(r, g, b, col.alpha)
-
-    def walk(node) -> None:
-        if hasattr(node, "pk_ink"):  # printkit's own shapes (SVG gradients) hold their colours
-            node.pk_ink(lambda rgb: ink.rgb(rgb, True))
-        for attr, large in (("fillColor", True), ("strokeColor", False)):
-            if hasattr(node, attr):
-                setattr(node, attr, convert(getattr(node, attr), large))
-        for child in getattr(node, "contents", None) or []:
-            walk(child)
-
-    walk(out)
-    return out
-
-
 def draw_picture(c, path: Path, x: float, y: float, w: float, h: float, fit: str = "contain", ink=None, align=(0.5, 0.5)) -> None:
     """An SVG (as vectors) or PNG/JPEG file in the box (x, y, w, h), pt, in the
     ink mode; align: where a picture that does not fill the box (or overflows
@@ -890,15 +860,10 @@ def _make_picture_form(c, path, n: int, ink=None):
         c.endForm()
         return name, pw, ph
     if path.suffix.lower() == ".svg":
-        drawing = ink_drawing(load_svg_drawing(path), ink)
-        pw, ph = drawing.width, drawing.height
+        art = load_svg_drawing(path)
+        pw, ph = art.width, art.height
         c.beginForm(name, 0, 0, pw, ph)
-        from reportlab.graphics import renderPDF
-
-        from printkit.engine import fonts as _f
-
-        drawing.initialFontName = _f.SANS  # not Helvetica (never embedded) as the starting font
-        renderPDF.draw(drawing, c, 0, 0)
+        art.draw(c, ink)
         c.endForm()
     else:
         px = image_pixels(path) or (1, 1)
@@ -928,11 +893,8 @@ def _resolved_svg(path: Path):
 
 @lru_cache(maxsize=256)
 def load_svg_drawing(path: Path):
-    """An SVG file as a ReportLab drawing (svgdraw.to_drawing, as a template's
-    art is drawn), read once, from the tree the gate resolved."""
+    """An SVG file compiled by printkit's drawer (svgdraw.to_drawing, as a
+    template's art is drawn), read once, from the tree the gate resolved."""
     from printkit.custom.svgdraw import to_drawing
 
-    drawing = to_drawing(_resolved_svg(path), str(path))
-    if drawing is None:
-        raise ValueError(f"{path}: not an SVG file svglib can read")
-    return drawing
+    return to_drawing(_resolved_svg(path), str(path))

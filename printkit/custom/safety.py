@@ -262,7 +262,7 @@ def open_image(path_or_file, name):
 
     from PIL import Image
 
-    Image.MAX_IMAGE_PIXELS = LIMITS["IMAGE_PIXELS"]  # anything opening pictures later (ReportLab, svglib) errs too
+    Image.MAX_IMAGE_PIXELS = LIMITS["IMAGE_PIXELS"]  # anything opening pictures later (ReportLab, the drawer) errs too
     if isinstance(path_or_file, (str, os.PathLike)):
         regular(path_or_file, "picture", LIMITS["IMAGE_BYTES"])
     with warnings.catch_warnings():
@@ -358,8 +358,7 @@ def _data_uri_bytes(href: str, name):
 def _data_uri_pixels(href: str, name) -> None:
     """A data: address's picture checked against the pixel limit (LimitError
     when over it); one that is no picture Pillow reads (a truncated or mistyped
-    embed) is refused in one line (UsageError): svglib would fail on it inside
-    an element with placeholders, and leave it out unsaid elsewhere."""
+    embed) is refused in one line (UsageError), not left out unsaid."""
     import io
 
     raw = _data_uri_bytes(href, name)
@@ -406,7 +405,7 @@ def check_svg_refs(path: Path, roots, chain: tuple = (), counted: list | None = 
 
 
 def resolve_svg(root, base, roots, name, *, locate=None):
-    """The gate's answer for a document about to be drawn (by svglib or
+    """The gate's answer for a document about to be drawn (by printkit's drawer or
     resvg): every reference it makes, after its placeholders are filled, resolved
     through `confine` and replaced by what was checked. A picture becomes a
     data: address of the bytes read and checked here; a drawing in another SVG

@@ -3,7 +3,7 @@ placeholders in text and attributes, drawn as vectors.
 
 The SVG is parsed once. Its elements are sorted, in paint order, into
 - static runs: everything without a placeholder; each run becomes one ReportLab
-  drawing (svglib), put in the PDF once as a form and reused on every card;
+  drawing (printkit's drawer, svgart.py), put in the PDF once as a form and reused on every card;
 - text with placeholders: drawn directly (fonts embedded, wrapped and shrunk to
   fit its box, `:icon:` names inline);
 - other elements with placeholders (a fill="{{ color }}", an image
@@ -20,7 +20,7 @@ elements above) and checks a template and a row; svgparse.py reads lengths,
 styles and the file before it is parsed; svgtext.py reads and lays out the
 text; svgresolve.py makes the documents handed to a renderer, resolved by the
 gate (safety.resolve_svg); svgface.py draws a card's face; svgdraw.py is the
-vector path (svglib and printkit's gradients and opacity) and the raster
+vector path (printkit's drawer, svgart.py) and the raster
 fallback (resvg, in the bounded child).
 """
 
@@ -151,7 +151,7 @@ class SvgTemplate(SvgText, SvgFace, SvgResolve):
         if vb[2] <= 0 or vb[3] <= 0:
             raise UsageError(f"{self.path}: its viewBox has no area")
         self.assumed = ""  # how a size in pixels was read, for the size messages
-        self.px_scale = 1.0  # svglib draws CSS pixels at 96 px/in: its drawings are scaled by this
+        self.px_scale = 1.0  # the drawer draws CSS pixels at 96 px/in: its drawings are scaled by this
         pixels = all(re.fullmatch(r"\s*[-+]?[0-9.eE+-]+\s*(px)?\s*", str(self.root.get(k) or "")) for k in ("width", "height")) or (self.root.get("width") is None and self.root.get("height") is None)
         if w is None or h is None:
             w, h = vb[2] * UNIT_MM["px"], vb[3] * UNIT_MM["px"]
@@ -301,11 +301,11 @@ class SvgTemplate(SvgText, SvgFace, SvgResolve):
                 self._flow(child, m, style)
             elif child.get("data-qr") is not None:
                 self._qr(child, m)
-            elif tag == "image" and not (_clipped(child) and _has_placeholder(child)):  # a clipped picture of the row: a snippet (below), svglib clips it
+            elif tag == "image" and not (_clipped(child) and _has_placeholder(child)):  # a clipped picture of the row: a snippet (below), the drawer clips it
                 href = child.get(XLINK) or child.get("href") or ""
                 vals = [_length(child.get(k, "0"), CSS_UNITS) or 0.0 for k in ("x", "y", "width", "height")]
                 unit = ImageUnit(child, m, T.compile_text(href, f"{self.path.name} image"), tuple(vals), T.compile_text(child.get("preserveAspectRatio") or "", f"{self.path.name} image"), float(style.get("pk-alpha", 1.0)))
-                self.images.append(unit)  # checked here; drawn by printkit, or, clipped, as the template's art (svglib clips it)
+                self.images.append(unit)  # checked here; drawn by printkit, or, clipped, as the template's art (the drawer clips it)
                 if _clipped(child):
                     self._static(child, m, style)
                 else:
@@ -319,7 +319,7 @@ class SvgTemplate(SvgText, SvgFace, SvgResolve):
                 self._static(child, m, style)
 
     def _static(self, el, m: Matrix, style: dict) -> None:
-        """Art with no placeholder: vectors through svglib, or, for what PDF
+        """Art with no placeholder: vectors through the drawer, or, for what PDF
         vectors cannot carry here (filters, masks, patterns...), a picture of
         that element alone, said in the run summary."""
         from printkit.custom import svgdraw
@@ -584,7 +584,7 @@ class SvgTemplate(SvgText, SvgFace, SvgResolve):
     def check_template(self) -> list:
         out = [T.violation(*p) for p in self.problems]
         name = self.path.name
-        for kind, item in self.runs:  # convert the fixed art now: a file svglib cannot draw is reported, not crashed on
+        for kind, item in self.runs:  # compile the fixed art now: a file the drawer cannot draw is reported, not crashed on
             if kind == "raster":  # what make will hand resvg, its cost checked as make checks it
                 from printkit.custom import svgdraw
 
@@ -593,6 +593,8 @@ class SvgTemplate(SvgText, SvgFace, SvgResolve):
             if kind == "static":
                 try:
                     self._static_drawing(item)
+                except UsageError:  # a limit of the drawer (clones expanded past SVG_ELEMENTS): one line, exit 2
+                    raise
                 except Exception as exc:
                     if os.environ.get("PRINTKIT_DEBUG"):
                         raise
@@ -702,7 +704,9 @@ class SvgTemplate(SvgText, SvgFace, SvgResolve):
         for s in self.snippets:
             try:
                 rendered = s.template.render(v)
-                bad = self._snippet_lengths(rendered, place)
+                bad = [] if ("lengths-ok", rendered) in s.drawings else self._snippet_lengths(rendered, place)
+                if not bad:  # a rendering read once: its copies on other cards are not parsed again
+                    s.drawings[("lengths-ok", rendered)] = True
                 if bad:  # a row's value where a length goes: named, not handed to the renderer
                     out += bad
                     continue
@@ -724,7 +728,7 @@ class SvgTemplate(SvgText, SvgFace, SvgResolve):
 
     def _snippet_ink(self, s: SnippetUnit, rendered: str, place: str) -> list:
         """The safe-zone and trim checks for text inside an element with placeholders
-        (drawn by svglib: a layer shown per card, a group whose colour is a cell): each
+        (drawn by the drawer: a layer shown per card, a group whose colour is a cell): each
         shown line measured in the font it is drawn in (a missing family's substitute,
         with its own widths), at its place on the card."""
         from lxml import etree
@@ -782,7 +786,7 @@ class SvgTemplate(SvgText, SvgFace, SvgResolve):
         return out
 
     def _snippet_text(self, rendered: str, place: str, v: dict) -> list:
-        """Text inside an element with placeholders is drawn by svglib, in its own
+        """Text inside an element with placeholders is drawn by the drawer, in its own
         font only: a character that font lacks, or one that needs shaping
         (right-to-left, joined, combining marks), would print wrong there, so it
         is refused naming the text (give that text its own placeholder instead)."""

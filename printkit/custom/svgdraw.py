@@ -1,16 +1,15 @@
-"""How SVG template art is drawn: svglib's conversion, completed where it
-falls short of what editors write, and a picture where vectors cannot say it.
+"""How SVG template art is drawn: printkit's own drawer (svgart.py, the one
+vector path), and a picture where vectors cannot say it.
 
-- CSS: a <style> sheet's rules (Illustrator's "Internal CSS", Figma, Affinity)
-  are written onto the elements they match, so printkit's own text drawing and
-  svglib both see them.
+- CSS: a <style> sheet's rules (Illustrator's "Internal CSS", Figma, Affinity),
+  parsed by tinycss2 and matched by cssselect2, are written onto the elements
+  they match, so the text setter and the drawer both see them.
 - Gradients: linear and radial, gradientUnits, gradientTransform, spreadMethod
   (pad, reflect, repeat), xlink:href chains, the focal point, one opacity for all
-  stops: PDF shadings (vectors). svglib's own gradients drop the transform,
-  the focal point and the spread method.
+  stops: PDF shadings (vectors), painted by paint_gradient.
 - opacity on a group or an element: a PDF transparency group drawn with that
   alpha (overlapping children do not show through each other, as in the editor);
-  fill-opacity and stroke-opacity: the colour's alpha (svglib).
+  fill-opacity and stroke-opacity: the colour's alpha.
 - What PDF vectors cannot carry here: filters (blur, drop shadow...), masks,
   pattern fills, gradient strokes and gradients whose stops fade: that element
   alone is rasterised by resvg at RASTER_DPI and placed as a picture, and the run
@@ -21,7 +20,6 @@ from __future__ import annotations
 
 import math
 import re
-from functools import cache
 
 from printkit.custom.safety import PLACEHOLDER
 
@@ -67,7 +65,7 @@ def inline_css(root) -> None:
     wrapper = cssselect2.ElementWrapper.from_xml_root(root)
     for sheet in sheets:
         if PLACEHOLDER.search(sheet.text or ""):
-            continue  # a sheet with placeholders is left to svglib
+            continue  # a sheet with placeholders: read once they are filled (a card's document)
         matcher = cssselect2.Matcher()
         for rule in tinycss2.parse_stylesheet(sheet.text or "", skip_comments=True, skip_whitespace=True):
             if rule.type != "qualified-rule":
@@ -135,10 +133,12 @@ def stop_alphas(grad, index) -> list[float]:
     return [_opacity(prop(s, "stop-opacity") if prop(s, "stop-opacity") is not None else 1) for s in gradient_stops(grad, index)]
 
 
-def raster_reasons(el, index, depth: int = 0) -> list[str]:
-    """Why this element (or what it shows, <use> followed) cannot be drawn as
-    PDF vectors here: filters, masks, patterns, gradient strokes, fading stops."""
+def raster_reasons(el, index, depth: int = 0, seen: set | None = None) -> list[str]:
+    """Why this element (or what it shows, <use> followed, each element it
+    clones looked at once) cannot be drawn as PDF vectors here: filters,
+    masks, patterns, gradient strokes, fading stops."""
     out = []
+    seen = set() if seen is None else seen
     if depth > 8:
         return out
     for x in el.iter():
@@ -169,8 +169,9 @@ def raster_reasons(el, index, depth: int = 0) -> list[str]:
         if _local(x.tag) == "use":
             href = x.get(XLINK) or x.get("href") or ""
             target = index.get(href[1:]) if href.startswith("#") else None
-            if target is not None:
-                out += raster_reasons(target, index, depth + 1)
+            if target is not None and id(target) not in seen:  # clones of clones: each looked at once, not ten to the ninth times
+                seen.add(id(target))
+                out += raster_reasons(target, index, depth + 1, seen)
     return list(dict.fromkeys(out))
 
 
@@ -361,7 +362,7 @@ def raster_cost(doc, w: int, h: int, where: str) -> None:
         depth(doc)
 
 
-# -- gradients and opacity in svglib's conversion -----------------------------------------
+# -- gradients ---------------------------------------------------------------------------
 
 def _num(v, default: float, bbox: bool) -> float:
     if v is None or str(v).strip() == "":
@@ -510,82 +511,23 @@ def paint_gradient(canvas, spec: dict, clip_path, bounds) -> None:
     canvas.restoreState()
 
 
-def to_drawing(doc, name: str, font_map=None):
-    """An SVG document (resolved by the gate) as a ReportLab drawing, by svglib
-    with printkit's gradients and group opacity (renderer_class) and its
-    pictures placed as image objects (picture_shapes): templates' art and SVG
-    pictures and icons alike. `font_map` gives text the faces printkit
-    resolved (else svglib's own). None when svglib reads nothing drawable."""
-    import logging
+def to_drawing(doc, name: str, fonts=None):
+    """An SVG document (resolved by the gate) compiled by printkit's drawer
+    (svgart.Art: width and height in pt, draw(canvas, ink)): templates' art, SVG
+    pictures and icons alike. `fonts(family, bold, italic)` names the face a
+    text is set in (else printkit's sans). A <style> sheet is read first
+    (inline_css)."""
+    from printkit.custom.svgart import compile_svg
 
-    logging.getLogger("svglib.svglib").setLevel(logging.CRITICAL)  # no raw library line on the terminal
-    _drop_empty_pictures(doc)
-    renderer = renderer_class()(name, font_map=font_map) if font_map is not None else renderer_class()(name)
-    renderer.pk_index = id_index(doc)
-    drawing = renderer.render(doc)
-    return None if drawing is None else picture_shapes(drawing)
-
-
-def _drop_empty_pictures(doc) -> None:
-    """An `<image>`, or a nested `<svg>` (an SVG picture once the gate has put it
-    in), whose width or height is zero (or less) draws nothing in SVG; svglib
-    turned it into a group scaled by 0, which ReportLab's renderer cannot invert
-    (ZeroDivisionError, found by tests/test_fuzz_corpus.py). It is taken out
-    before svglib reads the document."""
-    svg = "{http://www.w3.org/2000/svg}"
-    for el in [e for e in doc.iter(svg + "image", svg + "svg") if e is not doc]:
-        for side in ("width", "height"):
-            try:
-                empty = float(re.sub(r"[a-z%]+$", "", (el.get(side) or "1").strip()) or 1) <= 0
-            except ValueError:
-                empty = False
-            if empty and el.getparent() is not None:
-                el.getparent().remove(el)
-                break
-
-
-def picture_shapes(drawing):
-    """svglib turns a picture given as a data: address (every picture, once the
-    gate has resolved the document) into an inline image, which ReportLab cannot
-    put in a form (the art of a card is one): each becomes a shape that places
-    it as an image object instead (its transparency kept)."""
-    from reportlab.graphics.shapes import DirectDraw, Image
-
-    from printkit.engine import rl
-
-    class Picture(DirectDraw):
-        def __init__(self, shape) -> None:
-            self.shape = shape
-
-        def drawDirectly(self, renderer) -> None:
-            from reportlab.lib.utils import ImageReader
-
-            s = self.shape
-            rl.renderer_canvas(renderer).drawImage(ImageReader(s.path), s.x, s.y, s.width, s.height, mask="auto")
-
-        def getBounds(self):
-            return self.shape.getBounds()
-
-    stack = [drawing]
-    while stack:
-        node = stack.pop()
-        contents = getattr(node, "contents", None)
-        if not contents:
-            continue
-        for i, child in enumerate(contents):
-            if isinstance(child, Image) and hasattr(child.path, "mode"):
-                contents[i] = Picture(child)
-            else:
-                stack.append(child)
-    return drawing
+    inline_css(doc)
+    return compile_svg(doc, name, fonts)
 
 
 def css_declarations(line: str) -> dict[str, str]:
     """A `style` attribute's declarations as CSS reads them: each split at its
     first colon (`fill:url(data:...)` keeps its value), a declaration without a
     colon left out (a value from a row holding `;`, as `display:a;b`), as a
-    browser or Inkscape skips what it cannot read. svglib's own reading split at
-    every colon and failed on both (found by the corpus fuzz)."""
+    browser or Inkscape skips what it cannot read (the corpus fuzz found both)."""
     out: dict[str, str] = {}
     for part in (line or "").split(";"):
         key, colon, value = part.partition(":")
@@ -615,142 +557,3 @@ def image_fit(aspect) -> tuple[str, float, float]:
     return ("cover" if parts[1:] == ["slice"] else "contain", *_ALIGN[parts[0]])
 
 
-def image_aspect(group, aspect) -> None:
-    """An <image> svglib converted (a group holding one picture stretched over
-    the box) fitted as its preserveAspectRatio says (image_fit, as
-    printkit's own pictures are): "meet" shrinks the box to the picture's
-    shape at its alignment; "slice" keeps the box and crops the picture to
-    what shows of it."""
-    from reportlab.graphics.shapes import Image
-
-
-    img = (getattr(group, "contents", None) or [None])[0]
-    pic = getattr(img, "path", None)
-    if not isinstance(img, Image) or not hasattr(pic, "crop"):
-        return
-    fit, ax, ay = image_fit(aspect)
-    pw, ph = pic.size
-    w, h = img.width, img.height
-    if fit == "stretch" or not (pw > 0 and ph > 0 and w > 0 and h > 0):
-        return
-    if fit == "contain":
-        s = min(w / pw, h / ph)
-        img.x, img.y = img.x + (w - pw * s) * ax, img.y + (h - ph * s) * (1 - ay)  # its frame runs up: the top is at y + h
-        img.width, img.height = pw * s, ph * s
-        return
-    s = max(w / pw, h / ph)
-    cw, ch = w / s, h / s  # the part that shows, in the picture's pixels
-    left, top = (pw - cw) * ax, (ph - ch) * ay
-    img.path = pic.crop((round(left), round(top), round(left + cw), round(top + ch)))
-
-
-@cache
-def renderer_class():
-    """svglib's SvgRenderer with printkit's gradients and group opacity (made once)."""
-    from reportlab.graphics.shapes import DirectDraw, Drawing, Group
-    from svglib import svglib as S
-
-    from printkit.engine import rl
-
-    class GradientFill(DirectDraw):
-        def __init__(self, clip_shape, spec):
-            self._clip_shape = clip_shape
-            self.pk_spec = spec
-
-        def pk_ink(self, convert):
-            self.pk_spec = {**self.pk_spec, "stops": [(o, convert(c), a) for o, c, a in self.pk_spec["stops"]]}
-
-        def drawDirectly(self, renderer):
-            canvas = rl.renderer_canvas(renderer)
-            path = rl.svglib_clip_path(canvas, self._clip_shape)
-            if not path:
-                return
-            canvas.saveState()
-            rule = getattr(self._clip_shape, "fillMode", None)
-            canvas.clipPath(path, fill=1, stroke=0, fillMode=rule) if rule is not None else canvas.clipPath(path, fill=1, stroke=0)
-            paint_gradient(canvas, self.pk_spec, path, self._clip_shape.getBounds())
-            canvas.restoreState()
-
-        def getBounds(self):
-            return self._clip_shape.getBounds()
-
-    class Faded(DirectDraw):
-        """Children drawn as one transparency group, then at `alpha`."""
-
-        def __init__(self, group, alpha):
-            self.contents = [group]
-            self.alpha = alpha
-
-        def drawDirectly(self, renderer):
-            canvas = rl.renderer_canvas(renderer)
-            group = self.contents[0]
-            try:
-                x0, y0, x1, y1 = group.getBounds()
-            except Exception:
-                return
-            pad = 1.0
-            n = getattr(canvas, "_pk_faded", 0) + 1
-            canvas._pk_faded = n
-            name = f"PKFade{n}"
-            canvas.beginForm(name, x0 - pad, y0 - pad, x1 + pad, y1 + pad)
-            d = Drawing(1, 1)
-            d.add(group)
-            from printkit.engine import fonts as _f
-
-            d.initialFontName = _f.SANS
-            rl.draw_fresh(d, canvas)  # its own state from the defaults, as a form needs
-            canvas.endForm(pk_group=True)
-            canvas.saveState()
-            canvas.setFillAlpha(self.alpha)
-            canvas.setStrokeAlpha(self.alpha)
-            canvas.doForm(name)
-            canvas.restoreState()
-
-        def getBounds(self):
-            return self.contents[0].getBounds()
-
-    class Renderer(S.SvgRenderer):
-        pk_index: dict = {}
-
-        def __init__(self, *args, **kwargs):
-            super().__init__(*args, **kwargs)
-            self.attrConverter.parseMultiAttributes = css_declarations  # a style read as CSS reads it
-            stretched = self.shape_converter.convertImage
-
-            def convert_image(node):  # svglib stretches every picture over its box
-                group = stretched(node)
-                image_aspect(group, node.getAttribute("preserveAspectRatio"))
-                return group
-
-            self.shape_converter.convertImage = convert_image
-
-
-        def _resolve_gradient(self, grad_id):
-            g = self.pk_index.get(grad_id)
-            if g is None:
-                return None
-            spec = gradient_spec(g, self.pk_index, self.attrConverter.convertColor)
-            return {"pk": spec} if spec else None
-
-        def _apply_gradient_fill(self, item, grad_def):
-            clip_shape = rl.svglib_clip_shape(item)
-            if clip_shape is None or not grad_def.get("pk"):
-                return item
-            group = Group()
-            group.add(GradientFill(clip_shape, grad_def["pk"]))
-            group.add(item)  # its stroke (its fill is the gradient's url: none)
-            return group
-
-        def renderNode(self, node, parent=None):
-            if parent is None:
-                return
-            el = getattr(node, "etree_element", None)
-            alpha = _opacity(prop(el, "opacity")) if el is not None and prop(el, "opacity") is not None else 1.0
-            if alpha >= 1.0:
-                return S.SvgRenderer.renderNode(self, node, parent)
-            holder = Group()
-            S.SvgRenderer.renderNode(self, node, holder)
-            if holder.contents:
-                parent.add(Faded(holder, alpha))
-
-    return Renderer

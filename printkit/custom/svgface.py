@@ -1,6 +1,6 @@
 """Drawing an SVG template's card face: its layers (custom/svg.py sorts
-them) in paint order. The fixed art is converted once (svgdraw.to_drawing, the one
-vector path) and put in the PDF as a form, reused on every card;
+them) in paint order. The fixed art is compiled once (svgdraw.to_drawing, the one
+vector path, printkit's drawer) and put in the PDF as a form, reused on every card;
 an element with placeholders once per distinct rendering; text through
 svgtext; pictures, QR codes and generated bleed; what vectors cannot carry,
 as a picture drawn by resvg (svgdraw.rasterise).
@@ -13,12 +13,10 @@ import copy
 
 from printkit.custom import template as T
 from printkit.custom.assets import forms
-from printkit.custom.svgparse import CSS_UNITS, INHERITED, SVG_NS, ImageUnit, QrUnit, RasterUnit, SnippetUnit, _length, _local, _scale, _style
+from printkit.custom.svgparse import INHERITED, SVG_NS, ImageUnit, QrUnit, RasterUnit, SnippetUnit, _local, _scale, _style
 from printkit.custom.svgtext import _bold_italic
-from printkit.engine import rl
 from printkit.engine.bleed import draw_strips, edge_strips
 from printkit.engine.units import MM
-from printkit.errors import UsageError
 
 
 class SvgFace:
@@ -33,29 +31,26 @@ class SvgFace:
         return draw
 
     def font_map(self):
+        """The faces text inside elements the drawer draws (elements with
+        placeholders) is set in: `resolve(family, bold, italic)`, printkit's
+        font resolution (the family, or the face that stands in for it); a
+        fallback run's face (_fallback_spans) by its registered name. Every
+        family named there is noted for the run summary, once."""
         if self._font_map is None:
-            from svglib.fonts import FontMap
-
-            fm = FontMap()
             families = {"Noto Sans"}
-            for el in self.root.iter():  # every text, also inside elements converted whole
+            for el in self.root.iter():  # every text, also inside elements drawn whole
                 if isinstance(el.tag, str) and _local(el.tag) in ("text", "tspan", "g", "svg", "a", "flowRoot", "flowPara", "flowSpan") and "font-family" in _style(el):
                     families.add(_style(el)["font-family"])
             for fam in sorted(families):
-                if T.PLACEHOLDER.search(fam):
-                    continue
-                family = fam.split(",")[0].strip().strip("'\"")
-                for bold in (False, True):
-                    for italic in (False, True):
-                        name = self.ctx.fonts.resolve(fam, bold, italic)
-                        if name:
-                            # svglib's register_font maps only to its 14 standard fonts; enter ours
-                            # directly, or it asks fontconfig and takes a system look-alike
-                            weight, style = ("bold" if bold else "normal"), ("italic" if italic else "normal")
-                            rl.map_font(fm, family, weight, style, name)
-                if fam not in {t.props.get("font-family") for t in self.texts}:  # text svglib draws (inside elements with placeholders)
+                if not T.PLACEHOLDER.search(fam) and fam not in {t.props.get("font-family") for t in self.texts}:
                     self.ctx.fonts.note(self.path.name, self.ctx.fonts.lookup(fam))
-            self._font_map = fm
+            own = self.__dict__.setdefault("_fallback_faces", set())
+            fonts = self.ctx.fonts
+
+            def resolve(family: str, bold: bool, italic: bool) -> str:
+                return family if family in own else fonts.resolve(family, bold, italic)
+
+            self._font_map = resolve
         return self._font_map
 
     def _drawing(self, doc):
@@ -74,17 +69,12 @@ class SvgFace:
         name = cache.get(key)
         if name is None:
             art = make_doc()
-            from reportlab.graphics import renderPDF
-
-            from printkit.custom.assets import ink_drawing
-
-            drawing = ink_drawing(art, ink)
             name = f"PKSvg{len(cache)}"
-            c.beginForm(name, 0, 0, drawing.width, drawing.height)
-            from printkit.engine import fonts as _f
-
-            drawing.initialFontName = _f.SANS  # not Helvetica (never embedded) as the starting font
-            renderPDF.draw(drawing, c, 0, 0)
+            if art is None:  # nothing drawable: an empty form, placed like any
+                c.beginForm(name, 0, 0, 1, 1)
+            else:
+                c.beginForm(name, 0, 0, art.width, art.height)
+                art.draw(c, ink)
             c.endForm()
             cache[key] = name
         return name
@@ -105,11 +95,11 @@ class SvgFace:
         return d
 
     def _fallback_spans(self, root) -> None:
-        """Text svglib draws (inside an element with placeholders) gets printkit's
-        font fallback: a run of characters its font lacks becomes a <tspan> in the
-        project's, the user's or the system's font that has them (FontBook.fallback),
-        entered in svglib's font map under its registered name. Runs that need
-        shaping are refused before (_snippet_text)."""
+        """Text the drawer draws (inside an element with placeholders) gets
+        printkit's font fallback: a run of characters its font lacks becomes a
+        <tspan> in the project's, the user's or the system's font that has them
+        (FontBook.fallback), named by its registered name (font_map). Runs that
+        need shaping are refused before (_snippet_text)."""
         texts = [el for el in root.iter() if isinstance(el.tag, str) and _local(el.tag) == "text"]
         if not texts:
             return
@@ -117,18 +107,13 @@ class SvgFace:
 
         from printkit.engine import shaping
 
-        fm = self.font_map()
-        from reportlab.pdfbase.pdfmetrics import stringWidth
+        self.font_map()
+        own = self.__dict__.setdefault("_fallback_faces", set())
 
         for text in texts:
             tprops: dict = {}
             for x in reversed([text, *text.iterancestors()]):
                 tprops.update({k: val for k, val in _style(x).items() if k in INHERITED})
-            base_font = self.ctx.fonts.resolve(tprops.get("font-family", "Noto Sans"), *_bold_italic(tprops))  # what svglib measures every run in
-            try:
-                base_size = _length(str(tprops.get("font-size", "16")), CSS_UNITS) or 16.0
-            except UsageError:
-                continue
             for el in [text, *[x for x in text.iter() if x is not text and isinstance(x.tag, str) and _local(x.tag) == "tspan"]]:
                 props: dict = {}
                 for x in reversed([el, *el.iterancestors()]):
@@ -154,24 +139,15 @@ class SvgFace:
                     if len(segs) < 2 and (not segs or segs[0].font == use):
                         continue
                     pieces = []
-                    pending = 0.0  # svglib advances past every run by its width in the <text>'s font: the difference, put right by the next run's dx
-                    for seg in segs:
+                    for seg in segs:  # each run advances by its own width, in its own face
                         span = etree.Element(f"{{{SVG_NS}}}tspan")
-                        span.set("{http://www.w3.org/XML/1998/namespace}space", "preserve")  # the spaces between runs stay
                         span.text = str(seg.text)
-                        if pending:
-                            span.set("dx", f"{pending:.4f}")
-                            pending = 0.0
-                        if seg.font != base_font:
-                            pending = stringWidth(str(seg.text), seg.font, base_size) - stringWidth(str(seg.text), base_font, base_size)
                         if seg.font != use:
                             span.set("style", f"font-family:{seg.font}")
-                            for weight in ("normal", "bold"):
-                                for style in ("normal", "italic"):
-                                    rl.map_font(fm, seg.font, weight, style, seg.font)
+                            own.add(str(seg.font))
                         pieces.append(span)
                     setattr(el, slot, None)
-                    text.set("{http://www.w3.org/XML/1998/namespace}space", "preserve")  # svglib reads it on the <text>: the runs' spaces stay
+                    text.set("{http://www.w3.org/XML/1998/namespace}space", "preserve")  # the runs' spaces stay
                     if slot == "text":
                         for k, span in enumerate(pieces):
                             el.insert(k, span)

@@ -1,6 +1,6 @@
 """Numbers of SVG geometry: 2-D affine matrices as SVG writes them (a b c d e f),
 the `transform` attribute read into one, and the refusal of a number out of
-range. A leaf of printkit.custom: svg.py (measuring, drawing through svglib)
+range. A leaf of printkit.custom: svg.py (measuring), svgart.py (drawing)
 and svgdraw.py (gradients, opacity, pictures of single elements) both use it.
 """
 

@@ -1,6 +1,6 @@
 """What an SVG template hands a renderer, and the files it names: a copy of
 the document holding only some of its units, every reference resolved by the
-gate (safety.resolve_svg, the one gate before svglib or resvg), a picture's
+gate (safety.resolve_svg, the one gate before the drawer or resvg), a picture's
 file found in the project, and the font files resvg may read.
 
 SvgResolve is the part of SvgTemplate that does this."""
@@ -23,7 +23,7 @@ class SvgResolve:
 
         doc = copy.deepcopy(self.root)
         if "font-family" not in _style(doc):
-            doc.set("font-family", "Noto Sans")  # svglib's default would be Helvetica, which is never embedded
+            doc.set("font-family", "Noto Sans")  # a renderer's default would be a face never embedded
         wanted = {str(n) for n in keep}
         # what the kept units' clones (<use>) point at must stay: an element of another
         # unit that a kept clone names (any element with an id, for a clone whose target

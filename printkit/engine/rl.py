@@ -1,5 +1,5 @@
 """The adapter to ReportLab: the one module of printkit that reaches past
-ReportLab's public API (and svglib's, which draws into ReportLab).
+ReportLab's public API.
 
 Everything else in printkit draws through ReportLab's public calls (Canvas,
 pdfmetrics, pdfdoc objects) and asks this module, by name, for what the public
@@ -19,7 +19,7 @@ What it holds:
   spool file and trimmed to what the save needs, so long documents do not sit
   in memory;
 - the accessors and hooks below the canvas (page state, documents, fonts,
-  streaming save, svglib's font map and clip paths).
+  streaming save, text widths).
 """
 
 from __future__ import annotations
@@ -447,15 +447,6 @@ def canvas_class():
                 image, mask = ImageReader(color.cmyk_image(pil, self._pk_max_ink)), None
             return Canvas.drawImage(self, image, x, y, width, height, mask, *args, **kw)
 
-        def drawInlineImage(self, image, x, y, width=None, height=None, *args, **kw):
-            """A picture drawn as an image object (drawImage), never inline: ReportLab
-            writes an inline image's compressed bytes into the page's text of
-            operators, which breaks when streams are not ASCII85 (document.py turns
-            that off); an image object is also shared by every card that shows it,
-            keeps the picture's transparency and is separated in cmyk mode. svglib's
-            drawings call this for every PNG or JPEG an SVG shows."""
-            return self.drawImage(image, x, y, width, height, mask="auto")
-
         def _setFillAlpha(self, v):
             if self._pk_pdfx:
                 return _opaque(v)
@@ -557,7 +548,7 @@ def defer_imports() -> None:
 
 
 # -- what the public API does not give: the names below are the only uses of ----------
-# -- ReportLab's (and svglib's) internals in printkit ----------------------------------
+# -- ReportLab's internals in printkit ------------------------------------------------
 
 #: every internal name this module uses; tests/test_rl_adapter.py keeps them
 #: out of the rest of printkit
@@ -575,10 +566,6 @@ INTERNALS = (
     "_timeStamp", "_dateFormatter",
     # ImageReader
     "_image",
-    # renderPDF
-    "_PDFRenderer", "_drawing",
-    # svglib
-    "_map", "_family_index", "_shape_to_pdf_path", "_find_clip_shape",
 )
 
 
@@ -710,51 +697,6 @@ def stream_save(c, sink) -> None:
         c.save()
     finally:
         pdfdoc.PDFFile = base
-
-
-def draw_fresh(drawing, c) -> None:
-    """ReportLab's renderPDF drawing of `drawing` onto `c` with a graphics state
-    of its own, from the defaults (as a form needs), not the canvas's; the
-    drawing the canvas was in the middle of is its drawing again afterwards."""
-    from reportlab.graphics import renderPDF
-
-    saved = c.__dict__.get("_drawing")
-    renderPDF._PDFRenderer().draw(drawing, c, 0, 0)
-    c.__dict__["_drawing"] = saved
-
-
-def renderer_canvas(renderer):
-    """The canvas a renderPDF renderer draws on."""
-    return renderer._canvas
-
-
-def svglib_clip_path(c, shape):
-    """svglib's PDF path for a clip shape."""
-    from svglib import svglib as S
-
-    return S._shape_to_pdf_path(c, shape)
-
-
-def svglib_clip_shape(item):
-    """The clip shape svglib attached to a drawn item, or None."""
-    from svglib import svglib as S
-
-    return S._find_clip_shape(item)
-
-
-def map_font(font_map, family: str, weight: str, style: str, name: str) -> None:
-    """Enter a face in svglib's FontMap directly: its register_font maps only to
-    the 14 standard fonts, or asks fontconfig and takes a system look-alike."""
-    from svglib.fonts import FontMap
-
-    internal = FontMap.build_internal_name(family, weight, style)
-    font_map._map[internal] = {"svg_family": family, "svg_weight": weight, "svg_style": style, "rlgFont": name, "exact": True}
-    font_map._family_index.setdefault(family.lower(), family)
-
-
-def renderer_canvas(renderer):
-    """The canvas a renderPDF renderer draws on (for a shape that draws itself)."""
-    return renderer._canvas
 
 
 _STRING_WIDTH = None

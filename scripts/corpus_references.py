@@ -162,7 +162,11 @@ def fonts_used(templates) -> str:
         families.update(f.strip().strip("'\"") for f in re.findall(r"font-family[:=]\s*\"?([^;\"]+)", t.read_text(encoding="utf-8")))
     lines = []
     for fam in sorted(families):
-        got = subprocess.run(["fc-match", fam], capture_output=True, text=True, env=inkscape_env()).stdout.strip() if shutil.which("fc-match") else "?"
+        # fc-match reads its argument as a fontconfig name, where '-' starts the size
+        # ("MyriadPro-Regular" would ask for "MyriadPro"): escaped, it is the family
+        # Inkscape asks for (through Pango, by family, not by name syntax)
+        name = re.sub(r"([-:,\\])", r"\\\1", fam)
+        got = subprocess.run(["fc-match", name], capture_output=True, text=True, env=inkscape_env()).stdout.strip() if shutil.which("fc-match") else "?"
         lines.append(f"{fam}: {got}")
     return "\n".join(lines) + "\n"
 

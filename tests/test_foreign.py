@@ -139,6 +139,31 @@ def test_values_are_escaped_and_never_run(tmp_path):
     assert "%Power%" in text  # a value is text, never read as a placeholder
 
 
+@pytest.mark.parametrize("source, expected, syntax", [
+    ("<text>$firstname $lastname</text>", "<text>{{ row['firstname'] }} {{ row['lastname'] }}</text>", "string.Template's $name"),
+    ("<text>$firstname$ $lastname$</text>", "<text>{{ row['firstname'] }} {{ row['lastname'] }}</text>", "$NAME$"),  # InkMerge's, as before
+    ("<text>$$firstname costs $5</text>", None, None),  # `$$` is a dollar sign; `$5` names no column
+])
+def test_string_template_names_are_read_whole(source, expected, syntax):
+    """string.Template's `$name` (tests/corpus/yatebinto: `$firstname $lastname`) was
+    read as InkMerge's `$NAME$`, `$firstname $` taken for one placeholder and
+    `lastname` printed as written; the form naming more columns is read."""
+    out, said = translate(source.encode(), ["firstname", "lastname"])
+    if expected is None:
+        assert out.decode() == source and said == ""
+    else:
+        assert out.decode().replace("&apos;", "'") == expected
+        assert f"{syntax} syntax" in said
+
+
+def test_a_string_template_deck_prints_each_column(tmp_path):
+    d, r = _tiny_deck(tmp_path, "firstname,lastname\nAlice,Doe\n", ["$firstname $lastname"])
+    assert r.returncode == 0, r.stderr
+    import pypdfium2 as pdfium
+
+    assert "Alice Doe" in pdfium.PdfDocument(str(d / "out.pdf"))[0].get_textpage().get_text_range()
+
+
 def test_a_foreign_name_that_is_no_column_is_named(tmp_path):
     _, r = _tiny_deck(tmp_path, "Name\nAda\n", ["%Name% {{ Title }}"])
     assert r.returncode == 1 and "Title" in r.stderr  # Jinja2 in the template: read as Jinja2 alone

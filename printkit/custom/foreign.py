@@ -30,6 +30,9 @@ SYNTAXES = [
     ("{name}", re.compile(r"(?<![{$])\{([^{}<>\"\n:;]{1,80})\}(?!\})"), "name"),
     ("%NAME%", re.compile(r"%([^%<>\"\n;:]{1,80})%"), "name"),
     ("$NAME$", re.compile(r"\$([^$<>\"\n;:{}]{1,80})\$"), "name"),
+    # string.Template's bare `$name` (an identifier; `$$` is a dollar sign): read when it
+    # names more columns than `$NAME$`, whose `$a $` would swallow `$a $b` otherwise
+    ("string.Template's $name", re.compile(r"(?<!\$)\$([A-Za-z_][A-Za-z0-9_]{0,79})(?![A-Za-z0-9_$])"), "name"),
 ]
 
 JINJA = re.compile(rb"\{\{|\{%")

@@ -279,16 +279,18 @@ def licence_text(n_accept: int, n_puzzle: int, n_answers: int = 0) -> str:
         "",
         "",
         rule,
-        f"simplemma {importlib.metadata.version('simplemma')}: MIT (used to choose words, nothing copied)",
+        f"simplemma {importlib.metadata.version('simplemma')}: MIT (chooses the answers; words of its tables in the guard)",
         rule,
         "",
         *fill("https://github.com/adbar/simplemma (Adrien Barbaresi). The lemmatiser that "
               "tells which words of the puzzle lists are headwords, in every language "
               "(scripts/build_wordlists.py headwords, scripts/build_wordlists_lang.py "
-              "headwords). No word of its tables is copied: a puzzle list keeps a word of its "
-              "own source when simplemma gives the word back as its lemma. simplemma's "
-              "tables are built from Wiktionary and other open lexicons; its code and "
-              "data are distributed under the MIT licence."),
+              "headwords): a puzzle list keeps a word of its own source when simplemma gives "
+              "the word back as its lemma. The ambiguity guards (words-guard-LANG.txt) also "
+              "hold the five-letter words of its tables that the acceptance lists lack "
+              "(scripts/build_wordlists_lang.py guard_list). simplemma's tables are built "
+              "from Wiktionary and other open lexicons; its code and data are distributed "
+              "under the MIT licence."),
         "",
     ]
     import build_wordlists_lang

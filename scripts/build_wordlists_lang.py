@@ -25,10 +25,11 @@ Sources (each one's licence is written into printkit/data/WORDLISTS-LICENSE.txt)
       word list, read as it is.
   all wordfreq's "large" list for the language (CC BY-SA 4.0) ranks the common list;
       scripts/blocklist-LANG.txt (from LDNOOBW, CC BY 4.0) keeps offensive words out.
-      Its five-letter words that the acceptance list lacks are also written to
-      words-guard-LANG.txt, the ambiguity guard (guard_list): strings a player may
-      read as words (rarer forms, loans, names), which the five-letter games'
-      generators keep from fitting a puzzle besides its answer.
+      Its five-letter words that the acceptance list lacks, and those of
+      simplemma's table for the language, are also written to words-guard-LANG.txt,
+      the ambiguity guard (guard_list): strings a player may read as words (rarer
+      forms, loans, names), which the five-letter games' generators keep from
+      fitting a puzzle besides its answer.
 
     python scripts/build_wordlists_lang.py --guard [LANG ...]  # the guard alone, from the shipped acceptance lists
 
@@ -527,19 +528,28 @@ GUARD_MIN_ZIPF = 1.0  # all of the large list
 
 
 def guard_list(lang: str, accept: set[str]) -> list[str]:
-    """The ambiguity guard: every token of wordfreq's large list for the language
-    (all of it: Zipf >= 1, seen about once in 100 million words or more) that,
-    casefolded and folded, is a GUARD_LENGTH-letter word of the game letters and is
-    not in the acceptance list. Corpus tokens, so names, loans and English words
-    are in it on purpose: a player may think of them, and a generator that keeps
-    every guard word from fitting a puzzle besides its answer makes puzzles whose
-    answer no reader doubts. Sorted."""
+    """The ambiguity guard: every string of two sources that, casefolded and folded,
+    is a GUARD_LENGTH-letter word of the game letters and is not in the acceptance
+    list. Sorted.
+
+      - every token of wordfreq's large list for the language (all of it: Zipf >= 1,
+        seen about once in 100 million words or more). Corpus tokens, so names,
+        loans and English words are in it on purpose: a player may think of them.
+      - every form and lemma of simplemma's table for the language (the lemmatiser
+        the answer lists already use; its tables come from Wiktionary and other open
+        lexicons): rare dictionary words that neither the spell-checker the
+        acceptance list comes from nor the corpus has (Spanish pigre, opimo, zupia,
+        cofta: anagrams of gripe, and readings of piojo, lápiz, facto). Without them
+        about one Spanish answer in twenty had a second reading in another Spanish
+        dictionary (tests/test_crypticolor_lang.py's sweep).
+
+    A generator that keeps every guard word from fitting a puzzle besides its answer
+    makes puzzles whose answer no reader doubts."""
     from wordfreq import get_frequency_dict
 
+    tokens = [t for t, f in get_frequency_dict(lang, wordlist=FREQ_WORDLIST).items() if zipf(f) >= GUARD_MIN_ZIPF]
     out = set()
-    for token, f in get_frequency_dict(lang, wordlist=FREQ_WORDLIST).items():
-        if zipf(f) < GUARD_MIN_ZIPF:
-            continue
+    for token in (*tokens, *simplemma_words(lang)):
         token = unicodedata.normalize("NFC", token).casefold()
         if not LETTERS_RE.fullmatch(token):
             continue
@@ -547,6 +557,14 @@ def guard_list(lang: str, accept: set[str]) -> list[str]:
         if len(word) == GUARD_LENGTH and is_game_word(word, lang) and word not in accept:
             out.add(word)
     return sorted(out)
+
+
+def simplemma_words(lang: str) -> list[str]:
+    """Every form and lemma in simplemma's table for the language, sorted."""
+    from simplemma.strategies.dictionaries import DefaultDictionaryFactory
+
+    table = DefaultDictionaryFactory().get_dictionary(lang)
+    return sorted({w for pair in table.items() for w in pair})
 
 
 def write_guard(lang: str, accept: set[str], check: bool = False) -> int:
@@ -652,10 +670,12 @@ def licence_sections() -> str:
                     "LDNOOBW lists such as caca). Derived from the common list and shared under its "
                     "licence.")
     guard = (f"The ambiguity guard (words-guard-LANG.txt) is every token of wordfreq's "
-             f"{FREQ_WORDLIST!r} list for the language that folds to a {GUARD_LENGTH}-letter word "
-             "of the game letters the acceptance list lacks (names and loans included), used "
-             "only to keep puzzles from having a second reading; derived from wordfreq's data "
-             "and shared under CC BY-SA 4.0 like the ranking.")
+             f"{FREQ_WORDLIST!r} list for the language, and every form and lemma of "
+             "simplemma's table for it (MIT; section above), that folds to a "
+             f"{GUARD_LENGTH}-letter word of the game letters the acceptance list lacks (names, "
+             "loans and rare dictionary words included), used only to keep puzzles from having "
+             "a second reading; derived from wordfreq's data and shared under CC BY-SA 4.0 like "
+             "the ranking.")
     parts = ["", "", rule, "German, French, Spanish and Dutch: the lists, their sources and licences", rule, "",
              *fill("Built by: python scripts/build_wordlists.py (scripts/build_wordlists_lang.py). "
                    "Every word is folded with printkit.lang.fold and kept only when "

@@ -701,9 +701,9 @@ def reasoning(grids, rotations: bool, words: frozenset[str] | None = None, lang:
 @lru_cache(maxsize=5)
 def guard_keys(lang: str = "en") -> frozenset[str]:
     """The anagram keys of another language's ambiguity guard: five-letter strings
-    its acceptance list lacks that wordfreq's corpus has (rarer forms, loans, names:
-    scripts/build_wordlists_lang.py guard_list), read from its index file. English
-    has none."""
+    its acceptance list lacks that wordfreq's corpus or simplemma's table has (rarer
+    forms, loans, names, rare dictionary words: scripts/build_wordlists_lang.py
+    guard_list), read from its index file. English has none."""
     if lang == "en":
         return frozenset()
     from printkit.words import read_index

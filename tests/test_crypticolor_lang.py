@@ -102,6 +102,18 @@ def test_word_pool_is_the_languages_common_words_without_anagrams(lang):
         assert any(set(w) & set("äöü") for w in pool)
 
 
+def test_the_guard_holds_the_rare_words_of_simplemmas_table():
+    """The guard takes simplemma's words as well as wordfreq's corpus tokens
+    (scripts/build_wordlists_lang.py guard_list): Spanish pigre (lazy, an anagram of
+    gripe) and opimo (a reading of piojo with one picture open) are in neither the
+    acceptance list nor the corpus. So gripe, a headword, is no answer, and no
+    open picture of piojo may read opimo."""
+    assert R.anagram_key("pigre") in R.guard_keys("es") and R.anagram_key("opimo") in R.guard_keys("es")
+    assert not {"pigre", "opimo"} & words.accept_words("es")
+    assert "gripe" in words.answer_words("es") and "gripe" not in G.word_pool("es")
+    assert R.guard_readings([["P"], ["I"], ["O", "M"], ["J", "O"], ["O"]], "es") == [R.anagram_key("opimo")]
+
+
 def test_rules_page_names_the_key_card_letters():
     game = get_game("crypticolor")
     assert "jeder Buchstabe A-Z, Ä, Ö, Ü als Bild" in game.rules_text("de")

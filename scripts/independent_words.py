@@ -473,9 +473,9 @@ def main(argv: list[str]) -> int:
         argv = argv[:i] + argv[i + 2:]
     if "--headwords" in argv:
         langs = [a for a in argv if a != "--headwords"] or ["en", "de", "fr", "es", "nl"]
-        table = headword_table(langs, seeds)
+        shares = headword_table(langs, seeds)
         print(f"{seeds} answers a game and language; % the outside dictionary lists as headwords")
-        for (lang, game), (n, total, missing) in table.items():
+        for (lang, game), (n, total, missing) in shares.items():
             print(f"{lang} {game:14} {100 * n / max(1, total):5.1f}% ({n}/{total})  not listed: {' '.join(sorted(set(missing))[:25])}")
         for lang in langs:
             print(f"{lang}: {HEADWORD_SOURCES[lang]}")

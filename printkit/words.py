@@ -48,7 +48,7 @@ from pathlib import Path
 
 from printkit.errors import UsageError
 
-__all__ = ["accept_words", "sorted_accept_words", "puzzle_words", "puzzle_words_sorted", "is_word", "add_user_words", "clear_user_words", "LANGS"]
+__all__ = ["accept_words", "sorted_accept_words", "puzzle_words", "puzzle_words_sorted", "answer_words", "is_word", "add_user_words", "clear_user_words", "LANGS"]
 
 _DATA_DIR = Path(__file__).resolve().parent / "data"
 INDEX_FORMAT = "printkit-index 1"
@@ -237,6 +237,31 @@ def puzzle_words(lang: str | None = None) -> tuple[str, ...]:
 @cache
 def _puzzle_of(code: str) -> tuple[str, ...]:
     return tuple(_read(list_file("puzzle", code), "utf-8"))
+
+
+def answer_words(lang: str | None = None) -> tuple[str, ...]:
+    """Every game's answers, in rank order: the puzzle list's headwords (cat, walk,
+    Kaffee, brennen; not cats, walked, KAFFE, BRENN), from words-answers.txt or
+    words-answers-LANG.txt (scripts/build_wordlists.py and build_wordlists_lang.py
+    choose them with two lemmatisers; tests/test_headwords.py measures them against
+    an outside dictionary). A subset of puzzle_words(lang)."""
+    return _answers(_code(lang))
+
+
+@cache
+def _answers(lang: str) -> tuple[str, ...]:
+    return tuple(_read(list_file("answers", lang), "utf-8"))
+
+
+def answer_words_sorted(lang: str | None = None) -> dict[int, str]:
+    """answer_words(lang) by length, each length's words sorted and packed in one
+    string (as puzzle_words_sorted)."""
+    return _answers_sorted(_code(lang))
+
+
+@cache
+def _answers_sorted(code: str) -> dict[int, str]:
+    return packed_by_length(answer_words(code))
 
 
 def packed_by_length(word_list) -> dict[int, str]:

@@ -4,7 +4,8 @@
     python scripts/build_word_indexes.py          # write them
     python scripts/build_word_indexes.py --check  # exit 1 if a shipped one is out of date
 
-Inputs: printkit/data/words-accept.txt and words-puzzle.txt (scripts/build_wordlists.py).
+Inputs: printkit/data/words-accept.txt, words-puzzle.txt and words-answers.txt (scripts/build_wordlists.py);
+every generator's pool (the words a puzzle may hide) comes from the answer list, the puzzle list's headwords.
 Outputs (printkit/data/), each a JSON header line and a blob (printkit.words.pack_index):
   words-accept.idx           the acceptance list, each length's words packed in one
                              string (what printkit.words.Lexicon holds)
@@ -68,11 +69,11 @@ def built() -> dict[str, bytes]:
         out[spell.INDEX_FILES[name]] = words.pack_index(index.sections(name), words=index.size)
     accept = solver.Index(lexicon)
     common = solver.Index({w.upper() for w in puzzle if len(w) == 5})
-    pool = generator.pool_words(accept.exact, puzzle)
+    pool = generator.pool_words(accept.exact, words.answer_words())  # answers: headwords
     sections = {**accept.sections("accept"), **common.sections("puzzle"), "pool.words": "".join(pool).encode("ascii")}
     out[solver.INDEX_FILE] = words.pack_index(sections, accept=len(accept._kept), puzzle=len(common._kept), pool=len(pool))
     anagrams = clr_rules._build_anagram_index(lexicon)
-    pool = clr_generate.build_word_pool(anagrams, puzzle)
+    pool = clr_generate.build_word_pool(anagrams, words.answer_words())
     sections = {**clr_rules.anagram_sections(anagrams), "pool.words": "".join(pool).encode("ascii")}
     out[clr_rules.INDEX_FILE] = words.pack_index(sections, keys=len(anagrams), pool=len(pool))
     out.update(language_list_indexes())
@@ -116,7 +117,7 @@ def crypticolor_language_indexes() -> dict[str, bytes]:
     for lang in ("de", "fr", "es", "nl"):
         anagrams = clr_rules._build_anagram_index(words._accept_from_text(lang))
         guard = sorted({clr_rules.anagram_key(w) for w in guard_words(lang)})
-        pool = clr_generate.build_word_pool(anagrams, words.puzzle_words(lang), lang, frozenset(guard))
+        pool = clr_generate.build_word_pool(anagrams, words.answer_words(lang), lang, frozenset(guard))
         sections = {**clr_rules.anagram_sections(anagrams), "pool.words": "".join(pool).encode("utf-8"),
                     "guard.keys": "".join(guard).encode("utf-8")}
         out[clr_rules.index_file(lang)] = words.pack_index(sections, keys=len(anagrams), pool=len(pool), guard=len(guard))
@@ -133,7 +134,7 @@ def crypto_crisis_language_indexes() -> dict[str, bytes]:
     """crypto-crisis-index-LANG.idx of every other language, made as English's
     from its lists written in cell letters (lists.lexicon, lists.puzzle_list in
     the language)."""
-    from printkit.games.crypto_crisis.lists import in_language, lexicon, puzzle_list, puzzle_ranked
+    from printkit.games.crypto_crisis.lists import in_language, lexicon, puzzle_list
 
     from printkit.games.crypto_crisis.alphabet import to_cells
 
@@ -145,7 +146,8 @@ def crypto_crisis_language_indexes() -> dict[str, bytes]:
             # the pool leaves out words with a twin (same first two, same last three
             # letters) in the acceptance list or in the ambiguity guard (words-guard-LANG.txt)
             guarded = solver.Index(set(lexicon()) | {to_cells(w.upper(), lang) for w in guard_words(lang)})
-            pool = generator.pool_words(guarded.exact, puzzle_ranked(lang))
+            answers = tuple(to_cells(w.upper(), lang) for w in words.answer_words(lang) if len(w) == 5)
+            pool = generator.pool_words(guarded.exact, answers)
         sections = {**accept.sections("accept"), **common.sections("puzzle"), "pool.words": "".join(pool).encode("ascii")}
         out[solver.index_file(lang)] = words.pack_index(sections, accept=len(accept._kept), puzzle=len(common._kept), pool=len(pool))
     return out

@@ -3,7 +3,8 @@
 
     python scripts/build_wordlists.py
 
-Inputs (Debian packages wamerican, wamerican-large, scowl; the Python package wordfreq):
+Inputs (Debian packages wamerican, wamerican-large, scowl; the Python packages wordfreq
+and simplemma):
   /usr/share/dict/scowl/*-words.<size>   SCOWL's word-class lists (no proper names,
                                          abbreviations or contractions: those live
                                          in SCOWL's other classes)
@@ -23,6 +24,8 @@ Outputs (in printkit/data/):
                      (the word part of wamerican), 3..10 letters, minus the blocklist
                      and its inflections, ranked by wordfreq's English frequency (most
                      frequent first, ties alphabetical); the PUZZLE_SIZE most frequent.
+  words-answers.txt  every game's answers: the puzzle list's headwords, in its order
+                     (simplemma's lemmas: cat, walk, not cats, walked).
   WORDLISTS-LICENSE.txt  how the lists were built, and the licences of the sources.
 
 Then rebuild the indexes made from these lists: python scripts/build_word_indexes.py.
@@ -164,6 +167,17 @@ def blocked_forms(stems: list[str], words: set[str]) -> tuple[set[str], set[str]
     return stem_set | (generated - innocent), innocent
 
 
+def headwords(words: list[str]) -> list[str]:
+    """The words that are their own lemma, in the given order: the puzzle list is
+    every game's answer list, and an answer is a headword a dictionary prints an
+    entry for (cat, walk, good), not an inflection (cats, walked, better). The
+    lemmatiser is simplemma (MIT; its English table comes from Wiktionary and other
+    open lexicons), which must know the word and give it back unchanged."""
+    import simplemma
+
+    return [w for w in words if simplemma.is_known(w, "en") and simplemma.lemmatize(w, "en") == w]
+
+
 def debian_versions() -> list[str]:
     out = []
     for pkg in DEBIAN_PACKAGES:
@@ -187,7 +201,7 @@ def markdown_section(text: str, title: str) -> str:
     return "\n".join(lines[start:end]).strip()
 
 
-def licence_text(n_accept: int, n_puzzle: int) -> str:
+def licence_text(n_accept: int, n_puzzle: int, n_answers: int = 0) -> str:
     wf = importlib.metadata.distribution("wordfreq")
     wf_version = wf.version
     readme = wf.read_text("METADATA") or ""
@@ -227,6 +241,12 @@ def licence_text(n_accept: int, n_puzzle: int) -> str:
             "rank. The ranking is derived from wordfreq's data and is shared under "
             "the same licence (CC BY-SA 4.0)."),
         "",
+        *fill(
+            f"words-answers.txt ({n_answers} words), every game's answers: the words of "
+            "words-puzzle.txt, in its order, that simplemma (the lemmatiser below) gives "
+            "back as their own lemma: headwords such as cat and walk, not cats and walked. "
+            "Shared under CC BY-SA 4.0 like the ranking."),
+        "",
         "",
         rule,
         "SCOWL and the Debian word lists (wamerican, wamerican-large, scowl)",
@@ -256,6 +276,21 @@ def licence_text(n_accept: int, n_puzzle: int) -> str:
         "wordfreq's LICENSE.txt:",
         "",
         wf_licence.rstrip(),
+        "",
+        "",
+        rule,
+        f"simplemma {importlib.metadata.version('simplemma')}: MIT (chooses the answers; words of its tables in the guard)",
+        rule,
+        "",
+        *fill("https://github.com/adbar/simplemma (Adrien Barbaresi). The lemmatiser that "
+              "tells which words of the puzzle lists are headwords, in every language "
+              "(scripts/build_wordlists.py headwords, scripts/build_wordlists_lang.py "
+              "headwords): a puzzle list keeps a word of its own source when simplemma gives "
+              "the word back as its lemma. The ambiguity guards (words-guard-LANG.txt) also "
+              "hold the five-letter words of its tables that the acceptance lists lack "
+              "(scripts/build_wordlists_lang.py guard_list). simplemma's tables are built "
+              "from Wiktionary and other open lexicons; its code and data are distributed "
+              "under the MIT licence."),
         "",
     ]
     import build_wordlists_lang
@@ -306,14 +341,16 @@ def main() -> int:
     puzzle = ranked[:PUZZLE_SIZE]
     if len(puzzle) < PUZZLE_SIZE:
         sys.exit(f"only {len(puzzle)} puzzle words")
+    answers = headwords(puzzle)
 
     accept_sorted = sorted(accept)
     write(DATA / "words-accept.txt", "\n".join(accept_sorted) + "\n")
     write(DATA / "words-puzzle.txt", "\n".join(puzzle) + "\n")
+    write(DATA / "words-answers.txt", "\n".join(answers) + "\n")
     import build_wordlists_lang  # German, French, Spanish, Dutch
 
     build_wordlists_lang.main([], standalone=False)
-    write(DATA / "WORDLISTS-LICENSE.txt", licence_text(len(accept_sorted), len(puzzle)))
+    write(DATA / "WORDLISTS-LICENSE.txt", licence_text(len(accept_sorted), len(puzzle), len(answers)))
 
     print(f"SCOWL word-class files: {len(american_files)} (wamerican-large), "
           f"{len(puzzle_files)} (wamerican), {len(british)} British")

@@ -25,10 +25,11 @@ Sources (each one's licence is written into printkit/data/WORDLISTS-LICENSE.txt)
       word list, read as it is.
   all wordfreq's "large" list for the language (CC BY-SA 4.0) ranks the common list;
       scripts/blocklist-LANG.txt (from LDNOOBW, CC BY 4.0) keeps offensive words out.
-      Its five-letter words that the acceptance list lacks are also written to
-      words-guard-LANG.txt, the ambiguity guard (guard_list): strings a player may
-      read as words (rarer forms, loans, names), which the five-letter games'
-      generators keep from fitting a puzzle besides its answer.
+      Its five-letter words that the acceptance list lacks, and those of
+      simplemma's table for the language, are also written to words-guard-LANG.txt,
+      the ambiguity guard (guard_list): strings a player may read as words (rarer
+      forms, loans, names), which the five-letter games' generators keep from
+      fitting a puzzle besides its answer.
 
     python scripts/build_wordlists_lang.py --guard [LANG ...]  # the guard alone, from the shipped acceptance lists
 
@@ -64,6 +65,9 @@ ACCEPT_MIN, ACCEPT_MAX = 3, 15
 PUZZLE_MIN, PUZZLE_MAX = 3, 10
 PUZZLE_SIZE = 25_000  # at most, as English; fewer when wordfreq knows fewer words
 MIN_ZIPF = 2.0  # a common word is seen at least ~once in 10 million words
+# The answer list (words-answers-LANG.txt), every game's answers: the common list's
+# headwords (headwords()) seen at least about once in a million words.
+ANSWER_MIN_ZIPF = 3.0
 FREQ_WORDLIST = "large"
 
 # The short words the games need: two-letter words of the dictionary that have a
@@ -103,6 +107,13 @@ HUNSPELL_DICT = {"fr": "fr", "es": "es_ES", "nl": "nl", "de": "de_DE"}  # nl: st
 # English (Zipf; 0.5 is about 3x). German homographs stay (See, Not, Rate, Held: igerman98
 # knows them) and so do loans that German text uses as much as English (Shirt, Stream).
 ENGLISH_MARGIN = 0.5
+GERMAN_UNINFLECTED = {"ADV", "PRP", "KON", "INJ", "ZAL", "NEG", "PRO", "ART"}  # german-pos-dict parts of speech
+GERMAN_LETTERS = set("abcdefghijklmnopqrstuvwxyzäöüß")
+# Headwords that are no word alone (zu zweit), a title written before a name (Sankt
+# Martin), an English loan both German dictionaries list (Proxy) or a name the Spanish
+# dictionary writes lowercase (congo): found by reading the answer lists; the
+# lemmatisers and the loan tests take them.
+NOT_ANSWERS = {"de": {"zweit", "dritt", "sankt", "proxy"}, "fr": set(), "es": {"congo"}, "nl": set()}
 LETTERS_RE = re.compile(r"[^\W\d_]+")  # letters only: no hyphen, apostrophe, digit, dot
 
 
@@ -184,13 +195,21 @@ def cfsa2_sequences(path: Path):
 @lru_cache(maxsize=1)
 def german_lexicon() -> tuple[dict[str, set[str]], dict[str, set[str]]]:
     """german-pos-dict read whole: (form -> lemmas of its readings other than proper
-    names and abbreviations, form -> kinds of proper name it is). An entry is
-    'form_LEMMA_TAG', LEMMA coded against the form (its first byte 'A' + how many
-    bytes to cut off the form's end, then the bytes to add)."""
+    names and abbreviations, form -> kinds of proper name it is)."""
+    lemmas, names, _ = german_lexicon_tagged()
+    return lemmas, names
+
+
+@lru_cache(maxsize=1)
+def german_lexicon_tagged() -> tuple[dict[str, set[str]], dict[str, set[str]], dict[str, set[str]]]:
+    """german_lexicon() and, third, form -> the tags of its readings whose lemma is
+    the form itself. An entry is 'form_LEMMA_TAG', LEMMA coded against the form (its
+    first byte 'A' + how many bytes to cut off the form's end, then the bytes to add)."""
     if hashlib.sha256(GERMAN_DICT.read_bytes()).hexdigest() != GERMAN_DICT_SHA256:
         sys.exit(f"{GERMAN_DICT}: not the german.dict this script was written for")
     lemmas: dict[str, set[str]] = defaultdict(set)
     names: dict[str, set[str]] = defaultdict(set)
+    own: dict[str, set[str]] = defaultdict(set)
     for seq in cfsa2_sequences(GERMAN_DICT):
         if seq.startswith(b"#"):  # entries the dictionary has switched off
             continue
@@ -203,9 +222,11 @@ def german_lexicon() -> tuple[dict[str, set[str]], dict[str, set[str]]]:
         if pos == "ABK" or not form:
             continue
         cut = code[0] - ord("A")
-        lemma = (form_b[:len(form_b) - cut] if cut else form_b) + code[1:]
-        lemmas[form].add(unicodedata.normalize("NFC", lemma.decode("utf-8", "replace")))
-    return dict(lemmas), dict(names)
+        lemma = unicodedata.normalize("NFC", ((form_b[:len(form_b) - cut] if cut else form_b) + code[1:]).decode("utf-8", "replace"))
+        lemmas[form].add(lemma)
+        if lemma == form:
+            own[form].add(tag)
+    return dict(lemmas), dict(names), dict(own)
 
 
 def source_de() -> Source:
@@ -323,13 +344,14 @@ def accept_list(lang: str, src: Source) -> list[str]:
     return sorted(out)
 
 
-def read_blocklist(lang: str) -> tuple[set[str], list[str]]:
-    """(words, prefixes) of scripts/blocklist-LANG.txt, folded."""
+def read_blocklist(lang: str, answers: bool = False) -> tuple[set[str], list[str]]:
+    """(words, prefixes) of scripts/blocklist-LANG.txt, folded; the entries marked
+    "# answers only" (crude rather than offensive: caca) only when `answers`."""
     path = SCRIPTS / f"blocklist-{lang}.txt"
     words, prefixes = set(), []
     for n, line in enumerate(path.read_text("utf-8").splitlines(), 1):
         entry = line.split("#", 1)[0].strip()
-        if not entry:
+        if not entry or ("# answers only" in line and not answers):
             continue
         star = entry.endswith("*")
         folded = fold(entry.rstrip("*"), lang)
@@ -339,7 +361,7 @@ def read_blocklist(lang: str) -> tuple[set[str], list[str]]:
     return words, sorted(prefixes)
 
 
-def puzzle_list(lang: str, src: Source, accept: set[str]) -> tuple[list[str], dict]:
+def puzzle_list(lang: str, src: Source, accept: set[str]) -> tuple[list[str], list[str], dict]:
     """The common list: wordfreq's words of the language that the dictionary has as
     written (wordfreq casefolds: a German noun matches its capitalised entry, strasse
     matches Straße), folded;
@@ -375,17 +397,100 @@ def puzzle_list(lang: str, src: Source, accept: set[str]) -> tuple[list[str], di
     else:
         stems = hunspell_stems(lang, sorted({f for w in candidates for f in origin[w]}))
         lemmas = {w: {s for form in origin[w] for s in stems.get(form, ())} for w in candidates}
-    blocked = set()
-    for w in candidates:
-        keys = {w} | {fold(l, lang) for l in lemmas[w]}
-        if keys & blocked_words or any(k.startswith(p) for k in keys for p in prefixes):
-            blocked.add(w)
+    def blocked_by(words_: set[str], prefixes_: list[str]) -> set[str]:
+        out = set()
+        for w in candidates:
+            keys = {w} | {fold(l, lang) for l in lemmas[w]}
+            if keys & words_ or any(k.startswith(p) for k in keys for p in prefixes_):
+                out.add(w)
+        return out
+
+    blocked = blocked_by(blocked_words, prefixes)
     english = english_intruders(candidates, origin, total) if lang == "de" else set()
     kept = [w for w in candidates if w not in blocked and w not in english and zipf(total[w]) >= MIN_ZIPF]
     ranked = sorted(kept, key=lambda w: (-total[w], w))[:PUZZLE_SIZE]
+    # the answers: the common list's headwords, common enough, no loan, nothing crude
+    heads = headwords(lang, ranked, origin, lemmas)
+    loans = english if lang == "de" else english_loans(ranked, total, lang)
+    crude = blocked_by(*read_blocklist(lang, answers=True))
+    answers = [w for w in ranked if w in heads and w not in loans and w not in crude
+               and w not in NOT_ANSWERS[lang] and zipf(total[w]) >= ANSWER_MIN_ZIPF]
+    if lang == "de":  # a third lemmatiser: igerman98's analysis (hunspell -m)
+        from independent_words import _german_headwords
+
+        confirmed = _german_headwords(answers)
+        answers = [w for w in answers if w in confirmed]
     stats = {"blocked": sorted(blocked), "names": sorted(dropped_names - set(total)), "english": sorted(english),
+             "not_headwords": len([w for w in ranked if w not in heads]),
              "last_zipf": zipf(total[ranked[-1]]) if ranked else 0.0}
-    return ranked, stats
+    return ranked, answers, stats
+
+
+def headwords(lang: str, candidates: list[str], origin: dict[str, set[str]],
+              lemmas: dict[str, set[str]]) -> set[str]:
+    """The candidates that are headwords (lemmas): the common list holds the words a
+    dictionary prints an entry for, not their inflections (Duden and Larousse, the
+    judges the rules name, list Kaffee, brennen, lernen, billig, not KAFFE, BRENN,
+    LERNENS, BILLIGEM). A word is kept when two lemmatisers agree that one of its
+    dictionary spellings is its own lemma:
+      - the source's own morphology: a german-pos-dict reading whose lemma is the
+        form and whose tag is a base form (german_base_form; de), hunspell's stems
+        (`hunspell -s`) with the language's dictionary (fr, es, nl);
+      - simplemma (MIT; its lemma tables come from Wiktionary and other open
+        lexicons), which must know the spelling and give it back unchanged.
+    German also leaves out loans: words with a spelling in letters German lacks (Coupé,
+    Café: printed folded they read as other words), and words igerman98
+    (hunspell-de-de, a second German dictionary) knows in none of their spellings
+    (outen)."""
+    import simplemma
+
+    known, base = set(), {}
+    if lang == "de":
+        known = set(hunspell("de", ["-G"], sorted({f for w in candidates for f in origin[w]})))
+        base = german_lexicon_tagged()[2]
+    out = set()
+    for w in candidates:
+        forms = sorted(origin[w])
+        if lang == "de":
+            if not any(german_base_form(tag) for f in forms for tag in base.get(f, ())):
+                continue
+        elif not any(fold(l, lang) == w for l in lemmas[w]):
+            continue
+        if lang == "de" and (not all(set(f.casefold()) <= GERMAN_LETTERS for f in forms) or not known & set(forms)):
+            continue
+        if any(simplemma.is_known(f, lang) and fold(simplemma.lemmatize(f, lang), lang) == w for f in forms):
+            out.add(w)
+    return out
+
+
+def german_base_form(tag: str) -> bool:
+    """A german-pos-dict tag (of a reading whose lemma is the form itself) that is the
+    form a dictionary enters: a noun's nominative singular (not an adjective or an
+    infinitive used as a noun: der Traurige, das Laufen), an infinitive, an
+    adjective's predicative positive (not a participle: poliert), a pronoun or an
+    article as the dictionary enters it, or a word that does not inflect (adverbs,
+    prepositions, conjunctions, interjections, numbers)."""
+    pos = tag.split(":", 1)[0]
+    if pos == "SUB":
+        return tag.startswith("SUB:NOM:SIN") and not tag.endswith((":ADJ", ":INF"))  # der Traurige, das Laufen
+    if pos == "VER":
+        return tag.startswith("VER:INF")
+    if pos == "ADJ":
+        return tag.startswith("ADJ:PRD:GRU")
+    return pos in GERMAN_UNINFLECTED
+
+
+def english_loans(candidates: list[str], total: dict[str, float], lang: str) -> set[str]:
+    """French, Spanish, Dutch: the candidates that are English words which English text
+    uses at least ENGLISH_MARGIN (Zipf) more often than the language's own corpus
+    (stick, proxy, drink, free, take): loans, or English quoted in the corpus. Their
+    dictionaries are the lists' own sources, so (unlike German's igerman98) no second
+    dictionary can vouch for them."""
+    from wordfreq import zipf_frequency
+
+    english = set((DATA / "words-accept.txt").read_text("utf-8").split())
+    return {w for w in candidates if w in english
+            and zipf_frequency(w, "en", wordlist=FREQ_WORDLIST) - zipf(total[w]) >= ENGLISH_MARGIN}
 
 
 def english_intruders(candidates: list[str], origin: dict[str, set[str]], total: dict[str, float]) -> set[str]:
@@ -423,19 +528,28 @@ GUARD_MIN_ZIPF = 1.0  # all of the large list
 
 
 def guard_list(lang: str, accept: set[str]) -> list[str]:
-    """The ambiguity guard: every token of wordfreq's large list for the language
-    (all of it: Zipf >= 1, seen about once in 100 million words or more) that,
-    casefolded and folded, is a GUARD_LENGTH-letter word of the game letters and is
-    not in the acceptance list. Corpus tokens, so names, loans and English words
-    are in it on purpose: a player may think of them, and a generator that keeps
-    every guard word from fitting a puzzle besides its answer makes puzzles whose
-    answer no reader doubts. Sorted."""
+    """The ambiguity guard: every string of two sources that, casefolded and folded,
+    is a GUARD_LENGTH-letter word of the game letters and is not in the acceptance
+    list. Sorted.
+
+      - every token of wordfreq's large list for the language (all of it: Zipf >= 1,
+        seen about once in 100 million words or more). Corpus tokens, so names,
+        loans and English words are in it on purpose: a player may think of them.
+      - every form and lemma of simplemma's table for the language (the lemmatiser
+        the answer lists already use; its tables come from Wiktionary and other open
+        lexicons): rare dictionary words that neither the spell-checker the
+        acceptance list comes from nor the corpus has (Spanish pigre, opimo, zupia,
+        cofta: anagrams of gripe, and readings of piojo, lápiz, facto). Without them
+        about one Spanish answer in twenty had a second reading in another Spanish
+        dictionary (tests/test_crypticolor_lang.py's sweep).
+
+    A generator that keeps every guard word from fitting a puzzle besides its answer
+    makes puzzles whose answer no reader doubts."""
     from wordfreq import get_frequency_dict
 
+    tokens = [t for t, f in get_frequency_dict(lang, wordlist=FREQ_WORDLIST).items() if zipf(f) >= GUARD_MIN_ZIPF]
     out = set()
-    for token, f in get_frequency_dict(lang, wordlist=FREQ_WORDLIST).items():
-        if zipf(f) < GUARD_MIN_ZIPF:
-            continue
+    for token in (*tokens, *simplemma_words(lang)):
         token = unicodedata.normalize("NFC", token).casefold()
         if not LETTERS_RE.fullmatch(token):
             continue
@@ -443,6 +557,14 @@ def guard_list(lang: str, accept: set[str]) -> list[str]:
         if len(word) == GUARD_LENGTH and is_game_word(word, lang) and word not in accept:
             out.add(word)
     return sorted(out)
+
+
+def simplemma_words(lang: str) -> list[str]:
+    """Every form and lemma in simplemma's table for the language, sorted."""
+    from simplemma.strategies.dictionaries import DefaultDictionaryFactory
+
+    table = DefaultDictionaryFactory().get_dictionary(lang)
+    return sorted({w for pair in table.items() for w in pair})
 
 
 def write_guard(lang: str, accept: set[str], check: bool = False) -> int:
@@ -470,9 +592,10 @@ def build(lang: str, check: bool = False) -> dict:
     shipped files instead, and exit 1 if they differ)."""
     src = load_source(lang)
     accept = accept_list(lang, src)
-    puzzle, stats = puzzle_list(lang, src, set(accept))
+    puzzle, answers, stats = puzzle_list(lang, src, set(accept))
     texts = {f"words-accept-{lang}.txt": "\n".join(accept) + "\n",
-             f"words-puzzle-{lang}.txt": "\n".join(puzzle) + "\n"}
+             f"words-puzzle-{lang}.txt": "\n".join(puzzle) + "\n",
+             f"words-answers-{lang}.txt": "\n".join(answers) + "\n"}
     for name, text in texts.items():
         if not check:
             write(DATA / name, text)
@@ -483,7 +606,7 @@ def build(lang: str, check: bool = False) -> dict:
     with_kept = sum(1 for w in puzzle if keep & set(w))
     info = {"lang": lang, "forms": len(src.forms), "accept": len(accept), "puzzle": len(puzzle),
             "kept_letters_pct": 100 * with_kept / max(1, len(puzzle)), **stats}
-    print(f"{lang}: {len(src.forms)} dictionary forms -> accept {len(accept)}, common {len(puzzle)} "
+    print(f"{lang}: {len(src.forms)} dictionary forms -> accept {len(accept)}, common {len(puzzle)}, answers {len(answers)} "
           f"(last zipf {stats['last_zipf']:.2f}; {info['kept_letters_pct']:.1f}% with "
           f"{''.join(sorted(keep)) or 'no kept letter'}; {len(stats['blocked'])} blocked, "
           f"{len(stats['names'])} names dropped, {len(stats['english'])} English words dropped); guard {n_guard}")
@@ -507,7 +630,8 @@ def _count(name: str) -> int:
 
 def _files_line(lang: str) -> str:
     return (f"Files: printkit/data/words-accept-{lang}.txt ({_count(f'words-accept-{lang}.txt')} words), "
-            f"words-puzzle-{lang}.txt ({_count(f'words-puzzle-{lang}.txt')} words) and the indexes "
+            f"words-puzzle-{lang}.txt ({_count(f'words-puzzle-{lang}.txt')} words), "
+            f"words-answers-{lang}.txt ({_count(f'words-answers-{lang}.txt')} words) and the indexes "
             f"words-accept-{lang}.idx, words-puzzle-{lang}.idx made from them")
 
 
@@ -536,16 +660,27 @@ def licence_sections() -> str:
               "List of Dirty, Naughty, Obscene and Otherwise Bad Words (LDNOOBW, "
               "https://github.com/LDNOOBW/List-of-Dirty-Naughty-Obscene-and-Otherwise-Bad-Words, "
               "CC BY 4.0).")
+    answers_para = ("The answer list (words-answers-LANG.txt), every game's answers, is the common "
+                    "list's headwords, in its order: words two lemmatisers give back as their own "
+                    "lemma, the source's morphology (German: a german-pos-dict reading tagged as a "
+                    "base form; French, Spanish, Dutch: hunspell's stems with the language's "
+                    "dictionary) and simplemma (MIT; section above); seen at least at Zipf "
+                    f"{ANSWER_MIN_ZIPF}; without English loans (English text uses them 3x as often) "
+                    "and without the blocklist's entries marked 'answers only' (crude words of the "
+                    "LDNOOBW lists such as caca). Derived from the common list and shared under its "
+                    "licence.")
     guard = (f"The ambiguity guard (words-guard-LANG.txt) is every token of wordfreq's "
-             f"{FREQ_WORDLIST!r} list for the language that folds to a {GUARD_LENGTH}-letter word "
-             "of the game letters the acceptance list lacks (names and loans included), used "
-             "only to keep puzzles from having a second reading; derived from wordfreq's data "
-             "and shared under CC BY-SA 4.0 like the ranking.")
+             f"{FREQ_WORDLIST!r} list for the language, and every form and lemma of "
+             "simplemma's table for it (MIT; section above), that folds to a "
+             f"{GUARD_LENGTH}-letter word of the game letters the acceptance list lacks (names, "
+             "loans and rare dictionary words included), used only to keep puzzles from having "
+             "a second reading; derived from wordfreq's data and shared under CC BY-SA 4.0 like "
+             "the ranking.")
     parts = ["", "", rule, "German, French, Spanish and Dutch: the lists, their sources and licences", rule, "",
              *fill("Built by: python scripts/build_wordlists.py (scripts/build_wordlists_lang.py). "
                    "Every word is folded with printkit.lang.fold and kept only when "
                    "printkit.lang.is_game_word accepts it (docs/games/languages.md)."),
-             "", *fill(common), "", *fill(guard), ""]
+             "", *fill(common), "", *fill(answers_para), "", *fill(guard), ""]
     sections = {
         "de": ("German (de): CC BY-SA 4.0", [
             _files_line("de") + ".",

@@ -51,9 +51,12 @@ gruut-lang-nl (PyPI, the test extra) for Dutch. A source that is missing is repo
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 import sys
+import unicodedata
+from collections import defaultdict
 from functools import lru_cache
 from pathlib import Path
 
@@ -133,6 +136,191 @@ def independent_words(lang: str) -> frozenset[str] | None:
         if 3 <= len(g) <= 8 and is_game_word(g, lang):
             out.add(g)
     return frozenset(out)
+
+
+HEADWORD_SOURCES = {
+    "en": "Princeton WordNet 3.0 lemmas (wordnet-base) and the stems of hunspell-en-us",
+    "de": "hunspell-de-de's (igerman98) analysis of each word (hunspell -m)",
+    "fr": "the stems of hunspell-fr (Dicollecte)",
+    "es": "the stems of hunspell-es (RLA-ES)",
+    "nl": "the stems of hunspell-nl (OpenTaal)",
+}
+_HUNSPELL_DICT = {"en": "en_US", "de": "de_DE", "fr": "fr", "es": "es_ES", "nl": "nl"}
+# igerman98 flags that make a stem no word alone: d forbidden, h needs an affix,
+# o only inside a compound
+_DE_NOT_ALONE = set("dho")
+_ENTRY = re.compile(r"^([^/\s]+)/?(\S*)", re.M)  # a .dic line: stem, flags, maybe fields after a blank
+_WORDNET_LEMMA = re.compile(r"^([^ \n]+) ", re.M)  # an index line starts with its lemma (license lines with blanks)
+
+
+@lru_cache(maxsize=5)
+def headwords(lang: str) -> frozenset[str] | None:
+    """The headwords (lemmas) of an outside dictionary of the language, folded, 3-10
+    letters; None when its source is missing.
+
+    A hunspell dictionary lists each word once, as its stem, and makes the
+    inflections with affix flags: grand/F makes grande, grands; manger/a0p makes
+    mange, mangeons. The stems are headwords; the forms the flags make are not.
+    Two dictionaries cut some headwords into stem + suffix: igerman98 writes
+    Katze as Katz/E (Katz, Katze, Katzen), so a German stem whose E flag adds the
+    -e and that has no genitive flag (S, T: Tag/EPST makes the plural Tage) counts
+    its -e form as the headword; hunspell-en-us writes after as aft/R, so English
+    takes its headwords from WordNet (nouns, verbs, adjectives, adverbs) as well,
+    and from hunspell-en-us only its stems (their, would: WordNet lists no function
+    words)."""
+    path = Path(f"/usr/share/hunspell/{_HUNSPELL_DICT[lang]}.dic")
+    if not path.exists():
+        return None
+    text = path.read_text(encoding="utf-8", errors="replace")
+    entries = _ENTRY.findall(text, text.index("\n"))  # (stem, flags); the first line is a count
+    if lang == "de":
+        found = {stem for stem, flags in entries
+                 if stem.isalpha() and not _german_name(f"{stem}/{flags}") and not set(flags) & _DE_NOT_ALONE
+                 and (stem.islower() or stem[1:].islower() or len(stem) == 1)}
+        found |= {stem + "e" for stem, flags in entries if "E" in flags and not set(flags) & {"S", "T"} and stem in found}
+    else:
+        # a capital starts a name (Paris, Laura) or an abbreviation
+        found = {stem for stem, _ in entries if stem.islower() and stem.isalpha()}
+    if lang == "en":
+        wordnet = Path("/usr/share/wordnet")
+        if not (wordnet / "index.noun").exists():
+            return None
+        for pos in ("noun", "verb", "adj", "adv"):
+            index = (wordnet / f"index.{pos}").read_text(encoding="utf-8", errors="replace")
+            found |= {w for w in _WORDNET_LEMMA.findall(index) if w.isalpha() and w.islower()}
+    out = set()
+    for w in found:
+        if w.isascii():  # a-z: every language's letters, folded by lowercasing
+            g = w.lower()
+        elif lang == "en":
+            continue
+        else:
+            g = fold(unicodedata.normalize("NFC", w), lang)
+            if not is_game_word(g, lang):
+                continue
+        if 3 <= len(g) <= 10:
+            out.add(g)
+    return frozenset(out)
+
+
+@lru_cache(maxsize=1)
+def _german_stem_flags() -> dict[str, str]:
+    text = Path("/usr/share/hunspell/de_DE.dic").read_text(encoding="utf-8", errors="replace")
+    flags: dict[str, str] = {}
+    for stem, f in _ENTRY.findall(text, text.index("\n")):
+        flags[stem] = flags.get(stem, "") + f
+    return flags
+
+
+def _german_headwords(found: list[str]) -> set[str]:
+    """The words of `found` (folded) that igerman98 (hunspell-de-de) analyses as a
+    headword (`hunspell -m`) in one of their spellings (lowercase or capitalised,
+    ss or ß): a stem of its own with no affix (Zunft, Degen, wenn is not: wen + n),
+    a compound whose last part has none (Notfall: pa:fall), or a stem with the
+    suffix that makes a headword of it: -ung of a verb (Meinung: meinen + J), -in
+    (Lehrerin: F), -e of a stem that is no word of its own (Katze: Katz/E, where
+    Tag/EST has a genitive and Tage is its plural)."""
+    spellings: dict[str, set[str]] = defaultdict(set)
+    for w in found:
+        for v in {w, w.replace("ss", "ß")}:
+            spellings[v].add(w)
+            spellings[v[:1].upper() + v[1:]].add(w)
+    out = subprocess.run(["hunspell", "-d", "/usr/share/hunspell/de_DE", "-i", "utf-8", "-m"],
+                         input="\n".join(sorted(spellings)) + "\n", capture_output=True, text=True,
+                         encoding="utf-8", timeout=120).stdout
+    stem_flags = _german_stem_flags()
+    heads = set()
+    for line in out.split("\n"):
+        parts = line.split()
+        if len(parts) < 2 or parts[0] not in spellings:
+            continue
+        spelled, fields = parts[0], parts[1:]
+        stems = [f[3:] for f in fields if f.startswith("st:")]
+        fl = [f[3:] for f in fields if f.startswith("fl:")]
+        pa = [f for f in fields if f.startswith("pa:")]
+        ok = ((not fl and (stems == [spelled] or (not stems and pa)))
+              or (fl == ["J"] and spelled.endswith("ung"))
+              or (fl == ["F"] and spelled.endswith("in"))
+              or (fl == ["E"] and len(stems) == 1 and not set(stem_flags.get(stems[0], "S")) & {"S", "T"}))
+        if ok:
+            heads |= spellings[spelled]
+    return heads
+
+
+def listed_headwords(lang: str, found: list[str]) -> set[str] | None:
+    """The words of `found` (folded) that the outside dictionary lists as headwords;
+    None when it is not installed. German: igerman98's analysis of each word
+    (_german_headwords); the others: the headwords() set."""
+    if lang == "de":
+        if not Path("/usr/share/hunspell/de_DE.dic").exists() or not shutil.which("hunspell"):
+            return None
+        return _german_headwords(found)
+    heads = headwords(lang)
+    return None if heads is None else set(found) & heads
+
+
+def answers(game: str, lang: str, count: int, seed: str = "headwords") -> list[str]:
+    """The answer words of `count` puzzles of `game` in `lang` (lowercase, folded as the
+    game folds them): Cryptic Words' secret words, Crypticolor's hidden words, Crypto
+    Crisis's four colours' words, the words of Cryptex's answer keys (solo pars)."""
+    from printkit import puzzles as pz
+
+    out: list[str] = []
+    if game == "cryptic-words":
+        from printkit.games.cryptic_words.default_deck import default_cards
+        from printkit.games.cryptic_words.puzzle import generate
+
+        deck = default_cards(lang)
+        for k in range(count):
+            out.append(generate(4 + k % 3, pz.make_token(seed, k), deck, lang)["solution"]["word"].lower())
+    elif game == "crypticolor":
+        from printkit.games.crypticolor import generate as G
+
+        for i in range(count):
+            out.append(G.generate(pz.make_token(seed, i), i % 2 == 1, G.DIFFICULTIES[i % 3], lang)["solution"]["word"].lower())
+    elif game == "crypto-crisis":
+        from printkit.games.crypto_crisis import alphabet as A
+        from printkit.games.crypto_crisis import generator as G
+
+        i = 0
+        while len(out) < count:
+            p = G.make_puzzle(pz.make_token(seed, i), ("easy", "medium", "hard")[i % 3], lang)
+            out += [A.from_cells(w["word"], lang).lower() for w in A.delocalize(p, lang)["words"]]
+            i += 1
+    elif game == "cryptex":
+        from printkit.games.cryptex import model, rules
+
+        k = 0
+        while len(out) < count:
+            params = {"seed": f"{seed}{k or ''}", "count": max(1, count // 8)}
+            if lang != "en":
+                params["lang"] = lang
+            m = model.build_puzzle(params)
+            for p in m["puzzles"]:
+                out += [w.lower() for w in rules.completed_words(p["cryptexes"], m["lengths"])]
+            k += 1
+    else:
+        raise ValueError(game)
+    return [fold(w, lang) if lang != "en" else w for w in out[:count]]
+
+
+GAMES = ("cryptex", "cryptic-words", "crypticolor", "crypto-crisis")
+
+
+def headword_table(langs: list[str], count: int) -> dict:
+    """Each game's and language's share of `count` answers that the outside
+    dictionary lists as headwords (headwords()), and the answers it does not."""
+    table = {}
+    for lang in langs:
+        if listed_headwords(lang, ["test"]) is None:
+            print(f"{lang}: {HEADWORD_SOURCES[lang]}: missing")
+            continue
+        for game in GAMES:
+            got = answers(game, lang, count)
+            heads = listed_headwords(lang, got)
+            missing = [w for w in got if w not in heads]
+            table[(lang, game)] = (len(got) - len(missing), len(got), missing)
+    return table
 
 
 def cryptic_words_unique(lang: str, seeds: int, seed: str = "independent") -> dict:
@@ -283,6 +471,15 @@ def main(argv: list[str]) -> int:
         i = argv.index("--seeds")
         seeds = int(argv[i + 1])
         argv = argv[:i] + argv[i + 2:]
+    if "--headwords" in argv:
+        langs = [a for a in argv if a != "--headwords"] or ["en", "de", "fr", "es", "nl"]
+        shares = headword_table(langs, seeds)
+        print(f"{seeds} answers a game and language; % the outside dictionary lists as headwords")
+        for (lang, game), (n, total, missing) in shares.items():
+            print(f"{lang} {game:14} {100 * n / max(1, total):5.1f}% ({n}/{total})  not listed: {' '.join(sorted(set(missing))[:25])}")
+        for lang in langs:
+            print(f"{lang}: {HEADWORD_SOURCES[lang]}")
+        return 0
     if "--table" in argv:
         table([a for a in argv if a != "--table"] or ["de", "fr", "es", "nl"], seeds)
         return 0

@@ -37,3 +37,17 @@ SOURCES = _module().SOURCES
 def independent_words(lang: str) -> frozenset[str] | None:
     """The language's independent dictionary, folded; None when not installed."""
     return _module().independent_words(lang)
+
+
+HEADWORD_SOURCES = _module().HEADWORD_SOURCES
+
+
+def listed_headwords(lang: str, found: list[str]) -> set[str] | None:
+    """The words of `found` (folded) that an outside dictionary of the language (en
+    too) lists as headwords; None when not installed (scripts/independent_words.py)."""
+    return _module().listed_headwords(lang, found)
+
+
+def answers(game: str, lang: str, count: int) -> list[str]:
+    """`count` answer words of generated puzzles of `game` in `lang`, folded."""
+    return _module().answers(game, lang, count)

@@ -265,7 +265,7 @@ def test_cryptic_words_puzzles_are_unique_under_the_languages_list(lang):
     n = sweep(200, 3)
     deck = default_cards(lang)
     index = spell.accept_index(lang)
-    common = set(words.puzzle_words(lang)[:6000])
+    common = set(words.answer_words(lang)[:6000])  # headwords (words.answer_words)
     answers = set()
     for k in range(n):
         p = generate(4 + k % 3, make_token("sweep", k), deck, lang)

@@ -120,14 +120,14 @@ def test_cryptic_words_index_matches_a_word_by_word_build():
 
 def test_cryptic_words_shipped_hideable_words_are_the_lists():
     """The words a Cryptic Words puzzle may hide, shipped with the puzzle index,
-    are exactly the commonest puzzle-list words of 4-7 letters (a plain loop)."""
+    are exactly the commonest answer-list words of 4-7 letters (a plain loop)."""
     from printkit import words
     from printkit.games.cryptic_words import puzzle, spell
 
     index = spell.puzzle_index()
     shipped = index.bits["hideable"]
     assert puzzle._hideable(index) == shipped == puzzle.hideable_from_lists(index)
-    common = set(words.puzzle_words()[: puzzle.RANK_LIMIT])
+    common = set(words.answer_words()[: puzzle.RANK_LIMIT])
     want = [w for w in index.words if w in common and len(w) in puzzle.WORD_LENGTHS]
     assert index.decode(shipped) == want and len(want) > 1000
 
@@ -158,7 +158,7 @@ def test_crypto_crisis_shipped_indexes_and_pool_are_what_the_lists_give():
                       (solver.index_for(rules.puzzle_list()), solver.Index([w for w in listed if len(w) == 5]))):
         assert got._kept == want._kept and got.exact == want.exact and list(got.exact) == list(want.exact)
     accept = solver.index_for(rules.lexicon()).exact
-    assert generator.pool().words == generator.pool_words(accept, listed)
+    assert generator.pool().words == generator.pool_words(accept, words.answer_words())  # answers: headwords
     assert len(generator.pool().words) > 1000
 
 
@@ -171,7 +171,7 @@ def test_crypticolor_shipped_anagrams_and_pool_are_what_the_lists_give():
     built = rules._build_anagram_index(words._accept_from_text())
     shipped = rules.anagram_index(words._base_accept())
     assert shipped == built and len(shipped) > 4000
-    assert generate.word_pool() == generate.build_word_pool(built, words.puzzle_words())
+    assert generate.word_pool() == generate.build_word_pool(built, words.answer_words())
     first = generate.word_pool()[0]
     assert rules.anagrams(first.upper()) == [first] and rules.anagrams("NOMEL") == built["elmno"] == ["lemon", "melon"]
 

@@ -162,6 +162,16 @@ def test_no_blocked_word_in_puzzle_list():
         assert form not in puzzle, form
 
 
+def test_answer_list_holds_headwords_not_inflections():
+    # every game's answers: the puzzle list's words a dictionary enters, not their inflections
+    answers = words.answer_words()
+    assert answers == tuple(data_lines("words-answers.txt")) and set(answers) <= set(words.puzzle_words())
+    rank = {w: i for i, w in enumerate(words.puzzle_words())}
+    assert [rank[w] for w in answers] == sorted(rank[w] for w in answers)  # the puzzle list's order
+    assert {"cat", "walk", "good", "child", "house", "spice"} <= set(answers)
+    assert not {"cats", "walked", "walking", "better", "children", "houses", "spices"} & set(answers)
+
+
 def test_blocking_spares_lookalike_inflections():
     # spices is spice + s, not an inflection of the blocked "spic".
     puzzle = set(words.puzzle_words())

@@ -137,7 +137,7 @@ class _Tries:
 def _tries(lengths: tuple[int, ...], lang: str = "en") -> _Tries:
     from printkit import words
 
-    return _Tries(lengths, words.puzzle_words_sorted() if lang == "en" else words.puzzle_words_sorted(lang))
+    return _Tries(lengths, words.answer_words_sorted(lang))  # the answer keys write headwords
 
 
 def _is_word(lang: str):

@@ -185,11 +185,11 @@ _HIDEABLE: tuple[object, int] | None = None
 
 def hideable_from_lists(pindex, lang: str = "en") -> int:
     """The puzzle index's words a puzzle may hide, as a bitset: among the
-    RANK_LIMIT commonest of the puzzle list, of WORD_LENGTHS letters (what
+    RANK_LIMIT commonest of the answer list (the puzzle list's headwords), of WORD_LENGTHS letters (what
     scripts/build_word_indexes.py ships as the index's "hideable" bits)."""
-    from printkit.words import puzzle_words
+    from printkit.words import answer_words
 
-    common = frozenset((puzzle_words() if lang == "en" else puzzle_words(lang))[:RANK_LIMIT])
+    common = frozenset(answer_words(lang)[:RANK_LIMIT])  # headwords only (words.answer_words)
     # one flag byte a word, read as a bitset in C (_column_bits): no loop over 25,000 words in Python
     bits = _column_bits(bytes(map(common.__contains__, pindex.words)), (1,))[1] if pindex.size else 0
     lengths = 0

@@ -1,8 +1,8 @@
 """Crypticolor puzzles: a code word to recover from a few probes of its pictures.
 
-A puzzle is a word from the puzzle list whose letters make no other word of the
-acceptance list, scrambled, then encoded with the Key Card (each picture turned
-a seeded quarter-turn count when Rotations is on). Of each picture only some
+A puzzle is a word from the answer list (the puzzle list's headwords) whose
+letters make no other word of the acceptance list, scrambled, then encoded with
+the Key Card (each picture turned a seeded quarter-turn count when Rotations is on). Of each picture only some
 cells are shown, as a game's probes would show them: hits (filled) and misses
 (empty). They are picked in a seeded order until exactly one letter of the Key
 Card (any turn, with Rotations) fits them, then thinned to a minimal set (no
@@ -50,8 +50,9 @@ def prefix(lang: str = "en") -> str:
 
 @lru_cache(maxsize=5)
 def word_pool(lang: str = "en") -> tuple[str, ...]:
-    """Five-letter puzzle-list words, most frequent first, whose letters make exactly
-    one word of the shipped acceptance list (itself).
+    """Five-letter answer-list words, most frequent first, whose letters make exactly
+    one word of the shipped acceptance list (itself) and no word of the language's
+    ambiguity guard.
 
     Made from the shipped lists only, so a seed gives the same word whatever a
     user adds with --words; the puzzle is still checked against the user's list.

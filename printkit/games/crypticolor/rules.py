@@ -698,9 +698,10 @@ def reasoning(grids, rotations: bool, words: frozenset[str] | None = None, lang:
 @lru_cache(maxsize=5)
 def guard_keys(lang: str = "en") -> frozenset[str]:
     """The anagram keys of another language's ambiguity guard: five-letter strings
-    its acceptance list lacks that wordfreq's corpus has (rarer forms, loans, names:
-    scripts/build_wordlists_lang.py guard_list), read from its index file. English
-    has none (its index file holds no guard)."""
+    its acceptance list lacks that wordfreq's corpus or simplemma's table has (rarer
+    forms, loans, names, rare dictionary words: scripts/build_wordlists_lang.py
+    guard_list), read from its index file. English has none (its index file holds
+    no guard)."""
     from printkit.words import read_index
 
     text = str(read_index(index_file(lang))[1].get("guard.keys", b""), "utf-8")

@@ -85,40 +85,41 @@ def test_kit_command_names_the_language():
     assert kit_command("cryptex", Request(opts, lang="fr")).split()[-2:] == ["--lang", "fr"]
 
 
-#: files that still branch on a language code until their word lists are rewritten (issue 34.5)
-STILL_BRANCHING = {"printkit/words.py", "printkit/games/cryptex/solo.py", "printkit/games/cryptic_words/puzzle.py"}
-
-
-def language_code_branches(skip=STILL_BRANCHING) -> list[str]:
-    """Where printkit/ compares something with a language code ('== "en"',
-    'in ("de", ...)', '.startswith("en")'), file:line, but in the files `skip`."""
+def branches_in(rel: str, source: str) -> list[str]:
+    """Where `source` compares something with a language code ('== "en"',
+    'in ("de", ...)', '.startswith("en")'), as rel:line."""
     import ast
 
     from printkit.lang import CODES
 
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Compare):
+            values = [c for c in node.comparators if isinstance(c, ast.Constant)]
+            values += [e for c in node.comparators if isinstance(c, (ast.Tuple, ast.List, ast.Set)) for e in c.elts if isinstance(e, ast.Constant)]
+            if any(v.value in CODES for v in values):
+                found.append(f"{rel}:{node.lineno}")
+        elif isinstance(node, ast.Call) and getattr(node.func, "attr", "") == "startswith" and any(isinstance(a, ast.Constant) and a.value in CODES for a in node.args):
+            found.append(f"{rel}:{node.lineno}")
+    return found
+
+
+def language_code_branches() -> list[str]:
+    """Every branch on a language code in printkit/, file:line."""
     root = Path(__file__).resolve().parent.parent
     found = []
     for path in sorted((root / "printkit").rglob("*.py")):
-        rel = path.relative_to(root).as_posix()
-        if rel in skip:
-            continue
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Compare):
-                values = [c for c in node.comparators if isinstance(c, ast.Constant)]
-                values += [e for c in node.comparators if isinstance(c, (ast.Tuple, ast.List, ast.Set)) for e in c.elts if isinstance(e, ast.Constant)]
-                if any(v.value in CODES for v in values):
-                    found.append(f"{rel}:{node.lineno}")
-            elif isinstance(node, ast.Call) and getattr(node.func, "attr", "") == "startswith" and any(isinstance(a, ast.Constant) and a.value in CODES for a in node.args):
-                found.append(f"{rel}:{node.lineno}")
+        found += branches_in(path.relative_to(root).as_posix(), path.read_text(encoding="utf-8"))
     return found
 
 
 def test_no_code_branches_on_a_language_code():
     """English is data like the other languages: a language's differences are
     fields of its lang.Language entry or rows of a game's per-language table, never
-    a branch on its code (the files still rewriting their word lists aside)."""
+    a branch on its code."""
     assert language_code_branches() == []
-    assert any(f.startswith("printkit/games/cryptex/solo.py:") for f in language_code_branches(skip=set()))  # the scan sees one
+    planted = 'if lang == "en":\n    pass\nok = code in ("de", "fr")\nx = lang.startswith("nl")\ny = lang == "xx"\n'
+    assert branches_in("planted.py", planted) == ["planted.py:1", "planted.py:3", "planted.py:4"]  # the scan sees each form
 
 
 def test_a_languages_writing_is_its_entry():

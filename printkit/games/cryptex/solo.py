@@ -142,11 +142,11 @@ def _tries(lengths: tuple[int, ...], lang: str = "en") -> _Tries:
 
 def _is_word(lang: str):
     """The acceptance test of `lang` as a one-argument function (what final_score takes)."""
+    from functools import partial
+
     from printkit import words
 
-    if lang == "en":
-        return words.is_word
-    return lambda w: words.is_word(w, lang)
+    return partial(words.is_word, lang=lang)
 
 
 def _row_value(n: int, k: int, live: bool, reachable: bool) -> float:

@@ -10,8 +10,8 @@ order). After every turn the acceptance list is searched (spell.solve) and play
 stops as soon as exactly one accepted word fits what is known. Seeds that need
 too many turns are retried with the next attempt of the same token.
 
-English puzzles are then trimmed to the clues the answer needs. Another
-language's are not: play goes on for EXTRA_TURNS more turns and every clue
+English puzzles are then trimmed to the clues the answer needs (PLAY_ON).
+Another language's are not: play goes on for EXTRA_TURNS more turns and every clue
 stays, so that the answer stays the only one for a player whose dictionary
 knows words the acceptance list lacks (a minimal clue set is unique under one
 list only; measured against an independent dictionary of each language by
@@ -33,7 +33,11 @@ RANK_LIMIT = 6000  # hidden words come from the commonest part of the puzzle lis
 WORD_LENGTHS = range(4, 8)
 MAX_TURNS = 12
 ATTEMPTS = 60
-EXTRA_TURNS = 4  # turns played on after the answer is pinned down (languages other than English)
+EXTRA_TURNS = 4  # turns played on after the answer is pinned down (a language PLAY_ON does not name)
+#: Per language, the turns played on once the answer is pinned down; None: the
+#: clues are trimmed to those the answer needs instead (English, whose acceptance
+#: list is the judge its rules name, so a minimal clue set stays unique at the table)
+PLAY_ON: dict[str, int | None] = {"en": None}
 
 
 def puzzle_id(n_cards: int, token: str, lang: str = "en") -> str:
@@ -240,11 +244,11 @@ def generate(n_cards: int, token: str, deck: list[dict], lang: str = "en") -> di
             if problems:  # pragma: no cover - play only reports true clues
                 raise AssertionError(problems)
             if solve(aindex, cons, only=target, memo=memo) == target:
-                if lang == "en":
+                extra = PLAY_ON.get(lang, EXTRA_TURNS)
+                if extra is None:
                     table.clues = _trim(rng, table.clues, hand, table.numbers, aindex, target, memo)
-                else:
-                    for _ in range(EXTRA_TURNS):
-                        table.turn()
+                for _ in range(extra or 0):
+                    table.turn()
                 return {
                     "id": puzzle_id(n_cards, token, lang),
                     "hand": table.display_order(),

@@ -22,6 +22,7 @@ import math
 import re
 
 from printkit.custom.safety import PLACEHOLDER
+from printkit.custom.svgcss import style_dict
 
 RASTER_DPI = 300
 XLINK = "{http://www.w3.org/1999/xlink}href"
@@ -33,12 +34,8 @@ def _local(tag) -> str:
 
 
 def style_of(el) -> dict:
-    out = {}
-    for decl in (el.get("style") or "").split(";"):
-        if ":" in decl:
-            k, v = decl.split(":", 1)
-            out[k.strip()] = v.strip()
-    return out
+    """An element's style attribute as a dict (svgcss: tinycss2)."""
+    return style_dict(el.get("style"))
 
 
 def prop(el, name: str):
@@ -524,16 +521,12 @@ def to_drawing(doc, name: str, fonts=None):
 
 
 def css_declarations(line: str) -> dict[str, str]:
-    """A `style` attribute's declarations as CSS reads them: each split at its
-    first colon (`fill:url(data:...)` keeps its value), a declaration without a
-    colon left out (a value from a row holding `;`, as `display:a;b`), as a
-    browser or Inkscape skips what it cannot read (the corpus fuzz found both)."""
-    out: dict[str, str] = {}
-    for part in (line or "").split(";"):
-        key, colon, value = part.partition(":")
-        if colon and key.strip():
-            out[key.strip()] = value.strip()
-    return out
+    """A `style` attribute's declarations as CSS reads them (svgcss: tinycss2):
+    a semicolon inside url(), quotes or brackets parts nothing, a value keeps its
+    later colons (`fill:url(data:...)`), a declaration without a colon is left
+    out (a row's value holding `;`, as `display:a;b`), as a browser or Inkscape
+    skips what it cannot read (the corpus fuzz found both)."""
+    return style_dict(line)
 
 
 

@@ -95,7 +95,7 @@ def test_hostile_drawing(hostile, name):
 def _art(body: str, w: str = "100", h: str = "100"):
     from lxml import etree
 
-    from printkit.custom.svgdraw import to_drawing
+    from printkit.custom.svgart import to_drawing
     from printkit.engine import fonts
 
     fonts.register_fonts()  # the faces text is measured in, as a run has them

@@ -1,4 +1,4 @@
-"""The one vector path (custom/svgdraw.to_drawing): a template's art and the
+"""The one vector path (custom/svgart.to_drawing): a template's art and the
 SVG pictures and icons it shows are drawn alike, with printkit's group
 opacity and gradients; and an element's style attribute, read as CSS."""
 

@@ -893,8 +893,8 @@ def _resolved_svg(path: Path):
 
 @lru_cache(maxsize=256)
 def load_svg_drawing(path: Path):
-    """An SVG file compiled by printkit's drawer (svgdraw.to_drawing, as a
+    """An SVG file compiled by printkit's drawer (svgart.to_drawing, as a
     template's art is drawn), read once, from the tree the gate resolved."""
-    from printkit.custom.svgdraw import to_drawing
+    from printkit.custom.svgart import to_drawing
 
     return to_drawing(_resolved_svg(path), str(path))

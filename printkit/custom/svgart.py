@@ -124,7 +124,7 @@ class Compiler:
     def color(self, raw, ctx: dict):
         """An (r, g, b) for a paint, None for none, ("url", element) for a reference;
         a value no editor writes is the value inherited (False)."""
-        from printkit.custom.template import parse_color
+        from printkit.custom.svgcss import parse_color
 
         t = str(raw).strip()
         if not t or t == "inherit":
@@ -660,7 +660,7 @@ class _Colour:
 
     @staticmethod
     def of(raw):
-        from printkit.custom.template import parse_color
+        from printkit.custom.svgcss import parse_color
 
         try:
             rgb = parse_color(str(raw).strip(), css=True)
@@ -946,3 +946,15 @@ class Painter:
 def compile_svg(doc, name: str, fonts=None) -> Art:
     """An SVG document (resolved by the gate) compiled for drawing."""
     return Compiler(doc, name, fonts).compile()
+
+
+def to_drawing(doc, name: str, fonts=None) -> "Art":
+    """An SVG document (resolved by the gate) compiled by printkit's drawer
+    (Art: width and height in pt, draw(canvas, ink)): templates' art, SVG
+    pictures and icons alike. `fonts(family, bold, italic)` names the face a
+    text is set in (else printkit's sans). A <style> sheet is read first
+    (svgdraw.inline_css)."""
+    from printkit.custom.svgdraw import inline_css
+
+    inline_css(doc)
+    return compile_svg(doc, name, fonts)

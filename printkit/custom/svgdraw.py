@@ -508,18 +508,6 @@ def paint_gradient(canvas, spec: dict, clip_path, bounds) -> None:
     canvas.restoreState()
 
 
-def to_drawing(doc, name: str, fonts=None):
-    """An SVG document (resolved by the gate) compiled by printkit's drawer
-    (svgart.Art: width and height in pt, draw(canvas, ink)): templates' art, SVG
-    pictures and icons alike. `fonts(family, bold, italic)` names the face a
-    text is set in (else printkit's sans). A <style> sheet is read first
-    (inline_css)."""
-    from printkit.custom.svgart import compile_svg
-
-    inline_css(doc)
-    return compile_svg(doc, name, fonts)
-
-
 def css_declarations(line: str) -> dict[str, str]:
     """A `style` attribute's declarations as CSS reads them (svgcss: tinycss2):
     a semicolon inside url(), quotes or brackets parts nothing, a value keeps its

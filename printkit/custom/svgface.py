@@ -1,5 +1,5 @@
 """Drawing an SVG template's card face: its layers (custom/svg.py sorts
-them) in paint order. The fixed art is compiled once (svgdraw.to_drawing, the one
+them) in paint order. The fixed art is compiled once (svgart.to_drawing, the one
 vector path, printkit's drawer) and put in the PDF as a form, reused on every card;
 an element with placeholders once per distinct rendering; text through
 svgtext; pictures, QR codes and generated bleed; what vectors cannot carry,
@@ -54,7 +54,7 @@ class SvgFace:
         return self._font_map
 
     def _drawing(self, doc):
-        from printkit.custom.svgdraw import to_drawing
+        from printkit.custom.svgart import to_drawing
 
         return to_drawing(doc, str(self.path), self.font_map())
 

@@ -14,6 +14,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from printkit.custom import safety
+from printkit.custom.svgcss import parse_color  # noqa: F401 (the colour reader lives with the CSS reader; layout and svgtext call it as T.parse_color)
 from printkit.custom.assets import FontBook, Icons
 from printkit.errors import UsageError
 from printkit.rules import Violation
@@ -146,41 +147,6 @@ def variables(values: dict, index: int) -> dict:
 
 #: CSS's named colours that printkit's palette also names (its palette wins in
 #: layouts and rules; an SVG's own "blue" is CSS's)
-_CSS_NAMES = {"black": "#000000", "blue": "#0000ff", "green": "#008000", "grey": "#808080", "orange": "#ffa500", "purple": "#800080", "white": "#ffffff", "yellow": "#ffff00"}
-
-
-@lru_cache(maxsize=4096)
-def parse_color(text: str | None, css: bool = False):
-    """'#rgb', '#rrggbb', a printkit palette name or a CSS name -> (r, g, b) 0..1,
-    'none' -> None. ValueError for anything else. `css`: a colour an SVG editor
-    wrote, where "blue" is CSS's blue (#0000ff), not printkit's palette blue."""
-    from printkit.engine.ink import PALETTE
-
-    if text is None:
-        return None
-    t = str(text).strip().lower()
-    if t in ("", "none", "transparent"):
-        return None
-    if css and t in _CSS_NAMES:
-        t = _CSS_NAMES[t]
-    elif t in PALETTE:
-        t = PALETTE[t].lower()
-    if re.fullmatch(r"#[0-9a-f]{3}", t):
-        t = "#" + "".join(ch * 2 for ch in t[1:])
-    if re.fullmatch(r"#[0-9a-f]{6}", t):
-        return tuple(int(t[i : i + 2], 16) / 255 for i in (1, 3, 5))
-    m = re.fullmatch(r"rgba?\(\s*([0-9.]+)(%?)\s*,\s*([0-9.]+)(%?)\s*,\s*([0-9.]+)(%?)\s*(?:,\s*[0-9.]+%?\s*)?\)", t)
-    if m:  # rgb(235,64,52) and rgb(92%,25%,20%), as Affinity and others write
-        try:
-            return tuple(min(1.0, float(m.group(i)) / (100 if m.group(i + 1) else 255)) for i in (1, 3, 5))
-        except ValueError:
-            pass
-    from reportlab.lib import colors
-
-    c = getattr(colors, t, None)
-    if isinstance(c, colors.Color):
-        return (c.red, c.green, c.blue)
-    raise ValueError(f"'{text}' is not a colour (#rrggbb or a name)")
 
 
 def glyph_violations(label: str, text: str, faces, values: dict, markup: bool) -> list:

@@ -45,6 +45,29 @@ its answer among the dictionary's words (spell.solve), the answer counted as a
 word even where the dictionary lacks it. Cryptex: the share of the answer keys'
 finished words that the dictionary knows.
 
+Headwords (issue 37.3): is every game's answer a headword (lemma) of a dictionary?
+
+    python scripts/independent_words.py --headwords [LANG ...] [--seeds N] [--omw DIR]
+
+English is looked up in WordNet's lemmas, German in igerman98's analysis: both
+other projects than the lists'. For French, Spanish and Dutch the hunspell stems
+the table also prints are the SAME SOURCE the lists are built from (hunspell-fr,
+hunspell-es, hunspell-nl), so that figure shows the filter did its work and proves
+little; the independent figure counts an answer when one of these lists it as a
+lemma:
+
+  fr  WOLF (Wordnet Libre du Français; CeCILL-C)
+  es  the Spanish wordnet of the Multilingual Central Repository 3.0 (CC BY 3.0)
+  nl  the Open Dutch WordNet (CC BY-SA 4.0), and the Dutch Wiktionary (gruut-lang-nl)
+  all three: the lemmas the Open Multilingual Wordnet took from the English
+      Wiktionary's translation tables (CC BY-SA)
+
+as the Open Multilingual Wordnet's data repository (omwn/omw-data) holds them:
+DIR is a checkout or a bare git directory of it (read at OMW_COMMIT, Spanish at
+OMW_SPA_COMMIT). Wordnets list content words only, so function words (nous, desde,
+sinds) and many everyday words are missing from them: the misses are printed to be
+judged by eye.
+
 Needs: hunspell-tools (unmunch) and hunspell-de-de, wfrench, wspanish (Debian);
 gruut-lang-nl (PyPI, the test extra) for Dutch. A source that is missing is reported and skipped.
 """
@@ -440,6 +463,10 @@ def print_headword_table(langs: list[str], count: int, omw: Path | None) -> None
             print(f"{lang}: outside dictionary: {HEADWORD_SOURCES[lang]}")
         else:
             print(f"{lang}: same source as the list: {HEADWORD_SOURCES[lang]}")
+            if omw is None:
+                print(f"{lang}: independent: " + (f"{WIKTIONARY_NL} only" if lang == "nl" else "not checked")
+                      + " (give --omw, a copy or git directory of omwn/omw-data)")
+                continue
             print(f"{lang}: independent: {WORDNETS[lang][3]}, omwn/omw-data {WORDNETS[lang][0][:10]}; "
                   f"{WIKT_LABEL}: {WIKT_SOURCE}, omwn/omw-data {OMW_COMMIT[:10]}"
                   + (f"; Dutch Wiktionary: {WIKTIONARY_NL}" if lang == "nl" else ""))

@@ -59,8 +59,10 @@ lemma:
   fr  WOLF (Wordnet Libre du Français; CeCILL-C)
   es  the Spanish wordnet of the Multilingual Central Repository 3.0 (CC BY 3.0)
   nl  the Open Dutch WordNet (CC BY-SA 4.0), and the Dutch Wiktionary (gruut-lang-nl)
-  all three: the lemmas the Open Multilingual Wordnet took from the English
-      Wiktionary's translation tables (CC BY-SA)
+  all three, and German: the lemmas the Open Multilingual Wordnet took from the
+      English Wiktionary's translation tables (CC BY-SA); German's igerman98 figure
+      is the build's own filter (the answer list keeps only the words igerman98
+      gives as headwords), so German gets this independent figure too
 
 as the Open Multilingual Wordnet's data repository (omwn/omw-data) holds them:
 DIR is a checkout or a bare git directory of it (read at OMW_COMMIT, Spanish at
@@ -244,7 +246,7 @@ WORDNETS = {
 }
 # the lemmas OMW took from the English Wiktionary's translation tables (a word's
 # translations, written as their headwords), another project again
-WIKT_TRANSLATIONS = {lang: f"wns/wikt/wn-wikt-{code}.tab" for lang, code in (("fr", "fra"), ("es", "spa"), ("nl", "nld"))}
+WIKT_TRANSLATIONS = {lang: f"wns/wikt/wn-wikt-{code}.tab" for lang, code in (("de", "deu"), ("fr", "fra"), ("es", "spa"), ("nl", "nld"))}
 WIKT_LABEL = "Wiktionary translations"
 WIKT_SOURCE = ("the lemmas the Open Multilingual Wordnet took from the English Wiktionary's translation "
                "tables (Francis Bond and Ryan Foster; CC BY-SA)")
@@ -262,12 +264,13 @@ def _omw_text(omw: Path, commit: str, name: str) -> str | None:
 
 
 def _fold_heads(words, lang: str) -> frozenset[str]:
-    """Single words starting lowercase (a capital starts a name: Paris, Madrid),
+    """Single words starting lowercase (a capital starts a name: Paris, Madrid; in
+    German a noun as well, so German keeps capitalised words but abbreviations),
     folded, 3-10 game letters."""
     out = set()
     for w in words:
         w = unicodedata.normalize("NFC", w.strip())
-        if not w or not w.isalpha() or not w[0].islower():
+        if not w or not w.isalpha() or not (w[0].islower() or (lang == "de" and w[1:].islower())):
             continue
         g = fold(w, lang)
         if 3 <= len(g) <= 10 and is_game_word(g, lang):
@@ -281,7 +284,7 @@ def wordnet_lemmas(lang: str, omw: Path | None, wikt: bool = False) -> frozenset
     its lemmas from Wiktionary's translations, WIKT_TRANSLATIONS), folded as
     _fold_heads keeps them (multi-word lemmas, names and hyphenated ones left out);
     None when the data is absent."""
-    if omw is None or lang not in WORDNETS:
+    if omw is None or lang not in (WIKT_TRANSLATIONS if wikt else WORDNETS):
         return None
     commit, name = WORDNETS[lang][:2] if not wikt else (OMW_COMMIT, WIKT_TRANSLATIONS[lang])
     text = _omw_text(omw, commit, name)
@@ -305,6 +308,7 @@ def independent_sources(lang: str, omw: Path | None) -> dict[str, frozenset[str]
     out: dict[str, frozenset[str] | None] = {}
     if lang in WORDNETS:
         out[WORDNETS[lang][2]] = wordnet_lemmas(lang, omw)
+    if lang in WIKT_TRANSLATIONS:
         out[WIKT_LABEL] = wordnet_lemmas(lang, omw, wikt=True)
     if lang == "nl":
         out["Dutch Wiktionary"] = wiktionary_nl()
@@ -448,7 +452,7 @@ def print_headword_table(langs: list[str], count: int, omw: Path | None) -> None
     print(f"{count} answers a game and language; % listed as headwords")
     for (lang, game), row in shares.items():
         n, total, missing = row["same"]
-        label = "outside dictionary" if lang in ("en", "de") else "same source as the list"
+        label = {"en": "outside dictionary", "de": "the build's own filter (igerman98)"}.get(lang, "same source as the list")
         line = f"{lang} {game:14} {label}: {100 * n / max(1, total):5.1f}% ({n}/{total})"
         if "independent" in row:
             n2, total2, miss2, per = row["independent"]
@@ -459,8 +463,11 @@ def print_headword_table(langs: list[str], count: int, omw: Path | None) -> None
         if missing:
             print("    not listed: " + " ".join(w + (f"x{missing.count(w)}" if missing.count(w) > 1 else "") for w in sorted(set(missing))))
     for lang in langs:
-        if lang in ("en", "de"):
+        if lang == "en":
             print(f"{lang}: outside dictionary: {HEADWORD_SOURCES[lang]}")
+        elif lang == "de":
+            print(f"{lang}: the build's own filter: {HEADWORD_SOURCES[lang]} (the answer list keeps only the words it gives as headwords)")
+            print(f"{lang}: independent: " + (f"{WIKT_LABEL}: {WIKT_SOURCE}, omwn/omw-data {OMW_COMMIT[:10]}" if omw else "not checked (give --omw)"))
         else:
             print(f"{lang}: same source as the list: {HEADWORD_SOURCES[lang]}")
             if omw is None:

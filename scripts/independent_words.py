@@ -45,6 +45,31 @@ its answer among the dictionary's words (spell.solve), the answer counted as a
 word even where the dictionary lacks it. Cryptex: the share of the answer keys'
 finished words that the dictionary knows.
 
+Headwords (issue 37.3): is every game's answer a headword (lemma) of a dictionary?
+
+    python scripts/independent_words.py --headwords [LANG ...] [--seeds N] [--omw DIR]
+
+English is looked up in WordNet's lemmas, German in igerman98's analysis: both
+other projects than the lists'. For French, Spanish and Dutch the hunspell stems
+the table also prints are the SAME SOURCE the lists are built from (hunspell-fr,
+hunspell-es, hunspell-nl), so that figure shows the filter did its work and proves
+little; the independent figure counts an answer when one of these lists it as a
+lemma:
+
+  fr  WOLF (Wordnet Libre du Français; CeCILL-C)
+  es  the Spanish wordnet of the Multilingual Central Repository 3.0 (CC BY 3.0)
+  nl  the Open Dutch WordNet (CC BY-SA 4.0), and the Dutch Wiktionary (gruut-lang-nl)
+  all three, and German: the lemmas the Open Multilingual Wordnet took from the
+      English Wiktionary's translation tables (CC BY-SA); German's igerman98 figure
+      is the build's own filter (the answer list keeps only the words igerman98
+      gives as headwords), so German gets this independent figure too
+
+as the Open Multilingual Wordnet's data repository (omwn/omw-data) holds them:
+DIR is a checkout or a bare git directory of it (read at OMW_COMMIT, Spanish at
+OMW_SPA_COMMIT). Wordnets list content words only, so function words (nous, desde,
+sinds) and many everyday words are missing from them: the misses are printed to be
+judged by eye.
+
 Needs: hunspell-tools (unmunch) and hunspell-de-de, wfrench, wspanish (Debian);
 gruut-lang-nl (PyPI, the test extra) for Dutch. A source that is missing is reported and skipped.
 """
@@ -203,6 +228,93 @@ def headwords(lang: str) -> frozenset[str] | None:
     return frozenset(out)
 
 
+# Headwords from projects other than the one the fr, es, nl lists are built from
+# (hunspell-fr, hunspell-es, hunspell-nl: their stems are the "same source" figure).
+# The wordnets of the Open Multilingual Wordnet data repository (omwn/omw-data, the
+# commit scripts/build_meanings.py reads) give lemmas only, one per synset and word.
+OMW_COMMIT = "f75be19ec590da12a7a5665e361690b5badb7a25"
+# the stored snapshots of later commits lack the (large) Spanish MCR file, so Spanish
+# is read from the repository's first commit, "Data from OMW 1.2" (2020)
+OMW_SPA_COMMIT = "291d2c211b767ff10c17a7eea22d521577001ff6"
+WORDNETS = {
+    "fr": (OMW_COMMIT, "wns/fra/wn-data-fra.tab", "WOLF",
+           "WOLF (Wordnet Libre du Français, Benoît Sagot and Darja Fišer, INRIA; CeCILL-C)"),
+    "es": (OMW_SPA_COMMIT, "wns/mcr/wn-data-spa.tab", "MCR Spanish wordnet",
+           "the Spanish wordnet of the Multilingual Central Repository 3.0 (MCR, IXA group and TALP; CC BY 3.0)"),
+    "nl": (OMW_COMMIT, "wns/nld/wn-data-nld.tab", "Open Dutch WordNet",
+           "Open Dutch WordNet (ODWN, Postma, van Miltenburg, Segers, Schoen and Vossen, VU Amsterdam; CC BY-SA 4.0)"),
+}
+# the lemmas OMW took from the English Wiktionary's translation tables (a word's
+# translations, written as their headwords), another project again
+WIKT_TRANSLATIONS = {lang: f"wns/wikt/wn-wikt-{code}.tab" for lang, code in (("de", "deu"), ("fr", "fra"), ("es", "spa"), ("nl", "nld"))}
+WIKT_LABEL = "Wiktionary translations"
+WIKT_SOURCE = ("the lemmas the Open Multilingual Wordnet took from the English Wiktionary's translation "
+               "tables (Francis Bond and Ryan Foster; CC BY-SA)")
+WIKTIONARY_NL = "the Dutch Wiktionary's entries with a pronunciation (gruut-lang-nl's lexicon.db; CC BY-SA)"
+
+
+def _omw_text(omw: Path, commit: str, name: str) -> str | None:
+    """A file of the OMW data repository: from a git directory (`git show
+    COMMIT:NAME`, the fetched mirror) or from a checkout (DIR/NAME); None when absent."""
+    if (omw / "objects").is_dir() and (omw / "HEAD").is_file():
+        run = subprocess.run(["git", f"--git-dir={omw}", "show", f"{commit}:{name}"], capture_output=True, timeout=120)
+        return run.stdout.decode("utf-8") if run.returncode == 0 else None
+    path = omw / name
+    return path.read_text(encoding="utf-8") if path.is_file() else None
+
+
+def _fold_heads(words, lang: str) -> frozenset[str]:
+    """Single words starting lowercase (a capital starts a name: Paris, Madrid; in
+    German a noun as well, so German keeps capitalised words but abbreviations),
+    folded, 3-10 game letters."""
+    out = set()
+    for w in words:
+        w = unicodedata.normalize("NFC", w.strip())
+        if not w or not w.isalpha() or not (w[0].islower() or (lang == "de" and w[1:].islower())):
+            continue
+        g = fold(w, lang)
+        if 3 <= len(g) <= 10 and is_game_word(g, lang):
+            out.add(g)
+    return frozenset(out)
+
+
+@lru_cache(maxsize=6)
+def wordnet_lemmas(lang: str, omw: Path | None, wikt: bool = False) -> frozenset[str] | None:
+    """The lemmas of the language's wordnet in the OMW data (WORDNETS; with `wikt`,
+    its lemmas from Wiktionary's translations, WIKT_TRANSLATIONS), folded as
+    _fold_heads keeps them (multi-word lemmas, names and hyphenated ones left out);
+    None when the data is absent."""
+    if omw is None or lang not in (WIKT_TRANSLATIONS if wikt else WORDNETS):
+        return None
+    commit, name = WORDNETS[lang][:2] if not wikt else (OMW_COMMIT, WIKT_TRANSLATIONS[lang])
+    text = _omw_text(omw, commit, name)
+    if text is None:
+        return None
+    lemmas = (ln.split("\t")[2] for ln in text.splitlines()
+              if not ln.startswith("#") and ln.count("\t") >= 2 and ln.split("\t")[1].endswith("lemma"))
+    return _fold_heads(lemmas, lang)
+
+
+@lru_cache(maxsize=1)
+def wiktionary_nl() -> frozenset[str] | None:
+    """The Dutch Wiktionary's words (gruut-lang-nl), folded as _fold_heads keeps them."""
+    raw = _raw("nl")
+    return None if raw is None else _fold_heads(raw, "nl")
+
+
+def independent_sources(lang: str, omw: Path | None) -> dict[str, frozenset[str] | None]:
+    """The headword sources independent of the language's lists (fr, es, nl): label
+    -> folded words (None when absent)."""
+    out: dict[str, frozenset[str] | None] = {}
+    if lang in WORDNETS:
+        out[WORDNETS[lang][2]] = wordnet_lemmas(lang, omw)
+    if lang in WIKT_TRANSLATIONS:
+        out[WIKT_LABEL] = wordnet_lemmas(lang, omw, wikt=True)
+    if lang == "nl":
+        out["Dutch Wiktionary"] = wiktionary_nl()
+    return out
+
+
 @lru_cache(maxsize=1)
 def _german_stem_flags() -> dict[str, str]:
     text = Path("/usr/share/hunspell/de_DE.dic").read_text(encoding="utf-8", errors="replace")
@@ -307,20 +419,64 @@ def answers(game: str, lang: str, count: int, seed: str = "headwords") -> list[s
 GAMES = ("cryptex", "cryptic-words", "crypticolor", "crypto-crisis")
 
 
-def headword_table(langs: list[str], count: int) -> dict:
+def headword_table(langs: list[str], count: int, omw: Path | None = None) -> dict:
     """Each game's and language's share of `count` answers that the outside
-    dictionary lists as headwords (headwords()), and the answers it does not."""
+    dictionary lists as headwords (listed_headwords), and the answers it does not:
+    (found, total, missing). For fr, es, nl also "independent": the answers one of
+    independent_sources lists, (found, total, missing, {source: found})."""
     table = {}
     for lang in langs:
         if listed_headwords(lang, ["test"]) is None:
             print(f"{lang}: {HEADWORD_SOURCES[lang]}: missing")
             continue
+        sources = independent_sources(lang, omw)
+        for label, words in sources.items():
+            if words is None:
+                print(f"{lang}: {label}: missing" + (" (give --omw, a copy of omwn/omw-data)" if omw is None and lang in WORDNETS else ""))
+        present = {label: words for label, words in sources.items() if words is not None}
         for game in GAMES:
             got = answers(game, lang, count)
             heads = listed_headwords(lang, got)
             missing = [w for w in got if w not in heads]
-            table[(lang, game)] = (len(got) - len(missing), len(got), missing)
+            table[(lang, game)] = {"same": (len(got) - len(missing), len(got), missing)}
+            if present:
+                union = set().union(*present.values())
+                miss = [w for w in got if w not in union]
+                per = {label: sum(w in words for w in got) for label, words in present.items()}
+                table[(lang, game)]["independent"] = (len(got) - len(miss), len(got), miss, per)
     return table
+
+
+def print_headword_table(langs: list[str], count: int, omw: Path | None) -> None:
+    shares = headword_table(langs, count, omw)
+    print(f"{count} answers a game and language; % listed as headwords")
+    for (lang, game), row in shares.items():
+        n, total, missing = row["same"]
+        label = {"en": "outside dictionary", "de": "the build's own filter (igerman98)"}.get(lang, "same source as the list")
+        line = f"{lang} {game:14} {label}: {100 * n / max(1, total):5.1f}% ({n}/{total})"
+        if "independent" in row:
+            n2, total2, miss2, per = row["independent"]
+            line += (f"; independent: {100 * n2 / max(1, total2):5.1f}% ({n2}/{total2}) ["
+                     + ", ".join(f"{label} {k}" for label, k in per.items()) + "]")
+            missing = miss2
+        print(line)
+        if missing:
+            print("    not listed: " + " ".join(w + (f"x{missing.count(w)}" if missing.count(w) > 1 else "") for w in sorted(set(missing))))
+    for lang in langs:
+        if lang == "en":
+            print(f"{lang}: outside dictionary: {HEADWORD_SOURCES[lang]}")
+        elif lang == "de":
+            print(f"{lang}: the build's own filter: {HEADWORD_SOURCES[lang]} (the answer list keeps only the words it gives as headwords)")
+            print(f"{lang}: independent: " + (f"{WIKT_LABEL}: {WIKT_SOURCE}, omwn/omw-data {OMW_COMMIT[:10]}" if omw else "not checked (give --omw)"))
+        else:
+            print(f"{lang}: same source as the list: {HEADWORD_SOURCES[lang]}")
+            if omw is None:
+                print(f"{lang}: independent: " + (f"{WIKTIONARY_NL} only" if lang == "nl" else "not checked")
+                      + " (give --omw, a copy or git directory of omwn/omw-data)")
+                continue
+            print(f"{lang}: independent: {WORDNETS[lang][3]}, omwn/omw-data {WORDNETS[lang][0][:10]}; "
+                  f"{WIKT_LABEL}: {WIKT_SOURCE}, omwn/omw-data {OMW_COMMIT[:10]}"
+                  + (f"; Dutch Wiktionary: {WIKTIONARY_NL}" if lang == "nl" else ""))
 
 
 def cryptic_words_unique(lang: str, seeds: int, seed: str = "independent") -> dict:
@@ -471,14 +627,17 @@ def main(argv: list[str]) -> int:
         i = argv.index("--seeds")
         seeds = int(argv[i + 1])
         argv = argv[:i] + argv[i + 2:]
+    omw = None
+    if "--omw" in argv:
+        i = argv.index("--omw")
+        if i + 1 >= len(argv) or not Path(argv[i + 1]).is_dir():
+            print(f"--omw {' '.join(argv[i + 1:i + 2])}: not a directory (a copy or git directory of omwn/omw-data)", file=sys.stderr)
+            return 2
+        omw = Path(argv[i + 1]).resolve()
+        argv = argv[:i] + argv[i + 2:]
     if "--headwords" in argv:
         langs = [a for a in argv if a != "--headwords"] or ["en", "de", "fr", "es", "nl"]
-        shares = headword_table(langs, seeds)
-        print(f"{seeds} answers a game and language; % the outside dictionary lists as headwords")
-        for (lang, game), (n, total, missing) in shares.items():
-            print(f"{lang} {game:14} {100 * n / max(1, total):5.1f}% ({n}/{total})  not listed: {' '.join(sorted(set(missing))[:25])}")
-        for lang in langs:
-            print(f"{lang}: {HEADWORD_SOURCES[lang]}")
+        print_headword_table(langs, seeds, omw)
         return 0
     if "--table" in argv:
         table([a for a in argv if a != "--table"] or ["de", "fr", "es", "nl"], seeds)

@@ -51,3 +51,9 @@ def listed_headwords(lang: str, found: list[str]) -> set[str] | None:
 def answers(game: str, lang: str, count: int) -> list[str]:
     """`count` answer words of generated puzzles of `game` in `lang`, folded."""
     return _module().answers(game, lang, count)
+
+
+def wordnet_lemmas(lang: str, omw):
+    """The single-word lemmas of the language's wordnet in a copy of the OMW data
+    (omwn/omw-data), folded; None when absent (scripts/independent_words.py)."""
+    return _module().wordnet_lemmas(lang, omw)

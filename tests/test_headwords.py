@@ -22,7 +22,7 @@ import random
 
 import pytest
 
-from lang_dicts import HEADWORD_SOURCES, answers, listed_headwords
+from lang_dicts import HEADWORD_SOURCES, answers, listed_headwords, wordnet_lemmas
 from printkit import words
 
 LANGS = ("en", "de", "fr", "es", "nl")
@@ -73,3 +73,15 @@ def test_generated_answers_are_headwords(lang, game):
     assert len(found) == 200
     share, missing = _share(lang, found)
     assert share >= THRESHOLD, f"{lang} {game}: {share:.1f}% headwords; not listed: {sorted(set(missing))}"
+
+
+def test_wordnet_lemmas_keep_single_lowercase_words(tmp_path):
+    """The independent check's reader of an OMW tab file (a planted copy, no data
+    needed): lemmas only, one word, no names, folded as the game folds."""
+    tab = tmp_path / "wns" / "fra" / "wn-data-fra.tab"
+    tab.parent.mkdir(parents=True)
+    tab.write_text("# WOLF\tfra\turl\tCeCILL-C\n00001740-n\tfra:lemma\tentité\n"
+                   "00001740-v\tfra:lemma\tpomme de terre\n00002000-n\tfra:lemma\tParis\n"
+                   "00002001-n\tfra:def\tcourbe\n00002002-n\tfra:lemma\tarc-en-ciel\n", encoding="utf-8")
+    assert wordnet_lemmas("fr", tmp_path) == {"entite"}
+    assert wordnet_lemmas("nl", tmp_path) is None  # no Dutch file there

@@ -147,3 +147,29 @@ def test_what_stops_a_drawing_is_said_in_plain_words():
     said = _why_not_drawn(ValueError("Can't convert 'lemonchiffon' to length"))
     assert said == "'lemonchiffon' stands where a length goes: a number, with a unit or none"
     assert not any(s in _why_not_drawn(ValueError("bad thing")) for s in INTERNAL)
+
+
+SHEET = ('<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="210mm" height="297mm" viewBox="0 0 210 297">'
+         '<g id="layer"><g id="cardgroup"><rect id="card" x="10" y="10" width="63" height="88" fill="url(#paper)"/>'
+         '<g style="opacity:{{ o }}"><rect x="20" y="20" width="10" height="10"/></g><text x="20" y="50" font-size="5">{{ name }}</text>'
+         '<use xlink:href="HREF" x="0" y="0"/></g>'
+         '<g id="sources"><defs><linearGradient id="paper"><stop offset="0" stop-color="#fe9"/></linearGradient></defs><circle id="dot" cx="100" cy="100" r="3"/></g>'
+         '<g id="other">' + "".join(f'<text x="100" y="{20 + i}" font-size="3">another template {i}</text>' for i in range(40)) + '</g></g></svg>')
+
+
+@pytest.mark.parametrize("href, other_kept", [("#dot", False), ("#{{ sym }}", True)])
+def test_a_sheet_of_templates_keeps_only_what_the_card_names(tmp_path, href, other_kept):
+    # each drawing of the card (one per element with placeholders and card) carried the
+    # sheet's other templates: a 3-card deck from the countersheets sheet took 3 s of CPU
+    from printkit.custom import template as T
+    from printkit.custom.project import load_template
+
+    (tmp_path / "sheet.svg").write_text(SHEET.replace("HREF", href), encoding="utf-8")
+    ctx = T.Context(tmp_path, T.FontBook([tmp_path / "fonts"]), T.Icons([tmp_path / "icons"]), [tmp_path])
+    t = load_template(tmp_path / "sheet.svg#card", ctx, (63.0, 88.0))
+    ids = {el.get("id") for el in t.root.iter() if isinstance(el.tag, str)}
+    assert {"dot", "paper"} <= ids  # what the card names (a clone, a gradient in a parked group's defs)
+    assert ("other" in ids) is other_kept  # a clone whose target is a placeholder may show any of them
+    (tmp_path / "cards.csv").write_text("name,o,sym\nA,0.5,dot\n", encoding="utf-8")
+    r = run_inproc("deck", "--data", "cards.csv", "--front", "sheet.svg#card", "--card-size", "63x88mm", "-o", "out.pdf", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr

@@ -173,3 +173,25 @@ def test_a_sheet_of_templates_keeps_only_what_the_card_names(tmp_path, href, oth
     (tmp_path / "cards.csv").write_text("name,o,sym\nA,0.5,dot\n", encoding="utf-8")
     r = run_inproc("deck", "--data", "cards.csv", "--front", "sheet.svg#card", "--card-size", "63x88mm", "-o", "out.pdf", cwd=tmp_path)
     assert r.returncode == 0, r.stderr
+
+
+@pytest.mark.parametrize("body", [
+    '<g transform="scale(0)"><rect width="69" height="94" fill="#000"/></g>',  # drawn with the template
+    '<g style="opacity:{{ o }}" transform="scale(0)"><rect width="69" height="94" fill="#000"/></g>',  # drawn per card
+    '<g style="opacity:{{ o }}"><g transform="matrix(0,0,0,0,0,0)"><rect width="69" height="94" fill="#000"/></g></g>',
+    '<svg width="0" height="94" viewBox="0 0 10 10"><rect width="10" height="10" fill="#000"/></svg>',
+    '<g style="opacity:{{ o }}"><image width="69" height="0" xlink:href="black.svg"/></g>',
+])
+def test_an_element_squashed_flat_draws_nothing(tmp_path, body):
+    # ReportLab divided by the determinant of its transform: exit 3 (ZeroDivisionError)
+    from conftest import render_page
+
+    (tmp_path / "black.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" width="10mm" height="10mm" viewBox="0 0 10 10"><rect width="10" height="10"/></svg>')
+    pages = []
+    for art in (body, ""):  # the card with the squashed element, and without it
+        _deck(tmp_path, art + '<text x="10" y="60" font-size="12" fill="#d00">{{ name }}</text>', "name,o\nAW,0.5\n")
+        r = _make(tmp_path)
+        assert r.returncode == 0, r.stderr
+        pages.append(render_page(tmp_path / "out.pdf", dpi=40).tobytes())
+    assert pages[0] == pages[1], "the squashed element was drawn"
+    assert any(r > 150 and g < 90 for r, g in zip(pages[0][0::3], pages[0][1::3])), "the card's own text is missing"

@@ -522,7 +522,27 @@ def to_drawing(doc, name: str, font_map=None):
     renderer = renderer_class()(name, font_map=font_map) if font_map is not None else renderer_class()(name)
     renderer.pk_index = id_index(doc)
     drawing = renderer.render(doc)
-    return None if drawing is None else picture_shapes(drawing)
+    return None if drawing is None else picture_shapes(without_flat_groups(drawing))
+
+
+def without_flat_groups(drawing):
+    """A group whose transform squashes it flat (scale(0), a nested <svg> or an
+    SVG picture of no width or height) draws nothing, as SVG says; ReportLab
+    would divide by its transform's determinant, exit 3 (found by the corpus
+    fuzz). Such groups are left out."""
+    stack = [drawing]
+    while stack:
+        node = stack.pop()
+        contents = getattr(node, "contents", None)
+        if not contents:
+            continue
+        contents[:] = [c for c in contents if not _flat(getattr(c, "transform", None))]
+        stack.extend(contents)
+    return drawing
+
+
+def _flat(t) -> bool:
+    return t is not None and len(t) == 6 and t[0] * t[3] - t[1] * t[2] == 0  # as ReportLab computes it
 
 
 def picture_shapes(drawing):

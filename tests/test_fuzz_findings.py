@@ -195,3 +195,14 @@ def test_an_element_squashed_flat_draws_nothing(tmp_path, body):
         pages.append(render_page(tmp_path / "out.pdf", dpi=40).tobytes())
     assert pages[0] == pages[1], "the squashed element was drawn"
     assert any(r > 150 and g < 90 for r, g in zip(pages[0][0::3], pages[0][1::3])), "the card's own text is missing"
+
+
+@pytest.mark.parametrize("href", ["#nothing", "#{{ name }}", "#"])
+def test_a_picture_named_by_an_id_inside_an_element_with_placeholders_is_refused(tmp_path, href):
+    # svglib kept its "wait for it" marker as the picture's file: exit 3 (TypeError in os.stat);
+    # outside such an element the same picture was already refused as missing
+    _deck(tmp_path, f'<g style="opacity:{{{{ o }}}}"><image x="5" y="5" width="20" height="20" xlink:href="{href}"/></g>'
+          '<text x="10" y="60" font-size="5">{{ name }}</text>', "name,o\nA,0.5\n")
+    r = _make(tmp_path)
+    assert r.returncode == 1, r.stderr
+    assert "OWN-IMAGE-MISSING" in r.stderr and "not found" in r.stderr and r.stderr.count("\n") == 2, r.stderr

@@ -531,7 +531,8 @@ class SvgTemplate(SvgText, SvgFace, SvgResolve):
 
     def _snippet_images(self, rendered: str, place: str) -> list:
         """The pictures an element with placeholders names on this card, each
-        looked for as any picture is (a picture not there was left out unsaid)."""
+        looked for as any picture is (a picture not there was left out unsaid;
+        one named `#id`, as a clone names its source, ended inside svglib, exit 3)."""
         if "<image" not in rendered and ":image" not in rendered:
             return []
         from printkit.custom import safety
@@ -540,7 +541,7 @@ class SvgTemplate(SvgText, SvgFace, SvgResolve):
         for el in safety.parse_svg(rendered.encode("utf-8"), self.path).iter():
             if isinstance(el.tag, str) and _local(el.tag) == "image":
                 href = (el.get("href") or el.get("{http://www.w3.org/1999/xlink}href") or "").strip()
-                if href and not href.startswith(("data:", "#")) and self._image_path(href) is None:
+                if href and not href.startswith("data:") and self._image_path(href) is None:
                     out.append(T.violation("OWN-IMAGE-MISSING", f"{place} image", f"image '{T.short(href, 60)}' not found (looked beside {self.path.name} and the project file)"))
         return out
 

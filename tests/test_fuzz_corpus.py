@@ -2,18 +2,22 @@
 makes the projects). Every run of a changed corpus project must end as
 printkit promises: exit 0, 1 or 2, never 3; no traceback; each refusal one
 line (exit 2: one `printkit: error:` line; exit 1: one line a violation and the
-count); inside the memory and CPU ceilings of the child the runs share.
+count); inside the memory and CPU ceilings (RUN_CPU for one run, counting the
+worker processes printkit starts).
 
 Seeded: the same seed makes the same projects and commands. A failure names the
 run; `python tests/fuzz_corpus.py SEED INDEX FOLDER` writes it out and prints
 its command. PRINTKIT_FUZZ_SEED=N runs other seeds (exploring); the default is
 fixed, so the suite is the same on every run.
 
-Default tier: RUNS runs in one child, each `validate` or one card as a print
-shop's PDF (`--cheap` to reproduce one). Second tier (--runslow): SLOW_BATCHES
-batches of SLOW_RUNS each (2,000 runs; SLOW_BATCHES = 20 gives the 10,000 issue 35
-asks for, 25 minutes of both cores here), every command and format: sheets, fold,
-PNGs, each batch its own child.
+The runs share two forked children (one interpreter each, its ceilings set
+once), each run printkit's `main` in the child, but for a few a batch that go
+through a real `python -m printkit` process. Default tier: RUNS runs, each
+`validate` or one card as a print shop's PDF (`--cheap` to reproduce one): most
+runs take a few milliseconds, the ones that draw a filter at 300 dpi or a
+certificate page a tenth of a second or more; about 10 s of CPU in all.
+Second tier (--runslow): SLOW_BATCHES batches of SLOW_RUNS (10,000 runs),
+every command and format (sheets, fold, PNGs), about 70 s of CPU a batch.
 """
 
 from __future__ import annotations
@@ -27,9 +31,11 @@ import fuzz_corpus as fz
 from conftest import TEST_FONTS
 
 SEED = int(os.environ.get("PRINTKIT_FUZZ_SEED", "35"))
-RUNS = 20  # about 0.3 s of CPU a run (a corpus project copied, mutated, checked and one card drawn): 6-7 s
-SLOW_BATCHES = 4  # 2,000 runs: the full 10,000 (20) cost 25 minutes of both cores here; see CHANGELOG
-SLOW_RUNS = 500
+RUNS = 300  # about 0.03 s of CPU a run on average (a project copied, changed, checked and one card drawn)
+SLOW_BATCHES = 10  # 10,000 runs, each batch about 70 s of CPU (0.07 s a run: sheets, PNGs)
+SLOW_RUNS = 1000
+JOBS = 2  # children side by side
+REAL, SLOW_REAL = 2, 10  # runs of a batch through a real `python -m printkit` process
 
 
 def _check(results: list[dict], expected: int, seed: int) -> None:
@@ -49,17 +55,18 @@ def fonts_env(monkeypatch):
 
 
 def test_fuzz_corpus(tmp_path: Path, fonts_env) -> None:
-    results = fz.run_batch(SEED, list(range(RUNS)), tmp_path, cheap=True)
+    results = fz.run_batch(SEED, list(range(RUNS)), tmp_path, cheap=True, jobs=JOBS, real=REAL)
     _check(results, RUNS, SEED)
     codes = {rec.get("code") for rec in results}
     assert {0, 1, 2} <= codes, f"the runs should reach each ending (printed, refused, unreadable): {codes}"
+    assert sum(rec["real"] for rec in results) == REAL  # the real entry point is fuzzed too
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("batch", range(SLOW_BATCHES))
 def test_fuzz_corpus_long(tmp_path: Path, fonts_env, batch: int) -> None:
     first = RUNS + batch * SLOW_RUNS  # after the default tier's runs
-    results = fz.run_batch(SEED, list(range(first, first + SLOW_RUNS)), tmp_path)
+    results = fz.run_batch(SEED, list(range(first, first + SLOW_RUNS)), tmp_path, jobs=JOBS, real=SLOW_REAL)
     _check(results, SLOW_RUNS, SEED)
 
 
@@ -74,8 +81,29 @@ def test_verdict_sees_a_broken_run() -> None:
     assert fz.problems({**ok, "code": 1, "stderr": "printkit: OWN-MORE deck: and 113 more violations like these\n"})  # no count line
     assert fz.problems({**ok, "code": 1, "stderr": "printkit: OWN-TEMPLATE card 1 (c.csv line 2): g.svg: an element with placeholders cannot be drawn (ValueError: too many values to unpack)\nprintkit: refused: 1 rule violation(s), nothing written\n"})
     assert fz.problems({"index": 7, "died": "ended with status 9 (a ceiling: memory or CPU)", "said": []})
+    assert fz.problems({**ok, "cpu": fz.RUN_CPU + 1})  # over a run's CPU, with the worker processes it used
+    assert fz.problems({**ok, "code": -9, "stderr": ""})  # a real process killed by a signal
     refused = {**ok, "code": 1, "stderr": "printkit: OWN-SIZE deck: card.svg: drawn for 63x88 mm\nprintkit: refused: 1 rule violation(s), nothing written\n"}
     assert fz.problems(refused) == []
+
+
+def test_a_runs_cpu_counts_the_processes_it_leaves_running(tmp_path, monkeypatch, fonts_env):
+    """Control: printkit's drawing worker lives on from run to run; the CPU it
+    spends on a run counts for that run (and so against RUN_CPU)."""
+    import subprocess
+    import sys
+
+    burn = "import sys, time\nt = time.process_time()\nwhile time.process_time() - t < 0.4: pass\nprint(flush=True)\nsys.stdin.read()"
+
+    def busy(cmd, cwd):  # a worker that works, answers, and stays
+        p = subprocess.Popen([sys.executable, "-c", burn], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+        p.stdout.readline()
+        busy.kept = p
+        return 0, "", ""
+
+    monkeypatch.setattr(fz, "run_one", busy)
+    results = fz.run_batch(SEED, [0], tmp_path)
+    assert results[0]["cpu"] >= 0.4, results
 
 
 @pytest.mark.slow

@@ -530,19 +530,24 @@ def without_flat_groups(drawing):
     SVG picture of no width or height) draws nothing, as SVG says; ReportLab
     would divide by its transform's determinant, exit 3 (found by the corpus
     fuzz). Such groups are left out."""
-    stack = [drawing]
-    while stack:
-        node = stack.pop()
-        contents = getattr(node, "contents", None)
-        if not contents:
-            continue
+    for contents in _child_lists(drawing):
         contents[:] = [c for c in contents if not _flat(getattr(c, "transform", None))]
-        stack.extend(contents)
     return drawing
 
 
 def _flat(t) -> bool:
     return t is not None and len(t) == 6 and t[0] * t[3] - t[1] * t[2] == 0  # as ReportLab computes it
+
+
+def _child_lists(drawing):
+    """Each node's list of children in a ReportLab drawing, from the top; a list
+    changed in place before the next is asked for is walked as changed."""
+    stack = [drawing]
+    while stack:
+        contents = getattr(stack.pop(), "contents", None)
+        if contents:
+            yield contents
+            stack.extend(contents)
 
 
 def picture_shapes(drawing):
@@ -567,17 +572,10 @@ def picture_shapes(drawing):
         def getBounds(self):
             return self.shape.getBounds()
 
-    stack = [drawing]
-    while stack:
-        node = stack.pop()
-        contents = getattr(node, "contents", None)
-        if not contents:
-            continue
+    for contents in _child_lists(drawing):
         for i, child in enumerate(contents):
             if isinstance(child, Image) and hasattr(child.path, "mode"):
                 contents[i] = Picture(child)
-            else:
-                stack.append(child)
     return drawing
 
 

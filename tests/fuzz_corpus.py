@@ -7,8 +7,9 @@ filters added inside groups whose attributes hold placeholders; `{% if %}`
 blocks and other tools' placeholder forms; page sizes and units; the data
 re-encoded, given empty, huge and odd cells, a merged title row, no header,
 odd counts, or written as an Excel workbook with merged title, header and data
-cells; and the command given other card sizes, papers, bleeds, layouts and
-formats. On a sheet of templates (`file.svg#id`) most changes land in the
+cells; transforms that squash or fling an element (scale(0), 1e308); SVGs in
+UTF-16 or with a byte-order mark, a game.toml in cp1252; and the command given
+other card sizes, papers, bleeds, layouts and formats. On a sheet of templates (`file.svg#id`) most changes land in the
 group the card is cut from. The run is then printkit's own `main`.
 
 Everything a run does comes from (seed, index): `build(seed, index, folder)`
@@ -548,8 +549,56 @@ def build(seed: int, index: int, folder: Path, cheap: bool = False) -> tuple[lis
             "--svg-dpi": ["96", "300", "90", "72", "0"],
             "--duplex": ["long", "short", "none"],
         }[opt])]
+    more(seed, index, folder, templates(part), said)
     said.append(" ".join(cmd))
     return cmd, said
+
+
+# -- changes from a second stream --------------------------------------------------------
+# Drawn from a random stream of their own (added after the first 10,000 runs of
+# seed 35): every run keeps the changes the first stream gives it, these come on top.
+
+SQUASH = ["scale(0)", "matrix(0,0,0,0,0,0)", "scale(1,0)", "scale(1e-200)", "skewX(90)", "rotate(1e308)", "translate(1e308,0)", "scale({{ fz }})", "matrix(1,0,0,1,{{ fz }},0)"]
+
+
+def more(seed: int, index: int, folder: Path, templates_: list[str], said: list) -> None:
+    """Transforms that squash or fling an element; an SVG written in UTF-16 or
+    with a byte-order mark; a game.toml with a byte-order mark or in cp1252."""
+    rnd = random.Random(f"{seed}:{index}:more")
+    for name in templates_:
+        path = folder / name
+        if path.suffix != ".svg" or not path.is_file():
+            continue
+        data = path.read_bytes()
+        if rnd.random() < 0.15:
+            from lxml import etree
+
+            try:
+                root = etree.fromstring(data, etree.XMLParser(huge_tree=False, resolve_entities=False, no_network=True))
+            except etree.XMLSyntaxError:
+                root = None
+            drawn = _drawn(root) if root is not None else []
+            if drawn:
+                el = rnd.choice(drawn)
+                el.set("transform", rnd.choice(SQUASH))
+                said.append(f"transform {el.get('transform')} on <{el.tag.split('}')[1]} id={el.get('id')}>")
+                data = etree.tostring(root, xml_declaration=True, encoding="UTF-8")
+        roll = rnd.random()
+        if roll < 0.03:
+            data = data.decode("utf-8", "replace").replace("UTF-8", "UTF-16", 1).replace("utf-8", "UTF-16", 1).encode("utf-16")
+            said.append(f"{name} in UTF-16")
+        elif roll < 0.06:
+            data = b"\xef\xbb\xbf" + data
+            said.append(f"{name} with a byte-order mark")
+        path.write_bytes(data)
+    roll = rnd.random()
+    game = folder / "game.toml"
+    if roll < 0.03:
+        game.write_bytes(b"\xef\xbb\xbf" + game.read_bytes())
+        said.append("game.toml with a byte-order mark")
+    elif roll < 0.06:
+        game.write_bytes(("# Caf\u00e9 \u2014 \u00dcn\u00efcode\n" + game.read_text(encoding="utf-8")).encode("cp1252", "replace"))
+        said.append("game.toml in cp1252")
 
 
 # -- running -----------------------------------------------------------------------------

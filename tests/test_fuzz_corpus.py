@@ -38,14 +38,14 @@ JOBS = 2  # children side by side
 REAL, SLOW_REAL = 2, 10  # runs of a batch through a real `python -m printkit` process
 
 
-def _check(results: list[dict], expected: int, seed: int) -> None:
+def _check(results: list[dict], expected: int, seed: int, cheap: bool = False) -> None:
     failures = []
     for rec in results:
         bad = fz.problems(rec)
         if bad:
             lines = (rec.get("stderr") or "").strip().splitlines()
             failures.append(f"run {rec.get('index')} ({'; '.join(rec.get('said', [])[:1] + rec.get('said', [])[-1:])}): {', '.join(bad)}\n    {lines[-1][:300] if lines else ''}")
-    assert not failures, f"{len(failures)} of {len(results)} runs broke a promise (reproduce: python tests/fuzz_corpus.py {seed} INDEX /tmp/run):\n" + "\n".join(failures[:20])
+    assert not failures, f"{len(failures)} of {len(results)} runs broke a promise (reproduce: python tests/fuzz_corpus.py {seed} INDEX /tmp/run{' --cheap' if cheap else ''}):\n" + "\n".join(failures[:20])
     assert len(results) == expected, f"{len(results)} of {expected} runs reported"
 
 
@@ -56,7 +56,7 @@ def fonts_env(monkeypatch):
 
 def test_fuzz_corpus(tmp_path: Path, fonts_env) -> None:
     results = fz.run_batch(SEED, list(range(RUNS)), tmp_path, cheap=True, jobs=JOBS, real=REAL)
-    _check(results, RUNS, SEED)
+    _check(results, RUNS, SEED, cheap=True)
     codes = {rec.get("code") for rec in results}
     assert {0, 1, 2} <= codes, f"the runs should reach each ending (printed, refused, unreadable): {codes}"
     assert sum(rec["real"] for rec in results) == REAL  # the real entry point is fuzzed too

@@ -511,18 +511,23 @@ class SvgTemplate(SvgText, SvgFace, SvgResolve):
     def _snippet_lengths(self, rendered: str, place: str) -> list:
         """A length attribute (x, width, r, stroke-width...) of an element with
         placeholders that a row filled with something that is no length (a file
-        name, a word): named, as the renderer would fail on it."""
+        name, a word), or a transform out of range (1e308: ReportLab cannot
+        write it, exit 3): named, as the renderer would fail on it."""
         from printkit.custom import safety
 
         for el in safety.parse_svg(rendered.encode("utf-8"), self.path).iter():
             if not isinstance(el.tag, str):
                 continue
+            what = f"<{_local(el.tag)}{' id=' + repr(el.get('id')) if el.get('id') else ''}>"
+            try:
+                parse_transform(el.get("transform"))
+            except BadNumber as exc:
+                return [T.violation("OWN-TEMPLATE", place, f"{self.path.name} {what}: {exc}")]
             for key in self._LENGTHS:
                 raw = el.get(key)
                 if raw is None or raw.strip() in ("", "auto"):
                     continue
                 parts = re.split(r"[\s,]+", raw.strip())
-                what = f"<{_local(el.tag)}{' id=' + repr(el.get('id')) if el.get('id') else ''}>"
                 if not all(self._LENGTH.fullmatch(t) for t in parts):
                     return [T.violation("OWN-TEMPLATE", place, f"{self.path.name} {what}: {key} is '{T.short(raw, 40)}', not a length (a number, with a unit or none)")]
                 if any(not abs(float(self._NUMBER.match(t).group())) <= self._LARGEST for t in parts):

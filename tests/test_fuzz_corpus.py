@@ -85,9 +85,9 @@ def test_verdict_sees_a_broken_run() -> None:
     assert fz.problems({**ok, "code": -9, "stderr": ""})  # a real process killed by a signal
     refused = {**ok, "code": 1, "stderr": "printkit: OWN-SIZE deck: card.svg: drawn for 63x88 mm\nprintkit: refused: 1 rule violation(s), nothing written\n"}
     assert fz.problems(refused) == []
-    copies = {**refused, "stderr": "printkit: OWN-TEMPLATE c: card 2 (c.csv line 4): g.svg <g>: transform 'scale(inf)' holds a number out of range (and 1 more card like it)\nprintkit: refused: 2 rule violation(s), nothing written\n"}
-    assert fz.problems(copies) == []  # the copies of one row: one line
-    assert fz.problems({**copies, "stderr": copies["stderr"].replace("refused: 2", "refused: 3")})
+    copies = {**refused, "stderr": "printkit: OWN-IMAGE-MISSING c: card 1 (c.csv line 2) image: image 'x.png' not found (and 2 more cards like it)\nprintkit: refused: 1 rule violation(s), nothing written\n"}
+    assert fz.problems(copies) == []  # the copies of one row: one line, counted once
+    assert fz.problems({**copies, "stderr": copies["stderr"].replace("refused: 1", "refused: 3")})
 
 
 def test_a_runs_cpu_counts_the_processes_it_leaves_running(tmp_path, monkeypatch, fonts_env):

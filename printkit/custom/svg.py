@@ -88,11 +88,13 @@ class SvgTemplate(SvgText, SvgFace, SvgResolve):
         if marked:  # a page larger than the card, the card shown by crop marks alone
             self._size(trim_mm)
         self._index = svgdraw.id_index(self.root)
-        if self.root.get("transform"):
-            try:
-                parse_transform(self.root.get("transform"))
-            except BadNumber as exc:
-                raise UsageError(f"{self.path.name} <svg>: {exc}") from None
+        for el in self.root.iter():  # also what is drawn only through a clone (<defs>, a sheet's parked templates)
+            t = el.get("transform") if isinstance(el.tag, str) else None
+            if t and not T.PLACEHOLDER.search(t):  # a row's transform: checked per card (_snippet_lengths)
+                try:
+                    parse_transform(t)
+                except BadNumber as exc:
+                    raise UsageError(f"{self.path.name} {svgdraw.describe(el)}: {exc}") from None
         self.texts: list[TextUnit] = []
         self.qrs: list[QrUnit] = []
         self.snippets: list[SnippetUnit] = []

@@ -15,9 +15,11 @@ once), each run printkit's `main` in the child, but for a few a batch that go
 through a real `python -m printkit` process. Default tier: RUNS runs, each
 `validate` or one card as a print shop's PDF (`--cheap` to reproduce one): most
 runs take a few milliseconds, the ones that draw a filter at 300 dpi or a
-certificate page a tenth of a second or more; about 10 s of CPU in all.
+certificate page a tenth of a second or more; 10-12 s of CPU in all, about 6 s
+of wall time on two idle cores.
 Second tier (--runslow): SLOW_BATCHES batches of SLOW_RUNS (10,000 runs),
-every command and format (sheets, fold, PNGs), about 70 s of CPU a batch.
+every command and format (sheets, fold, PNGs), about 50 s of CPU a batch (all
+10,000: about 500 s of CPU, 4-5 minutes of both cores).
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ from conftest import TEST_FONTS
 
 SEED = int(os.environ.get("PRINTKIT_FUZZ_SEED", "35"))
 RUNS = 300  # about 0.03 s of CPU a run on average (a project copied, changed, checked and one card drawn)
-SLOW_BATCHES = 10  # 10,000 runs, each batch about 70 s of CPU (0.07 s a run: sheets, PNGs)
+SLOW_BATCHES = 10  # 10,000 runs, each batch about 50 s of CPU (0.05 s a run: sheets, PNGs)
 SLOW_RUNS = 1000
 JOBS = 2  # children side by side
 REAL, SLOW_REAL = 2, 10  # runs of a batch through a real `python -m printkit` process

@@ -6,23 +6,31 @@ placeholders moved into attributes, groups, hrefs and styles; pictures and
 filters added inside groups whose attributes hold placeholders; `{% if %}`
 blocks and other tools' placeholder forms; page sizes and units; the data
 re-encoded, given empty, huge and odd cells, a merged title row, no header,
-odd counts; and the command given other card sizes, papers, bleeds, layouts
-and formats. The run is then printkit's own `main`, in this process.
+odd counts, or written as an Excel workbook with merged title, header and data
+cells; transforms that squash or fling an element (scale(0), 1e308); SVGs in
+UTF-16 or with a byte-order mark, a game.toml in cp1252; and the command given
+other card sizes, papers, bleeds, layouts and formats. On a sheet of templates (`file.svg#id`) most changes land in the
+group the card is cut from. The run is then printkit's own `main`.
 
 Everything a run does comes from (seed, index): `build(seed, index, folder)`
 makes the same project and command every time, and
 
     python tests/fuzz_corpus.py SEED INDEX FOLDER [--cheap]
 
-(--cheap for a run of the default test tier) writes that project to FOLDER and prints the command, to reproduce a finding;
+(--cheap for a run of the default test tier) writes that project to FOLDER and
+prints the command, to reproduce a finding;
 
-    python tests/fuzz_corpus.py --sweep SEED FIRST LAST [--cheap]
+    python tests/fuzz_corpus.py --sweep SEED FIRST LAST [--cheap] [--jobs N] [--real N]
 
-runs FIRST..LAST-1 and prints how they ended and each broken promise.
+runs FIRST..LAST-1 and prints how they ended, what they cost and each broken promise.
 
-`run_batch` runs many in a forked child under an address-space and CPU ceiling
-(resource.setrlimit) and reports, per run, the exit code, standard error and
-the CPU time it took; a child stopped by a ceiling names the run it was in.
+`run_batch` runs many in forked children (`jobs` side by side), each one
+interpreter with its address-space and CPU ceilings set once
+(resource.setrlimit); each run is printkit's `main` called in the child, but
+`real` of them go through a real `python -m printkit` process. It reports,
+per run, the exit code, the output, the CPU time it took (with the worker
+processes printkit starts: its resvg worker outlives a run) and the memory
+high-water mark; a child stopped by a ceiling names the run it was in.
 """
 
 from __future__ import annotations
@@ -113,12 +121,20 @@ def table(project: Path, part: dict):
 
 
 def templates(part: dict) -> list[str]:
+    return list(dict.fromkeys(f.split("#")[0] for f in _template_names(part)))
+
+
+def _template_names(part: dict) -> list[str]:
     out = []
     for key in ("front", "back", "template"):
         v = part.get(key)
-        for f in (v if isinstance(v, list) else list(v.values()) if isinstance(v, dict) else [v] if v else []):
-            out.append(f.split("#")[0])
+        out += v if isinstance(v, list) else list(v.values()) if isinstance(v, dict) else [v] if v else []
     return out
+
+
+def card_ids(part: dict) -> dict[str, str]:
+    """{template file: the id its `file.svg#id` names} (a card on a sheet of templates)."""
+    return {f.split("#")[0]: f.split("#", 1)[1] for f in _template_names(part) if "#" in f}
 
 
 # -- TOML out ----------------------------------------------------------------------------
@@ -191,7 +207,18 @@ def _ph(col: str, rnd: random.Random) -> str:
     ]).replace("fz", rnd.choice(["fz", "fz2"]))
 
 
-def mutate_svg(data: bytes, columns: list[str], rnd: random.Random, said: list) -> bytes:
+def _card_part(root, card: str | None):
+    """The group holding the element a `file.svg#id` names (a sheet of templates:
+    what is drawn on the card), or None."""
+    el = root.find(f".//*[@id={json.dumps(card)}]") if card else None
+    if el is None or el.getparent() is None or el.getparent() is root:
+        return None
+    return el.getparent()
+
+
+def mutate_svg(data: bytes, columns: list[str], rnd: random.Random, said: list, card: str | None = None) -> bytes:
+    """`card`: the id a `file.svg#id` names; most changes then land in the group
+    holding it (what the card shows), not elsewhere on the sheet of templates."""
     from lxml import etree
 
     try:
@@ -199,8 +226,11 @@ def mutate_svg(data: bytes, columns: list[str], rnd: random.Random, said: list) 
     except etree.XMLSyntaxError:
         return data
     col = rnd.choice(columns) if columns else "fz"
+    part = _card_part(root, card)
     for _ in range(rnd.randint(1, 4)):
         drawn = _drawn(root)
+        if part is not None and rnd.random() < 0.85:
+            drawn = [el for el in drawn if el is part or part in el.iterancestors()] or drawn
         if not drawn:
             break
         el = rnd.choice(drawn)
@@ -375,6 +405,67 @@ def csv_bytes(columns: list[str], rows: list[list[str]], rnd: random.Random, sai
     return text.encode(enc, errors="replace")
 
 
+def _cell(v: str, rnd: random.Random):
+    """A cell as a spreadsheet holds it: text, or now and then a number, a date or a formula."""
+    import datetime
+
+    roll = rnd.random()
+    if roll < 0.15:
+        try:
+            return float(v) if "." in v or "e" in v.lower() else int(v)
+        except ValueError:
+            pass
+    if roll < 0.03:
+        return datetime.datetime(2024, 2, 29, 13, 5)
+    if roll < 0.05:
+        return rnd.choice(["=1+1", "=A1", "=1/0", '=HYPERLINK("http://example.com")'])
+    return v
+
+
+def xlsx_bytes(columns: list[str], rows: list[list[str]], rnd: random.Random, said: list) -> bytes:
+    """The table as an Excel workbook, as a designer's sheet is laid out: a merged
+    title row above the header, header cells merged across columns, a group
+    heading merged over two names, cells merged down a column, typed cells."""
+    from openpyxl import Workbook
+    from openpyxl.utils.exceptions import IllegalCharacterError
+
+    wb = Workbook()
+    ws = wb.active
+    ws.title = rnd.choice(["Cards", "Sheet1", "Données", "x" * 31])
+    shape = rnd.choice(["plain", "title-merged", "header-merged", "group-heading", "down-merged"])
+    said.append(f"xlsx {shape}")
+    top = 1 if shape not in ("title-merged", "group-heading") else 2
+    merges = []
+    if shape == "title-merged":
+        ws.cell(1, 1, "Tidewatch card list v3")
+        merges.append((1, 1, 1, max(1, len(columns))))
+    elif shape == "group-heading":  # "Stats" over two names, the others' headings blank
+        ws.cell(1, 1, "Card")
+        j = rnd.randrange(max(1, len(columns) - 1))
+        ws.cell(1, j + 1, "Stats")
+        merges.append((1, j + 1, 1, min(j + 2, len(columns))))
+    for j, c in enumerate(columns):
+        ws.cell(top, j + 1, c)
+    if shape == "header-merged" and len(columns) >= 2:  # the name of the second column goes under the first
+        j = rnd.randrange(len(columns) - 1)
+        merges.append((top, j + 1, top, j + 2))
+    for i, row in enumerate(rows):
+        for j, v in enumerate(row):
+            try:
+                ws.cell(top + 1 + i, j + 1, _cell(v, rnd))
+            except IllegalCharacterError:
+                ws.cell(top + 1 + i, j + 1, re.sub(r"[\x00-\x08\x0b\x0c\x0e-\x1f]", "?", v))
+    if shape == "down-merged" and len(rows) >= 2 and columns:  # one cell spanning two cards
+        j = rnd.randrange(len(columns))
+        merges.append((top + 1, j + 1, top + 2, j + 1))
+    for r1, c1, r2, c2 in merges:
+        if (r1, c1) != (r2, c2):
+            ws.merge_cells(start_row=r1, start_column=c1, end_row=r2, end_column=c2)
+    buf = io.BytesIO()
+    wb.save(buf)
+    return buf.getvalue()
+
+
 # -- one run -----------------------------------------------------------------------------
 
 CARD_SIZES = ["poker", "poker-us", "tarot", "mini-euro", "square", "20x20mm", "15x15mm", "297x210mm", "2.5x3.5in", "6x9cm", "210x297mm", "250x330mm", "3.5x5.5in", "59.3x88.9mm"]
@@ -402,9 +493,14 @@ def build(seed: int, index: int, folder: Path, cheap: bool = False) -> tuple[lis
     part = rnd.choice(parts)
     columns, rows = table(project, part)
     columns, rows = mutate_rows(columns, rows, rnd, said)
-    if rnd.random() < 0.85:
+    roll = rnd.random()
+    if roll < 0.75:
         (folder / "fz.csv").write_bytes(csv_bytes(columns, rows, rnd, said))
         part["data"] = "fz.csv"
+        part.pop("sheet", None)
+    elif roll < 0.85:
+        (folder / "fz.xlsx").write_bytes(xlsx_bytes(columns, rows, rnd, said))
+        part["data"] = "fz.xlsx"
         part.pop("sheet", None)
     elif rnd.random() < 0.5:
         items = [dict(zip(columns, r)) for r in rows]
@@ -412,10 +508,11 @@ def build(seed: int, index: int, folder: Path, cheap: bool = False) -> tuple[lis
         part["data"] = "fz.json"
         part.pop("sheet", None)
         said.append("json")
+    cards = card_ids(part)
     for name in templates(part):
         path = folder / name
         if path.suffix == ".svg" and path.is_file() and rnd.random() < 0.9:
-            path.write_bytes(mutate_svg(path.read_bytes(), columns, rnd, said))
+            path.write_bytes(mutate_svg(path.read_bytes(), columns, rnd, said, cards.get(name)))
         elif path.suffix == ".toml" and path.is_file() and rnd.random() < 0.7:
             text = path.read_text()
             text = re.sub(r'(text|path|fill|color|background|icon|show) = "([^"]*)"', lambda m: f'{m.group(1)} = "{m.group(2) if rnd.random() < 0.7 else rnd.choice(["{{ fz }}", "{{ fz2 }}", "%fz%", "{fz}", "pic.png", "{{ fz }}.png"])}"', text)
@@ -452,8 +549,56 @@ def build(seed: int, index: int, folder: Path, cheap: bool = False) -> tuple[lis
             "--svg-dpi": ["96", "300", "90", "72", "0"],
             "--duplex": ["long", "short", "none"],
         }[opt])]
+    more(seed, index, folder, templates(part), said)
     said.append(" ".join(cmd))
     return cmd, said
+
+
+# -- changes from a second stream --------------------------------------------------------
+# Drawn from a random stream of their own (added after the first 10,000 runs of
+# seed 35): every run keeps the changes the first stream gives it, these come on top.
+
+SQUASH = ["scale(0)", "matrix(0,0,0,0,0,0)", "scale(1,0)", "scale(1e-200)", "skewX(90)", "rotate(1e308)", "translate(1e308,0)", "scale({{ fz }})", "matrix(1,0,0,1,{{ fz }},0)"]
+
+
+def more(seed: int, index: int, folder: Path, templates_: list[str], said: list) -> None:
+    """Transforms that squash or fling an element; an SVG written in UTF-16 or
+    with a byte-order mark; a game.toml with a byte-order mark or in cp1252."""
+    rnd = random.Random(f"{seed}:{index}:more")
+    for name in templates_:
+        path = folder / name
+        if path.suffix != ".svg" or not path.is_file():
+            continue
+        data = path.read_bytes()
+        if rnd.random() < 0.15:
+            from lxml import etree
+
+            try:
+                root = etree.fromstring(data, etree.XMLParser(huge_tree=False, resolve_entities=False, no_network=True))
+            except etree.XMLSyntaxError:
+                root = None
+            drawn = _drawn(root) if root is not None else []
+            if drawn:
+                el = rnd.choice(drawn)
+                el.set("transform", rnd.choice(SQUASH))
+                said.append(f"transform {el.get('transform')} on <{el.tag.split('}')[1]} id={el.get('id')}>")
+                data = etree.tostring(root, xml_declaration=True, encoding="UTF-8")
+        roll = rnd.random()
+        if roll < 0.03:
+            data = data.decode("utf-8", "replace").replace("UTF-8", "UTF-16", 1).replace("utf-8", "UTF-16", 1).encode("utf-16")
+            said.append(f"{name} in UTF-16")
+        elif roll < 0.06:
+            data = b"\xef\xbb\xbf" + data
+            said.append(f"{name} with a byte-order mark")
+        path.write_bytes(data)
+    roll = rnd.random()
+    game = folder / "game.toml"
+    if roll < 0.03:
+        game.write_bytes(b"\xef\xbb\xbf" + game.read_bytes())
+        said.append("game.toml with a byte-order mark")
+    elif roll < 0.06:
+        game.write_bytes(("# Caf\u00e9 \u2014 \u00dcn\u00efcode\n" + game.read_text(encoding="utf-8")).encode("cp1252", "replace"))
+        said.append("game.toml in cp1252")
 
 
 # -- running -----------------------------------------------------------------------------
@@ -487,12 +632,62 @@ def run_one(cmd: list[str], cwd: Path) -> tuple[int, str, str]:
     return code, out.getvalue(), err.getvalue()
 
 
-RUN_CPU = 60  # s of CPU one run may take (the child is stopped past it: a finding)
+def run_real(cmd: list[str], cwd: Path) -> tuple[int, str, str]:
+    """`python -m printkit` in a real process (it inherits the batch's ceilings):
+    (exit code, or minus the signal that ended it; stdout; stderr)."""
+    import subprocess
+
+    env = dict(os.environ, XDG_CONFIG_HOME=str(cwd / ".no-user-config"))
+    env.pop("PRINTKIT_DEBUG", None)
+    try:
+        p = subprocess.run([sys.executable, "-m", "printkit", *cmd], cwd=cwd, env=env, capture_output=True, timeout=RUN_WALL)
+    except subprocess.TimeoutExpired as exc:
+        return -9, "", (exc.stderr or b"").decode("utf-8", "replace") + f"\n(killed: over {RUN_WALL} s of wall-clock time)"
+    return p.returncode, p.stdout.decode("utf-8", "replace"), p.stderr.decode("utf-8", "replace")
 
 
-def _child(seed: int, indices: list[int], work: Path, results: Path, memory: int, cpu: int, cheap: bool) -> None:
+RUN_CPU = 60  # s of CPU one run may take, with the worker processes it uses (the child is stopped past it: a finding)
+RUN_WALL = 300  # s a real process may take before it is killed (a hang: CPU has its own ceiling)
+
+
+def _live_children_cpu() -> float:
+    """CPU seconds used so far by this process's children that are still running
+    (printkit's resvg worker lives on from run to run: its time counts for the
+    run that used it). Linux /proc; 0 elsewhere."""
+    total = 0
+    try:
+        tasks = os.listdir("/proc/self/task")
+    except OSError:
+        return 0.0
+    for tid in tasks:
+        try:
+            kids = open(f"/proc/self/task/{tid}/children").read().split()
+        except OSError:
+            continue
+        for pid in kids:
+            try:
+                stat = open(f"/proc/{pid}/stat").read()
+            except OSError:
+                continue
+            fields = stat[stat.rindex(")") + 2:].split()
+            total += int(fields[11]) + int(fields[12])  # utime, stime
+    return total / os.sysconf("SC_CLK_TCK")
+
+
+def cpu_now() -> float:
+    """CPU seconds this process and its children (ended or running) have used."""
+    me, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime + _live_children_cpu()
+
+
+def real_runs(indices: list[int], real: int) -> set[int]:
+    """Which runs of a batch go through a real `python -m printkit` process: `real` of them, spread out."""
+    return {indices[k * len(indices) // real] for k in range(min(real, len(indices)))} if real else set()
+
+
+def _child(seed: int, indices: list[int], work: Path, results: Path, memory: int, cpu: int, cheap: bool, in_a_process: set = frozenset()) -> None:
     resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
-    hard = int(resource.getrusage(resource.RUSAGE_SELF).ru_utime + resource.getrusage(resource.RUSAGE_SELF).ru_stime) + cpu + 5
+    hard = int(cpu_now()) + cpu + 5
     resource.setrlimit(resource.RLIMIT_CPU, (hard - 5, hard))
     with open(results, "w", encoding="utf-8") as log:
         for i in indices:
@@ -502,65 +697,88 @@ def _child(seed: int, indices: list[int], work: Path, results: Path, memory: int
             log.flush()
             used = resource.getrusage(resource.RUSAGE_SELF)
             resource.setrlimit(resource.RLIMIT_CPU, (min(int(used.ru_utime + used.ru_stime) + 1 + RUN_CPU, hard), hard))  # this run's own ceiling
-            t = time.process_time()
-            code, out, err = run_one(cmd, folder)
+            t, w = cpu_now(), time.monotonic()
+            code, out, err = (run_real if i in in_a_process else run_one)(cmd, folder)
             if code in (129, 130, 143) and "interrupted" in err:  # the batch was stopped (Ctrl-C, SIGTERM): so is the child
                 raise KeyboardInterrupt
-            log.write(json.dumps({"index": i, "code": code, "stderr": err, "stdout": out if cmd[0] == "validate" else out[-2000:], "cpu": time.process_time() - t, "said": said}) + "\n")
+            rss = max(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss) / 1024
+            log.write(json.dumps({"index": i, "code": code, "stderr": err, "stdout": out if cmd[0] == "validate" else out[-2000:], "cpu": cpu_now() - t,
+                                  "wall": time.monotonic() - w, "rss_mb": round(rss), "real": i in in_a_process, "said": said}) + "\n")
             log.flush()
             shutil.rmtree(folder, ignore_errors=True)
+    from printkit.base import child
+
+    child.stop()  # printkit's worker ended and waited for
 
 
-def run_batch(seed: int, indices: list[int], work: Path, memory_mb: int = 1500, cpu: int = 600, wall: float | None = None, cheap: bool = False) -> list[dict]:
-    """Runs `indices` of `seed` in a forked child under an address-space ceiling
-    (memory_mb above what the parent already maps) and a CPU ceiling; a list of
-    results, one a run, and a last {"index", "died": ...} if the child was stopped."""
+def run_batch(seed: int, indices: list[int], work: Path, memory_mb: int = 1500, cpu: int = 600, wall: float | None = None, cheap: bool = False,
+              jobs: int = 1, real: int = 0) -> list[dict]:
+    """Runs `indices` of `seed` in `jobs` forked children side by side (each
+    every `jobs`-th run), each under an address-space ceiling (memory_mb above
+    what the parent already maps) and a CPU ceiling (`cpu` s for the child, RUN_CPU
+    for one run); `real` of the runs go through a real `python -m printkit`
+    process, the others through printkit's main in the child. A list of results,
+    one a run, in order, and an {"index", "died": ...} for a child that was stopped."""
     work.mkdir(parents=True, exist_ok=True)
-    results = work / "results.jsonl"
     from hostile_runner import warm
 
-    warm()  # imported once here: the child starts with what every run needs
+    warm()  # imported once here: each child starts with what every run needs
 
     mapped = _mapped_bytes()
-    pid = os.fork()
-    if pid == 0:
-        code = 0
-        try:
-            os.environ.setdefault("XDG_CONFIG_HOME", str(work / ".no-user-config"))
-            _child(seed, indices, work, results, mapped + memory_mb * 2**20, cpu, cheap)
-        except BaseException:  # noqa: BLE001
-            import traceback
+    in_a_process = real_runs(indices, real)
+    children = {}
+    for j in range(max(1, jobs)):
+        mine = indices[j::max(1, jobs)]
+        if not mine:
+            continue
+        results, folder = work / f"results-{j}.jsonl", work / f"job-{j}"
+        folder.mkdir(exist_ok=True)
+        pid = os.fork()
+        if pid == 0:
+            code = 0
+            try:
+                os.environ.setdefault("XDG_CONFIG_HOME", str(work / ".no-user-config"))
+                _child(seed, mine, folder, results, mapped + memory_mb * 2**20, cpu, cheap, in_a_process)
+            except BaseException:  # noqa: BLE001
+                import traceback
 
-            traceback.print_exc()
-            code = 70
-        finally:
-            os._exit(code)
+                traceback.print_exc()
+                code = 70
+            finally:
+                os._exit(code)
+        children[pid] = (mine, results)
     start = time.monotonic()
-    wall = wall if wall is not None else 300 + 30 * len(indices)  # a hang, not a busy machine: CPU has its own ceilings
-    status = 0
-    while True:
-        got, status = os.waitpid(pid, os.WNOHANG)
-        if got:
-            break
-        if time.monotonic() - start > wall:
-            os.kill(pid, signal.SIGKILL)
-            os.waitpid(pid, 0)
-            status = -1
-            break
+    wall = wall if wall is not None else 300 + 30 * len(indices) / max(1, jobs)  # a hang, not a busy machine: CPU has its own ceilings
+    status = {}
+    while len(status) < len(children):
+        for pid in children:
+            if pid not in status:
+                got, st = os.waitpid(pid, os.WNOHANG)
+                if got:
+                    status[pid] = st
+        if len(status) < len(children) and time.monotonic() - start > wall:
+            for pid in children:
+                if pid not in status:
+                    os.kill(pid, signal.SIGKILL)
+                    os.waitpid(pid, 0)
+                    status[pid] = -1
         time.sleep(0.01)
-    done, started = [], None
-    if results.exists():
-        for line in results.read_text(encoding="utf-8").splitlines():
-            rec = json.loads(line)
-            if rec.get("started"):
-                started = rec
-            else:
-                done.append(rec)
-                started = None
-    if started is not None or (status != 0 and len(done) < len(indices)):
-        why = "killed: over the wall-clock bound" if status == -1 else f"ended with status {status} (a ceiling: memory, or {RUN_CPU} s of CPU for one run)"
-        done.append({"index": started["index"] if started else None, "died": why, "said": started["said"] if started else []})
-    return done
+    done = []
+    for pid, (mine, results) in children.items():
+        ran, started = [], None
+        if results.exists():
+            for line in results.read_text(encoding="utf-8").splitlines():
+                rec = json.loads(line)
+                if rec.get("started"):
+                    started = rec
+                else:
+                    ran.append(rec)
+                    started = None
+        if started is not None or (status[pid] != 0 and len(ran) < len(mine)):
+            why = "killed: over the wall-clock bound" if status[pid] == -1 else f"ended with status {status[pid]} (a ceiling: memory, or {RUN_CPU} s of CPU for one run)"
+            ran.append({"index": started["index"] if started else None, "died": why, "said": started["said"] if started else []})
+        done += ran
+    return sorted(done, key=lambda r: (r.get("index") is None, r.get("index") or 0))
 
 
 def _mapped_bytes() -> int:
@@ -588,6 +806,8 @@ def problems(rec: dict) -> list[str]:
     bad = []
     if code not in (0, 1, 2):
         bad.append(f"exit {code}")
+    if rec.get("cpu", 0) > RUN_CPU:  # the child's own time is stopped at RUN_CPU; a worker's time is counted here
+        bad.append(f"{rec['cpu']:.0f} s of CPU, over the {RUN_CPU} s a run may take")
     if "Traceback" in err or "Traceback" in rec.get("stdout", ""):
         bad.append("a traceback")
     if "internal error" in err:
@@ -615,7 +835,7 @@ def problems(rec: dict) -> list[str]:
             bad.append("exit 1 without the 'refused: N rule violation(s)' line")
         else:
             listed = [x for x in lines if re.match(r"printkit: [A-Z]+-[A-Z-]+ ", x)]
-            if int(m.group(1)) != len(listed):
+            if int(m.group(1)) != len(listed):  # the copies of one row are one line, counted once
                 bad.append(f"exit 1: 'refused: {m.group(1)}' but {len(listed)} violation lines")
     for x in lines:
         m = INTERNAL.search(x)
@@ -629,18 +849,24 @@ def problems(rec: dict) -> list[str]:
     return bad
 
 
-def sweep(seed: int, first: int, last: int, cheap: bool) -> None:
-    """Runs first..last-1 of `seed` and prints how they ended and each broken promise."""
+def sweep(seed: int, first: int, last: int, cheap: bool, jobs: int = 1, real: int = 0) -> None:
+    """Runs first..last-1 of `seed` and prints how they ended, what they cost and each broken promise."""
     import collections
     import tempfile
 
     sys.path.insert(0, str(ROOT / "tests"))
     os.environ.setdefault("PRINTKIT_FONT_DIRS", str(ROOT / "tests" / "fonts"))
+    w, t = time.monotonic(), cpu_now()
     with tempfile.TemporaryDirectory() as work:
-        results = run_batch(seed, list(range(first, last)), Path(work), cheap=cheap)
+        results = run_batch(seed, list(range(first, last)), Path(work), cheap=cheap, jobs=jobs, real=real)
+    wall, cpu = time.monotonic() - w, cpu_now() - t
     codes = collections.Counter(r.get("code") for r in results)
-    print(f"seed {seed}, runs {first}-{last - 1}: {len(results)} reported, exits {dict(sorted(codes.items(), key=str))}, "
-          f"{sum(r.get('cpu', 0) for r in results):.1f} s CPU")
+    runs = [r for r in results if "cpu" in r]
+    print(f"seed {seed}, runs {first}-{last - 1}: {len(results)} reported ({sum(r.get('real', False) for r in runs)} as real processes), "
+          f"exits {dict(sorted(codes.items(), key=str))}; {wall:.1f} s wall, {cpu:.1f} s CPU in all "
+          f"({sum(r['cpu'] for r in runs):.1f} s in the runs), most memory {max((r['rss_mb'] for r in runs), default=0)} MB")
+    for r in sorted(runs, key=lambda r: -r["cpu"])[:3]:
+        print(f"  costliest: run {r['index']} {r['cpu']:.2f} s CPU ({r['said'][0]}; {r['said'][-1][:80]})")
     for r in results:
         bad = problems(r)
         if bad:
@@ -648,8 +874,12 @@ def sweep(seed: int, first: int, last: int, cheap: bool) -> None:
             print(f"run {r.get('index')}: {', '.join(bad)} ({'; '.join(r.get('said', [])[:1] + r.get('said', [])[-1:])}): {lines[-1][:200] if lines else ''}")
 
 
+def _flag(name: str, default: int) -> int:
+    return int(sys.argv[sys.argv.index(name) + 1]) if name in sys.argv else default
+
+
 if __name__ == "__main__" and sys.argv[1:2] == ["--sweep"]:
-    sweep(int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), "--cheap" in sys.argv[5:])
+    sweep(int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), "--cheap" in sys.argv[5:], _flag("--jobs", 1), _flag("--real", 0))
 elif __name__ == "__main__":
     seed, index, folder = int(sys.argv[1]), int(sys.argv[2]), Path(sys.argv[3])
     cmd, said = build(seed, index, folder, cheap="--cheap" in sys.argv[4:])

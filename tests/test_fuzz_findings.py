@@ -147,3 +147,80 @@ def test_what_stops_a_drawing_is_said_in_plain_words():
     said = _why_not_drawn(ValueError("Can't convert 'lemonchiffon' to length"))
     assert said == "'lemonchiffon' stands where a length goes: a number, with a unit or none"
     assert not any(s in _why_not_drawn(ValueError("bad thing")) for s in INTERNAL)
+
+
+SHEET = ('<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="210mm" height="297mm" viewBox="0 0 210 297">'
+         '<g id="layer"><g id="cardgroup"><rect id="card" x="10" y="10" width="63" height="88" fill="url(#paper)"/>'
+         '<g style="opacity:{{ o }}"><rect x="20" y="20" width="10" height="10"/></g><text x="20" y="50" font-size="5">{{ name }}</text>'
+         '<use xlink:href="HREF" x="0" y="0"/></g>'
+         '<g id="sources"><defs><linearGradient id="paper"><stop offset="0" stop-color="#fe9"/></linearGradient></defs><circle id="dot" cx="100" cy="100" r="3"/></g>'
+         '<g id="other">' + "".join(f'<text x="100" y="{20 + i}" font-size="3">another template {i}</text>' for i in range(40)) + '</g></g></svg>')
+
+
+@pytest.mark.parametrize("href, other_kept", [("#dot", False), ("#{{ sym }}", True)])
+def test_a_sheet_of_templates_keeps_only_what_the_card_names(tmp_path, href, other_kept):
+    # each drawing of the card (one per element with placeholders and card) carried the
+    # sheet's other templates: a 3-card deck from the countersheets sheet took 3 s of CPU
+    from printkit.custom import template as T
+    from printkit.custom.project import load_template
+
+    (tmp_path / "sheet.svg").write_text(SHEET.replace("HREF", href), encoding="utf-8")
+    ctx = T.Context(tmp_path, T.FontBook([tmp_path / "fonts"]), T.Icons([tmp_path / "icons"]), [tmp_path])
+    t = load_template(tmp_path / "sheet.svg#card", ctx, (63.0, 88.0))
+    ids = {el.get("id") for el in t.root.iter() if isinstance(el.tag, str)}
+    assert {"dot", "paper"} <= ids  # what the card names (a clone, a gradient in a parked group's defs)
+    assert ("other" in ids) is other_kept  # a clone whose target is a placeholder may show any of them
+    (tmp_path / "cards.csv").write_text("name,o,sym\nA,0.5,dot\n", encoding="utf-8")
+    r = run_inproc("deck", "--data", "cards.csv", "--front", "sheet.svg#card", "--card-size", "63x88mm", "-o", "out.pdf", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+
+
+@pytest.mark.parametrize("body", [
+    '<g transform="scale(0)"><rect width="69" height="94" fill="#000"/></g>',  # drawn with the template
+    '<g style="opacity:{{ o }}" transform="scale(0)"><rect width="69" height="94" fill="#000"/></g>',  # drawn per card
+    '<g style="opacity:{{ o }}"><g transform="matrix(0,0,0,0,0,0)"><rect width="69" height="94" fill="#000"/></g></g>',
+    '<svg width="0" height="94" viewBox="0 0 10 10"><rect width="10" height="10" fill="#000"/></svg>',
+    '<g style="opacity:{{ o }}"><image width="69" height="0" xlink:href="black.svg"/></g>',
+])
+def test_an_element_squashed_flat_draws_nothing(tmp_path, body):
+    # ReportLab divided by the determinant of its transform: exit 3 (ZeroDivisionError)
+    from conftest import render_page
+
+    (tmp_path / "black.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" width="10mm" height="10mm" viewBox="0 0 10 10"><rect width="10" height="10"/></svg>')
+    pages = []
+    for art in (body, ""):  # the card with the squashed element, and without it
+        _deck(tmp_path, art + '<text x="10" y="60" font-size="12" fill="#d00">{{ name }}</text>', "name,o\nAW,0.5\n")
+        r = _make(tmp_path)
+        assert r.returncode == 0, r.stderr
+        pages.append(render_page(tmp_path / "out.pdf", dpi=40).tobytes())
+    assert pages[0] == pages[1], "the squashed element was drawn"
+    assert any(r > 150 and g < 90 for r, g in zip(pages[0][0::3], pages[0][1::3])), "the card's own text is missing"
+
+
+@pytest.mark.parametrize("href", ["#nothing", "#{{ name }}", "#"])
+def test_a_picture_named_by_an_id_inside_an_element_with_placeholders_is_refused(tmp_path, href):
+    # svglib kept its "wait for it" marker as the picture's file: exit 3 (TypeError in os.stat);
+    # outside such an element the same picture was already refused as missing
+    _deck(tmp_path, f'<g style="opacity:{{{{ o }}}}"><image x="5" y="5" width="20" height="20" xlink:href="{href}"/></g>'
+          '<text x="10" y="60" font-size="5">{{ name }}</text>', "name,o\nA,0.5\n")
+    r = _make(tmp_path)
+    assert r.returncode == 1, r.stderr
+    assert "OWN-IMAGE-MISSING" in r.stderr and "not found" in r.stderr and r.stderr.count("\n") == 2, r.stderr
+
+
+@pytest.mark.parametrize("body, csv, code", [
+    ('<g style="opacity:{{ o }}"><rect width="9" height="9" transform="scale({{ s }})"/></g>', "name,o,s\nA,0.5,1e308\n", 1),  # a row's: per card
+    ('<g style="opacity:{{ s }}"><image width="9" height="9" transform="translate(1e308,0)" xlink:href="pic.png"/></g>', "name,s\nA,0.5\n", 2),
+    ('<defs><path id="car" d="M0 0h9v9z" transform="translate(1e308,0)"/></defs><use xlink:href="#car"/>', "name\nA\n", 2),  # drawn by a clone
+])
+def test_a_transform_out_of_range_is_named(tmp_path, body, csv, code):
+    # ReportLab could not write 1e308 into the PDF: exit 3 ("_fp_one failed ... number too large");
+    # the template's own transforms are read when it is loaded, a row's for each card
+    from PIL import Image
+
+    Image.new("RGB", (4, 3), "red").save(tmp_path / "pic.png")
+    _deck(tmp_path, body + '<text x="10" y="60" font-size="5">{{ name }}</text>', csv)
+    r = _make(tmp_path)
+    assert r.returncode == code, r.stderr
+    assert "holds a number out of range" in r.stderr and r.stderr.count("\n") == 3 - code, r.stderr  # one line (exit 1: and the count)
+    assert ("OWN-TEMPLATE" in r.stderr) is (code == 1)

@@ -88,11 +88,13 @@ class SvgTemplate(SvgText, SvgFace, SvgResolve):
         if marked:  # a page larger than the card, the card shown by crop marks alone
             self._size(trim_mm)
         self._index = svgdraw.id_index(self.root)
-        if self.root.get("transform"):
-            try:
-                parse_transform(self.root.get("transform"))
-            except BadNumber as exc:
-                raise UsageError(f"{self.path.name} <svg>: {exc}") from None
+        for el in self.root.iter():  # also what is drawn only through a clone (<defs>, a sheet's parked templates)
+            t = el.get("transform") if isinstance(el.tag, str) else None
+            if t and not T.PLACEHOLDER.search(t):  # a row's transform: checked per card (_snippet_lengths)
+                try:
+                    parse_transform(t)
+                except BadNumber as exc:
+                    raise UsageError(f"{self.path.name} {svgdraw.describe(el)}: {exc}") from None
         self.texts: list[TextUnit] = []
         self.qrs: list[QrUnit] = []
         self.snippets: list[SnippetUnit] = []
@@ -511,18 +513,23 @@ class SvgTemplate(SvgText, SvgFace, SvgResolve):
     def _snippet_lengths(self, rendered: str, place: str) -> list:
         """A length attribute (x, width, r, stroke-width...) of an element with
         placeholders that a row filled with something that is no length (a file
-        name, a word): named, as the renderer would fail on it."""
+        name, a word), or a transform out of range (1e308: ReportLab cannot
+        write it, exit 3): named, as the renderer would fail on it."""
         from printkit.custom import safety
 
         for el in safety.parse_svg(rendered.encode("utf-8"), self.path).iter():
             if not isinstance(el.tag, str):
                 continue
+            what = f"<{_local(el.tag)}{' id=' + repr(el.get('id')) if el.get('id') else ''}>"
+            try:
+                parse_transform(el.get("transform"))
+            except BadNumber as exc:
+                return [T.violation("OWN-TEMPLATE", place, f"{self.path.name} {what}: {exc}")]
             for key in self._LENGTHS:
                 raw = el.get(key)
                 if raw is None or raw.strip() in ("", "auto"):
                     continue
                 parts = re.split(r"[\s,]+", raw.strip())
-                what = f"<{_local(el.tag)}{' id=' + repr(el.get('id')) if el.get('id') else ''}>"
                 if not all(self._LENGTH.fullmatch(t) for t in parts):
                     return [T.violation("OWN-TEMPLATE", place, f"{self.path.name} {what}: {key} is '{T.short(raw, 40)}', not a length (a number, with a unit or none)")]
                 if any(not abs(float(self._NUMBER.match(t).group())) <= self._LARGEST for t in parts):
@@ -531,7 +538,8 @@ class SvgTemplate(SvgText, SvgFace, SvgResolve):
 
     def _snippet_images(self, rendered: str, place: str) -> list:
         """The pictures an element with placeholders names on this card, each
-        looked for as any picture is (a picture not there was left out unsaid)."""
+        looked for as any picture is (a picture not there was left out unsaid;
+        one named `#id`, as a clone names its source, ended inside svglib, exit 3)."""
         if "<image" not in rendered and ":image" not in rendered:
             return []
         from printkit.custom import safety
@@ -540,7 +548,7 @@ class SvgTemplate(SvgText, SvgFace, SvgResolve):
         for el in safety.parse_svg(rendered.encode("utf-8"), self.path).iter():
             if isinstance(el.tag, str) and _local(el.tag) == "image":
                 href = (el.get("href") or el.get("{http://www.w3.org/1999/xlink}href") or "").strip()
-                if href and not href.startswith(("data:", "#")) and self._image_path(href) is None:
+                if href and not href.startswith("data:") and self._image_path(href) is None:
                     out.append(T.violation("OWN-IMAGE-MISSING", f"{place} image", f"image '{T.short(href, 60)}' not found (looked beside {self.path.name} and the project file)"))
         return out
 

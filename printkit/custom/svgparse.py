@@ -188,8 +188,52 @@ def crop_to_element(root, element: str, where: str) -> None:
             if not _subtree_placeholder(sibling):
                 parked.append(sibling)  # a clone draws it in its own place: its old parents' transforms never applied
         keep = parent
+    _unreferenced_out(root, parked)
     if len(parked):
         root.insert(0, parked)
+
+
+_URL_REF = re.compile(r"url\(\s*['\"]?#([^)'\"]*)")
+
+
+def _references(el) -> set | None:
+    """The ids the elements in `el` name (a clone's href="#id", url(#id) in an
+    attribute or style); None when one is a placeholder (any id may be meant)."""
+    out: set = set()
+    for x in el.iter():
+        if not isinstance(x.tag, str):
+            continue
+        for key, v in x.attrib.items():
+            names = _URL_REF.findall(v)
+            if (key == XLINK or key == "href") and v.startswith("#"):
+                names.append(v[1:])
+            for name in names:
+                if T.PLACEHOLDER.search(name):
+                    return None
+                out.add(name.strip())
+    return out
+
+
+def _unreferenced_out(root, parked) -> None:
+    """Of the sheet's other elements parked as clone sources, only those the
+    card names (directly, or through what it names) stay: every drawing of the
+    card (one per snippet and card) would otherwise carry the whole sheet."""
+    wanted = _references(root)
+    pending = list(parked)
+    grew = wanted is not None
+    while grew and wanted is not None:
+        grew = False
+        for el in list(pending):
+            if {x.get("id") for x in el.iter() if isinstance(x.tag, str) and x.get("id")} & wanted:
+                pending.remove(el)
+                more = _references(el)
+                wanted = None if more is None else wanted | more
+                grew = True
+                if wanted is None:
+                    break
+    if wanted is not None:
+        for el in pending:
+            parked.remove(el)
 
 
 def _shallow(el):

@@ -623,6 +623,10 @@ class _Refs:
 
         def fix(tokens):
             for i, tok in enumerate(tokens):
+                if tok.type == "error":  # CSS that cannot be read (`stroke:url(;`): no renderer reads it, nor can it be written back
+                    tokens[i] = ast.WhitespaceToken(tok.source_line, tok.source_column, " ")
+                    changed[0] = True
+                    continue
                 if tok.type == "bad-url":  # an address CSS cannot read: nothing to hand on
                     tokens[i] = ast.IdentToken(tok.source_line, tok.source_column, "none")
                     changed[0] = True

@@ -327,3 +327,17 @@ def test_see_through_groups_are_bounded():
     _art('<rect width="9" height="9" opacity="0.5"/>' * MAX_FADED)
     with pytest.raises(LimitError, match="see-through"):
         _art('<g opacity="0.5"><rect width="9" height="9" opacity="0.5"/></g>' * (MAX_FADED // 2 + 1))
+
+
+@pytest.mark.parametrize("sheet", ["rect:not(" * 3000 + "#x" + ")" * 3000 + " { fill: red }", "rect { fill: " + "[" * 50_000 + "}",
+                                   "rect { fill: url(a.png) " + "(" * 50_000 + "}"])
+def test_a_style_sheet_nested_past_reading_is_refused_naming_the_file(sheet, tmp_path):
+    from lxml import etree
+
+    from printkit.custom import safety
+    from printkit.custom.svgdraw import inline_css
+
+    doc = etree.fromstring(f'<svg xmlns="http://www.w3.org/2000/svg"><style>{sheet}</style><rect width="9" height="9"/></svg>')
+    with pytest.raises(safety.LimitError, match=r"t\.svg.*nested too deeply"):
+        safety.resolve_svg(doc, tmp_path, [tmp_path], "t.svg")
+        inline_css(doc, "t.svg")

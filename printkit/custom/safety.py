@@ -599,6 +599,12 @@ class _Refs:
 
     # -- CSS ------------------------------------------------------------------------------
     def css(self, text: str, kind: str, tag: str, base: Path, name) -> str:
+        try:
+            return self._css(text, kind, tag, base, name)
+        except RecursionError:  # blocks nested thousands deep: tinycss2 reads them by recursion
+            raise LimitError(f"{shown(Path(str(name)).name)}: the CSS in <{tag}> is nested too deeply to read, printkit's limit") from None
+
+    def _css(self, text: str, kind: str, tag: str, base: Path, name) -> str:
         """A style sheet, a style attribute or a property value with every url()
         not inside the document checked by the gate, then removed (no renderer
         reads another file for CSS); @import rules dropped."""

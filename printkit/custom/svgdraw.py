@@ -54,6 +54,30 @@ def inline_css(root, name="the SVG drawing") -> None:
     sheets = [el for el in root.iter() if _local(el.tag) == "style"]
     if not sheets:
         return
+    from printkit.custom import safety
+
+    try:
+        found = _matched_rules(root, sheets)
+    except RecursionError:  # rules nested thousands deep (`:not(:not(...` or `[[[[`): tinycss2 and cssselect2 read by recursion
+        raise safety.LimitError(f"{safety.shown(name)}: its <style> sheet is nested too deeply to read, printkit's limit") from None
+    room = safety.LIMITS["FILE_BYTES"]  # the characters the rules may write, every element counted
+    for el, rules in found.items():
+        merged: dict = {}
+        for _spec, _n, decls in sorted(rules, key=lambda r: (r[0], r[1])):
+            merged.update(decls)
+        own = style_of(el)
+        merged.update(own)
+        room -= sum(len(k) + len(v) + 2 for k, v in merged.items())
+        if room < 0:
+            raise safety.LimitError(f"{safety.shown(name)}: its <style> rules, copied onto each element they match, come to over {safety.LIMITS['FILE_BYTES']:,} characters, printkit's limit for a file: simplify the style sheet")
+        el.set("style", ";".join(f"{k}:{v}" for k, v in merged.items()))
+        if "class" in el.attrib:
+            del el.attrib["class"]
+
+
+def _matched_rules(root, sheets) -> dict:
+    """The rules of the <style> sheets (those without placeholders), as
+    element -> [(specificity, order, declarations)]; the sheets read are removed."""
     import cssselect2
     import tinycss2
 
@@ -82,21 +106,7 @@ def inline_css(root, name="the SVG drawing") -> None:
             for spec, _order, _pseudo, (n, decls) in matcher.match(w):
                 found.setdefault(w.etree_element, []).append((spec, n, decls))
         sheet.getparent().remove(sheet)
-    from printkit.custom import safety
-
-    room = safety.LIMITS["FILE_BYTES"]  # the characters the rules may write, every element counted
-    for el, rules in found.items():
-        merged: dict = {}
-        for _spec, _n, decls in sorted(rules, key=lambda r: (r[0], r[1])):
-            merged.update(decls)
-        own = style_of(el)
-        merged.update(own)
-        room -= sum(len(k) + len(v) + 2 for k, v in merged.items())
-        if room < 0:
-            raise safety.LimitError(f"{safety.shown(name)}: its <style> rules, copied onto each element they match, come to over {safety.LIMITS['FILE_BYTES']:,} characters, printkit's limit for a file: simplify the style sheet")
-        el.set("style", ";".join(f"{k}:{v}" for k, v in merged.items()))
-        if "class" in el.attrib:
-            del el.attrib["class"]
+    return found
 
 
 # -- what an element needs ---------------------------------------------------------------

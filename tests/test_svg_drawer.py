@@ -116,6 +116,19 @@ def _(p):
     deck(p, svg('<rect width="9" height="9" opacity="0.5"/>' * 45_000 + TEXT))
 
 
+@case("a-4-megapixel-picture-cloned-2000-times", 2, "pixels")
+def _(p):
+    import base64
+    import io
+
+    from PIL import Image
+
+    buf = io.BytesIO()
+    Image.new("RGB", (2000, 2000), (0, 120, 0)).save(buf, "PNG")
+    href = "data:image/png;base64," + base64.b64encode(buf.getvalue()).decode()
+    deck(p, svg(f'<defs><image id="i" width="9" height="9" href="{href}"/></defs>' + '<use href="#i"/>' * 2000 + TEXT))
+
+
 QUICK: frozenset = frozenset()  # each case forks printkit twice (seconds): all in the second tier; the drawer's own checks below run in the first
 
 
@@ -341,3 +354,31 @@ def test_a_style_sheet_nested_past_reading_is_refused_naming_the_file(sheet, tmp
     with pytest.raises(safety.LimitError, match=r"t\.svg.*nested too deeply"):
         safety.resolve_svg(doc, tmp_path, [tmp_path], "t.svg")
         inline_css(doc, "t.svg")
+
+
+def test_clones_of_a_picture_count_its_pixels_each_time(monkeypatch):
+    import base64
+    import io
+
+    from PIL import Image
+
+    from printkit.custom.safety import LIMITS, LimitError
+
+    monkeypatch.setitem(LIMITS, "IMAGE_PIXELS", 10_000)  # four times that: 40,000 pixels a drawing
+    buf = io.BytesIO()
+    Image.new("RGB", (50, 50), (0, 120, 0)).save(buf, "PNG")
+    pic = f'<image id="i" width="9" height="9" href="data:image/png;base64,{base64.b64encode(buf.getvalue()).decode()}"/>'
+    art = _art(pic + '<use href="#i"/>' * 14)  # 15 x 2,500 pixels: drawn, the picture decoded once
+    pictures = [i[1] for i in _flat(art.items) if i[0] == "i"]
+    assert len(pictures) == 15 and len({id(p) for p in pictures}) == 1
+    with pytest.raises(LimitError, match="pixels"):
+        _art(pic + '<use href="#i"/>' * 16)
+
+
+def _flat(items) -> list:
+    out = []
+    for item in items:
+        out.append(item)
+        if item[0] == "g":
+            out += _flat(item[2])
+    return out

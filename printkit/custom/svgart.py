@@ -34,6 +34,7 @@ XML_SPACE = "{http://www.w3.org/XML/1998/namespace}space"
 PX_PT = 0.75  # a CSS pixel (a user unit of the outermost viewport) in pt
 MAX_NEST = 32  # clones, clip paths and nested <svg> inside one another
 MAX_FADED = 2_000  # groups at an opacity below 1 (each a PDF form, drawn on every card): 50,000 took minutes
+PICTURE_PIXELS = 4  # pixels of pictures one drawing draws, clones counted: this many times IMAGE_PIXELS
 MAX_STOPS = 256  # a gradient's stops (more are thinned evenly: no print shows them)
 URL = re.compile(r"url\(\s*['\"]?#([^)'\"]+)['\"]?\s*\)")
 INHERITED = {"fill", "fill-opacity", "fill-rule", "stroke", "stroke-opacity", "stroke-width", "stroke-linecap", "stroke-linejoin",
@@ -78,6 +79,8 @@ class Compiler:
         self.budget = safety.LIMITS["SVG_ELEMENTS"]
         self.work = safety.LIMITS["PATH_NUMBERS"]  # numbers and characters drawn, each clone and clip counted
         self.fades_left = MAX_FADED  # see-through groups left
+        self.pixels = PICTURE_PIXELS * safety.LIMITS["IMAGE_PIXELS"]  # pixels of pictures drawn, each clone counted
+        self.pictures: dict = {}  # data: address -> its picture, decoded once
         self.stack: list = []  # elements being drawn through references (<use>, clip paths): no cycle
         self.doc = doc
 
@@ -495,10 +498,15 @@ class Compiler:
         h = self.length(el.get("height"), ctx, "y", -1.0) if el.get("height") not in (None, "auto") else -1.0
         if href[5:].lower().startswith("image/svg+xml"):
             return self.svg_picture(href, x, y, w, h, el)
-        pic = safety.data_uri_image(href, self.name)
+        if href not in self.pictures:  # a picture cloned 2,000 times is decoded once
+            self.pictures[href] = safety.data_uri_image(href, self.name)
+        pic = self.pictures[href]
         if pic is None:
             return None
         pw, ph = pic.size
+        self.pixels -= pw * ph  # but drawn (and written) 2,000 times
+        if self.pixels < 0:
+            raise safety.LimitError(f"{self.name}: its pictures come to over {PICTURE_PIXELS * safety.LIMITS['IMAGE_PIXELS']:,} pixels to draw once its clones (<use>) are counted, printkit's limit: show fewer copies of a large picture")
         w, h = (pw if w < 0 else w), (ph if h < 0 else h)
         if w <= 0 or h <= 0 or pw <= 0 or ph <= 0:
             return None
@@ -525,10 +533,10 @@ class Compiler:
             return None
         inner = safety.parse_svg(raw, self.name)
         art = Compiler(inner, self.name, self.fonts)
-        art.budget, art.work, art.fades_left = self.budget, self.work, self.fades_left
+        art.budget, art.work, art.fades_left, art.pixels = self.budget, self.work, self.fades_left, self.pixels
         art.stack = self.stack
         compiled = art.compile()
-        self.budget, self.work, self.fades_left = art.budget, art.work, art.fades_left
+        self.budget, self.work, self.fades_left, self.pixels = art.budget, art.work, art.fades_left, art.pixels
         pw, ph = compiled.width / PX_PT, compiled.height / PX_PT
         w, h = (pw if w < 0 else w), (ph if h < 0 else h)
         if w <= 0 or h <= 0 or pw <= 0 or ph <= 0:

@@ -383,3 +383,14 @@ def _flat(items) -> list:
         if item[0] == "g":
             out += _flat(item[2])
     return out
+
+
+@pytest.mark.parametrize("box", ["0 0 1e-320 1e-320", "0 0 69 0.0000001"])
+def test_a_template_viewbox_too_small_to_scale_is_refused_naming_it(box, tmp_path):
+    from printkit.custom import template as T
+    from printkit.custom.svg import SvgTemplate
+    from printkit.errors import UsageError
+
+    (tmp_path / "front.svg").write_text(f'<svg xmlns="http://www.w3.org/2000/svg" width="69mm" height="94mm" viewBox="{box}"><text x="0" y="0" font-size="5">a</text></svg>')
+    with pytest.raises(UsageError, match="viewBox"):
+        SvgTemplate(tmp_path / "front.svg", T.Context.for_folder(tmp_path), (63.0, 88.0))

@@ -78,6 +78,57 @@ def _(p):
                 '<g clip-path="url(#k)"><use href="#r"/></g>' + TEXT))
 
 
+# -- found by attacking the drawer as a stranger's project would (issue: the new renderer's surface)
+
+LONG_PATH = "M 0 0 " + " ".join(f"L {k % 60} {(k * 7) % 90}" for k in range(220_000))
+
+
+@case("a-long-path-cloned-200-times", 2, "path numbers")
+def _(p):
+    deck(p, svg(f'<defs><path id="b" d="{LONG_PATH}" fill="none" stroke="#000000" stroke-width="0.01"/></defs>' + '<use href="#b"/>' * 200 + TEXT))
+
+
+@case("a-long-path-clipping-200-shapes", 2, "path numbers")
+def _(p):
+    deck(p, svg(f'<defs><clipPath id="c"><path d="{LONG_PATH}"/></clipPath></defs>' + '<rect width="9" height="9" clip-path="url(#c)"/>' * 200 + TEXT))
+
+
+@case("a-style-rule-of-600000-characters-on-40000-shapes", 2, "style")
+def _(p):
+    dash = " ".join(["0.001"] * 100_000)
+    deck(p, svg(f"<style>rect {{ stroke-dasharray: {dash} }}</style>" + '<rect width="9" height="9" stroke="#000000"/>' * 40_000 + TEXT))
+
+
+@case("a-gradient-chain-of-20000-on-20000-shapes", 0)
+def _(p):
+    chain = '<linearGradient id="g0"><stop offset="0" stop-color="#ff0000"/><stop offset="1" stop-color="#0000ff"/></linearGradient>'
+    chain += "".join(f'<linearGradient id="g{k}" href="#g{k - 1}"/>' for k in range(1, 20_000))
+    deck(p, svg(f"<defs>{chain}</defs>" + '<rect width="9" height="9" fill="url(#g19999)"/>' * 20_000 + TEXT))
+
+
+@case("a-text-of-40000-spans", 0)
+def _(p):
+    deck(p, svg('<text x="5" y="50" font-size="8">' + '<tspan dx="0.1">W</tspan>' * 40_000 + "</text>" + TEXT))
+
+
+@case("45000-see-through-shapes", 2, "see-through")
+def _(p):
+    deck(p, svg('<rect width="9" height="9" opacity="0.5"/>' * 45_000 + TEXT))
+
+
+@case("a-4-megapixel-picture-cloned-2000-times", 2, "pixels")
+def _(p):
+    import base64
+    import io
+
+    from PIL import Image
+
+    buf = io.BytesIO()
+    Image.new("RGB", (2000, 2000), (0, 120, 0)).save(buf, "PNG")
+    href = "data:image/png;base64," + base64.b64encode(buf.getvalue()).decode()
+    deck(p, svg(f'<defs><image id="i" width="9" height="9" href="{href}"/></defs>' + '<use href="#i"/>' * 2000 + TEXT))
+
+
 QUICK: frozenset = frozenset()  # each case forks printkit twice (seconds): all in the second tier; the drawer's own checks below run in the first
 
 
@@ -168,3 +219,178 @@ def test_a_middle_anchored_chunk_is_centred_as_one():
 def test_a_superscript_span_is_raised_by_half_its_size_and_the_text_after_it_is_not():
     runs = _runs(_art('<text x="10" y="40" font-size="10">E=mc<tspan baseline-shift="super" font-size="6">2</tspan>!</text>'))
     assert [r[1] for r in runs] == [40.0, 37.0, 40.0] and runs[1][2] == "2"
+
+
+def _draw(art) -> bytes:
+    import io
+
+    from reportlab.pdfgen.canvas import Canvas
+
+    buf = io.BytesIO()
+    c = Canvas(buf, pagesize=(art.width, art.height))
+    art.draw(c)
+    c.showPage()
+    c.save()
+    return buf.getvalue()
+
+
+def test_a_miter_limit_of_1e308_is_drawn_within_what_pdf_can_say():
+    art = _art('<path d="M 5 5 L 50 50 L 90 5" fill="none" stroke="#000" stroke-miterlimit="1e308" stroke-dasharray="2 1" stroke-dashoffset="1e308"/>')
+    (shape,) = [i for i in art.items if i[0] == "s"]
+    assert shape[2]["miter"] <= 1000 and shape[2]["dash_offset"] == 0.0
+    assert _draw(art).startswith(b"%PDF")
+
+
+@pytest.mark.parametrize("attrs", ['x2="1e400" spreadMethod="reflect"', 'x1="-1e308" x2="1e308" spreadMethod="repeat"', 'x2="nan" spreadMethod="repeat"'])
+def test_a_gradient_of_numbers_past_any_page_draws_as_if_unset(attrs):
+    art = _art(f'<linearGradient id="g" {attrs}><stop offset="0" stop-color="#f00"/><stop offset="1" stop-color="#00f"/></linearGradient>'
+               '<rect width="60" height="60" fill="url(#g)"/>')
+    (shape,) = [i for i in art.items if i[0] == "s"]
+    assert all(abs(shape[2]["grad"][k]) < 1e7 for k in ("x1", "x2", "y1", "y2"))
+    assert _draw(art).startswith(b"%PDF")
+
+
+def test_a_gradient_chain_is_followed_at_most_32_deep():
+    from printkit.custom import svgdraw
+
+    chain = '<linearGradient id="g0"><stop offset="0" stop-color="#f00"/></linearGradient>' + "".join(f'<linearGradient id="g{k}" href="#g{k - 1}"/>' for k in range(1, 1000))
+    from lxml import etree
+
+    doc = etree.fromstring(f'<svg xmlns="http://www.w3.org/2000/svg">{chain}</svg>')
+    index = svgdraw.id_index(doc)
+    looked = []
+
+    class Counting(dict):
+        def get(self, key, default=None):
+            looked.append(key)
+            return super().get(key, default)
+
+    svgdraw.gradient_spec(index["g999"], Counting(index), lambda raw: None)
+    assert len(looked) <= 2 * 32, len(looked)
+
+
+def test_clones_of_a_long_path_count_against_the_path_number_limit(monkeypatch):
+    from printkit.custom.safety import LIMITS, LimitError
+
+    monkeypatch.setitem(LIMITS, "PATH_NUMBERS", 50_000)
+    d = "M 0 0 " + " ".join(f"L {k % 90} {k % 70}" for k in range(1000))
+    _art(f'<path id="p" d="{d}"/>' + '<use href="#p"/>' * 20)  # 42,000 numbers: drawn
+    with pytest.raises(LimitError, match="path numbers"):
+        _art(f'<path id="p" d="{d}"/>' + '<use href="#p"/>' * 30)
+    with pytest.raises(LimitError, match="path numbers"):
+        _art(f'<clipPath id="c"><path d="{d}"/></clipPath>' + '<rect width="9" height="9" clip-path="url(#c)"/>' * 30)
+    with pytest.raises(LimitError, match="path numbers"):
+        _art('<text id="t" x="5" y="50" font-size="2">' + "ab" * 1000 + "</text>" + '<use href="#t"/>' * 30)
+
+
+def test_style_rules_copied_onto_every_element_are_bounded(monkeypatch):
+    from printkit.custom.safety import LIMITS, LimitError
+
+    monkeypatch.setitem(LIMITS, "FILE_BYTES", 20_000)
+    dash = " ".join(["1"] * 500)
+    _art(f"<style>rect {{ stroke-dasharray: {dash} }}</style>" + '<rect width="9" height="9"/>' * 10)
+    with pytest.raises(LimitError, match="style"):
+        _art(f"<style>rect {{ stroke-dasharray: {dash} }}</style>" + '<rect width="9" height="9"/>' * 30)
+
+
+def test_transforms_nested_past_any_page_draw_nothing_and_write_no_broken_numbers():
+    import io
+
+    from reportlab.pdfgen.canvas import Canvas
+
+    art = _art('<g transform="scale(900000)" opacity="0.5">' * 60 + '<rect width="1" height="1" fill="#f00"/>' + "</g>" * 60)
+    c = Canvas(io.BytesIO(), pagesize=(art.width, art.height))
+    art.draw(c)
+    assert getattr(c, "_pk_faded", 0) < 10  # the groups past range are not made into forms with an infinite box
+
+
+@pytest.mark.parametrize("weight", ["9" * 5000, "²", "700", "bold", "400"])
+def test_a_font_weight_of_any_text_is_read_without_failing(weight):
+    from printkit.custom.svgcss import is_bold
+
+    assert is_bold(weight) == (weight in ("700", "bold"))
+
+
+def test_css_that_cannot_be_read_is_left_out_not_fatal():
+    from pathlib import Path
+
+    from printkit.custom import safety
+
+    refs = safety._Refs([Path("/nonexistent")], embed=True)
+    out = refs.css("fill:;;:;:red;{};stroke:url(;", "decls", "rect", Path("/nonexistent"), "t.svg")
+    assert "stroke:none" in out.replace(" ", "")
+
+
+def test_a_text_of_many_spans_reads_its_parent_once():
+    from lxml import etree
+
+    from printkit.custom.svgtext import _line_span
+
+    doc = etree.fromstring('<svg xmlns="http://www.w3.org/2000/svg"><text>' + "<tspan>W</tspan>" * 50 + "</text></svg>")
+    text = doc[0]
+    texts: dict = {}
+    assert not any(_line_span(sp, text, texts) for sp in text)
+    assert list(texts) == [text]
+
+
+def test_see_through_groups_are_bounded():
+    from printkit.custom.safety import LimitError
+    from printkit.custom.svgart import MAX_FADED
+
+    _art('<rect width="9" height="9" opacity="0.5"/>' * MAX_FADED)
+    with pytest.raises(LimitError, match="see-through"):
+        _art('<g opacity="0.5"><rect width="9" height="9" opacity="0.5"/></g>' * (MAX_FADED // 2 + 1))
+
+
+@pytest.mark.parametrize("sheet", ["rect:not(" * 3000 + "#x" + ")" * 3000 + " { fill: red }", "rect { fill: " + "[" * 50_000 + "}",
+                                   "rect { fill: url(a.png) " + "(" * 50_000 + "}"])
+def test_a_style_sheet_nested_past_reading_is_refused_naming_the_file(sheet, tmp_path):
+    from lxml import etree
+
+    from printkit.custom import safety
+    from printkit.custom.svgdraw import inline_css
+
+    doc = etree.fromstring(f'<svg xmlns="http://www.w3.org/2000/svg"><style>{sheet}</style><rect width="9" height="9"/></svg>')
+    with pytest.raises(safety.LimitError, match=r"t\.svg.*nested too deeply"):
+        safety.resolve_svg(doc, tmp_path, [tmp_path], "t.svg")
+        inline_css(doc, "t.svg")
+
+
+def test_clones_of_a_picture_count_its_pixels_each_time(monkeypatch):
+    import base64
+    import io
+
+    from PIL import Image
+
+    from printkit.custom.safety import LIMITS, LimitError
+
+    monkeypatch.setitem(LIMITS, "IMAGE_PIXELS", 10_000)  # four times that: 40,000 pixels a drawing
+    monkeypatch.setattr(Image, "MAX_IMAGE_PIXELS", Image.MAX_IMAGE_PIXELS)  # the gate sets Pillow's own from the limit: put back after
+    buf = io.BytesIO()
+    Image.new("RGB", (50, 50), (0, 120, 0)).save(buf, "PNG")
+    pic = f'<image id="i" width="9" height="9" href="data:image/png;base64,{base64.b64encode(buf.getvalue()).decode()}"/>'
+    art = _art(pic + '<use href="#i"/>' * 14)  # 15 x 2,500 pixels: drawn, the picture decoded once
+    pictures = [i[1] for i in _flat(art.items) if i[0] == "i"]
+    assert len(pictures) == 15 and len({id(p) for p in pictures}) == 1
+    with pytest.raises(LimitError, match="pixels"):
+        _art(pic + '<use href="#i"/>' * 16)
+
+
+def _flat(items) -> list:
+    out = []
+    for item in items:
+        out.append(item)
+        if item[0] == "g":
+            out += _flat(item[2])
+    return out
+
+
+@pytest.mark.parametrize("box", ["0 0 1e-320 1e-320", "0 0 69 0.0000001"])
+def test_a_template_viewbox_too_small_to_scale_is_refused_naming_it(box, tmp_path):
+    from printkit.custom import template as T
+    from printkit.custom.svg import SvgTemplate
+    from printkit.errors import UsageError
+
+    (tmp_path / "front.svg").write_text(f'<svg xmlns="http://www.w3.org/2000/svg" width="69mm" height="94mm" viewBox="{box}"><text x="0" y="0" font-size="5">a</text></svg>')
+    with pytest.raises(UsageError, match="viewBox"):
+        SvgTemplate(tmp_path / "front.svg", T.Context.for_folder(tmp_path), (63.0, 88.0))

@@ -599,6 +599,12 @@ class _Refs:
 
     # -- CSS ------------------------------------------------------------------------------
     def css(self, text: str, kind: str, tag: str, base: Path, name) -> str:
+        try:
+            return self._css(text, kind, tag, base, name)
+        except RecursionError:  # blocks nested thousands deep: tinycss2 reads them by recursion
+            raise LimitError(f"{shown(Path(str(name)).name)}: the CSS in <{tag}> is nested too deeply to read, printkit's limit") from None
+
+    def _css(self, text: str, kind: str, tag: str, base: Path, name) -> str:
         """A style sheet, a style attribute or a property value with every url()
         not inside the document checked by the gate, then removed (no renderer
         reads another file for CSS); @import rules dropped."""
@@ -623,6 +629,10 @@ class _Refs:
 
         def fix(tokens):
             for i, tok in enumerate(tokens):
+                if tok.type == "error":  # CSS that cannot be read (`stroke:url(;`): no renderer reads it, nor can it be written back
+                    tokens[i] = ast.WhitespaceToken(tok.source_line, tok.source_column, " ")
+                    changed[0] = True
+                    continue
                 if tok.type == "bad-url":  # an address CSS cannot read: nothing to hand on
                     tokens[i] = ast.IdentToken(tok.source_line, tok.source_column, "none")
                     changed[0] = True

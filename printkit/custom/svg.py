@@ -76,7 +76,7 @@ class SvgTemplate(SvgText, SvgFace, SvgResolve):
             raise UsageError(f"{path}: not an SVG file (the root element is <{_local(self.root.tag)}>)")
         from printkit.custom import svgdraw
 
-        svgdraw.inline_css(self.root)  # <style> rules onto the elements: text styles by class are read too
+        svgdraw.inline_css(self.root, self.path.name)  # <style> rules onto the elements: text styles by class are read too
         shown_as = foreign.layers(self.root, columns)  # Generator-style layers shown per row
         if not read_as and not foreign.JINJA.search(data):  # countersheets: columns named after elements' ids
             read_as = foreign.by_id(self.root, columns)
@@ -142,8 +142,8 @@ class SvgTemplate(SvgText, SvgFace, SvgResolve):
             h = _length(self.root.get("height"), UNIT_MM)
         except (ValueError, UsageError):
             raise UsageError(f"{self.path}: the SVG's viewBox, width or height is not a number") from None
-        if vb and (len(vb) != 4 or not all(math.isfinite(v) and abs(v) < 1e6 for v in vb) or vb[2] <= 0 or vb[3] <= 0):
-            raise UsageError(f"{self.path}: viewBox '{self.root.get('viewBox')[:60]}' must be four finite numbers with a width and height above 0")
+        if vb and (len(vb) != 4 or not all(math.isfinite(v) and abs(v) < 1e6 for v in vb) or vb[2] < 1e-6 or vb[3] < 1e-6):  # 1e-320 is above 0, and scales to infinity
+            raise UsageError(f"{self.path}: viewBox '{self.root.get('viewBox')[:60]}' must be four finite numbers with a width and height of at least 0.000001")
         if (w is not None and not 0 < w <= 5000) or (h is not None and not 0 < h <= 5000):
             raise UsageError(f"{self.path}: the SVG's width and height must be above 0 and at most 5000 mm")
         if len(vb) != 4 and (w is None or h is None):

@@ -33,6 +33,8 @@ XLINK = "{http://www.w3.org/1999/xlink}href"
 XML_SPACE = "{http://www.w3.org/XML/1998/namespace}space"
 PX_PT = 0.75  # a CSS pixel (a user unit of the outermost viewport) in pt
 MAX_NEST = 32  # clones, clip paths and nested <svg> inside one another
+MAX_FADED = 2_000  # groups at an opacity below 1 (each a PDF form, drawn on every card): 50,000 took minutes
+PICTURE_PIXELS = 4  # pixels of pictures one drawing draws, clones counted: this many times IMAGE_PIXELS
 MAX_STOPS = 256  # a gradient's stops (more are thinned evenly: no print shows them)
 URL = re.compile(r"url\(\s*['\"]?#([^)'\"]+)['\"]?\s*\)")
 INHERITED = {"fill", "fill-opacity", "fill-rule", "stroke", "stroke-opacity", "stroke-width", "stroke-linecap", "stroke-linejoin",
@@ -43,6 +45,7 @@ LENGTH = re.compile(r"\s*([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)\s*([a-zA-Z%
 CAPS = {"butt": 0, "round": 1, "square": 2}
 JOINS = {"miter": 0, "miter-clip": 0, "arcs": 0, "round": 1, "bevel": 2}
 SHAPES = ("path", "rect", "circle", "ellipse", "line", "polyline", "polygon")
+MAX_MITER = 1000.0  # stroke-miterlimit: past this every miter is drawn anyway (SVG says 4)
 K = 0.5522847498  # a quarter circle's control points, as a fraction of the radius
 
 
@@ -74,6 +77,10 @@ class Compiler:
         self.index = id_index(doc)
         self.fonts = fonts or default_font
         self.budget = safety.LIMITS["SVG_ELEMENTS"]
+        self.work = safety.LIMITS["PATH_NUMBERS"]  # numbers and characters drawn, each clone and clip counted
+        self.fades_left = MAX_FADED  # see-through groups left
+        self.pixels = PICTURE_PIXELS * safety.LIMITS["IMAGE_PIXELS"]  # pixels of pictures drawn, each clone counted
+        self.pictures: dict = {}  # data: address -> its picture, decoded once
         self.stack: list = []  # elements being drawn through references (<use>, clip paths): no cycle
         self.doc = doc
 
@@ -206,6 +213,16 @@ class Compiler:
 
             raise safety.LimitError(f"{self.name}: over {safety.LIMITS['SVG_ELEMENTS']:,} elements to draw once its clones (<use>) are counted, printkit's limit: simplify the drawing")
 
+    def charge(self, n: int) -> None:
+        """Numbers (path data, dashes) and characters of text drawn, counted as
+        each clone or clip path draws them again: a path of 400,000 numbers
+        cloned 200 times is 80 million numbers, refused at the limit."""
+        self.work -= n
+        if self.work < 0:
+            from printkit.custom import safety
+
+            raise safety.LimitError(f"{self.name}: over {safety.LIMITS['PATH_NUMBERS']:,} path numbers and text characters to draw once its clones (<use>) and clip paths are counted, printkit's limit: simplify the drawing")
+
     def children(self, el, props: dict, ctx: dict, depth: int) -> list:
         out = []
         for child in el:
@@ -257,10 +274,15 @@ class Compiler:
             return None if item is None else self.wrap(m, alpha, self.clip(el, style, ctx, depth), [item])
         return None
 
-    @staticmethod
-    def wrap(m, alpha: float, clip, items: list):
+    def wrap(self, m, alpha: float, clip, items: list):
         if not items:
             return None
+        if 0 < alpha < 1.0:
+            self.fades_left -= 1  # each is a PDF transparency group (a form), every time the drawing is drawn
+            if self.fades_left < 0:
+                from printkit.custom import safety
+
+                raise safety.LimitError(f"{self.name}: over {MAX_FADED:,} see-through groups (opacity below 1, clones counted), each a PDF transparency group, printkit's limit: set the opacity on fewer groups")
         if m == IDENTITY and alpha >= 1.0 and clip is None and len(items) == 1:
             return items[0]
         return ("g", (m if m != IDENTITY else None, alpha, clip), items)
@@ -361,6 +383,11 @@ class Compiler:
 
     # -- shapes
     def geometry(self, el, tag: str, style: dict, ctx: dict) -> list:
+        segs = self._geometry(el, tag, style, ctx)
+        self.charge(sum(len(s) - 1 for s in segs))
+        return segs
+
+    def _geometry(self, el, tag: str, style: dict, ctx: dict) -> list:
         L = lambda k, axis="d": self.length(style.get(k) if k in style else el.get(k), ctx, axis)  # noqa: E731
         if tag == "path":
             return path_segments(style.get("d") if "d" in style else el.get("d"))
@@ -420,8 +447,10 @@ class Compiler:
             return None
         dash = None
         if stroke is not None and p.get("stroke-dasharray", "none") not in ("none", ""):
+            parts = [v for v in re.split(r"[\s,]+", p["stroke-dasharray"].strip()) if v]
+            self.charge(len(parts))
             try:
-                dash = [self.length(v, ctx, "d") for v in re.split(r"[\s,]+", p["stroke-dasharray"].strip()) if v]
+                dash = [self.length(v, ctx, "d") for v in parts]
             except ValueError:
                 dash = None
             if dash and (any(d < 0 for d in dash) or sum(dash) <= 0):
@@ -432,8 +461,15 @@ class Compiler:
             "fill": fill, "grad": grad, "fill_alpha": _opacity(p.get("fill-opacity")), "rule": p.get("fill-rule", "nonzero"),
             "stroke": stroke, "stroke_alpha": _opacity(p.get("stroke-opacity")), "width": width,
             "cap": CAPS.get(p.get("stroke-linecap", "butt"), 0), "join": JOINS.get(p.get("stroke-linejoin", "miter"), 0),
-            "miter": max(1.0, _float(p.get("stroke-miterlimit"), 4.0)), "dash": dash,
-            "dash_offset": _float(p.get("stroke-dashoffset"), 0.0) if dash else 0.0})
+            "miter": min(max(1.0, _float(p.get("stroke-miterlimit"), 4.0)), MAX_MITER), "dash": dash,
+            "dash_offset": self.dash_offset(p.get("stroke-dashoffset"), ctx) if dash else 0.0})
+
+    def dash_offset(self, raw, ctx: dict) -> float:
+        """stroke-dashoffset, a length (in range, as every length) or 0."""
+        try:
+            return self.length(raw, ctx, "d")
+        except ValueError:
+            return 0.0
 
     def gradient(self, target, p: dict):
         from printkit.custom.svgdraw import gradient_spec
@@ -462,10 +498,15 @@ class Compiler:
         h = self.length(el.get("height"), ctx, "y", -1.0) if el.get("height") not in (None, "auto") else -1.0
         if href[5:].lower().startswith("image/svg+xml"):
             return self.svg_picture(href, x, y, w, h, el)
-        pic = safety.data_uri_image(href, self.name)
+        if href not in self.pictures:  # a picture cloned 2,000 times is decoded once
+            self.pictures[href] = safety.data_uri_image(href, self.name)
+        pic = self.pictures[href]
         if pic is None:
             return None
         pw, ph = pic.size
+        self.pixels -= pw * ph  # but drawn (and written) 2,000 times
+        if self.pixels < 0:
+            raise safety.LimitError(f"{self.name}: its pictures come to over {PICTURE_PIXELS * safety.LIMITS['IMAGE_PIXELS']:,} pixels to draw once its clones (<use>) are counted, printkit's limit: show fewer copies of a large picture")
         w, h = (pw if w < 0 else w), (ph if h < 0 else h)
         if w <= 0 or h <= 0 or pw <= 0 or ph <= 0:
             return None
@@ -492,10 +533,10 @@ class Compiler:
             return None
         inner = safety.parse_svg(raw, self.name)
         art = Compiler(inner, self.name, self.fonts)
-        art.budget = self.budget
+        art.budget, art.work, art.fades_left, art.pixels = self.budget, self.work, self.fades_left, self.pixels
         art.stack = self.stack
         compiled = art.compile()
-        self.budget = art.budget
+        self.budget, self.work, self.fades_left, self.pixels = art.budget, art.work, art.fades_left, art.pixels
         pw, ph = compiled.width / PX_PT, compiled.height / PX_PT
         w, h = (pw if w < 0 else w), (ph if h < 0 else h)
         if w <= 0 or h <= 0 or pw <= 0 or ph <= 0:
@@ -529,6 +570,7 @@ class Compiler:
         def emit(text, p):
             if not text:
                 return
+            self.charge(len(text))
             fill = self.color(p.get("fill", "black"), p)
             if fill is False:
                 fill = (0.0, 0.0, 0.0)
@@ -623,8 +665,9 @@ def _clean(text, preserve: bool, strip_start: bool, strip_end: bool):
 
 
 def _bold(p: dict) -> bool:
-    w = str(p.get("font-weight", "normal")).strip().lower()
-    return w in ("bold", "bolder") or (w.isdigit() and int(w) >= 600)
+    from printkit.custom.svgcss import is_bold
+
+    return is_bold(p.get("font-weight", "normal"))
 
 
 def _italic(p: dict) -> bool:
@@ -798,10 +841,13 @@ class Painter:
         c = self.c
         if clip == "empty" or alpha <= 0:
             return
+        if matrix is not None:
+            m = mul(m, matrix)
+            if not all(math.isfinite(v) and abs(v) < 1e15 for v in m):
+                return  # transforms nested past any page (scale(900000) sixty deep): nothing there to see, nothing PDF can say
         c.saveState()
         if matrix is not None:
             c.transform(*matrix)
-            m = mul(m, matrix)
         if clip is not None:
             segs, rule, bbox_units = clip
             if bbox_units:
@@ -956,5 +1002,5 @@ def to_drawing(doc, name: str, fonts=None) -> "Art":
     (svgdraw.inline_css)."""
     from printkit.custom.svgdraw import inline_css
 
-    inline_css(doc)
+    inline_css(doc, name)
     return compile_svg(doc, name, fonts)

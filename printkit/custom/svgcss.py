@@ -44,6 +44,16 @@ def style_dict(text: str | None) -> dict[str, str]:
     return dict(declarations(text or ""))
 
 
+def is_bold(weight) -> bool:
+    """Whether a font-weight asks for a bold face: bold, bolder, or a number
+    of 600 or more (CSS weights run 1-1000; a value of 5,000 digits, or digits
+    of another script, is no weight)."""
+    w = str(weight or "").strip().lower()
+    if w in ("bold", "bolder"):
+        return True
+    return w.isascii() and w.isdigit() and len(w) <= 4 and int(w) >= 600
+
+
 _CSS_NAMES = {"black": "#000000", "blue": "#0000ff", "green": "#008000", "grey": "#808080", "orange": "#ffa500", "purple": "#800080", "white": "#ffffff", "yellow": "#ffff00"}
 
 

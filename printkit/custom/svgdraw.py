@@ -48,12 +48,36 @@ def prop(el, name: str):
 
 # -- CSS ---------------------------------------------------------------------------------
 
-def inline_css(root) -> None:
+def inline_css(root, name="the SVG drawing") -> None:
     """Write the rules of every <style> onto the elements they match (before
     their own style attribute, which wins), then drop the sheets."""
     sheets = [el for el in root.iter() if _local(el.tag) == "style"]
     if not sheets:
         return
+    from printkit.custom import safety
+
+    try:
+        found = _matched_rules(root, sheets)
+    except RecursionError:  # rules nested thousands deep (`:not(:not(...` or `[[[[`): tinycss2 and cssselect2 read by recursion
+        raise safety.LimitError(f"{safety.shown(name)}: its <style> sheet is nested too deeply to read, printkit's limit") from None
+    room = safety.LIMITS["FILE_BYTES"]  # the characters the rules may write, every element counted
+    for el, rules in found.items():
+        merged: dict = {}
+        for _spec, _n, decls in sorted(rules, key=lambda r: (r[0], r[1])):
+            merged.update(decls)
+        own = style_of(el)
+        merged.update(own)
+        room -= sum(len(k) + len(v) + 2 for k, v in merged.items())
+        if room < 0:
+            raise safety.LimitError(f"{safety.shown(name)}: its <style> rules, copied onto each element they match, come to over {safety.LIMITS['FILE_BYTES']:,} characters, printkit's limit for a file: simplify the style sheet")
+        el.set("style", ";".join(f"{k}:{v}" for k, v in merged.items()))
+        if "class" in el.attrib:
+            del el.attrib["class"]
+
+
+def _matched_rules(root, sheets) -> dict:
+    """The rules of the <style> sheets (those without placeholders), as
+    element -> [(specificity, order, declarations)]; the sheets read are removed."""
     import cssselect2
     import tinycss2
 
@@ -82,15 +106,7 @@ def inline_css(root) -> None:
             for spec, _order, _pseudo, (n, decls) in matcher.match(w):
                 found.setdefault(w.etree_element, []).append((spec, n, decls))
         sheet.getparent().remove(sheet)
-    for el, rules in found.items():
-        merged: dict = {}
-        for _spec, _n, decls in sorted(rules, key=lambda r: (r[0], r[1])):
-            merged.update(decls)
-        own = style_of(el)
-        merged.update(own)
-        el.set("style", ";".join(f"{k}:{v}" for k, v in merged.items()))
-        if "class" in el.attrib:
-            del el.attrib["class"]
+    return found
 
 
 # -- what an element needs ---------------------------------------------------------------
@@ -106,16 +122,26 @@ def id_index(root) -> dict:
     return {el.get("id"): el for el in root.iter() if isinstance(el.tag, str) and el.get("id")}
 
 
-def gradient_stops(grad, index) -> list:
-    """The stops of a gradient, following its href chain."""
-    seen = set()
-    while grad is not None and id(grad) not in seen:
-        seen.add(id(grad))
-        stops = [s for s in grad if _local(s.tag) == "stop"]
-        if stops:
-            return stops
+MAX_CHAIN = 32  # gradients inheriting from gradients (href): as deep as the drawer nests references
+
+
+def gradient_chain(grad, index) -> list:
+    """A gradient and those it inherits from (href), nearest first: at most
+    MAX_CHAIN, never round a cycle (a chain of thousands costs what 32 do)."""
+    chain: list = []
+    while grad is not None and len(chain) < MAX_CHAIN and not any(g is grad for g in chain) and _local(grad.tag) in ("linearGradient", "radialGradient"):
+        chain.append(grad)
         href = grad.get(XLINK) or grad.get("href") or ""
         grad = index.get(href[1:]) if href.startswith("#") else None
+    return chain
+
+
+def gradient_stops(grad, index) -> list:
+    """The stops of a gradient, following its href chain."""
+    for g in gradient_chain(grad, index):
+        stops = [s for s in g if _local(s.tag) == "stop"]
+        if stops:
+            return stops
     return []
 
 
@@ -362,27 +388,21 @@ def raster_cost(doc, w: int, h: int, where: str) -> None:
 # -- gradients ---------------------------------------------------------------------------
 
 def _num(v, default: float, bbox: bool) -> float:
+    """A gradient's coordinate; one not finite or past any page (nan, 1e308)
+    is the default, as a value that cannot be read is."""
     if v is None or str(v).strip() == "":
         return default
     s = str(v).strip()
     try:
-        if s.endswith("%"):
-            return float(s[:-1]) / 100.0 if bbox else float(s[:-1]) / 100.0
-        return float(re.sub(r"[a-z]+$", "", s))
+        f = float(s[:-1]) / 100.0 if s.endswith("%") else float(re.sub(r"[a-z]+$", "", s))
     except ValueError:
         return default
+    return f if math.isfinite(f) and abs(f) < 1e7 else default
 
 
 def gradient_spec(grad, index, convert_color) -> dict | None:
     """Every attribute of a gradient, inherited along its href chain."""
-    chain = []
-    seen = set()
-    g = grad
-    while g is not None and id(g) not in seen and _local(g.tag) in ("linearGradient", "radialGradient"):
-        seen.add(id(g))
-        chain.append(g)
-        href = g.get(XLINK) or g.get("href") or ""
-        g = index.get(href[1:]) if href.startswith("#") else None
+    chain = gradient_chain(grad, index)
 
     def attr(name):
         for g in chain:

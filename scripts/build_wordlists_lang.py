@@ -501,7 +501,8 @@ def capitalised_names(lang: str, answers: list[str], origin: dict[str, set[str]]
     words the language's own dictionary also enters capitalised (a name entry beside
     the lowercase one) and that a cased corpus writes capitalised far more often than
     not (NAME_LOG_MARGIN), in every one of their spellings.
-      - es: spaCy's Spanish table;
+      - es: spaCy's Spanish table, for words the dictionary enters capitalised or that
+        german-pos-dict lists as a first name or place (York, Victor, Paul);
       - fr, nl (spaCy has no cased French or Dutch table): the English or the Spanish
         table, for words german-pos-dict also lists as a first name or place
         (name_list(): international names, which those corpora write as the
@@ -511,13 +512,12 @@ def capitalised_names(lang: str, answers: list[str], origin: dict[str, set[str]]
     if lang == "de":
         return set()
     tables = [cased_probabilities("es")] if lang == "es" else [cased_probabilities("en"), cased_probabilities("es")]
-    known_names = name_list() if lang != "es" else None
+    known_names = name_list()
     out = set()
     for w in answers:
-        if known_names is not None and w not in known_names:
-            continue
         forms = sorted(origin[w])
-        if not any(f[:1].upper() + f[1:] in src.forms for f in forms):
+        entered = any(f[:1].upper() + f[1:] in src.forms for f in forms)
+        if not (entered or w in known_names) if lang == "es" else not (entered and w in known_names):
             continue
         margins = [max((m for m in (capital_margin(t, f) for t in tables) if m is not None), default=None)
                    for f in forms]

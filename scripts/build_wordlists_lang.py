@@ -33,7 +33,8 @@ Sources (each one's licence is written into printkit/data/WORDLISTS-LICENSE.txt)
 
     python scripts/build_wordlists_lang.py --guard [LANG ...]  # the guard alone, from the shipped acceptance lists
 
-Deterministic: same inputs, same bytes (sorted sets, no dates). wordfreq, hunspell
+Deterministic: same inputs, same bytes (sorted sets, no dates). wordfreq, simplemma,
+spacy-lookups-data (its cased tables: capitalised_names), hunspell
 and unmunch (Debian: hunspell, hunspell-tools) are needed only here, never at run time.
 """
 
@@ -415,12 +416,15 @@ def puzzle_list(lang: str, src: Source, accept: set[str]) -> tuple[list[str], li
     crude = blocked_by(*read_blocklist(lang, answers=True))
     answers = [w for w in ranked if w in heads and w not in loans and w not in crude
                and w not in NOT_ANSWERS[lang] and zipf(total[w]) >= ANSWER_MIN_ZIPF]
+    names = capitalised_names(lang, answers, origin, src)
+    participles = verb_participles(lang, answers, origin)
+    answers = [w for w in answers if w not in names and w not in participles]
     if lang == "de":  # a third lemmatiser: igerman98's analysis (hunspell -m)
         from independent_words import _german_headwords
 
         confirmed = _german_headwords(answers)
         answers = [w for w in answers if w in confirmed]
-    stats = {"blocked": sorted(blocked), "names": sorted(dropped_names - set(total)), "english": sorted(english),
+    stats = {"answer_names": sorted(names), "participles": sorted(participles), "blocked": sorted(blocked), "names": sorted(dropped_names - set(total)), "english": sorted(english),
              "not_headwords": len([w for w in ranked if w not in heads]),
              "last_zipf": zipf(total[ranked[-1]]) if ranked else 0.0}
     return ranked, answers, stats
@@ -459,6 +463,106 @@ def headwords(lang: str, candidates: list[str], origin: dict[str, set[str]],
         if lang == "de" and (not all(set(f.casefold()) <= GERMAN_LETTERS for f in forms) or not known & set(forms)):
             continue
         if any(simplemma.is_known(f, lang) and fold(simplemma.lemmatize(f, lang), lang) == w for f in forms):
+            out.add(w)
+    return out
+
+
+# The answers' names test (capitalised_names): spaCy's cased word probabilities
+# (spacy-lookups-data's lexeme_prob tables, natural logs; MIT). A word is a name when
+# its capitalised spelling is at least this much more probable than its lowercase one
+# (2.0: about 7x; a common word is capitalised mostly at a sentence's start).
+NAME_LOG_MARGIN = 2.0
+
+
+@lru_cache(maxsize=None)
+def cased_probabilities(lang: str) -> dict[str, float]:
+    """spacy-lookups-data's lexeme_prob table for the language: word as written -> log
+    probability in a cased corpus (only Spanish, English and German have one)."""
+    import gzip
+    import importlib.resources
+    import json
+
+    path = importlib.resources.files("spacy_lookups_data") / "data" / f"{lang}_lexeme_prob.json.gz"
+    with path.open("rb") as raw:
+        return json.loads(gzip.decompress(raw.read()))
+
+
+def capital_margin(table: dict[str, float], form: str) -> float | None:
+    """How much more probable the capitalised spelling is than `form` (lowercase) in a
+    cased table; None when the table lacks either spelling."""
+    cap = form[:1].upper() + form[1:]
+    if cap not in table or form not in table:
+        return None
+    return table[cap] - table[form]
+
+
+def capitalised_names(lang: str, answers: list[str], origin: dict[str, set[str]], src: Source) -> set[str]:
+    """The answers that readers take for a proper name (Julia, Apolo, Tommy, Hans):
+    words the language's own dictionary also enters capitalised (a name entry beside
+    the lowercase one) and that a cased corpus writes capitalised far more often than
+    not (NAME_LOG_MARGIN), in every one of their spellings.
+      - es: spaCy's Spanish table, for words the dictionary enters capitalised or that
+        german-pos-dict lists as a first name or place (York, Victor, Paul);
+      - fr, nl (spaCy has no cased French or Dutch table): the English or the Spanish
+        table, for words german-pos-dict also lists as a first name or place
+        (name_list(): international names, which those corpora write as the
+        language does);
+      - de: none here; german-pos-dict's proper names already keep names out of the
+        common list (is_name), as capitalisation cannot tell a German noun."""
+    if lang == "de":
+        return set()
+    tables = [cased_probabilities("es")] if lang == "es" else [cased_probabilities("en"), cased_probabilities("es")]
+    known_names = name_list()
+    out = set()
+    for w in answers:
+        forms = sorted(origin[w])
+        entered = any(f[:1].upper() + f[1:] in src.forms for f in forms)
+        if not (entered or w in known_names) if lang == "es" else not (entered and w in known_names):
+            continue
+        margins = [max((m for m in (capital_margin(t, f) for t in tables) if m is not None), default=None)
+                   for f in forms]
+        if all(m is not None and m >= NAME_LOG_MARGIN for m in margins):
+            out.add(w)
+    return out
+
+
+# The participles test (verb_participles): a participle whose verb wordfreq finds at
+# least this much more often (Zipf; 0.5 is about 3x) is read as the verb's form.
+PARTICIPLE_MARGIN = 0.5
+SPANISH_PARTICIPLE_FLAG = "D"  # es_ES.aff: SFX D makes -do, -dos, -da, -das of -ar, -er, -ir verbs
+
+
+def verb_participles(lang: str, answers: list[str], origin: dict[str, set[str]]) -> set[str]:
+    """Spanish: the answers that hunspell's analysis (`hunspell -m`) reads as a verb's
+    past participle (made by the participle suffix, fl:D) in every spelling, where the
+    verb is PARTICIPLE_MARGIN more frequent than the participle. The dictionary also
+    enters many of them as nouns or adjectives (votada, echado) that no reader thinks
+    of first. About 7 in 10 of the words it drops are such forms; the rest are real
+    nouns (llegada, partida, corrida). French is not tested: its dictionary's
+    participles (po:ppas) that pass this test are nearly all real nouns (crue, jetée,
+    bouffée, veillée: 11 of 13). German's analysis already keeps participles out
+    (german_base_form); Dutch's dictionary has no morphology."""
+    from wordfreq import zipf_frequency
+
+    if lang != "es":
+        return set()
+    forms = sorted({f for w in answers for f in origin[w]})
+    verbs: dict[str, set[str]] = defaultdict(set)
+    for line in hunspell(lang, ["-m"], forms):
+        parts = line.split()
+        if len(parts) < 2:
+            continue
+        fields = parts[1:]
+        stems = [f[3:] for f in fields if f.startswith("st:")]
+        participle = [f[3:] for f in fields if f.startswith("fl:")] == [SPANISH_PARTICIPLE_FLAG]
+        if participle and stems and stems[0] != parts[0]:
+            verbs[parts[0]].add(stems[0])
+    out = set()
+    for w in answers:
+        def read_as_verb(form: str) -> bool:
+            return any(zipf_frequency(v, lang, wordlist=FREQ_WORDLIST) - zipf_frequency(form, lang, wordlist=FREQ_WORDLIST)
+                       >= PARTICIPLE_MARGIN for v in verbs.get(form, ()))
+        if all(read_as_verb(f) for f in origin[w]):
             out.add(w)
     return out
 
@@ -609,7 +713,7 @@ def build(lang: str, check: bool = False) -> dict:
     print(f"{lang}: {len(src.forms)} dictionary forms -> accept {len(accept)}, common {len(puzzle)}, answers {len(answers)} "
           f"(last zipf {stats['last_zipf']:.2f}; {info['kept_letters_pct']:.1f}% with "
           f"{''.join(sorted(keep)) or 'no kept letter'}; {len(stats['blocked'])} blocked, "
-          f"{len(stats['names'])} names dropped, {len(stats['english'])} English words dropped); guard {n_guard}")
+          f"{len(stats['names'])} names dropped, {len(stats['english'])} English words dropped, {len(stats['answer_names'])} names and {len(stats['participles'])} participles not answers); guard {n_guard}")
     return info
 
 
@@ -667,8 +771,13 @@ def licence_sections() -> str:
                     "dictionary) and simplemma (MIT; section above); seen at least at Zipf "
                     f"{ANSWER_MIN_ZIPF}; without English loans (English text uses them 3x as often) "
                     "and without the blocklist's entries marked 'answers only' (crude words of the "
-                    "LDNOOBW lists such as caca). Derived from the common list and shared under its "
-                    "licence.")
+                    "LDNOOBW lists such as caca), nor names: words the dictionary also enters "
+                    "capitalised that a cased corpus writes capitalised about 7x as often "
+                    "(spacy-lookups-data's lexeme_prob tables, MIT; French and Dutch: the English or "
+                    "Spanish table, for german-pos-dict's first names and places); Spanish: without "
+                    "the words hunspell's analysis reads as a participle of a verb 3x as frequent. "
+                    "Derived from the "
+                    "common list and shared under its licence.")
     guard = (f"The ambiguity guard (words-guard-LANG.txt) is every token of wordfreq's "
              f"{FREQ_WORDLIST!r} list for the language, and every form and lemma of "
              "simplemma's table for it (MIT; section above), that folds to a "

@@ -52,6 +52,17 @@ def test_a_style_attribute_is_read_as_css_with_its_placeholders_whole():
     assert _declarations("{% if rare %}fill:gold;{% endif %}stroke:none")[-1] == ("{% endif %}stroke", "none")  # a block statement stays with the name after it, as before
 
 
+def test_one_style_property_is_set_with_the_rest_kept():
+    """Other tools' layers and column-named styles (custom/foreign.py) set one
+    property through the same CSS reader: a semicolon inside a placeholder or url()
+    keeps its declaration whole, and an earlier value of the property goes."""
+    from printkit.custom.svgcss import with_property
+
+    assert with_property("display:inline;fill:{{ a | replace(';', '') }}", "display", "none") == "fill:{{ a | replace(';', '') }};display:none"
+    assert with_property("fill:url(data:a;b); display : block", "display", "{{ x }}") == "fill:url(data:a;b);display:{{ x }}"
+    assert with_property(None, "opacity", "0.5") == "opacity:0.5"
+
+
 @pytest.mark.slow  # prints a deck (about three seconds): the second tier
 def test_a_placeholder_with_a_semicolon_in_a_style_is_drawn_from_its_cell(tmp_path):
     """The text of a template whose style holds such a placeholder is drawn in

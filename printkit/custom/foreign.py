@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import re
 
+from printkit.custom.svgcss import style_dict, with_property
+
 # (name shown in the run summary, pattern with the name in group 1, how the name
 # finds its column: "name" | "index0" (from 0) | "index1" (from 1) | "var" (a name, else a position from 1))
 # Most specific first: at equal counts the earlier wins (`${a}` before `{a}`).
@@ -164,9 +166,8 @@ _INKSCAPE = "{http://www.inkscape.org/namespaces/inkscape}"
 
 def _show(el, expr: str) -> None:
     """The layer's display set by a Jinja2 expression (its other style kept)."""
-    rest = [p for p in (el.get("style") or "").split(";") if p.strip() and p.split(":")[0].strip() != "display"]
     el.attrib.pop("display", None)
-    el.set("style", ";".join([*rest, "display:{{ " + expr + " }}"]))
+    el.set("style", with_property(el.get("style"), "display", "{{ " + expr + " }}"))
 
 
 def layers(root, columns: list[str] | None) -> str:
@@ -214,9 +215,9 @@ def layers(root, columns: list[str] | None) -> str:
     left_off = []
     if shown:  # a deck that lists its layers: Component Generator prints the [name] and [*] layers alone
         for el in plain:
-            if "display:none" not in (el.get("style") or "").replace(" ", "") and el.get("display") != "none":
+            if style_dict(el.get("style")).get("display") != "none" and el.get("display") != "none":
                 el.attrib.pop("display", None)
-                el.set("style", ";".join([*(p for p in (el.get("style") or "").split(";") if p.strip() and p.split(":")[0].strip() != "display"), "display:none"]))
+                el.set("style", with_property(el.get("style"), "display", "none"))
                 left_off.append((el.get(_INKSCAPE + "label") or el.get("id") or "?").strip())
     if shown:
         names = list(dict.fromkeys(shown))
@@ -267,8 +268,7 @@ def by_id(root, columns: list[str] | None) -> str:
         tag = _local(el.tag)
         if attr and attr.startswith("style:"):
             prop = attr[6:].strip()
-            rest = [d for d in (el.get("style") or "").split(";") if d.strip() and d.partition(":")[0].strip() != prop]
-            el.set("style", ";".join([*rest, f"{prop}:{ph}"]))
+            el.set("style", with_property(el.get("style"), prop, ph))
         elif attr:
             if not re.fullmatch(r"[A-Za-z_][\w.-]*", attr):
                 continue

@@ -39,6 +39,13 @@ def declarations(text: str) -> tuple[tuple[str, str], ...]:
     return tuple(out)
 
 
+def with_property(text: str | None, name: str, value: str) -> str:
+    """A style attribute with `name` set to `value`: its other declarations kept
+    in order, any earlier `name` dropped, the new one last."""
+    rest = [f"{k}:{v}" for k, v in declarations(text or "") if k != name]
+    return ";".join([*rest, f"{name}:{value}"])
+
+
 def style_dict(text: str | None) -> dict[str, str]:
     """The declarations of a style attribute as a dict (a later one wins)."""
     return dict(declarations(text or ""))

@@ -34,7 +34,8 @@ from pathlib import Path
 
 from printkit.custom import template as T
 from printkit.custom.svgmatrix import IDENTITY, BadNumber, Matrix, apply, mul, parse_transform  # noqa: F401 (also this module's face)
-from printkit.custom.svgparse import (CSS_UNITS, INHERITED, INKSCAPE_VERSION, NONPAINT, SODIPODI_ROLE, SVG_NS, UNIT_MM, XLINK, ImageUnit, QrUnit, RasterUnit, SnippetUnit, _element_blocks, _has_placeholder,
+from printkit.custom.svgcss import CSS_UNITS
+from printkit.custom.svgparse import (INHERITED, INKSCAPE_VERSION, NONPAINT, SODIPODI_ROLE, SVG_NS, UNIT_MM, XLINK, ImageUnit, QrUnit, RasterUnit, SnippetUnit, _element_blocks, _has_placeholder,
                                       _length, _local, _old_inkscape, _placeholders_unescaped, _scale, _shallow, _style, _subtree_placeholder, crop_to_element, cut_to_crop_marks)
 from printkit.custom.svgface import SvgFace
 from printkit.custom.svgresolve import SvgResolve

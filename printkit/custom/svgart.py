@@ -26,6 +26,7 @@ from __future__ import annotations
 import math
 import re
 
+from printkit.custom.svgcss import CSS_UNITS
 from printkit.custom.svgmatrix import IDENTITY, apply, mul, parse_transform
 
 SVG_NS = "http://www.w3.org/2000/svg"
@@ -40,7 +41,6 @@ URL = re.compile(r"url\(\s*['\"]?#([^)'\"]+)['\"]?\s*\)")
 INHERITED = {"fill", "fill-opacity", "fill-rule", "stroke", "stroke-opacity", "stroke-width", "stroke-linecap", "stroke-linejoin",
              "stroke-miterlimit", "stroke-dasharray", "stroke-dashoffset", "visibility", "font-family", "font-size", "font-weight",
              "font-style", "text-anchor", "color", "clip-rule", "direction", "letter-spacing", "word-spacing"}
-UNITS = {"": 1.0, "px": 1.0, "pt": 96 / 72, "pc": 16.0, "mm": 96 / 25.4, "cm": 96 / 2.54, "in": 96.0, "q": 96 / 25.4 / 4}
 LENGTH = re.compile(r"\s*([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)\s*([a-zA-Z%]*)\s*")
 CAPS = {"butt": 0, "round": 1, "square": 2}
 JOINS = {"miter": 0, "miter-clip": 0, "arcs": 0, "round": 1, "bevel": 2}
@@ -112,8 +112,8 @@ class Compiler:
             v *= ctx.get("font_px", 16.0)
         elif unit == "ex":
             v *= ctx.get("font_px", 16.0) / 2
-        elif unit in UNITS:
-            v *= UNITS[unit]
+        elif unit in CSS_UNITS:
+            v *= CSS_UNITS[unit]
         else:
             raise ValueError(f"Can't convert '{text[:60]}' to length")
         if not math.isfinite(v) or abs(v) > 1e7:

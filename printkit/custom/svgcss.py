@@ -8,6 +8,10 @@ import re
 from functools import lru_cache
 
 
+#: CSS's absolute lengths in user units (px), as SVG reads them
+CSS_UNITS = {"": 1.0, "px": 1.0, "pt": 96 / 72, "pc": 16.0, "mm": 96 / 25.4, "cm": 96 / 2.54, "in": 96.0, "q": 96 / 25.4 / 4}
+
+
 @lru_cache(maxsize=4096)
 def declarations(text: str) -> tuple[tuple[str, str], ...]:
     """A style attribute's declarations, (name, value) in order, found by

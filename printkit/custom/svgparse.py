@@ -23,7 +23,6 @@ SVG_NS = "http://www.w3.org/2000/svg"
 XLINK = "{http://www.w3.org/1999/xlink}href"
 SODIPODI_ROLE = "{http://sodipodi.sourceforge.net/DTD/sodipodi-0.dtd}role"
 UNIT_MM = {"mm": 1.0, "cm": 10.0, "in": 25.4, "pt": 25.4 / 72, "pc": 25.4 / 6, "px": 25.4 / 96, "": 25.4 / 96}
-CSS_UNITS = {"px": 1.0, "": 1.0, "pt": 96 / 72, "pc": 16.0, "mm": 96 / 25.4, "cm": 96 / 2.54, "in": 96.0}
 NONPAINT = {"defs", "style", "metadata", "title", "desc", "namedview", "script"}
 INHERITED = ("font-family", "font-size", "font-weight", "font-style", "fill", "text-anchor", "fill-opacity", "visibility", "direction")
 

@@ -14,7 +14,8 @@ from pathlib import Path
 
 from printkit.custom import template as T
 from printkit.custom.svgmatrix import BadNumber, Matrix, apply, parse_transform
-from printkit.custom.svgparse import CSS_UNITS, INHERITED, SODIPODI_ROLE, _length, _local, _style, _subtree_placeholder
+from printkit.custom.svgcss import CSS_UNITS
+from printkit.custom.svgparse import INHERITED, SODIPODI_ROLE, _length, _local, _style, _subtree_placeholder
 from printkit.custom.svgcss import is_bold
 from printkit.engine.text import ASCENT, DESCENT, LEADING, METRICS, SPAN_CLOSE, Faces, draw_fitted, draw_line, face_metrics, fit, ink_extent, plain, span_open
 from printkit.errors import UsageError

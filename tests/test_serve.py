@@ -332,7 +332,7 @@ def test_an_event_stream_never_read_is_closed(project, monkeypatch):
 # -- in a real browser -----------------------------------------------------------------
 
 def _browser_missing() -> str | None:
-    if not CHROMIUM.exists() or not CHROMEDRIVER.exists():
+    if not all(os.access(p, os.X_OK) and p.is_file() for p in (CHROMIUM, CHROMEDRIVER)):  # absent, or not a program one can run
         return "needs /usr/bin/chromium and /usr/bin/chromedriver (apt-get install chromium chromium-driver)"
     try:
         import selenium  # noqa: F401

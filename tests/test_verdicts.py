@@ -14,7 +14,7 @@ def _project(root, size=(200, 280), rows=("One", "Two"), text_at=(20, 40), extra
     x, y = text_at
     (root / "front.svg").write_text(
         f'<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="{w:g}mm" height="{h:g}mm" viewBox="0 0 {w:g} {h:g}">'
-        f'<rect width="{w:g}" height="{h:g}" fill="#dde"/><text x="{x}" y="{y}" font-size="6" font-family="DejaVu Sans">{{{{ name }}}}</text>{extra}</svg>'
+        f'<rect width="{w:g}" height="{h:g}" fill="#dde"/><text x="{x}" y="{y}" font-size="6" font-family="Noto Sans">{{{{ name }}}}</text>{extra}</svg>'
     )
 
 

@@ -80,3 +80,21 @@ def ptext(lang: str | None = None) -> Callable[[str, str], str]:
     """The pgettext function of `lang`: ptext(lang)("part", "deck"), for a short word
     whose translation depends on where it stands (a part's name in the small print)."""
     return translations(lang).pgettext
+
+
+def colon(gettext: Callable[[str], str], name: str, value: str) -> str:
+    """"name: value" as `gettext`'s language writes it (French: a narrow no-break
+    space before the colon), for a label and what it says put together in code."""
+    # TRANSLATORS: a label and what it says ("easy: no hint needed", "Yellow: line, +4"); French puts U+202F before the colon
+    return gettext("{name}: {value}").format(name=name, value=value)
+
+
+def listed(gettext: Callable[[str], str], items) -> str:
+    """`items` one after another with the language's semicolon ("a; b; c"; French
+    puts a narrow no-break space before it), for a list put together in code."""
+    # TRANSLATORS: two items of a list made in code, one after another (supplies, steps of a worked example); French puts U+202F before the semicolon
+    joint = gettext("{first}; {then}")
+    out = None
+    for item in items:
+        out = item if out is None else joint.format(first=out, then=item)
+    return out or ""

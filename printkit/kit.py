@@ -15,7 +15,7 @@ from printkit import __version__
 from printkit.build import build_checked, print_advice, small_print
 from printkit.component import default_params
 from printkit.engine.units import MM
-from printkit.i18n import N_
+from printkit.i18n import N_, colon, listed
 from printkit.lang import language
 
 #: a count a kit note spells out ("two pages per player"), in the kit's language
@@ -204,7 +204,7 @@ def _define_guide(doc, game, rules_pages, guide_page, parts, _=str, lang: str = 
         text = _("{title}: {text}").format(title=p.title, text=p.advice) + (f" {p.note}" if p.note else "")  # French: a no-break space before the colon
         y = typeset.paragraph(c, "• " + text, m, y, W - 2 * m, size=9) - 2 * MM
     if getattr(game, "supplies", ()):
-        need = "; ".join(f"{_item(_(item), lang)} ({_(why)})" for item, why in game.supplies)
+        need = listed(_, (f"{_item(_(item), lang)} ({_(why)})" for item, why in game.supplies))
         y = typeset.paragraph(c, _("You will also need: scissors (or a craft knife and a metal ruler); {supplies}.").format(supplies=need), m, y - 1 * MM, W - 2 * m, size=9) - 2 * MM
     if any(p.two_sided for p in parts):
         typeset.paragraph(c, _("Card backs not lining up? Print `printkit calibrate` two-sided, read the offset off its scales (the sheet says how) and reprint the deck with --back-offset X,Y."), m, y - 2 * MM, W - 2 * m, size=9, color=(0.25, 0.25, 0.25))
@@ -460,14 +460,14 @@ def _index_doc(summaries, request, row_mm: float, note_pt: float, gap_mm: float)
             alike.setdefault(_(item), {}).setdefault(_(why), []).append(game.title)
     for item, whys in alike.items():
         for why, titles in whys.items():
-            needs.setdefault(item, []).append(f"{', '.join(titles)}: {why}")
+            needs.setdefault(item, []).append(colon(_, ", ".join(titles), why))
     if stock_total:
         needs.setdefault(_("Card stock"), []).insert(0, _("{sheets} sheets, 160-250 g/m2 (or glue paper onto thin card)").format(sheets=stock_total))
     for item, whys in needs.items():  # the item in bold, then what for, wrapped beside it
         c.setFont(fonts.SANS_BOLD, 9)
         c.setFillColorRGB(0, 0, 0)
         c.drawString(m, y - 9, item)
-        y = typeset.paragraph(c, "; ".join(whys), m + 34 * MM, y, W - 2 * m - 34 * MM, size=9) - 1.2 * MM
+        y = typeset.paragraph(c, listed(_, whys), m + 34 * MM, y, W - 2 * m - 34 * MM, size=9) - 1.2 * MM
     y -= 4 * MM
     # each kit's parts, flowed: a section moves on only when its table would not fit
     row_h, gap = row_mm * MM, gap_mm * MM

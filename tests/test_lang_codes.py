@@ -199,3 +199,63 @@ def test_english_meaning_lists_keep_the_games_tone():
     for bad in ("massacre", "slaughter", "murder", "murdered", "murders"):
         assert all(bad not in ws for ws in words.values()), bad
     assert "withstand" not in words["attacking"] and "withstand" in words["defending"]
+
+
+#: a French : ; ! ? with no narrow no-break space before it, or « » with none inside;
+#: what is not prose is left alone: clock times (15:00), the joker sign (un ? dans
+#: une étoile), a key's "1: I -> 3" rows and lines of lone ? boxes
+_FRENCH_GAP = re.compile(r"(?<=[^\s\u00a0\u202f?])[;:!?](?=\s|$)|(?<= )[;:!?]|«(?![\u00a0\u202f])|(?<![\u00a0\u202f])»")
+_NOT_PROSE = re.compile(r"https?:|\d:\d|^\s*\d+: |(?<!\S)\?(?!\S)|^[A-Z]+\?$")
+
+
+def french_gaps(text: str) -> list[str]:
+    """The lines of a French page whose punctuation lacks its no-break space."""
+    found = []
+    for line in text.splitlines():
+        if _FRENCH_GAP.search(_NOT_PROSE.sub(" ", line)):
+            found.append(line.strip())
+    return found
+
+
+def test_french_gaps_sees_a_missing_space_and_passes_good_typography():
+    assert french_gaps("crayons (un chacun); papier cartonné")  # the supplies joined in code
+    assert french_gaps("Jaune: ligne, +4 (6)")
+    assert french_gaps("posez cette page sur la colonne 1 ; alignez")  # a breaking space
+    assert french_gaps("« Ajuster » à la page")
+    assert not french_gaps("crayons (un chacun)\u202f; papier\u202f: « Ajuster\u202f»".replace("« ", "«\u202f"))
+    assert not french_gaps("ouvrez le billet 15:00 à 15:00")
+    assert not french_gaps("Un ? permet d'écrire la lettre de votre choix")
+    assert not french_gaps("ITOD?")  # a Cryptex card's five symbols, the last a joker
+    assert not french_gaps("? ? ? ?")  # the jokers to strike out
+
+
+def _page_texts(pdf):
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(str(pdf))
+    try:
+        return [doc[k].get_textpage().get_text_range() for k in range(len(doc))]
+    finally:
+        doc.close()
+
+
+def _french_pages(out) -> list[str]:
+    return [f"{pdf.name} p{k}: {line}" for pdf in sorted(out.glob("*.pdf")) for k, page in enumerate(_page_texts(pdf), 1) for line in french_gaps(page)]
+
+
+def test_french_pages_keep_the_no_break_spaces(tmp_path):
+    """What code puts together (a label and its value, a list, a tiled board's
+    wrapped hint) takes the language's colon and semicolon: Scryptic's worked
+    examples, supply list and tiled board, on the page as printed."""
+    proc = run_inproc("kit", "scryptic", "--lang", "fr", "-o", str(tmp_path / "scryptic.pdf"), cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    found = _french_pages(tmp_path)
+    assert not found, "\n".join(found)
+
+
+@pytest.mark.slow
+def test_every_french_page_keeps_the_no_break_spaces(tmp_path):
+    proc = run_inproc("kit", "all", "--lang", "fr", "-o", str(tmp_path), cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    found = _french_pages(tmp_path)
+    assert not found, f"{len(found)} lines:\n" + "\n".join(found)

@@ -23,6 +23,7 @@ from typing import Callable, NamedTuple
 
 from printkit.engine import fonts
 from printkit.engine.units import MM, PRINTER_MARGIN
+from printkit.i18n import listed
 
 MIN_OVERLAP = 6.0  # mm: never less than this between neighbours
 OVERLAP = 12.0  # mm: what the planner aims for (more when the pages are roomy)
@@ -262,7 +263,9 @@ HINT_PT = 7.5
 
 def _wrap(text: str, size: float, width: float) -> list[str]:
     lines, line = [], ""
-    for word in text.split():
+    for word in text.split(" "):  # never at a no-break space (French: the one before ; and :)
+        if not word:
+            continue
         trial = f"{line} {word}".strip()
         if fonts.text_width(trial, fonts.SANS, size) <= width or not line:
             line = trial
@@ -291,7 +294,7 @@ def _labels(c, doc, plan: TilePlan, tile: Tile, title: str) -> None:
     if tile.cut_y is not None:
         steps.append(_("cut the dashed line on top, lay this page over row {row}").format(row=tile.row - 1))
     if steps:
-        hint = "; ".join(steps) + _("; match the crosshairs, then tape.")
+        hint = listed(_, steps) + _("; match the crosshairs, then tape.")
     elif plan.pages > 1:
         hint = _("The first page: the others are laid over it. Match the crosshairs, then tape.")
     else:

@@ -16,7 +16,7 @@ from printkit.engine.rl import page_size
 from printkit.engine.tokens import TokenGroup, draw_token_groups
 from printkit.engine.units import MM, PRINTER_MARGIN
 from printkit.games.crypticolor import generate, rules
-from printkit.i18n import N_, for_model, text
+from printkit.i18n import N_, colon, for_model, text
 
 _EN = text("en")
 
@@ -371,7 +371,7 @@ def render_tokens(doc, model: dict) -> None:
     for cube in model["cubes"]:
         kind = cube["kind"]
         what = _tr(_, rules.SHAPES[kind]["title"].lower() if kind in rules.SHAPES else kind)
-        title = f"{_tr(_, cube['color'].capitalize())}: {what}, {'+' if cube['points'] > 0 else ''}{cube['points']}"
+        title = colon(_, _tr(_, cube['color'].capitalize()), f"{what}, {'+' if cube['points'] > 0 else ''}{cube['points']}")
         dark = doc.ink.text_on(cube["hex"], large=True) == "white"  # black cuts would vanish in a dark block: white ones
         groups.append(TokenGroup(title, [cube_face(kind, _=_)] * cube["count"], (16.0, 16.0), "square", (1.0, 1.0, 1.0) if dark else None))
     draw_token_groups(doc, groups, page_title=_("{title}  ·  cube tokens (one set)").format(title=TITLE))
@@ -641,7 +641,7 @@ def _answer_pages(doc, puzzles) -> None:
         pitch = (W - 2 * MARGIN - gw) / 4
         c.setFillColorRGB(0, 0, 0)
         c.setFont(fonts.SANS_BOLD, 9)
-        c.drawString(MARGIN, y - 9, f"{p['id']}: {sol['word']}")
+        c.drawString(MARGIN, y - 9, colon(_, p['id'], sol['word']))
         gy = y - 12 - gw
         for j, (letter, cells) in enumerate(zip(sol["letters"], sol["cells"])):
             x = MARGIN + j * pitch

@@ -12,7 +12,7 @@ from printkit.engine.units import MM
 from printkit.games.crypto_crisis.alphabet import drawing, page_lang, shown
 from printkit.games.crypto_crisis.codes import ARROWS, colour_code, colour_codes, legend, mark_code, shifts_text
 from printkit.games.crypto_crisis.grid import COLOURS, MARKS, MIXES, SHIFT_NAMES, SIDE, UNMIX
-from printkit.i18n import N_, ptext, text
+from printkit.i18n import N_, listed, ptext, text
 
 
 def _(message: str) -> str:
@@ -928,7 +928,7 @@ def _key_block(c, ink, x: float, top: float, w: float, h: float, p: dict) -> Non
             if others:
                 shown = ", ".join(others[:4]) + (_(" and {n} more").format(n=len(others) - 4) if len(others) > 4 else "")
                 notes.append(_("{colour} {when}: also {words}").format(colour=_(colour), when=when, words=shown))
-    text = _("Common words that also fit: {notes}").format(notes="; ".join(notes)) if notes else _("Common words that also fit: none; each colour had one word from the start.")
+    text = _("Common words that also fit: {notes}").format(notes=listed(_, notes)) if notes else _("Common words that also fit: none; each colour had one word from the start.")
     typeset.paragraph(c, text, x + 2 * MM, y - 1 * MM, w - 4 * MM, size=7.5)
 
 

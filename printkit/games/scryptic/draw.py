@@ -10,7 +10,7 @@ from printkit.engine.tiles import draw_tiled, plan_tiles
 from printkit.engine.tokens import TokenGroup, draw_token_groups
 from printkit.engine.units import MM, PAPERS
 from printkit.games.scryptic import rules as R
-from printkit.i18n import N_, ptext, text
+from printkit.i18n import N_, colon, listed, ptext, text
 
 import contextvars as _cv
 import re as _re
@@ -804,9 +804,9 @@ def render_reference(doc, model: dict) -> None:
 
     for ex in model["examples"]:
         role = "attack" if ex["role"] == "attack" else "defence"
-        line(f"{ex['word']} {_(ex['note'])}: {working(ex['working'])}  ({_(role)} {ex['strength']})")
+        line(colon(_, f"{ex['word']} {_(ex['note'])}", f"{working(ex['working'])}  ({_(role)} {ex['strength']})"))
     fx = model["forest_example"]
-    line(_("{word}, a fire word, into {n} forest cells: {steps}.").format(word=fx["word"], n=fx["terrain"].count(R.FOREST), steps="; ".join(forest_step(s) for s in fx["steps"])))
+    line(_("{word}, a fire word, into {n} forest cells: {steps}.").format(word=fx["word"], n=fx["terrain"].count(R.FOREST), steps=listed(_, (forest_step(s) for s in fx["steps"]))))
     ce = model["combat_example"]
     bouts = ce["bouts"]
     y -= 1 * MM

@@ -259,3 +259,40 @@ def test_every_french_page_keeps_the_no_break_spaces(tmp_path):
     assert proc.returncode == 0, proc.stderr
     found = _french_pages(tmp_path)
     assert not found, f"{len(found)} lines:\n" + "\n".join(found)
+
+
+#: what a Cryptic Words puzzle says of the cards left out: any number of them, not "a card"
+UNUSED = {"en": "any of them may stay unused", "de": "beliebig viele Karten dürfen ungenutzt bleiben",
+          "fr": "des cartes peuvent rester inutilisées, une ou plusieurs", "es": "puede dejar sin usar las cartas que quiera",
+          "nl": "er mogen kaarten ongebruikt blijven, één of meer"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_cryptic_words_puzzles_let_several_cards_go_unused(tmp_path, lang):
+    """A puzzle's hand may leave two or more cards out (German CW-5DE-5P07WB4X1:
+    NEUN from 3 of 5 cards), so its text may not say that one card may stay unused
+    (German, French and Dutch said "eine Karte", "une carte", "een kaart")."""
+    ids = {"de": "CW-5DE-5P07WB4X1"}
+    args = ["--id", ids[lang]] if lang in ids else ["--seed", "1"]
+    proc = run_inproc("puzzle", "cryptic-words", "--lang", lang, *args, "-o", str(tmp_path / "p.pdf"), cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    pages = [re.sub(r"\s+", " ", page) for page in _page_texts(tmp_path / "p.pdf")]
+    assert UNUSED[lang] in pages[0], pages[0][:400]
+    if lang == "de":
+        key = pages[-1]
+        assert re.search(r"NEUN Codes 22-N 27-E 10-UN", key), key  # three cards of the five
+
+
+@pytest.mark.parametrize("game, args, german", [
+    ("cryptic-words", ["--id", "CW-5DE-5P07WB4X1"], "Genau ein deutsches Wort passt zu allem"),
+    ("cryptex", ["--id", "CX-DE-5P07WB4XM"], "Schaffst du mehr?"),
+    ("cryptex", ["--lang", "de"], "Schaffst du mehr?"),  # one challenge is known by its ID: it kept no language
+])
+def test_a_puzzle_reprinted_from_its_id_is_in_the_id_s_language(tmp_path, game, args, german):
+    """The QR code's reprint command (`printkit puzzle G --id ...-DE-...`) gives the
+    German page it came from, not German words under English text ("Exactly one
+    English word fits everything")."""
+    proc = run_inproc("puzzle", game, *args, "-o", str(tmp_path / "p.pdf"), cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    first = re.sub(r"\s+", " ", _page_texts(tmp_path / "p.pdf")[0])
+    assert german in first, first[:300]

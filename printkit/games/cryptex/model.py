@@ -108,7 +108,7 @@ def build_puzzle(params: dict) -> dict:
             raise UsageError(f"--id {params['id'].strip().upper()}: a challenge in {language_name(said)}, not in {language_name(lang)} (--lang {lang}); leave out --lang")
         lang = said
         tokens = [token]
-        shown = {"id": puzzles.format_id(PUZZLE_PREFIX, id_part(lang), token)}
+        shown = {"id": puzzles.format_id(PUZZLE_PREFIX, id_part(lang), token), **_shown_lang(lang)}  # the page in the ID's language
     else:
         seed, count = str(params.get("seed", "1")), int(params.get("count", 1))
         tokens = [puzzles.make_token(seed, i) for i in range(count)]
@@ -120,7 +120,7 @@ def build_puzzle(params: dict) -> dict:
         # one challenge is known by its ID alone, however it was asked for:
         # `--seed S` and `--id` of the same challenge give the same bytes
         model["id"] = out[0]["id"]
-        model["params"] = {"id": out[0]["id"]}
+        model["params"] = {"id": out[0]["id"], **_shown_lang(lang)}  # and the page in its language
     return model
 
 

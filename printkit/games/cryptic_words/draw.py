@@ -756,7 +756,7 @@ def _puzzle(c, doc, puzzle: dict, number: int, box, cmd: str, _=text("en")) -> N
     c.drawString(x, top - 27, f"ID {puzzle['id']}")
     rule = _(
         "Your opponent hid a word in these {n} cards: one entry per card, in any order, "
-        "and a card may stay unused. Padlocks are matches, crosses are not in the word. "
+        "and any of them may stay unused. Padlocks are matches, crosses are not in the word. "
         "Exactly one English word fits everything. Which is it?"
     ).format(n=len(puzzle["hand"]))
     below = typeset.paragraph(c, rule, x, top - 31, tw, size=8)

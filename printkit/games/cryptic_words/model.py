@@ -160,7 +160,7 @@ def build_puzzles(params: dict) -> dict:
             raise UsageError(f"--id {ident.strip().upper()}: a puzzle in {_language_name(said)}, not in {_language_name(lang)} (--lang {lang}); leave out --lang")
         lang = said
         jobs = [(size, token)]
-        shown = {"id": puzzle_id(size, token, lang)}
+        shown = {"id": puzzle_id(size, token, lang), **_shown_lang(lang)}  # the page in the ID's language
     else:
         seed = str(params.get("seed") or "1")
         count = int(params.get("count") or 1)

@@ -195,3 +195,24 @@ def test_tokens_pdf_in_german_prints_the_umlauts(tmp_path):
     assert proc.returncode == 0, proc.stderr
     text = PdfReader(str(out)).pages[0].extract_text()
     assert "Ä" in text and "Ö" in text and "Ü" in text
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("lang", ["en", *LANGS])
+def test_reference_modifier_table_keeps_the_card_s_type_size(tmp_path, lang, paper):
+    """The modifier table's "for" column (attack, defence, both) is as wide as its
+    words: German "Verteidigung" and Dutch "verdediging" were set at about 5.5 pt in
+    the 17% English needs, under the card's 7.5 pt."""
+    from conftest import run_inproc
+    from pdfmeasure import measure
+    from printkit.i18n import text
+
+    out = tmp_path / "ref.pdf"
+    proc = run_inproc("reference", "scryptic", "--lang", lang, "--paper", paper, "-o", str(out), cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    _ = text(lang)
+    words = {_(w) for w in ("attack", "defence", "both", "placing")} | {_(what) for what, _when, _factor in M.MODIFIERS}
+    runs = [t for page in measure(out, [1]) for t in page.texts if t.text.strip() in words]
+    assert {t.text.strip() for t in runs} == words, runs  # and the row names beside them keep their size too
+    small = [t for t in runs if t.size < 7.5 - 0.01]
+    assert not small, small

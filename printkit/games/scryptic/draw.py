@@ -648,6 +648,20 @@ def _block_height(items: list[str], width: float, size: float) -> float:
     return 14 + sum(size + (len(typeset.lines(said(item), fonts.SANS, size, width - 4.5 * MM)) - 1) * lead + size * 0.3 + 2 + 1.4 for item in items)
 
 
+def _mod_widths(rows: list[list[str]], col_w: float) -> list[float]:
+    """The modifier table's columns: "for" and the factor as wide as their longest
+    entry needs at TABLE (German "Verteidigung", Dutch "verdediging" were shrunk
+    under the card's 7.5 pt into English's 17%), the row's name the rest."""
+    pad = 2 * 1.5 * MM + 0.5 * MM  # label_in_box's padding both sides, and a hair
+
+    def need(k: int) -> float:
+        return max(fonts.text_width(row[k], fonts.SANS_BOLD if n == 0 else fonts.SANS, TABLE) for n, row in enumerate(rows)) + pad
+
+    when = max(col_w * 0.17, need(1))
+    factor = need(2)
+    return [col_w - when - factor, when, factor]
+
+
 def _terrain_table(c, doc, model: dict, m: float, y: float, W: float, size: float) -> float:
     pic = 10 * MM
     widths = [pic + 2 * MM, 19 * MM]
@@ -729,7 +743,7 @@ def render_reference(doc, model: dict) -> None:
     left, right = m, m + col_w + gap
     # TRANSLATORS: the heads of the reference card's modifier table: what a row multiplies, whom it helps (attack, defence, both), the factor
     mods = [[_("Strength: letter values × factor"), _pt("modifier table", "for"), ""]] + [[_(r["what"]), _(r["when"]), figures(r["factor"])] for r in model["modifiers"]]
-    ly = d.table(c, left, y, [col_w * 0.56, col_w * 0.17, col_w * 0.27], mods, row_h=5.6 * MM, size=TABLE, aligns=["left", "center", "center"])
+    ly = d.table(c, left, y, _mod_widths(mods, col_w), mods, row_h=5.6 * MM, size=TABLE, aligns=["left", "center", "center"])
     ly -= 3 * MM
     c.setFillColorRGB(0, 0, 0)
     c.setFont(fonts.SANS_BOLD, 10.5)

@@ -7,7 +7,8 @@ edge, a table rule, a frame) that runs through a glyph. The default tier checks 
 the translations broke (the Crypticolor score sheet and Crypticard, the Crypto
 Crisis merged boards, the Cryptic Words puzzle pages) in the languages that
 broke them; `--runslow` sweeps every page of `kit all` in all five languages at
-A4 and Letter.
+A4 and Letter; and no label is fitted by shrinking it under 7 pt (fonts.fit_size
+watched while `kit all` runs, with --runslow).
 """
 
 from __future__ import annotations
@@ -118,3 +119,52 @@ def test_detector_sees_a_box_edge_in_the_gap_between_two_letters(tmp_path):
     found = crossings(tmp_path / "into.pdf")
     assert [c.text for c in found] == ["PALABRACLAVE"], found
     assert crossings(tmp_path / "after.pdf") == []
+
+
+def _shrunk_labels(monkeypatch, tmp_path, run) -> list[str]:
+    """The labels squeezed under 7 pt (and by more than 8%) to fit their box
+    while `run` runs: fonts.fit_size watched, forked workers too (through a file)."""
+    from printkit.engine import fonts
+
+    log = tmp_path / "shrunk.txt"
+    fit = fonts.fit_size
+
+    def watched(text, font, size, width, *args, **kwargs):
+        got = fit(text, font, size, width, *args, **kwargs)
+        if got < 7.0 and got < size * 0.92:
+            with open(log, "a", encoding="utf-8") as fh:
+                fh.write(f"{text!r} {size:.1f} -> {got:.1f} pt\n")
+        return got
+
+    monkeypatch.setattr(fonts, "fit_size", watched)
+    run()
+    return sorted(set(log.read_text(encoding="utf-8").splitlines())) if log.exists() else []
+
+
+def test_shrink_watch_sees_a_squeezed_label(monkeypatch, tmp_path):
+    from reportlab.pdfgen import canvas
+
+    from printkit.engine import fonts, text
+
+    fonts.register_fonts()
+    c = canvas.Canvas(str(tmp_path / "x.pdf"))
+    found = _shrunk_labels(monkeypatch, tmp_path, lambda: (text.label_in_box(c, "Exemplaires", 0, 0, 40, 20, size=8.5), text.label_in_box(c, "Sets", 0, 0, 40, 20, size=8.5)))
+    assert len(found) == 1 and found[0].startswith("'Exemplaires' 8.5 -> ")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_translated_label_is_squeezed_below_7_pt(monkeypatch, tmp_path, lang, paper):
+    """A label longer in translation is not fitted by shrinking it under 7 pt (the
+    French index's 'Exemplaires' column head was set at 6 pt): English has none."""
+    from printkit.cli import main
+
+    def run():
+        with pytest.raises(SystemExit) as exc:
+            main(["kit", "all", "--lang", lang, "--paper", paper, "--output", str(tmp_path / "kits"), "--jobs", "1"])
+            raise SystemExit(0)  # main returns when it does not exit
+        assert not exc.value.code
+
+    found = _shrunk_labels(monkeypatch, tmp_path, run)
+    assert not found, "\n".join(found)

@@ -137,7 +137,9 @@ def draw_kit(doc, game, request=None) -> list[PartPages]:
                     doc.replay(pages)
         else:
             comp.render(doc, model)
-        shown = [_(k.replace("_", " ")) if v is True else f"{_(k)} {v}" if isinstance(v, int) else _(str(v)) for k, v in part.params.items() if v not in (False, None)]
+        # a count as its number, first ("puzzles (4)", "puzzles (3, mixed)": "count 4" read as a form field)
+        shown = [str(v) for v in part.params.values() if isinstance(v, int) and v is not True] + [
+            _(k.replace("_", " ")) if v is True else _(str(v)) for k, v in part.params.items() if v not in (False, None) and not (isinstance(v, int) and v is not True)]
         title = _(comp.title) + (f" ({', '.join(shown)})" if shown else "")
         note = _(part.note or comp.notes)
         if "{pages}" in note:  # a note that counts the part's pages says what this language's part took

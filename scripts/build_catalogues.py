@@ -59,11 +59,9 @@ def _game_messages():
             yield (comp.name, f"part {name}"), where  # ... as this game calls it (printkit.build.small_print)
         for part in game.kit:
             yield part.note, where
-            for key, value in part.params.items():  # a part's options, shown beside its title ("count 4", "turned only", "mixed")
+            for key, value in part.params.items():  # a part's options, shown beside its title ("turned only", "mixed"; a count as its number)
                 if value is True:
                     yield key.replace("_", " "), where
-                elif isinstance(value, int):
-                    yield key, where
                 elif isinstance(value, str):
                     yield value, where
 

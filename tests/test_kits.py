@@ -200,3 +200,24 @@ def test_the_kits_request_reaches_the_cover(tmp_path):
     command = "printkit kit cryptic-words --paper letter --seed 5 --qr-url https://example.org/x --lang fr"
     assert f"command:{command}" in reader.metadata["/Keywords"]
     assert command in " ".join(reader.pages[0].extract_text().split())
+
+
+@pytest.mark.parametrize("lang, cryptic, crypticolor", [
+    ("en", "Cryptic Words decode puzzles (4)", "Crypticolor puzzles (3, mixed)"),
+    ("fr", "Cryptic Words\u202f: énigmes (4)", "Énigmes Crypticolor (3, facile à difficile)"),
+    ("de", "Cryptic Words: Rätsel (4)", "Crypticolor-Rätsel (3, leicht bis schwer)"),
+])
+def test_a_kit_part_s_count_reads_as_its_number(tmp_path, lang, cryptic, crypticolor):
+    """A part's count shows as its number beside the title ("énigmes (4)"), not as a
+    form field ("énigmes (nombre 4)", "Rätsel (Anzahl 4)"), and "mixed" says what it
+    mixes in the language ("facile à difficile")."""
+    import pypdfium2 as pdfium
+
+    for game, want in (("cryptic-words", cryptic), ("crypticolor", crypticolor)):
+        out = tmp_path / f"{game}.pdf"
+        proc = run_inproc("kit", game, "--lang", lang, "-o", str(out), cwd=tmp_path)
+        assert proc.returncode == 0, proc.stderr
+        doc = pdfium.PdfDocument(str(out))
+        cover = doc[0].get_textpage().get_text_range()
+        doc.close()
+        assert want in cover, cover

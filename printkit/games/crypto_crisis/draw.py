@@ -726,10 +726,10 @@ def _solver_note(c, x: float, top: float, width: float, model: dict) -> float:
 # -- pages: puzzles --------------------------------------------------------------------------------
 
 NEED_TEXT = {
-    0: N_("no hint needed: one common word fits each colour from the start"),
-    1: N_("needs 1 hint: the first shifts (15:00) leave one common word per colour"),
-    2: N_("needs 2 hints: a colour stays open until the second shifts (30:00)"),
-    3: N_("needs all 3 hints: a colour stays open until sudden death"),
+    0: N_("no hint needed (one common word fits each colour from the start)"),
+    1: N_("needs 1 hint (the first shifts, at 15:00, leave one common word per colour)"),
+    2: N_("needs 2 hints (a colour stays open until the second shifts, at 30:00)"),
+    3: N_("needs all 3 hints (a colour stays open until sudden death)"),
 }
 
 

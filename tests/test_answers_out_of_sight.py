@@ -3,8 +3,8 @@
 Every kit and every `printkit puzzle ... --count 3` file (2 for Cryptex) is read page by page:
 each answer key page holds one puzzle's key and nothing else (no other puzzle's
 ID, key or puzzle); each puzzle's answer words print nowhere but on its own key
-page(s); Crypto Crisis hint strips print their hints upside down and back to front,
-so the glance that finds the fold line does not read them.
+page(s); Crypto Crisis solo hint strips print each hint as a number looked up in the
+key on its flap, so the glance that finds the fold line reads no shift.
 """
 
 from __future__ import annotations
@@ -18,9 +18,7 @@ from pdfmeasure import measure
 
 PUZZLE_GAMES = ("cryptex", "cryptic-words", "crypticolor", "crypto-crisis")
 ID = re.compile(r"\b(?:CC|CW|CY|CX)(?:-[0-9A-Z]+){1,2}\b")
-# a hint line, "↑ up" ("blue: no third shift"): its arrow (set in PKArrows) reads back
-# apart from " up", whose space tells it from the flap's decoy words ("up")
-HINT = re.compile(r"^(?:[\u2190-\u2193]?\s+(?:up|down|left|right)|\s*\w+: no (?:first|second|third) shift\s*|\s*none\s*)$")
+
 
 
 def _answers(game: str, params: dict) -> dict[str, list[str]]:
@@ -110,17 +108,37 @@ def test_each_answer_key_page_holds_one_puzzle_and_no_answer_shows_elsewhere(fil
                 assert word.upper() in shown, f"{path.name}: {ident}'s key does not show {word}"
 
 
-def test_crypto_crisis_hints_are_turned_under_their_flap(files):
-    for path, game, answers, pages in files:
-        if game != "crypto-crisis":
-            continue
-        numbers = [n for n, text in enumerate(pages, 1) if "hint strips for CC-" in text]
-        assert len(numbers) == len(answers)
-        for page in measure(path, numbers):
-            hints = [t for t in page.texts if HINT.match(t.text)]
-            assert len(hints) == 9, (page.number, hints)  # three strips, three colours
-            upright = [t for t in hints if t.upright]
-            assert not upright, f"{path.name} p{page.number}: hints readable the right way up: {upright}"
-            for t in hints:  # upside down and back to front: a half turn (a flip both ways)
-                a, b, c, d = t.matrix[:4]
-                assert a < 0 and d < 0, t
+def test_crypto_crisis_hints_are_numbers_looked_up_under_their_flap(tmp_path):
+    """The solo hint page shows each hint as a number and the key to the numbers on
+    the strip's flap: no shift word or arrow outside the flap (turned or mirrored,
+    four words and four arrows still read at a glance), and each number, looked up
+    in its own strip's key, gives the puzzle's shift (or none)."""
+    from printkit.build import build_checked
+    from printkit.games import all_games
+    from printkit.games.crypto_crisis.draw import CODED, MARGIN, _strip_parts, hint_code
+    from printkit.kit import default_params
+
+    comp = all_games()["crypto-crisis"].components["puzzle"]
+    params = {**default_params(comp, "7"), "count": 3, "difficulty": "mixed"}
+    model = build_checked(comp, params)
+    out = tmp_path / "cc.pdf"
+    proc = run_inproc("puzzle", "crypto-crisis", "--seed", "7", "--count", "3", "--difficulty", "mixed", "-o", str(out), cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    texts = _page_texts(out)
+    numbers = [n for n, text in enumerate(texts, 1) if "hint strips for CC-" in text]
+    assert len(numbers) == len(model["puzzles"]) == 3
+    for page, puzzle in zip(measure(out, numbers), model["puzzles"]):
+        flap = _strip_parts(MARGIN, page.width - 2 * MARGIN, 0.28)[2]  # the flaps' left edge
+        words = re.compile(r"\b(up|down|left|right|none)\b|[\u2190-\u2193]")
+        strips = [t for t in page.texts if t.box and t.box[1] < page.height * 0.75]  # below the page's instructions
+        loose = [t for t in strips if t.box[0] < flap - 0.5 and words.search(t.text)]  # ink left of the flap
+        assert not loose, f"p{page.number}: a shift in sight outside the flaps: {loose}"
+        digits = sorted((t for t in page.texts if re.fullmatch(r"[1-9]", t.text.strip()) and t.size >= 12), key=lambda t: -t.y)
+        want = []
+        for k, slip in enumerate(puzzle["hints"]):
+            code = hint_code(f"{puzzle['id']}-{k}")
+            want += [code[slip["shifts"][colour] or ""] for colour in ("blue", "yellow", "red") if colour in slip["shifts"]]
+            assert sorted(code.values()) == sorted(set(code.values())) and set(code) == set(CODED)
+        assert [t.text.strip() for t in digits] == want, (page.number, digits)
+        keys = [t.text for t in page.texts if re.match(r"^[1-9]\s+", t.text)]
+        assert len(keys) == 15, keys  # five key lines on each of the three flaps

@@ -141,7 +141,7 @@ GAPS = {
                       "When a card moves to an end, the others close up", "The round ends when both words are guessed."],
     "crypticolor": ["it does not use one of your three guesses"],
     "scryptic": ["**as many words as you like**"],
-    "crypto-crisis": ["The hints are printed upside down and back to front"],
+    "crypto-crisis": ["Each hint is a number that the key on its flap turns into a shift"],
 }
 
 

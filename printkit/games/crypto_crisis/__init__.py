@@ -89,7 +89,7 @@ GAME = Game(
                 Param("id", "A puzzle ID (e.g. CC-M-7QK2M9XA6): print that puzzle again (it names the difficulty too).", None),
             ),
             uses=frozenset({"seed", "count"}),
-            notes="Fold each hint page shut (its hints are printed upside down and back to front) and cut the strips apart; each answer key is on a page of its own at the end.",
+            notes="Fold each hint page shut (each hint is a number, looked up in the key on its flap) and cut the strips apart; each answer key is on a page of its own at the end.",
             report=_puzzle_report,
         ),
         "sheet": Component(

@@ -467,8 +467,8 @@ def slip_time(slip: dict) -> str:
 def strip_frame(c, ink, x: float, y: float, w: float, h: float, slip: dict, *, label_frac: float = 0.28, swatches: bool = True) -> None:
     """What a hint strip shows whatever its hint: the cut outline, the label
     panel (time and title), the fold line and the flap's tag (and the colour
-    swatches of a tall strip's rows unless the hint is drawn turned, swatches
-    and all)."""
+    swatches of a tall strip's rows, unless the hint is coded and draws its
+    own)."""
     label_w, hint_w, fx = _strip_parts(x, w, label_frac)
     c.setStrokeColorRGB(*BLACK)
     c.setLineWidth(0.8)
@@ -489,24 +489,34 @@ def strip_frame(c, ink, x: float, y: float, w: float, h: float, slip: dict, *, l
     flap_tag(c, fx, y, hint_w, h)
 
 
-def strip_hint(c, ink, x: float, y: float, w: float, h: float, slip: dict, key: str, *, label_frac: float = 0.28, turned: bool = False) -> None:
+def strip_hint(c, ink, x: float, y: float, w: float, h: float, slip: dict, key: str, *, label_frac: float = 0.28, coded: bool = False) -> None:
     """What differs from strip to strip: the hint itself and the flap's pattern.
-    `turned`: the hint (with its swatches) flipped top to bottom and mirrored left
-    to right as well (a half turn about the hint panel's centre): its lines run
-    upside down and from right to left, so the glance that finds the fold line
-    does not read them; the strip turned round shows them the right way."""
+    `coded` (the solo hint page, printed where a player sees it before folding):
+    each row shows its colour and a number, and the flap a key of this strip's
+    numbers (hint_code), so the glance that finds the fold line reads no shift.
+    Words and arrows turned or mirrored still read at a glance: four words, four
+    arrows. The rows sit in the hint panel's half by the fold, under the flap's
+    pattern once folded; the key's white box in the flap's outer half, which
+    folds onto the empty half (nothing shows through it)."""
     label_w, hint_w, fx = _strip_parts(x, w, label_frac)
     pad = 2.5 * MM
     hx = x + label_w
     rows = _hint_rows(slip)
-    if turned:  # a half turn about the hint panel's centre
-        c.saveState()
-        c.transform(-1, 0, 0, -1, 2 * hx + hint_w, 2 * y + h)
+    if coded:
+        code = hint_code(key)
+        row_h = (h - 2 * pad) / max(1, len(rows))
+        half = hint_w / 2
+        for k, (colour, shift) in enumerate(rows):
+            ry = y + h - pad - (k + 1) * row_h
+            _coded_entry(c, ink, hx + half, ry, half - pad, row_h, colour, code[shift or ""])
+        flap_pattern(c, fx, y, hint_w, h, key)
+        _code_key(c, fx + half, y + pad, half - pad, h - 2 * pad - 5 * MM, code)
+        return
     if h >= 30 * MM:
         row_h = (h - 2 * pad) / max(1, len(rows))
         for k, (colour, shift) in enumerate(rows):
             ry = y + h - pad - (k + 1) * row_h
-            _hint_entry(c, ink, hx + pad, ry, hint_w - 2 * pad, row_h, colour, shift, slip["title"], wide=True, parts="swatch hint" if turned else "hint")
+            _hint_entry(c, ink, hx + pad, ry, hint_w - 2 * pad, row_h, colour, shift, slip["title"], wide=True, parts="hint")
     else:
         col = (hint_w - 2 * pad) / max(1, len(rows))
         for k, (colour, shift) in enumerate(rows):
@@ -516,9 +526,42 @@ def strip_hint(c, ink, x: float, y: float, w: float, h: float, slip: dict, key: 
                 c.setStrokeColorRGB(0.6, 0.6, 0.6)
                 c.setLineWidth(0.4)
                 c.line(ex, y + 3 * MM, ex, y + h - 3 * MM)
-    if turned:
-        c.restoreState()
     flap_pattern(c, fx, y, hint_w, h, key)
+
+
+#: what a coded hint's number can stand for: the four shifts and "none" ("")
+CODED = ("U", "D", "L", "R", "")
+
+
+def hint_code(key: str) -> dict[str, str]:
+    """A strip's numbers: five different digits 1-9 for up, down, left, right and
+    none ("" the key), drawn from the strip's key (the same key, the same numbers)."""
+    from printkit.rng import Rng
+
+    digits = Rng("crypto-crisis-hint-code", key).shuffle(list("123456789"))
+    return dict(zip(CODED, digits))
+
+
+def _coded_entry(c, ink, x: float, y: float, w: float, h: float, colour: str, digit: str) -> None:
+    """A coded hint row: the colour's swatch, then its number, large."""
+    s = min(h * 0.8, 8 * MM)
+    swatch(c, ink, x, y + (h - s) / 2, s, colour)
+    typeset.label_in_box(c, digit, x + s + 2 * MM, y, min(w - s - 2 * MM, 12 * MM), h, font=fonts.SANS_BOLD, size=min(20, h * 0.7), align="left", pad=0)
+
+
+def _code_key(c, x: float, y: float, w: float, h: float, code: dict[str, str]) -> None:
+    """The strip's key on its flap, in a white box: "7 ↑ up" ... "5 none"."""
+    lines = [f"{code[shift]}  {ARROWS[shift]} {_(SHIFT_NAMES[shift])}" if shift else f"{code[shift]}  {no_shift()}" for shift in CODED]
+    size = min(8.5, h / (len(lines) * 1.25 + 0.6))
+    box_h = len(lines) * size * 1.25 + size * 0.9
+    box_w = min(w, max(fonts.text_width(line, fonts.SANS_BOLD, size) for line in lines) + 4 * MM)
+    bx, by = x + (w - box_w) / 2, y + (h - box_h) / 2
+    c.setFillColorRGB(1, 1, 1)
+    c.setStrokeColorRGB(*BLACK)
+    c.setLineWidth(0.6)
+    c.rect(bx, by, box_w, box_h, stroke=1, fill=1)
+    for k, line in enumerate(lines):
+        typeset.label_in_box(c, line, bx + 2 * MM, by + box_h - size * 0.45 - (k + 1) * size * 1.25, box_w - 4 * MM, size * 1.25, font=fonts.SANS_BOLD, size=size, align="left", pad=0)
 
 
 def _hint_entry(c, ink, x: float, y: float, w: float, h: float, colour: str, shift: str | None, title: str, *, wide: bool, parts: str = "swatch hint") -> None:
@@ -818,10 +861,11 @@ SOLVE_TEXT = N_("How to solve: each colour hides one 5-letter word with five dif
               "no hint yet, try each direction. The kit's encrypt-by-hand page has a shift helper that works backwards too. A guess "
               "is any common English word.")
 
-HINT_PAGE_TEXT = N_("The hints are printed upside down and back to front, so finding the fold does not show them. Fold the whole page along the "
-                  "dotted line (it is the same on all three strips), so the patterned column lies over the hints, and tape it; then cut the "
-                  "strips apart through both layers. Open the 15:00 strip after a quarter of an hour, the 30:00 strip after half an hour, "
-                  "the last one at 45:00. To read a hint, turn the open strip round. Shifts are listed in the order they were made on the original tiles.")
+HINT_PAGE_TEXT = N_("Each hint is a number, and the key on its flap says which shift it stands for, so a glance at this page reads no shift. "
+                  "Fold the whole page along the dotted line (it is the same on all three strips), so the patterned column lies over the hints, "
+                  "and tape it; then cut the strips apart through both layers. Open the 15:00 strip after a quarter of an hour, the 30:00 strip "
+                  "after half an hour, the last one at 45:00, and look each number up in the key beside it. Shifts are listed in the order they "
+                  "were made on the original tiles.")
 
 
 def _hint_page(doc, p: dict) -> None:
@@ -842,7 +886,7 @@ def _hint_page(doc, p: dict) -> None:
     # alone there is no sudden death: the last strip opens at 45:00
     hints = [{**slip, "time": "45:00"} if not slip["time"][0].isdigit() else slip for slip in p["hints"]]
     for k, slip in enumerate(hints):
-        strip_hint(c, ink, MARGIN, ys[k], W - 2 * MARGIN, h, slip, f"{p['id']}-{k}", turned=True)
+        strip_hint(c, ink, MARGIN, ys[k], W - 2 * MARGIN, h, slip, f"{p['id']}-{k}", coded=True)
 
     def furniture(c) -> None:
         c.setFont(fonts.SANS, 9)

@@ -209,7 +209,7 @@ def _define_guide(doc, game, rules_pages, guide_page, parts, _=str, lang: str = 
         need = listed(_, (f"{_item(_(item), lang)} ({_(why)})" for item, why in game.supplies))
         y = typeset.paragraph(c, _("You will also need: scissors (or a craft knife and a metal ruler); {supplies}.").format(supplies=need), m, y - 1 * MM, W - 2 * m, size=9) - 2 * MM
     if any(p.two_sided for p in parts):
-        typeset.paragraph(c, _("Card backs not lining up? Print `printkit calibrate` two-sided, read the offset off its scales (the sheet says how) and reprint the deck with --back-offset X,Y."), m, y - 2 * MM, W - 2 * m, size=9, color=(0.25, 0.25, 0.25))
+        typeset.paragraph(c, _("Card backs not lining up? Run printkit calibrate, print its sheet two-sided, read the offset off its scales (the sheet says how) and reprint the deck with --back-offset X,Y."), m, y - 2 * MM, W - 2 * m, size=9, color=(0.25, 0.25, 0.25))
     c.endForm()
 
 

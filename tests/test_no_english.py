@@ -10,8 +10,8 @@ language's own too (Dutch "is", "of"; French "on") do not count in that language
 German runs in the default tier (~3 s); French, Spanish and Dutch with --runslow.
 
 No developer words on a player's page either, English included (solver, wordnet,
-SCOWL, README, seed...): a footer's reprint facts and commands and options
-(--seed) aside.
+SCOWL, README, seed...) nor Markdown's backquotes: a footer's reprint facts and
+commands and options (--seed) aside.
 """
 
 from __future__ import annotations
@@ -60,7 +60,7 @@ def developer_lines(text: str) -> list[str]:
         if _FOOTER.match(line.strip()):
             continue
         words = re.findall(r"[^\W\d_]+", _TOKEN.sub(" ", line))
-        if any(w.lower() in DEVELOPER for w in words):
+        if any(w.lower() in DEVELOPER for w in words) or "`" in line:  # a backquote: Markdown left on paper
             found.append(line.strip())
     return found
 
@@ -70,6 +70,8 @@ def test_developer_lines_sees_a_developer_word_and_passes_commands():
     assert developer_lines("Seed 1 · mix")
     assert not developer_lines("Ohne --word wählt es drei zufällige häufige Wörter aus eurem geheimen --seed.")
     assert not developer_lines("printkit 0.1.0 · kit crypto-crisis · énigme · graine 1 · page 10")  # the footer
+    assert developer_lines("Imprimez `printkit calibrate` en recto verso")  # the print guide did
+    assert not developer_lines("Lancez printkit calibrate, imprimez sa feuille en recto verso")
 
 
 def english_lines(text: str, lang: str) -> list[str]:

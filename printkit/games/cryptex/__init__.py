@@ -11,7 +11,7 @@ GAME = Game(
     rules_template="cryptex-rules.md.j2",
     languages=("en", "de", "fr", "es", "nl"),
     facts=model.language_facts,
-    supplies=(("Pencils", "one each, with an eraser"), ("Card stock", "the deck"), ("Dictionary", "a printed one, agreed on before play, decides what is a word (e.g. Collins Scrabble Words); without one, the house rule on the rules page")),
+    supplies=(("Pencils", "one each, with an eraser"), ("Card stock", "the deck"), ("Dictionary", "a printed one, agreed on before play, decides what is a word, e.g. Collins Scrabble Words; without one, the house rule on the rules page")),
     components={
         "deck": Component(
             game="cryptex",

@@ -14,7 +14,7 @@ GAME = Game(
     rules_template="cryptic-words-rules.md.j2",
     languages=("en", "de", "fr", "es", "nl"),
     facts=model.language_facts,
-    supplies=(("Pencils", "one each"), ("Card stock", "cards, tokens, dice"), ("Glue stick", "the two dice"), ("Dictionary", "a printed one, agreed on before play, decides what is a word (e.g. Collins Scrabble Words); without one, the house rule on the rules page")),
+    supplies=(("Pencils", "one each"), ("Card stock", "cards, tokens, dice"), ("Glue stick", "the two dice"), ("Dictionary", "a printed one, agreed on before play, decides what is a word, e.g. Collins Scrabble Words; without one, the house rule on the rules page")),
     components={
         "deck": Component(
             game=NAME,

@@ -16,7 +16,7 @@ GAME = Game(
     rules_template="crypticolor-rules.md.j2",
     languages=("en", "de", "fr", "es", "nl"),
     facts=model.language_facts,
-    supplies=(("Pencils", "one each"), ("Card stock", "cube tokens"), ("Timer", "one minute a turn, Timed variant"), ("Bags or envelopes", "a cube set each"), ("Dictionary", "a printed one, agreed on before play, decides what is a word (e.g. Collins Scrabble Words); without one, the house rule on the rules page")),
+    supplies=(("Pencils", "one each"), ("Card stock", "cube tokens"), ("Timer", "one minute a turn, Timed variant"), ("Bags or envelopes", "a cube set each"), ("Dictionary", "a printed one, agreed on before play, decides what is a word, e.g. Collins Scrabble Words; without one, the house rule on the rules page")),
     components={
         "card": Component(
             game="crypticolor",

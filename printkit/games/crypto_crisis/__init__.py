@@ -45,7 +45,7 @@ GAME = Game(
     rules_template="crypto-crisis-rules.md.j2",
     languages=("en", "de", "fr", "es", "nl"),
     facts=model.language_facts,
-    supplies=(("Pencils", "one each"), ("Coloured pencils", "blue, yellow and red, to colour the boards"), ("Timer", "one both can see, running to 45:00: hints at 15:00 and 30:00, the end at 45:00"), ("Clear tape", "to shut the hint slips"), ("Dictionary", "a printed one, agreed on before play, decides what is a word (e.g. Collins Scrabble Words); without one, the house rule on the rules page")),
+    supplies=(("Pencils", "one each"), ("Coloured pencils", "blue, yellow and red, to colour the boards"), ("Timer", "one both can see, running to 45:00: hints at 15:00 and 30:00, the end at 45:00"), ("Clear tape", "to shut the hint slips"), ("Dictionary", "a printed one, agreed on before play, decides what is a word, e.g. Collins Scrabble Words; without one, the house rule on the rules page")),
     components={
         "board": Component(
             game=NAME,

@@ -15,7 +15,7 @@ GAME = Game(
     rules_template="scryptic-rules.md.j2",
     facts=model.language_facts,
     languages=("en", "de", "fr", "es", "nl"),
-    supplies=(("Pencils", "the score sheet"), ("Card stock", "letter tokens and racks"), ("Clear tape", "to join a tiled board"), ("Bags or envelopes", "to draw tokens from"), ("Dictionary", "a printed one, agreed on before play, decides what is a word (e.g. Collins Scrabble Words); without one, the house rule on the rules page")),
+    supplies=(("Pencils", "the score sheet"), ("Card stock", "letter tokens and racks"), ("Clear tape", "to join a tiled board"), ("Bags or envelopes", "to draw tokens from"), ("Dictionary", "a printed one, agreed on before play, decides what is a word, e.g. Collins Scrabble Words; without one, the house rule on the rules page")),
     components={
         "board": Component(
             game="scryptic",

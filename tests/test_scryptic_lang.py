@@ -5,6 +5,8 @@ reviewed, in the game's tone), every component built and checked."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from conftest import run_cli
@@ -113,7 +115,7 @@ def test_reference_prints_the_languages_meaning_lists_and_uses_its_words(lang):
     lists = {e["meaning"]: e["words"] for e in ref["meanings"]}
     assert set(lists) == set(R.MEANINGS)
     assert all(20 <= len(words) <= 120 for words in lists.values()), {m: len(w) for m, w in lists.items()}
-    assert "meaning_lists" not in ref and [e["what"] for e in ref["modifiers"]] == [w for w, _, _ in M.MODIFIERS]  # "(list overleaf)"
+    assert "meaning_lists" not in ref and [e["what"] for e in ref["modifiers"]] == [w for w, _, _ in M.MODIFIERS]  # "(list p. 2)"
     # the worked examples claim exactly the bonuses the printed lists give them
     for case in ref["examples"]:
         for meaning in case["meaning"]:
@@ -216,3 +218,28 @@ def test_reference_modifier_table_keeps_the_card_s_type_size(tmp_path, lang, pap
     assert {t.text.strip() for t in runs} == words, runs  # and the row names beside them keep their size too
     small = [t for t in runs if t.size < 7.5 - 0.01]
     assert not small, small
+
+
+#: "on the back" in each language: what a page printed one-sided may not send a player to
+OVERLEAF = re.compile(r"overleaf|au verso|umseitig|Rückseite|al dorso|ommezijde|z\.o\.z\.|achterkant", re.IGNORECASE)
+
+
+@pytest.mark.parametrize("lang", ["en", *LANGS])
+def test_reference_and_score_sheet_send_the_player_to_page_2_not_overleaf(tmp_path, lang):
+    """The kit prints the reference card and the score sheet one-sided: their
+    second page is another sheet, so 'list overleaf' / 'au verso' sent a player to
+    a blank back. They say page 2."""
+    import pypdfium2 as pdfium
+
+    from conftest import run_inproc
+
+    for component in ("reference", "sheet"):
+        out = tmp_path / f"{component}.pdf"
+        proc = run_inproc(component, "scryptic", "--lang", lang, "-o", str(out), cwd=tmp_path)
+        assert proc.returncode == 0, proc.stderr
+        doc = pdfium.PdfDocument(str(out))
+        texts = [doc[k].get_textpage().get_text_range() for k in range(len(doc))]
+        doc.close()
+        assert len(texts) == 2
+        found = [line for text in texts for line in text.splitlines() if OVERLEAF.search(line)]
+        assert not found, found

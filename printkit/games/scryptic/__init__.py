@@ -70,6 +70,6 @@ GAME = Game(
         KitPart("board", note="Tiled over several pages on A4/Letter: cut on the dashed lines, match the crosshairs, tape."),
         KitPart("tokens", note="Both letter pools and the two racks; card stock helps."),
         KitPart("reference", copies=2, note="One per player; two pages, back to back if you like."),
-        KitPart("sheet", note="One per game (two pages: turns continue overleaf); copy more as needed."),
+        KitPart("sheet", note="One per game (two pages: turns continue on page 2, or overleaf if printed two-sided); copy more as needed."),
     ),
 )

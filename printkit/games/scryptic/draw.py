@@ -970,7 +970,7 @@ def render_sheet(doc, model: dict) -> None:
                 ly = typeset.paragraph(c, said(note), m, ly, half, size=SHEET_TEXT) - 1.2
             for note in notes[split:]:
                 ry = typeset.paragraph(c, said(note), m + half + 6 * MM, ry, half, size=SHEET_TEXT) - 1.2
-            more = "" if one_page else _(" More turns: overleaf.")
+            more = "" if one_page else _(" More turns: page 2.")
             tail = _("The thick line after turn {n}: the pools are empty (7 to start, 3 a turn from your second turn).").format(n=pool) + more if pool else more.strip()
             y = typeset.paragraph(c, tail, m, min(ly, ry) - 1, W - 2 * m, size=SHEET_TEXT) if tail else min(ly, ry)
         if last >= turns:

@@ -133,9 +133,9 @@ MODIFIERS = [
     (N_("Crossing water"), N_("attack"), "×0.6"),
     (N_("A letter on a city"), N_("defence"), "×1.5"),
     (N_("Cut off from your cities"), N_("defence"), "×0.6"),
-    (N_("Attacking meaning (list overleaf)"), N_("attack"), "×1.5"),
-    (N_("Defending meaning (list overleaf)"), N_("defence"), "×1.5"),
-    (N_("Sneaking meaning (list overleaf)"), N_("both"), "×1.5"),
+    (N_("Attacking meaning (list p. 2)"), N_("attack"), "×1.5"),
+    (N_("Defending meaning (list p. 2)"), N_("defence"), "×1.5"),
+    (N_("Sneaking meaning (list p. 2)"), N_("both"), "×1.5"),
     (N_("Cutting or fire meaning (forest only)"), N_("placing"), "×1.5"),
 ]
 
@@ -146,7 +146,7 @@ SETUP = [
 TURN = [
     filled(N_("Draw {draw} letters from your pool, except on your first turn (you start with {start}). More than {limit} on your rack: discard down to {limit} at once (out of the game)."), draw=R.DRAW_PER_TURN, start=R.RACK_START, limit=R.RACK_LIMIT),
     N_("Place a word in a line, crossword style: your first word covers your start city; later words join your own crossword where it still reaches one of your cities, never a broken word unless your letters mend it."),
-    N_("Commit it: it and every line of two or more letters it makes must be in the dictionary (overleaf). If not, take it back. Place as many words as you like."),
+    N_("Commit it: it and every line of two or more letters it makes must be in the dictionary (page 2). If not, take it back. Place as many words as you like."),
     N_("A committed word touching (up, down, left, right) or laid on top of an opponent's letters attacks: combat."),
     N_("Once a turn you may lift one of your words back to your rack, leaving every word whole and reaching a city."),
     N_("End the turn: letters placed but not committed go back to your rack. Fill in your row of the score sheet."),

@@ -113,7 +113,9 @@ def small_print(component, model: dict, lang: str | None = None) -> str:
     if model.get("id"):
         bits.append(f"ID {ident}")
     elif ident is not None:
-        bits.append(_("seed {seed}").format(seed=ident))
+        # the number the part was made from (its --seed), which reprints it: "no. 1",
+        # a player's word for it rather than the generator's
+        bits.append(_("no. {seed}").format(seed=ident))
     return " · ".join(bits)
 
 

@@ -47,8 +47,7 @@ PENDING: tuple[str, ...] = ()
 #: words of printkit's making that mean nothing to a player, in any language (issue 37.2)
 DEVELOPER = frozenset("solver solvers wordnet wordnets scowl readme hunspell json debug lemma lemmas lemmatiser corpus regex stdout traceback "
                       "seed seeds graine semilla startwert startwaarde".split())
-#: a footer line (reprint facts, the lead's to word) and what names a command, option or file
-_FOOTER = re.compile(r"^printkit \d+\.\d+\.\d+ · ")
+#: what names a command, option or file
 _TOKEN = re.compile(r"\S*[-/.`_]\S*")
 
 
@@ -57,8 +56,6 @@ def developer_lines(text: str) -> list[str]:
     or a file name (--seed is the keeper's option; 'seed 1' in running text is not)."""
     found = []
     for line in text.splitlines():
-        if _FOOTER.match(line.strip()):
-            continue
         words = re.findall(r"[^\W\d_]+", _TOKEN.sub(" ", line))
         if any(w.lower() in DEVELOPER for w in words) or "`" in line:  # a backquote: Markdown left on paper
             found.append(line.strip())
@@ -69,7 +66,8 @@ def test_developer_lines_sees_a_developer_word_and_passes_commands():
     assert developer_lines("Die Bedeutungslisten fehlen (kein Wordnet installiert).") == ["Die Bedeutungslisten fehlen (kein Wordnet installiert)."]
     assert developer_lines("Seed 1 · mix")
     assert not developer_lines("Ohne --word wählt es drei zufällige häufige Wörter aus eurem geheimen --seed.")
-    assert not developer_lines("printkit 0.1.0 · kit crypto-crisis · énigme · graine 1 · page 10")  # the footer
+    assert developer_lines("printkit 0.1.0 · kit crypto-crisis · énigme · graine 1 · page 10")  # the footer said so
+    assert not developer_lines("printkit 0.1.0 · kit crypto-crisis · énigme · n° 1 · page 10")
     assert developer_lines("Imprimez `printkit calibrate` en recto verso")  # the print guide did
     assert not developer_lines("Lancez printkit calibrate, imprimez sa feuille en recto verso")
 

@@ -790,6 +790,67 @@ def _(p, v):
     ods_file(p / "cards.ods", '<table:table-row><table:table-cell office:value-type="string"><text:p>name</text:p></table:table-cell></table:table-row>' + row * 3)
 
 
+# 6. pictures that are programs, forged data: addresses, clones resvg would expand
+# (the outside attack of the "attack" branch). Pillow hands an EPS file (whatever
+# its name) to Ghostscript, which runs its PostScript: this one reads the secret
+# (Ghostscript's -dSAFER lets it read and write the temporary folder the tests
+# run in), paints it, and writes the marker file.
+def eps_program(p: Path, v: Path) -> bytes:
+    return ("%!PS-Adobe-3.0 EPSF-3.0\n%%BoundingBox: 0 0 100 100\n/Helvetica findfont 8 selectfont\n"
+            f"{{ ({v / 'secret.txt'}) (r) file 100 string readstring pop }} stopped {{ (none) }} if\n"
+            "1 0 1 setrgbcolor 0 0 100 100 rectfill 0 setgray 5 50 moveto show\n"
+            f"({marker(p)}) (w) file closefile\nshowpage\n").encode()
+
+
+@case("eps-icon-runs-no-program", 2, "not a picture printkit reads")
+def _(p, v):
+    (p / "icons").mkdir()
+    (p / "icons" / "star.png").write_bytes(eps_program(p, v))
+    deck(p, svg('<text data-box="8 8 53 10" font-size="5">:star: {{ name }}</text>'))
+
+
+@case("eps-picture-in-a-mask-runs-no-program", 2, "not a picture printkit reads")
+def _(p, v):
+    # the gate copies a picture in for resvg: an EPS is no picture it reads, refused undecoded
+    (p / "art.png").write_bytes(eps_program(p, v))
+    deck(p, svg('<defs><mask id="m"><image href="art.png" width="69" height="94"/></mask></defs><rect width="69" height="94" fill="#0ff" mask="url(#m)"/>' + NAME_TEXT))
+
+
+@case("svg-icon-names-a-file-outside", 2, "outside the project folder")
+def _(p, v):
+    # validate reads an icon as make does (it said ok, make refused)
+    (p / "icons").mkdir()
+    (p / "icons" / "star.svg").write_text(svg('<image href="../../victim/secret.png" width="69" height="94"/>'))
+    deck(p, svg('<text data-box="8 8 53 10" font-size="5">:star: {{ name }}</text>'))
+
+
+def clone_bomb(levels: int, fan: int) -> str:
+    """Groups of `fan` clones of the group before: the last draws fan ** levels rectangles."""
+    out = '<g id="c0"><rect width="0.1" height="0.1" fill="#369"/></g>'
+    for i in range(1, levels + 1):
+        out += f'<g id="c{i}">' + f'<use href="#c{i - 1}"/>' * fan + "</g>"
+    return out
+
+
+@case("clone-bomb-in-a-mask", 2, "clones")
+def _(p, v):
+    # a billion clones where resvg draws them (a mask): counted before resvg is asked (was exit 3,
+    # resvg's own refusal raised as an internal error, and validate said ok)
+    deck(p, svg("<defs>" + clone_bomb(9, 10) + '<mask id="m"><use href="#c9"/></mask></defs><rect width="69" height="94" fill="#f00" mask="url(#m)"/>' + NAME_TEXT))
+
+
+@case("clone-bomb-in-a-pattern", 2, "clones")
+def _(p, v):
+    deck(p, svg("<defs>" + clone_bomb(9, 10) + '<pattern id="p" width="10" height="10" patternUnits="userSpaceOnUse"><use href="#c9"/></pattern></defs><rect width="69" height="94" fill="url(#p)"/>' + NAME_TEXT))
+
+
+@case("icon-not-a-picture", 2, "not a picture printkit reads")
+def _(p, v):
+    (p / "icons").mkdir()
+    (p / "icons" / "star.png").write_bytes(b"not a picture\n" * 10)
+    deck(p, svg('<text data-box="8 8 53 10" font-size="5">:star: {{ name }}</text>'))
+
+
 # -- running them ----------------------------------------------------------------------
 
 def _victim(folder: Path) -> None:
@@ -812,7 +873,7 @@ def _digest(folder: Path) -> dict:
 QUICK = frozenset({
     "ssti-svg-text", "data-cell-payload-is-just-text", "page-symlink-out", "svg-filter-feimage-absolute",
     "billion-laughs", "output-file-symlink", "png-bomb", "xls-that-aborts-the-reader", "qr-20mm-in-mm-svg-prints",
-    "filtered-placeholder-feimage-from-cell",
+    "filtered-placeholder-feimage-from-cell", "eps-icon-runs-no-program",
 })
 
 

@@ -254,10 +254,18 @@ def check_pixels(size: tuple[int, int], name) -> None:
         raise LimitError(f"{shown(name)}: the picture is {w}x{h} pixels ({w * h / 1e6:.0f} million), over printkit's limit of {LIMITS['IMAGE_PIXELS'] / 1e6:g} million: scale it down")
 
 
+#: the picture formats printkit reads (Pillow's names; a camera's JPEG with
+#: several pictures comes as JPEG's own MPO). Any other is refused before it is
+#: decoded: Pillow hands an EPS or PostScript file to Ghostscript, a program that
+#: runs the file's PostScript (it can loop for ever, and read and write files).
+PICTURE_FORMATS = ("PNG", "JPEG", "GIF", "WEBP", "BMP", "TIFF")
+
+
 def open_image(path_or_file, name):
     """A PIL image opened (header only) after the size checks, decoded later by the caller.
-    Pillow's own decompression-bomb warning never reaches the terminal: printkit's
-    limit is lower and checked here first."""
+    Only PICTURE_FORMATS are opened (another format raises as a file that is no
+    picture does). Pillow's own decompression-bomb warning never reaches the
+    terminal: printkit's limit is lower and checked here first."""
     import warnings
 
     from PIL import Image
@@ -268,7 +276,7 @@ def open_image(path_or_file, name):
     with warnings.catch_warnings():
         warnings.simplefilter("error", Image.DecompressionBombWarning)
         try:
-            im = Image.open(path_or_file)
+            im = Image.open(path_or_file, formats=PICTURE_FORMATS)
         except (Image.DecompressionBombError, Image.DecompressionBombWarning):
             raise LimitError(f"{shown(name)}: the picture is over printkit's limit of {LIMITS['IMAGE_PIXELS'] / 1e6:g} million pixels: scale it down") from None
     check_pixels(im.size, name)
@@ -371,6 +379,24 @@ def _data_uri_pixels(href: str, name) -> None:
         raise
     except Exception:
         raise UsageError(f"{shown(name)}: an embedded picture ({shown(href, 40)}) is not a picture printkit can read: embed it again, or link the picture's file") from None
+
+
+def load_picture(path, name=None, decode: bool = True):
+    """A picture file decoded through open_image (a regular file within the size
+    limit, a format printkit reads, within the pixel limit), as a PIL image
+    (`decode` False: its header checked only, None returned). UsageError naming
+    it when it is no picture printkit reads."""
+    name = path if name is None else name
+    try:
+        with open_image(path, name) as im:
+            if not decode:
+                return None
+            im.load()
+            return im.copy()
+    except UsageError:
+        raise
+    except Exception:
+        raise UsageError(f"{shown(name)}: not a picture printkit reads (PNG, JPEG, GIF, WebP, BMP or TIFF)") from None
 
 
 def data_uri_image(href: str, name):
@@ -501,8 +527,7 @@ class _Refs:
         if full.suffix.lower() in (".svg", ".svgz"):
             return self.svg_file(el, tag, full, fragment, name, chain)
         if not self.embed:
-            with open_image(full, full):  # a regular file, a picture within the pixel limit (header only)
-                pass
+            load_picture(full, full, decode=False)  # a regular file, a picture printkit reads within the pixel limit (header only)
             return value
         return _picture_uri(full)
 
@@ -707,8 +732,9 @@ _URIS: dict = {}
 def _picture_uri(full: Path) -> str | None:
     """A picture file read through the gate's checks (a regular file within the
     size limit, a picture within the pixel limit) as a data: address of the
-    bytes read (PNG and JPEG as they are; other formats Pillow reads, as PNG).
-    None for a file that is no picture. Remembered by file and change time."""
+    bytes read (PNG and JPEG as they are; other formats printkit reads, as PNG).
+    UsageError naming a file that is no picture printkit reads (an EPS is a
+    program: never decoded). Remembered by file and change time."""
     import base64
     import io
 
@@ -730,7 +756,7 @@ def _picture_uri(full: Path) -> str | None:
     except LimitError:
         raise
     except Exception:
-        uri = None
+        raise UsageError(f"{shown(full)}: not a picture printkit reads (PNG, JPEG, GIF, WebP, BMP or TIFF)") from None
     if len(_URIS) >= 64:
         _URIS.clear()
     _URIS[key] = uri

@@ -241,8 +241,10 @@ def rasterise(doc, svg_text: str, size_mm: tuple[float, float], font_files: list
     raster_cost(doc, w, h, what)
     answer, png = child.call("printkit.custom.svgdraw:raster_task", {"width": w, "height": h, "fonts": list(font_files)}, svg_text.encode("utf-8"),
                              what=what, doing="drawing it as a picture (resvg)")
-    if "failed" in answer:
-        raise ValueError(answer["failed"])
+    if "failed" in answer:  # resvg refused the document (its own limits): one line naming the element
+        from printkit.errors import UsageError
+
+        raise UsageError(f"{what}: resvg could not draw it as a picture: {safety.shown(answer['failed'], 120)}")
     image = Image.open(io.BytesIO(png)).convert("RGBA")
     if image.size != (w, h):
         image = image.resize((w, h))
@@ -315,6 +317,39 @@ def _primitive_weight(p, scale: float, where: str) -> float:
     return 1.0
 
 
+def drawn_elements(doc, index, cap: int) -> int:
+    """Elements a renderer draws for `doc` once its clones (<use>) are expanded,
+    each clone counting what it copies (clones of clones multiply), counted up to
+    `cap` + 1. A clone of itself (directly or through others) adds nothing: resvg
+    refuses it. Counted without recursion: a chain of clones may be long."""
+    memo: dict = {}
+    started: set = set()
+
+    def parts(el):
+        out = [c for c in el if isinstance(c.tag, str)]
+        if _local(el.tag) == "use":
+            href = (el.get(XLINK) or el.get("href") or "").strip()
+            target = index.get(href[1:]) if href.startswith("#") else None
+            if target is not None:
+                out.append(target)
+        return out
+
+    stack = [(doc, False)]
+    while stack:
+        el, done = stack.pop()
+        key = id(el)
+        if done:
+            memo[key] = min(cap + 1, 1 + sum(memo.get(id(c), 0) for c in parts(el)))
+            started.discard(key)
+            continue
+        if key in memo or key in started:
+            continue
+        started.add(key)
+        stack.append((el, True))
+        stack.extend((c, False) for c in parts(el) if id(c) not in memo and id(c) not in started)
+    return memo.get(id(doc), 0)
+
+
 def raster_cost(doc, w: int, h: int, where: str) -> None:
     """Refuse, before resvg draws, a document whose effects would cost more than
     printkit's limits: filters, masks and patterns used (SVG_EFFECTS), references
@@ -325,6 +360,8 @@ def raster_cost(doc, w: int, h: int, where: str) -> None:
     from printkit.custom.safety import LIMITS, LimitError
 
     index = id_index(doc)
+    if drawn_elements(doc, index, LIMITS["SVG_ELEMENTS"]) > LIMITS["SVG_ELEMENTS"]:  # resvg expands clones as printkit's drawer does
+        raise LimitError(f"{where}: over {LIMITS['SVG_ELEMENTS']:,} elements to draw once its clones (<use>) are counted, printkit's limit: simplify the drawing")
     pixels = w * h
     vb = [_float(v) for v in re.split(r"[\s,]+", (doc.get("viewBox") or "").strip()) if v]
     scale = w / vb[2] if len(vb) == 4 and vb[2] > 0 else 1.0

@@ -844,6 +844,30 @@ def _(p, v):
     deck(p, svg("<defs>" + clone_bomb(9, 10) + '<pattern id="p" width="10" height="10" patternUnits="userSpaceOnUse"><use href="#c9"/></pattern></defs><rect width="69" height="94" fill="url(#p)"/>' + NAME_TEXT))
 
 
+@case("png-bomb-percent-encoded-data-address", 2, "million")
+def _(p, v):
+    # a data: address written without base64 (as resvg reads it too): the gate read only base64
+    # ones, so the pixel limit was never checked and resvg was handed the bomb (validate: ok)
+    from urllib.parse import quote
+
+    uri = "data:image/png," + quote(bomb_png())
+    deck(p, svg(f'<defs><mask id="m"><image href="{uri}" width="69" height="94"/></mask></defs><rect width="69" height="94" fill="#f00" mask="url(#m)"/>' + NAME_TEXT))
+
+
+@case("png-bomb-data-address-with-a-parameter", 2, "million")
+def _(p, v):
+    uri = "data:image/png;name=x.png;base64," + base64.b64encode(bomb_png()).decode()
+    deck(p, svg(f'<defs><mask id="m"><image href="{uri}" width="69" height="94"/></mask></defs><rect width="69" height="94" fill="#f00" mask="url(#m)"/>' + NAME_TEXT))
+
+
+@case("percent-encoded-data-picture-prints", 0)
+def _(p, v):
+    from urllib.parse import quote
+
+    uri = "data:image/png;charset=binary," + quote(png_bytes(30, 40, CYAN))
+    deck(p, svg(f'<defs><mask id="m"><rect width="69" height="94" fill="#fff"/></mask></defs><g mask="url(#m)"><image href="{uri}" width="69" height="94"/></g>' + NAME_TEXT))
+
+
 @case("icon-not-a-picture", 2, "not a picture printkit reads")
 def _(p, v):
     (p / "icons").mkdir()

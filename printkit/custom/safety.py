@@ -348,17 +348,26 @@ def count_svg(root, name, counted: list | None = None) -> int:
     return total
 
 
+_DATA_PICTURE = re.compile(r"data:image/[a-z0-9+.-]+((?:;[^,;]*)*?)(;\s*base64\s*)?,", re.I)
+
+
 def _data_uri_bytes(href: str, name):
-    """The bytes a base64 data: address holds (None when it is not one).
-    UsageError naming the file when the base64 is broken."""
+    """The bytes a data:image/... address holds, in any spelling a renderer
+    reads: base64 or percent-encoded, with parameters (`;charset=...`) or
+    without. None when it is no such address. UsageError naming the file when
+    the base64 is broken."""
     import base64
     import binascii
+    from urllib.parse import unquote_to_bytes
 
-    m = re.match(r"data:image/[a-z+.-]+;base64,", href[:64].lower())
+    m = _DATA_PICTURE.match(href[:512])
     if not m:
         return None
+    body = href[m.end():]
+    if not m.group(2):
+        return unquote_to_bytes(body)
     try:
-        return base64.b64decode("".join(href[m.end():].split()), validate=False)
+        return base64.b64decode("".join(body.split()), validate=False)
     except (binascii.Error, ValueError):
         raise UsageError(f"{shown(name)}: an embedded picture is not valid base64") from None
 
@@ -399,9 +408,19 @@ def load_picture(path, name=None, decode: bool = True):
         raise UsageError(f"{shown(name)}: not a picture printkit reads (PNG, JPEG, GIF, WebP, BMP or TIFF)") from None
 
 
-def data_uri_image(href: str, name):
-    """The PNG or JPEG a data: address holds, decoded and loaded (within the
-    pixel limit), or None when it holds something else."""
+def _png_base64(im) -> str:
+    import base64
+    import io
+
+    buf = io.BytesIO()
+    im.convert("RGBA").save(buf, "PNG")
+    return base64.b64encode(buf.getvalue()).decode("ascii")
+
+
+def data_uri_image(href: str, name, any_format: bool = False):
+    """The PNG or JPEG (`any_format`: any picture printkit reads) a data:
+    address holds, decoded and loaded (within the pixel limit), or None when it
+    holds something else."""
     import io
 
     raw = _data_uri_bytes(href, name)
@@ -409,7 +428,7 @@ def data_uri_image(href: str, name):
         return None
     try:
         with open_image(io.BytesIO(raw), f"{name} (embedded picture)") as im:
-            if im.format not in ("PNG", "JPEG"):
+            if im.format not in ("PNG", "JPEG") and not any_format:
                 return None
             im.load()
             return im.copy()
@@ -565,8 +584,13 @@ class _Refs:
 
             return "data:image/svg+xml;base64," + base64.b64encode(etree.tostring(inner)).decode("ascii")
         if head.startswith("data:image/"):
-            _data_uri_pixels(href, name)
-            return href
+            if _data_uri_bytes(href, name) is None:  # no address printkit reads: nothing handed on
+                return href if not self.embed else None
+            _data_uri_pixels(href, name)  # a picture printkit reads, within the pixel limit
+            if not self.embed or re.match(r"data:image/(png|jpeg);base64,[A-Za-z0-9+/=\s]*$", href):
+                return href
+            im = data_uri_image(href, name, any_format=True)  # what a renderer reads is what was checked
+            return None if im is None else "data:image/png;base64," + _png_base64(im)
         return href if not self.embed else None  # not a picture: nothing to draw
 
     def svg_file(self, el, tag: str, full: Path, fragment: str, name, chain: tuple):

@@ -86,9 +86,10 @@ def bomb_png() -> bytes:
 
 
 def xlsx_forged(folder: Path, name: str, *, dimension: str | None = None, far_cell: str | None = None, shared_bomb: int = 0,
-                quote: str = '"', shared_long: int = 0, shared_cells: tuple = (0, 0)) -> None:
+                quote: str = '"', shared_long: int = 0, shared_cells: tuple = (0, 0), sheet_part: str = "") -> None:
     """A tiny real .xlsx (openpyxl), then edited as an attacker would: a forged
-    dimension record, a stray far-away cell, or a shared-strings zip bomb."""
+    dimension record, a stray far-away cell, a shared-strings zip bomb, or the
+    sheet moved to another part (`sheet_part`, named in the workbook's links)."""
     import zipfile
 
     import openpyxl
@@ -114,6 +115,11 @@ def xlsx_forged(folder: Path, name: str, *, dimension: str | None = None, far_ce
                     cells = '<c t="s"><v>0</v></c>' * cols
                     text = text.replace("</sheetData>", "".join(f"<row>{cells}</row>" for _ in range(rows)) + "</sheetData>")
                 data = text.encode()
+                if sheet_part:
+                    dst.writestr(sheet_part, data)
+                    continue
+            if sheet_part and info.filename == "xl/_rels/workbook.xml.rels":
+                data = data.replace(b"worksheets/sheet1.xml", sheet_part.removeprefix("xl/").encode())
             dst.writestr(info, data)
         if shared_long:
             dst.writestr("xl/sharedStrings.xml", '<?xml version="1.0"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><si><t>' + "k" * shared_long + "</t></si></sst>")
@@ -729,6 +735,15 @@ def _(p, v):
     xlsx_forged(p, "cards.xlsx", shared_long=9_000, shared_cells=(5_000, 100))
 
 
+@case("xlsx-sheet-in-another-part", 2, "characters")
+def _(p, v):
+    # python-calamine finds a sheet wherever the workbook's links say; the count before it
+    # looked in xl/worksheets/ only (the worker then laid out 4.5 GB of text, and aborted)
+    (p / "game.toml").write_text(GAME + DECK.replace("cards.csv", "cards.xlsx"))
+    (p / "front.svg").write_text(svg(NAME_TEXT))
+    xlsx_forged(p, "cards.xlsx", shared_long=9_000, shared_cells=(5_000, 100), sheet_part="xl/data/s.xml")
+
+
 @case("ods-repeats-multiply", 2, "rows")
 def _(p, v):
     (p / "game.toml").write_text(GAME + DECK.replace("cards.csv", "cards.ods"))
@@ -1192,3 +1207,18 @@ def test_control_the_cost_check_sees_an_expensive_filter():
                           ('<feMorphology radius="30"/>', "pixel steps")):
         with pytest.raises(LimitError, match=needle):
             svgdraw.raster_cost(doc(prims), 815, 1110, "card")
+
+
+def test_the_spreadsheet_reader_answers_within_the_limits(tmp_path, monkeypatch):
+    """An .xls or .xlsb has no count before python-calamine lays it out: the
+    worker counts what the reader laid out before handing it back (the sheet
+    here is an .xlsx read straight, past the count before)."""
+    from printkit.custom import data, safety
+
+    xlsx_forged(tmp_path, "cards.xlsx", shared_long=500, shared_cells=(100, 20), sheet_part="xl/data/s.xml")
+    monkeypatch.setitem(safety.LIMITS, "SHEET_CHARS", 100_000)
+    with pytest.raises(safety.LimitError, match="characters once laid out"):
+        data._book_grid(tmp_path / "cards.xlsx", None)
+    monkeypatch.setitem(safety.LIMITS, "SHEET_CHARS", 2_000_000)
+    name, grid = data._book_grid(tmp_path / "cards.xlsx", None)
+    assert grid[0] == ["name"] + [""] * 19 and grid[2] == ["k" * 500] * 20 and len(grid) == 102

@@ -883,6 +883,30 @@ def _(p, v):
     deck(p, svg(f'<defs><mask id="m"><rect width="69" height="94" fill="#fff"/></mask></defs><g mask="url(#m)"><image href="{uri}" width="69" height="94"/></g>' + NAME_TEXT))
 
 
+def drawing_in_drawings(levels: int) -> str:
+    """A drawing holding a drawing in a data: address, `levels` deep (plain text,
+    escaped as an attribute: the file grows with the square of the depth)."""
+    from xml.sax.saxutils import quoteattr
+
+    s = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="5" height="5" fill="#0ff"/></svg>'
+    for _ in range(levels + 1):
+        s = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><image width="10" height="10" href=' + quoteattr("data:image/svg+xml," + s) + "/></svg>"
+    return s[s.index("<image"):-len("</svg>")]
+
+
+@case("data-drawings-nested-60-deep", 2, "nested over")
+def _(p, v):
+    # the gate followed drawings in data: addresses with no depth limit (files: 50)
+    deck(p, svg('<defs><mask id="m"><rect width="69" height="94" fill="#fff"/></mask></defs><g mask="url(#m)">' + drawing_in_drawings(60) + "</g>" + NAME_TEXT))
+
+
+@case("data-drawings-written-again-stay-small", 0)
+def _(p, v):
+    # 42 levels, a 110 KB file: written again in base64 at each level, the gate's copy came
+    # to 100 MB (45 levels: 200 MB, and 870 MB held); percent-encoded it stays the file's size
+    deck(p, svg('<defs><mask id="m"><rect width="69" height="94" fill="#fff"/></mask></defs><g mask="url(#m)">' + drawing_in_drawings(42) + "</g>" + NAME_TEXT))
+
+
 @case("icon-not-a-picture", 2, "not a picture printkit reads")
 def _(p, v):
     (p / "icons").mkdir()

@@ -1246,3 +1246,18 @@ def test_the_spreadsheet_reader_answers_within_the_limits(tmp_path, monkeypatch)
     monkeypatch.setitem(safety.LIMITS, "SHEET_CHARS", 2_000_000)
     name, grid = data._book_grid(tmp_path / "cards.xlsx", None)
     assert grid[0] == ["name"] + [""] * 19 and grid[2] == ["k" * 500] * 20 and len(grid) == 102
+
+
+def test_a_run_leaves_nothing_in_the_temporary_folder(tmp_path):
+    """A make that draws with resvg (a filter) writes only its output: the empty
+    folder resvg looks relative references up in was left behind, one a run."""
+    project = tmp_path / "project"
+    project.mkdir()
+    deck(project, svg('<defs><filter id="f"><feGaussianBlur stdDeviation="0.5"/></filter></defs><rect x="5" y="5" width="59" height="84" fill="#369" filter="url(#f)"/>' + NAME_TEXT))
+    temp = tmp_path / "tmp"
+    temp.mkdir()
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "TMPDIR": str(temp), "XDG_CONFIG_HOME": str(tmp_path / "no-config")}
+    r = subprocess.run([sys.executable, "-m", "printkit", "make", "game.toml"], cwd=project, env=env, capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert (project / "output" / "free-game-kit.pdf").is_file()
+    assert sorted(p.name for p in temp.iterdir()) == []

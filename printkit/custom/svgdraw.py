@@ -254,21 +254,19 @@ def rasterise(doc, svg_text: str, size_mm: tuple[float, float], font_files: list
     return image.crop(box), box[0] / dpi * 25.4, box[1] / dpi * 25.4, (box[2] - box[0]) / dpi * 25.4, (box[3] - box[1]) / dpi * 25.4
 
 
-_NOWHERE: list = []
-
-
 def raster_task(args: dict, data: bytes):
     """The worker's side of rasterise: resvg draws the document at the size
-    asked, with only the font files given, and no folder to look files up in."""
+    asked, with only the font files given, and no folder to look files up in
+    (relative references resolve into an empty folder made for the call and
+    removed after it: kept for the worker's life, one was left behind a run)."""
     import tempfile
 
     import resvg_py
 
-    if not _NOWHERE:
-        _NOWHERE.append(tempfile.mkdtemp(prefix="printkit-nothing-"))  # relative references resolve into an empty folder
     try:
-        png = resvg_py.svg_to_bytes(svg_string=data.decode("utf-8"), width=int(args["width"]), height=int(args["height"]), dpi=96,
-                                    skip_system_fonts=True, font_files=list(args.get("fonts") or []), font_dirs=[], resources_dir=_NOWHERE[0])
+        with tempfile.TemporaryDirectory(prefix="printkit-nothing-") as nowhere:
+            png = resvg_py.svg_to_bytes(svg_string=data.decode("utf-8"), width=int(args["width"]), height=int(args["height"]), dpi=96,
+                                        skip_system_fonts=True, font_files=list(args.get("fonts") or []), font_dirs=[], resources_dir=nowhere)
     except ValueError as exc:
         return {"failed": str(exc)[:200]}, b""
     return {}, bytes(png)

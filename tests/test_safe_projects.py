@@ -907,6 +907,14 @@ def _(p, v):
     deck(p, svg('<defs><mask id="m"><rect width="69" height="94" fill="#fff"/></mask></defs><g mask="url(#m)">' + drawing_in_drawings(42) + "</g>" + NAME_TEXT))
 
 
+@case("filter-with-300-steps", 2, "filter steps")
+def _(p, v):
+    # under the pixel-step limit, yet resvg keeps every step's picture: 300 blurs on a card
+    # need over 1 GB (validate said ok; make: the worker ran out of memory)
+    blurs = '<feGaussianBlur stdDeviation="3"/>' * 300
+    deck(p, svg(f'<defs><filter id="f" x="0" y="0" width="1" height="1">{blurs}</filter></defs><rect x="0" y="0" width="69" height="94" fill="#369" filter="url(#f)"/>' + NAME_TEXT))
+
+
 @case("icon-not-a-picture", 2, "not a picture printkit reads")
 def _(p, v):
     (p / "icons").mkdir()

@@ -278,6 +278,7 @@ _REF_KEYS = ("filter", "mask", "clip-path", "fill", "stroke", "marker-start", "m
 MAX_REF_DEPTH = 24  # masks in masks, patterns in patterns...: resvg follows them by recursion
 MAX_KERNEL = 25  # feConvolveMatrix: order x order cells per pixel (5x5, what editors offer)
 MAX_OCTAVES = 10  # feTurbulence: past 10 octaves nothing more shows at print size
+RESULTS_HELD = 6  # a filter's step results held at once: at most 6 x IMAGE_PIXELS pixels (150 million, some 600 MB)
 
 
 def _float(v, default: float = 0.0) -> float:
@@ -412,6 +413,11 @@ def raster_cost(doc, w: int, h: int, where: str) -> None:
                 raise LimitError(f"{where}: over {LIMITS['SVG_EFFECTS']:,} filters and masks in one picture, printkit's limit")
             if key == "filter" and _local(target.tag) == "filter":
                 prims = [p for p in target if isinstance(p.tag, str)]
+                # resvg keeps every step's result, a picture the size of the filter region,
+                # until the filter ends (some 4 bytes a pixel): 600 blurs on a card came to 2 GB
+                held, most = pixels * len(prims), RESULTS_HELD * LIMITS["IMAGE_PIXELS"]
+                if held > most:
+                    raise LimitError(f"{where}: its filter {describe(target)} has {len(prims):,} steps, each a {w}x{h} pixel picture resvg keeps until the filter ends: over printkit's limit of {most / 1e6:g} million pixels held: use fewer filter steps")
                 for p in prims:
                     work += pixels * _primitive_weight(p, scale, f"{where} {describe(p)}")
                 if work > LIMITS["FILTER_WORK"]:

@@ -915,6 +915,18 @@ def _(p, v):
     deck(p, svg(f'<defs><filter id="f" x="0" y="0" width="1" height="1">{blurs}</filter></defs><rect x="0" y="0" width="69" height="94" fill="#369" filter="url(#f)"/>' + NAME_TEXT))
 
 
+@case("style-sheet-300000-rules", 2, "rules or selectors")
+def _(p, v):
+    # cssselect2 compiles each selector into Python code: validate ran past the CPU ceiling, make out of memory
+    rules = "".join(f".c{i}{{fill:#369}}" for i in range(300_000))
+    deck(p, svg(f"<style>{rules}</style>" + '<rect class="c1 c2" x="0" y="0" width="5" height="5"/>' * 100 + NAME_TEXT))
+
+
+@case("style-rule-of-100000-selectors", 2, "rules or selectors")
+def _(p, v):
+    deck(p, svg("<style>" + ",".join(f".c{i}" for i in range(100_000)) + "{fill:#369}</style>" + '<rect class="c1" x="0" y="0" width="5" height="5"/>' + NAME_TEXT))
+
+
 @case("icon-not-a-picture", 2, "not a picture printkit reads")
 def _(p, v):
     (p / "icons").mkdir()

@@ -57,7 +57,7 @@ def inline_css(root, name="the SVG drawing") -> None:
     from printkit.custom import safety
 
     try:
-        found = _matched_rules(root, sheets)
+        found = _matched_rules(root, sheets, name)
     except RecursionError:  # rules nested thousands deep (`:not(:not(...` or `[[[[`): tinycss2 and cssselect2 read by recursion
         raise safety.LimitError(f"{safety.shown(name)}: its <style> sheet is nested too deeply to read, printkit's limit") from None
     room = safety.LIMITS["FILE_BYTES"]  # the characters the rules may write, every element counted
@@ -75,15 +75,25 @@ def inline_css(root, name="the SVG drawing") -> None:
             del el.attrib["class"]
 
 
-def _matched_rules(root, sheets) -> dict:
+MAX_SELECTORS = 5_000  # selectors in the <style> sheets of one drawing (300,000 took minutes to compile)
+
+
+def _matched_rules(root, sheets, name="the SVG drawing") -> dict:
     """The rules of the <style> sheets (those without placeholders), as
     element -> [(specificity, order, declarations)]; the sheets read are removed."""
     import cssselect2
     import tinycss2
 
+    from printkit.custom import safety
+
     found: dict = {}  # element -> list of (specificity, order, declarations)
     order = 0
     wrapper = cssselect2.ElementWrapper.from_xml_root(root)
+    def too_many():
+        return safety.LimitError(f"{safety.shown(name)}: its <style> sheets hold over {MAX_SELECTORS:,} rules or selectors, printkit's limit: simplify the style sheet")
+
+    if sum((s.text or "").count("{") for s in sheets if not PLACEHOLDER.search(s.text or "")) > MAX_SELECTORS:
+        raise too_many()  # counted in the text, before tinycss2 reads it
     for sheet in sheets:
         if PLACEHOLDER.search(sheet.text or ""):
             continue  # a sheet with placeholders: read once they are filled (a card's document)
@@ -95,6 +105,9 @@ def _matched_rules(root, sheets) -> dict:
             for d in tinycss2.parse_declaration_list(rule.content, skip_comments=True, skip_whitespace=True):
                 if d.type == "declaration":
                     decls.append((d.lower_name, tinycss2.serialize(d.value).strip()))
+            order += sum(1 for t in rule.prelude if t.type == "literal" and t.value == ",")
+            if order >= MAX_SELECTORS:  # counted before cssselect2 compiles them, each into Python code (some 0.25 ms a selector)
+                raise too_many()
             try:
                 selectors = cssselect2.compile_selector_list(rule.prelude)
             except cssselect2.SelectorError:

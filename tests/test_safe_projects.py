@@ -927,6 +927,13 @@ def _(p, v):
     deck(p, svg("<style>" + ",".join(f".c{i}" for i in range(100_000)) + "{fill:#369}</style>" + '<rect class="c1" x="0" y="0" width="5" height="5"/>' + NAME_TEXT))
 
 
+@case("text-page-of-12-mb", 2, "over the limit of 1 MB")
+def _(p, v):
+    # a rules page of 2.5 MB filled some 1,000 pages; 12 MB ran make out of memory (validate: ok)
+    (p / "game.toml").write_text(GAME + '[[page]]\ntext = "rules.md"\n')
+    (p / "rules.md").write_text(("# Head\n\n" + "- **word** " * 50 + "\n\n" + "lorem ipsum dolor " * 200 + "\n\n") * 3000)
+
+
 @case("icon-not-a-picture", 2, "not a picture printkit reads")
 def _(p, v):
     (p / "icons").mkdir()

@@ -86,9 +86,10 @@ def bomb_png() -> bytes:
 
 
 def xlsx_forged(folder: Path, name: str, *, dimension: str | None = None, far_cell: str | None = None, shared_bomb: int = 0,
-                quote: str = '"', shared_long: int = 0, shared_cells: tuple = (0, 0)) -> None:
+                quote: str = '"', shared_long: int = 0, shared_cells: tuple = (0, 0), sheet_part: str = "") -> None:
     """A tiny real .xlsx (openpyxl), then edited as an attacker would: a forged
-    dimension record, a stray far-away cell, or a shared-strings zip bomb."""
+    dimension record, a stray far-away cell, a shared-strings zip bomb, or the
+    sheet moved to another part (`sheet_part`, named in the workbook's links)."""
     import zipfile
 
     import openpyxl
@@ -114,6 +115,11 @@ def xlsx_forged(folder: Path, name: str, *, dimension: str | None = None, far_ce
                     cells = '<c t="s"><v>0</v></c>' * cols
                     text = text.replace("</sheetData>", "".join(f"<row>{cells}</row>" for _ in range(rows)) + "</sheetData>")
                 data = text.encode()
+                if sheet_part:
+                    dst.writestr(sheet_part, data)
+                    continue
+            if sheet_part and info.filename == "xl/_rels/workbook.xml.rels":
+                data = data.replace(b"worksheets/sheet1.xml", sheet_part.removeprefix("xl/").encode())
             dst.writestr(info, data)
         if shared_long:
             dst.writestr("xl/sharedStrings.xml", '<?xml version="1.0"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><si><t>' + "k" * shared_long + "</t></si></sst>")
@@ -729,6 +735,15 @@ def _(p, v):
     xlsx_forged(p, "cards.xlsx", shared_long=9_000, shared_cells=(5_000, 100))
 
 
+@case("xlsx-sheet-in-another-part", 2, "characters")
+def _(p, v):
+    # python-calamine finds a sheet wherever the workbook's links say; the count before it
+    # looked in xl/worksheets/ only (the worker then laid out 4.5 GB of text, and aborted)
+    (p / "game.toml").write_text(GAME + DECK.replace("cards.csv", "cards.xlsx"))
+    (p / "front.svg").write_text(svg(NAME_TEXT))
+    xlsx_forged(p, "cards.xlsx", shared_long=9_000, shared_cells=(5_000, 100), sheet_part="xl/data/s.xml")
+
+
 @case("ods-repeats-multiply", 2, "rows")
 def _(p, v):
     (p / "game.toml").write_text(GAME + DECK.replace("cards.csv", "cards.ods"))
@@ -790,6 +805,142 @@ def _(p, v):
     ods_file(p / "cards.ods", '<table:table-row><table:table-cell office:value-type="string"><text:p>name</text:p></table:table-cell></table:table-row>' + row * 3)
 
 
+# 6. pictures that are programs, forged data: addresses, clones resvg would expand
+# (the outside attack of the "attack" branch). Pillow hands an EPS file (whatever
+# its name) to Ghostscript, which runs its PostScript: this one reads the secret
+# (Ghostscript's -dSAFER lets it read and write the temporary folder the tests
+# run in), paints it, and writes the marker file.
+def eps_program(p: Path, v: Path) -> bytes:
+    return ("%!PS-Adobe-3.0 EPSF-3.0\n%%BoundingBox: 0 0 100 100\n/Helvetica findfont 8 selectfont\n"
+            f"{{ ({v / 'secret.txt'}) (r) file 100 string readstring pop }} stopped {{ (none) }} if\n"
+            "1 0 1 setrgbcolor 0 0 100 100 rectfill 0 setgray 5 50 moveto show\n"
+            f"({marker(p)}) (w) file closefile\nshowpage\n").encode()
+
+
+@case("eps-icon-runs-no-program", 2, "not a picture printkit reads")
+def _(p, v):
+    (p / "icons").mkdir()
+    (p / "icons" / "star.png").write_bytes(eps_program(p, v))
+    deck(p, svg('<text data-box="8 8 53 10" font-size="5">:star: {{ name }}</text>'))
+
+
+@case("eps-picture-in-a-mask-runs-no-program", 2, "not a picture printkit reads")
+def _(p, v):
+    # the gate copies a picture in for resvg: an EPS is no picture it reads, refused undecoded
+    (p / "art.png").write_bytes(eps_program(p, v))
+    deck(p, svg('<defs><mask id="m"><image href="art.png" width="69" height="94"/></mask></defs><rect width="69" height="94" fill="#0ff" mask="url(#m)"/>' + NAME_TEXT))
+
+
+@case("svg-icon-names-a-file-outside", 2, "outside the project folder")
+def _(p, v):
+    # validate reads an icon as make does (it said ok, make refused)
+    (p / "icons").mkdir()
+    (p / "icons" / "star.svg").write_text(svg('<image href="../../victim/secret.png" width="69" height="94"/>'))
+    deck(p, svg('<text data-box="8 8 53 10" font-size="5">:star: {{ name }}</text>'))
+
+
+def clone_bomb(levels: int, fan: int) -> str:
+    """Groups of `fan` clones of the group before: the last draws fan ** levels rectangles."""
+    out = '<g id="c0"><rect width="0.1" height="0.1" fill="#369"/></g>'
+    for i in range(1, levels + 1):
+        out += f'<g id="c{i}">' + f'<use href="#c{i - 1}"/>' * fan + "</g>"
+    return out
+
+
+@case("clone-bomb-in-a-mask", 2, "clones")
+def _(p, v):
+    # a billion clones where resvg draws them (a mask): counted before resvg is asked (was exit 3,
+    # resvg's own refusal raised as an internal error, and validate said ok)
+    deck(p, svg("<defs>" + clone_bomb(9, 10) + '<mask id="m"><use href="#c9"/></mask></defs><rect width="69" height="94" fill="#f00" mask="url(#m)"/>' + NAME_TEXT))
+
+
+@case("clone-bomb-in-a-pattern", 2, "clones")
+def _(p, v):
+    deck(p, svg("<defs>" + clone_bomb(9, 10) + '<pattern id="p" width="10" height="10" patternUnits="userSpaceOnUse"><use href="#c9"/></pattern></defs><rect width="69" height="94" fill="url(#p)"/>' + NAME_TEXT))
+
+
+@case("png-bomb-percent-encoded-data-address", 2, "million")
+def _(p, v):
+    # a data: address written without base64 (as resvg reads it too): the gate read only base64
+    # ones, so the pixel limit was never checked and resvg was handed the bomb (validate: ok)
+    from urllib.parse import quote
+
+    uri = "data:image/png," + quote(bomb_png())
+    deck(p, svg(f'<defs><mask id="m"><image href="{uri}" width="69" height="94"/></mask></defs><rect width="69" height="94" fill="#f00" mask="url(#m)"/>' + NAME_TEXT))
+
+
+@case("png-bomb-data-address-with-a-parameter", 2, "million")
+def _(p, v):
+    uri = "data:image/png;name=x.png;base64," + base64.b64encode(bomb_png()).decode()
+    deck(p, svg(f'<defs><mask id="m"><image href="{uri}" width="69" height="94"/></mask></defs><rect width="69" height="94" fill="#f00" mask="url(#m)"/>' + NAME_TEXT))
+
+
+@case("percent-encoded-data-picture-prints", 0)
+def _(p, v):
+    from urllib.parse import quote
+
+    uri = "data:image/png;charset=binary," + quote(png_bytes(30, 40, CYAN))
+    deck(p, svg(f'<defs><mask id="m"><rect width="69" height="94" fill="#fff"/></mask></defs><g mask="url(#m)"><image href="{uri}" width="69" height="94"/></g>' + NAME_TEXT))
+
+
+def drawing_in_drawings(levels: int) -> str:
+    """A drawing holding a drawing in a data: address, `levels` deep (plain text,
+    escaped as an attribute: the file grows with the square of the depth)."""
+    from xml.sax.saxutils import quoteattr
+
+    s = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="5" height="5" fill="#0ff"/></svg>'
+    for _ in range(levels + 1):
+        s = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><image width="10" height="10" href=' + quoteattr("data:image/svg+xml," + s) + "/></svg>"
+    return s[s.index("<image"):-len("</svg>")]
+
+
+@case("data-drawings-nested-60-deep", 2, "nested over")
+def _(p, v):
+    # the gate followed drawings in data: addresses with no depth limit (files: 50)
+    deck(p, svg('<defs><mask id="m"><rect width="69" height="94" fill="#fff"/></mask></defs><g mask="url(#m)">' + drawing_in_drawings(60) + "</g>" + NAME_TEXT))
+
+
+@case("data-drawings-written-again-stay-small", 0)
+def _(p, v):
+    # 42 levels, a 110 KB file: written again in base64 at each level, the gate's copy came
+    # to 100 MB (45 levels: 200 MB, and 870 MB held); percent-encoded it stays the file's size
+    deck(p, svg('<defs><mask id="m"><rect width="69" height="94" fill="#fff"/></mask></defs><g mask="url(#m)">' + drawing_in_drawings(42) + "</g>" + NAME_TEXT))
+
+
+@case("filter-with-300-steps", 2, "filter steps")
+def _(p, v):
+    # under the pixel-step limit, yet resvg keeps every step's picture: 300 blurs on a card
+    # need over 1 GB (validate said ok; make: the worker ran out of memory)
+    blurs = '<feGaussianBlur stdDeviation="3"/>' * 300
+    deck(p, svg(f'<defs><filter id="f" x="0" y="0" width="1" height="1">{blurs}</filter></defs><rect x="0" y="0" width="69" height="94" fill="#369" filter="url(#f)"/>' + NAME_TEXT))
+
+
+@case("style-sheet-300000-rules", 2, "rules or selectors")
+def _(p, v):
+    # cssselect2 compiles each selector into Python code: validate ran past the CPU ceiling, make out of memory
+    rules = "".join(f".c{i}{{fill:#369}}" for i in range(300_000))
+    deck(p, svg(f"<style>{rules}</style>" + '<rect class="c1 c2" x="0" y="0" width="5" height="5"/>' * 100 + NAME_TEXT))
+
+
+@case("style-rule-of-100000-selectors", 2, "rules or selectors")
+def _(p, v):
+    deck(p, svg("<style>" + ",".join(f".c{i}" for i in range(100_000)) + "{fill:#369}</style>" + '<rect class="c1" x="0" y="0" width="5" height="5"/>' + NAME_TEXT))
+
+
+@case("text-page-of-12-mb", 2, "over the limit of 1 MB")
+def _(p, v):
+    # a rules page of 2.5 MB filled some 1,000 pages; 12 MB ran make out of memory (validate: ok)
+    (p / "game.toml").write_text(GAME + '[[page]]\ntext = "rules.md"\n')
+    (p / "rules.md").write_text(("# Head\n\n" + "- **word** " * 50 + "\n\n" + "lorem ipsum dolor " * 200 + "\n\n") * 3000)
+
+
+@case("icon-not-a-picture", 2, "not a picture printkit reads")
+def _(p, v):
+    (p / "icons").mkdir()
+    (p / "icons" / "star.png").write_bytes(b"not a picture\n" * 10)
+    deck(p, svg('<text data-box="8 8 53 10" font-size="5">:star: {{ name }}</text>'))
+
+
 # -- running them ----------------------------------------------------------------------
 
 def _victim(folder: Path) -> None:
@@ -812,7 +963,8 @@ def _digest(folder: Path) -> dict:
 QUICK = frozenset({
     "ssti-svg-text", "data-cell-payload-is-just-text", "page-symlink-out", "svg-filter-feimage-absolute",
     "billion-laughs", "output-file-symlink", "png-bomb", "xls-that-aborts-the-reader", "qr-20mm-in-mm-svg-prints",
-    "filtered-placeholder-feimage-from-cell",
+    "filtered-placeholder-feimage-from-cell", "eps-icon-runs-no-program", "clone-bomb-in-a-mask",
+    "png-bomb-percent-encoded-data-address", "style-sheet-300000-rules",
 })
 
 
@@ -1107,3 +1259,33 @@ def test_control_the_cost_check_sees_an_expensive_filter():
                           ('<feMorphology radius="30"/>', "pixel steps")):
         with pytest.raises(LimitError, match=needle):
             svgdraw.raster_cost(doc(prims), 815, 1110, "card")
+
+
+def test_the_spreadsheet_reader_answers_within_the_limits(tmp_path, monkeypatch):
+    """An .xls or .xlsb has no count before python-calamine lays it out: the
+    worker counts what the reader laid out before handing it back (the sheet
+    here is an .xlsx read straight, past the count before)."""
+    from printkit.custom import data, safety
+
+    xlsx_forged(tmp_path, "cards.xlsx", shared_long=500, shared_cells=(100, 20), sheet_part="xl/data/s.xml")
+    monkeypatch.setitem(safety.LIMITS, "SHEET_CHARS", 100_000)
+    with pytest.raises(safety.LimitError, match="characters once laid out"):
+        data._book_grid(tmp_path / "cards.xlsx", None)
+    monkeypatch.setitem(safety.LIMITS, "SHEET_CHARS", 2_000_000)
+    name, grid = data._book_grid(tmp_path / "cards.xlsx", None)
+    assert grid[0] == ["name"] + [""] * 19 and grid[2] == ["k" * 500] * 20 and len(grid) == 102
+
+
+def test_a_run_leaves_nothing_in_the_temporary_folder(tmp_path):
+    """A make that draws with resvg (a filter) writes only its output: the empty
+    folder resvg looks relative references up in was left behind, one a run."""
+    project = tmp_path / "project"
+    project.mkdir()
+    deck(project, svg('<defs><filter id="f"><feGaussianBlur stdDeviation="0.5"/></filter></defs><rect x="5" y="5" width="59" height="84" fill="#369" filter="url(#f)"/>' + NAME_TEXT))
+    temp = tmp_path / "tmp"
+    temp.mkdir()
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "TMPDIR": str(temp), "XDG_CONFIG_HOME": str(tmp_path / "no-config")}
+    r = subprocess.run([sys.executable, "-m", "printkit", "make", "game.toml"], cwd=project, env=env, capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert (project / "output" / "free-game-kit.pdf").is_file()
+    assert sorted(p.name for p in temp.iterdir()) == []

@@ -685,7 +685,14 @@ class Icons:
             for ext in ICON_SUFFIXES:
                 p = folder / f"{name}{ext}"
                 if p.is_file():  # an icon name from a data cell stays in the icons folder
-                    return safety.confine(p, [folder], "the icon", named=f"{name}{ext}")
+                    found = safety.confine(p, [folder], "the icon", named=f"{name}{ext}")
+                    # checked as make reads it, for validate as for make: what an SVG shows (through
+                    # the gate), a picture in a format printkit reads (an EPS is a program)
+                    if ext == ".svg":
+                        safety.check_svg_refs(found, safety.allowed() or [folder])
+                    else:
+                        safety.load_picture(found, f"{folder.name}/{name}{ext}", decode=False)
+                    return found
         return None
 
     def names(self) -> list[str]:
@@ -866,7 +873,11 @@ def _make_picture_form(c, path, n: int, ink=None):
         art.draw(c, ink)
         c.endForm()
     else:
-        px = image_pixels(path) or (1, 1)
+        px = image_pixels(path)
+        if px is None:  # another format: drawn from what the gate decoded, never opened again by name
+            from printkit.custom import safety
+
+            return _make_picture_form(c, safety.load_picture(path), n, ink)
         pw, ph = float(px[0]), float(px[1])
         c.beginForm(name, 0, 0, pw, ph)
         if ink is not None and ink.mode == "mono":

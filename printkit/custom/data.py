@@ -398,7 +398,27 @@ def _book_grid(path: Path, sheet: str | None) -> tuple[str, list[list[str]]]:
         close = getattr(book, "close", None)
         if close is not None:
             close()
-    return name, [[_cell_text(v) for v in row] for row in grid]
+    return name, _bounded_grid(path, name, grid)
+
+
+def _bounded_grid(path: Path, name: str, grid) -> list[list[str]]:
+    """The sheet's cells as text, refused (LimitError) past the limits on
+    rows, columns and text that _book_bounded counts before: counted again
+    here, in the worker, on what the reader laid out (an .xls or .xlsb has no
+    count before; the answer handed back to printkit is never larger)."""
+    L = safety.LIMITS
+    out, chars, last = [], 0, 0
+    for n, row in enumerate(grid, 1):
+        cells = [_cell_text(v) for v in row]
+        filled = [k for k, c in enumerate(cells) if c]
+        if filled:
+            last = n
+            if n > 2 * L["ROWS"] + 1 or filled[-1] >= L["COLUMNS"] + 50:
+                _too_big(path, f"sheet {name}", n, filled[-1] + 1, chars)
+            chars += sum(len(c) for c in cells)
+            _too_big(path, f"sheet {name}", n, filled[-1] + 1, chars)
+        out.append(cells)
+    return out[:last]
 
 
 def _book_grid_in_child(path: Path, sheet: str | None) -> tuple[str, list[list[str]]]:
@@ -859,11 +879,36 @@ def _book_bounded(path: Path) -> None:
                     _ods_extent(path, z)
                 return
             shared = _shared_lengths(z) if "xl/sharedStrings.xml" in names else []
+            sheets = _linked_parts(z, names)
             for info in infos:
-                if info.filename.startswith("xl/worksheets/") and info.filename.endswith(".xml"):
+                if info.filename in sheets or info.filename.startswith("xl/worksheets/") and info.filename.endswith(".xml"):
                     _xlsx_extent(path, z, info.filename, shared)
     except zipfile.BadZipFile:
         return  # calamine says what is wrong with it
+
+
+def _linked_parts(z, names: set) -> set:
+    """The parts of an .xlsx its workbook links to (xl/_rels/workbook.xml.rels):
+    python-calamine reads a sheet from whatever part the link names, not only
+    from xl/worksheets/, so each is counted (the styles and theme it also names
+    hold no cells, and count nothing)."""
+    import posixpath
+
+    from lxml import etree
+
+    out: set = set()
+    if "xl/_rels/workbook.xml.rels" not in names:
+        return out
+    try:
+        for _ev, el in _xml_events(z.open("xl/_rels/workbook.xml.rels")):
+            target = (el.get("Target") or "").strip() if _local(el.tag) == "Relationship" else ""
+            if target:
+                joined = target.lstrip("/") if target.startswith("/") else "xl/" + target
+                out |= {joined, posixpath.normpath(joined)} & names
+            el.clear()
+    except etree.XMLSyntaxError:
+        pass  # calamine says what is wrong with it
+    return out
 
 
 def _xml_events(stream, events=("end",)):

@@ -630,7 +630,7 @@ class PageSpec:
         self.text_path = text_path
 
     def build(self, params: dict) -> dict:
-        text = safety.read_text(self.text_path, "text file")
+        text = safety.read_text(self.text_path, "text page", safety.LIMITS["PAGE_BYTES"])
         return {"params": {}, "page": self.name, "text": text}
 
     def check(self, model: dict) -> list[Violation]:

@@ -57,6 +57,7 @@ LIMITS = {
     "IMAGE_BYTES": _limit("IMAGE_BYTES", 64 * MB),  # any picture, font or spreadsheet file
     "IMAGE_PIXELS": _limit("IMAGE_PIXELS", 25_000_000),  # pixels of one picture (a 300 dpi A3 is 17.4 million)
     "DATA_BYTES": _limit("DATA_BYTES", 4 * MB),  # a .csv or .json data file
+    "PAGE_BYTES": _limit("PAGE_BYTES", 1 * MB),  # a text page's file ([[page]] text): 2.5 MB filled 1,000 pages, 12 MB ran out of memory
     "XLSX_UNPACKED": _limit("XLSX_UNPACKED", 48 * MB),  # an .xlsx unpacked (it is a zip)
     "ROWS": _limit("ROWS", 10_000),  # data rows of one file
     "COLUMNS": _limit("COLUMNS", 200),  # data columns
@@ -254,10 +255,18 @@ def check_pixels(size: tuple[int, int], name) -> None:
         raise LimitError(f"{shown(name)}: the picture is {w}x{h} pixels ({w * h / 1e6:.0f} million), over printkit's limit of {LIMITS['IMAGE_PIXELS'] / 1e6:g} million: scale it down")
 
 
+#: the picture formats printkit reads (Pillow's names; a camera's JPEG with
+#: several pictures comes as JPEG's own MPO). Any other is refused before it is
+#: decoded: Pillow hands an EPS or PostScript file to Ghostscript, a program that
+#: runs the file's PostScript (it can loop for ever, and read and write files).
+PICTURE_FORMATS = ("PNG", "JPEG", "GIF", "WEBP", "BMP", "TIFF")
+
+
 def open_image(path_or_file, name):
     """A PIL image opened (header only) after the size checks, decoded later by the caller.
-    Pillow's own decompression-bomb warning never reaches the terminal: printkit's
-    limit is lower and checked here first."""
+    Only PICTURE_FORMATS are opened (another format raises as a file that is no
+    picture does). Pillow's own decompression-bomb warning never reaches the
+    terminal: printkit's limit is lower and checked here first."""
     import warnings
 
     from PIL import Image
@@ -268,7 +277,7 @@ def open_image(path_or_file, name):
     with warnings.catch_warnings():
         warnings.simplefilter("error", Image.DecompressionBombWarning)
         try:
-            im = Image.open(path_or_file)
+            im = Image.open(path_or_file, formats=PICTURE_FORMATS)
         except (Image.DecompressionBombError, Image.DecompressionBombWarning):
             raise LimitError(f"{shown(name)}: the picture is over printkit's limit of {LIMITS['IMAGE_PIXELS'] / 1e6:g} million pixels: scale it down") from None
     check_pixels(im.size, name)
@@ -340,17 +349,26 @@ def count_svg(root, name, counted: list | None = None) -> int:
     return total
 
 
+_DATA_PICTURE = re.compile(r"data:image/[a-z0-9+.-]+((?:;[^,;]*)*?)(;\s*base64\s*)?,", re.I)
+
+
 def _data_uri_bytes(href: str, name):
-    """The bytes a base64 data: address holds (None when it is not one).
-    UsageError naming the file when the base64 is broken."""
+    """The bytes a data:image/... address holds, in any spelling a renderer
+    reads: base64 or percent-encoded, with parameters (`;charset=...`) or
+    without. None when it is no such address. UsageError naming the file when
+    the base64 is broken."""
     import base64
     import binascii
+    from urllib.parse import unquote_to_bytes
 
-    m = re.match(r"data:image/[a-z+.-]+;base64,", href[:64].lower())
+    m = _DATA_PICTURE.match(href[:512])
     if not m:
         return None
+    body = href[m.end():]
+    if not m.group(2):
+        return unquote_to_bytes(body)
     try:
-        return base64.b64decode("".join(href[m.end():].split()), validate=False)
+        return base64.b64decode("".join(body.split()), validate=False)
     except (binascii.Error, ValueError):
         raise UsageError(f"{shown(name)}: an embedded picture is not valid base64") from None
 
@@ -373,9 +391,37 @@ def _data_uri_pixels(href: str, name) -> None:
         raise UsageError(f"{shown(name)}: an embedded picture ({shown(href, 40)}) is not a picture printkit can read: embed it again, or link the picture's file") from None
 
 
-def data_uri_image(href: str, name):
-    """The PNG or JPEG a data: address holds, decoded and loaded (within the
-    pixel limit), or None when it holds something else."""
+def load_picture(path, name=None, decode: bool = True):
+    """A picture file decoded through open_image (a regular file within the size
+    limit, a format printkit reads, within the pixel limit), as a PIL image
+    (`decode` False: its header checked only, None returned). UsageError naming
+    it when it is no picture printkit reads."""
+    name = path if name is None else name
+    try:
+        with open_image(path, name) as im:
+            if not decode:
+                return None
+            im.load()
+            return im.copy()
+    except UsageError:
+        raise
+    except Exception:
+        raise UsageError(f"{shown(name)}: not a picture printkit reads (PNG, JPEG, GIF, WebP, BMP or TIFF)") from None
+
+
+def _png_base64(im) -> str:
+    import base64
+    import io
+
+    buf = io.BytesIO()
+    im.convert("RGBA").save(buf, "PNG")
+    return base64.b64encode(buf.getvalue()).decode("ascii")
+
+
+def data_uri_image(href: str, name, any_format: bool = False):
+    """The PNG or JPEG (`any_format`: any picture printkit reads) a data:
+    address holds, decoded and loaded (within the pixel limit), or None when it
+    holds something else."""
     import io
 
     raw = _data_uri_bytes(href, name)
@@ -383,7 +429,7 @@ def data_uri_image(href: str, name):
         return None
     try:
         with open_image(io.BytesIO(raw), f"{name} (embedded picture)") as im:
-            if im.format not in ("PNG", "JPEG"):
+            if im.format not in ("PNG", "JPEG") and not any_format:
                 return None
             im.load()
             return im.copy()
@@ -501,8 +547,7 @@ class _Refs:
         if full.suffix.lower() in (".svg", ".svgz"):
             return self.svg_file(el, tag, full, fragment, name, chain)
         if not self.embed:
-            with open_image(full, full):  # a regular file, a picture within the pixel limit (header only)
-                pass
+            load_picture(full, full, decode=False)  # a regular file, a picture printkit reads within the pixel limit (header only)
             return value
         return _picture_uri(full)
 
@@ -532,16 +577,28 @@ class _Refs:
                 raw = base64.b64decode("".join(body.split())) if meta.lower().endswith(";base64") else unquote_to_bytes(body)
             except ValueError:
                 raise UsageError(f"{shown(name)}: an embedded drawing is not valid base64") from None
+            if len(chain) >= LIMITS["SVG_FILES"]:  # a drawing in a data: address is a picture shown inside another too
+                raise LimitError(f"{shown(name)}: pictures nested over {LIMITS['SVG_FILES']} deep (drawings in data: addresses), printkit's limit")
             inner = parse_svg(raw, f"{name} (embedded drawing)")
-            self.walk(inner, base, name, chain)  # a drawing inside a data: address names files too
+            self.walk(inner, base, name, chain + (f"{Path(str(name)).name} (embedded drawing)",))  # a drawing inside a data: address names files too
             if not self.embed:
                 return href
             from lxml import etree
 
-            return "data:image/svg+xml;base64," + base64.b64encode(etree.tostring(inner)).decode("ascii")
+            # written again percent-encoded, not in base64: in base64 each level of drawings in
+            # drawings grew by a third again (45 levels of a 100 KB file came to 200 MB); escaped,
+            # a level adds two characters for each one escaped, as the project's own escaping does
+            from urllib.parse import quote
+
+            return "data:image/svg+xml," + quote(etree.tostring(inner), safe="/=:;,.-_()'*+!@$~?")
         if head.startswith("data:image/"):
-            _data_uri_pixels(href, name)
-            return href
+            if _data_uri_bytes(href, name) is None:  # no address printkit reads: nothing handed on
+                return href if not self.embed else None
+            _data_uri_pixels(href, name)  # a picture printkit reads, within the pixel limit
+            if not self.embed or re.match(r"data:image/(png|jpeg);base64,[A-Za-z0-9+/=\s]*$", href):
+                return href
+            im = data_uri_image(href, name, any_format=True)  # what a renderer reads is what was checked
+            return None if im is None else "data:image/png;base64," + _png_base64(im)
         return href if not self.embed else None  # not a picture: nothing to draw
 
     def svg_file(self, el, tag: str, full: Path, fragment: str, name, chain: tuple):
@@ -707,8 +764,9 @@ _URIS: dict = {}
 def _picture_uri(full: Path) -> str | None:
     """A picture file read through the gate's checks (a regular file within the
     size limit, a picture within the pixel limit) as a data: address of the
-    bytes read (PNG and JPEG as they are; other formats Pillow reads, as PNG).
-    None for a file that is no picture. Remembered by file and change time."""
+    bytes read (PNG and JPEG as they are; other formats printkit reads, as PNG).
+    UsageError naming a file that is no picture printkit reads (an EPS is a
+    program: never decoded). Remembered by file and change time."""
     import base64
     import io
 
@@ -730,7 +788,7 @@ def _picture_uri(full: Path) -> str | None:
     except LimitError:
         raise
     except Exception:
-        uri = None
+        raise UsageError(f"{shown(full)}: not a picture printkit reads (PNG, JPEG, GIF, WebP, BMP or TIFF)") from None
     if len(_URIS) >= 64:
         _URIS.clear()
     _URIS[key] = uri

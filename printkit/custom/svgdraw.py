@@ -57,7 +57,7 @@ def inline_css(root, name="the SVG drawing") -> None:
     from printkit.custom import safety
 
     try:
-        found = _matched_rules(root, sheets)
+        found = _matched_rules(root, sheets, name)
     except RecursionError:  # rules nested thousands deep (`:not(:not(...` or `[[[[`): tinycss2 and cssselect2 read by recursion
         raise safety.LimitError(f"{safety.shown(name)}: its <style> sheet is nested too deeply to read, printkit's limit") from None
     room = safety.LIMITS["FILE_BYTES"]  # the characters the rules may write, every element counted
@@ -75,15 +75,25 @@ def inline_css(root, name="the SVG drawing") -> None:
             del el.attrib["class"]
 
 
-def _matched_rules(root, sheets) -> dict:
+MAX_SELECTORS = 5_000  # selectors in the <style> sheets of one drawing (300,000 took minutes to compile)
+
+
+def _matched_rules(root, sheets, name="the SVG drawing") -> dict:
     """The rules of the <style> sheets (those without placeholders), as
     element -> [(specificity, order, declarations)]; the sheets read are removed."""
     import cssselect2
     import tinycss2
 
+    from printkit.custom import safety
+
     found: dict = {}  # element -> list of (specificity, order, declarations)
     order = 0
     wrapper = cssselect2.ElementWrapper.from_xml_root(root)
+    def too_many():
+        return safety.LimitError(f"{safety.shown(name)}: its <style> sheets hold over {MAX_SELECTORS:,} rules or selectors, printkit's limit: simplify the style sheet")
+
+    if sum((s.text or "").count("{") for s in sheets if not PLACEHOLDER.search(s.text or "")) > MAX_SELECTORS:
+        raise too_many()  # counted in the text, before tinycss2 reads it
     for sheet in sheets:
         if PLACEHOLDER.search(sheet.text or ""):
             continue  # a sheet with placeholders: read once they are filled (a card's document)
@@ -95,6 +105,9 @@ def _matched_rules(root, sheets) -> dict:
             for d in tinycss2.parse_declaration_list(rule.content, skip_comments=True, skip_whitespace=True):
                 if d.type == "declaration":
                     decls.append((d.lower_name, tinycss2.serialize(d.value).strip()))
+            order += sum(1 for t in rule.prelude if t.type == "literal" and t.value == ",")
+            if order >= MAX_SELECTORS:  # counted before cssselect2 compiles them, each into Python code (some 0.25 ms a selector)
+                raise too_many()
             try:
                 selectors = cssselect2.compile_selector_list(rule.prelude)
             except cssselect2.SelectorError:
@@ -241,8 +254,10 @@ def rasterise(doc, svg_text: str, size_mm: tuple[float, float], font_files: list
     raster_cost(doc, w, h, what)
     answer, png = child.call("printkit.custom.svgdraw:raster_task", {"width": w, "height": h, "fonts": list(font_files)}, svg_text.encode("utf-8"),
                              what=what, doing="drawing it as a picture (resvg)")
-    if "failed" in answer:
-        raise ValueError(answer["failed"])
+    if "failed" in answer:  # resvg refused the document (its own limits): one line naming the element
+        from printkit.errors import UsageError
+
+        raise UsageError(f"{what}: resvg could not draw it as a picture: {safety.shown(answer['failed'], 120)}")
     image = Image.open(io.BytesIO(png)).convert("RGBA")
     if image.size != (w, h):
         image = image.resize((w, h))
@@ -252,21 +267,19 @@ def rasterise(doc, svg_text: str, size_mm: tuple[float, float], font_files: list
     return image.crop(box), box[0] / dpi * 25.4, box[1] / dpi * 25.4, (box[2] - box[0]) / dpi * 25.4, (box[3] - box[1]) / dpi * 25.4
 
 
-_NOWHERE: list = []
-
-
 def raster_task(args: dict, data: bytes):
     """The worker's side of rasterise: resvg draws the document at the size
-    asked, with only the font files given, and no folder to look files up in."""
+    asked, with only the font files given, and no folder to look files up in
+    (relative references resolve into an empty folder made for the call and
+    removed after it: kept for the worker's life, one was left behind a run)."""
     import tempfile
 
     import resvg_py
 
-    if not _NOWHERE:
-        _NOWHERE.append(tempfile.mkdtemp(prefix="printkit-nothing-"))  # relative references resolve into an empty folder
     try:
-        png = resvg_py.svg_to_bytes(svg_string=data.decode("utf-8"), width=int(args["width"]), height=int(args["height"]), dpi=96,
-                                    skip_system_fonts=True, font_files=list(args.get("fonts") or []), font_dirs=[], resources_dir=_NOWHERE[0])
+        with tempfile.TemporaryDirectory(prefix="printkit-nothing-") as nowhere:
+            png = resvg_py.svg_to_bytes(svg_string=data.decode("utf-8"), width=int(args["width"]), height=int(args["height"]), dpi=96,
+                                        skip_system_fonts=True, font_files=list(args.get("fonts") or []), font_dirs=[], resources_dir=nowhere)
     except ValueError as exc:
         return {"failed": str(exc)[:200]}, b""
     return {}, bytes(png)
@@ -278,6 +291,7 @@ _REF_KEYS = ("filter", "mask", "clip-path", "fill", "stroke", "marker-start", "m
 MAX_REF_DEPTH = 24  # masks in masks, patterns in patterns...: resvg follows them by recursion
 MAX_KERNEL = 25  # feConvolveMatrix: order x order cells per pixel (5x5, what editors offer)
 MAX_OCTAVES = 10  # feTurbulence: past 10 octaves nothing more shows at print size
+RESULTS_HELD = 6  # a filter's step results held at once: at most 6 x IMAGE_PIXELS pixels (150 million, some 600 MB)
 
 
 def _float(v, default: float = 0.0) -> float:
@@ -315,6 +329,39 @@ def _primitive_weight(p, scale: float, where: str) -> float:
     return 1.0
 
 
+def drawn_elements(doc, index, cap: int) -> int:
+    """Elements a renderer draws for `doc` once its clones (<use>) are expanded,
+    each clone counting what it copies (clones of clones multiply), counted up to
+    `cap` + 1. A clone of itself (directly or through others) adds nothing: resvg
+    refuses it. Counted without recursion: a chain of clones may be long."""
+    memo: dict = {}
+    started: set = set()
+
+    def parts(el):
+        out = [c for c in el if isinstance(c.tag, str)]
+        if _local(el.tag) == "use":
+            href = (el.get(XLINK) or el.get("href") or "").strip()
+            target = index.get(href[1:]) if href.startswith("#") else None
+            if target is not None:
+                out.append(target)
+        return out
+
+    stack = [(doc, False)]
+    while stack:
+        el, done = stack.pop()
+        key = id(el)
+        if done:
+            memo[key] = min(cap + 1, 1 + sum(memo.get(id(c), 0) for c in parts(el)))
+            started.discard(key)
+            continue
+        if key in memo or key in started:
+            continue
+        started.add(key)
+        stack.append((el, True))
+        stack.extend((c, False) for c in parts(el) if id(c) not in memo and id(c) not in started)
+    return memo.get(id(doc), 0)
+
+
 def raster_cost(doc, w: int, h: int, where: str) -> None:
     """Refuse, before resvg draws, a document whose effects would cost more than
     printkit's limits: filters, masks and patterns used (SVG_EFFECTS), references
@@ -325,6 +372,8 @@ def raster_cost(doc, w: int, h: int, where: str) -> None:
     from printkit.custom.safety import LIMITS, LimitError
 
     index = id_index(doc)
+    if drawn_elements(doc, index, LIMITS["SVG_ELEMENTS"]) > LIMITS["SVG_ELEMENTS"]:  # resvg expands clones as printkit's drawer does
+        raise LimitError(f"{where}: over {LIMITS['SVG_ELEMENTS']:,} elements to draw once its clones (<use>) are counted, printkit's limit: simplify the drawing")
     pixels = w * h
     vb = [_float(v) for v in re.split(r"[\s,]+", (doc.get("viewBox") or "").strip()) if v]
     scale = w / vb[2] if len(vb) == 4 and vb[2] > 0 else 1.0
@@ -377,6 +426,11 @@ def raster_cost(doc, w: int, h: int, where: str) -> None:
                 raise LimitError(f"{where}: over {LIMITS['SVG_EFFECTS']:,} filters and masks in one picture, printkit's limit")
             if key == "filter" and _local(target.tag) == "filter":
                 prims = [p for p in target if isinstance(p.tag, str)]
+                # resvg keeps every step's result, a picture the size of the filter region,
+                # until the filter ends (some 4 bytes a pixel): 600 blurs on a card came to 2 GB
+                held, most = pixels * len(prims), RESULTS_HELD * LIMITS["IMAGE_PIXELS"]
+                if held > most:
+                    raise LimitError(f"{where}: its filter {describe(target)} has {len(prims):,} steps, each a {w}x{h} pixel picture resvg keeps until the filter ends: over printkit's limit of {most / 1e6:g} million pixels held: use fewer filter steps")
                 for p in prims:
                     work += pixels * _primitive_weight(p, scale, f"{where} {describe(p)}")
                 if work > LIMITS["FILTER_WORK"]:

@@ -110,12 +110,19 @@ HUNSPELL_DICT = {"fr": "fr", "es": "es_ES", "nl": "nl", "de": "de_DE"}  # nl: st
 ENGLISH_MARGIN = 0.5
 GERMAN_UNINFLECTED = {"ADV", "PRP", "KON", "INJ", "ZAL", "NEG", "PRO", "ART"}  # german-pos-dict parts of speech
 GERMAN_LETTERS = set("abcdefghijklmnopqrstuvwxyzäöüß")
-# Headwords that are no word alone (zu zweit), a title written before a name (Sankt
+# Headwords that are no word alone (zu zweit, de facto), a title written before a name (Sankt
 # Martin), an English loan both German dictionaries list (Proxy) or a name the Spanish
 # dictionary writes lowercase (congo): found by reading the answer lists; the
 # lemmatisers and the loan tests take them.
-NOT_ANSWERS = {"de": {"zweit", "dritt", "sankt", "proxy"}, "fr": set(), "es": {"congo"}, "nl": set()}
+NOT_ANSWERS = {"de": {"zweit", "dritt", "sankt", "proxy", "facto"}, "fr": set(), "es": {"congo", "facto"}, "nl": set()}
 LETTERS_RE = re.compile(r"[^\W\d_]+")  # letters only: no hyphen, apostrophe, digit, dot
+# Spanish answers must also be a lemma of a second lexicon of the language, a wordnet
+# (second_lexicon): the Spanish dictionary enters rare homographs of inflected forms and
+# names as words of their own (acepto, quito, hueca, venus, claudia), which its stems and
+# simplemma both give back as lemmas. Read from the Open Multilingual Wordnet's data
+# repository (omwn/omw-data), a copy or git directory given as --omw DIR.
+SECOND_LEXICON_LANGS = {"es"}
+OMW_DIR: Path | None = None
 
 
 class Source:
@@ -419,12 +426,18 @@ def puzzle_list(lang: str, src: Source, accept: set[str]) -> tuple[list[str], li
     names = capitalised_names(lang, answers, origin, src)
     participles = verb_participles(lang, answers, origin)
     answers = [w for w in answers if w not in names and w not in participles]
+    unlisted: list[str] = []
+    if lang in SECOND_LEXICON_LANGS:
+        listed = second_lexicon(lang)
+        doubtful = read_otherwise(lang, answers, origin, src)
+        unlisted = [w for w in answers if w in doubtful and w not in listed]
+        answers = [w for w in answers if w not in unlisted]
     if lang == "de":  # a third lemmatiser: igerman98's analysis (hunspell -m)
         from independent_words import _german_headwords
 
         confirmed = _german_headwords(answers)
         answers = [w for w in answers if w in confirmed]
-    stats = {"answer_names": sorted(names), "participles": sorted(participles), "blocked": sorted(blocked), "names": sorted(dropped_names - set(total)), "english": sorted(english),
+    stats = {"unlisted": unlisted, "answer_names": sorted(names), "participles": sorted(participles), "blocked": sorted(blocked), "names": sorted(dropped_names - set(total)), "english": sorted(english),
              "not_headwords": len([w for w in ranked if w not in heads]),
              "last_zipf": zipf(total[ranked[-1]]) if ranked else 0.0}
     return ranked, answers, stats
@@ -565,6 +578,50 @@ def verb_participles(lang: str, answers: list[str], origin: dict[str, set[str]])
         if all(read_as_verb(f) for f in origin[w]):
             out.add(w)
     return out
+
+
+def read_otherwise(lang: str, answers: list[str], origin: dict[str, set[str]], src: Source) -> set[str]:
+    """The answers a player may read as another word's form or as a name, which
+    second_lexicon must then confirm: hunspell's analysis (`hunspell -m`) of one of
+    its spellings, or of the word as printed (without its accents: leonés prints as
+    LEONES, cántara as CANTARA), reads it as an inflected form of another stem (quito:
+    quitar, acepto: aceptar, hueca: hueco, leones: león, caí: caer), or the
+    dictionary also enters it capitalised, or german-pos-dict lists it as a first name
+    or a place (venus, claudia, volvo), or it is an English word too (printkit's
+    English acceptance list: flash, suite, loans english_loans lets through when the
+    language's corpus uses them about as much)."""
+    spellings = {w: set(origin[w]) | {w} for w in answers}
+    inflected = set()
+    for line in hunspell(lang, ["-m"], sorted({f for fs in spellings.values() for f in fs})):
+        parts = line.split()
+        stems = [f[3:] for f in parts[1:] if f.startswith("st:")]
+        if len(parts) >= 2 and any(f.startswith("fl:") for f in parts[1:]) and stems and stems[0] != parts[0]:
+            inflected.add(parts[0])
+    names = name_list()
+    english = set((DATA / "words-accept.txt").read_text("utf-8").split())
+    return {w for w, fs in spellings.items()
+            if fs & inflected or w in names or w in english or any(f[:1].upper() + f[1:] in src.forms for f in fs)}
+
+
+def second_lexicon(lang: str) -> frozenset[str]:
+    """The lemmas of a second lexicon of the language, folded (one word, lowercase,
+    3-10 game letters), that an answer must also be (SECOND_LEXICON_LANGS). Spanish:
+    the Spanish wordnet of the Multilingual Central Repository 3.0 (CC BY 3.0) and the
+    Spanish lemmas the Open Multilingual Wordnet took from the English Wiktionary's
+    translation tables (CC BY-SA), as omwn/omw-data holds them (the files and commits
+    scripts/independent_words.py names: WORDNETS, WIKT_TRANSLATIONS). A wordnet lists
+    nouns, verbs, adjectives and adverbs under their lemma, so an inflected form (quito,
+    acepto, hueca, leones) or a name (venus, claudia) it lacks is not an answer, while a
+    real noun that is also a verb form stays (coma, parto, recibo, tomo). scripts/independent_words.py's headword figure for Spanish
+    then leaves these two sources out: the filter is not its own check."""
+    from independent_words import wordnet_lemmas
+
+    if OMW_DIR is None:
+        sys.exit(f"{lang}: the answers need a second lexicon: give --omw DIR, a copy or git directory of omwn/omw-data")
+    found = [wordnet_lemmas(lang, OMW_DIR), wordnet_lemmas(lang, OMW_DIR, wikt=True)]
+    if None in found:
+        sys.exit(f"{lang}: {OMW_DIR} lacks the wordnet files scripts/independent_words.py names (WORDNETS, WIKT_TRANSLATIONS)")
+    return frozenset().union(*found)
 
 
 def german_base_form(tag: str) -> bool:
@@ -713,7 +770,8 @@ def build(lang: str, check: bool = False) -> dict:
     print(f"{lang}: {len(src.forms)} dictionary forms -> accept {len(accept)}, common {len(puzzle)}, answers {len(answers)} "
           f"(last zipf {stats['last_zipf']:.2f}; {info['kept_letters_pct']:.1f}% with "
           f"{''.join(sorted(keep)) or 'no kept letter'}; {len(stats['blocked'])} blocked, "
-          f"{len(stats['names'])} names dropped, {len(stats['english'])} English words dropped, {len(stats['answer_names'])} names and {len(stats['participles'])} participles not answers); guard {n_guard}")
+          f"{len(stats['names'])} names dropped, {len(stats['english'])} English words dropped, {len(stats['answer_names'])} names and {len(stats['participles'])} participles not answers"
+          + (f", {len(stats['unlisted'])} not in the second lexicon" if lang in SECOND_LEXICON_LANGS else "") + f"); guard {n_guard}")
     return info
 
 
@@ -869,6 +927,14 @@ def main(argv: list[str], standalone: bool = True) -> int:
     printkit/data/WORDLISTS-LICENSE.txt, English's part and these languages'
     sections (licence_sections), is written by build_wordlists.py, which calls
     this with standalone=False: this script never imports that one."""
+    global OMW_DIR
+    if "--omw" in argv:
+        i = argv.index("--omw")
+        if i + 1 >= len(argv) or not Path(argv[i + 1]).is_dir():
+            print(f"--omw {' '.join(argv[i + 1:i + 2])}: not a directory (a copy or git directory of omwn/omw-data)", file=sys.stderr)
+            return 2
+        OMW_DIR = Path(argv[i + 1]).resolve()
+        argv = argv[:i] + argv[i + 2:]
     check = "--check" in argv
     guard_only = "--guard" in argv
     langs = [a for a in argv if a not in ("--check", "--guard")] or list(LANGS)

@@ -429,7 +429,7 @@ def puzzle_list(lang: str, src: Source, accept: set[str]) -> tuple[list[str], li
     unlisted: list[str] = []
     if lang in SECOND_LEXICON_LANGS:
         listed = second_lexicon(lang)
-        doubtful = read_otherwise(lang, answers, origin, src)
+        doubtful = read_otherwise(lang, answers, origin, src, total)
         unlisted = [w for w in answers if w in doubtful and w not in listed]
         answers = [w for w in answers if w not in unlisted]
     if lang == "de":  # a third lemmatiser: igerman98's analysis (hunspell -m)
@@ -580,27 +580,49 @@ def verb_participles(lang: str, answers: list[str], origin: dict[str, set[str]])
     return out
 
 
-def read_otherwise(lang: str, answers: list[str], origin: dict[str, set[str]], src: Source) -> set[str]:
-    """The answers a player may read as another word's form or as a name, which
-    second_lexicon must then confirm: hunspell's analysis (`hunspell -m`) of one of
-    its spellings, or of the word as printed (without its accents: leonés prints as
-    LEONES, cántara as CANTARA), reads it as an inflected form of another stem (quito:
-    quitar, acepto: aceptar, hueca: hueco, leones: león, caí: caer), or the
-    dictionary also enters it capitalised, or german-pos-dict lists it as a first name
-    or a place (venus, claudia, volvo), or it is an English word too (printkit's
-    English acceptance list: flash, suite, loans english_loans lets through when the
-    language's corpus uses them about as much)."""
+def read_otherwise(lang: str, answers: list[str], origin: dict[str, set[str]], src: Source,
+                   total: dict[str, float]) -> set[str]:
+    """The answers a player may read as another word's form, as a name or as English,
+    which second_lexicon must then confirm:
+      - hunspell's analysis (`hunspell -m`) of the word as printed (without its
+        accents: leonés prints as LEONES, cántara as CANTARA), or of every one of its
+        spellings, reads it as an inflected form of another stem (suffix flags only: a prefix
+        makes another word, a-foro) that wordfreq finds at least as often (quito:
+        quitar, acepto: aceptar, leones: león, caí: caer; not ayuno: ayunar);
+      - the dictionary also enters it capitalised, or german-pos-dict lists it as a
+        first name or a place, and the cased corpus (capitalised_names' table) does
+        not write it lowercase more often (venus, claudia, volvo);
+      - it is an English word too (printkit's English acceptance list) that English
+        text uses at least as often (flash, suite: loans english_loans lets through)."""
+    from wordfreq import zipf_frequency
+
+    def z(word: str) -> float:
+        return zipf_frequency(word, lang, wordlist=FREQ_WORDLIST)
+
+    prefixes = {ln.split()[1] for ln in (HUNSPELL / f"{HUNSPELL_DICT[lang]}.aff").read_text("utf-8").splitlines()
+                if ln.startswith("PFX ")}
     spellings = {w: set(origin[w]) | {w} for w in answers}
     inflected = set()
     for line in hunspell(lang, ["-m"], sorted({f for fs in spellings.values() for f in fs})):
         parts = line.split()
         stems = [f[3:] for f in parts[1:] if f.startswith("st:")]
-        if len(parts) >= 2 and any(f.startswith("fl:") for f in parts[1:]) and stems and stems[0] != parts[0]:
+        flags = "".join(f[3:] for f in parts[1:] if f.startswith("fl:"))
+        if (len(parts) >= 2 and flags and not set(flags) & prefixes and stems and stems[0] != parts[0]
+                and z(stems[0]) >= z(parts[0])):
             inflected.add(parts[0])
     names = name_list()
+    table = cased_probabilities("es") if lang == "es" else {}
     english = set((DATA / "words-accept.txt").read_text("utf-8").split())
-    return {w for w, fs in spellings.items()
-            if fs & inflected or w in names or w in english or any(f[:1].upper() + f[1:] in src.forms for f in fs)}
+    out = set()
+    for w, fs in spellings.items():
+        if w in inflected or origin[w] <= inflected:  # as printed, or in every spelling
+            out.add(w)
+        elif (w in names or any(f[:1].upper() + f[1:] in src.forms for f in fs)) and not all(
+                (m := capital_margin(table, f)) is not None and m < 0 for f in origin[w]):
+            out.add(w)
+        elif w in english and zipf_frequency(w, "en", wordlist=FREQ_WORDLIST) >= zipf(total[w]):
+            out.add(w)
+    return out
 
 
 def second_lexicon(lang: str) -> frozenset[str]:

@@ -284,6 +284,12 @@ def name_list() -> set[str]:
     return {form.casefold() for form, kinds in names.items() if kinds - NAME_KINDS_KEPT}
 
 
+def every_name() -> frozenset[str]:
+    """Every proper name of german-pos-dict (EIG), of every kind, casefolded."""
+    _, names = german_lexicon()
+    return frozenset(form.casefold() for form in names)
+
+
 def french_without_fragments(tmp: Path) -> Path:
     """fr.dic without the entries that are no word alone: the stems whose every
     line's parts of speech (its 'po:' fields) are pieces of a locution (po:loc.*:
@@ -515,7 +521,7 @@ def capitalised_names(lang: str, answers: list[str], origin: dict[str, set[str]]
     the lowercase one) and that a cased corpus writes capitalised far more often than
     not (NAME_LOG_MARGIN), in every one of their spellings.
       - es: spaCy's Spanish table, for words the dictionary enters capitalised or that
-        german-pos-dict lists as a first name or place (York, Victor, Paul);
+        german-pos-dict lists as a proper name of any kind (York, Victor, Paul, Weber);
       - fr, nl (spaCy has no cased French or Dutch table): the English or the Spanish
         table, for words german-pos-dict also lists as a first name or place
         (name_list(): international names, which those corpora write as the
@@ -525,7 +531,9 @@ def capitalised_names(lang: str, answers: list[str], origin: dict[str, set[str]]
     if lang == "de":
         return set()
     tables = [cased_probabilities("es")] if lang == "es" else [cased_probabilities("en"), cased_probabilities("es")]
-    known_names = name_list()
+    # Spanish, whose own cased table is the evidence, takes every kind of german-pos-dict
+    # name as the gate, surnames too (weber: Weber, 2.8 in the table)
+    known_names = name_list() | (set(every_name()) if lang == "es" else set())
     out = set()
     for w in answers:
         forms = sorted(origin[w])
@@ -779,6 +787,8 @@ def build(lang: str, check: bool = False) -> dict:
     texts = {f"words-accept-{lang}.txt": "\n".join(accept) + "\n",
              f"words-puzzle-{lang}.txt": "\n".join(puzzle) + "\n",
              f"words-answers-{lang}.txt": "\n".join(answers) + "\n"}
+    if lang in SECOND_LEXICON_LANGS:  # the answers the second lexicon took out (Crypticolor's pool keeps them)
+        texts[f"words-doubtful-{lang}.txt"] = "".join(w + "\n" for w in stats["unlisted"])
     for name, text in texts.items():
         if not check:
             write(DATA / name, text)

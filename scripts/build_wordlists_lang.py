@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
 """Build the German, French, Spanish and Dutch word lists (called by build_wordlists.py).
 
-    python scripts/build_wordlists.py            # every language, English first
+    python scripts/build_wordlists.py --omw DIR  # every language, English first
     python scripts/build_wordlists_lang.py de fr # only these (English untouched)
     python scripts/build_wordlists_lang.py --check de  # exit 1 if a shipped list differs
+    python scripts/build_wordlists_lang.py --omw DIR es  # Spanish needs DIR, a copy or
+                                                 # git directory of omwn/omw-data
 
 For each language LANG it writes printkit/data/words-accept-LANG.txt ("is this a
 word of the language?") and words-puzzle-LANG.txt (the common list, most frequent
@@ -30,6 +32,13 @@ Sources (each one's licence is written into printkit/data/WORDLISTS-LICENSE.txt)
       the ambiguity guard (guard_list): strings a player may read as words (rarer
       forms, loans, names), which the five-letter games' generators keep from
       fitting a puzzle besides its answer.
+  es  the answers a reader may take for another word's form, a name or English
+      (read_otherwise) must also be a lemma of the Spanish wordnet (MCR 3.0, CC BY
+      3.0) or of the Open Multilingual Wordnet's Spanish Wiktionary translations
+      (CC BY-SA), read from omwn/omw-data (--omw DIR; second_lexicon); the others go
+      to words-doubtful-es.txt (Crypticolor's pool still draws on them).
+      scripts/independent_words.py's headword figure leaves those two sources out
+      for Spanish.
 
     python scripts/build_wordlists_lang.py --guard [LANG ...]  # the guard alone, from the shipped acceptance lists
 

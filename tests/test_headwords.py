@@ -36,7 +36,7 @@ NOT_ANSWERS = {"kaffe", "brenn", "kämpf", "seufz", "lösch", "lernens", "billig
                "stick", "proxy", "franz", "havas", "congo", "caca", "zweit", "sankt", "facto"}
 # Spanish answers read as another word's form or as a name (issue 37.3, Crypto Crisis
 # keys): the build's second lexicon keeps them out (build_wordlists_lang.second_lexicon)
-NOT_ANSWERS_ES = {"venus", "claudia", "acepto", "leones", "hueca", "cai", "quito", "llena", "nacho", "tito", "volvo"}
+NOT_ANSWERS_ES = {"venus", "claudia", "acepto", "leones", "hueca", "cai", "quito", "llena", "volvo", "cantara", "borrado", "caido"}
 NOT_ANSWERS_DE = {"coupe"}  # Coupé: French and Dutch write coupe, a word of theirs
 
 

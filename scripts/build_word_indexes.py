@@ -117,11 +117,26 @@ def crypticolor_language_indexes() -> dict[str, bytes]:
     for lang in ("de", "fr", "es", "nl"):
         anagrams = clr_rules._build_anagram_index(words._accept_from_text(lang))
         guard = sorted({clr_rules.anagram_key(w) for w in guard_words(lang)})
-        pool = clr_generate.build_word_pool(anagrams, words.answer_words(lang), lang, frozenset(guard))
+        pool = clr_generate.build_word_pool(anagrams, crypticolor_answers(lang), lang, frozenset(guard))
         sections = {**clr_rules.anagram_sections(anagrams), "pool.words": "".join(pool).encode("utf-8"),
                     "guard.keys": "".join(guard).encode("utf-8")}
         out[clr_rules.index_file(lang)] = words.pack_index(sections, keys=len(anagrams), pool=len(pool), guard=len(guard))
     return out
+
+
+def crypticolor_answers(lang: str) -> tuple[str, ...]:
+    """The words Crypticolor's pool is drawn from: the answer list and, for Spanish, the
+    answers the build's second lexicon took out (printkit/data/words-doubtful-LANG.txt,
+    scripts/build_wordlists_lang.py second_lexicon), in the common list's order.
+    Crypticolor's pool is the five-letter answers no guard word is an anagram of; without
+    them the Spanish pool falls from 122 to 110 words, and its sweep against an
+    independent dictionary (tests/test_crypticolor_lang.py) meets the few answers
+    with a rare anagram (joven: vejón, humor: mohur) so often that it drops below 95%."""
+    path = DATA / f"words-doubtful-{lang}.txt"
+    if not path.exists():
+        return words.answer_words(lang)
+    keep = set(words.answer_words(lang)) | set(path.read_text("utf-8").split())
+    return tuple(w for w in words.puzzle_words(lang) if w in keep)
 
 
 def guard_words(lang: str) -> list[str]:

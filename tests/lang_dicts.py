@@ -57,3 +57,8 @@ def wordnet_lemmas(lang: str, omw):
     """The single-word lemmas of the language's wordnet in a copy of the OMW data
     (omwn/omw-data), folded; None when absent (scripts/independent_words.py)."""
     return _module().wordnet_lemmas(lang, omw)
+
+
+def module():
+    """scripts/independent_words.py itself, for the readers' own tests."""
+    return _module()

@@ -934,6 +934,16 @@ def _(p, v):
     (p / "rules.md").write_text(("# Head\n\n" + "- **word** " * 50 + "\n\n" + "lorem ipsum dolor " * 200 + "\n\n") * 3000)
 
 
+@case("long-cells-in-text-boxes", 1, "does not fit its box even at 6 pt")
+def _(p, v):
+    # 300 cards of 10,000 characters each in a box that shrinks to fit: every size from
+    # 9 pt down was set to the text's end (about 3 minutes of CPU, past the ceiling);
+    # a size is now given up at the first line past the box's foot
+    words = " ".join(f"word{i % 97}" for i in range(1_400))
+    rows = "".join(f"Card {k},{k} {words}\n" for k in range(300))  # each card its own text (nothing set once for all)
+    deck(p, svg('<text data-box="8 30 53 40" data-min-size="6" font-family="Noto Sans" font-size="9">{{ text }}</text>' + NAME_TEXT), csv="name,text\n" + rows)
+
+
 @case("icon-not-a-picture", 2, "not a picture printkit reads")
 def _(p, v):
     (p / "icons").mkdir()

@@ -334,21 +334,27 @@ def _cut(word: tuple, faces: Faces, size: float, width: float, rtl: bool, spans:
     return parts
 
 
-def set_lines(paras, faces, size: float, width: float, wrap: bool = True, spans: tuple = (), cut: bool = False, spaces_follow: bool = False):
+def set_lines(paras, faces, size: float, width: float, wrap: bool = True, spans: tuple = (), cut: bool = False, spaces_follow: bool = False, most: int | None = None):
     """Paragraphs (see `paragraphs`) broken into lines no wider than `width` pt
     at `size` (greedy, see the module's docstring). Returns (lines, widths,
     directions): each line a tuple of pieces, neighbours of one style joined,
     the spaces between words in the style of the piece before them. `wrap`
     False: a paragraph is one line, however wide. `spaces_follow`: a space
     after an arrow is measured in the arrow's face, as `flow` draws it
-    (fonts.runs); elsewhere a space is in the text's own face."""
+    (fonts.runs); elsewhere a space is in the text's own face. `most`: raise
+    _TooTall as soon as there are more lines than that (a size being tried that
+    cannot fit: the rest of a long text is not set for nothing)."""
     faces = as_faces(faces)
     lines, widths, dirs = [], [], []
     for words, rtl in paras:
         line: list = []
         lw = 0.0
         trail = 0.0  # the kept spaces that end the line so far (hang past its end, as Pango lets them)
+        if most is not None and len(lines) > most:
+            raise _TooTall
         for word in words:
+            if most is not None and len(lines) > most:
+                raise _TooTall
             glued = word[0][0] == "g"
             if glued:
                 word = word[1:]
@@ -526,24 +532,45 @@ def fit(text: str, font, size: float, min_size: float, w: float, h: float, wrap:
         k_lo = max(0, math.ceil((size - (h + 0.01) / (metrics[0] + metrics[1])) / STEP))
         k_hi = math.ceil(steps)
         s = max(min_size, size - k_lo * STEP)
-        if k_lo < k_hi and not _attempt(paras, faces, s, w, h, wrap, metrics, spans)[0]:
+        if k_lo < k_hi and not _attempt(paras, faces, s, w, h, wrap, metrics, spans, True)[0]:
             lo, hi = k_lo, k_hi  # size - lo*STEP does not fit; size - hi*STEP is the minimum
             while hi - lo > 1:
                 mid = (lo + hi) // 2
-                if _attempt(paras, faces, max(min_size, size - mid * STEP), w, h, wrap, metrics, spans)[0]:
+                if _attempt(paras, faces, max(min_size, size - mid * STEP), w, h, wrap, metrics, spans, True)[0]:
                     hi = mid
                 else:
                     lo = mid
             s = max(min_size, size - hi * STEP)
     while True:
-        ok, lines_, widths, dirs, boxes = _attempt(paras, faces, s, w, h, wrap, metrics, spans)
+        ok, lines_, widths, dirs, boxes = _attempt(paras, faces, s, w, h, wrap, metrics, spans, s > min_size)
         if ok or s <= min_size:
             return Fitted(s, tuple(lines_), tuple(widths), ok, tuple(dirs), tuple(metrics), boxes, tuple(spans))
         s = max(min_size, s - STEP)
 
 
-def _attempt(paras, faces, s: float, w: float, h: float, wrap: bool, metrics, spans: tuple):
-    lines_, widths, dirs = set_lines(paras, faces, s, w, wrap, spans)
+class _TooTall(Exception):
+    """More lines than a box holds at the size being tried (set_lines' `most`)."""
+
+
+def _most_lines(faces: Faces, s: float, h: float, metrics) -> int | None:
+    """The most lines a box `h` tall can hold at size `s` (one more, for rounding):
+    an editor's text stacks lines one line height each (`line_boxes`), printkit's
+    own text as `block_height` does; None when that is no bound."""
+    ascent, descent, leading = metrics
+    if not (s > 0 and leading > 0):
+        return None
+    if faces.kern:
+        return int((h + 0.01) / (leading * s)) + 1
+    return max(1, int(1 + ((h + 0.01) / s - (ascent + descent)) / leading)) + 1
+
+
+def _attempt(paras, faces, s: float, w: float, h: float, wrap: bool, metrics, spans: tuple, probe: bool = False):
+    """(fits, lines, widths, directions, boxes) at size `s`. `probe`: only whether it
+    fits; a text that runs past the box's foot is not set to its end."""
+    try:
+        lines_, widths, dirs = set_lines(paras, faces, s, w, wrap, spans, most=_most_lines(faces, s, h, metrics) if probe else None)
+    except _TooTall:
+        return False, [], [], [], ()
     boxes = line_boxes(lines_, faces, metrics)
     tall = sum(a + d for a, d in boxes) * s if boxes else block_height(len(lines_), s, metrics)
     ok = max(widths, default=0.0) <= w + 0.01 and tall <= h + 0.01

@@ -208,12 +208,12 @@ def test_a_position_for_each_character_places_each():
 
 
 def test_a_middle_anchored_chunk_is_centred_as_one():
-    from printkit.engine.rl import text_width
+    from printkit.engine.text import run_width
 
     runs = _runs(_art('<text x="50" y="40" font-size="10" text-anchor="middle">ab<tspan font-weight="bold">cd</tspan></text>'))
     left = runs[0][0]
-    right = runs[-1][0] + text_width(runs[-1][2], runs[-1][3], runs[-1][4])
-    assert abs((left + right) / 2 - 50) < 1e-6 and runs[1][3] != runs[0][3]
+    right = runs[-1][0] + run_width(runs[-1][2], runs[-1][3], runs[-1][4])
+    assert abs((left + right) / 2 - 50) < 1e-6 and runs[1][3].font() != runs[0][3].font()
 
 
 def test_a_superscript_span_is_raised_by_half_its_size_and_the_text_after_it_is_not():

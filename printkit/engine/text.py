@@ -571,12 +571,17 @@ class TextPen:
     """Set lines written into one PDF text object `t` (a page of running text):
     a run placed where the text before it ended follows it with no new origin,
     and a face is set only when it changes. Takes text only, in the current
-    colour (no icons, no coloured spans)."""
+    colour (no icons, no coloured spans). `flip`: the text object is drawn in
+    a space whose y runs down (an SVG drawing's user space): each origin is
+    written as a text matrix that turns the glyphs upright there."""
 
-    def __init__(self, t) -> None:
+    __slots__ = ("t", "at", "face", "flip")
+
+    def __init__(self, t, flip: bool = False) -> None:
         self.t = t
         self.at: tuple | None = None  # where the text written so far ends (x, y)
         self.face: tuple | None = None  # the (face, size) last set
+        self.flip = flip
 
     def font(self, face: str, size: float) -> None:
         if self.face != (face, size):
@@ -587,7 +592,10 @@ class TextPen:
         """`runs` ((text, face) pairs) one after another from x on the
         baseline y; `end` is the x after them."""
         if self.at != (x, y):
-            self.t.setTextOrigin(x, y)
+            if self.flip:
+                self.t.setTextTransform(1, 0, 0, -1, x, y)
+            else:
+                self.t.setTextOrigin(x, y)
         for run, face in runs:
             self.font(face, size)
             self.t.textOut(run)
@@ -659,6 +667,20 @@ def draw_line(c, line, font, size: float, x: float, base: float, icon=None, ink=
             if icon is not None:
                 icon(c, piece, x, base - DESCENT * size * 0.6, size)
             x += size
+
+
+def run(text: str) -> tuple:
+    """A line of one piece: `text` as it is (no markup read, no breaks), for
+    text whose place its caller knows (an SVG drawing's runs, each at the x
+    and y its element gives): measured by `run_width`, drawn by `draw_line`."""
+    return (("t", text, _PLAIN),)
+
+
+def run_width(text: str, font, size: float, rtl: bool = False) -> float:
+    """The advance of `text` set as one piece of a line (`run`) in `font` (a
+    registered name or Faces) at `size`: shaped, fallback faces and all, as
+    `draw_line` draws it; `rtl`: the run's paragraph is right to left."""
+    return _piece_width("t", text, _PLAIN, as_faces(font), size, rtl)
 
 
 def label(c, x: float, y: float, text: str, *, font: str, size: float, align: str = "left") -> None:

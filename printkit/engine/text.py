@@ -29,9 +29,10 @@ The rules pages (`flow`) set blocks over pages; the games' helpers
 breaker and drawing.
 
 **Drawing.** One routine draws every set line (`draw_line`); a one-line label
-is a line of one piece (`label`, `label_in_box`, `labels`). It writes on the
-canvas, or into one text object for a rules page or a batch of labels
-(`TextPen`).
+is a line of one piece (`label`, `label_in_box`, `labels`), and so is a run
+of an SVG drawing's text placed by its element (`run`, `run_width`: the
+drawer, custom/svgart.py). It writes on the canvas, or into one text object
+for a rules page, a batch of labels or a drawing's run (`TextPen`).
 """
 
 from __future__ import annotations

@@ -221,6 +221,50 @@ def test_a_superscript_span_is_raised_by_half_its_size_and_the_text_after_it_is_
     assert [r[1] for r in runs] == [40.0, 37.0, 40.0] and runs[1][2] == "2"
 
 
+def test_a_drawn_text_is_set_by_the_text_setter_shaped_and_centred_by_its_shaped_width(tmp_path):
+    """Arabic and Devanagari in an SVG the drawer draws (a clone, an element with
+    placeholders, an SVG picture), centred on x = 50: the same pixels as the
+    same strings set by engine/text directly (run_width, draw_line) on a plain
+    page, and the ink centred on x. The drawer used to write each run as one
+    unshaped string, measured by its characters' own widths: Arabic letters
+    unjoined and left to right, Devanagari's vowel signs after their
+    consonants and the run off centre."""
+    from lxml import etree
+    from PIL import ImageChops
+    from reportlab.pdfgen.canvas import Canvas
+
+    from conftest import ROOT, render_page
+    from printkit.custom.assets import FontBook
+    from printkit.custom.svgart import to_drawing
+    from printkit.engine.text import Faces, draw_line, run, run_width
+
+    book = FontBook([ROOT / "tests" / "fonts"])
+    lines = [("Noto Sans Arabic", "مرحبا بالعالم الجميل", 30), ("Noto Sans Devanagari", "नमस्ते दुनिया", 70)]
+    body = "".join(f'<text x="50" y="{y}" font-family="{fam}" font-size="10" text-anchor="middle">{text}</text>' for fam, text, y in lines)
+    doc = etree.fromstring(f'<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100" viewBox="0 0 100 100">{body}</svg>')
+    art = to_drawing(doc, "t.svg", book=book)
+    drawer, setter = tmp_path / "drawer.pdf", tmp_path / "setter.pdf"
+    c = Canvas(str(drawer), pagesize=(art.width, art.height))
+    art.draw(c)
+    c.save()
+    c = Canvas(str(setter), pagesize=(75, 75))  # 100 px = 75 pt, y up
+    for fam, text, y in lines:
+        faces = Faces(book, fam)
+        size = 10 * 0.75
+        draw_line(c, run(text), faces, size, 37.5 - run_width(text, faces, size) / 2, 75 - y * 0.75)
+    c.save()
+    a = render_page(drawer, 0, dpi=600).convert("L")
+    b = render_page(setter, 0, dpi=600).convert("L")
+    diff = ImageChops.difference(a, b).point(lambda v: 255 if v > 96 else 0)
+    inked = ImageChops.invert(b).point(lambda v: 255 if v > 96 else 0)
+    assert inked.histogram()[255] > 2000  # both lines have ink
+    assert diff.histogram()[255] <= 0.01 * inked.histogram()[255], (diff.histogram()[255], inked.histogram()[255])
+    for _fam, _text, y in lines:
+        band = ImageChops.invert(a).crop((0, round((y - 12) / 100 * a.height), a.width, round((y + 5) / 100 * a.height))).point(lambda v: 255 if v > 96 else 0)
+        x0, _, x1, _ = band.getbbox()
+        assert abs((x0 + x1) / 2 - a.width / 2) < 0.02 * a.width, (x0, x1, a.width)
+
+
 def _draw(art) -> bytes:
     import io
 

@@ -742,7 +742,9 @@ class SvgTemplate(SvgText, SvgFace, SvgResolve):
         with its own widths), at its place on the card."""
         from lxml import etree
 
-        from printkit.engine import shaping
+        from printkit.custom.svgtext import text_direction
+        from printkit.engine.shaping import base_rtl
+        from printkit.engine.text import Faces, run_width
 
         key = ("ink", rendered)
         if key in s.drawings:
@@ -779,8 +781,9 @@ class SvgTemplate(SvgText, SvgFace, SvgResolve):
                     lp = {**props, **{k: val for k, val in _style(ln).items() if k in INHERITED}}
                     size = _length(str(lp.get("font-size", "16")), CSS_UNITS) or 16.0
                     bold, italic = _bold_italic(lp)
-                    font = self.ctx.fonts.resolve(lp.get("font-family", "Noto Sans"), bold, italic)
-                    width = shaping.width(text, font, size, self.ctx.fonts)
+                    direction = text_direction(lp.get("direction"))
+                    faces = Faces(self.ctx.fonts, lp.get("font-family", "Noto Sans"), bold, italic)
+                    width = run_width(text, faces, size, direction == "rtl" if direction else base_rtl(text))  # as the drawer sets it
                     x = _length(ln.get("x") or el.get("x") or "0", CSS_UNITS) or 0.0
                     y = _length(ln.get("y") or el.get("y") or "0", CSS_UNITS) or 0.0
                     left = x - width * {"middle": 0.5, "end": 1.0}.get(text_anchor(lp.get("text-anchor", "start"), lp.get("direction")), 0.0)

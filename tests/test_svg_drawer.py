@@ -225,10 +225,12 @@ def test_a_drawn_text_is_set_by_the_text_setter_shaped_and_centred_by_its_shaped
     """Arabic and Devanagari in an SVG the drawer draws (a clone, an element with
     placeholders, an SVG picture), centred on x = 50: the same pixels as the
     same strings set by engine/text directly (run_width, draw_line) on a plain
-    page, and the ink centred on x. The drawer used to write each run as one
-    unshaped string, measured by its characters' own widths: Arabic letters
-    unjoined and left to right, Devanagari's vowel signs after their
-    consonants and the run off centre."""
+    page, and the ink centred on x; a Hebrew text of three spans is laid from
+    the right as the setter lays a line of three pieces. The drawer used to
+    write each run as one unshaped string, measured by its characters' own
+    widths: Arabic letters unjoined and left to right, Devanagari's vowel signs
+    after their consonants, the run off centre, and the spans of a
+    right-to-left text laid from the left."""
     from lxml import etree
     from PIL import ImageChops
     from reportlab.pdfgen.canvas import Canvas
@@ -241,6 +243,9 @@ def test_a_drawn_text_is_set_by_the_text_setter_shaped_and_centred_by_its_shaped
     book = FontBook([ROOT / "tests" / "fonts"])
     lines = [("Noto Sans Arabic", "مرحبا بالعالم الجميل", 30), ("Noto Sans Devanagari", "नमस्ते दुनिया", 70)]
     body = "".join(f'<text x="50" y="{y}" font-family="{fam}" font-size="10" text-anchor="middle">{text}</text>' for fam, text, y in lines)
+    # a right-to-left text of spans (each its own run): laid from the right, as the setter lays a line's pieces
+    spans = ("שלום ", "עולם", " abc")
+    body += f'<text x="50" y="90" font-family="Noto Sans Hebrew" font-size="10" text-anchor="middle">{spans[0]}<tspan>{spans[1]}</tspan>{spans[2]}</text>'
     doc = etree.fromstring(f'<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100" viewBox="0 0 100 100">{body}</svg>')
     art = to_drawing(doc, "t.svg", book=book)
     drawer, setter = tmp_path / "drawer.pdf", tmp_path / "setter.pdf"
@@ -248,10 +253,13 @@ def test_a_drawn_text_is_set_by_the_text_setter_shaped_and_centred_by_its_shaped
     art.draw(c)
     c.save()
     c = Canvas(str(setter), pagesize=(75, 75))  # 100 px = 75 pt, y up
+    size = 10 * 0.75
     for fam, text, y in lines:
         faces = Faces(book, fam)
-        size = 10 * 0.75
         draw_line(c, run(text), faces, size, 37.5 - run_width(text, faces, size) / 2, 75 - y * 0.75)
+    faces = Faces(book, "Noto Sans Hebrew")
+    wide = sum(run_width(p, faces, size, True) for p in spans)
+    draw_line(c, tuple(run(p)[0] for p in spans), faces, size, 37.5 - wide / 2, 75 - 90 * 0.75, rtl=True)
     c.save()
     a = render_page(drawer, 0, dpi=600).convert("L")
     b = render_page(setter, 0, dpi=600).convert("L")

@@ -557,7 +557,10 @@ class Compiler:
         moves each chunk (from one absolute position to the next) as a whole.
         A run is set by the text setter (engine/text: `run_width` here,
         `draw_line` when drawn): shaped by HarfBuzz where its script needs it,
-        in the right-to-left order, with the fonts it falls back to (`book`)."""
+        in the right-to-left order, with the fonts it falls back to (`book`).
+        A chunk runs right to left when its direction says so or, without
+        one, its first strong letter does: its runs (spans of their own style)
+        are then laid from the right, as the setter lays a line's pieces."""
         from printkit.engine.shaping import base_rtl
         from printkit.engine.text import Faces, run_width
 
@@ -565,6 +568,7 @@ class Compiler:
         preserve = el.get(XML_SPACE) == "preserve"
         runs: list = []
         chunks: list = [[]]
+        said = [""]  # each chunk's text so far: its direction is its first strong letter's
         pos = [0.0, 0.0]
         first = [True]
 
@@ -586,7 +590,8 @@ class Compiler:
             family, bold, italic = p.get("font-family", "Noto Sans"), _bold(p), _italic(p)
             faces = Faces(self.book, family, bold, italic) if self.book is not None else Faces(None, self.fonts(family, bold, italic))
             size = p.get("_font_px", 16.0)
-            rtl = direction == "rtl" if direction in ("rtl", "ltr") else base_rtl(text)
+            said[-1] += text
+            rtl = direction == "rtl" if direction in ("rtl", "ltr") else base_rtl(said[-1])
             width = run_width(text, faces, size, rtl)
             if p.get("visibility", "visible") not in ("hidden", "collapse") and fill is not None and size > 0:
                 run = [pos[0], pos[1] - p.get("_shift", 0.0), text, faces, size, fill, _opacity(p.get("fill-opacity")), width, rtl]
@@ -609,6 +614,7 @@ class Compiler:
             dxs, dys = coords(node, "dx", "x"), coords(node, "dy", "y")
             if xs or ys:
                 chunks.append([])
+                said.append("")
             if xs:
                 pos[0] = xs[0]
             if ys:
@@ -625,6 +631,7 @@ class Compiler:
                         if i:
                             if xs and i < len(xs) or ys and i < len(ys):
                                 chunks.append([])
+                                said.append("")
                             if xs and i < len(xs):
                                 pos[0] = xs[i]
                             if ys and i < len(ys):
@@ -646,14 +653,19 @@ class Compiler:
                     emit(tail, p)
 
         walk(el, props, 0)
-        for chunk in chunks:
+        for chunk, text in zip(chunks, said):
             if not chunk:
                 continue
+            start, end = chunk[0][0][0], chunk[-1][0][0] + chunk[-1][0][7]
+            if len(chunk) > 1 and (direction == "rtl" or (direction != "ltr" and base_rtl(text))):  # right to left: the first run at the right end
+                for run, _a in chunk:
+                    run[0] = start + end - (run[0] + run[7])
+                    run[8] = True
             anchor = chunk[0][1]
             if direction == "rtl":
                 anchor = {"start": "end", "end": "start"}.get(anchor, anchor)
             if anchor in ("middle", "end"):
-                total = chunk[-1][0][0] + chunk[-1][0][7] - chunk[0][0][0]
+                total = end - start
                 shift = total / 2 if anchor == "middle" else total
                 for run, _a in chunk:
                     run[0] -= shift

@@ -12,9 +12,10 @@ linear and radial gradient fills (svgdraw.gradient_spec / paint_gradient), clip
 paths, <use>, <switch>, pictures given as data: addresses (the gate has
 already turned every file into one) and text (each run at the place its
 element gives, in the face the font resolver names, set by printkit's one text
-setter, engine/text: shaped, ordered and fallen back as every other text). What it cannot draw (filters, masks, patterns, gradient
-strokes, fading stops) never reaches it in a template: svg.py sends those
-elements to resvg (svgdraw.rasterise); in an SVG picture they are left out.
+setter, engine/text: shaped, ordered and fallen back as every other text).
+What it cannot draw (filters, masks, patterns, gradient strokes, fading
+stops) never reaches it in a template: svg.py sends those elements to resvg
+(svgdraw.rasterise); in an SVG picture they are left out.
 
 Bounds: the elements drawn (clones expanded) stay within SVG_ELEMENTS, clones
 and clip paths nest at most MAX_NEST deep and never round a cycle, gradient

@@ -635,7 +635,7 @@ def _draw_run(pen, x: float, y: float, text: str, font: str, size: float, book=N
     segs = shaping.segments(text, font, book, rtl, kern)
     if len(segs) == 1 and segs[0].font == font and type(segs[0].text) is str:
         end = x + fonts.text_width(text, font, size, spaces_follow)  # the plain case: exactly the width it always had
-        pen.put(x, y, fonts.runs(text, font, spaces_follow), size, font, end)
+        pen.put(x, y, fonts.runs(segs[0].text, font, spaces_follow), size, font, end)  # (the text itself, or its brackets turned in a right-to-left paragraph)
         return end
     for seg in segs:
         end = x + seg.advance * size / 1000

@@ -198,3 +198,4 @@ def test_latin_and_digits_in_a_right_to_left_paragraph_keep_their_spaces_between
     space = shaping.width(" ", faces.font(), 20, book)
     assert left_of_abc - right_of_hebrew > 0.6 * space and left_of_hebrew - right_of_42 > 0.6 * space, (left_of_abc - right_of_hebrew, left_of_hebrew - right_of_42, space)
     assert [s.text for s in shaping.segments("(x) ", fonts.SANS, None, True)] == [" (", "x", ")"]  # " (x)" read from the left
+    assert [s.text for s in shaping.segments("(", fonts.SANS, None, True)] == [")"]  # an opening bracket alone faces the text after it, on its left

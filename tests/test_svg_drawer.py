@@ -111,6 +111,18 @@ def _(p):
     deck(p, svg('<text x="5" y="50" font-size="8">' + '<tspan dx="0.1">W</tspan>' * 40_000 + "</text>" + TEXT))
 
 
+@case("an-arabic-text-of-90000-letters-cloned-3-times", 2, "characters of text to shape")
+def _(p):
+    words = " ".join(["مرحبا", "بالعالم", "الجميل"] * 6_000)  # 90,000 letters and spaces: HarfBuzz's work, counted per clone
+    deck(p, svg(f'<defs><text id="a" x="5" y="50" font-size="2">{words}</text></defs>' + '<use href="#a"/>' * 3 + TEXT))
+
+
+@case("a-text-of-40000-spans-of-digits", 0)
+def _(p):
+    # no strong letter in the whole chunk: its direction is looked for once a span, not in all the text before it
+    deck(p, svg('<defs><text id="d" x="5" y="50" font-size="8">' + "<tspan>1 </tspan>" * 40_000 + '</text></defs><use href="#d"/>' + TEXT))
+
+
 @case("45000-see-through-shapes", 2, "see-through")
 def _(p):
     deck(p, svg('<rect width="9" height="9" opacity="0.5"/>' * 45_000 + TEXT))

@@ -82,6 +82,7 @@ class Compiler:
         self.budget = safety.LIMITS["SVG_ELEMENTS"]
         self.work = safety.LIMITS["PATH_NUMBERS"]  # numbers and characters drawn, each clone and clip counted
         self.fades_left = MAX_FADED  # see-through groups left
+        self.shaped = safety.LIMITS["TEXT_CHARS"]  # characters of text shaped by HarfBuzz, each clone counted
         self.pixels = PICTURE_PIXELS * safety.LIMITS["IMAGE_PIXELS"]  # pixels of pictures drawn, each clone counted
         self.pictures: dict = {}  # data: address -> its picture, decoded once
         self.stack: list = []  # elements being drawn through references (<use>, clip paths): no cycle
@@ -225,6 +226,21 @@ class Compiler:
             from printkit.custom import safety
 
             raise safety.LimitError(f"{self.name}: over {safety.LIMITS['PATH_NUMBERS']:,} path numbers and text characters to draw once its clones (<use>) and clip paths are counted, printkit's limit: simplify the drawing")
+
+    def shaping(self, text: str) -> None:
+        """Text that needs shaping (right-to-left, joined, marked scripts) is
+        shaped by HarfBuzz, at many times the cost of plain text: what one
+        drawing shapes, each clone counted, stays within TEXT_CHARS characters
+        (the most a template value may hold), refused in one line past it
+        (HarfBuzz itself gives up on some half a million characters of Arabic)."""
+        from printkit.engine.shaping import needs_shaping
+
+        if max(text) >= "\u0300" and any(needs_shaping(ch) for ch in text):
+            self.shaped -= len(text)
+            if self.shaped < 0:
+                from printkit.custom import safety
+
+                raise safety.LimitError(f"{self.name}: over {safety.LIMITS['TEXT_CHARS']:,} characters of text to shape (right-to-left, joined or marked scripts) once its clones (<use>) are counted, printkit's limit: shorten the text")
 
     def children(self, el, props: dict, ctx: dict, depth: int) -> list:
         out = []
@@ -535,11 +551,11 @@ class Compiler:
         if not raw or len(self.stack) > MAX_NEST:
             return None
         inner = safety.parse_svg(raw, self.name)
-        art = Compiler(inner, self.name, self.fonts)
-        art.budget, art.work, art.fades_left, art.pixels = self.budget, self.work, self.fades_left, self.pixels
+        art = Compiler(inner, self.name, self.fonts, self.book)
+        art.budget, art.work, art.fades_left, art.pixels, art.shaped = self.budget, self.work, self.fades_left, self.pixels, self.shaped
         art.stack = self.stack
         compiled = art.compile()
-        self.budget, self.work, self.fades_left, self.pixels = art.budget, art.work, art.fades_left, art.pixels
+        self.budget, self.work, self.fades_left, self.pixels, self.shaped = art.budget, art.work, art.fades_left, art.pixels, art.shaped
         pw, ph = compiled.width / PX_PT, compiled.height / PX_PT
         w, h = (pw if w < 0 else w), (ph if h < 0 else h)
         if w <= 0 or h <= 0 or pw <= 0 or ph <= 0:
@@ -562,14 +578,14 @@ class Compiler:
         A chunk runs right to left when its direction says so or, without
         one, its first strong letter does: its runs (spans of their own style)
         are then laid from the right, as the setter lays a line's pieces."""
-        from printkit.engine.shaping import base_rtl
+        from printkit.engine.shaping import first_strong
         from printkit.engine.text import Faces, run_width
 
         direction = str(props.get("direction", "")).strip().lower()
         preserve = el.get(XML_SPACE) == "preserve"
         runs: list = []
         chunks: list = [[]]
-        said = [""]  # each chunk's text so far: its direction is its first strong letter's
+        said: list = [None]  # each chunk's direction: its first strong letter's ("rtl", "ltr"; None before one)
         pos = [0.0, 0.0]
         first = [True]
 
@@ -583,6 +599,7 @@ class Compiler:
             if not text:
                 return
             self.charge(len(text))
+            self.shaping(text)
             fill = self.color(p.get("fill", "black"), p)
             if fill is False:
                 fill = (0.0, 0.0, 0.0)
@@ -591,8 +608,9 @@ class Compiler:
             family, bold, italic = p.get("font-family", "Noto Sans"), _bold(p), _italic(p)
             faces = Faces(self.book, family, bold, italic) if self.book is not None else Faces(None, self.fonts(family, bold, italic))
             size = p.get("_font_px", 16.0)
-            said[-1] += text
-            rtl = direction == "rtl" if direction in ("rtl", "ltr") else base_rtl(said[-1])
+            if said[-1] is None:
+                said[-1] = first_strong(text)
+            rtl = direction == "rtl" if direction in ("rtl", "ltr") else said[-1] == "rtl"
             width = run_width(text, faces, size, rtl)
             if p.get("visibility", "visible") not in ("hidden", "collapse") and fill is not None and size > 0:
                 run = [pos[0], pos[1] - p.get("_shift", 0.0), text, faces, size, fill, _opacity(p.get("fill-opacity")), width, rtl]
@@ -615,7 +633,7 @@ class Compiler:
             dxs, dys = coords(node, "dx", "x"), coords(node, "dy", "y")
             if xs or ys:
                 chunks.append([])
-                said.append("")
+                said.append(None)
             if xs:
                 pos[0] = xs[0]
             if ys:
@@ -632,7 +650,7 @@ class Compiler:
                         if i:
                             if xs and i < len(xs) or ys and i < len(ys):
                                 chunks.append([])
-                                said.append("")
+                                said.append(None)
                             if xs and i < len(xs):
                                 pos[0] = xs[i]
                             if ys and i < len(ys):
@@ -654,11 +672,11 @@ class Compiler:
                     emit(tail, p)
 
         walk(el, props, 0)
-        for chunk, text in zip(chunks, said):
+        for chunk, way in zip(chunks, said):
             if not chunk:
                 continue
             start, end = chunk[0][0][0], chunk[-1][0][0] + chunk[-1][0][7]
-            if len(chunk) > 1 and (direction == "rtl" or (direction != "ltr" and base_rtl(text))):  # right to left: the first run at the right end
+            if len(chunk) > 1 and (direction == "rtl" or (direction != "ltr" and way == "rtl")):  # right to left: the first run at the right end
                 for run, _a in chunk:
                     run[0] = start + end - (run[0] + run[7])
                     run[8] = True

@@ -112,13 +112,19 @@ def missing(text: str, font: str, book) -> list[str]:
 
 def base_rtl(text: str) -> bool:
     """True when a paragraph's first strong character is right-to-left."""
+    return first_strong(text) == "rtl"
+
+
+def first_strong(text: str) -> str | None:
+    """The direction of `text`'s first strong character: "rtl", "ltr", or None
+    when it has none (digits, spaces, punctuation only)."""
     for ch in text:
         d = unicodedata.bidirectional(ch)
         if d == "L":
-            return False
+            return "ltr"
         if d in ("R", "AL"):
-            return True
-    return False
+            return "rtl"
+    return None
 
 
 @lru_cache(maxsize=2048)

@@ -111,6 +111,18 @@ def _(p):
     deck(p, svg('<text x="5" y="50" font-size="8">' + '<tspan dx="0.1">W</tspan>' * 40_000 + "</text>" + TEXT))
 
 
+@case("an-arabic-text-of-90000-letters-cloned-3-times", 2, "characters of text to shape")
+def _(p):
+    words = " ".join(["مرحبا", "بالعالم", "الجميل"] * 6_000)  # 90,000 letters and spaces: HarfBuzz's work, counted per clone
+    deck(p, svg(f'<defs><text id="a" x="5" y="50" font-size="2">{words}</text></defs>' + '<use href="#a"/>' * 3 + TEXT))
+
+
+@case("a-text-of-40000-spans-of-digits", 0)
+def _(p):
+    # no strong letter in the whole chunk: its direction is looked for once a span, not in all the text before it
+    deck(p, svg('<defs><text id="d" x="5" y="50" font-size="8">' + "<tspan>1 </tspan>" * 40_000 + '</text></defs><use href="#d"/>' + TEXT))
+
+
 @case("45000-see-through-shapes", 2, "see-through")
 def _(p):
     deck(p, svg('<rect width="9" height="9" opacity="0.5"/>' * 45_000 + TEXT))
@@ -208,17 +220,69 @@ def test_a_position_for_each_character_places_each():
 
 
 def test_a_middle_anchored_chunk_is_centred_as_one():
-    from printkit.engine.rl import text_width
+    from printkit.engine.text import run_width
 
     runs = _runs(_art('<text x="50" y="40" font-size="10" text-anchor="middle">ab<tspan font-weight="bold">cd</tspan></text>'))
     left = runs[0][0]
-    right = runs[-1][0] + text_width(runs[-1][2], runs[-1][3], runs[-1][4])
-    assert abs((left + right) / 2 - 50) < 1e-6 and runs[1][3] != runs[0][3]
+    right = runs[-1][0] + run_width(runs[-1][2], runs[-1][3], runs[-1][4])
+    assert abs((left + right) / 2 - 50) < 1e-6 and runs[1][3].font() != runs[0][3].font()
 
 
 def test_a_superscript_span_is_raised_by_half_its_size_and_the_text_after_it_is_not():
     runs = _runs(_art('<text x="10" y="40" font-size="10">E=mc<tspan baseline-shift="super" font-size="6">2</tspan>!</text>'))
     assert [r[1] for r in runs] == [40.0, 37.0, 40.0] and runs[1][2] == "2"
+
+
+def test_a_drawn_text_is_set_by_the_text_setter_shaped_and_centred_by_its_shaped_width(tmp_path):
+    """Arabic and Devanagari in an SVG the drawer draws (a clone, an element with
+    placeholders, an SVG picture), centred on x = 50: the same pixels as the
+    same strings set by engine/text directly (run_width, draw_line) on a plain
+    page, and the ink centred on x; a Hebrew text of three spans is laid from
+    the right as the setter lays a line of three pieces. The drawer used to
+    write each run as one unshaped string, measured by its characters' own
+    widths: Arabic letters unjoined and left to right, Devanagari's vowel signs
+    after their consonants, the run off centre, and the spans of a
+    right-to-left text laid from the left."""
+    from lxml import etree
+    from PIL import ImageChops
+    from reportlab.pdfgen.canvas import Canvas
+
+    from conftest import ROOT, render_page
+    from printkit.custom.assets import FontBook
+    from printkit.custom.svgart import to_drawing
+    from printkit.engine.text import Faces, draw_line, run, run_width
+
+    book = FontBook([ROOT / "tests" / "fonts"])
+    lines = [("Noto Sans Arabic", "مرحبا بالعالم الجميل", 30), ("Noto Sans Devanagari", "नमस्ते दुनिया", 70)]
+    body = "".join(f'<text x="50" y="{y}" font-family="{fam}" font-size="10" text-anchor="middle">{text}</text>' for fam, text, y in lines)
+    # a right-to-left text of spans (each its own run): laid from the right, as the setter lays a line's pieces
+    spans = ("שלום ", "עולם", " abc")
+    body += f'<text x="50" y="90" font-family="Noto Sans Hebrew" font-size="10" text-anchor="middle">{spans[0]}<tspan>{spans[1]}</tspan>{spans[2]}</text>'
+    doc = etree.fromstring(f'<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100" viewBox="0 0 100 100">{body}</svg>')
+    art = to_drawing(doc, "t.svg", book=book)
+    drawer, setter = tmp_path / "drawer.pdf", tmp_path / "setter.pdf"
+    c = Canvas(str(drawer), pagesize=(art.width, art.height))
+    art.draw(c)
+    c.save()
+    c = Canvas(str(setter), pagesize=(75, 75))  # 100 px = 75 pt, y up
+    size = 10 * 0.75
+    for fam, text, y in lines:
+        faces = Faces(book, fam)
+        draw_line(c, run(text), faces, size, 37.5 - run_width(text, faces, size) / 2, 75 - y * 0.75)
+    faces = Faces(book, "Noto Sans Hebrew")
+    wide = sum(run_width(p, faces, size, True) for p in spans)
+    draw_line(c, tuple(run(p)[0] for p in spans), faces, size, 37.5 - wide / 2, 75 - 90 * 0.75, rtl=True)
+    c.save()
+    a = render_page(drawer, 0, dpi=600).convert("L")
+    b = render_page(setter, 0, dpi=600).convert("L")
+    diff = ImageChops.difference(a, b).point(lambda v: 255 if v > 96 else 0)
+    inked = ImageChops.invert(b).point(lambda v: 255 if v > 96 else 0)
+    assert inked.histogram()[255] > 2000  # both lines have ink
+    assert diff.histogram()[255] <= 0.01 * inked.histogram()[255], (diff.histogram()[255], inked.histogram()[255])
+    for _fam, _text, y in lines:
+        band = ImageChops.invert(a).crop((0, round((y - 12) / 100 * a.height), a.width, round((y + 5) / 100 * a.height))).point(lambda v: 255 if v > 96 else 0)
+        x0, _, x1, _ = band.getbbox()
+        assert abs((x0 + x1) / 2 - a.width / 2) < 0.02 * a.width, (x0, x1, a.width)
 
 
 def _draw(art) -> bytes:

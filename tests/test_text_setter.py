@@ -165,3 +165,37 @@ def test_an_arrow_alone_is_set_in_pkarrows(tmp_path):
     drawn, by_hand = _pages_png(doc, tmp_path, 2)
     assert by_hand.convert("L").getextrema()[0] < 100
     assert ImageChops.difference(drawn, by_hand).getbbox() is None
+
+
+def test_latin_and_digits_in_a_right_to_left_paragraph_keep_their_spaces_between_the_words(tmp_path):
+    """A right-to-left paragraph of pieces (a styled span in Hebrew between Latin
+    and digits: "abc <b>שלום</b> 42") reads "42 שלום abc" from the left, each
+    word a space from the next, as Inkscape sets it: the space that ends "abc "
+    stands on its left, where the paragraph goes on (the bidirectional
+    algorithm), a bracket turned to face the text it closes. Plain text was
+    drawn left to right whatever its paragraph, its space on the right: "abc"
+    ran into the Hebrew word."""
+    from conftest import ROOT
+    from printkit.custom.assets import FontBook
+    from printkit.engine import shaping
+    from printkit.engine.document import Document
+    from printkit.engine.units import PrintOptions
+
+    book = FontBook([ROOT / "tests" / "fonts"])
+    faces = text.Faces(book, "Noto Sans Hebrew")
+    line = (("t", "abc ", (False, False)), ("t", "שלום ", (True, False)), ("t", "42", (False, False)))
+    doc = Document(PrintOptions(), title="t")
+    c = doc.new_page()
+    text.draw_line(c, line, faces, 20, 100, 700, rtl=True)
+    path = tmp_path / "t.pdf"
+    path.write_bytes(doc.pdf_bytes())
+    drawn = [(ch, box) for ch, box in _glyphs(path, 0) if box[1] > 650 and ch.strip()]
+    assert "".join(ch for ch, _ in sorted(drawn, key=lambda g: g[1][0]))[:2] == "42"
+    right_of_hebrew = max(box[2] for ch, box in drawn if "\u05d0" <= ch <= "\u05ea")
+    left_of_abc = min(box[0] for ch, box in drawn if ch in "abc")
+    left_of_hebrew = min(box[0] for ch, box in drawn if "\u05d0" <= ch <= "\u05ea")
+    right_of_42 = max(box[2] for ch, box in drawn if ch in "42")
+    space = shaping.width(" ", faces.font(), 20, book)
+    assert left_of_abc - right_of_hebrew > 0.6 * space and left_of_hebrew - right_of_42 > 0.6 * space, (left_of_abc - right_of_hebrew, left_of_hebrew - right_of_42, space)
+    assert [s.text for s in shaping.segments("(x) ", fonts.SANS, None, True)] == [" (", "x", ")"]  # " (x)" read from the left
+    assert [s.text for s in shaping.segments("(", fonts.SANS, None, True)] == [")"]  # an opening bracket alone faces the text after it, on its left

@@ -742,7 +742,9 @@ class SvgTemplate(SvgText, SvgFace, SvgResolve):
         with its own widths), at its place on the card."""
         from lxml import etree
 
-        from printkit.engine import shaping
+        from printkit.custom.svgtext import text_direction
+        from printkit.engine.shaping import base_rtl
+        from printkit.engine.text import Faces, run_width
 
         key = ("ink", rendered)
         if key in s.drawings:
@@ -779,8 +781,9 @@ class SvgTemplate(SvgText, SvgFace, SvgResolve):
                     lp = {**props, **{k: val for k, val in _style(ln).items() if k in INHERITED}}
                     size = _length(str(lp.get("font-size", "16")), CSS_UNITS) or 16.0
                     bold, italic = _bold_italic(lp)
-                    font = self.ctx.fonts.resolve(lp.get("font-family", "Noto Sans"), bold, italic)
-                    width = shaping.width(text, font, size, self.ctx.fonts)
+                    direction = text_direction(lp.get("direction"))
+                    faces = Faces(self.ctx.fonts, lp.get("font-family", "Noto Sans"), bold, italic)
+                    width = run_width(text, faces, size, direction == "rtl" if direction else base_rtl(text))  # as the drawer sets it
                     x = _length(ln.get("x") or el.get("x") or "0", CSS_UNITS) or 0.0
                     y = _length(ln.get("y") or el.get("y") or "0", CSS_UNITS) or 0.0
                     left = x - width * {"middle": 0.5, "end": 1.0}.get(text_anchor(lp.get("text-anchor", "start"), lp.get("direction")), 0.0)
@@ -795,13 +798,13 @@ class SvgTemplate(SvgText, SvgFace, SvgResolve):
         return out
 
     def _snippet_text(self, rendered: str, place: str, v: dict) -> list:
-        """Text inside an element with placeholders is drawn by the drawer, in its own
-        font only: a character that font lacks, or one that needs shaping
-        (right-to-left, joined, combining marks), would print wrong there, so it
-        is refused naming the text (give that text its own placeholder instead)."""
+        """Text inside an element with placeholders is drawn by the drawer, set
+        by the text setter as any text (shaped, with fallback fonts): a character
+        that no font has (not the text's, nor any fallback) is refused naming
+        the text, never drawn as an empty box."""
         from lxml import etree
 
-        from printkit.engine.shaping import has_all, needs_shaping
+        from printkit.engine.shaping import missing
 
         out = []
         root = etree.fromstring(rendered)
@@ -816,13 +819,12 @@ class SvgTemplate(SvgText, SvgFace, SvgResolve):
                 props.update({k: val for k, val in _style(anc).items() if k in INHERITED})
             bold, italic = _bold_italic(props)
             font = self.ctx.fonts.resolve(props.get("font-family", "Noto Sans"), bold, italic)
-            odd = [ch for ch in dict.fromkeys(text) if needs_shaping(ch) or (not has_all(font, ch) and not ch.isspace() and self.ctx.fonts.fallback(ch, font) is None)]
+            odd = missing(text, font, self.ctx.fonts)
             if odd:
                 ch = odd[0]
                 cols = [k for k, val in v.items() if k not in ("row", "card") and ch in str(val)]
                 where = f"{place} {self.path.name} text '{T.short(text, 24)}'" + (f" column '{cols[0]}'" if cols else "")
-                why = ("is in a text inside an element with placeholders, which is drawn without shaping (right-to-left, joined letters, marks): give the text its own placeholder (then it is drawn like any text)" if needs_shaping(ch)
-                       else "is in no font: not the text's font, the project's fonts/, your fonts or the system's; add a font that has it to fonts/")
+                why = "is in no font: not the text's font, the project's fonts/, your fonts or the system's; add a font that has it to fonts/"
                 out.append(T.violation("OWN-GLYPH", where, f"'{ch}' (U+{ord(ch):04X}) {why}"))
         return out
 

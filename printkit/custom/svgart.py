@@ -10,10 +10,12 @@ preserveAspectRatio, fill and stroke with their opacities, fill-rule, dashes,
 caps, joins, miter limits, opacity on any element (a PDF transparency group),
 linear and radial gradient fills (svgdraw.gradient_spec / paint_gradient), clip
 paths, <use>, <switch>, pictures given as data: addresses (the gate has
-already turned every file into one) and text (each run in the face the font
-resolver names). What it cannot draw (filters, masks, patterns, gradient
-strokes, fading stops) never reaches it in a template: svg.py sends those
-elements to resvg (svgdraw.rasterise); in an SVG picture they are left out.
+already turned every file into one) and text (each run at the place its
+element gives, in the face the font resolver names, set by printkit's one text
+setter, engine/text: shaped, ordered and fallen back as every other text).
+What it cannot draw (filters, masks, patterns, gradient strokes, fading
+stops) never reaches it in a template: svg.py sends those elements to resvg
+(svgdraw.rasterise); in an SVG picture they are left out.
 
 Bounds: the elements drawn (clones expanded) stay within SVG_ELEMENTS, clones
 and clip paths nest at most MAX_NEST deep and never round a cycle, gradient
@@ -69,16 +71,18 @@ class Art:
 # -- reading the document ----------------------------------------------------------------
 
 class Compiler:
-    def __init__(self, doc, name: str, fonts=None) -> None:
+    def __init__(self, doc, name: str, fonts=None, book=None) -> None:
         from printkit.custom import safety
         from printkit.custom.svgdraw import id_index
 
         self.name = name
         self.index = id_index(doc)
-        self.fonts = fonts or default_font
+        self.fonts = fonts or (book.resolve if book is not None else default_font)
+        self.book = book  # the project's FontBook: a text's faces and the fonts it falls back to
         self.budget = safety.LIMITS["SVG_ELEMENTS"]
         self.work = safety.LIMITS["PATH_NUMBERS"]  # numbers and characters drawn, each clone and clip counted
         self.fades_left = MAX_FADED  # see-through groups left
+        self.shaped = safety.LIMITS["TEXT_CHARS"]  # characters of text shaped by HarfBuzz, each clone counted
         self.pixels = PICTURE_PIXELS * safety.LIMITS["IMAGE_PIXELS"]  # pixels of pictures drawn, each clone counted
         self.pictures: dict = {}  # data: address -> its picture, decoded once
         self.stack: list = []  # elements being drawn through references (<use>, clip paths): no cycle
@@ -222,6 +226,21 @@ class Compiler:
             from printkit.custom import safety
 
             raise safety.LimitError(f"{self.name}: over {safety.LIMITS['PATH_NUMBERS']:,} path numbers and text characters to draw once its clones (<use>) and clip paths are counted, printkit's limit: simplify the drawing")
+
+    def shaping(self, text: str) -> None:
+        """Text that needs shaping (right-to-left, joined, marked scripts) is
+        shaped by HarfBuzz, at many times the cost of plain text: what one
+        drawing shapes, each clone counted, stays within TEXT_CHARS characters
+        (the most a template value may hold), refused in one line past it
+        (HarfBuzz itself gives up on some half a million characters of Arabic)."""
+        from printkit.engine.shaping import needs_shaping
+
+        if max(text) >= "\u0300" and any(needs_shaping(ch) for ch in text):
+            self.shaped -= len(text)
+            if self.shaped < 0:
+                from printkit.custom import safety
+
+                raise safety.LimitError(f"{self.name}: over {safety.LIMITS['TEXT_CHARS']:,} characters of text to shape (right-to-left, joined or marked scripts) once its clones (<use>) are counted, printkit's limit: shorten the text")
 
     def children(self, el, props: dict, ctx: dict, depth: int) -> list:
         out = []
@@ -532,11 +551,11 @@ class Compiler:
         if not raw or len(self.stack) > MAX_NEST:
             return None
         inner = safety.parse_svg(raw, self.name)
-        art = Compiler(inner, self.name, self.fonts)
-        art.budget, art.work, art.fades_left, art.pixels = self.budget, self.work, self.fades_left, self.pixels
+        art = Compiler(inner, self.name, self.fonts, self.book)
+        art.budget, art.work, art.fades_left, art.pixels, art.shaped = self.budget, self.work, self.fades_left, self.pixels, self.shaped
         art.stack = self.stack
         compiled = art.compile()
-        self.budget, self.work, self.fades_left, self.pixels = art.budget, art.work, art.fades_left, art.pixels
+        self.budget, self.work, self.fades_left, self.pixels, self.shaped = art.budget, art.work, art.fades_left, art.pixels, art.shaped
         pw, ph = compiled.width / PX_PT, compiled.height / PX_PT
         w, h = (pw if w < 0 else w), (ph if h < 0 else h)
         if w <= 0 or h <= 0 or pw <= 0 or ph <= 0:
@@ -550,14 +569,23 @@ class Compiler:
 
     # -- text
     def text(self, el, props: dict, ctx: dict):
-        """A <text> as runs (x, y, text, font, size, fill, alpha), each run set in
-        its own face and advanced by its own width; text-anchor moves each chunk
-        (from one absolute position to the next) as a whole."""
-        from printkit.engine.rl import text_width
+        """A <text> as runs (x, y, text, faces, size, fill, alpha, rtl), each run
+        at the place its element gives and advanced by its own width; text-anchor
+        moves each chunk (from one absolute position to the next) as a whole.
+        A run is set by the text setter (engine/text: `run_width` here,
+        `draw_line` when drawn): shaped by HarfBuzz where its script needs it,
+        in the right-to-left order, with the fonts it falls back to (`book`).
+        A chunk runs right to left when its direction says so or, without
+        one, its first strong letter does: its runs (spans of their own style)
+        are then laid from the right, as the setter lays a line's pieces."""
+        from printkit.engine.shaping import first_strong
+        from printkit.engine.text import Faces, run_width
 
+        direction = str(props.get("direction", "")).strip().lower()
         preserve = el.get(XML_SPACE) == "preserve"
         runs: list = []
         chunks: list = [[]]
+        said: list = [None]  # each chunk's direction: its first strong letter's ("rtl", "ltr"; None before one)
         pos = [0.0, 0.0]
         first = [True]
 
@@ -571,16 +599,21 @@ class Compiler:
             if not text:
                 return
             self.charge(len(text))
+            self.shaping(text)
             fill = self.color(p.get("fill", "black"), p)
             if fill is False:
                 fill = (0.0, 0.0, 0.0)
             if not isinstance(fill, tuple) or (fill and fill[0] == "url"):
                 fill = None if fill is None else (0.0, 0.0, 0.0)
-            font = self.fonts(p.get("font-family", "Noto Sans"), _bold(p), _italic(p))
+            family, bold, italic = p.get("font-family", "Noto Sans"), _bold(p), _italic(p)
+            faces = Faces(self.book, family, bold, italic) if self.book is not None else Faces(None, self.fonts(family, bold, italic))
             size = p.get("_font_px", 16.0)
-            width = text_width(text, font, size)
+            if said[-1] is None:
+                said[-1] = first_strong(text)
+            rtl = direction == "rtl" if direction in ("rtl", "ltr") else said[-1] == "rtl"
+            width = run_width(text, faces, size, rtl)
             if p.get("visibility", "visible") not in ("hidden", "collapse") and fill is not None and size > 0:
-                run = [pos[0], pos[1] - p.get("_shift", 0.0), text, font, size, fill, _opacity(p.get("fill-opacity")), width]
+                run = [pos[0], pos[1] - p.get("_shift", 0.0), text, faces, size, fill, _opacity(p.get("fill-opacity")), width, rtl]
                 chunks[-1].append((run, p.get("text-anchor", "start")))
                 runs.append(run)
             pos[0] += width
@@ -600,6 +633,7 @@ class Compiler:
             dxs, dys = coords(node, "dx", "x"), coords(node, "dy", "y")
             if xs or ys:
                 chunks.append([])
+                said.append(None)
             if xs:
                 pos[0] = xs[0]
             if ys:
@@ -616,6 +650,7 @@ class Compiler:
                         if i:
                             if xs and i < len(xs) or ys and i < len(ys):
                                 chunks.append([])
+                                said.append(None)
                             if xs and i < len(xs):
                                 pos[0] = xs[i]
                             if ys and i < len(ys):
@@ -637,18 +672,23 @@ class Compiler:
                     emit(tail, p)
 
         walk(el, props, 0)
-        for chunk in chunks:
+        for chunk, way in zip(chunks, said):
             if not chunk:
                 continue
+            start, end = chunk[0][0][0], chunk[-1][0][0] + chunk[-1][0][7]
+            if len(chunk) > 1 and (direction == "rtl" or (direction != "ltr" and way == "rtl")):  # right to left: the first run at the right end
+                for run, _a in chunk:
+                    run[0] = start + end - (run[0] + run[7])
+                    run[8] = True
             anchor = chunk[0][1]
-            if props.get("direction") == "rtl":
+            if direction == "rtl":
                 anchor = {"start": "end", "end": "start"}.get(anchor, anchor)
             if anchor in ("middle", "end"):
-                total = chunk[-1][0][0] + chunk[-1][0][7] - chunk[0][0][0]
+                total = end - start
                 shift = total / 2 if anchor == "middle" else total
                 for run, _a in chunk:
                     run[0] -= shift
-        return ("t", [tuple(r[:7]) for r in runs]) if runs else None
+        return ("t", [(*r[:7], r[8]) for r in runs]) if runs else None
 
 
 def _clean(text, preserve: bool, strip_start: bool, strip_end: bool):
@@ -962,8 +1002,12 @@ class Painter:
         c.restoreState()
 
     def text(self, runs) -> None:
+        """Each run drawn by the text setter (engine/text.draw_line) into a text
+        object of its own, in the drawing's y-down space (TextPen, flip)."""
+        from printkit.engine.text import TextPen, draw_line, run
+
         c = self.c
-        for x, y, text, font, size, fill, alpha in runs:
+        for x, y, text, faces, size, fill, alpha, rtl in runs:
             if alpha <= 0:
                 continue
             c.saveState()
@@ -971,9 +1015,7 @@ class Painter:
             if alpha < 1:
                 c.setFillAlpha(alpha)
             t = c.beginText()
-            t.setTextTransform(1, 0, 0, -1, x, y)
-            t.setFont(font, size)
-            t.textOut(text)
+            draw_line(TextPen(t, flip=True), run(text), faces, size, x, y, rtl=rtl)
             c.drawText(t)
             c.restoreState()
 
@@ -989,18 +1031,19 @@ class Painter:
         c.restoreState()
 
 
-def compile_svg(doc, name: str, fonts=None) -> Art:
+def compile_svg(doc, name: str, fonts=None, book=None) -> Art:
     """An SVG document (resolved by the gate) compiled for drawing."""
-    return Compiler(doc, name, fonts).compile()
+    return Compiler(doc, name, fonts, book).compile()
 
 
-def to_drawing(doc, name: str, fonts=None) -> "Art":
+def to_drawing(doc, name: str, fonts=None, book=None) -> "Art":
     """An SVG document (resolved by the gate) compiled by printkit's drawer
     (Art: width and height in pt, draw(canvas, ink)): templates' art, SVG
     pictures and icons alike. `fonts(family, bold, italic)` names the face a
-    text is set in (else printkit's sans). A <style> sheet is read first
-    (svgdraw.inline_css)."""
+    text is set in (else `book`'s, else printkit's sans); `book` (a FontBook:
+    resolve and fallback) also gives the fonts a character its face lacks is
+    set in. A <style> sheet is read first (svgdraw.inline_css)."""
     from printkit.custom.svgdraw import inline_css
 
     inline_css(doc, name)
-    return compile_svg(doc, name, fonts)
+    return compile_svg(doc, name, fonts, book)

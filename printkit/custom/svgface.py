@@ -13,8 +13,7 @@ import copy
 
 from printkit.custom import template as T
 from printkit.custom.assets import forms
-from printkit.custom.svgparse import INHERITED, SVG_NS, ImageUnit, QrUnit, RasterUnit, SnippetUnit, _local, _scale, _style
-from printkit.custom.svgtext import _bold_italic
+from printkit.custom.svgparse import ImageUnit, QrUnit, RasterUnit, SnippetUnit, _local, _scale, _style
 from printkit.engine.bleed import draw_strips, edge_strips
 from printkit.engine.units import MM
 
@@ -32,10 +31,9 @@ class SvgFace:
 
     def font_map(self):
         """The faces text inside elements the drawer draws (elements with
-        placeholders) is set in: `resolve(family, bold, italic)`, printkit's
-        font resolution (the family, or the face that stands in for it); a
-        fallback run's face (_fallback_spans) by its registered name. Every
-        family named there is noted for the run summary, once."""
+        placeholders, clones) is set in: `resolve(family, bold, italic)`,
+        printkit's font resolution (the family, or the face that stands in for
+        it). Every family named there is noted for the run summary, once."""
         if self._font_map is None:
             families = {"Noto Sans"}
             for el in self.root.iter():  # every text, also inside elements drawn whole
@@ -44,19 +42,13 @@ class SvgFace:
             for fam in sorted(families):
                 if not T.PLACEHOLDER.search(fam) and fam not in {t.props.get("font-family") for t in self.texts}:
                     self.ctx.fonts.note(self.path.name, self.ctx.fonts.lookup(fam))
-            own = self.__dict__.setdefault("_fallback_faces", set())
-            fonts = self.ctx.fonts
-
-            def resolve(family: str, bold: bool, italic: bool) -> str:
-                return family if family in own else fonts.resolve(family, bold, italic)
-
-            self._font_map = resolve
+            self._font_map = self.ctx.fonts.resolve
         return self._font_map
 
     def _drawing(self, doc):
         from printkit.custom.svgart import to_drawing
 
-        return to_drawing(doc, str(self.path), self.font_map())
+        return to_drawing(doc, str(self.path), self.font_map(), self.ctx.fonts)  # its text set by engine/text, falling back in the project's fonts
 
     def _static_drawing(self, doc):
         cache = self.__dict__.setdefault("_static", {})
@@ -88,73 +80,10 @@ class SvgFace:
 
             new = safety.parse_svg(rendered.encode("utf-8"), self.path)
             old.getparent().replace(old, new)
-            self._fallback_spans(new)
             self._absolute_images(doc)
             d = self._drawing(doc)
             s.drawings[rendered] = d
         return d
-
-    def _fallback_spans(self, root) -> None:
-        """Text the drawer draws (inside an element with placeholders) gets
-        printkit's font fallback: a run of characters its font lacks becomes a
-        <tspan> in the project's, the user's or the system's font that has them
-        (FontBook.fallback), named by its registered name (font_map). Runs that
-        need shaping are refused before (_snippet_text)."""
-        texts = [el for el in root.iter() if isinstance(el.tag, str) and _local(el.tag) == "text"]
-        if not texts:
-            return
-        from lxml import etree
-
-        from printkit.engine import shaping
-
-        self.font_map()
-        own = self.__dict__.setdefault("_fallback_faces", set())
-
-        for text in texts:
-            tprops: dict = {}
-            for x in reversed([text, *text.iterancestors()]):
-                tprops.update({k: val for k, val in _style(x).items() if k in INHERITED})
-            for el in [text, *[x for x in text.iter() if x is not text and isinstance(x.tag, str) and _local(x.tag) == "tspan"]]:
-                props: dict = {}
-                for x in reversed([el, *el.iterancestors()]):
-                    props.update({k: val for k, val in _style(x).items() if k in INHERITED})
-                bold, italic = _bold_italic(props)
-                font = self.ctx.fonts.resolve(props.get("font-family", "Noto Sans"), bold, italic)
-                for slot in ("text", "tail"):
-                    raw = getattr(el, slot)
-                    if slot == "tail":
-                        if el is text or not raw:
-                            continue
-                        owner = el.getparent()
-                        oprops: dict = {}
-                        for x in reversed([owner, *owner.iterancestors()]):
-                            oprops.update({k: val for k, val in _style(x).items() if k in INHERITED})
-                        ob, oi = _bold_italic(oprops)
-                        use = self.ctx.fonts.resolve(oprops.get("font-family", "Noto Sans"), ob, oi)
-                    else:
-                        use = font
-                    if not raw or shaping.has_all(use, raw) or any(shaping.needs_shaping(ch) for ch in raw):
-                        continue
-                    segs = shaping.segments(raw, use, self.ctx.fonts)
-                    if len(segs) < 2 and (not segs or segs[0].font == use):
-                        continue
-                    pieces = []
-                    for seg in segs:  # each run advances by its own width, in its own face
-                        span = etree.Element(f"{{{SVG_NS}}}tspan")
-                        span.text = str(seg.text)
-                        if seg.font != use:
-                            span.set("style", f"font-family:{seg.font}")
-                            own.add(str(seg.font))
-                        pieces.append(span)
-                    setattr(el, slot, None)
-                    text.set("{http://www.w3.org/XML/1998/namespace}space", "preserve")  # the runs' spaces stay
-                    if slot == "text":
-                        for k, span in enumerate(pieces):
-                            el.insert(k, span)
-                    else:
-                        parent, at = el.getparent(), el.getparent().index(el)
-                        for k, span in enumerate(pieces, 1):
-                            parent.insert(at + k, span)
 
     def needs_bleed(self, bleed_mm: float) -> bool:
         """True when this print asks for over 1 mm more bleed than the art has

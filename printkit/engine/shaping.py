@@ -112,13 +112,19 @@ def missing(text: str, font: str, book) -> list[str]:
 
 def base_rtl(text: str) -> bool:
     """True when a paragraph's first strong character is right-to-left."""
+    return first_strong(text) == "rtl"
+
+
+def first_strong(text: str) -> str | None:
+    """The direction of `text`'s first strong character: "rtl", "ltr", or None
+    when it has none (digits, spaces, punctuation only)."""
     for ch in text:
         d = unicodedata.bidirectional(ch)
         if d == "L":
-            return False
+            return "ltr"
         if d in ("R", "AL"):
-            return True
-    return False
+            return "rtl"
+    return None
 
 
 @lru_cache(maxsize=2048)
@@ -129,6 +135,10 @@ def segments(text: str, font: str, book=None, rtl: bool = False, kern: bool = Fa
     from the font's advance widths alone, as printkit always has."""
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
+    if rtl and not kern and text and not any(needs_shaping(ch) for ch in text) and any(unicodedata.bidirectional(ch) != "L" for ch in text):
+        faces = _fonts_for(text, font, book)
+        if all(has_char(f, ch) for f, ch in zip(faces, text)):  # (an arrow, set in PKArrows by the plain path, stays there)
+            return _plain_rtl(text, faces)
     if not kern and (not text or (max(text) < "\u0300" and set(text) <= _chars(font))):  # plain text its font has: as it always was
         return (Seg(font, text, stringWidth(text, font, 1000)),)
     if not text:
@@ -146,6 +156,25 @@ def segments(text: str, font: str, book=None, rtl: bool = False, kern: bool = Fa
     levels = _levels(text, rtl)
     runs = _visual(_runs(fonts, levels), levels)
     return tuple(_shape(text, start, end, f, levels[start] % 2 == 1, kern) for start, end, f in runs)
+
+
+def _plain_rtl(text: str, faces: list[str]) -> tuple[Seg, ...]:
+    """Text that needs no shaping (Latin words, digits, spaces; each character
+    in its face, `faces`) in a right-to-left paragraph, in display order: its
+    level runs (the bidirectional algorithm) laid right to left, a run at an
+    odd level (spaces, punctuation between right-to-left neighbours, a space
+    that ends the run) reversed, its brackets mirrored; so "abc " shows its
+    space on the left, where the text before it in the paragraph continues.
+    Each run unshaped, with its advance widths (the same width as left to right)."""
+    from bidi.mirror import MIRRORED
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    levels = _levels(text, True)
+    out = []
+    for start, end, f in _visual(_runs(faces, levels), levels):
+        piece = "".join(MIRRORED.get(ch, ch) for ch in reversed(text[start:end])) if levels[start] % 2 else text[start:end]  # brackets mirrored, as HarfBuzz does
+        out.append(Seg(f, piece, stringWidth(piece, f, 1000)))
+    return tuple(out)
 
 
 def width(text: str, font: str, size: float, book=None, rtl: bool = False, kern: bool = False) -> float:

@@ -29,9 +29,10 @@ The rules pages (`flow`) set blocks over pages; the games' helpers
 breaker and drawing.
 
 **Drawing.** One routine draws every set line (`draw_line`); a one-line label
-is a line of one piece (`label`, `label_in_box`, `labels`). It writes on the
-canvas, or into one text object for a rules page or a batch of labels
-(`TextPen`).
+is a line of one piece (`label`, `label_in_box`, `labels`), and so is a run
+of an SVG drawing's text placed by its element (`run`, `run_width`: the
+drawer, custom/svgart.py). It writes on the canvas, or into one text object
+for a rules page, a batch of labels or a drawing's run (`TextPen`).
 """
 
 from __future__ import annotations
@@ -598,12 +599,17 @@ class TextPen:
     """Set lines written into one PDF text object `t` (a page of running text):
     a run placed where the text before it ended follows it with no new origin,
     and a face is set only when it changes. Takes text only, in the current
-    colour (no icons, no coloured spans)."""
+    colour (no icons, no coloured spans). `flip`: the text object is drawn in
+    a space whose y runs down (an SVG drawing's user space): each origin is
+    written as a text matrix that turns the glyphs upright there."""
 
-    def __init__(self, t) -> None:
+    __slots__ = ("t", "at", "face", "flip")
+
+    def __init__(self, t, flip: bool = False) -> None:
         self.t = t
         self.at: tuple | None = None  # where the text written so far ends (x, y)
         self.face: tuple | None = None  # the (face, size) last set
+        self.flip = flip
 
     def font(self, face: str, size: float) -> None:
         if self.face != (face, size):
@@ -614,7 +620,10 @@ class TextPen:
         """`runs` ((text, face) pairs) one after another from x on the
         baseline y; `end` is the x after them."""
         if self.at != (x, y):
-            self.t.setTextOrigin(x, y)
+            if self.flip:
+                self.t.setTextTransform(1, 0, 0, -1, x, y)
+            else:
+                self.t.setTextOrigin(x, y)
         for run, face in runs:
             self.font(face, size)
             self.t.textOut(run)
@@ -653,7 +662,7 @@ def _draw_run(pen, x: float, y: float, text: str, font: str, size: float, book=N
     segs = shaping.segments(text, font, book, rtl, kern)
     if len(segs) == 1 and segs[0].font == font and type(segs[0].text) is str:
         end = x + fonts.text_width(text, font, size, spaces_follow)  # the plain case: exactly the width it always had
-        pen.put(x, y, fonts.runs(text, font, spaces_follow), size, font, end)
+        pen.put(x, y, fonts.runs(segs[0].text, font, spaces_follow), size, font, end)  # (the text itself, or its brackets turned in a right-to-left paragraph)
         return end
     for seg in segs:
         end = x + seg.advance * size / 1000
@@ -686,6 +695,20 @@ def draw_line(c, line, font, size: float, x: float, base: float, icon=None, ink=
             if icon is not None:
                 icon(c, piece, x, base - DESCENT * size * 0.6, size)
             x += size
+
+
+def run(text: str) -> tuple:
+    """A line of one piece: `text` as it is (no markup read, no breaks), for
+    text whose place its caller knows (an SVG drawing's runs, each at the x
+    and y its element gives): measured by `run_width`, drawn by `draw_line`."""
+    return (("t", text, _PLAIN),)
+
+
+def run_width(text: str, font, size: float, rtl: bool = False) -> float:
+    """The advance of `text` set as one piece of a line (`run`) in `font` (a
+    registered name or Faces) at `size`: shaped, fallback faces and all, as
+    `draw_line` draws it; `rtl`: the run's paragraph is right to left."""
+    return _piece_width("t", text, _PLAIN, as_faces(font), size, rtl)
 
 
 def label(c, x: float, y: float, text: str, *, font: str, size: float, align: str = "left") -> None:

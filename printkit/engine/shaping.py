@@ -127,8 +127,17 @@ def first_strong(text: str) -> str | None:
     return None
 
 
-@lru_cache(maxsize=2048)
+#: runs longer than this are shaped afresh each time, not kept (see text.KEPT_CHARS)
+KEPT_CHARS = 4096
+
+
 def segments(text: str, font: str, book=None, rtl: bool = False, kern: bool = False) -> tuple[Seg, ...]:
+    """`_segments`, remembered for runs up to KEPT_CHARS long."""
+    return (_segments if len(text) <= KEPT_CHARS else _segments.__wrapped__)(text, font, book, rtl, kern)
+
+
+@lru_cache(maxsize=2048)
+def _segments(text: str, font: str, book=None, rtl: bool = False, kern: bool = False) -> tuple[Seg, ...]:
     """`text` (one line's run, logical order) as segments in display order, left
     to right. `kern`: every run shaped by HarfBuzz, kerning and ligatures too, as
     Inkscape (Pango) sets text (an editor's text boxes); else plain text is set

@@ -513,8 +513,18 @@ def line_boxes(lines, faces, metrics) -> tuple:
     return tuple(out)
 
 
+#: texts longer than this are set afresh each time, not kept (memory stays bounded by
+#: the caches' counts times this, whatever a project's cells hold)
+KEPT_CHARS = 4096
+
+
+def fit(text: str, *args, **kwargs) -> Fitted:
+    """`_fit`, remembered for texts up to KEPT_CHARS long."""
+    return (_fit if len(text) <= KEPT_CHARS else _fit.__wrapped__)(text, *args, **kwargs)
+
+
 @lru_cache(maxsize=2048)  # a 1,000-card deck's texts set once for the check, the ink and the drawing; a bigger deck's rarer texts set again, not kept a card
-def fit(text: str, font, size: float, min_size: float, w: float, h: float, wrap: bool = True, icons: bool = True, markup: bool = False, base: str | None = None, metrics=METRICS, spans: tuple = (), editor: bool = False, keep_spaces: bool = False) -> Fitted:
+def _fit(text: str, font, size: float, min_size: float, w: float, h: float, wrap: bool = True, icons: bool = True, markup: bool = False, base: str | None = None, metrics=METRICS, spans: tuple = (), editor: bool = False, keep_spaces: bool = False) -> Fitted:
     """The largest size from `size` down to `min_size` (steps of 0.25 pt) at
     which the text fits the w x h box; at `min_size` with fits=False if none does.
     `font`: a registered font name, or Faces (markup, fallback fonts); `metrics`:

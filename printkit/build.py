@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from pathlib import Path
 from typing import NamedTuple
+import os
+import re
 
-from printkit.component import command_for
+from printkit.component import command_for, keeper_path
 from printkit.errors import PrintkitError, RulesError, UsageError
 from printkit.rules import JSON_FORMAT, Violation, run_checks
 
@@ -81,8 +83,6 @@ def grouped(violations, same_row: bool = False) -> list[str]:
     line naming the first card and how many more. Warnings group across rows
     (the same element); errors (`same_row`) only the copies of one data row
     (qty 3: one line, not three)."""
-    import re
-
     card = r"(^|: )card \d+ (?=\()" if same_row else r"(^|: )card \d+ \([^)]*\) "
     groups: dict = {}
     for v in dict.fromkeys(violations):
@@ -203,7 +203,6 @@ def write_component(component, model: dict, request, out: Path) -> WriteResult:
         said = "".join(" " + n for n in notes if not n.startswith("warning: ")) + "".join("\n  " + n for n in notes if n.startswith("warning: "))
         return WriteResult(out, doc.pages, size, print_advice(component, opts) + describe(opts) + _layout_note(component, opts) + said)
     # Two files, both drawn before either is written: nothing half-written.
-    from printkit.component import keeper_path
     from printkit.base.files import commit_all, is_stdout, stage_file
 
     if is_stdout(out):
@@ -281,7 +280,6 @@ def _one_back(out, sub: str, backs: list[str]) -> bool:
     """When the back PNGs `backs` (in the staged folder) are the same bytes, keep
     one, named back.png, and remove the others. True when they were."""
     import hashlib
-    import os
 
     if len(backs) < 2 or len({hashlib.sha256((out.part / b).read_bytes()).hexdigest() for b in dict.fromkeys(backs)}) != 1:
         return False
@@ -294,14 +292,10 @@ def _one_back(out, sub: str, backs: list[str]) -> bool:
 
 def _subfolder(out, sub: str) -> None:
     if sub:
-        import os
-
         os.makedirs(out.part / sub, exist_ok=True)
 
 
 def _where(out, sub: str) -> str:
-    import os
-
     return os.path.join(out.path, sub.rstrip("/")) if sub else str(out.path)
 
 
@@ -439,7 +433,6 @@ def tabletop_into(component, model: dict, request, out, stem: str) -> str:
     pointing at them by file:/// address, and STEM.png, its thumbnail in the
     Saved Objects list. The card PNGs it is made from are not kept."""
     import json
-    import os
     import shutil
 
     from PIL import Image
@@ -513,7 +506,6 @@ def _write_keeper_pngs(component, model: dict, opts, folder: Path, dpi: int) -> 
     """Two-file components as PNGs: the shared pages in `folder`, the owner's in a
     folder of their own (never beside the shared ones); both folders are complete
     before either is swapped in."""
-    from printkit.component import keeper_path
     from printkit.base.files import StagedFolder, signals_held
     from printkit.engine.png import add_png
     from printkit.engine.raster import check_pixels, iter_pages, open_pdf

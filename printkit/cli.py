@@ -8,12 +8,15 @@ from __future__ import annotations
 
 import sys
 import types
+import os
+import threading
 
 import click
 
 from printkit import __version__
-from printkit.app.options import defaults
+from printkit.app.options import choices, defaults, finite_number, make_request, reason, shown
 from printkit.errors import PrintkitError, RulesError, UsageError
+from click.core import ParameterSource
 
 VERBS = {
     "deck": "Card decks, fronts and backs (your own: deck --data FILE --front FILE).",
@@ -39,8 +42,6 @@ class FiniteFloat(click.ParamType):
         self.lo, self.hi, self.unit = lo, hi, unit
 
     def convert(self, value, param, ctx):
-        from printkit.app.options import finite_number
-
         return finite_number(value, param.opts[-1] if param else "value", self.lo, self.hi, self.unit)
 
     def get_metavar(self, param, ctx=None) -> str:
@@ -83,8 +84,6 @@ class WholeRange(click.IntRange):
 
 
 def _shared_options(component) -> list[click.Option]:
-    from printkit.app.options import choices
-
     cfg, pick = defaults(), choices()
     opts = [
         click.Option(["-o", "--output"], type=click.Path(), help=f"PDF (or with --format png/tabletop, folder) to write; - for standard output [default: {cfg.get('output')}/<game>-<component>.pdf, -png/, -tabletop/, -SHOP.pdf or -SHOP/]."),
@@ -117,8 +116,6 @@ def _shared_options(component) -> list[click.Option]:
 
 def _prepress_options(cfg) -> list[click.Option]:
     """--color, --pdfx, --output-intent: every verb and `kit` take them."""
-    from printkit.app.options import choices
-
     pick = choices()
     return [
         click.Option(["--color", "color"], type=click.Choice(pick['color']), default=cfg.get("color"), show_default=True, help="rgb, or cmyk for a print shop: every colour CMYK, black text on the K plate only, at most 300% ink."),
@@ -138,8 +135,6 @@ def _lang_option(cfg) -> click.Option:
 
 
 def _shop_option() -> click.Option:
-    from printkit.app.options import choices
-
     return click.Option(["--shop"], type=click.Choice(choices()["shop"]), default=None, help="Print-shop preset: card size, bleed, layout, file type and colour as that shop asks (docs/print-shops.md).")
 
 
@@ -151,8 +146,6 @@ def _game_params(component) -> list[str]:
 def _request(kw: dict, params=(), **how):
     """The run request (printkit/request.py) from this command's values: the
     one place the command line's words become typed fields."""
-    from printkit.app.options import make_request
-
     return make_request(kw, _typed(), params, progress=progress_bar, **how)
 
 
@@ -209,7 +202,6 @@ def _check_id_options(component, kw: dict) -> None:
         return
     if not str(kw["id"]).strip():
         raise UsageError("--id is empty: give the ID printed on the puzzle, or leave --id out")
-    from click.core import ParameterSource
 
     ctx = click.get_current_context()
     chooses = ["seed", "count"] + [p.name for p in component.params if p.name != "id" and (p.choices or p.flag)]
@@ -292,8 +284,6 @@ class KitGroup(VerbGroup):
 
 
 def _kit_command(name: str, games: list, help_text: str) -> click.Command:
-    from printkit.app.options import choices
-
     cfg, pick = defaults(), choices()
 
     def run(**kw) -> None:
@@ -564,7 +554,6 @@ def _raise_interrupted(signum, frame):
 
 def _install_signal_handlers() -> dict:
     import signal
-    import threading
 
     if threading.current_thread() is not threading.main_thread():
         return {}
@@ -638,10 +627,6 @@ def progress_bar(items, label: str):
 
 
 def _main(argv: list[str] | None) -> None:
-    import os
-
-    from printkit.app.options import reason, shown
-
     try:
         cli.main(args=argv, prog_name="printkit", standalone_mode=False)
     except RulesError as exc:

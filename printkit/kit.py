@@ -10,13 +10,15 @@ from __future__ import annotations
 import time
 from pathlib import Path
 from typing import NamedTuple
+import sys
 
 from printkit import __version__
 from printkit.build import build_checked, print_advice, small_print
 from printkit.component import default_params
-from printkit.engine.units import MM
-from printkit.i18n import N_, colon, listed
+from printkit.engine.units import DEFAULT_BLEED, MM
+from printkit.i18n import colon, listed, N_, text
 from printkit.lang import language
+from printkit.engine.rl import canvas_class
 
 #: a count a kit note spells out ("two pages per player"), in the kit's language
 NUMBER_WORDS = {2: N_("two"), 3: N_("three"), 4: N_("four"), 5: N_("five"), 6: N_("six")}
@@ -48,7 +50,6 @@ def draw_kit(doc, game, request=None) -> list[PartPages]:
     from printkit.engine import text as typeset
     from printkit.engine import fonts
     from printkit.engine.text import fit_fewest_pages, flow, parse_markup
-    from printkit.i18n import text
 
     if request is None:
         from printkit.request import Request
@@ -308,7 +309,6 @@ def _preload() -> None:
     from reportlab.pdfbase import pdfmetrics
 
     from printkit.engine import draw, fonts, text  # noqa: F401
-    from printkit.engine.rl import canvas_class
     from printkit.engine.document import Document  # noqa: F401
 
     fonts.register_fonts()
@@ -340,8 +340,6 @@ def _kit_pdf(k: int):
 
 
 def _print(text: str = "", err: bool = False) -> None:
-    import sys
-
     print(text, file=sys.stderr if err else sys.stdout)
 
 
@@ -358,8 +356,6 @@ def kit_command(name: str, request) -> str:
     """The command that makes this kit again: every option that changed it, and
     the printkit.toml settings it used where they differ from the built-in ones."""
     import shlex
-
-    from printkit.engine.units import DEFAULT_BLEED
 
     opts = request.print
     seed, lang, overrides = kit_settings(request)
@@ -425,7 +421,6 @@ def _index_doc(summaries, request, row_mm: float, note_pt: float, gap_mm: float)
     from printkit.engine import text as typeset
     from printkit.engine import fonts
     from printkit.engine.document import Document
-    from printkit.i18n import text
 
     opts, lang = request.print, kit_settings(request)[1]
     _ = text(lang)
@@ -489,11 +484,11 @@ def _index_doc(summaries, request, row_mm: float, note_pt: float, gap_mm: float)
             rows.append([p.title, _pages(p.first, p.last), _sides(p.two_sided, _), str(p.copies), sheets])
         y = d.table(c, m, y, [W - 2 * m - 100 * MM, 22 * MM, 34 * MM, 16 * MM, 28 * MM], rows, row_h=row_h, size=8.5) - 1.5 * MM
         for p in notes:
-            text = _("{title}: {text}").format(title=p.title, text=p.note or p.advice)
-            lines = typeset.lines("• " + text, fonts.SANS, note_pt, W - 2 * m)
+            note = _("{title}: {text}").format(title=p.title, text=p.note or p.advice)
+            lines = typeset.lines("• " + note, fonts.SANS, note_pt, W - 2 * m)
             if y - len(lines) * note_pt * 1.3 < bottom:
                 c = doc.new_page()
                 y = H - m
-            y = typeset.paragraph(c, "• " + text, m, y, W - 2 * m, size=note_pt) - 0.6 * MM
+            y = typeset.paragraph(c, "• " + note, m, y, W - 2 * m, size=note_pt) - 0.6 * MM
         y -= gap
     return doc, (H - m - y) / (H - m - bottom)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from printkit.app.jobs import add_words
 from printkit.errors import RulesError
+from printkit.app.options import check_fit, defaults
 
 
 def validate_files(names, echo, words=None, strict: bool = False) -> None:
@@ -36,7 +37,6 @@ def validate_project(name: str, echo, strict: bool = False) -> bool:
     zone, what a default print would generate). True when no error; with
     `strict` warnings are errors too (fonts: OWN-FONT)."""
     from printkit import build
-    from printkit.app.options import defaults
     from printkit.custom import check_game, font_notes, load_project, print_warnings
 
     game = load_project(name, strict=strict)
@@ -73,7 +73,6 @@ def validate_project(name: str, echo, strict: bool = False) -> bool:
 def _check_paper(game) -> None:
     """A deck whose cards do not fit the default paper (printkit.toml's, else A4)
     in the default layout is refused as `make` would refuse it (exit 2)."""
-    from printkit.app.options import check_fit, defaults
     from printkit.app.own import deck_sizes
     from printkit.engine.units import PrintOptions
 

@@ -30,9 +30,10 @@ import threading
 import time
 from pathlib import Path
 
-from printkit.custom import data as D
+from printkit.custom import data as D, font_notes, load_project, reset_caches, single_deck_game
 from printkit.custom.assets import FONT_SUFFIXES, ICON_SUFFIXES
-from printkit.errors import PrintkitError, RulesError
+from printkit.errors import PrintkitError, RulesError, UsageError
+from printkit.engine.units import CARDS
 
 #: Picture resolution of the cards on screen (a card clicked open is drawn again at LARGE_DPI).
 PREVIEW_DPI = 100
@@ -172,8 +173,6 @@ class Preview:
 
     # -- reading the project ------------------------------------------------------------
     def _load_game(self):
-        from printkit.custom import load_project, single_deck_game
-
         s = self.source
         if s.project is not None:
             return load_project(s.project, card_size=self._card_size if self._size_given else None)
@@ -325,8 +324,6 @@ class Preview:
         return f"{what}: {_count(self._drawn, 'card')} redrawn · {found}{refuse} · {seconds:.2f} s"
 
     def _refresh(self, changed) -> bool:
-        from printkit.custom import reset_caches
-
         old = self._hashes
         for path in changed or ():  # the watcher saw these change: read them again whatever their stamp
             self._stamps.pop(Path(path), None)
@@ -642,7 +639,6 @@ class Preview:
 
     def _project_findings(self) -> list[dict]:
         """What validate says of the project as a whole: its cover's text, fonts found nowhere."""
-        from printkit.custom import font_notes
         from printkit.custom.project import shipped_glyphs
 
         g = self._game
@@ -850,8 +846,6 @@ def _finding(v, values: dict | None) -> dict:
 
 
 def _card_mm(card_size: str) -> tuple[float, float]:
-    from printkit.engine.units import CARDS
-
     return CARDS[card_size]
 
 
@@ -882,7 +876,6 @@ def _paper_findings(opts, card_size: str) -> list:
     """A card that does not fit the paper as `make` prints it (the check `make`
     and `validate` run): an error finding."""
     from printkit.app.options import check_fit
-    from printkit.errors import UsageError
     from printkit.rules import Violation
 
     try:

@@ -5,8 +5,10 @@ and checking a project file (`validate GAME.toml`)."""
 from __future__ import annotations
 
 from pathlib import Path
+import os
+import re
 
-from printkit.app.jobs import check_image_target, select_cards
+from printkit.app.jobs import check_image_target, make_component, select_cards, target_name
 from printkit.app.options import check_fit, defaults, use_jobs
 from printkit.errors import RulesError, UsageError
 
@@ -88,7 +90,6 @@ def _make_project(project: str, request, echo, only) -> None:
 
 def _write_project(game, models, request, only, project, echo, folder, stem) -> None:
     from printkit import build
-    from printkit.app.jobs import target_name
     from printkit.engine.document import Document
     from printkit.base.files import StagedFolder
     from printkit.kit import draw_kit
@@ -151,7 +152,6 @@ def only_part(game, name):
 def own_deck(data, front, back, sheet, request, echo, template_column: str = "template", back_template_column: str = "back_template") -> None:
     """One deck from a data file (or address) and templates (one, or several
     chosen per row by a column), written as `make_component` writes a game's deck."""
-    from printkit.app.jobs import make_component
     from printkit.custom import single_deck_game
 
     game = single_deck_game(data, front, back, sheet, request.print.card_size, template_column, back_template_column, request.print.strict, request.svg_dpi)
@@ -167,8 +167,6 @@ def new_project(folder: str, echo) -> None:
     SVG, an icon, a rules page), which `validate` calls ok and `make` prints.
     An existing NAME is refused (exit 2), never overwritten; the folder appears
     whole or not at all."""
-    import os
-    import re
     from importlib.resources import files
     from xml.sax.saxutils import escape
 

@@ -30,6 +30,7 @@ import os
 import struct
 import sys
 import threading
+import time
 
 from printkit.errors import UsageError
 
@@ -97,7 +98,6 @@ def _worker() -> _Worker:
 
 def _read_exact(fd: int, n: int, deadline: float) -> bytes:
     import select
-    import time
 
     out = bytearray()
     while len(out) < n:
@@ -129,8 +129,6 @@ def call(task: str, args: dict, data: bytes = b"", *, what: str, doing: str, cpu
     """Run `task` in the worker; (dict, bytes) it returned. ChildError naming
     `what` (the file or element) when it crashed, hung or hit a ceiling; the
     UsageError it raised itself, as its one line."""
-    import time
-
     from printkit.base.files import shown
 
     if not task.startswith("printkit."):

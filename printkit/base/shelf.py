@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any, Iterable, Iterator
+import os
 
 _PROTOCOL = 5  # pickle, array and tempfile are imported on first use (a Shelf is made only by large runs)
 
@@ -70,7 +71,6 @@ class Shelf(ReadOnlyList, Sequence):
 
         if self._memory is not None:
             return pickle.loads(self._memory[k])
-        import os
 
         at, size = self._starts[k], self._starts[k + 1] - self._starts[k]
         self._file.flush()

@@ -13,14 +13,18 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import sys
 from collections import namedtuple
 from functools import lru_cache
 from pathlib import Path
+import hashlib
+import itertools
 
-from printkit.engine import fonts as engine_fonts
-from printkit.engine import rl
+from printkit.engine import fonts as engine_fonts, rl
 from printkit.engine.text import ICON  # noqa: F401  (the setter's `:name:`, asked by the templates' checks)
+from printkit.base.resources import resource_dir
+from printkit.engine.fonts import ttfont
 
 MIN_DPI = 300
 FONT_SUFFIXES = (".ttf", ".otf", ".ttc")
@@ -301,8 +305,6 @@ def system_faces() -> tuple[FontFace, ...]:
 
 @lru_cache(maxsize=8)
 def _system_faces(override: tuple[Path, ...] | None) -> tuple[FontFace, ...]:
-    import shutil
-
     if override is not None:
         return tuple(f for d in override for f in _scan(str(d)))
     if shutil.which("fc-list"):
@@ -515,8 +517,6 @@ class FontBook:
         found = None
         faces = self._fallback_faces(font)
         if emoji:
-            import itertools
-
             faces = itertools.chain(_emoji_faces(), faces)
         for face in faces:
             if code in face_chars(face.path, face.index):
@@ -565,8 +565,6 @@ def _emoji_faces() -> tuple[FontFace, ...]:
 
 @lru_cache(maxsize=8)
 def _emoji_faces_in(override: tuple[Path, ...] | None) -> tuple[FontFace, ...]:
-    import shutil
-
     if override is None and shutil.which("fc-match"):
         out = _run(["fc-match", "-s", "--format", _FC_FORMAT, "emoji"])
         if out is None:
@@ -590,8 +588,6 @@ def _system_fallbacks(family: str, bold: bool, italic: bool) -> tuple[FontFace, 
 
 @lru_cache(maxsize=64)
 def _system_fallbacks_in(family: str, bold: bool, italic: bool, override: tuple[Path, ...] | None) -> tuple[FontFace, ...]:
-    import shutil
-
     if override is None and shutil.which("fc-match"):
         pattern = f"{family}:weight={200 if bold else 80}:slant={100 if italic else 0}"
         out = _run(["fc-match", "-s", "--format", _FC_FORMAT, pattern])
@@ -630,10 +626,6 @@ def _register(path: Path, index: int = 0) -> str:
     face for every later document. Such a file is printkit's face, used as is."""
     from reportlab.pdfbase import pdfmetrics
     from reportlab.pdfbase.ttfonts import TTFontFile
-
-    from printkit.engine.fonts import ttfont
-
-    from printkit.base.resources import resource_dir
 
     try:
         face = TTFontFile(str(path), validate=0, subfontIndex=index).name
@@ -814,8 +806,6 @@ def draw_data_picture(c, href: str, where, x: float, y: float, w: float, h: floa
     """A PNG/JPEG embedded in the SVG as a data: address (what Inkscape writes
     for an embedded picture) in the box, as draw_picture; read once a PDF.
     False when it is no picture Pillow reads as PNG or JPEG (nothing drawn)."""
-    import hashlib
-
     cache = forms(c)
     key = ("data", hashlib.sha256(href.encode("utf-8", "surrogatepass")).hexdigest())
     if key not in cache:

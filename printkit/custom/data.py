@@ -16,9 +16,15 @@ import itertools
 import re
 from functools import lru_cache
 from pathlib import Path
+import ipaddress
+import posixpath
+import threading
+import time
+from urllib.parse import parse_qs, urljoin, urlsplit
 
 from printkit.custom import safety
 from printkit.errors import UsageError, did_you_mean
+from printkit import __version__
 
 QTY = "qty"
 QTY_NAMES = ("qty", "copies", "quantity")  # printkit's, CardMaker's, other tools' (any case), in this order
@@ -110,8 +116,6 @@ def is_url(source) -> bool:
 def source_name(source) -> str:
     """The data source's short name for messages: a file's name, an address's host and last part."""
     if is_url(source):
-        from urllib.parse import urlsplit
-
         try:
             u = urlsplit(source)
         except ValueError:  # "http://[::1/": a bracket left open
@@ -460,8 +464,6 @@ def fetch_url(url: str, fetched: dict | None = None, *, timeout: float | None = 
     with the name as the Host header and TLS server name: a name that resolves
     again to another address (DNS rebinding) is never looked up a second time.
     Redirects only to http(s). UsageError naming the address for anything else."""
-    from urllib.parse import urlsplit
-
     from printkit.base.files import shown
 
     timeout = URL_TIMEOUT if timeout is None else float(timeout)
@@ -485,16 +487,12 @@ class _Fetch:
     """One fetch of a data address under one deadline (fetch_url)."""
 
     def __init__(self, label: str, timeout: float, allow) -> None:
-        import time
-
         self.label, self.timeout, self.allow = label, timeout, allow
         self.deadline = time.monotonic() + timeout
         self.cut = False  # the deadline passed and the connection was shut
         self.got_bytes = False
 
     def left(self) -> float:
-        import time
-
         return self.deadline - time.monotonic()
 
     def late(self) -> UsageError:
@@ -503,8 +501,6 @@ class _Fetch:
         return UsageError(f"{self.label}: no answer within {self.timeout:g} s")
 
     def get(self, url: str) -> bytes:
-        from urllib.parse import urljoin, urlsplit
-
         from printkit.base.files import shown
 
         current, where = url, self.label
@@ -530,10 +526,6 @@ class _Fetch:
         import http.client
         import socket
         import ssl
-        import threading
-        from urllib.parse import urlsplit
-
-        from printkit import __version__
 
         u = urlsplit(url)
         https = u.scheme.lower() == "https"
@@ -598,9 +590,7 @@ class _Fetch:
     def resolve(self, host: str, port: int, where: str) -> list:
         """The addresses `host` resolves to, each checked (UsageError naming the
         first refused one), looked up once, within the deadline."""
-        import ipaddress
         import socket
-        import threading
 
         answer: dict = {}
 
@@ -746,8 +736,6 @@ def _why(exc) -> str:
 
 
 def _read_url(url: str, sheet: str | None, fetched: dict | None) -> Table:
-    from urllib.parse import parse_qs, urlsplit
-
     if sheet:
         raise UsageError(f"{source_name(url)}: 'sheet' is for spreadsheet files; a published sheet's address names its sheet (gid=...)")
     raw = fetch_url(url, fetched)
@@ -892,8 +880,6 @@ def _linked_parts(z, names: set) -> set:
     python-calamine reads a sheet from whatever part the link names, not only
     from xl/worksheets/, so each is counted (the styles and theme it also names
     hold no cells, and count nothing)."""
-    import posixpath
-
     from lxml import etree
 
     out: set = set()
@@ -952,8 +938,6 @@ def _column(letters: str) -> int:
 
 
 def _xlsx_extent(path: Path, z, part: str, shared: list[int]) -> None:
-    import re
-
     from lxml import etree
 
     L = safety.LIMITS

@@ -21,9 +21,9 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
-from printkit.custom import template as T
+from printkit.custom import safety, template as T
 from printkit.custom.assets import ICON, MIN_DPI, dpi_at, draw_picture, drawn_mm, forms, image_pixels, plain_image
-from printkit.engine.text import Faces, draw_fitted, fit, ink_extent
+from printkit.engine.text import as_faces, draw_fitted, editor_metrics, face_metrics, Faces, fit, ink_extent, METRICS
 from printkit.engine.bleed import draw_strips, edge_strips
 from printkit.engine.units import CARDS, MM, SAFE
 from printkit.errors import UsageError
@@ -62,8 +62,6 @@ def line_metrics(spec: dict, font):
     own; `line_height = N`: lines N ems apart, placed in them as Inkscape places them;
     `line_height = "font"`: the font's own ascent and descent, one line under the
     other, as Windows programs set single-spaced text (nanDECK, Word)."""
-    from printkit.engine.text import METRICS, as_faces, editor_metrics, face_metrics
-
     lh = spec.get("line_height")
     if lh is None:
         return METRICS
@@ -98,7 +96,6 @@ class LayoutTemplate:
     def __init__(self, path: Path, ctx: T.Context, trim_mm: tuple[float, float]) -> None:
         self.path = Path(path)
         self.ctx = ctx
-        from printkit.custom import safety
 
         try:
             text = safety.read_text(self.path, "template")
@@ -430,8 +427,6 @@ def check_image(ctx: T.Context, name: str, w_mm: float, h_mm: float, label: str,
     if p is None:
         return [T.violation("OWN-IMAGE-MISSING", label, f"image '{name}' not found (looked beside the project file)")]
     if p.suffix.lower() == ".svg":
-        from printkit.custom import safety
-
         safety.check_svg_refs(p, ctx.roots)  # what the picture shows: as make will read it
         return []
     px = image_pixels(p)

@@ -27,12 +27,14 @@ import shlex
 from pathlib import Path
 
 from printkit.component import Component, Game, KitPart
-from printkit.custom import data as D
-from printkit.custom import safety
-from printkit.custom import template as T
-from printkit.engine.units import CARDS, MM
-from printkit.errors import PrintkitError, UsageError, did_you_mean
+from printkit.custom import data as D, safety, template as T
+from printkit.engine.units import CARD_SIZE_HELP, card_size_name, CARDS, MM, PRINTER_MARGIN
+from printkit.errors import did_you_mean, PrintkitError, RulesError, UsageError
 from printkit.rules import Violation
+from printkit.custom.template import warning
+from printkit.engine import fonts
+from printkit.engine.shaping import has_all
+from printkit.engine.text import flow, parse_markup
 
 MAX_REPORTED = 60  # violations listed before "and N more"
 
@@ -291,8 +293,6 @@ class DeckSpec:
         used = [t for t in used if t is not None]
         short = self.bleed_warnings(doc.options.bleed, used)
         if short and doc.options.strict:
-            from printkit.errors import RulesError
-
             raise RulesError(short)
         for t in used:
             if t.kind == "svg":
@@ -317,8 +317,6 @@ class DeckSpec:
         """Templates (`used`, else all the deck's) whose art has over 1 mm less
         bleed than `bleed` mm: printed with generated bleed (a warning, an error
         under --strict)."""
-        from printkit.custom.template import warning
-
         return [warning("OWN-BLEED", t.path.name, t.bleed_note(bleed)) for t in (used if used is not None else self.all_templates()) if t.kind == "svg" and t.needs_bleed(bleed)]
 
     def component(self, game: str) -> Component:
@@ -340,9 +338,6 @@ def shipped_glyphs(text: str, where: str) -> list[Violation]:
     """Text pages, the cover and the print guide are set in printkit's own Noto
     Sans (Latin): a character it lacks would print as an empty box, so it is
     refused (OWN-GLYPH), naming the line. Cards and tokens have no such limit."""
-    from printkit.engine.shaping import has_all
-    from printkit.engine import fonts
-
     fonts.register_fonts()
     if has_all(fonts.SANS, text):
         return []
@@ -599,7 +594,6 @@ class BoardSpec:
 
     def render(self, doc, model: dict) -> None:
         from printkit.engine.cards import CardArt
-        from printkit.engine.units import PRINTER_MARGIN
 
         t = self.template()
         svg_notes(doc, (t,))
@@ -639,8 +633,6 @@ class PageSpec:
         return shipped_glyphs(model["text"], self.text_path.name)
 
     def render(self, doc, model: dict) -> None:
-        from printkit.engine.text import flow, parse_markup
-
         flow(doc, parse_markup(model["text"]))
 
     def component(self, game: str) -> Component:
@@ -746,8 +738,6 @@ def load_project(path: str | Path, card_size: str | None = None, strict: bool = 
 
 
 def _card_size(text: str, where: str) -> str:
-    from printkit.engine.units import CARD_SIZE_HELP, card_size_name
-
     try:
         return card_size_name(text)
     except KeyError:
@@ -757,8 +747,6 @@ def _card_size(text: str, where: str) -> str:
 def data_warnings(model: dict) -> list[Violation]:
     """What the data file holds that was read otherwise than a plain table (a
     second table, an unquoted delimiter): warnings naming the file's line."""
-    from printkit.custom.template import warning
-
     return [warning("OWN-DATA", place, what) for place, what in model.get("data_notes") or ()]
 
 

@@ -19,6 +19,11 @@ import stat
 import threading
 from functools import lru_cache
 from pathlib import Path
+import functools
+import io
+import ipaddress
+import warnings
+from urllib.parse import quote, unquote, unquote_to_bytes
 
 from printkit.errors import UsageError
 
@@ -143,8 +148,6 @@ def address_refusal(ip) -> str | None:
     local networks (private, carrier-grade NAT, link-local, where a cloud server's
     metadata service answers), multicast, reserved and documentation ranges, and an
     IPv6 address that carries one of those (IPv4-mapped, 6to4, NAT64)."""
-    import ipaddress
-
     if ip.version == 6:
         inner = ip.ipv4_mapped or ip.sixtofour
         if inner is None and ip in ipaddress.IPv6Network("64:ff9b::/96"):  # NAT64: the IPv4 address is the last 32 bits
@@ -267,8 +270,6 @@ def open_image(path_or_file, name):
     Only PICTURE_FORMATS are opened (another format raises as a file that is no
     picture does). Pillow's own decompression-bomb warning never reaches the
     terminal: printkit's limit is lower and checked here first."""
-    import warnings
-
     from PIL import Image
 
     Image.MAX_IMAGE_PIXELS = LIMITS["IMAGE_PIXELS"]  # anything opening pictures later (ReportLab, the drawer) errs too
@@ -359,7 +360,6 @@ def _data_uri_bytes(href: str, name):
     the base64 is broken."""
     import base64
     import binascii
-    from urllib.parse import unquote_to_bytes
 
     m = _DATA_PICTURE.match(href[:512])
     if not m:
@@ -377,8 +377,6 @@ def _data_uri_pixels(href: str, name) -> None:
     """A data: address's picture checked against the pixel limit (LimitError
     when over it); one that is no picture Pillow reads (a truncated or mistyped
     embed) is refused in one line (UsageError), not left out unsaid."""
-    import io
-
     raw = _data_uri_bytes(href, name)
     if raw is None:
         return
@@ -411,7 +409,6 @@ def load_picture(path, name=None, decode: bool = True):
 
 def _png_base64(im) -> str:
     import base64
-    import io
 
     buf = io.BytesIO()
     im.convert("RGBA").save(buf, "PNG")
@@ -422,8 +419,6 @@ def data_uri_image(href: str, name, any_format: bool = False):
     """The PNG or JPEG (`any_format`: any picture printkit reads) a data:
     address holds, decoded and loaded (within the pixel limit), or None when it
     holds something else."""
-    import io
-
     raw = _data_uri_bytes(href, name)
     if raw is None:
         return None
@@ -553,8 +548,6 @@ class _Refs:
 
     def file(self, target: str, tag: str, base: Path, name) -> Path | None:
         """The gate for a file an SVG names: resolved, links followed, confined."""
-        from urllib.parse import unquote
-
         text = unquote(target)
         full = Path(text)
         if not full.is_absolute():
@@ -569,7 +562,6 @@ class _Refs:
         head = href[:80].lower()
         if head.startswith("data:image/svg+xml"):
             import base64
-            from urllib.parse import unquote_to_bytes
 
             comma = href.find(",")
             meta, body = href[5:comma], href[comma + 1:]
@@ -588,7 +580,6 @@ class _Refs:
             # written again percent-encoded, not in base64: in base64 each level of drawings in
             # drawings grew by a third again (45 levels of a 100 KB file came to 200 MB); escaped,
             # a level adds two characters for each one escaped, as the project's own escaping does
-            from urllib.parse import quote
 
             return "data:image/svg+xml," + quote(etree.tostring(inner), safe="/=:;,.-_()'*+!@$~?")
         if head.startswith("data:image/"):
@@ -768,7 +759,6 @@ def _picture_uri(full: Path) -> str | None:
     UsageError naming a file that is no picture printkit reads (an EPS is a
     program: never decoded). Remembered by file and change time."""
     import base64
-    import io
 
     st = os.stat(full)
     key = (os.path.realpath(full), st.st_mtime_ns, st.st_size)
@@ -908,8 +898,6 @@ def _checked_filters(filters: dict) -> dict:
     """Every built-in filter, its result counted; the ones that can multiply
     their input (join, replace, center, indent, wordwrap, format, batch, slice,
     tojson, sum) checked before they run."""
-    import functools
-
     def pre(name, args, kwargs):
         a = list(args)
         if name == "join" and a:
@@ -991,8 +979,6 @@ def _pre(pre, name, args, kwargs):
 
 
 def _wrap_passing(name, f, pre):
-    import functools
-
     @functools.wraps(f)
     def checked(first, *args, **kwargs):
         args = _pre(pre, name, args, kwargs)

@@ -32,23 +32,23 @@ import os
 import re
 from pathlib import Path
 
-from printkit.custom import template as T
+from printkit.custom import safety, svgdraw, template as T
 from printkit.custom.svgmatrix import IDENTITY, BadNumber, Matrix, apply, mul, parse_transform  # noqa: F401 (also this module's face)
 from printkit.custom.svgcss import CSS_UNITS
 from printkit.custom.svgparse import (INHERITED, INKSCAPE_VERSION, NONPAINT, SODIPODI_ROLE, SVG_NS, UNIT_MM, XLINK, ImageUnit, QrUnit, RasterUnit, SnippetUnit, _element_blocks, _has_placeholder,
                                       _length, _local, _old_inkscape, _placeholders_unescaped, _scale, _shallow, _style, _subtree_placeholder, crop_to_element, cut_to_crop_marks)
 from printkit.custom.svgface import SvgFace
 from printkit.custom.svgresolve import SvgResolve
-from printkit.custom.svgtext import SvgText, TextUnit, _bold_italic, _render_text, text_anchor
+from printkit.custom.svgtext import _bold_italic, _render_text, SvgText, text_anchor, text_direction, TextUnit
 from printkit.custom.assets import ICON, MIN_DPI, dpi_at, drawn_mm, image_pixels, plain_image
-from printkit.engine.text import ASCENT, DESCENT, line_text, plain
+from printkit.engine.text import ASCENT, DESCENT, Faces, line_text, plain, run_width
 from printkit.engine.units import MM, SAFE
 from printkit.errors import UsageError
+from printkit.custom.svgdraw import _opacity
+from printkit.engine.shaping import base_rtl, missing
 
 
 def _clipped(el) -> bool:
-    from printkit.custom import svgdraw
-
     return bool(svgdraw.URL.search(svgdraw.prop(el, "clip-path") or ""))
 
 
@@ -75,7 +75,6 @@ class SvgTemplate(SvgText, SvgFace, SvgResolve):
         safety.check_svg_refs(self.path, ctx.roots, root=self.root)  # what it shows stays in the project
         if _local(self.root.tag) != "svg":
             raise UsageError(f"{path}: not an SVG file (the root element is <{_local(self.root.tag)}>)")
-        from printkit.custom import svgdraw
 
         svgdraw.inline_css(self.root, self.path.name)  # <style> rules onto the elements: text styles by class are read too
         shown_as = foreign.layers(self.root, columns)  # Generator-style layers shown per row
@@ -115,8 +114,6 @@ class SvgTemplate(SvgText, SvgFace, SvgResolve):
     def _count_effects(self) -> None:
         """Each element with a filter or a mask is drawn as a picture of its own
         (resvg): their number is capped before any is drawn (SVG_EFFECTS)."""
-        from printkit.custom import safety, svgdraw
-
         n, limit = 0, safety.LIMITS["SVG_EFFECTS"]
         for el in self.root.iter():
             if isinstance(el.tag, str) and any(svgdraw.URL.search(svgdraw.prop(el, k) or "") for k in ("filter", "mask")):
@@ -229,8 +226,6 @@ class SvgTemplate(SvgText, SvgFace, SvgResolve):
         in turn; the copies together stay within SVG_ELEMENTS."""
         from lxml import etree
 
-        from printkit.custom import safety, svgdraw
-
         budget = safety.LIMITS["SVG_ELEMENTS"]
         for _ in range(safety.LIMITS["SVG_DEPTH"]):
             done = False
@@ -288,8 +283,6 @@ class SvgTemplate(SvgText, SvgFace, SvgResolve):
                 return  # not drawn, by the editor either
             own = _style(child).get("opacity", child.get("opacity"))
             if own is not None and not T.PLACEHOLDER.search(own):
-                from printkit.custom.svgdraw import _opacity
-
                 style["pk-alpha"] = float(inherited.get("pk-alpha", 1.0)) * _opacity(own)
             if tag in ("text", "flowRoot") and style.get("visibility", "visible").strip() in ("hidden", "collapse"):
                 return
@@ -325,8 +318,6 @@ class SvgTemplate(SvgText, SvgFace, SvgResolve):
         """Art with no placeholder: vectors through the drawer, or, for what PDF
         vectors cannot carry here (filters, masks, patterns...), a picture of
         that element alone, said in the run summary."""
-        from printkit.custom import svgdraw
-
         where = f"{self.path.name} {svgdraw.describe(el)}"
         reasons = svgdraw.raster_reasons(el, self._index)
         if not reasons:
@@ -348,8 +339,6 @@ class SvgTemplate(SvgText, SvgFace, SvgResolve):
         """A group holding text or placeholders is drawn part by part: its
         clip, mask or filter reaches its art but not the text and images that
         printkit draws itself. Said, naming the group."""
-        from printkit.custom import svgdraw
-
         what = svgdraw.raster_reasons(_shallow(el), self._index)
         clip = _style(el).get("clip-path", el.get("clip-path"))
         if clip and svgdraw.URL.search(clip):
@@ -367,8 +356,6 @@ class SvgTemplate(SvgText, SvgFace, SvgResolve):
         filtered text and the vector text is drawn unseen over it, to be read
         and checked ("whole"). None when it has no filter printkit can draw."""
         from lxml import etree
-
-        from printkit.custom import svgdraw
 
         f = _style(el).get("filter", el.get("filter"))
         ref = svgdraw.URL.search(f or "")
@@ -451,8 +438,6 @@ class SvgTemplate(SvgText, SvgFace, SvgResolve):
 
     def _text_effects(self, el, tag: str) -> None:
         """What printkit's text drawing does not do, said by name."""
-        from printkit.custom import svgdraw
-
         where = f"{self.path.name} {svgdraw.describe(el)}"
         reasons = svgdraw.raster_reasons(el, self._index)
         if reasons and tag != "image":
@@ -516,8 +501,6 @@ class SvgTemplate(SvgText, SvgFace, SvgResolve):
         placeholders that a row filled with something that is no length (a file
         name, a word), or a transform out of range (1e308: ReportLab cannot
         write it, exit 3): named, as the renderer would fail on it."""
-        from printkit.custom import safety
-
         for el in safety.parse_svg(rendered.encode("utf-8"), self.path).iter():
             if not isinstance(el.tag, str):
                 continue
@@ -543,7 +526,6 @@ class SvgTemplate(SvgText, SvgFace, SvgResolve):
         one named `#id`, as a clone names its source, ended inside svglib, exit 3)."""
         if "<image" not in rendered and ":image" not in rendered:
             return []
-        from printkit.custom import safety
 
         out = []
         for el in safety.parse_svg(rendered.encode("utf-8"), self.path).iter():
@@ -642,8 +624,6 @@ class SvgTemplate(SvgText, SvgFace, SvgResolve):
             return [T.violation("OWN-IMAGE-MISSING", label, f"image '{T.short(href, 60)}' not found (looked beside {self.path.name} and the project file)")]
         p = self._image_path(href)
         if p.suffix.lower() == ".svg":
-            from printkit.custom import safety
-
             checked = self.__dict__.setdefault("_svg_checked", set())
             if p not in checked:  # each picture read once, however many cards show it
                 safety.check_svg_refs(p, self.ctx.roots)  # what the picture shows: as make will read it
@@ -742,10 +722,6 @@ class SvgTemplate(SvgText, SvgFace, SvgResolve):
         with its own widths), at its place on the card."""
         from lxml import etree
 
-        from printkit.custom.svgtext import text_direction
-        from printkit.engine.shaping import base_rtl
-        from printkit.engine.text import Faces, run_width
-
         key = ("ink", rendered)
         if key in s.drawings:
             return s.drawings[key]
@@ -803,8 +779,6 @@ class SvgTemplate(SvgText, SvgFace, SvgResolve):
         that no font has (not the text's, nor any fallback) is refused naming
         the text, never drawn as an empty box."""
         from lxml import etree
-
-        from printkit.engine.shaping import missing
 
         out = []
         root = etree.fromstring(rendered)

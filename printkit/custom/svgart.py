@@ -28,7 +28,7 @@ from __future__ import annotations
 import math
 import re
 
-from printkit.custom.svgcss import CSS_UNITS
+from printkit.custom.svgcss import CSS_UNITS, is_bold, parse_color
 from printkit.custom.svgmatrix import IDENTITY, apply, mul, parse_transform
 
 SVG_NS = "http://www.w3.org/2000/svg"
@@ -135,8 +135,6 @@ class Compiler:
     def color(self, raw, ctx: dict):
         """An (r, g, b) for a paint, None for none, ("url", element) for a reference;
         a value no editor writes is the value inherited (False)."""
-        from printkit.custom.svgcss import parse_color
-
         t = str(raw).strip()
         if not t or t == "inherit":
             return False
@@ -705,8 +703,6 @@ def _clean(text, preserve: bool, strip_start: bool, strip_end: bool):
 
 
 def _bold(p: dict) -> bool:
-    from printkit.custom.svgcss import is_bold
-
     return is_bold(p.get("font-weight", "normal"))
 
 
@@ -743,8 +739,6 @@ class _Colour:
 
     @staticmethod
     def of(raw):
-        from printkit.custom.svgcss import parse_color
-
         try:
             rgb = parse_color(str(raw).strip(), css=True)
         except ValueError:

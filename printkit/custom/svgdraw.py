@@ -20,9 +20,12 @@ from __future__ import annotations
 
 import math
 import re
+import io
 
-from printkit.custom.safety import PLACEHOLDER
+from printkit.custom.safety import LimitError, LIMITS, PLACEHOLDER
 from printkit.custom.svgcss import style_dict
+from printkit.custom import safety
+from printkit.errors import UsageError
 
 RASTER_DPI = 300
 XLINK = "{http://www.w3.org/1999/xlink}href"
@@ -54,7 +57,6 @@ def inline_css(root, name="the SVG drawing") -> None:
     sheets = [el for el in root.iter() if _local(el.tag) == "style"]
     if not sheets:
         return
-    from printkit.custom import safety
 
     try:
         found = _matched_rules(root, sheets, name)
@@ -83,8 +85,6 @@ def _matched_rules(root, sheets, name="the SVG drawing") -> dict:
     element -> [(specificity, order, declarations)]; the sheets read are removed."""
     import cssselect2
     import tinycss2
-
-    from printkit.custom import safety
 
     found: dict = {}  # element -> list of (specificity, order, declarations)
     order = 0
@@ -241,11 +241,8 @@ def rasterise(doc, svg_text: str, size_mm: tuple[float, float], font_files: list
     checked first (raster_cost); resvg runs in the bounded worker
     (base/child.py): a crash, a hang or a ceiling there is one line naming
     `what`, exit 2."""
-    import io
-
     from PIL import Image
 
-    from printkit.custom import safety
     from printkit.base import child
 
     w = max(1, round(size_mm[0] / 25.4 * dpi))
@@ -255,7 +252,6 @@ def rasterise(doc, svg_text: str, size_mm: tuple[float, float], font_files: list
     answer, png = child.call("printkit.custom.svgdraw:raster_task", {"width": w, "height": h, "fonts": list(font_files)}, svg_text.encode("utf-8"),
                              what=what, doing="drawing it as a picture (resvg)")
     if "failed" in answer:  # resvg refused the document (its own limits): one line naming the element
-        from printkit.errors import UsageError
 
         raise UsageError(f"{what}: resvg could not draw it as a picture: {safety.shown(answer['failed'], 120)}")
     image = Image.open(io.BytesIO(png)).convert("RGBA")
@@ -304,8 +300,6 @@ def _float(v, default: float = 0.0) -> float:
 
 def _primitive_weight(p, scale: float, where: str) -> float:
     """How many passes over the filter region one primitive costs (about)."""
-    from printkit.custom.safety import LimitError
-
     kind = _local(p.tag)
     if kind == "feConvolveMatrix":
         parts = str(p.get("order") or "3").replace(",", " ").split()
@@ -369,8 +363,6 @@ def raster_cost(doc, w: int, h: int, where: str) -> None:
     filters: the picture's pixels times each primitive's passes (FILTER_WORK),
     with the known-expensive primitives bounded on their own (kernel order,
     octaves). LimitError naming the element."""
-    from printkit.custom.safety import LIMITS, LimitError
-
     index = id_index(doc)
     if drawn_elements(doc, index, LIMITS["SVG_ELEMENTS"]) > LIMITS["SVG_ELEMENTS"]:  # resvg expands clones as printkit's drawer does
         raise LimitError(f"{where}: over {LIMITS['SVG_ELEMENTS']:,} elements to draw once its clones (<use>) are counted, printkit's limit: simplify the drawing")

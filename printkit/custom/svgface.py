@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import copy
 
-from printkit.custom import template as T
-from printkit.custom.assets import forms
+from printkit.custom import safety, svgdraw, template as T
+from printkit.custom.assets import draw_data_picture, draw_picture, forms
 from printkit.custom.svgparse import ImageUnit, QrUnit, RasterUnit, SnippetUnit, _local, _scale, _style
 from printkit.engine.bleed import draw_strips, edge_strips
 from printkit.engine.units import MM
@@ -76,7 +76,6 @@ class SvgFace:
         if d is None:
             doc = copy.deepcopy(s.skeleton)
             old = doc.find(f".//*[@data-pk-unit='{s.number}']")
-            from printkit.custom import safety
 
             new = safety.parse_svg(rendered.encode("utf-8"), self.path)
             old.getparent().replace(old, new)
@@ -162,8 +161,6 @@ class SvgFace:
         if r.picture is None:
             from lxml import etree
 
-            from printkit.custom import svgdraw
-
             text = etree.tostring(r.doc, encoding="unicode")
             r.picture = svgdraw.rasterise(r.doc, text, self.doc_mm, self._raster_fonts(), f"{self.path.name} {svgdraw.describe(self._unit_element(r))}") or False
         return r.picture
@@ -177,10 +174,6 @@ class SvgFace:
         needs one (a filter, mask, pattern...), else None."""
         key = ("raster", rendered)
         if key not in s.drawings:
-            from printkit.custom import svgdraw
-
-            from printkit.custom import safety
-
             doc = copy.deepcopy(s.skeleton)
             old = doc.find(f".//*[@data-pk-unit='{s.number}']")
             new = safety.parse_svg(rendered.encode("utf-8"), self.path)  # bounded, no entities; resolved below
@@ -215,10 +208,6 @@ class SvgFace:
         c.restoreState()
 
     def _draw_image(self, c, im: ImageUnit, v: dict, ink=None) -> None:
-        from printkit.custom.assets import draw_picture
-
-        from printkit.custom.assets import draw_data_picture
-
         href = T.render(im.href, v).strip()
         embedded = href.lower().startswith("data:")
         p = self._image_path(href) if href and not embedded else None

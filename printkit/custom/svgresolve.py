@@ -10,8 +10,10 @@ from __future__ import annotations
 import copy
 from pathlib import Path
 
-from printkit.custom import template as T
+from printkit.custom import safety, template as T
 from printkit.custom.svgparse import SVG_NS, XLINK, _local, _style
+from printkit.base.resources import resource_dir
+from printkit.custom.assets import FONT_SUFFIXES, _readable_font
 
 
 class SvgResolve:
@@ -51,8 +53,6 @@ class SvgResolve:
     def _absolute_images(self, doc) -> None:
         """The document handed to a renderer resolved by the gate: every file it
         names checked and copied in (safety.resolve_svg)."""
-        from printkit.custom import safety
-
         safety.resolve_svg(doc, self.path.parent, self.ctx.roots, self.path, locate=self.ctx.image)
 
     def _image_path(self, href: str) -> Path | None:
@@ -63,7 +63,6 @@ class SvgResolve:
         cache = self.__dict__.setdefault("_hrefs", {})
         if href in cache:
             return cache[href]
-        from printkit.custom import safety
 
         p = Path(href)
         if not safety.is_url(href) and not p.is_absolute() and T._is_file(self.path.parent / p):
@@ -78,9 +77,6 @@ class SvgResolve:
         the gate: a regular file inside its folder) and the faces that stand in
         for a text's family. Nothing else: resvg is given no folder to scan."""
         if "_raster_font_list" not in self.__dict__:
-            from printkit.custom.assets import FONT_SUFFIXES, _readable_font
-            from printkit.base.resources import resource_dir
-
             files = sorted(str(p) for p in Path(resource_dir("fonts")).glob("*") if p.suffix.lower() in FONT_SUFFIXES and p.is_file())
             for folder in getattr(self.ctx.fonts, "folders", []):
                 if Path(folder).is_dir():

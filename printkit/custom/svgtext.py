@@ -12,13 +12,13 @@ import math
 import re
 from pathlib import Path
 
-from printkit.custom import template as T
+from printkit.custom import svgdraw, template as T
 from printkit.custom.svgmatrix import BadNumber, Matrix, apply, parse_transform
-from printkit.custom.svgcss import CSS_UNITS
+from printkit.custom.svgcss import CSS_UNITS, is_bold
 from printkit.custom.svgparse import INHERITED, SODIPODI_ROLE, _length, _local, _style, _subtree_placeholder
-from printkit.custom.svgcss import is_bold
-from printkit.engine.text import ASCENT, DESCENT, LEADING, METRICS, SPAN_CLOSE, Faces, draw_fitted, draw_line, face_metrics, fit, ink_extent, plain, span_open
+from printkit.engine.text import as_faces, ASCENT, DESCENT, draw_fitted, draw_line, editor_metrics, face_metrics, Faces, fit, ink_extent, LEADING, METRICS, plain, SPAN_CLOSE, span_open
 from printkit.errors import UsageError
+from printkit.custom.svgdraw import _opacity
 
 
 class TextUnit:
@@ -182,8 +182,6 @@ class SvgText:
 
     def _gradient_text(self, props: dict, where: str) -> None:
         """Text filled with a gradient is drawn in the gradient's mean colour, said."""
-        from printkit.custom import svgdraw
-
         fill = str(props.get("fill", ""))
         m = svgdraw.URL.search(fill)
         grad = self._index.get(m.group(1)) if m else None
@@ -334,8 +332,6 @@ class SvgText:
         bx, by, bw, bh = t.box
         metrics = METRICS
         if t.line_height is not None:
-            from printkit.engine.text import as_faces, editor_metrics
-
             font = as_faces(font)._replace(kern=True)
             face = face_metrics(font.font())
             metrics = editor_metrics(t.line_height, *face)
@@ -353,8 +349,6 @@ class SvgText:
         leading under the last line may stick out)."""
         a, d, lh = f.metrics
         if t.line_height is not None:
-            from printkit.engine.text import as_faces
-
             d = min(d, face_metrics(as_faces(font).font())[1])
         return next((n for n in range(len(f.lines), 0, -1) if (lh * (n - 1) + a + d) * f.size <= t.box[3] + 0.01), 0)
 
@@ -446,8 +440,6 @@ def _line_height(els, props: dict, where: str) -> float:
 
 
 def _text_alpha(t, v: dict) -> float:
-    from printkit.custom.svgdraw import _opacity
-
     a = float(t.props.get("pk-alpha", 1.0)) if isinstance(t.props.get("pk-alpha", 1.0), (str, float)) else 1.0
     fo = t.props.get("fill-opacity")
     if fo is not None:

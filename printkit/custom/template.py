@@ -18,6 +18,9 @@ from printkit.custom.svgcss import parse_color  # noqa: F401 (the colour reader 
 from printkit.custom.assets import FontBook, Icons
 from printkit.errors import UsageError
 from printkit.rules import Violation
+from printkit.engine.shaping import has_all, missing
+from printkit.engine.text import fit, line_chars
+from printkit.engine.units import MM, SAFE
 
 PLACEHOLDER = safety.PLACEHOLDER
 MIN_TEXT_PT = 6.0  # the smallest printed text printkit lets through (DESIGN: 6 pt, 7 pt for play)
@@ -152,11 +155,6 @@ def variables(values: dict, index: int) -> dict:
 def glyph_violations(label: str, text: str, faces, values: dict, markup: bool) -> list:
     """OWN-GLYPH for each character of `text` that no font has (its own, the
     project's, the user's or the system's), naming the column it came from."""
-    from printkit.engine.text import fit, line_chars
-    from printkit.engine.shaping import missing
-
-    from printkit.engine.shaping import has_all
-
     if not (markup and "*" in text) and has_all(faces.font(), text):
         return []  # the usual case: the text's own font has every character
     out = []
@@ -180,7 +178,6 @@ def qr_problem(text: str, side_pt: float) -> str:
     """Why a QR code of this text cannot be printed `side_pt` wide (too much text,
     modules under 0.5 mm), or "" when it can."""
     from printkit.engine.qr import MIN_MODULE, QUIET, qr_matrix
-    from printkit.engine.units import MM
 
     if not text.strip():
         return ""
@@ -215,8 +212,6 @@ def ink_warnings(ext, trim: tuple[float, float], bleed: float, label: str, what:
     """Warnings for ink (ext: x0, y0, x1, y1 in mm from the trim's bottom left)
     in the safe zone or over the trim line, saying where it is. Ink wholly off
     the page (a clone's source parked beside the card) never prints: nothing."""
-    from printkit.engine.units import SAFE
-
     if ext is None:
         return []
     W, H = trim

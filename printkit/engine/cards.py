@@ -24,7 +24,7 @@ from typing import Callable, NamedTuple, Sequence
 
 from printkit.engine import fonts
 from printkit.engine.ink import Ink
-from printkit.engine.units import MM, PRINT_LIMIT, PRINTER_MARGIN, SAFE, SMALL_PRINT_PT, PrintOptions
+from printkit.engine.units import MM, PAPERS, PRINT_LIMIT, PRINTER_MARGIN, PrintOptions, SAFE, SMALL_PRINT_PT
 
 MARK_MIN = 3.0  # mm: shortest crop mark outside the art
 MARK_SHORT = 2.0  # mm: shortest crop mark when the marks run into the bleed
@@ -253,8 +253,6 @@ def fit_problem(opts: PrintOptions, layouts: bool = True) -> str | None:
     sentence naming the card, the paper and what would hold it (another paper,
     less bleed, another layout unless not `layouts`), for a refusal before
     anything is drawn."""
-    from printkit.engine.units import PAPERS
-
     if _fits(opts):
         return None
     cw, ch = opts.card_mm

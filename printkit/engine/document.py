@@ -6,10 +6,10 @@ from __future__ import annotations
 import io
 import os
 from pathlib import Path
+import tempfile
 
 from printkit import __version__
-from printkit.engine import color, fonts
-from printkit.engine import rl
+from printkit.engine import color, fonts, rl
 from printkit.engine.rl import canvas_class
 from printkit.engine.ink import Ink
 from printkit.engine.units import FOOTER_PT, MM, PRINTER_MARGIN, PrintOptions, SMALL_PRINT_PT
@@ -263,8 +263,6 @@ class Document:
         """The whole PDF in an unnamed temporary file, read from its start (for a
         renderer: a 10,000-sheet batch exported as PNG is never held in memory
         whole); in memory when no temporary file can be made."""
-        import tempfile
-
         try:
             sink = tempfile.TemporaryFile(prefix="printkit-pdf-")
         except OSError:

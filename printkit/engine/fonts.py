@@ -6,6 +6,7 @@ import hashlib
 import struct
 
 from printkit.base.resources import resource_dir
+from printkit.engine import rl
 
 SANS = "PKSans"
 SANS_BOLD = "PKSans-Bold"
@@ -83,8 +84,6 @@ def register_fonts() -> None:
         return
     from reportlab.lib.fonts import addMapping
     from reportlab.pdfbase import pdfmetrics
-
-    from printkit.engine import rl
 
     def load(name):
         filename = _FILES.get(name)
@@ -187,8 +186,6 @@ def check_face(face) -> None:
     end loads, measures text and fails at the end of the run; this finds that
     when the font is loaded (by `validate` as by `make`). One pass over the glyph
     headers: milliseconds for a Latin font, some 0.1 s for 65,000 glyphs."""
-    from printkit.engine import rl
-
     data = rl.face_bytes(face)
     size = len(data)
     for tag, rec in face.table.items():
@@ -253,8 +250,6 @@ def _tagged_font_class():
         return _TAGGED
     from reportlab.pdfbase import pdfdoc
     from reportlab.pdfbase.ttfonts import TTFont, makeToUnicodeCMap
-
-    from printkit.engine import rl
 
     class TaggedTTFont(TTFont):
         _digest: bytes | None = None

@@ -17,6 +17,7 @@ What the standard asks of the file, and where printkit does it:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from printkit.engine import rl
 
 PDFX_VERSION = "PDF/X-1:2001"
 PDFX_CONFORMANCE = "PDF/X-1a:2001"
@@ -66,7 +67,6 @@ def make_pdfx(canvas, condition_key: str, version: str = "2001") -> None:
     from reportlab.pdfbase.pdfdoc import PDFArray, PDFCatalog, PDFDictionary, PDFInfo, PDFName, PDFString
 
     cond = CONDITIONS[condition_key]
-    from printkit.engine import rl
 
     doc = rl.pdf_document(canvas)
 

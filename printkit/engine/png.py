@@ -5,6 +5,7 @@ A leaf of the engine (imports nothing of printkit), so the staged-file writer
 """
 
 from __future__ import annotations
+import zlib
 
 #: zlib level of the PNGs Pillow writes for printkit (images not in RGB): the fastest.
 PNG_LEVEL = 1
@@ -18,7 +19,6 @@ DEFLATE_LEVEL = 2
 
 def _chunk(kind: bytes, data: bytes) -> bytes:
     import struct
-    import zlib
 
     return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(data, zlib.crc32(kind)))
 

@@ -14,6 +14,7 @@ import os
 
 from printkit.engine.png import PNG_LEVEL, add_png, write_png  # noqa: F401 (PNG_LEVEL: part of this module's face)
 from printkit.errors import UsageError
+from printkit.engine.png import RGBRows
 
 TABLETOP_COLS, TABLETOP_ROWS = 10, 7
 #: Largest image printkit renders: pdfium peaks near 7 bytes a pixel, so 25
@@ -194,8 +195,6 @@ def tabletop_rows(load, indices: list[int], size: tuple[int, int], back=None):
     no sheet-sized image is filled, pasted into and copied again to be written.
     `load(i)` giving the same path for copies of a card lets them be decoded once."""
     from PIL import Image
-
-    from printkit.engine.png import RGBRows
 
     cols, rows = TABLETOP_COLS, TABLETOP_ROWS
     w, h = size

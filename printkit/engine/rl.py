@@ -24,6 +24,12 @@ What it holds:
 
 from __future__ import annotations
 
+import importlib.util
+import sys
+import tempfile
+import zlib
+from math import cos, pi, sin
+
 from printkit.engine import color
 
 _CANVAS = None
@@ -40,8 +46,6 @@ def _ellipse_ops(x: float, y: float, width: float, height: float) -> list[str]:
     from reportlab.lib.rl_accel import fp_str
 
     if _ARC is None:
-        from math import cos, pi, sin
-
         half = 90.0 * pi / 360.0
         kappa = abs(4.0 / 3.0 * (1.0 - cos(half)) / sin(half))
         _ARC = []
@@ -463,8 +467,6 @@ def canvas_class():
 
 def compressed(text) -> bytes:
     """A page's content stream as a finished page keeps it (ReportLab's own zlib call)."""
-    import zlib
-
     return zlib.compress(text.encode("utf8") if isinstance(text, str) else text)
 
 
@@ -479,8 +481,6 @@ class Spool:
 
     def put(self, data: bytes) -> "Spooled":
         if self._file is None:
-            import tempfile
-
             try:
                 self._file = tempfile.TemporaryFile(prefix="printkit-")
             except OSError:
@@ -526,9 +526,6 @@ def defer_imports() -> None:
     whose code runs at the first attribute anyone reads of it (~10 ms of
     Pillow that a deck without pictures never spends). A module that is
     missing or imported already is left alone."""
-    import importlib.util
-    import sys
-
     for name in DEFERRED:
         if name in sys.modules:
             continue

@@ -22,6 +22,7 @@ from __future__ import annotations
 import unicodedata
 from functools import lru_cache
 from typing import NamedTuple
+from pathlib import Path
 
 
 #: bidi classes that make a run need the bidirectional algorithm and shaping
@@ -313,7 +314,6 @@ def _kerning_twin(name: str):
     for its Noto Sans, whose drawn files stay without it); None when there is
     none or its glyphs are not the face's own."""
     import uharfbuzz as hb
-    from pathlib import Path
 
     try:
         path = Path(_font(name).face.filename)

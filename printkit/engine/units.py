@@ -52,8 +52,6 @@ CARD_MIN, CARD_MAX = 15.0, 297.0  # up to A4 (297 mm), where the paper holds it
 def parse_card_size(text) -> tuple[float, float] | None:
     """(width, height) in mm of a size written WIDTHxHEIGHT with a unit (mm,
     cm or in; '59.3 x 88.9 mm', '2.5x3.5in'), each side 15-297 mm; None otherwise."""
-    import re
-
     if not isinstance(text, str) or len(text) > 40:
         return None
     m = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*[x×]\s*(\d+(?:\.\d+)?)\s*(mm|cm|in)\s*", text.lower())

@@ -31,6 +31,7 @@ import struct
 import threading
 from concurrent.futures import ThreadPoolExecutor
 from urllib.parse import urlsplit
+import signal
 
 from printkit.serve import page
 
@@ -113,8 +114,6 @@ class PreviewServer:
         the loop looks at twice a second: a signal that lands while the loop is
         being made or torn down cannot leave a half-made loop behind (Python's
         KeyboardInterrupt there printed an 'Exception ignored' traceback)."""
-        import signal
-
         def stop(signum, frame) -> None:  # noqa: ARG001 - a signal handler's signature
             self.stopping.set()
             self.notify()

@@ -22,6 +22,8 @@ from __future__ import annotations
 import sys
 
 from printkit.games.cryptex.deckgen import JOKER, generate_deck, letter_frequencies
+from printkit.games.cryptex.decks import DECKS
+from printkit.games.cryptex.model import DEFAULT_LENGTHS
 
 EXPONENTS = (0.5, 0.6, 0.7, 0.8)
 CHALLENGES = 24
@@ -47,7 +49,6 @@ def deck_measure(lang: str, cards: list[str], challenges: int = CHALLENGES, seed
     `challenges` seeded challenges (the same card orders for every deck), and
     each card's coverage (card_coverage)."""
     from printkit import puzzles
-    from printkit.games.cryptex.model import DEFAULT_LENGTHS
     from printkit.games.cryptex.solo import card_order, solve
 
     pars = []
@@ -86,7 +87,6 @@ def choose(lang: str, candidates: int, challenges: int = CHALLENGES, log=print) 
 
 def main(argv: list[str]) -> None:
     lang = argv[0] if argv else "en"
-    from printkit.games.cryptex.decks import DECKS
 
     if lang in DECKS and DECKS[lang][0] is None:  # the rulebook's deck: measured, never chosen again
         m = deck_measure(lang, list(DECKS[lang][2]), int(argv[2]) if len(argv) > 2 else CHALLENGES)

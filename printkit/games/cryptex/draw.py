@@ -4,14 +4,11 @@ from __future__ import annotations
 
 import math
 
-from printkit.engine import draw as d
-from printkit.engine import text as typeset
-from printkit.engine import fonts
+from printkit.engine import draw as d, fonts, text as typeset
 from printkit.engine.cards import CardArt, draw_deck
 from printkit.engine.forms import reused
 from printkit.engine.units import MM
-from printkit.games.cryptex.rules import JOKER_LIMIT
-from printkit.games.cryptex.rules import JOKER
+from printkit.games.cryptex.rules import final_score, JOKER, JOKER_LIMIT, model_lang
 from printkit.i18n import N_, for_model, text
 
 _EN = text("en")
@@ -385,7 +382,6 @@ def render_puzzle(doc, model: dict) -> None:
 
 
 def _answer_key(doc, model: dict, p: dict) -> None:
-    from printkit.games.cryptex.rules import final_score, model_lang
     from printkit.games.cryptex.solo import _is_word
 
     _ = for_model(model)

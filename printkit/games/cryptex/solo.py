@@ -24,7 +24,7 @@ by the rules themselves and kept only when the total goes up.
 from __future__ import annotations
 
 import heapq
-from functools import lru_cache
+from functools import lru_cache, partial
 from operator import itemgetter
 
 from printkit.games.cryptex.rules import JOKER, JOKER_LIMIT, final_score, half_game_penalty
@@ -142,8 +142,6 @@ def _tries(lengths: tuple[int, ...], lang: str = "en") -> _Tries:
 
 def _is_word(lang: str):
     """The acceptance test of `lang` as a one-argument function (what final_score takes)."""
-    from functools import partial
-
     from printkit import words
 
     return partial(words.is_word, lang=lang)

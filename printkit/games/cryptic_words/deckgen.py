@@ -31,6 +31,7 @@ from typing import NamedTuple
 
 from printkit.rng import Rng
 from printkit.shares import shares
+from printkit.lang import language
 
 DECK_SIZE = 30
 ENTRIES_PER_CARD = 6
@@ -109,7 +110,6 @@ def profile(lang: str = "en") -> Profile:
     if lang in FROZEN:
         return FROZEN[lang]
     from printkit import words
-    from printkit.lang import language
 
     setup = LANGUAGE_SETUP[lang]
     letters: dict[str, int] = {}
@@ -220,7 +220,6 @@ def _faces(rng: Rng, number: int, entries: list[str], prof: Profile = ENGLISH) -
 def generate_deck(seed: str, lang: str = "en") -> list[dict]:
     """A 30-card deck for `seed`: [{"number": n, "entries": [{"face", "entry"}...]}]."""
     prof = profile(lang)
-    from printkit.lang import language
 
     base = Rng("cryptic-words-deck", *language(lang).salt, seed)
     for attempt in range(200):

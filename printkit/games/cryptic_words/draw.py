@@ -3,15 +3,14 @@ decode puzzles. The only module of the game that imports the print engine."""
 
 from __future__ import annotations
 
-from printkit.engine import draw as d
-from printkit.engine import text as typeset
-from printkit.engine import fonts
+from printkit.engine import draw as d, fonts, text as typeset
 from printkit.engine.cards import CardArt, draw_deck
 from printkit.engine.qr import QUIET, draw_qr, qr_matrix
 from printkit.engine.tokens import TokenGroup, draw_token_groups
 from printkit.engine.units import MM, PRINTER_MARGIN
-from printkit.games.cryptic_words import rules
+from printkit.games.cryptic_words import GAME, rules
 from printkit.i18n import for_model, text
+from printkit.component import command_for
 
 BAND = "blue"
 # Each die face has its own colour on cards and dice alike; the pips always
@@ -698,9 +697,6 @@ def _reference(c, doc, model: dict, box, _=text("en")) -> None:
 # -- decode puzzles -------------------------------------------------------------------------------
 
 def render_puzzles(doc, model: dict) -> None:
-    from printkit.component import command_for
-    from printkit.games.cryptic_words import GAME
-
     comp = GAME.components["puzzle"]
     puzzles = model["puzzles"]
     _ = for_model(model)

@@ -6,6 +6,9 @@ from printkit.errors import UsageError
 from printkit.games.cryptic_words import rules
 from printkit.games.cryptic_words.default_deck import DEFAULT_SEED, default_cards
 from printkit.i18n import N_  # marks the reference card's text (translated where printed)
+from printkit.games.cryptic_words.deckgen import example_codes, generate_deck
+from printkit.lang import CODES, language
+from printkit.rng import Rng
 
 # -- the deck -------------------------------------------------------------------------
 
@@ -16,15 +19,12 @@ def _lang(params: dict) -> str:
 
 def _shown_lang(lang: str) -> dict:
     """What a model's "params" says of its language (lang.Language.params)."""
-    from printkit.lang import language
-
     return language(lang).params
 
 
 def deck_cards(seed: str, lang: str = "en") -> list[dict]:
     if seed == DEFAULT_SEED:
         return default_cards(lang)
-    from printkit.games.cryptic_words.deckgen import generate_deck
 
     return generate_deck(seed, lang)
 
@@ -130,8 +130,6 @@ def build_reference(params: dict) -> dict:
 
 
 def _language_name(code: str) -> str:
-    from printkit.lang import language
-
     return language(code).name
 
 
@@ -146,9 +144,7 @@ def puzzle_at(job: tuple) -> dict:
 
 def build_puzzles(params: dict) -> dict:
     from printkit.games.cryptic_words.puzzle import PREFIX, id_part, puzzle_id, read_id_part
-    from printkit.lang import CODES
     from printkit.puzzles import collect, made, make_token, parse_id
-    from printkit.rng import Rng
 
     hand = params.get("hand") or "mix"
     lang = _lang(params)
@@ -181,9 +177,6 @@ def build_puzzles(params: dict) -> dict:
 def language_facts(lang: str = "en") -> dict:
     """What the rules page must say of a language: its example secret word and
     codes (on its default deck) and the pairs its deck deals as one entry."""
-    from printkit.games.cryptic_words.deckgen import example_codes
-    from printkit.lang import language
-
     word, codes = example_codes(lang)
     pairs = sorted({e["entry"] for c in default_cards(lang) for e in c["entries"] if len(e["entry"]) == 2})
     return {

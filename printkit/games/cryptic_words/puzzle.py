@@ -23,9 +23,10 @@ Pure: no drawing. The token (from the puzzle ID) decides everything.
 
 from __future__ import annotations
 
-from printkit.games.cryptic_words.rules import DOUBLES, HAND_SIZES, clue_constraints, code_text
+from printkit.games.cryptic_words.rules import clue_constraints, code_text, DOUBLES, HAND_SIZES, parse_code
 from printkit.games.cryptic_words.spell import _column_bits, accept_index, puzzle_index, solve, spellable, spellings
 from printkit.puzzles import format_id, token_rng
+from printkit.i18n import text
 from printkit.lang import language
 
 PREFIX = "CW"
@@ -47,8 +48,6 @@ def puzzle_id(n_cards: int, token: str, lang: str = "en") -> str:
 
 
 def id_part(n_cards: int, lang: str = "en") -> str:
-    from printkit.lang import language
-
     return f"{n_cards}{language(lang).tag}"
 
 
@@ -269,10 +268,6 @@ def explain(puzzle: dict, limit: int = 4, lang: str | None = None) -> list[tuple
     words that would also fit without it (every clue left after trimming is
     needed, so each rules out at least one word). Pure; from the printed clues.
     The language is the puzzle ID's unless given."""
-    from printkit.games.cryptic_words.rules import parse_code
-
-    from printkit.i18n import text
-
     lang = lang or id_lang(puzzle.get("id"))
     _ = text(lang)
     hand = {c["number"]: {e["entry"]: e["face"] for e in c["entries"]} for c in puzzle["hand"]}
@@ -287,12 +282,12 @@ def explain(puzzle: dict, limit: int = 4, lang: str | None = None) -> list[tuple
         items.append(("crossed", code, _("Cross {code}").format(code=code)))
     named = {"first_card": _("1-1 (starts on card {})"), "last_card": _("2-2 (ends on card {})"), "first_code": _("3-3 (first letter(s) {})"),
              "last_code": _("4-4 (last letter(s) {})"), "length": _("5-5 ({} letters)"), "order": _("6-6 (card order)")}
-    for key, text in named.items():
+    for key, said in named.items():
         if clues.get(key) not in (None, [], ""):
-            items.append((key, None, text.format(clues[key])))
+            items.append((key, None, said.format(clues[key])))
     out = []
     memo: dict = {}  # the hand's card tables, shared by its searches
-    for key, item, text in items:
+    for key, item, said in items:
         trial = dict(clues)
         trial[key] = [c for c in clues[key] if c != item] if item is not None else None
         problems, cons = clue_constraints(trial, hand, numbers, "puzzle")
@@ -301,5 +296,5 @@ def explain(puzzle: dict, limit: int = 4, lang: str | None = None) -> list[tuple
         others = [w.upper() for w in aindex.decode(solve(aindex, cons, memo=memo)) if w != word]
         if not others:  # a clue the others already cover (untrimmed puzzles of other languages)
             continue
-        out.append((text, others[:limit] + ([_("{n} more").format(n=len(others) - limit)] if len(others) > limit else [])))
+        out.append((said, others[:limit] + ([_("{n} more").format(n=len(others) - limit)] if len(others) > limit else [])))
     return out

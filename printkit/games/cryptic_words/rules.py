@@ -10,10 +10,11 @@ from __future__ import annotations
 import re
 from typing import Iterable
 
-from printkit.games.cryptic_words.deckgen import DECK_SIZE, ENTRIES_PER_CARD, RULEBOOK_CODES
-from printkit.lang import language, shown_letters
+from printkit.games.cryptic_words.deckgen import DECK_SIZE, ENTRIES_PER_CARD, LANGUAGE_SETUP, RULEBOOK_CODES
+from printkit.lang import language, shown_letters, tagged
 from printkit.rules import Violation, expect, field, language_violations
 from printkit.i18n import N_  # marks the doubles' text for the catalogues (translated where printed)
+from printkit.games.cryptic_words.default_deck import default_entries
 
 FACES = tuple(range(1, 7))
 MIN_WORD, MAX_WORD = 3, 8
@@ -41,15 +42,11 @@ def form_id(variant: str, lang: str = "en") -> str:
     """The form's own ID: what its QR code holds, and what `printkit form
     cryptic-words --id` reprints. A form in another language than English
     carries its code: CWF-45666-DE."""
-    from printkit.lang import language
-
     return "-".join(part for part in (FORM_PREFIX, variant, language(lang).tag) if part)
 
 
 def read_form_id(text: str) -> tuple[str, str] | None:
     """(variant, language) of a form ID, or None if it is not one."""
-    from printkit.lang import tagged
-
     m = re.fullmatch(rf"\s*{FORM_PREFIX}-(\d{{5}})(?:-([A-Z]{{2}}))?\s*", text.upper())
     if not m or m.group(1) not in VARIANTS:
         return None
@@ -82,8 +79,6 @@ def check_lang(model) -> tuple[str | None, list[Violation]]:
 
 def letters_of(lang: str) -> str:
     """The capital letters a card entry or a word may use in `lang`."""
-    from printkit.lang import language
-
     return "".join(ch.upper() for ch in language(lang).letters)
 
 
@@ -187,8 +182,6 @@ def check_rulebook_codes(by_number: dict[int, dict[str, int]], lang: str = "en")
     """Every code the rulebook's examples use must be on the deck (and B on face 3
     of card 23, F on face 3 of card 18, as in its dice example). Another
     language's deck carries its rules page's example instead (deckgen.LANGUAGE_SETUP)."""
-    from printkit.games.cryptic_words.deckgen import LANGUAGE_SETUP
-
     out = []
     pinned, whose = PINNED.get(lang) or (tuple((n, e, None) for n, e in LANGUAGE_SETUP[lang]["example"][1]), "the rules page's example code")
     for number, entry, face in pinned:
@@ -418,7 +411,6 @@ def _show(value) -> str:
 
 
 def check_puzzle_sheet(model: dict) -> Iterable[Violation]:
-    from printkit.games.cryptic_words.default_deck import default_entries
     from printkit.games.cryptic_words.spell import accept_index, solve
     from printkit.words import is_word
 

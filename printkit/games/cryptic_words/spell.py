@@ -21,6 +21,7 @@ from bisect import bisect_left
 from functools import lru_cache
 from itertools import repeat
 from typing import Iterable, NamedTuple, Sequence
+from printkit.lang import language
 
 MIN_LETTERS = 3
 MAX_LETTERS = 8
@@ -57,7 +58,6 @@ class WordIndex:
         binary search (no 55,000-entry dict for the acceptance list)."""
         kept = [w for w in words if MIN_LETTERS <= len(w) <= MAX_LETTERS]
         self._is_sorted = is_sorted
-        from printkit.lang import language
 
         letters = frozenset(language(lang).letters)
         if not set("".join(kept)) <= letters:  # a shipped or checked list never has another character
@@ -191,7 +191,6 @@ INDEX_FILES = {"accept": "cryptic-words-accept.idx", "puzzle": "cryptic-words-pu
 def index_file(name: str, lang: str = "en") -> str:
     """The shipped index file of list `name` ("accept" or "puzzle") in `lang`."""
     base = INDEX_FILES[name]
-    from printkit.lang import language
 
     return base.replace(".idx", f"{language(lang).suffix}.idx")
 

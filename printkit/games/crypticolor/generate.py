@@ -14,11 +14,11 @@ its random stream; PARAMS holds E or H (easy, hard; medium has none) and R.
 from __future__ import annotations
 
 from functools import lru_cache
+import itertools
 
 from printkit import puzzles as pz
 from printkit.errors import UsageError
-from printkit.games.crypticolor import model as m
-from printkit.games.crypticolor import rules
+from printkit.games.crypticolor import model as m, rules
 from printkit.rules import Violation, is_list
 from printkit.lang import language
 
@@ -43,8 +43,6 @@ GRADE_TAG = {"easy": "E", "medium": "", "hard": "H"}
 
 def prefix(lang: str = "en") -> str:
     """What seeds a language's random stream: the prefix and the language's tag."""
-    from printkit.lang import language
-
     return PREFIX + language(lang).tag
 
 
@@ -203,8 +201,6 @@ def _reveal_all(grids, rotations: bool, difficulty: str, rng, word: str, lang: s
 def _most_guarded(opened, candidates, grids, keys, widest: int) -> int:
     """The open picture whose other letters the guard words use most (ties: the
     widest open picture, then the first)."""
-    import itertools
-
     hits = dict.fromkeys(opened, 0)
     wanted = set(keys)
     for pick in itertools.product(*candidates):

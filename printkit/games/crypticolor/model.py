@@ -4,7 +4,7 @@ the cube tokens (the puzzles are in generate.py)."""
 from __future__ import annotations
 
 from printkit.games.crypticolor import rules
-from printkit.lang import written
+from printkit.lang import language, SPELLING, written
 from printkit.rng import Rng
 
 
@@ -14,16 +14,12 @@ def _lang(params: dict) -> str:
 
 def _lang_param(lang: str) -> dict:
     """What a model's params say of its language (lang.Language.params)."""
-    from printkit.lang import language
-
     return language(lang).params
 
 
 def language_facts(lang: str = "en") -> dict:
     """What the rules page must say of a language: the Key Card's letters and how
     words are spelled in them."""
-    from printkit.lang import SPELLING, language
-
     extra = [ch for ch in rules.letters(lang) if ch not in rules.LETTERS]
     return {
         "lang": lang,

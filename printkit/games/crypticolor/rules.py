@@ -19,7 +19,7 @@ from functools import lru_cache
 from typing import Iterable, Sequence
 
 from printkit.i18n import N_  # printed text, translated where drawn
-from printkit.lang import shown_letters
+from printkit.lang import CODES, DEFAULT, language, shown_letters
 from printkit.rules import Violation, expect, field
 
 SIZE = 5
@@ -89,8 +89,6 @@ PICTURES: dict[str, tuple[int, ...]] = {**ALPHABET, **EXTRA}  # every letter any
 def letters(lang: str = "en") -> str:
     """The capitals a language's Key Card draws, in its alphabet's order (A-Z,
     then German Ä Ö Ü; Spanish Ñ after N)."""
-    from printkit.lang import language
-
     return language(lang).letters.upper()
 
 
@@ -101,8 +99,6 @@ def alphabet_for(lang: str = "en") -> dict[str, tuple[int, ...]]:
 
 def model_lang(model) -> str:
     """The language a model was built in: its params' "lang" (absent for English)."""
-    from printkit.lang import CODES
-
     params = model.get("params") if isinstance(model, dict) else None
     lang = params.get("lang", "en") if isinstance(params, dict) else "en"
     return lang if lang in CODES else "en"
@@ -389,8 +385,6 @@ def word_violations(word, is_word, place: str = "code word", lang: str = "en") -
     if len(word) != WORD_LENGTH:
         return [Violation("CLR-WORD", f"{place} {shown}", f"has {len(word)} letters; a code word has {WORD_LENGTH}")]
     if not is_word(word):
-        from printkit.lang import language
-
         return [Violation("CLR-WORD-UNKNOWN", f"{place} {shown}", f"is not in the {language(lang).name} word list (add it with --words FILE if it is a real word)")]
     return []
 
@@ -527,8 +521,6 @@ INDEX_FILE = "crypticolor-index.idx"
 
 
 def index_file(lang: str = "en") -> str:
-    from printkit.lang import language
-
     return INDEX_FILE.replace(".idx", f"{language(lang).suffix}.idx")
 
 
@@ -681,8 +673,6 @@ def reasoning(grids, rotations: bool, words: frozenset[str] | None = None, lang:
     words any choice makes, lowercase) and `steps`: one reading a picture plus one
     for every further choice tried. A picture that pins its letter is one step;
     a hard puzzle is many."""
-    import itertools
-
     cands = [readings(g.get("hits", []), g.get("misses", []), rotations, lang) for g in grids]
     combos = 1
     for c in cands:
@@ -712,8 +702,6 @@ def guard_readings(candidates, lang: str = "en") -> list[str]:
     """The guard's anagram keys that some choice of the pictures' letters
     (`candidates`, as reasoning gives them) spells: a generator keeps this empty,
     so that no reader finds a second word, even one the acceptance list lacks."""
-    import itertools
-
     keys = guard_keys(lang)
     if not keys:
         return []
@@ -726,8 +714,6 @@ def puzzle_violations(puzzle: dict, place: str) -> list[Violation]:
     fitting letter a picture) make that word and no other; as many pictures fit
     several letters as the grade says (GRADE_AMBIGUOUS)."""
     from printkit.words import puzzle_words
-
-    from printkit.lang import CODES, DEFAULT
 
     lang = puzzle.get("lang", DEFAULT) if isinstance(puzzle, dict) else DEFAULT
     if lang not in CODES:

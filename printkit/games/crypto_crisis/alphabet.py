@@ -63,8 +63,6 @@ from functools import lru_cache as _lru  # noqa: E402
 
 @_lru(maxsize=5)
 def _kept(lang: str) -> tuple[int, int]:
-    from printkit.lang import language
-
     return _count(lang, GRIDS[lang]), _count(lang, language(lang).letters.upper())
 
 

@@ -4,9 +4,9 @@ game that imports the print engine."""
 
 from __future__ import annotations
 
-from printkit.engine import draw as d
-from printkit.engine import text as typeset
-from printkit.engine import fonts
+import unicodedata
+
+from printkit.engine import draw as d, fonts, text as typeset
 from printkit.engine.qr import draw_qr
 from printkit.engine.units import MM
 from printkit.games.crypto_crisis.alphabet import drawing, page_lang, shown
@@ -132,8 +132,6 @@ def draw_tile(c, ink, x: float, y: float, s: float, letter: str, mix: str, marks
 
 def _accent_above(letter: str) -> bool:
     """A capital with a mark above it (Ä, É, Ñ), taller than the plain capitals."""
-    import unicodedata
-
     base = unicodedata.normalize("NFD", letter)
     return letter.isupper() and len(base) > 1 and any(unicodedata.combining(ch) == 230 for ch in base[1:])
 

@@ -39,10 +39,13 @@ from printkit.games.crypto_crisis.grid import (
     shift_mask,
 )
 from printkit.games.crypto_crisis.board import board_from_words
-from printkit.games.crypto_crisis.rules import DIFFICULTIES, STAGES, gc_paused, grade, lexicon
-from printkit.puzzles import format_id, make_token, parse_id, token_rng
+from printkit.games.crypto_crisis.rules import DIFFICULTIES, gc_paused, grade, hints_needed, lexicon, puzzle_list, STAGES
+from printkit.puzzles import collect, format_id, made, make_token, parse_id, token_rng
 from printkit.errors import UsageError
 from printkit.lang import language
+from printkit.games.crypto_crisis.alphabet import localize
+from printkit.games.crypto_crisis.lists import current, in_language
+from printkit.rng import Rng
 
 PREFIX = "CC"
 # Another language's IDs start their setting with its letter (CC-DM-... is a German
@@ -95,9 +98,6 @@ class Pool:
     person thinks of: they grade the puzzle)."""
 
     def __init__(self, lang: str = "en") -> None:
-        from printkit.games.crypto_crisis.lists import in_language
-        from printkit.games.crypto_crisis.rules import puzzle_list
-
         with in_language(lang):
             self.index = solver.index_for(lexicon()).exact
             self.common_index = solver.index_for(puzzle_list()).exact
@@ -161,8 +161,6 @@ def _pool(lang: str) -> Pool:
 
 def pool() -> Pool:
     """The pool of the language the lists are read in (lists.in_language)."""
-    from printkit.games.crypto_crisis.lists import current
-
     return _pool(current())
 
 
@@ -210,9 +208,6 @@ def pairs_of(picks, p: Pool) -> list[tuple[str, list[str]]]:
 def make_puzzle(token: str, difficulty: str, lang: str = "en") -> dict:
     """The puzzle for this token and difficulty (always the same one), in the
     language's letters (a marked language named in it: lang.Language.params)."""
-    from printkit.games.crypto_crisis.alphabet import localize
-    from printkit.games.crypto_crisis.lists import in_language
-
     with in_language(lang):
         return {**localize(_make_puzzle(token, difficulty, lang), lang), **language(lang).params}
 
@@ -235,8 +230,6 @@ def finish(pid: str, difficulty: str, pairs) -> dict:
     board alone: one answer per colour with every shift revealed (against the
     acceptance list), and the grade the draft promised (against common words),
     else this is a bug, not a bad puzzle."""
-    from printkit.games.crypto_crisis.rules import hints_needed, puzzle_list
-
     board = board_from_words(pairs)
     shifts = {w["colour"]: w["shifts"] for w in board["words"]}
     masks = solver.board_masks(board["cells"])  # read back from the merged board alone
@@ -269,8 +262,6 @@ def random_words(seed: str) -> list[tuple[str, list[str]]]:
     the same seed gives the same words. A draft is kept once some colour has
     a common-word decoy before the hints (a board worth the hints), and every
     colour has one answer once all shifts are out (the pool sees to that)."""
-    from printkit.rng import Rng
-
     rng = Rng("crypto-crisis-board", seed)
     p = pool()
     for _attempt in range(MAX_ATTEMPTS):
@@ -305,8 +296,6 @@ def puzzle_at(job: tuple) -> dict:
 
 
 def build_puzzles(params: dict) -> dict:
-    from printkit.puzzles import collect, made
-
     pid = params.get("id")
     lang = params.get("lang") or "en"
     count = int(params.get("count") or 1)
@@ -318,8 +307,6 @@ def build_puzzles(params: dict) -> dict:
             raise UsageError(f"--id {pid} gives one puzzle; leave out --count")
         named = id_lang(pid)
         if "lang" in params and named != lang:
-            from printkit.lang import language
-
             raise UsageError(f"--id {pid} is a {language(named).name} puzzle; drop --lang or use --lang {named}")
         puzzle = puzzle_for_id(pid)
         return {"params": {"id": puzzle["id"], **_lang_param(named)}, "id": puzzle["id"], "puzzles": [puzzle]}
@@ -340,6 +327,4 @@ def build_puzzles(params: dict) -> dict:
 
 
 def _lang_param(lang: str) -> dict:
-    from printkit.lang import language
-
     return language(lang).params

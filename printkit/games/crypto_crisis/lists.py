@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextvars
 from contextlib import contextmanager
 from functools import lru_cache
+from printkit.games.crypto_crisis.alphabet import rulebook_grid, to_cells
 
 WORD_LEN = 5
 _LANG: contextvars.ContextVar[str] = contextvars.ContextVar("crypto_crisis_lang", default="en")
@@ -36,8 +37,6 @@ def in_language(lang: str):
 def lexicon() -> frozenset:
     """The frozen acceptance list that puzzles are made and judged against (a
     user's --words never changes them, so an ID always gives the same puzzle)."""
-    from printkit.games.crypto_crisis.alphabet import rulebook_grid
-
     lang = _LANG.get()
     if not rulebook_grid(lang):
         return _lexicon_other(lang)
@@ -48,7 +47,6 @@ def lexicon() -> frozenset:
 
 @lru_cache(maxsize=4)
 def _lexicon_other(lang: str) -> frozenset:
-    from printkit.games.crypto_crisis.alphabet import to_cells
     from printkit.words import _base_accept
 
     return frozenset(to_cells(w.upper(), lang).lower() for w in _base_accept(lang).of_length(WORD_LEN))
@@ -57,8 +55,6 @@ def _lexicon_other(lang: str) -> frozenset:
 def puzzle_list() -> frozenset:
     """The puzzle list's words of WORD_LEN letters, upper case: the only ones a
     board can hold (a set of all 25,000 would cost ~3 MB for nothing)."""
-    from printkit.games.crypto_crisis.alphabet import rulebook_grid
-
     lang = _LANG.get()
     return _puzzle_list_as_written(lang) if rulebook_grid(lang) else _puzzle_list_other(lang)
 
@@ -73,7 +69,6 @@ def _puzzle_list_as_written(lang: str) -> frozenset:
 
 def puzzle_ranked(lang: str) -> tuple[str, ...]:
     """The language's puzzle list, most common first, in cell letters (five-letter words)."""
-    from printkit.games.crypto_crisis.alphabet import to_cells
     from printkit.words import puzzle_words
 
     return tuple(to_cells(w.upper(), lang) for w in puzzle_words(lang) if len(w) == WORD_LEN)

@@ -7,8 +7,10 @@ from printkit.errors import UsageError
 from printkit.games.crypto_crisis.board import MIN_CELL_MM, PARTS, SLIPS, board_from_words, word_entry  # noqa: F401 (this module's face too)
 from printkit.games.crypto_crisis.codes import FROM_INPUT
 from printkit.games.crypto_crisis.grid import COLOURS, MARKS, MAX_SHIFTS, net_text
-from printkit.games.crypto_crisis.alphabet import rulebook_grid
-from printkit.lang import language
+from printkit.games.crypto_crisis.alphabet import DROPPED, from_cells, GRIDS, kept, kept as kept_words, localize, rulebook_grid, to_cells
+from printkit.lang import fold, language, SPELLING
+from printkit.games.crypto_crisis import codes
+from printkit.games.crypto_crisis.lists import in_language, lexicon
 
 # The rulebook's worked example (GAMES.md section 4): `board --example`.
 EXAMPLE_WORDS = ("study:LLL", "ghost:UUU", "knife:RRD")
@@ -70,9 +72,6 @@ def build_board(params: dict) -> dict:
     drawn from the seed (a board the generator has checked: one answer per
     colour once every shift is out). Another language's board is made in the
     engine's cell letters and handed back in the language's (alphabet.py)."""
-    from printkit.games.crypto_crisis.alphabet import localize
-    from printkit.games.crypto_crisis.lists import in_language
-
     lang = language(params.get("lang")).code
     if params.get("example") and lang not in EXAMPLES:
         raise UsageError("--example prints the rulebook's English words (study, ghost, knife); leave out --lang, or give your own --word")
@@ -92,8 +91,6 @@ def _build_board(params: dict, lang: str) -> dict:
     if given:
         pairs = [parse_word(t) for t in given]
         if not rulebook_grid(lang):  # as the language writes them (Bären -> BÄREN), in cell letters
-            from printkit.games.crypto_crisis.alphabet import DROPPED, GRIDS, to_cells
-            from printkit.lang import fold
 
             folded = [(fold(w, lang).upper(), s) for w, s in pairs]
             for (w, _), text in zip(folded, given):
@@ -113,8 +110,6 @@ def _build_board(params: dict, lang: str) -> dict:
         source, kept = "random", {"seed": seed}
     board = board_from_words(pairs)
     if not rulebook_grid(lang):
-        from printkit.games.crypto_crisis.lists import lexicon
-
         report = solver_report(board, lexicon())
     else:
         report = solver_report(board, accept_words(lang))  # the user's --words too
@@ -146,10 +141,6 @@ METHOD_WORDS = {"en": "KNIFE", "de": "BRIEF", "fr": "LIVRE", "es": "LIBRO", "nl"
 
 def language_facts(lang: str = "en") -> dict:
     """What the rules page and the paper must say of a language's grid."""
-    from printkit.games.crypto_crisis import codes
-    from printkit.games.crypto_crisis.alphabet import DROPPED, GRIDS, kept as kept_words
-    from printkit.lang import SPELLING, language
-
     kept, total = (0, 0) if rulebook_grid(lang) else kept_words(lang)
     dropped = ", ".join(DROPPED[lang][:-1]) + (" or " if len(DROPPED[lang]) > 1 else "") + DROPPED[lang][-1]
     return {
@@ -185,8 +176,6 @@ WHY_MORE = {
 
 
 def why(lang: str) -> str:
-    from printkit.games.crypto_crisis.alphabet import DROPPED, kept
-
     if rulebook_grid(lang):
         return ""  # the rulebook's grid: not chosen, nothing to explain
     have, total = kept(lang)
@@ -196,8 +185,6 @@ def why(lang: str) -> str:
 
 
 def build_sheet(params: dict) -> dict:
-    from printkit.games.crypto_crisis.alphabet import GRIDS, from_cells, to_cells
-
     part = params.get("part") or "all"
     if part not in PARTS:
         raise UsageError(f"--part must be one of {', '.join(PARTS)}, not '{part}'")

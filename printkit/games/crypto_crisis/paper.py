@@ -5,6 +5,7 @@ slips, and the worksheet."""
 
 from __future__ import annotations
 
+
 from printkit.engine import draw as d
 from printkit.engine import text as typeset
 from printkit.engine import fonts

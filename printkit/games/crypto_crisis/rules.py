@@ -23,10 +23,13 @@ from printkit.games.crypto_crisis.grid import (
     placeable,
     tiles,
 )
-from printkit.games.crypto_crisis.alphabet import delocalize, model_lang, rulebook_grid
+from printkit.games.crypto_crisis.alphabet import delocalize, DROPPED, from_cells, GRIDS, model_lang, rulebook_grid
 from printkit.games.crypto_crisis.lists import WORD_LEN, in_language, lexicon, puzzle_list  # noqa: F401 (read through rules too)
-from printkit.lang import CODES, DEFAULT
+from printkit.lang import CODES, DEFAULT, language
 from printkit.rules import Violation, expect, field
+from printkit.errors import UsageError
+from printkit.games.crypto_crisis.board import MIN_CELL_MM, PARTS, SLIPS
+from printkit.games.crypto_crisis.lists import current
 
 COUNT_WORDS = {2: "twice", 3: "three times", 4: "four times", 5: "five times"}
 
@@ -170,8 +173,6 @@ def check_cells(board, prefix: str) -> list[Violation]:
 
 def check_hints(board, prefix: str) -> list[Violation]:
     """Three slips; slip k shows each colour's k-th shift (null where there is none)."""
-    from printkit.games.crypto_crisis.board import SLIPS
-
     hints, bad = field(board, "hints", list, "CC-HINT", f"{prefix}hints")
     if bad:
         return bad
@@ -217,9 +218,6 @@ def check_board(model: dict) -> list[Violation]:
 def in_own_letters(found: list[Violation], model, cells, lang: str) -> list[Violation]:
     """Violations found in the engine's cell letters, told in the language's: each
     word as the model spells it, and the language's name for 'English'."""
-    from printkit.games.crypto_crisis.alphabet import from_cells
-    from printkit.lang import language
-
     pairs = []
     for entry in cells.get("words") if isinstance(cells.get("words"), list) else []:
         w = entry.get("word") if isinstance(entry, dict) else None
@@ -237,8 +235,6 @@ def in_own_letters(found: list[Violation], model, cells, lang: str) -> list[Viol
 
 def dropped_letters(board, prefix: str, lang: str) -> list[Violation]:
     """A word with a letter the language's grid does not hold (German J, Q, X, Y...)."""
-    from printkit.games.crypto_crisis.alphabet import DROPPED, GRIDS
-
     out = []
     for pos, entry in enumerate(board.get("words") if isinstance(board.get("words"), list) else [], 1):
         word = entry.get("word") if isinstance(entry, dict) else None
@@ -262,16 +258,12 @@ def _number(part, key: str, code: str, place: str, ok: Callable[[int], bool], ru
 def check_sheet(model: dict) -> list[Violation]:
     lang = model_lang(model)
     if not rulebook_grid(lang):
-        from printkit.games.crypto_crisis.alphabet import GRIDS
-
         out = expect(model.get("grid") == GRIDS[lang], "CC-SHEET-GRID", "sheet", f"its grid letters are {_shown(model.get('grid'))}; the {lang} grid is {GRIDS[lang]}")
         return out + _check_sheet(delocalize(model, lang))
     return _check_sheet(model)
 
 
 def _check_sheet(model: dict) -> list[Violation]:
-    from printkit.games.crypto_crisis.board import MIN_CELL_MM, PARTS, SLIPS
-
     part, bad = field(model, "part", str, "CC-SHEET", "sheet")
     if bad:
         return bad
@@ -366,7 +358,6 @@ def grade(counts: dict[str, list[int]]) -> str:
 def _on_puzzle_list(word: str) -> bool:
     if len(word) == WORD_LEN:
         return word in puzzle_list()
-    from printkit.games.crypto_crisis.lists import current
     from printkit.words import puzzle_words
 
     if not rulebook_grid(current()):
@@ -381,7 +372,6 @@ def check_puzzle(p, n: int) -> list[Violation]:
     colour, graded as it says, under an ID that names its grade."""
     from printkit.games.crypto_crisis import solver
     from printkit.puzzles import parse_id
-    from printkit.errors import UsageError
 
     if not isinstance(p, dict):
         return [Violation("CC-PUZZLE", f"puzzle {n}", "is not a JSON object")]
@@ -402,8 +392,6 @@ def check_puzzle(p, n: int) -> list[Violation]:
     if not isinstance(pid, str):
         out.append(Violation("CC-PUZZLE-ID", place, "has no puzzle ID"))
     else:
-        from printkit.games.crypto_crisis.lists import current
-
         tag = {"en": "", "de": "D", "fr": "F", "es": "S", "nl": "N"}[current()]  # generator.LANG_TAG
         try:
             params, _token = parse_id(pid, "CC")

@@ -42,6 +42,8 @@ from printkit.games.crypto_crisis.grid import (
     revealed,
     shift_pair,
 )
+from printkit.games.crypto_crisis.lists import current, lexicon, puzzle_list
+from printkit.lang import language
 
 _index_cache: dict[int, tuple[frozenset, "Index"]] = {}
 
@@ -172,8 +174,6 @@ INDEX_FILE = "crypto-crisis-index.idx"
 def index_file(lang: str = "en") -> str:
     """The shipped index file of a language's lists (another language's words in
     the engine's cell letters, alphabet.to_cells: ASCII like English's)."""
-    from printkit.lang import language
-
     return INDEX_FILE.replace(".idx", f"{language(lang).suffix}.idx")
 
 
@@ -186,8 +186,6 @@ def shipped_sections(lang: str = "en") -> dict:
 
 def _shipped_index(words: frozenset) -> Index | None:
     """The shipped index of `words` if it is one of the two lists it was built from."""
-    from printkit.games.crypto_crisis.lists import current, lexicon, puzzle_list
-
     name = "accept" if words is lexicon() else "puzzle" if words is puzzle_list() else None
     return None if name is None else Index.from_sections(shipped_sections(current()), name)
 

@@ -3,18 +3,19 @@ reference card and the score sheet. The only Scryptic module importing the engin
 
 from __future__ import annotations
 
-from printkit.engine import draw as d
-from printkit.engine import text as typeset
-from printkit.engine import fonts
+import contextvars as _cv
+import re as _re
+from functools import wraps as _wraps
+
+from printkit.engine import draw as d, fonts, text as typeset
 from printkit.engine.tiles import draw_tiled, plan_tiles
 from printkit.engine.tokens import TokenGroup, draw_token_groups
 from printkit.engine.units import MM, PAPERS
 from printkit.games.scryptic import rules as R
 from printkit.i18n import N_, colon, listed, ptext, text
 
-import contextvars as _cv
-import re as _re
-from functools import wraps as _wraps
+from printkit.games.scryptic.model import FILLED
+from printkit.lang import language
 
 _LANG: _cv.ContextVar[str] = _cv.ContextVar("scryptic_lang", default="en")
 
@@ -62,8 +63,6 @@ def in_language(render):
 
 def said(sentence: str) -> str:
     """A model's sentence in the page's language, its figures kept (model.FILLED)."""
-    from printkit.games.scryptic.model import FILLED
-
     hit = FILLED.get(sentence)
     if hit is None:
         return _(sentence)
@@ -73,8 +72,6 @@ def said(sentence: str) -> str:
 
 def figures(text: str) -> str:
     """Worked figures as the page's language writes them: a decimal comma (×1,5) but in English."""
-    from printkit.lang import language
-
     return _re.sub(r"(\d)\.(\d)", rf"\1{language(_LANG.get()).decimal}\2", text)
 
 

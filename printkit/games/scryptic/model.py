@@ -6,6 +6,8 @@ from __future__ import annotations
 from printkit.errors import UsageError
 from printkit.games.scryptic import rules as R
 from printkit.i18n import N_  # marks the cards' and sheet's words for the catalogues (translated where printed)
+from printkit.lang import language
+from printkit.rules import Violation, field
 
 # -- board --------------------------------------------------------------------------------
 
@@ -60,8 +62,6 @@ def _lang(params: dict) -> str:
 
 def _lang_param(lang: str) -> dict:
     """What a model's params say of its language (lang.Language.params)."""
-    from printkit.lang import language
-
     return language(lang).params
 
 
@@ -69,8 +69,6 @@ def language_facts(lang: str = "en") -> dict:
     """What the rules page and reference card must say of a language: its pool
     (size, letters by value, letters it has no token for), the Scrabble edition
     the values and counts come from."""
-    from printkit.lang import language
-
     values = R.letter_values(lang)
     absent = [ch for ch in language(lang).letters.upper() if ch not in values]
     return {
@@ -305,8 +303,6 @@ def meaning_words(lang: str = "en") -> dict[str, list[str]]:
     its accents reads wrong in lower case)."""
     from printkit.words import data_file
 
-    from printkit.lang import language
-
     name = f"scryptic-meanings{language(lang).suffix}.txt"
     out = {}
     for line in data_file(name).read_text(encoding="utf-8").splitlines():
@@ -322,7 +318,6 @@ def build_reference(params: dict) -> dict:
     bouts = compute_combat(combat, lang)
     words = meaning_words(lang)
     values = R.letter_values(lang)
-    from printkit.lang import language
 
     extra = {"language": language_facts(lang)} if language(lang).marked else {}  # the unmarked language's card as first printed
     return {
@@ -376,8 +371,6 @@ def build_sheet(params: dict) -> dict:
 
 def check_reference(model: dict) -> list:
     """The worked examples must be what the rules compute (a hand-edited number fails)."""
-    from printkit.rules import Violation, field
-
     out = []
     lang = R.model_lang(model)
     examples, bad = field(model, "examples", list, "SCR-REFERENCE", "reference")

@@ -18,7 +18,7 @@ from collections import deque
 from fractions import Fraction
 from typing import Iterable, NamedTuple, Sequence
 
-from printkit.lang import shown_letters
+from printkit.lang import language, shown_letters
 from printkit.rules import Violation, expect, field
 
 # -- letters -------------------------------------------------------------------------
@@ -67,8 +67,6 @@ def _letter_set(lang: str) -> tuple[dict[str, int], dict[str, int]]:
     digraph tile (Spanish CH, LL, RR) gives one token of each of its letters (CH:
     a C and an H; LL: two L), since printkit spells those words letter by letter
     (printkit/lang.py); its points are not used (the single letters keep theirs)."""
-    from printkit.lang import language
-
     order = language(lang).letters.upper()
     values: dict[str, int] = {}
     counts: dict[str, int] = {}

@@ -405,3 +405,77 @@ def test_cover_and_text_pages_refuse_characters_the_shipped_face_lacks(tmp_path)
     assert "OWN-GLYPH [game] title: '→' (U+2192)" in proc.stdout  # Noto Sans has no arrows: the cover would show a box
     assert "OWN-GLYPH rules: rules.md line 4: 'こ' (U+3053)" in proc.stdout
     assert "Café" not in proc.stdout
+
+
+# -- text inside an SVG picture -------------------------------------------------------------
+
+PICTURE = ('<svg xmlns="http://www.w3.org/2000/svg" width="60mm" height="20mm" viewBox="0 0 60 20">'
+           '<text x="2" y="12" font-family="serif" font-size="7">{}</text></svg>')
+
+
+def _form_fonts(pdf: Path) -> set[str]:
+    """The BaseFont of every font the pages and the forms in them use."""
+    from pypdf import PdfReader
+
+    names, seen = set(), set()
+
+    def walk(resources) -> None:
+        resources = resources.get_object() if resources is not None else {}
+        for font in (resources.get("/Font") or {}).values():
+            names.add(str(font.get_object()["/BaseFont"]).split("+", 1)[-1])
+        for xobj in (resources.get("/XObject") or {}).values():
+            if xobj.idnum in seen:
+                continue
+            seen.add(xobj.idnum)
+            if xobj.get_object().get("/Subtype") == "/Form":
+                walk(xobj.get_object().get("/Resources"))
+
+    for page in PdfReader(str(pdf)).pages:
+        walk(page["/Resources"])
+    return names
+
+
+def _ink_columns(img, box) -> tuple[int, int]:
+    """The leftmost and rightmost column of dark pixels in the box of the image."""
+    x0, y0, x1, y1 = box
+    cols = [x for x in range(x0, x1) if any(sum(img.getpixel((x, y))[:3]) < 300 for y in range(y0, y1))]
+    return (cols[0], cols[-1]) if cols else (0, 0)
+
+
+def test_text_in_an_svg_picture_is_set_in_the_projects_fonts(tmp_path):
+    # a picture's text is set as a template's own text is: its font-family in the
+    # project's fonts, with their fallbacks (it was always printkit's sans, and
+    # Greek there printed as empty boxes)
+    from conftest import render_page
+
+    (tmp_path / "pic.svg").write_text(PICTURE.format("Serif Ωλ"), encoding="utf-8")
+    body = ('<text x="4" y="12" font-family="serif" font-size="7">Serif Ωλ</text>'
+            '<image x="2" y="30" width="60" height="20" href="pic.svg"/>')
+    proc, out = _deck(tmp_path, "name\nAda\n", body)
+    assert proc.returncode == 0, proc.stderr
+    assert any("Serif" in f for f in _form_fonts(out)), _form_fonts(out)
+    img = render_page(out, 0, dpi=200)
+    px = img.size[0] / 69  # one card a page (--layout single): the page is the drawing, 69 x 94 mm
+
+    def box(x0, y0, x1, y1):
+        return (int(x0 * px), int(y0 * px), int(x1 * px), int(y1 * px))
+
+    own = _ink_columns(img, box(1, 5, 68, 14))   # the template's text, baseline 12 mm
+    pic = _ink_columns(img, box(1, 35, 68, 44))  # the picture's, baseline 30 + 12 mm
+    assert own[1] > own[0] and pic[1] > pic[0]
+    # the same string, size and face: the same width in print (within a pixel or two)
+    assert abs((own[1] - own[0]) - (pic[1] - pic[0])) <= 3, (own, pic)
+
+
+def test_a_character_no_font_has_in_an_svg_picture_is_refused(tmp_path):
+    (tmp_path / "pic.svg").write_text(PICTURE.format("Mark \U0010fffd"), encoding="utf-8")
+    body = '<image x="2" y="30" width="60" height="20" href="pic.svg"/>'
+    proc, out = _deck(tmp_path, "name\nAda\n", body)
+    assert proc.returncode == 1 and not out.exists()
+    assert "Traceback" not in proc.stderr
+    assert "OWN-GLYPH front.svg image 'pic.svg' text 'Mark \U0010fffd': '\U0010fffd' (U+10FFFD) is in no font" in proc.stderr
+    # the same picture in a layout (TOML) project
+    layout = 'size = "poker"\n\n[[element]]\ntype = "image"\npath = "pic.svg"\nx = 2\ny = 30\nw = 59\nh = 20\n'
+    proc, out = _deck(tmp_path, "name\nAda\n", layout, name="front.toml")
+    assert proc.returncode == 1 and not out.exists()
+    assert "'pic.svg' text 'Mark \U0010fffd': '\U0010fffd' (U+10FFFD) is in no font" in proc.stderr

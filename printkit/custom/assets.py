@@ -694,14 +694,15 @@ class Icons:
                 out |= {p.stem for p in folder.iterdir() if p.suffix.lower() in ICON_SUFFIXES}
         return sorted(out)
 
-    def drawer(self, ink=None):
+    def drawer(self, ink=None, book=None):
         """The setter's `icon` for text drawn with these icons (engine/text.draw_line):
-        draws icon `name` as a size x size square whose bottom left is (x, y)."""
+        draws icon `name` as a size x size square whose bottom left is (x, y);
+        `book`: the FontBook an SVG icon's own text is set in."""
 
         def icon(c, name: str, x: float, y: float, size: float) -> None:
             path = self.path(name)
             if path is not None:
-                draw_picture(c, path, x, y, size, size, ink=ink)
+                draw_picture(c, path, x, y, size, size, ink=ink, book=book)
 
         return icon
 
@@ -790,14 +791,16 @@ def forms(c) -> dict:
     return d
 
 
-def draw_picture(c, path: Path, x: float, y: float, w: float, h: float, fit: str = "contain", ink=None, align=(0.5, 0.5)) -> None:
+def draw_picture(c, path: Path, x: float, y: float, w: float, h: float, fit: str = "contain", ink=None, align=(0.5, 0.5), book=None) -> None:
     """An SVG (as vectors) or PNG/JPEG file in the box (x, y, w, h), pt, in the
     ink mode; align: where a picture that does not fill the box (or overflows
-    it) sits, 0 to 1 of the room left from the left and from the bottom."""
+    it) sits, 0 to 1 of the room left from the left and from the bottom. `book`:
+    the project's FontBook, the faces an SVG picture's text is set in and falls
+    back to (as a template's own text is)."""
     cache = forms(c)
     key = ("pic", str(path))
     if key not in cache:
-        cache[key] = _make_picture_form(c, path, len(cache), ink)
+        cache[key] = _make_picture_form(c, path, len(cache), ink, book)
     name, pw, ph = cache[key]
     _place_form(c, name, pw, ph, x, y, w, h, fit, align)
 
@@ -843,7 +846,7 @@ def _place_form(c, name: str, pw: float, ph: float, x: float, y: float, w: float
     c.restoreState()
 
 
-def _make_picture_form(c, path, n: int, ink=None):
+def _make_picture_form(c, path, n: int, ink=None, book=None):
     name = f"PKPic{n}"
     if not isinstance(path, (str, Path)):  # a decoded picture (PIL image): an embedded data: address
         from reportlab.lib.utils import ImageReader
@@ -857,7 +860,7 @@ def _make_picture_form(c, path, n: int, ink=None):
         c.endForm()
         return name, pw, ph
     if path.suffix.lower() == ".svg":
-        art = load_svg_drawing(path)
+        art = load_svg_drawing(path, book)
         pw, ph = art.width, art.height
         c.beginForm(name, 0, 0, pw, ph)
         art.draw(c, ink)
@@ -883,7 +886,7 @@ def _make_picture_form(c, path, n: int, ink=None):
     return name, pw, ph
 
 
-def _resolved_svg(path: Path):
+def resolved_svg(path: Path):
     """An SVG picture's tree, read and resolved by the gate (safety.resolve_svg):
     what it shows is checked and copied in, nothing is left for a renderer to read."""
     from printkit.custom import safety
@@ -893,9 +896,10 @@ def _resolved_svg(path: Path):
 
 
 @lru_cache(maxsize=256)
-def load_svg_drawing(path: Path):
+def load_svg_drawing(path: Path, book=None):
     """An SVG file compiled by printkit's drawer (svgart.to_drawing, as a
-    template's art is drawn), read once, from the tree the gate resolved."""
+    template's art is drawn), read once, from the tree the gate resolved; its
+    text in `book`'s faces (a FontBook), else printkit's sans alone."""
     from printkit.custom.svgart import to_drawing
 
-    return to_drawing(_resolved_svg(path), str(path))
+    return to_drawing(resolved_svg(path), str(path), None, book)

@@ -22,7 +22,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from printkit.custom import safety, template as T
-from printkit.custom.assets import ICON, MIN_DPI, dpi_at, draw_picture, drawn_mm, forms, image_pixels, plain_image
+from printkit.custom.assets import ICON, MIN_DPI, dpi_at, draw_picture, drawn_mm, forms, image_pixels, plain_image, resolved_svg
+from printkit.custom.svgtext import text_glyphs
 from printkit.engine.text import as_faces, draw_fitted, editor_metrics, face_metrics, Faces, fit, ink_extent, METRICS
 from printkit.engine.bleed import draw_strips, edge_strips
 from printkit.engine.units import CARDS, MM, SAFE
@@ -339,7 +340,7 @@ class LayoutTemplate:
         W, H = self.trim
         eps, b = 0.01 * MM, BLEED_PAINT * MM
         reach = (b if x <= eps else 0.0, b if y <= eps else 0.0, b if x + w >= W * MM - eps else 0.0, b if y + h >= H * MM - eps else 0.0)
-        draw_strips(c, edge_strips(rect, reach), lambda: draw_picture(c, p, *box, mode, ink=ink))
+        draw_strips(c, edge_strips(rect, reach), lambda: draw_picture(c, p, *box, mode, ink=ink, book=self.ctx.fonts))
 
     def _element_noted(self, c, art, e: Element, v: dict, H: float) -> None:
         """An element, named in what the canvas notes while drawing it."""
@@ -387,18 +388,18 @@ class LayoutTemplate:
             f = fit(text, font, size, min(float(spec.get("min_size", self.default_min)), size), w, h, bool(spec.get("wrap", True)), markup=not isinstance(e.texts["text"], str), metrics=line_metrics(spec, font))
             color = T.parse_color(T.render(e.texts.get("color", "#000000"), v)) or (0, 0, 0)
             c.setFillColorRGB(*ink.rgb(color))
-            draw_fitted(c, f, font, x, y, w, h, align=T.render(e.texts.get("align", "left"), v), valign=T.render(e.texts.get("valign", "top"), v), icon=self.ctx.icons.drawer(ink), ink=ink)
+            draw_fitted(c, f, font, x, y, w, h, align=T.render(e.texts.get("align", "left"), v), valign=T.render(e.texts.get("valign", "top"), v), icon=self.ctx.icons.drawer(ink, self.ctx.fonts), ink=ink)
         elif e.kind == "image":
             p = self.ctx.image(T.render(e.texts["path"], v).strip())
             if p is not None:
                 mode = T.render(e.texts.get("fit", "contain"), v)
-                draw_picture(c, p, x, y, w, h, mode, ink=ink)
+                draw_picture(c, p, x, y, w, h, mode, ink=ink, book=self.ctx.fonts)
                 if self.background is None:
                     self._image_bleed(c, p, mode, (x, y, w, h), ink)
         elif e.kind == "icon":
             p = self.ctx.icons.path(T.render(e.texts["icon"], v).strip().strip(":"))
             if p is not None:
-                draw_picture(c, p, x, y, w, h, "contain", ink=ink)
+                draw_picture(c, p, x, y, w, h, "contain", ink=ink, book=self.ctx.fonts)
         elif e.kind == "qr":
             from printkit.engine.qr import draw_qr
 
@@ -428,7 +429,8 @@ def check_image(ctx: T.Context, name: str, w_mm: float, h_mm: float, label: str,
         return [T.violation("OWN-IMAGE-MISSING", label, f"image '{name}' not found (looked beside the project file)")]
     if p.suffix.lower() == ".svg":
         safety.check_svg_refs(p, ctx.roots)  # what the picture shows: as make will read it
-        return []
+        # its text is set in the project's fonts (assets.draw_picture): a character none has is refused
+        return text_glyphs(ctx.fonts, resolved_svg(p), f"{label} '{p.name}'") if b"<text" in safety.read_bytes(p, "SVG file") else []
     px = image_pixels(p)
     if px is None:
         return [T.violation("OWN-IMAGE-FORMAT", label, f"'{name}' is not a PNG or JPEG image")]

@@ -39,13 +39,13 @@ from printkit.custom.svgparse import (INHERITED, INKSCAPE_VERSION, NONPAINT, SOD
                                       _length, _local, _old_inkscape, _placeholders_unescaped, _scale, _shallow, _style, _subtree_placeholder, crop_to_element, cut_to_crop_marks)
 from printkit.custom.svgface import SvgFace
 from printkit.custom.svgresolve import SvgResolve
-from printkit.custom.svgtext import _bold_italic, _render_text, SvgText, text_anchor, text_direction, TextUnit
-from printkit.custom.assets import ICON, MIN_DPI, dpi_at, drawn_mm, image_pixels, plain_image
+from printkit.custom.svgtext import _bold_italic, _render_text, SvgText, text_anchor, text_direction, text_glyphs, TextUnit
+from printkit.custom.assets import ICON, MIN_DPI, dpi_at, drawn_mm, image_pixels, plain_image, resolved_svg
 from printkit.engine.text import ASCENT, DESCENT, Faces, line_text, plain, run_width
 from printkit.engine.units import MM, SAFE
 from printkit.errors import UsageError
 from printkit.custom.svgdraw import _opacity
-from printkit.engine.shaping import base_rtl, missing
+from printkit.engine.shaping import base_rtl
 
 
 def _clipped(el) -> bool:
@@ -624,11 +624,12 @@ class SvgTemplate(SvgText, SvgFace, SvgResolve):
             return [T.violation("OWN-IMAGE-MISSING", label, f"image '{T.short(href, 60)}' not found (looked beside {self.path.name} and the project file)")]
         p = self._image_path(href)
         if p.suffix.lower() == ".svg":
-            checked = self.__dict__.setdefault("_svg_checked", set())
+            checked = self.__dict__.setdefault("_svg_checked", {})
             if p not in checked:  # each picture read once, however many cards show it
                 safety.check_svg_refs(p, self.ctx.roots)  # what the picture shows: as make will read it
-                checked.add(p)
-            return []
+                # its text is set in the project's fonts, as the template's is (assets.draw_picture)
+                checked[p] = text_glyphs(self.ctx.fonts, resolved_svg(p), f"{label} '{p.name}'") if b"<text" in safety.read_bytes(p, "SVG file") else []
+            return checked[p]
         px = image_pixels(p)
         if px is None:
             return [T.violation("OWN-IMAGE-FORMAT", label, f"'{href}' is not a PNG or JPEG image")]
@@ -780,27 +781,7 @@ class SvgTemplate(SvgText, SvgFace, SvgResolve):
         the text, never drawn as an empty box."""
         from lxml import etree
 
-        out = []
-        root = etree.fromstring(rendered)
-        for el in root.iter():
-            if not isinstance(el.tag, str) or _local(el.tag) != "text":
-                continue
-            text = "".join(el.itertext()).strip()
-            if not text:
-                continue
-            props: dict = {}
-            for anc in reversed([el, *el.iterancestors()]):
-                props.update({k: val for k, val in _style(anc).items() if k in INHERITED})
-            bold, italic = _bold_italic(props)
-            font = self.ctx.fonts.resolve(props.get("font-family", "Noto Sans"), bold, italic)
-            odd = missing(text, font, self.ctx.fonts)
-            if odd:
-                ch = odd[0]
-                cols = [k for k, val in v.items() if k not in ("row", "card") and ch in str(val)]
-                where = f"{place} {self.path.name} text '{T.short(text, 24)}'" + (f" column '{cols[0]}'" if cols else "")
-                why = "is in no font: not the text's font, the project's fonts/, your fonts or the system's; add a font that has it to fonts/"
-                out.append(T.violation("OWN-GLYPH", where, f"'{ch}' (U+{ord(ch):04X}) {why}"))
-        return out
+        return text_glyphs(self.ctx.fonts, etree.fromstring(rendered), f"{place} {self.path.name}", v)
 
     def _ink_check(self, ext, label: str, what: str, hint: str = "") -> list:
         return T.ink_warnings(ext, self.trim, self.bleed_mm, label, what, hint)

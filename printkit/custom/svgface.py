@@ -223,7 +223,7 @@ class SvgFace:
         if embedded:  # a picture embedded in the SVG (Inkscape's "embed"): drawn as a linked one is
             draw_data_picture(c, href, self.path.name, x, -(y + h), w, h, fit, ink=ink, align=(ax, 1 - ay))
         else:
-            draw_picture(c, p, x, -(y + h), w, h, fit, ink=ink, align=(ax, 1 - ay))
+            draw_picture(c, p, x, -(y + h), w, h, fit, ink=ink, align=(ax, 1 - ay), book=self.ctx.fonts)
         c.restoreState()
 
     def _draw_qr(self, c, q: QrUnit, v: dict) -> None:

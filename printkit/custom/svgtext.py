@@ -17,6 +17,7 @@ from printkit.custom.svgmatrix import BadNumber, Matrix, apply, parse_transform
 from printkit.custom.svgcss import CSS_UNITS, is_bold
 from printkit.custom.svgparse import INHERITED, SODIPODI_ROLE, _length, _local, _style, _subtree_placeholder
 from printkit.engine.text import as_faces, ASCENT, DESCENT, draw_fitted, draw_line, editor_metrics, face_metrics, Faces, fit, ink_extent, LEADING, METRICS, plain, SPAN_CLOSE, span_open
+from printkit.engine.shaping import missing
 from printkit.errors import UsageError
 from printkit.custom.svgdraw import _opacity
 
@@ -399,16 +400,16 @@ class SvgText:
                 font = font._replace(kern=True)  # set as measured: kerned, as Inkscape sets it
             align = {"middle": "center", "end": "right"}.get(anchor, "left")
             if bh >= 1e5:
-                draw_fitted(c, f, font, bx, -(by + f.height), bw, f.height, align=align, icon=self.ctx.icons.drawer(ink), ink=ink)
+                draw_fitted(c, f, font, bx, -(by + f.height), bw, f.height, align=align, icon=self.ctx.icons.drawer(ink, self.ctx.fonts), ink=ink)
             else:
-                draw_fitted(c, f, font, bx, -(by + bh), bw, bh, align=align, valign=t.el.get("data-valign", "top"), icon=self.ctx.icons.drawer(ink), ink=ink)
+                draw_fitted(c, f, font, bx, -(by + bh), bw, bh, align=align, valign=t.el.get("data-valign", "top"), icon=self.ctx.icons.drawer(ink, self.ctx.fonts), ink=ink)
         else:
             f = fit(text, font, size, size, 1e9, 1e9, False, markup=not t.static, base=base, spans=t.spans, keep_spaces=t.keep_spaces)
             c.setFont(font.font(), size)
             base = -t.y
             for line, lw, rtl in zip(f.lines, f.widths, f.rtl):
                 x = t.x - lw * {"middle": 0.5, "end": 1.0}.get(anchor, 0.0)
-                draw_line(c, line, font, size, x, base, self.ctx.icons.drawer(ink), ink, rtl, f.spans)
+                draw_line(c, line, font, size, x, base, self.ctx.icons.drawer(ink, self.ctx.fonts), ink, rtl, f.spans)
                 base -= LEADING * size
         c.restoreState()
         c._pk_where = None
@@ -550,3 +551,31 @@ def _marked(node, mark, top: bool = False) -> str:
     text = "".join(inner)
     marks = None if top or mark is None else mark(node)
     return f"{marks[0]}{text}{marks[1]}" if marks and text else text
+
+
+def text_glyphs(book, root, where: str, v: dict | None = None) -> list:
+    """OWN-GLYPH for the first character of each <text> of the SVG tree `root`
+    that no font has: not its own family as the FontBook `book` resolves it,
+    nor any face the book falls back to (what the drawer would print as an empty
+    box). Named `where` and the text, and the column of the card's values `v`
+    that brought the character in. For template text with placeholders and for
+    SVG pictures alike (their text is set in the project's fonts too)."""
+    out = []
+    for el in root.iter():
+        if not isinstance(el.tag, str) or _local(el.tag) != "text":
+            continue
+        text = "".join(el.itertext()).strip()
+        if not text:
+            continue
+        props: dict = {}
+        for anc in reversed([el, *el.iterancestors()]):
+            props.update({k: val for k, val in _style(anc).items() if k in INHERITED})
+        bold, italic = _bold_italic(props)
+        odd = missing(text, book.resolve(props.get("font-family", "Noto Sans"), bold, italic), book)
+        if odd:
+            ch = odd[0]
+            cols = [k for k, val in (v or {}).items() if k not in ("row", "card") and ch in str(val)]
+            label = f"{where} text '{T.short(text, 24)}'" + (f" column '{cols[0]}'" if cols else "")
+            why = "is in no font: not the text's font, the project's fonts/, your fonts or the system's; add a font that has it to fonts/"
+            out.append(T.violation("OWN-GLYPH", label, f"'{ch}' (U+{ord(ch):04X}) {why}"))
+    return out

@@ -141,6 +141,24 @@ def _(p):
     deck(p, svg(f'<defs><image id="i" width="9" height="9" href="{href}"/></defs>' + '<use href="#i"/>' * 2000 + TEXT))
 
 
+@case("2000-elements-with-placeholders-on-one-card", 0)
+def _(p):
+    # each element's own document was a copy of the whole drawing pruned to it: 2,000 of
+    # them copied 4 million elements (1,500 took 27 s for one card); now the drawing
+    # without its elements is copied once and each gets its own element back
+    deck(p, svg("".join(f'<rect x="{k % 60}" y="{k // 60 % 90}" width="1" height="1" fill="{{{{ color }}}}"/>' for k in range(2000)) + TEXT), "name,color\nAlpha,#c81e1e\n")
+
+
+@case("1500-elements-with-placeholders-on-300-cards", 2, "versions of its elements with placeholders")
+def _(p):
+    # 450,000 drawings of a card's own version of an element (6 min, 2.5 GB before):
+    # refused past SNIPPET_DRAWINGS, in the check, before anything is drawn
+    rules = "".join(f".c{k} {{ fill: {{{{ color }}}} }}" for k in range(1500))
+    shapes = "".join(f'<rect class="c{k}" x="{k % 60}" y="{k // 60}" width="1" height="1"/>' for k in range(1500))
+    rows = "".join(f"n{k},#{k % 250:02x}2040\n" for k in range(300))
+    deck(p, svg(f"<style>{rules}</style>" + shapes + TEXT), "name,color\n" + rows)
+
+
 QUICK: frozenset = frozenset()  # each case forks printkit twice (seconds): all in the second tier; the drawer's own checks below run in the first
 
 
@@ -458,3 +476,57 @@ def test_a_template_viewbox_too_small_to_scale_is_refused_naming_it(box, tmp_pat
     (tmp_path / "front.svg").write_text(f'<svg xmlns="http://www.w3.org/2000/svg" width="69mm" height="94mm" viewBox="{box}"><text x="0" y="0" font-size="5">a</text></svg>')
     with pytest.raises(UsageError, match="viewBox"):
         SvgTemplate(tmp_path / "front.svg", T.Context.for_folder(tmp_path), (63.0, 88.0))
+
+
+# -- a <style> sheet with placeholders ------------------------------------------------------
+
+STYLED = ('<svg xmlns="http://www.w3.org/2000/svg" width="69mm" height="94mm" viewBox="0 0 69 94">'
+          '<style>{sheet}</style><rect class="a" x="0" y="0" width="69" height="40"/>'
+          '<rect class="b" x="0" y="50" width="69" height="40"/><text x="8" y="90" font-size="4">{{{{ name }}}}</text></svg>')
+
+
+def _styled_deck(tmp_path, sheet: str):
+    from conftest import run_inproc
+
+    (tmp_path / "cards.csv").write_text("name,color\nAda,#ff0000\nBob,#00aa00\n", encoding="utf-8")
+    (tmp_path / "front.svg").write_text(STYLED.format(sheet=sheet), encoding="utf-8")
+    out = tmp_path / "out.pdf"
+    proc = run_inproc("deck", "--data", "cards.csv", "--front", "front.svg", "-o", str(out), "--layout", "single", "--duplex", "none", cwd=tmp_path)
+    return proc, out
+
+
+def test_a_style_rule_with_a_placeholder_is_filled_per_card(tmp_path):
+    # `.a { fill: {{ color }} }` paints each card's own colour, with the sheet's fixed
+    # rules kept (it was drawn black: the sheet was left unread)
+    from conftest import render_page
+
+    proc, out = _styled_deck(tmp_path, ".a { fill: {{ color }}; } .b { fill: #0000ff }")
+    assert proc.returncode == 0, proc.stderr
+    for page, want in ((0, (255, 0, 0)), (1, (0, 170, 0))):
+        img = render_page(out, page, dpi=40)
+        w, h = img.size
+        got = img.getpixel((w // 2, int(h * 20 / 94)))[:3]
+        assert max(abs(a - b) for a, b in zip(got, want)) < 8, (page, got)
+        assert img.getpixel((w // 2, int(h * 70 / 94)))[:3] == (0, 0, 255)
+
+
+@pytest.mark.parametrize("sheet", ['.a { fill: {% if name == "Ada" %}red{% else %}blue{% endif %} }',
+                                   '{% if name == "Ada" %}.a { fill: red }{% endif %}',
+                                   ".{{ name }} { fill: red }"])
+def test_a_placeholder_a_style_sheet_cannot_fill_is_refused(tmp_path, sheet):
+    proc, out = _styled_deck(tmp_path, sheet)
+    assert proc.returncode == 2 and not out.exists(), proc.stderr
+    assert "Traceback" not in proc.stderr
+    assert "front.svg: its <style> has a placeholder printkit cannot fill" in proc.stderr
+    assert proc.stderr.strip().count("\n") == 0
+
+
+def test_the_memo_of_an_elements_renderings_keeps_its_newest():
+    from printkit.custom.svgparse import Kept
+
+    memo = Kept(3)
+    for k in range(10):
+        memo[k] = k
+    assert list(memo) == [7, 8, 9]
+    memo[8] = "again"  # an entry already there stays where it is
+    assert list(memo.items()) == [(7, 7), (8, "again"), (9, 9)]

@@ -74,7 +74,8 @@ LIMITS = {
     "FONT_FILES": _limit("FONT_FILES", 2_000),  # font files looked at in one fonts folder
     "SVG_EFFECTS": _limit("SVG_EFFECTS", 300),  # elements with a filter or mask in one SVG template (each drawn as a picture)
     "FILTER_WORK": _limit("FILTER_WORK", 4_000_000_000),  # pixel steps the filters of one picture may take (pixels x passes)
-    "PATH_NUMBERS": _limit("PATH_NUMBERS", 1_000_000),  # numbers in the path data (d, points) of one SVG file
+    "PATH_NUMBERS": _limit("PATH_NUMBERS", 1_000_000),
+    "SNIPPET_DRAWINGS": _limit("SNIPPET_DRAWINGS", 100_000),  # the cards' own versions of elements with placeholders one run reads (each some 0.5 ms to draw)  # numbers in the path data (d, points) of one SVG file
     "SHEET_CHARS": _limit("SHEET_CHARS", 16_000_000),  # characters one spreadsheet sheet holds once laid out (shared text counted per cell)
 }
 
@@ -792,8 +793,16 @@ class _Budget(threading.local):
     One per thread (`printkit serve` renders in several)."""
 
     def __init__(self) -> None:
-        self.chars = self.steps = self.run_steps = 0
+        self.chars = self.steps = self.run_steps = self.snippets = 0
         self.cap = LIMITS["TEXT_CHARS"]
+
+    def snippet(self, name) -> None:
+        """Count one card's own version of an element with placeholders (read,
+        checked and drawn as a drawing of its own); refuse past the run's limit."""
+        self.snippets += 1
+        if self.snippets > LIMITS["SNIPPET_DRAWINGS"]:
+            raise LimitError(f"{shown(name)}: over {LIMITS['SNIPPET_DRAWINGS']:,} versions of its elements with placeholders over the cards (each card's own, one per element), "
+                             "printkit's limit: put the parts that change together in one group with the placeholders on it, or print fewer cards at once")
 
     def start(self, source_len: int) -> None:
         self.chars = self.steps = 0
@@ -832,7 +841,7 @@ BUDGET = _Budget()
 
 def new_run() -> None:
     """A project is read again (a new run, or `serve` refreshing): the run's step count starts over."""
-    BUDGET.run_steps = 0
+    BUDGET.run_steps = BUDGET.snippets = 0
 
 
 def bounded_iter(iterable):

@@ -35,7 +35,7 @@ from pathlib import Path
 from printkit.custom import safety, svgdraw, template as T
 from printkit.custom.svgmatrix import IDENTITY, BadNumber, Matrix, apply, mul, parse_transform  # noqa: F401 (also this module's face)
 from printkit.custom.svgcss import CSS_UNITS
-from printkit.custom.svgparse import (INHERITED, INKSCAPE_VERSION, NONPAINT, SODIPODI_ROLE, SVG_NS, UNIT_MM, XLINK, ImageUnit, QrUnit, RasterUnit, SnippetUnit, _element_blocks, _has_placeholder,
+from printkit.custom.svgparse import (INHERITED, Kept, INKSCAPE_VERSION, NONPAINT, SODIPODI_ROLE, SVG_NS, UNIT_MM, XLINK, ImageUnit, QrUnit, RasterUnit, SnippetUnit, _element_blocks, _has_placeholder,
                                       _length, _local, _old_inkscape, _placeholders_unescaped, _scale, _shallow, _style, _subtree_placeholder, crop_to_element, cut_to_crop_marks)
 from printkit.custom.svgface import SvgFace
 from printkit.custom.svgresolve import SvgResolve
@@ -469,6 +469,8 @@ class SvgTemplate(SvgText, SvgFace, SvgResolve):
         from lxml import etree
 
         grouped: list = []
+        # each element's memo of its renderings, all of them together some 8,192 (Kept)
+        most = max(16, 8192 // max(1, sum(1 for kind, _n, _u in self.layers if kind == "snippet")))
         for kind, n, unit in self.layers:
             if kind == "static":
                 if grouped and grouped[-1][0] == "static":
@@ -480,7 +482,7 @@ class SvgTemplate(SvgText, SvgFace, SvgResolve):
             elif kind == "snippet":
                 el = self.root.find(f".//*[@data-pk-unit='{n}']")
                 src = etree.tostring(el, encoding="unicode")
-                grouped.append(("snippet", SnippetUnit(n, T.compile_text(_placeholders_unescaped(src), f"{self.path.name}", xml=True), self._only([n]))))
+                grouped.append(("snippet", SnippetUnit(n, T.compile_text(_placeholders_unescaped(src), f"{self.path.name}", xml=True), self._only([n]), Kept(most))))
             else:
                 grouped.append((kind, unit))
         self.runs = []
@@ -694,6 +696,8 @@ class SvgTemplate(SvgText, SvgFace, SvgResolve):
         for s in self.snippets:
             try:
                 rendered = s.template.render(v)
+                if ("lengths-ok", rendered) not in s.drawings:
+                    safety.BUDGET.snippet(self.path.name)  # a rendering not read before: drawn as a drawing of its own
                 bad = [] if ("lengths-ok", rendered) in s.drawings else self._snippet_lengths(rendered, place)
                 if not bad:  # a rendering read once: its copies on other cards are not parsed again
                     s.drawings[("lengths-ok", rendered)] = True

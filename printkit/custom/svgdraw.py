@@ -53,7 +53,10 @@ def prop(el, name: str):
 
 def inline_css(root, name="the SVG drawing") -> None:
     """Write the rules of every <style> onto the elements they match (before
-    their own style attribute, which wins), then drop the sheets."""
+    their own style attribute, which wins), then drop the sheets. A rule whose
+    values hold placeholders (`fill: {{ color }}`) is written so too: the
+    element then has a placeholder in its style and is filled per card like
+    any element with one (a placeholder in a selector is refused)."""
     sheets = [el for el in root.iter() if _local(el.tag) == "style"]
     if not sheets:
         return
@@ -92,19 +95,26 @@ def _matched_rules(root, sheets, name="the SVG drawing") -> dict:
     def too_many():
         return safety.LimitError(f"{safety.shown(name)}: its <style> sheets hold over {MAX_SELECTORS:,} rules or selectors, printkit's limit: simplify the style sheet")
 
-    if sum((s.text or "").count("{") for s in sheets if not PLACEHOLDER.search(s.text or "")) > MAX_SELECTORS:
-        raise too_many()  # counted in the text, before tinycss2 reads it
+    if sum((s.text or "").count("{") for s in sheets) > MAX_SELECTORS:
+        raise too_many()  # counted in the text, before tinycss2 reads it (a placeholder's braces too)
+    def unfilled(part: str):
+        return UsageError(f"{safety.shown(name)}: its <style> has a placeholder printkit cannot fill ('{' '.join(part.split())[:60]}'): "
+                          "a rule's values may hold them (.gem { fill: {{ color }} }), not its selectors, whole rules or {% %} blocks; put such a style on the element (style=\"...\")")
+
     for sheet in sheets:
-        if PLACEHOLDER.search(sheet.text or ""):
-            continue  # a sheet with placeholders: read once they are filled (a card's document)
         matcher = cssselect2.Matcher()
+        templated = bool(PLACEHOLDER.search(sheet.text or ""))  # its values are filled per card, on the elements they reach
         for rule in tinycss2.parse_stylesheet(sheet.text or "", skip_comments=True, skip_whitespace=True):
+            if templated and (rule.type == "error" or (rule.type == "qualified-rule" and (not tinycss2.serialize(rule.prelude).strip() or PLACEHOLDER.search(tinycss2.serialize(rule.prelude))))):
+                raise unfilled(rule.serialize())  # a {% %} block or a placeholder in a selector reads as a rule of its own
             if rule.type != "qualified-rule":
                 continue
             decls = []
             for d in tinycss2.parse_declaration_list(rule.content, skip_comments=True, skip_whitespace=True):
                 if d.type == "declaration":
                     decls.append((d.lower_name, tinycss2.serialize(d.value).strip()))
+                elif templated and PLACEHOLDER.search(d.serialize() if d.type != "error" else tinycss2.serialize(rule.content)):
+                    raise unfilled(tinycss2.serialize(rule.content))  # dropped as CSS drops a declaration it cannot read: printed without it
             order += sum(1 for t in rule.prelude if t.type == "literal" and t.value == ",")
             if order >= MAX_SELECTORS:  # counted before cssselect2 compiles them, each into Python code (some 0.25 ms a selector)
                 raise too_many()

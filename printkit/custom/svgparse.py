@@ -90,13 +90,30 @@ class RasterUnit:
         self.number, self.doc, self.picture = number, doc, picture
 
 
+class Kept(dict):
+    """A memo that keeps its newest `most` entries (the oldest go first): what
+    is worked out per card's rendering of an element (its drawing, its checks)
+    stays bounded however many cards and elements a template has; what goes is
+    worked out again if asked for (a drawn one is already a form in the PDF)."""
+
+    def __init__(self, most: int = 256) -> None:
+        super().__init__()
+        self.most = most
+
+    def __setitem__(self, key, value) -> None:
+        if key not in self and len(self) >= self.most:
+            del self[next(iter(self))]
+        super().__setitem__(key, value)
+
+
 class SnippetUnit:
     """template: the element's compiled XML template; skeleton: the document
-    with only this unit (its node marked)."""
+    with only this unit (its node marked); drawings: what each rendering of it
+    gave (its drawing, picture and checks), the newest kept (Kept)."""
 
     def __init__(self, number: int, template, skeleton, drawings: dict | None = None) -> None:
         self.number, self.template, self.skeleton = number, template, skeleton
-        self.drawings = {} if drawings is None else drawings
+        self.drawings = Kept() if drawings is None else drawings
 
 
 def _page_scale(root, where: str) -> tuple[float, float]:

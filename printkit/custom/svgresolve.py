@@ -20,35 +20,77 @@ class SvgResolve:
     """Documents and files for the renderers; mixed into SvgTemplate."""
 
     def _only(self, keep: list[int]):
-        """A copy of the document holding only these units (and every defs)."""
+        """A copy of the document holding only these units (and every defs): the
+        document without any unit (copied once) with copies of the kept units
+        put back where they stood, so a template of thousands of units does not
+        copy the whole document for each (what one unit's document costs is
+        that unit). An element of another unit that a kept clone (<use>) names
+        (any element with an id, for a clone whose target is a placeholder)
+        goes into a <defs> at the end, drawn through the clone only."""
         from lxml import etree
 
-        doc = copy.deepcopy(self.root)
-        if "font-family" not in _style(doc):
-            doc.set("font-family", "Noto Sans")  # a renderer's default would be a face never embedded
+        base, units = self._unit_parts()
+        doc = copy.deepcopy(base)
         wanted = {str(n) for n in keep}
-        # what the kept units' clones (<use>) point at must stay: an element of another
-        # unit that a kept clone names (any element with an id, for a clone whose target
-        # is a placeholder) moves into <defs>, drawn through the clone only
-        refs: set = set()
-        for el in doc.iter():
-            if isinstance(el.tag, str) and el.get("data-pk-unit") in wanted:
-                for x in el.iter():
-                    href = (x.get(XLINK) or x.get("href") or "") if isinstance(x.tag, str) and _local(x.tag) == "use" else ""
-                    if href.startswith("#"):
-                        refs.add("*" if T.PLACEHOLDER.search(href) else href[1:])
-        defs = None
-        for el in list(doc.iter()):
-            n = el.get("data-pk-unit") if isinstance(el.tag, str) else None
-            if n is not None and n not in wanted:
-                ids = {x.get("id") for x in el.iter() if isinstance(x.tag, str) and x.get("id")}
-                el.getparent().remove(el)
-                if ids and ("*" in refs or ids & refs):
+        kept = [u for u in units if u[0] in wanted]
+        parents = []
+        for _n, _el, path, _before, _ids, _refs in kept:  # found before anything is put back (that moves later siblings)
+            parent = doc
+            for i in path:
+                parent = parent[i]
+            parents.append(parent)
+        put: dict = {}
+        for (_n, el, _path, before, _ids, _refs), parent in zip(kept, parents):
+            parent.insert(before + put.get(id(parent), 0), copy.deepcopy(el))
+            put[id(parent)] = put.get(id(parent), 0) + 1
+        refs = set().union(*(u[5] for u in kept)) if kept else set()
+        if refs:
+            defs = None
+            for n, el, _path, _before, ids, _refs in units:
+                if n not in wanted and ids and ("*" in refs or ids & refs):
                     if defs is None:
                         defs = etree.SubElement(doc, f"{{{SVG_NS}}}defs")
-                    defs.append(el)
+                    defs.append(copy.deepcopy(el))
         self._absolute_images(doc)
         return doc
+
+    def _unit_parts(self):
+        """The document without its units (copied once: `_only` copies it for
+        each document it makes), and each unit in document order as (number,
+        its element, the path of child indices to its parent in that document,
+        how many of the parent's children that stay stood before it, the ids in
+        it, the clones' targets it names)."""
+        parts = self.__dict__.get("_parts")
+        if parts is not None:
+            return parts
+        units = []
+        marked = [el for el in self.root.iter() if isinstance(el.tag, str) and el.get("data-pk-unit") is not None]
+        is_unit = set(marked)
+        place: dict = {}  # each child of a unit's ancestors -> its index once the units are gone (units: how many that stay stand before it)
+        for parent in {el.getparent() for el in marked} | {a for el in marked for a in el.iterancestors()}:
+            gone = 0
+            for i, x in enumerate(parent):
+                place[x] = i - gone
+                gone += x in is_unit
+        for el in marked:
+            path, a = [], el.getparent()
+            while a is not self.root:
+                path.append(place[a])
+                a = a.getparent()
+            ids = {x.get("id") for x in el.iter() if isinstance(x.tag, str) and x.get("id")}
+            refs = set()
+            for x in el.iter():
+                href = (x.get(XLINK) or x.get("href") or "") if isinstance(x.tag, str) and _local(x.tag) == "use" else ""
+                if href.startswith("#"):
+                    refs.add("*" if T.PLACEHOLDER.search(href) else href[1:])
+            units.append((el.get("data-pk-unit"), el, path[::-1], place[el], ids, refs))
+        base = copy.deepcopy(self.root)
+        for el in [x for x in base.iter() if isinstance(x.tag, str) and x.get("data-pk-unit") is not None]:
+            el.getparent().remove(el)
+        if "font-family" not in _style(base):
+            base.set("font-family", "Noto Sans")  # a renderer's default would be a face never embedded
+        parts = self.__dict__["_parts"] = (base, units)
+        return parts
 
     def _absolute_images(self, doc) -> None:
         """The document handed to a renderer resolved by the gate: every file it

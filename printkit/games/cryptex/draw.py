@@ -380,8 +380,8 @@ def _answer_key(doc, model: dict, p: dict) -> None:
     d.table(c, W / 2 + 10 * MM, y - 2 * MM, [50 * MM, 22 * MM], rows, row_h=6 * MM, size=8.5)
     y = min(bottom, y - 2 * MM - len(rows) * 6 * MM) - 6 * MM
     c.setFillColorRGB(0, 0, 0)
-    typeset.label(c, m, y, _("Round by round (round: letter -> cryptex; * = joker)"), font=fonts.SANS_BOLD, size=9)
+    typeset.label(c, m, y, _("Round by round (round: letter → cryptex; * = joker)"), font=fonts.SANS_BOLD, size=9)
     cell_w = (W - 2 * m) / 5
     for k, (rnd, sym, letter, row) in enumerate(p["moves"]):
         col, line = k // 8, k % 8
-        typeset.label(c, m + col * cell_w, y - 14 - line * 12, f"{rnd:>2}: {letter}{'*' if sym == '?' else ''} -> {row}", font=fonts.SANS, size=9)
+        typeset.label(c, m + col * cell_w, y - 14 - line * 12, f"{rnd:>2}: {letter}{'*' if sym == '?' else ''} → {row}", font=fonts.SANS, size=9)

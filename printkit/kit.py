@@ -68,25 +68,20 @@ def draw_kit(doc, game, request=None) -> list[PartPages]:
     band = 8 * MM  # inside what a home printer reaches
     c.roundRect(band, H - 95 * MM, W - 2 * band, 95 * MM - band, 4 * MM, stroke=0, fill=1)
     c.setFillColorRGB(*((1, 1, 1) if doc.ink.text_on("blue") == "white" else (0, 0, 0)))
-    c.setFont(fonts.SANS_BOLD, 44)
-    c.drawString(m, H - 50 * MM, game.title.upper())
-    c.setFont(fonts.SANS, 13)
-    c.drawString(m, H - 62 * MM, _("print-and-play kit"))
-    c.setFont(fonts.SANS, 10)
-    c.drawString(m, H - 72 * MM, _(game.players))
+    typeset.label(c, m, H - 50 * MM, game.title.upper(), font=fonts.SANS_BOLD, size=44)
+    typeset.label(c, m, H - 62 * MM, _("print-and-play kit"), font=fonts.SANS, size=13)
+    typeset.label(c, m, H - 72 * MM, _(game.players), font=fonts.SANS, size=10)
     typeset.paragraph(c, _(game.blurb), m, H - 108 * MM, W - 2 * m, size=12)
-    c.setFont(fonts.SANS_BOLD, 14)
     c.setFillColorRGB(0, 0, 0)
-    c.drawString(m, H - 135 * MM, _("Contents"))
+    typeset.label(c, m, H - 135 * MM, _("Contents"), font=fonts.SANS_BOLD, size=14)
     c.doForm("PKKitContents")
-    c.setFont(fonts.SANS, 8)
     c.setFillColorRGB(0.3, 0.3, 0.3)
     command = game.command  # own games: printkit make FILE
     # own games: the whole command as run (the project path as typed, every option that changed the output)
     made = (doc.command or f"{command} --paper {opts.paper}{_prepress(opts)}") if command else kit_command(game.name, request)
     lines = typeset.lines(_("Made with printkit {version}: {command}").format(version=__version__, command=made), fonts.SANS, 8, W - 2 * m)  # a long project path wraps upward
     for i, line in enumerate(lines):
-        c.drawString(m, 14 * MM + (len(lines) - 1 - i) * 10, line)
+        typeset.label(c, m, 14 * MM + (len(lines) - 1 - i) * 10, line, font=fonts.SANS, size=8)
     # rules summary
     start_rules = doc.pages + 1
     if game.rules_template:
@@ -118,9 +113,8 @@ def draw_kit(doc, game, request=None) -> list[PartPages]:
         if two_sided and doc.pages % 2 == 1:
             doc.new_page()  # fronts start on an odd page, so each backs page prints behind its fronts
             c = doc.c
-            c.setFont(fonts.SANS, 9)
             c.setFillColorRGB(0.5, 0.5, 0.5)
-            c.drawCentredString(W / 2, H / 2, _("(this page is intentionally blank)"))
+            typeset.label(c, W / 2, H / 2, _("(this page is intentionally blank)"), font=fonts.SANS, size=9, align="center")
         first = doc.pages + 1
         # "cryptex kit · deck · seed 1": the game is named once, so the line fits beside crop marks at 6 pt
         part_print = small_print(comp, model)
@@ -179,9 +173,8 @@ def _define_guide(doc, game, rules_pages, guide_page, parts, _=str, lang: str = 
     c = doc.c
     c.beginForm("PKKitGuide")
     y = H - m
-    c.setFont(fonts.SANS_BOLD, 20)
     c.setFillColorRGB(0, 0, 0)
-    c.drawString(m, y - 20, _("How to print this kit"))
+    typeset.label(c, m, y - 20, _("How to print this kit"), font=fonts.SANS_BOLD, size=20)
     y -= 34
     paper = doc.options.paper.upper() if doc.options.paper.startswith("a") else doc.options.paper.capitalize()
     # say only what this kit has: cards and backs, two-sided parts
@@ -200,8 +193,7 @@ def _define_guide(doc, game, rules_pages, guide_page, parts, _=str, lang: str = 
         rows.append([p.title, _pages(p.first, p.last), sides, str(p.copies) if p.copies > 1 else "1"])
     widths = [W - 2 * m - 95 * MM, 30 * MM, 40 * MM, 25 * MM]
     y = d.table(c, m, y, widths, rows, row_h=7.5 * MM, size=9) - 6 * MM
-    c.setFont(fonts.SANS_BOLD, 12)
-    c.drawString(m, y - 12, _("Cutting and folding"))
+    typeset.label(c, m, y - 12, _("Cutting and folding"), font=fonts.SANS_BOLD, size=12)
     y -= 18
     for p in parts:
         text = _("{title}: {text}").format(title=p.title, text=p.advice) + (f" {p.note}" if p.note else "")  # French: a no-break space before the colon
@@ -446,9 +438,8 @@ def _index_doc(summaries, request, row_mm: float, note_pt: float, gap_mm: float)
     y = typeset.paragraph(c, _("Sheets: what each game needs printed once, two pages a sheet where it prints two-sided (the cover and the print guide not counted); "
                     "in brackets, how many of them are best on card stock. Every game: {sheets} sheets, {card} of them card.").format(sheets=total, card=stock_total), m, y, W - 2 * m, size=8.5) - 4 * MM
     # supplies
-    c.setFont(fonts.SANS_BOLD, 12)
     c.setFillColorRGB(0, 0, 0)
-    c.drawString(m, y - 12, _("Supplies"))
+    typeset.label(c, m, y - 12, _("Supplies"), font=fonts.SANS_BOLD, size=12)
     y -= 17
     needs: dict[str, list[str]] = {_(item): [_(why)] for item, why in SUPPLIES_COMMON}
     alike: dict[str, dict[str, list[str]]] = {}  # item -> what for -> the games that say so (said once for all)
@@ -461,9 +452,8 @@ def _index_doc(summaries, request, row_mm: float, note_pt: float, gap_mm: float)
     if stock_total:
         needs.setdefault(_("Card stock"), []).insert(0, _("{sheets} sheets, 160-250 g/m2 (or glue paper onto thin card)").format(sheets=stock_total))
     for item, whys in needs.items():  # the item in bold, then what for, wrapped beside it
-        c.setFont(fonts.SANS_BOLD, 9)
         c.setFillColorRGB(0, 0, 0)
-        c.drawString(m, y - 9, item)
+        typeset.label(c, m, y - 9, item, font=fonts.SANS_BOLD, size=9)
         y = typeset.paragraph(c, listed(_, whys), m + 34 * MM, y, W - 2 * m - 34 * MM, size=9) - 1.2 * MM
     y -= 4 * MM
     # each kit's parts, flowed: a section moves on only when its table would not fit
@@ -474,9 +464,8 @@ def _index_doc(summaries, request, row_mm: float, note_pt: float, gap_mm: float)
         if y - need < bottom:
             c = doc.new_page()
             y = H - m
-        c.setFont(fonts.SANS_BOLD, 12)
         c.setFillColorRGB(0, 0, 0)
-        c.drawString(m, y - 12, f"{game.title}  ·  {kit_path.name}")
+        typeset.label(c, m, y - 12, f"{game.title}  ·  {kit_path.name}", font=fonts.SANS_BOLD, size=12)
         y -= 17
         rows = [[_("Part"), _("Pages"), _("Sides"), _("Sets"), _("Sheets")]]
         for p in parts:

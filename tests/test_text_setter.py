@@ -199,3 +199,49 @@ def test_latin_and_digits_in_a_right_to_left_paragraph_keep_their_spaces_between
     assert left_of_abc - right_of_hebrew > 0.6 * space and left_of_hebrew - right_of_42 > 0.6 * space, (left_of_abc - right_of_hebrew, left_of_hebrew - right_of_42, space)
     assert [s.text for s in shaping.segments("(x) ", fonts.SANS, None, True)] == [" (", "x", ")"]  # " (x)" read from the left
     assert [s.text for s in shaping.segments("(", fonts.SANS, None, True)] == [")"]  # an opening bracket alone faces the text after it, on its left
+
+
+#: where ReportLab's string drawing may be named: the setter's canvas pen and the canvas class
+STRING_DRAWERS = ("drawString", "drawCentredString", "drawRightString")
+PEN_FILES = ("printkit/engine/text.py", "printkit/engine/rl.py")
+
+
+def string_drawing(source: str, where: str) -> list[str]:
+    """`where:line` of each use of ReportLab's drawString, drawCentredString or
+    drawRightString in `source` (a call or the method named), read with Python's
+    parser: comments and strings that mention them do not count."""
+    import ast
+
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Attribute) and node.attr in STRING_DRAWERS:
+            found.append(f"{where}:{node.lineno}: {node.attr}")
+    return sorted(found, key=lambda f: int(f.split(":")[1]))
+
+
+def test_the_scan_finds_a_string_drawn_past_the_setter():
+    source = ('"""drawString in a docstring"""\n'
+              "def face(c):\n"
+              "    c.setFont('NotoSans', 9)  # c.drawString(0, 0, 'a comment')\n"
+              "    c.drawString(10, 20, 'A -> B')\n"
+              "    doc.c.drawCentredString(0, 0, 'x')\n"
+              "    write = c.drawRightString\n")
+    assert string_drawing(source, "p.py") == ["p.py:4: drawString", "p.py:5: drawCentredString", "p.py:6: drawRightString"]
+    assert string_drawing("text.label(c, 10, 20, 'A → B', font=f, size=9)\n", "p.py") == []
+
+
+def test_every_label_goes_through_the_text_setter():
+    """The games, kits and the engine draw a one-line label with text.label
+    (labels, label_in_box), never with ReportLab's drawString and its kin,
+    which set the string in one face whatever it holds: an arrow came out as
+    Noto Sans's missing glyph, so the Cryptex answer key wrote "->". Only the
+    setter's canvas pen (engine/text.py) and the canvas class (engine/rl.py)
+    draw strings."""
+    from conftest import ROOT
+
+    found = []
+    for path in sorted((ROOT / "printkit").rglob("*.py")):
+        where = path.relative_to(ROOT).as_posix()
+        if where not in PEN_FILES:
+            found += string_drawing(path.read_text(encoding="utf-8"), where)
+    assert not found, "strings drawn past the text setter (use text.label, text.labels or text.label_in_box):\n" + "\n".join(found)

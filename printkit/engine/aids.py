@@ -12,7 +12,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Callable, NamedTuple, Sequence
 
-from printkit.engine import fonts
+from printkit.engine import fonts, text as typeset
 from printkit.engine.text import lines as wrap_lines
 from printkit.engine.forms import reused
 from printkit.engine.units import MM, PrintOptions
@@ -110,17 +110,15 @@ def aid_front(aid: Aid) -> Callable:
         c.rect(-l, h - band, w + l + r, band + t, stroke=0, fill=1)
         fg = (1, 1, 1) if ink.text_on(aid.color, large=True) == "white" else (0, 0, 0)
         size = fonts.fit_size(aid.title, fonts.SANS_BOLD, 13, w - 2 * s - 2 * MM, min_size=AID_TEXT)
-        c.setFont(fonts.SANS_BOLD, size)
         c.setFillColorRGB(*fg)
-        c.drawCentredString(w / 2, h - band / 2 - size * 0.35, aid.title)
+        typeset.label(c, w / 2, h - band / 2 - size * 0.35, aid.title, font=fonts.SANS_BOLD, size=size, align="center")
         size, rows = _layout(aid, inner, room)
         y = top
         c.setFillColorRGB(0, 0, 0)
         for lines in rows:
             for font, text in lines:
                 y -= size * 1.22
-                c.setFont(font, size)
-                c.drawString(s + 0.75 * MM, y + size * 0.22, text)
+                typeset.label(c, s + 0.75 * MM, y + size * 0.22, text, font=font, size=size)
             y -= size * 0.45
 
     return face
@@ -136,9 +134,8 @@ def aid_back(label: str, color: str) -> Callable:
             c.translate(w / 2, h / 2)
             c.rotate(turn)
             size = fonts.fit_size(label, fonts.SANS_BOLD, 12, w - 2 * art.safe - 6 * MM, min_size=AID_TEXT)
-            c.setFont(fonts.SANS_BOLD, size)
             c.setFillColorRGB(*fg)
-            c.drawCentredString(0, -h * 0.22, label)
+            typeset.label(c, 0, -h * 0.22, label, font=fonts.SANS_BOLD, size=size, align="center")
             c.restoreState()
 
     return face

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from printkit.engine import fonts
+from printkit.engine import fonts, text as typeset
 from printkit.engine.units import MM
 
 SPAN = 5.0  # mm each way
@@ -69,8 +69,7 @@ def draw_calibration(doc, duplex: str) -> None:
     W, H = page
     # front
     c = doc.new_page(page)
-    c.setFont(fonts.SANS_BOLD, 18)
-    c.drawCentredString(W / 2, H - 50 * MM, "Duplex calibration: front")
+    typeset.label(c, W / 2, H - 50 * MM, "Duplex calibration: front", font=fonts.SANS_BOLD, size=18, align="center")
     lines = [
         f"Print both pages two-sided on {opts.paper.upper() if opts.paper.startswith('a') else opts.paper.capitalize()}, at 100%, flipping on the {duplex} edge.",
         "Hold the sheet against a window with the back (scales) towards you.",
@@ -78,9 +77,8 @@ def draw_calibration(doc, duplex: str) -> None:
         "X = average of top and bottom scales; Y = average of left and right.",
         "Then print with --back-offset X,Y (or set back_offset in printkit.toml).",
     ]
-    c.setFont(fonts.SANS, 10)
     for k, line in enumerate(lines):
-        c.drawCentredString(W / 2, H / 2 + 10 * MM - k * 14, line)
+        typeset.label(c, W / 2, H / 2 + 10 * MM - k * 14, line, font=fonts.SANS, size=10, align="center")
     c.setFillColorRGB(0, 0, 0)
     for p in pointers(page):
         x, y = p.zero
@@ -89,14 +87,11 @@ def draw_calibration(doc, duplex: str) -> None:
             c.rect(x - 0.35, y - 6 * MM, 0.7, 12 * MM, stroke=0, fill=1)
         else:
             c.rect(x - 6 * MM, y - 0.35, 12 * MM, 0.7, stroke=0, fill=1)
-        c.setFont(fonts.SANS, 7)
-        c.drawCentredString(x, y + 8 * MM if p.axis == "x" else y + 3 * MM, f"{p.name} pointer")
+        typeset.label(c, x, y + 8 * MM if p.axis == "x" else y + 3 * MM, f"{p.name} pointer", font=fonts.SANS, size=7, align="center")
     # back
     c = doc.new_page(page)
-    c.setFont(fonts.SANS_BOLD, 18)
-    c.drawCentredString(W / 2, H - 50 * MM, "Duplex calibration: back")
-    c.setFont(fonts.SANS, 10)
-    c.drawCentredString(W / 2, H / 2, f"Back offset used for this sheet: {opts.back_offset[0]:g}, {opts.back_offset[1]:g} mm")
+    typeset.label(c, W / 2, H - 50 * MM, "Duplex calibration: back", font=fonts.SANS_BOLD, size=18, align="center")
+    typeset.label(c, W / 2, H / 2, f"Back offset used for this sheet: {opts.back_offset[0]:g}, {opts.back_offset[1]:g} mm", font=fonts.SANS, size=10, align="center")
     for s in scale_zeros(page, duplex, opts.back_offset):
         _draw_scale(c, s)
 
@@ -114,25 +109,21 @@ def _draw_scale(c, s: Scale) -> None:
             x = x0 + v * MM
             c.line(x, y0 - length / 2, x, y0 + length / 2)
             if k % 4 == 0:
-                c.setFont(fonts.SANS, 5.5)
-                c.drawCentredString(x, y0 + 3.5 * MM + 1.0 * MM, str(abs(int(v))))
+                typeset.label(c, x, y0 + 3.5 * MM + 1.0 * MM, str(abs(int(v))), font=fonts.SANS, size=5.5, align="center")
         else:
             y = y0 + v * MM
             c.line(x0 - length / 2, y, x0 + length / 2, y)
             if k % 4 == 0:
-                c.setFont(fonts.SANS, 5.5)
-                c.drawString(x0 + 3.5 * MM + 1.0 * MM, y - 2, str(abs(int(v))))
+                typeset.label(c, x0 + 3.5 * MM + 1.0 * MM, y - 2, str(abs(int(v))), font=fonts.SANS, size=5.5)
     # which side is minus, which plus
-    c.setFont(fonts.SANS_BOLD, 9)
     if s.axis == "x":
-        c.drawRightString(x0 - (SPAN + 1) * MM, y0 - 3, "-")
-        c.drawString(x0 + (SPAN + 1) * MM, y0 - 3, "+")
+        typeset.label(c, x0 - (SPAN + 1) * MM, y0 - 3, "-", font=fonts.SANS_BOLD, size=9, align="right")
+        typeset.label(c, x0 + (SPAN + 1) * MM, y0 - 3, "+", font=fonts.SANS_BOLD, size=9)
     else:
-        c.drawCentredString(x0, y0 - (SPAN + 3.5) * MM, "-")
-        c.drawCentredString(x0, y0 + (SPAN + 1.5) * MM, "+")
-    c.setFont(fonts.SANS_BOLD, 7)
+        typeset.label(c, x0, y0 - (SPAN + 3.5) * MM, "-", font=fonts.SANS_BOLD, size=9, align="center")
+        typeset.label(c, x0, y0 + (SPAN + 1.5) * MM, "+", font=fonts.SANS_BOLD, size=9, align="center")
     label = f"{s.axis.upper()} scale"
     if s.axis == "x":
-        c.drawCentredString(x0, y0 - 7 * MM, label)
+        typeset.label(c, x0, y0 - 7 * MM, label, font=fonts.SANS_BOLD, size=7, align="center")
     else:
-        c.drawCentredString(x0, y0 - (SPAN + 7) * MM, label)
+        typeset.label(c, x0, y0 - (SPAN + 7) * MM, label, font=fonts.SANS_BOLD, size=7, align="center")

@@ -9,7 +9,7 @@ from pathlib import Path
 import tempfile
 
 from printkit import __version__
-from printkit.engine import color, fonts, rl
+from printkit.engine import color, fonts, rl, text as typeset
 from printkit.engine.rl import canvas_class
 from printkit.engine.ink import Ink
 from printkit.engine.units import FOOTER_PT, MM, PRINTER_MARGIN, PrintOptions, SMALL_PRINT_PT
@@ -194,12 +194,11 @@ class Document:
         if fonts.text_width(text, fonts.SANS, size) > room:
             text = self._shortened_footer(size, room)
         c.saveState()
-        c.setFont(fonts.SANS, size)
         c.setFillColorRGB(0.35, 0.35, 0.35)
         c.translate(right, base)
         if angle:
             c.rotate(angle)
-        c.drawRightString(0, 0, text)
+        typeset.label(c, 0, 0, text, font=fonts.SANS, size=size, align="right")
         c.restoreState()
 
     def _footer_text(self, page_print: str) -> str:

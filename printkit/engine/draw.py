@@ -17,13 +17,11 @@ def header(doc, title: str, subtitle: str = "", *, margin: float = 12 * MM) -> f
     W, H = doc.size
     top = H - margin
     c.setFillColorRGB(0, 0, 0)
-    c.setFont(fonts.SANS_BOLD, 18)
-    c.drawString(margin, top - 18, title)
+    text.label(c, margin, top - 18, title, font=fonts.SANS_BOLD, size=18)
     y = top - 22
     if subtitle:
-        c.setFont(fonts.SANS, 9)
         c.setFillColorRGB(0.25, 0.25, 0.25)
-        c.drawString(margin, y - 9, subtitle)
+        text.label(c, margin, y - 9, subtitle, font=fonts.SANS, size=9)
         y -= 12
     c.setLineWidth(1)
     c.setStrokeColorRGB(0, 0, 0)

@@ -727,7 +727,7 @@ def label(c, x: float, y: float, text: str, *, font: str, size: float, align: st
     if align != "left":
         width = shaping.width(text, font, size)
         x -= width if align == "right" else width / 2
-    draw_line(c, (("t", text, _PLAIN),), font, size, x, y)
+    _draw_run(_CanvasPen(c), x, y, text, font, size)  # the line's one piece, as draw_line draws it
 
 
 def labels(c, items, font: str, size: float, color=None) -> None:

@@ -21,7 +21,7 @@ from __future__ import annotations
 import math
 from typing import Callable, NamedTuple
 
-from printkit.engine import fonts
+from printkit.engine import fonts, text as typeset
 from printkit.engine.units import MM, PRINTER_MARGIN
 from printkit.i18n import listed
 
@@ -286,8 +286,7 @@ def _labels(c, doc, plan: TilePlan, tile: Tile, title: str) -> None:
     head = f"{title} · {label}" if title else label
     if plan.pages > 1:
         head += "  (" + _("page {n} of {pages}").format(n=plan.tiles.index(tile) + 1, pages=plan.pages) + ")"
-    c.setFont(fonts.SANS_BOLD, 10)
-    c.drawString(left, top - 9, head)
+    typeset.label(c, left, top - 9, head, font=fonts.SANS_BOLD, size=10)
     steps = []
     if tile.cut_x is not None:
         steps.append(_("cut the dashed line on the left, lay this page over col {col}").format(col=tile.col - 1))
@@ -301,9 +300,8 @@ def _labels(c, doc, plan: TilePlan, tile: Tile, title: str) -> None:
         hint = ""
     if hint:
         room = pw - left - (PRINTER_MARGIN + 2) * MM - (plan.cols * 3.2 + 4) * MM
-        c.setFont(fonts.SANS, HINT_PT)
         for k, line in enumerate(_wrap(hint, HINT_PT, room)[:2]):  # two lines rather than small print
-            c.drawString(left, top - 19 - k * 9, line)
+            typeset.label(c, left, top - 19 - k * 9, line, font=fonts.SANS, size=HINT_PT)
     if plan.pages > 1:
         _minimap(c, plan, tile, pw - (PRINTER_MARGIN + 2) * MM, top)
     c.restoreState()

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Callable, NamedTuple, Sequence
 
-from printkit.engine import fonts
+from printkit.engine import fonts, text as typeset
 from printkit.engine.ink import Ink
 from printkit.engine.units import MM
 
@@ -57,9 +57,8 @@ def draw_token_groups(doc, groups: Sequence[TokenGroup], *, page_title: str = ""
         c = doc.new_page()
         top = H - m
         if page_title:
-            c.setFont(fonts.SANS_BOLD, 14)
             c.setFillColorRGB(0, 0, 0)
-            c.drawString(m, top - 14, page_title)
+            typeset.label(c, m, top - 14, page_title, font=fonts.SANS_BOLD, size=14)
             top -= 22
         return top
 
@@ -75,10 +74,9 @@ def draw_token_groups(doc, groups: Sequence[TokenGroup], *, page_title: str = ""
         x0 = m
         if y - 14 - th < m + 6 * MM:
             y = new_page()
-        c.setFont(fonts.SANS_BOLD, 10)
         c.setFillColorRGB(0, 0, 0)
         n = len(group.faces)  # a title ending in brackets gets the count inside them, not a second pair
-        c.drawString(m, y - 11, doc.gettext("{title}, {n} in all)").format(title=group.title[:-1], n=n) if group.title.endswith(")") else f"{group.title} ({n})")
+        typeset.label(c, m, y - 11, doc.gettext("{title}, {n} in all)").format(title=group.title[:-1], n=n) if group.title.endswith(")") else f"{group.title} ({n})", font=fonts.SANS_BOLD, size=10)
         y -= 15
         for k, face in enumerate(group.faces):
             col = k % cols

@@ -24,8 +24,7 @@ def _number_badge(c, art: CardArt, x: float, y: float, number: int, r: float) ->
     c.circle(x, y, r, stroke=1, fill=1)
     c.setFillColorRGB(0, 0, 0)
     size = fonts.fit_size(str(number), fonts.SANS_BOLD, r * 1.25, r * 1.6)
-    c.setFont(fonts.SANS_BOLD, size)
-    c.drawCentredString(x, y - size * 0.36, str(number))
+    typeset.label(c, x, y - size * 0.36, str(number), font=fonts.SANS_BOLD, size=size, align="center")
     # underline: a turned 6 must not read as 9
     half = fonts.text_width(str(number), fonts.SANS_BOLD, size) / 2
     c.setLineWidth(0.8)
@@ -39,8 +38,7 @@ def _joker(c, cx: float, cy: float, size: float, ink) -> None:
     c.setLineWidth(0.8)
     d.star(c, cx, cy, size * 0.62, size * 0.36, points=8, fill=True, stroke=True)
     c.setFillColorRGB(0, 0, 0)
-    c.setFont(fonts.SANS_BOLD, size * 0.62)
-    c.drawCentredString(cx, cy - size * 0.22, JOKER)
+    typeset.label(c, cx, cy - size * 0.22, JOKER, font=fonts.SANS_BOLD, size=size * 0.62, align="center")
 
 
 def _frame(c, art: CardArt) -> None:
@@ -50,8 +48,7 @@ def _frame(c, art: CardArt) -> None:
     art.paint(c, FACE)
     text_col = ink.text_on(FACE)
     c.setFillColorRGB(*((1, 1, 1) if text_col == "white" else (0, 0, 0)))
-    c.setFont(fonts.SANS_BOLD, 9)
-    c.drawCentredString(w / 2, h - s - 8.5, "CRYPTEX")
+    typeset.label(c, w / 2, h - s - 8.5, "CRYPTEX", font=fonts.SANS_BOLD, size=9, align="center")
     x0, tile_w, tile_h, tops = _wheels(art)
     top, bottom, cap = tops[0] + tile_h, tops[-1], 4 * MM
     ink.fill(c, BRASS)
@@ -99,8 +96,7 @@ def front(card: dict, frame=_frame):
             else:
                 size = tile_h * 0.95
                 c.setFillColorRGB(0, 0, 0)
-                c.setFont(fonts.SANS_BOLD, size)
-                c.drawCentredString(w / 2, y + tile_h / 2 - size * 0.36, sym)
+                typeset.label(c, w / 2, y + tile_h / 2 - size * 0.36, sym, font=fonts.SANS_BOLD, size=size, align="center")
 
     return face
 
@@ -133,15 +129,13 @@ def back(c, art: CardArt) -> None:
     ink.fill(c, "white")
     c.circle(cx, cy, 11.5 * MM, stroke=1, fill=1)
     c.setFillColorRGB(0, 0, 0)
-    c.setFont(fonts.SANS_BOLD, 22)
-    c.drawCentredString(cx, cy - 8, "?")
+    typeset.label(c, cx, cy - 8, "?", font=fonts.SANS_BOLD, size=22, align="center")
     for turn in (0, 180):
         c.saveState()
         c.translate(cx, cy)
         c.rotate(turn)
         c.setFillColorRGB(*light)
-        c.setFont(fonts.SANS_BOLD, 13)
-        c.drawCentredString(0, 25 * MM, "CRYPTEX")
+        typeset.label(c, 0, 25 * MM, "CRYPTEX", font=fonts.SANS_BOLD, size=13, align="center")
         c.restoreState()
 
 
@@ -196,12 +190,11 @@ def render_sheet(doc, model: dict) -> None:
     fit_h = (y - 12 - below - 2 * MM) / (len(lengths) + 0.8) - row_gap
     box = min(11 * MM, (W - 2 * m - 62 * MM) / max(lengths), fit_h)
     # column heads
-    c.setFont(fonts.SANS_BOLD, 8)
     c.setFillColorRGB(0, 0, 0)
     x_half = W - m - 36 * MM
     x_final = W - m - 17 * MM
-    c.drawCentredString(x_half + 8 * MM, y - 8, _("half-game"))
-    c.drawCentredString(x_final + 8.5 * MM, y - 8, _("final"))
+    typeset.label(c, x_half + 8 * MM, y - 8, _("half-game"), font=fonts.SANS_BOLD, size=8, align="center")
+    typeset.label(c, x_final + 8.5 * MM, y - 8, _("final"), font=fonts.SANS_BOLD, size=8, align="center")
     y -= 12
     for k, n in enumerate(lengths, 1):
         top = y - (k - 1) * (box + row_gap)
@@ -216,8 +209,7 @@ def render_sheet(doc, model: dict) -> None:
     _column_totals(c, x_half, x_final, y, box * 0.8, _=_)
     y -= box * 0.8 + 2 * MM
     # jokers and rounds
-    c.setFont(fonts.SANS_BOLD, 10)
-    c.drawString(m, y - 10, _("Jokers"))
+    typeset.label(c, m, y - 10, _("Jokers"), font=fonts.SANS_BOLD, size=10)
     jb = 9 * MM
     # the caption, then the joker boxes after it (further right when a translation is longer)
     room = W - 2 * m - model["jokers"] * (jb + 3 * MM) - 3 * MM
@@ -231,20 +223,17 @@ def render_sheet(doc, model: dict) -> None:
         doc.ink.fill(c, "light")
         d.star(c, jx + jb / 2, y - 22 + jb / 2, jb * 0.35, jb * 0.2, points=8, fill=True, stroke=False)
         c.setFillColorRGB(0, 0, 0)
-        c.setFont(fonts.SANS_BOLD, 9)
-        c.drawCentredString(jx + jb / 2, y - 22 + jb / 2 - 3.2, "?")
+        typeset.label(c, jx + jb / 2, y - 22 + jb / 2 - 3.2, "?", font=fonts.SANS_BOLD, size=9, align="center")
     y -= 30
-    c.setFont(fonts.SANS_BOLD, 10)
-    c.drawString(m, y - 10, _("Rounds (tick one per card; reshuffle after {n})").format(n=model["rounds"] // 2))
+    typeset.label(c, m, y - 10, _("Rounds (tick one per card; reshuffle after {n})").format(n=model["rounds"] // 2), font=fonts.SANS_BOLD, size=10)
     rb = (W - 2 * m) / (model["rounds"] // 2)
     for half in range(2):
         for k in range(model["rounds"] // 2):
             rx, ry = m + k * rb, y - 16 - (half + 1) * 5.5 * MM
             c.setLineWidth(0.5)
             c.rect(rx, ry, rb, 5.5 * MM, stroke=1, fill=0)
-            c.setFont(fonts.SANS, 7)
             c.setFillColorRGB(0.4, 0.4, 0.4)
-            c.drawCentredString(rx + rb / 2, ry + 1.6 * MM, str(half * 20 + k + 1))
+            typeset.label(c, rx + rb / 2, ry + 1.6 * MM, str(half * 20 + k + 1), font=fonts.SANS, size=7, align="center")
     c.setFillColorRGB(0, 0, 0)
     y -= 16 + 11 * MM + 5 * MM
     # scoring table (left) and ratings / tie-break (right)
@@ -264,8 +253,7 @@ def render_sheet(doc, model: dict) -> None:
     xr = m + col_w + 8 * MM
     ratings = [[_("Solo score"), _("rating")]] + [[_range(lo, hi, _), _(title)] for lo, hi, title in ((r["from"], r["to"], r["title"]) for r in model["solo_ratings"])]
     rb_y = d.table(c, xr, y, [col_w * 0.34, col_w * 0.66], ratings, row_h=5.4 * MM, size=8)
-    c.setFont(fonts.SANS_BOLD, 9)
-    c.drawString(xr, rb_y - 5 * MM, _("Ties"))
+    typeset.label(c, xr, rb_y - 5 * MM, _("Ties"), font=fonts.SANS_BOLD, size=9)
     ty = rb_y - 6 * MM
     for k, line in enumerate(model["tiebreak"], 1):
         ty = typeset.paragraph(c, f"{k}. {_(line)}", xr, ty, col_w, size=7.5) - 1
@@ -285,9 +273,8 @@ def _column_totals(c, x_half: float, x_final: float, top: float, h: float, w_hal
     c.setStrokeColorRGB(0, 0, 0)
     c.rect(x_half, top - h, w_half, h, stroke=1, fill=0)
     c.rect(x_final, top - h, w_final, h, stroke=1, fill=0)
-    c.setFont(fonts.SANS_BOLD, 8)
     c.setFillColorRGB(0, 0, 0)
-    c.drawRightString(x_half - 2 * MM, top - h / 2 - 3, _("column totals"))
+    typeset.label(c, x_half - 2 * MM, top - h / 2 - 3, _("column totals"), font=fonts.SANS_BOLD, size=8, align="right")
 
 
 def score_summary(c, x: float, top: float, width: float, jokers: int, _=_EN) -> float:
@@ -357,23 +344,19 @@ def render_puzzle(doc, model: dict) -> None:
                 rows.append([str(rnd), str(num), *cards[str(num)], ""])
             d.table(c, x, top, widths, rows, row_h=row_h, size=8.5, aligns=["center"] * 8)
         y = top - 21 * row_h - 5 * MM
-        c.setFont(fonts.SANS_BOLD, 9)
-        c.drawString(m, y, _("Your cryptexes"))
+        typeset.label(c, m, y, _("Your cryptexes"), font=fonts.SANS_BOLD, size=9)
         cols_x = m + 8 * MM + max(model["lengths"]) * 6.5 * MM + 3 * MM
-        c.setFont(fonts.SANS_BOLD, 7)
-        c.drawCentredString(cols_x + 7 * MM, y, _("half-game"))
-        c.drawCentredString(cols_x + 22 * MM, y, _("final"))
+        typeset.label(c, cols_x + 7 * MM, y, _("half-game"), font=fonts.SANS_BOLD, size=7, align="center")
+        typeset.label(c, cols_x + 22 * MM, y, _("final"), font=fonts.SANS_BOLD, size=7, align="center")
         rows_bottom = _cryptex_rows(c, m, y - 2 * MM, model["lengths"], 6.5 * MM, columns=cols_x)
         _column_totals(c, cols_x, cols_x + 15 * MM, rows_bottom, 5.5 * MM, 14 * MM, 14 * MM, _=_)
         sx = cols_x + 36 * MM
         sw = W - m - sx
-        c.setFont(fonts.SANS_BOLD, 9)
-        c.drawString(sx, y, _("Score"))
+        typeset.label(c, sx, y, _("Score"), font=fonts.SANS_BOLD, size=9)
         sb = score_summary(c, sx, y - 2 * MM, sw, JOKER_LIMIT, _=_)
         jy = sb - 8 * MM
-        c.setFont(fonts.SANS, 8.5)
         c.setFillColorRGB(0, 0, 0)
-        c.drawString(sx, jy, _("Jokers (cross one out per '?'):"))
+        typeset.label(c, sx, jy, _("Jokers (cross one out per '?'):"), font=fonts.SANS, size=8.5)
         d.boxes(c, sx, jy - 9 * MM, 4, 6 * MM, gap=2 * MM)
         typeset.paragraph(c, _("Half-game: -1 per empty box of each started cryptex. Final: a word +2 per letter, not a word -2 per letter, unfinished -3 per empty box, untouched 0."),
                     sx, jy - 11 * MM, sw, size=7.5, color=(0.2, 0.2, 0.2))
@@ -396,11 +379,9 @@ def _answer_key(doc, model: dict, p: dict) -> None:
     rows += [[_("half-game penalty"), f"{p['half_penalty']:+d}"], [_("TOTAL (par)"), str(total + p["half_penalty"])]]
     d.table(c, W / 2 + 10 * MM, y - 2 * MM, [50 * MM, 22 * MM], rows, row_h=6 * MM, size=8.5)
     y = min(bottom, y - 2 * MM - len(rows) * 6 * MM) - 6 * MM
-    c.setFont(fonts.SANS_BOLD, 9)
     c.setFillColorRGB(0, 0, 0)
-    c.drawString(m, y, _("Round by round (round: letter -> cryptex; * = joker)"))
+    typeset.label(c, m, y, _("Round by round (round: letter → cryptex; * = joker)"), font=fonts.SANS_BOLD, size=9)
     cell_w = (W - 2 * m) / 5
     for k, (rnd, sym, letter, row) in enumerate(p["moves"]):
         col, line = k // 8, k % 8
-        c.setFont(fonts.SANS, 9)
-        c.drawString(m + col * cell_w, y - 14 - line * 12, f"{rnd:>2}: {letter}{'*' if sym == '?' else ''} -> {row}")
+        typeset.label(c, m + col * cell_w, y - 14 - line * 12, f"{rnd:>2}: {letter}{'*' if sym == '?' else ''} → {row}", font=fonts.SANS, size=9)

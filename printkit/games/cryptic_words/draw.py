@@ -79,17 +79,15 @@ def number_text(c, text: str, cx: float, base: float, size: float, color=BLACK) 
     """A card number, underlined so a turned 6 or 9 (16, 19, 61...) reads right."""
     c.setFillColorRGB(*color)
     c.setStrokeColorRGB(*color)
-    c.setFont(fonts.SANS_BOLD, size)
-    c.drawCentredString(cx, base, text)
+    typeset.label(c, cx, base, text, font=fonts.SANS_BOLD, size=size, align="center")
     half = fonts.text_width(text, fonts.SANS_BOLD, size) / 2
     c.setLineWidth(max(0.6, size * 0.06))
     c.line(cx - half, base - size * 0.12, cx + half, base - size * 0.12)
 
 
-def fit_text(c, text: str, font: str, size: float, width: float) -> float:
-    size = fonts.fit_size(text, font, size, width)
-    c.setFont(font, size)
-    return size
+def fit_label(c, x: float, y: float, text: str, font: str, size: float, width: float) -> None:
+    """One line from x on the baseline y, at `size` or smaller where it would run past `width`."""
+    typeset.label(c, x, y, text, font=font, size=fonts.fit_size(text, font, size, width))
 
 
 # -- the letter cards ------------------------------------------------------------------------
@@ -110,11 +108,10 @@ def card_front(card: dict):
         size = min(band * 0.62, w * 0.3, (band / 2 - s - 0.2 * MM) / 0.44)
         number_text(c, str(number), w / 2, h - band + (band - size * 0.72) / 2 + size * 0.08, size, light)
         brand = max(7.0, band * 0.16)
-        c.setFont(fonts.SANS_BOLD, brand)
         c.setFillColorRGB(*light)
         top = h - s - max(band * 0.16, brand * 0.75)  # capitals' tops 3 mm inside the trim
-        c.drawString(s, top, "CRYPTIC")
-        c.drawRightString(w - s, top, "WORDS")
+        typeset.label(c, s, top, "CRYPTIC", font=fonts.SANS_BOLD, size=brand)
+        typeset.label(c, w - s, top, "WORDS", font=fonts.SANS_BOLD, size=brand, align="right")
         # the foot: the number again, turned, for the player across the table
         foot = max(5.5 * MM, h * 0.075)
         c.saveState()
@@ -135,9 +132,8 @@ def card_front(card: dict):
             avail = w - s - x0
             text = item["entry"]
             tsize = fonts.fit_size(text, fonts.SANS_BOLD, rh * 0.82, avail - 2 * MM)
-            c.setFont(fonts.SANS_BOLD, tsize)
             c.setFillColorRGB(0, 0, 0)
-            c.drawCentredString(x0 + avail / 2, y + rh / 2 - tsize * 0.36, text)
+            typeset.label(c, x0 + avail / 2, y + rh / 2 - tsize * 0.36, text, font=fonts.SANS_BOLD, size=tsize, align="center")
         c.setStrokeColorRGB(0.6, 0.6, 0.6)
         c.setLineWidth(0.4)
         c.line(s * 0.5, top, w - s * 0.5, top)
@@ -177,9 +173,8 @@ def card_back(c, art: CardArt) -> None:
         tw = fonts.text_width("CRYPTIC WORDS", fonts.SANS_BOLD, size)
         ink.fill(c, BAND, large=True)
         c.rect(-tw / 2 - 2 * MM, base - size * 0.45, tw + 4 * MM, size * 1.5, stroke=0, fill=1)
-        c.setFont(fonts.SANS_BOLD, size)
         c.setFillColorRGB(*light)
-        c.drawCentredString(0, base, "CRYPTIC WORDS")
+        typeset.label(c, 0, base, "CRYPTIC WORDS", font=fonts.SANS_BOLD, size=size, align="center")
         c.restoreState()
 
 
@@ -243,13 +238,12 @@ def cut_line(c, doc, label: str = "cut") -> None:
     x0, x1 = (PRINTER_MARGIN + 1) * MM, W - (PRINTER_MARGIN + 1) * MM
     c.line(x0, H / 2, x1, H / 2)
     c.setDash()
-    c.setFont(fonts.SANS, 6)
     c.setFillColorRGB(0.45, 0.45, 0.45)
     tw = fonts.text_width(label, fonts.SANS, 6)
     c.setFillColorRGB(1, 1, 1)
     c.rect(W / 2 - tw / 2 - 2, H / 2 - 4, tw + 4, 8, stroke=0, fill=1)
     c.setFillColorRGB(0.45, 0.45, 0.45)
-    c.drawCentredString(W / 2, H / 2 - 2, label)
+    typeset.label(c, W / 2, H / 2 - 2, label, font=fonts.SANS, size=6, align="center")
     c.restoreState()
 
 
@@ -272,9 +266,8 @@ def circled_numbers(c, x: float, y: float, values, r: float, gap: float) -> floa
     for v in values:
         cx = x + r
         c.circle(cx, y, r, stroke=1, fill=0)
-        c.setFont(fonts.SANS, r * 1.15)
         c.setFillColorRGB(0, 0, 0)
-        c.drawCentredString(cx, y - r * 0.42, str(v))
+        typeset.label(c, cx, y - r * 0.42, str(v), font=fonts.SANS, size=r * 1.15, align="center")
         x += 2 * r + gap
     return x
 
@@ -309,20 +302,17 @@ def _form(c, doc, model: dict, box, qr_text: str, _=text("en")) -> None:
     tx_w = w - side - 4 * MM
     c.setFillColorRGB(0, 0, 0)
     title = _("TRACKING & DECODING FORM")
-    fit_text(c, title, fonts.SANS_BOLD, 15, tx_w)
-    c.drawString(x, top - 14, title)
+    fit_label(c, x, top - 14, title, fonts.SANS_BOLD, 15, tx_w)
     sub = _("Cryptic Words · fold on the dashed line, printed sides together, and open it towards you: your codes stay hidden")
-    fit_text(c, sub, fonts.SANS_ITALIC, 8.5, tx_w)
-    c.drawString(x, top - 25, sub)
-    c.setFont(fonts.SANS, 9)
+    fit_label(c, x, top - 25, sub, fonts.SANS_ITALIC, 8.5, tx_w)
     name, opponent = _("Name"), _("Opponent")
-    c.drawString(x, top - 40, name)
+    typeset.label(c, x, top - 40, name, font=fonts.SANS, size=9)
     c.setLineWidth(0.6)
     name_w = fonts.text_width(name, fonts.SANS, 9) + 2 * MM
     opp_w = fonts.text_width(opponent, fonts.SANS, 9) + 2 * MM
     half = tx_w / 2
     c.line(x + name_w, top - 41, x + half - 4 * MM, top - 41)
-    c.drawString(x + half, top - 40, opponent)
+    typeset.label(c, x + half, top - 40, opponent, font=fonts.SANS, size=9)
     c.line(x + half + opp_w, top - 41, x + tx_w, top - 41)
     if model.get("qr_url"):
         more, how = _("More forms: scan the code for"), qr_text
@@ -330,10 +320,8 @@ def _form(c, doc, model: dict, box, qr_text: str, _=text("en")) -> None:
         ident = model.get("id") or rules.form_id(model["variant"])
         more, how = _("The code holds this form's ID, {id}. More forms:").format(id=ident), f"printkit form cryptic-words --id {ident}"
     c.setFillColorRGB(*GREY)
-    fit_text(c, more, fonts.SANS, 7, tx_w)
-    c.drawString(x, top - side + 9, more)
-    fit_text(c, how, fonts.SANS, 7, tx_w)
-    c.drawString(x, top - side + 1.5, how)
+    fit_label(c, x, top - side + 9, more, fonts.SANS, 7, tx_w)
+    fit_label(c, x, top - side + 1.5, how, fonts.SANS, 7, tx_w)
     # the table
     rounds = model["rounds"]
     head_h = 6 * MM
@@ -359,15 +347,12 @@ def _form(c, doc, model: dict, box, qr_text: str, _=text("en")) -> None:
         ry = table_top - head_h - (k + 1) * row_h
         # round cell
         c.setFillColorRGB(0, 0, 0)
-        c.setFont(fonts.SANS_BOLD, 10)
-        c.drawCentredString(xs[0] + col_round / 2, ry + row_h * 0.55, _("Round {n}").format(n=k + 1))
-        c.setFont(fonts.SANS, 8)
-        c.drawCentredString(xs[0] + col_round / 2, ry + row_h * 0.55 - 11, _("{n} cards").format(n=n))
+        typeset.label(c, xs[0] + col_round / 2, ry + row_h * 0.55, _("Round {n}").format(n=k + 1), font=fonts.SANS_BOLD, size=10, align="center")
+        typeset.label(c, xs[0] + col_round / 2, ry + row_h * 0.55 - 11, _("{n} cards").format(n=n), font=fonts.SANS, size=8, align="center")
         # your word: lengths, then one code box per card dealt
         r = min(2.3 * MM, row_h * 0.13)
         line1 = ry + row_h - r - 1.8 * MM
-        c.setFont(fonts.SANS, 7)
-        c.drawString(xs[1] + 1.5 * MM, line1 - 2.5, _("letters"))
+        typeset.label(c, xs[1] + 1.5 * MM, line1 - 2.5, _("letters"), font=fonts.SANS, size=7)
         circled_numbers(c, xs[1] + 12 * MM, line1, lengths, r, 1.2 * MM)
         code_w = (col_you - 3 * MM - 5 * 1.2 * MM) / 6
         code_h = min(row_h * 0.42, 8 * MM)
@@ -377,12 +362,10 @@ def _form(c, doc, model: dict, box, qr_text: str, _=text("en")) -> None:
             c.setStrokeColorRGB(0, 0, 0)
             c.rect(bx, ry + 1.5 * MM, code_w, code_h, stroke=1, fill=0)
             c.setFillColorRGB(0.6, 0.6, 0.6)
-            c.setFont(fonts.SANS, 8)
-            c.drawCentredString(bx + code_w * 0.42, ry + 1.5 * MM + code_h / 2 - 3, "–")
+            typeset.label(c, bx + code_w * 0.42, ry + 1.5 * MM + code_h / 2 - 3, "–", font=fonts.SANS, size=8, align="center")
         # opponent: lengths and letters
         c.setFillColorRGB(0, 0, 0)
-        c.setFont(fonts.SANS, 7)
-        c.drawString(xs[3] + 1.5 * MM, line1 - 2.5, _("letters"))
+        typeset.label(c, xs[3] + 1.5 * MM, line1 - 2.5, _("letters"), font=fonts.SANS, size=7)
         circled_numbers(c, xs[3] + 12 * MM, line1, lengths, r, 0.8 * MM)
         lw = (col_opp - 3 * MM - 5 * 1 * MM) / 6
         for j in range(6):
@@ -391,12 +374,10 @@ def _form(c, doc, model: dict, box, qr_text: str, _=text("en")) -> None:
             c.rect(bx, ry + 1.5 * MM, lw, code_h, stroke=1, fill=0)
     # total row
     ty = table_top - head_h - len(rounds) * row_h - total_h
-    c.setFont(fonts.SANS_BOLD, 10)
     c.setFillColorRGB(0, 0, 0)
-    c.drawRightString(xs[4] - 2 * MM, ty + total_h / 2 - 3.5, _("Total"))
-    c.setFont(fonts.SANS, 7)
+    typeset.label(c, xs[4] - 2 * MM, ty + total_h / 2 - 3.5, _("Total"), font=fonts.SANS_BOLD, size=10, align="right")
     deal = "-".join(map(str, rounds))
-    c.drawString(x + 1.5 * MM, ty + total_h / 2 - 2.5, _("Deal {deal} · a word guessed right scores its letters · a tie: play one more round").format(deal=deal))
+    typeset.label(c, x + 1.5 * MM, ty + total_h / 2 - 2.5, _("Deal {deal} · a word guessed right scores its letters · a tie: play one more round").format(deal=deal), font=fonts.SANS, size=7)
     c.setLineWidth(1.2)
     c.rect(xs[4], ty, col_score, total_h, stroke=1, fill=0)
     # grid
@@ -425,9 +406,8 @@ def _form(c, doc, model: dict, box, qr_text: str, _=text("en")) -> None:
     tw = fonts.text_width(fold, fonts.SANS, 6)
     c.setFillColorRGB(1, 1, 1)
     c.rect(-tw / 2 - 1, -3.5, tw + 2, 7, stroke=0, fill=1)
-    c.setFont(fonts.SANS, 6)
     c.setFillColorRGB(*GREY)
-    c.drawCentredString(0, -2, fold)
+    typeset.label(c, 0, -2, fold, font=fonts.SANS, size=6, align="center")
     c.restoreState()
 
 
@@ -466,12 +446,11 @@ def labelled_arrow(c, label: str, cx: float, cy: float, width: float, height: fl
     total = a + gap + tw
     x0 = cx - total / 2
     c.setFillColorRGB(*color)
-    c.setFont(fonts.SANS_BOLD, size)
     if left:
         arrow(c, x0, cy - a / 2, a, True)
-        c.drawString(x0 + a + gap, cy - size * 0.36, label)
+        typeset.label(c, x0 + a + gap, cy - size * 0.36, label, font=fonts.SANS_BOLD, size=size)
     else:
-        c.drawString(x0, cy - size * 0.36, label)
+        typeset.label(c, x0, cy - size * 0.36, label, font=fonts.SANS_BOLD, size=size)
         arrow(c, x0 + tw + gap, cy - a / 2, a, False)
 
 
@@ -540,8 +519,7 @@ def _dice_page(doc, model: dict, top: float | None = None) -> None:
     _ = for_model(model)
     face = _dice_face(doc, model, top - m)
     c.setFillColorRGB(0, 0, 0)
-    c.setFont(fonts.SANS_BOLD, 14)
-    c.drawString(m, top - 14, _("Cryptic Words · two dice to fold"))
+    typeset.label(c, m, top - 14, _("Cryptic Words · two dice to fold"), font=fonts.SANS_BOLD, size=14)
     tips = _("Cut along the solid outline, fold every dotted line (the grey tabs too) and glue the tabs inside. Opposite faces add up to 7.")
     typeset.paragraph(c, tips, m, top - 22, W - 2 * m, size=9)
     dice = model["dice"]
@@ -552,8 +530,7 @@ def _dice_page(doc, model: dict, top: float | None = None) -> None:
         x0 = m + gap / 2 + k * (net_w + gap)
         _net(c, doc.ink, x0, net_top, face, net["faces"])
         c.setFillColorRGB(0, 0, 0)
-        c.setFont(fonts.SANS_BOLD, 10)
-        c.drawCentredString(x0 + net_w / 2, net_top - 4 * face - 0.28 * face - 5 * MM, _("Die {n}").format(n=k + 1))
+        typeset.label(c, x0 + net_w / 2, net_top - 4 * face - 0.28 * face - 5 * MM, _("Die {n}").format(n=k + 1), font=fonts.SANS_BOLD, size=10, align="center")
 
 
 def _net(c, ink, x0: float, top: float, s: float, faces: list[int]) -> None:
@@ -625,8 +602,7 @@ def _reference(c, doc, model: dict, box, _=text("en")) -> None:
     c.roundRect(x, y, w, h, 3 * MM, stroke=1, fill=0)
     pad = 4 * MM
     c.setFillColorRGB(0, 0, 0)
-    c.setFont(fonts.SANS_BOLD, 14)
-    c.drawString(x + pad, top - pad - 12, _("CRYPTIC WORDS · reference"))
+    typeset.label(c, x + pad, top - pad - 12, _("CRYPTIC WORDS · reference"), font=fonts.SANS_BOLD, size=14)
     left_w = w * 0.38
     steps = [f"{k}. {_(step)}" for k, step in enumerate(model["turn"], 1)]
     notes = [(_(title), _(text)) for title, text in model["notes"]]
@@ -643,16 +619,14 @@ def _reference(c, doc, model: dict, box, _=text("en")) -> None:
     while b > 7.5 and left_height(b) > h - 1.5 * pad:
         b -= 0.25
     ly = top - pad - 22
-    c.setFont(fonts.SANS_BOLD, 10)
-    c.drawString(x + pad, ly - 10, _("Your turn in short"))
+    typeset.label(c, x + pad, ly - 10, _("Your turn in short"), font=fonts.SANS_BOLD, size=10)
     ly -= 15
     for step in steps:
         ly = typeset.paragraph(c, step, x + pad, ly, left_w - pad, size=b) - 2.5
     for title, text in notes:
         ly -= 3
-        c.setFont(fonts.SANS_BOLD, 10)
         c.setFillColorRGB(0, 0, 0)
-        c.drawString(x + pad, ly - 10, title)
+        typeset.label(c, x + pad, ly - 10, title, font=fonts.SANS_BOLD, size=10)
         ly = typeset.paragraph(c, text, x + pad, ly - 13, left_w - pad, size=b) - 2.5
     ly -= 2
     typeset.paragraph(c, remember, x + pad, ly, left_w - pad, font=fonts.SANS_ITALIC, size=b - 0.5)
@@ -661,8 +635,7 @@ def _reference(c, doc, model: dict, box, _=text("en")) -> None:
     rw = w - left_w - 3 * MM - pad
     c.setFillColorRGB(0, 0, 0)
     doubles = _("Doubles: both players do the action, then each may guess once")
-    fit_text(c, doubles, fonts.SANS_BOLD, 10, rw)
-    c.drawString(rx, top - pad - 32, doubles)
+    fit_label(c, rx, top - pad - 32, doubles, fonts.SANS_BOLD, 10, rw)
     rows = model["doubles"]
     avail = top - pad - 38 - (y + pad + 2.5 * MM)  # room under the rows for the note
     rh = avail / len(rows)
@@ -686,12 +659,10 @@ def _reference(c, doc, model: dict, box, _=text("en")) -> None:
         block = 11 + 1.5 + len(lines) * size * 1.18
         btop = ry + (rh + block) / 2
         c.setFillColorRGB(0, 0, 0)
-        c.setFont(fonts.SANS_BOLD, 9)
-        c.drawString(tx, btop - 8.5, f"{row['roll']}-{row['roll']}  {_(row['title'])}")
+        typeset.label(c, tx, btop - 8.5, f"{row['roll']}-{row['roll']}  {_(row['title'])}", font=fonts.SANS_BOLD, size=9)
         typeset.paragraph(c, action, tx, btop - 12.5, tw, size=size, leading=size * 1.18)
-    c.setFont(fonts.SANS, 7)
     c.setFillColorRGB(*GREY)
-    c.drawString(rx, y + pad - 1, _("An action already done? Pick any other double for both of you."))
+    typeset.label(c, rx, y + pad - 1, _("An action already done? Pick any other double for both of you."), font=fonts.SANS, size=7)
 
 
 # -- decode puzzles -------------------------------------------------------------------------------
@@ -721,12 +692,10 @@ def _working_space(c, box, _=text("en")) -> None:
     c.setLineWidth(0.6)
     c.roundRect(x, y, w, h, 3 * MM, stroke=1, fill=0)
     c.setFillColorRGB(*GREY)
-    c.setFont(fonts.SANS_BOLD, 9)
     head = _("Working space")
-    c.drawString(x + 4 * MM, y + h - 4 * MM - 8, head)
-    c.setFont(fonts.SANS, 8)
-    c.drawString(x + 4 * MM + fonts.text_width(head, fonts.SANS_BOLD, 9) + 3 * MM, y + h - 4 * MM - 8,
-                 _("list the letters you know, try them in order, cross out what cannot fit"))
+    typeset.label(c, x + 4 * MM, y + h - 4 * MM - 8, head, font=fonts.SANS_BOLD, size=9)
+    typeset.label(c, x + 4 * MM + fonts.text_width(head, fonts.SANS_BOLD, 9) + 3 * MM, y + h - 4 * MM - 8,
+                  _("list the letters you know, try them in order, cross out what cannot fit"), font=fonts.SANS, size=8)
     c.setStrokeColorRGB(0.8, 0.8, 0.8)
     c.setLineWidth(0.4)
     step = 9 * MM
@@ -746,10 +715,8 @@ def _puzzle(c, doc, puzzle: dict, number: int, box, cmd: str, _=text("en")) -> N
     tw = w - side - 4 * MM
     c.setFillColorRGB(0, 0, 0)
     title = _("Decode puzzle {n}").format(n=number)
-    fit_text(c, title, fonts.SANS_BOLD, 15, tw)
-    c.drawString(x, top - 14, title)
-    c.setFont(fonts.SANS_BOLD, 9)
-    c.drawString(x, top - 27, f"ID {puzzle['id']}")
+    fit_label(c, x, top - 14, title, fonts.SANS_BOLD, 15, tw)
+    typeset.label(c, x, top - 27, f"ID {puzzle['id']}", font=fonts.SANS_BOLD, size=9)
     rule = _(
         "Your opponent hid a word in these {n} cards: one entry per card, in any order, "
         "and any of them may stay unused. Padlocks are matches, crosses are not in the word. "
@@ -758,11 +725,9 @@ def _puzzle(c, doc, puzzle: dict, number: int, box, cmd: str, _=text("en")) -> N
     below = typeset.paragraph(c, rule, x, top - 31, tw, size=8)
     # a rule that runs longer than the QR code (a translation's third line) pushes the reprint line and the hand down
     low = min(top - side, below - 8)
-    c.setFont(fonts.SANS, 6)
     c.setFillColorRGB(*GREY)
     again = _("Scan to print it again: {command}").format(command=cmd)
-    fit_text(c, again, fonts.SANS, 6, tw)
-    c.drawString(x, low + 1, again)
+    fit_label(c, x, low + 1, again, fonts.SANS, 6, tw)
     clues = puzzle["clues"]
     # the hand
     hand = puzzle["hand"]
@@ -819,12 +784,10 @@ def _puzzle(c, doc, puzzle: dict, number: int, box, cmd: str, _=text("en")) -> N
     size = typeset.fit_paragraphs(lines, w, ty - (ay + bs + 1 * MM), size=8.5, min_size=7, gap=1.5)
     for line in lines:
         ty = typeset.paragraph(c, line, x, ty, w, size=size) - 1.5
-    c.setFont(fonts.SANS_BOLD, 9)
     c.setFillColorRGB(0, 0, 0)
-    c.drawString(x, ay + bs / 2 - 3, _("Word:"))
+    typeset.label(c, x, ay + bs / 2 - 3, _("Word:"), font=fonts.SANS_BOLD, size=9)
     d.boxes(c, x + 14 * MM, ay, n, bs, gap=1 * MM)
-    c.setFont(fonts.SANS, 7.5)
-    c.drawString(x + 14 * MM + n * (bs + 1 * MM) + 3 * MM, ay + bs / 2 - 2.5, _("Codes: ____________________________"))
+    typeset.label(c, x + 14 * MM + n * (bs + 1 * MM) + 3 * MM, ay + bs / 2 - 2.5, _("Codes: ____________________________"), font=fonts.SANS, size=7.5)
 
 
 def _mini_card(c, ink, card: dict, x: float, y: float, w: float, h: float, matched, crossed) -> None:
@@ -850,9 +813,8 @@ def _mini_card(c, ink, card: dict, x: float, y: float, w: float, h: float, match
         code = (card["number"], item["entry"])
         tx = x + 1.5 * MM + dsz + (w - 3 * MM - dsz) * 0.42
         size = rh * 0.72
-        c.setFont(fonts.SANS_BOLD, size)
         c.setFillColorRGB(0, 0, 0)
-        c.drawCentredString(tx, ry + rh / 2 - size * 0.36, item["entry"])
+        typeset.label(c, tx, ry + rh / 2 - size * 0.36, item["entry"], font=fonts.SANS_BOLD, size=size, align="center")
         mark_x = x + w - 1.5 * MM - rh * 0.8
         if code in matched:
             c.setStrokeColorRGB(0, 0, 0)
@@ -888,11 +850,9 @@ def _answers(doc, puzzles: list[dict], _=text("en")) -> None:
         reasons = explain(p)
         c = doc.c
         c.setFillColorRGB(0, 0, 0)
-        c.setFont(fonts.SANS_BOLD, 11)
         head = _("Puzzle {n}: {word}").format(n=k, word=p["solution"]["word"])
-        c.drawString(m, y - 11, head)
-        c.setFont(fonts.SANS, 9)
-        c.drawString(m + fonts.text_width(head, fonts.SANS_BOLD, 11) + 4 * MM, y - 11, _("codes {codes}  ·  ID {id}").format(codes="  ".join(p["solution"]["codes"]), id=p["id"]))
+        typeset.label(c, m, y - 11, head, font=fonts.SANS_BOLD, size=11)
+        typeset.label(c, m + fonts.text_width(head, fonts.SANS_BOLD, 11) + 4 * MM, y - 11, _("codes {codes}  ·  ID {id}").format(codes="  ".join(p["solution"]["codes"]), id=p["id"]), font=fonts.SANS, size=9)
         y -= 15
         for clue, others in reasons:
             if y < bottom + 10 * MM:

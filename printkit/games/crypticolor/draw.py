@@ -121,8 +121,7 @@ def _layout(n: int, width: float, height: float, cols_range, per_cols, label_h: 
 
 def _letter_label(c, letter: str, x: float, y: float, w: float, size: float) -> None:
     c.setFillColorRGB(0, 0, 0)
-    c.setFont(fonts.SANS_BOLD, size)
-    c.drawCentredString(x + w / 2, y, letter)
+    typeset.label(c, x + w / 2, y, letter, font=fonts.SANS_BOLD, size=size, align="center")
 
 
 # -- Key Card ---------------------------------------------------------------------
@@ -179,18 +178,16 @@ def _turned_pages(doc, alphabet) -> None:
         gw = rules.SIZE * cell
         for col in range(cols):
             x0 = MARGIN + col * (col_w + col_gap)
-            c.setFont(fonts.SANS_BOLD, 8)
             c.setFillColorRGB(0, 0, 0)
             for j, t in enumerate(turns):
                 gx = x0 + label_w + j * (gw + gap)
-                c.drawCentredString(gx + gw / 2, top - head_h + 1.8 * MM, _tr(_, rules.TURN_NAMES[t]))
+                typeset.label(c, gx + gw / 2, top - head_h + 1.8 * MM, _tr(_, rules.TURN_NAMES[t]), font=fonts.SANS_BOLD, size=8, align="center")
         for k, (letter, cells) in enumerate(chunk):
             col, r = divmod(k, rows)
             x0 = MARGIN + col * (col_w + col_gap)
             y = top - head_h - r * row_h - (row_h - gw) / 2 - gw
-            c.setFont(fonts.SANS_BOLD, 16)
             c.setFillColorRGB(0, 0, 0)
-            c.drawCentredString(x0 + label_w / 2 - 1 * MM, y + gw / 2 - 5.5, letter)
+            typeset.label(c, x0 + label_w / 2 - 1 * MM, y + gw / 2 - 5.5, letter, font=fonts.SANS_BOLD, size=16, align="center")
             for j, t in enumerate(turns):
                 gx = x0 + label_w + j * (gw + gap)
                 grid(c, doc.ink, gx, y, cell, rules.turn(cells, t), number_size=7.0)
@@ -219,21 +216,18 @@ def render_sheet(doc, model: dict) -> None:
     # code word and scrambled letters
     box = 10 * MM
     y -= 2 * MM
-    c.setFont(fonts.SANS_BOLD, 9)
     c.setFillColorRGB(0, 0, 0)
-    c.drawString(MARGIN, y - 8, _("CODE WORD"))
+    typeset.label(c, MARGIN, y - 8, _("CODE WORD"), font=fonts.SANS_BOLD, size=9)
     half = (W - 2 * MARGIN) / 2
-    c.drawString(MARGIN + half, y - 8, _("SCRAMBLED LETTERS"))
+    typeset.label(c, MARGIN + half, y - 8, _("SCRAMBLED LETTERS"), font=fonts.SANS_BOLD, size=9)
     by = y - 11 - box
     _letter_boxes(c, MARGIN, by, box, word)
     _letter_boxes(c, MARGIN + half, by, box, letters)
     y = by - 5 * MM
     # the five grids
-    c.setFont(fonts.SANS_BOLD, 9)
-    c.drawString(MARGIN, y - 8, _("ENCIPHERED LETTERS"))
-    c.setFont(fonts.SANS, 7.5)
+    typeset.label(c, MARGIN, y - 8, _("ENCIPHERED LETTERS"), font=fonts.SANS_BOLD, size=9)
     c.setFillColorRGB(*GREY)
-    c.drawRightString(W - MARGIN, y - 8, _("fill in each scrambled letter's cells from the Key Card") + (_(" (turned if you like)") if model.get("rotations") else ""))
+    typeset.label(c, W - MARGIN, y - 8, _("fill in each scrambled letter's cells from the Key Card") + (_(" (turned if you like)") if model.get("rotations") else ""), font=fonts.SANS, size=7.5, align="right")
     y -= 13
     gap = 4 * MM
     cell = min(7 * MM, (W - 2 * MARGIN - 4 * gap) / 5 / rules.SIZE)
@@ -243,27 +237,23 @@ def render_sheet(doc, model: dict) -> None:
     for k in range(5):
         x = MARGIN + k * pitch
         c.setFillColorRGB(0, 0, 0)
-        c.setFont(fonts.SANS_BOLD, 14)
-        c.drawString(x, y - lb + 1.8 * MM, str(k + 1))
-        c.setFont(fonts.SANS, 7.5)
-        c.drawRightString(x + gw - lb - 1.5 * MM, y - lb + 2.6 * MM, _("letter"))
+        typeset.label(c, x, y - lb + 1.8 * MM, str(k + 1), font=fonts.SANS_BOLD, size=14)
+        typeset.label(c, x + gw - lb - 1.5 * MM, y - lb + 2.6 * MM, _("letter"), font=fonts.SANS, size=7.5, align="right")
         c.setLineWidth(0.8)
         c.rect(x + gw - lb, y - lb, lb, lb, stroke=1, fill=0)
         gy = y - lb - 1.5 * MM - gw
         if k < len(grids):
             typeset.label_in_box(c, grids[k]["letter"], x + gw - lb, y - lb, lb, lb, font=fonts.SANS_BOLD, size=13)
             if model.get("rotations"):
-                c.setFont(fonts.SANS, 7.5)
                 c.setFillColorRGB(*GREY)
-                c.drawCentredString(x + gw / 2, gy - 3.6 * MM, _tr(_, rules.TURN_NAMES[grids[k]["turn"]]))
+                typeset.label(c, x + gw / 2, gy - 3.6 * MM, _tr(_, rules.TURN_NAMES[grids[k]["turn"]]), font=fonts.SANS, size=7.5, align="center")
         grid(c, ink, x, gy, cell, grids[k]["cells"] if k < len(grids) else ())
     y = y - lb - 1.5 * MM - gw - (7 if model.get("rotations") else 5) * MM
     # notes: whatever room the score sheet leaves
     score_h = 10 * MM + 8 * MM * (len(rules.SCORE_ROWS) + 1) + 36 * MM
     notes_h = max(15 * MM, y - 11 - 6 * MM - score_h - FOOT)
-    c.setFont(fonts.SANS_BOLD, 9)
     c.setFillColorRGB(0, 0, 0)
-    c.drawString(MARGIN, y - 8, _("NOTES"))
+    typeset.label(c, MARGIN, y - 8, _("NOTES"), font=fonts.SANS_BOLD, size=9)
     c.setLineWidth(0.6)
     c.rect(MARGIN, y - 11 - notes_h, W - 2 * MARGIN, notes_h, stroke=1, fill=0)
     y = y - 11 - notes_h - 5 * MM
@@ -274,9 +264,8 @@ def render_sheet(doc, model: dict) -> None:
     c.setStrokeColorRGB(0.3, 0.3, 0.3)
     c.line(PRINTER_MARGIN * MM + 2 * MM, y, W - PRINTER_MARGIN * MM - 2 * MM, y)
     c.restoreState()
-    c.setFont(fonts.SANS_ITALIC, 7)
     c.setFillColorRGB(*GREY)
-    c.drawCentredString(W / 2, y + 1.5 * MM, _("fold here: the Crypticard above stays yours"))
+    typeset.label(c, W / 2, y + 1.5 * MM, _("fold here: the Crypticard above stays yours"), font=fonts.SANS_ITALIC, size=7, align="center")
     y -= 5 * MM
     _score_sheet(doc, c, y)
 
@@ -302,8 +291,7 @@ def _score_sheet(doc, c, top: float) -> None:
     # total
     tb = bottom - 3 * MM - 11 * MM
     c.setFillColorRGB(0, 0, 0)
-    c.setFont(fonts.SANS_BOLD, 13)
-    c.drawRightString(W - MARGIN - col - 3 * MM, tb + 3.6 * MM, _("TOTAL"))
+    typeset.label(c, W - MARGIN - col - 3 * MM, tb + 3.6 * MM, _("TOTAL"), font=fonts.SANS_BOLD, size=13, align="right")
     c.setLineWidth(1.4)
     c.rect(W - MARGIN - col, tb, col, 11 * MM, stroke=1, fill=0)
     foot = _("* LETTER GUESS: guess a letter right and score {right} points for each cell of its picture still empty on your Decoder "
@@ -358,9 +346,8 @@ def cube_face(kind: str, label_min: float = 0.0, _=_EN):
             _sign(c, cube["sign"], w / 2, cy, side * 0.9, fg)
         label = _(kind.upper())
         size = fonts.fit_size(label, fonts.SANS_BOLD, max(label_min, min(w, h) * 0.17), w * 0.92)
-        c.setFont(fonts.SANS_BOLD, size)
         c.setFillColorRGB(*fg)
-        c.drawCentredString(w / 2, h * 0.1, label)
+        typeset.label(c, w / 2, h * 0.1, label, font=fonts.SANS_BOLD, size=size, align="center")
 
     return face
 
@@ -387,16 +374,14 @@ def render_board(doc, model: dict) -> None:
     y = d.header(doc, _("{title}  ·  Decoder").format(title=TITLE), _("Probe your opponent's letter: name cells or shapes, mark the answers with cubes."), margin=MARGIN)
     # which letter is being decoded
     cy = y - 6 * MM
-    c.setFont(fonts.SANS_BOLD, 10)
     c.setFillColorRGB(0, 0, 0)
-    c.drawString(MARGIN, cy - 3.5, _("DECODING LETTER"))
+    typeset.label(c, MARGIN, cy - 3.5, _("DECODING LETTER"), font=fonts.SANS_BOLD, size=10)
     for k in range(5):
         cx = MARGIN + 42 * MM + k * 9 * MM
         c.setLineWidth(0.8)
         c.circle(cx, cy, 3.3 * MM, stroke=1, fill=0)
-        c.drawCentredString(cx, cy - 3.5, str(k + 1))
-    c.setFont(fonts.SANS, 9)
-    c.drawRightString(W - MARGIN - 11 * MM, cy - 3, _("Your guess for this letter:"))
+        typeset.label(c, cx, cy - 3.5, str(k + 1), font=fonts.SANS_BOLD, size=10, align="center")
+    typeset.label(c, W - MARGIN - 11 * MM, cy - 3, _("Your guess for this letter:"), font=fonts.SANS, size=9, align="right")
     c.rect(W - MARGIN - 9 * MM, cy - 4.5 * MM, 9 * MM, 9 * MM, stroke=1, fill=0)
     y = cy - 8 * MM
     legend_h = 122 * MM  # shapes, single cells and the how-to below the grid
@@ -408,9 +393,8 @@ def render_board(doc, model: dict) -> None:
     # the four shapes
     shapes = model["shapes"]
     col_w = (W - 2 * MARGIN) / len(shapes)
-    c.setFont(fonts.SANS_BOLD, 11)
     c.setFillColorRGB(0, 0, 0)
-    c.drawString(MARGIN, y - 11, _("SHAPES: three cells each, one whole turn (= {n} guesses)").format(n=model["guesses_per_turn"]))
+    typeset.label(c, MARGIN, y - 11, _("SHAPES: three cells each, one whole turn (= {n} guesses)").format(n=model["guesses_per_turn"]), font=fonts.SANS_BOLD, size=11)
     y -= 16
     top = y
     for k, shape in enumerate(shapes):
@@ -425,10 +409,8 @@ def render_board(doc, model: dict) -> None:
         c.rect(0, 0, tok, tok, stroke=1, fill=0)
         c.restoreState()
         c.setFillColorRGB(0, 0, 0)
-        c.setFont(fonts.SANS_BOLD, 12)
-        c.drawString(x + tok + 2.5 * MM, yy - 4.5 * MM, f"{_tr(_, shape['title'])}  +{shape['points']}")
-        c.setFont(fonts.SANS, 8)
-        c.drawString(x + tok + 2.5 * MM, yy - 9 * MM, _("3 {color} cubes").format(color=_tr(_, shape["color"])))
+        typeset.label(c, x + tok + 2.5 * MM, yy - 4.5 * MM, f"{_tr(_, shape['title'])}  +{shape['points']}", font=fonts.SANS_BOLD, size=12)
+        typeset.label(c, x + tok + 2.5 * MM, yy - 9 * MM, _("3 {color} cubes").format(color=_tr(_, shape["color"])), font=fonts.SANS, size=8)
         yy -= tok + 3 * MM
         # the reference drawing on a 3x3 patch of board
         mc = 6 * MM
@@ -484,9 +466,8 @@ def _mini_board(c, ink, x: float, y: float, cell: float, form, hexcolor: str, li
 def _singles(c, ink, model: dict, y: float) -> float:
     _ = for_model(model)
     W = page_size(c)[0]
-    c.setFont(fonts.SANS_BOLD, 11)
     c.setFillColorRGB(0, 0, 0)
-    c.drawString(MARGIN, y - 11, _("SINGLE CELLS AND GUESSES"))
+    typeset.label(c, MARGIN, y - 11, _("SINGLE CELLS AND GUESSES"), font=fonts.SANS_BOLD, size=11)
     y -= 16
     tok = max(_token_side(_tr(_, single["kind"].upper()), 10 * MM) for single in model["singles"])
     x = MARGIN
@@ -501,15 +482,11 @@ def _singles(c, ink, model: dict, y: float) -> float:
         pts = f"{'+' if single['points'] > 0 else ''}{single['points']}"
         what = _("a filled cell") if single["kind"] == "hit" else _("an empty cell")
         c.setFillColorRGB(0, 0, 0)
-        c.setFont(fonts.SANS_BOLD, 10)
-        c.drawString(x + tok + 2 * MM, y - 4 * MM, f"{_tr(_, single['title'])}  {pts}")
-        c.setFont(fonts.SANS, 7.5)
-        c.drawString(x + tok + 2 * MM, y - 8 * MM, _("1 {color} cube on {what}").format(color=_tr(_, single["color"]), what=what))
+        typeset.label(c, x + tok + 2 * MM, y - 4 * MM, f"{_tr(_, single['title'])}  {pts}", font=fonts.SANS_BOLD, size=10)
+        typeset.label(c, x + tok + 2 * MM, y - 8 * MM, _("1 {color} cube on {what}").format(color=_tr(_, single["color"]), what=what), font=fonts.SANS, size=7.5)
         x += 54 * MM
-    c.setFont(fonts.SANS_BOLD, 10)
-    c.drawString(x, y - 4 * MM, _("LETTER GUESS  +{n} per cell of the letter").format(n=model["letter_guess"]))
-    c.setFont(fonts.SANS, 7.5)
-    c.drawString(x, y - 8 * MM, _("still empty here, if right; a wrong letter or word {n}").format(n=model["wrong_guess"]))
+    typeset.label(c, x, y - 4 * MM, _("LETTER GUESS  +{n} per cell of the letter").format(n=model["letter_guess"]), font=fonts.SANS_BOLD, size=10)
+    typeset.label(c, x, y - 8 * MM, _("still empty here, if right; a wrong letter or word {n}").format(n=model["wrong_guess"]), font=fonts.SANS, size=7.5)
     return y - tok - 3 * MM
 
 
@@ -537,11 +514,9 @@ def render_puzzle(doc, model: dict) -> None:
 
 def _working_space(c, top: float, W: float, _=_EN) -> None:
     c.setFillColorRGB(0, 0, 0)
-    c.setFont(fonts.SANS_BOLD, 10)
-    c.drawString(MARGIN, top - 10, _("WORKING"))
-    c.setFont(fonts.SANS, 8)
+    typeset.label(c, MARGIN, top - 10, _("WORKING"), font=fonts.SANS_BOLD, size=10)
     c.setFillColorRGB(0.3, 0.3, 0.3)
-    c.drawString(MARGIN + 20 * MM, top - 10, _("try the letters in different orders here"))
+    typeset.label(c, MARGIN + 20 * MM, top - 10, _("try the letters in different orders here"), font=fonts.SANS, size=8)
     c.setStrokeColorRGB(0.6, 0.6, 0.6)
     c.setLineWidth(0.6)
     bottom = FOOT + 3 * MM  # clear of the small print
@@ -570,19 +545,16 @@ def _puzzle_block(doc, c, puzzle: dict, number: int, total: int, top: float, hei
     W, H = doc.size
     ink = doc.ink
     c.setFillColorRGB(0, 0, 0)
-    c.setFont(fonts.SANS_BOLD, 13)
-    c.drawString(MARGIN, top - 14, _("Puzzle {n} of {total}").format(n=number, total=total) if total > 1 else _("Puzzle {n}").format(n=number))
-    c.setFont(fonts.SANS_BOLD, 10)
-    c.drawRightString(W - MARGIN, top - 14, puzzle["id"])
-    c.setFont(fonts.SANS, 8)
+    typeset.label(c, MARGIN, top - 14, _("Puzzle {n} of {total}").format(n=number, total=total) if total > 1 else _("Puzzle {n}").format(n=number), font=fonts.SANS_BOLD, size=13)
+    typeset.label(c, W - MARGIN, top - 14, puzzle["id"], font=fonts.SANS_BOLD, size=10, align="right")
     c.setFillColorRGB(0.25, 0.25, 0.25)
     open_ = rules.reasoning(puzzle["grids"], puzzle["rotations"])["ambiguous"]
     asks = _("each picture fits one letter") if not open_ else (_("{n} pictures fit several letters (the word decides)") if open_ > 1 else _("{n} picture fits several letters (the word decides)")).format(n=open_)
     grade = _("{grade}: {asks}; {shown} of 125 cells shown. ").format(grade=_tr(_, puzzle["difficulty"].capitalize()), asks=asks, shown=puzzle["shown"])
     note = grade + (_("Rotations: a picture may be turned (see the Key Card's turned pictures).")
                     if puzzle["rotations"] else _("Every picture is upright, as on the Key Card."))
-    c.setFont(fonts.SANS, fonts.fit_size(note, fonts.SANS, 8, W - 2 * MARGIN))  # a long grade line shrinks a little, never past the margin
-    c.drawString(MARGIN, top - 24, note)
+    # a long grade line shrinks a little, never past the margin
+    typeset.label(c, MARGIN, top - 24, note, font=fonts.SANS, size=fonts.fit_size(note, fonts.SANS, 8, W - 2 * MARGIN))
     y = top - 28
     gw = rules.SIZE * cell
     pitch = (W - 2 * MARGIN - gw) / 4
@@ -590,30 +562,26 @@ def _puzzle_block(doc, c, puzzle: dict, number: int, total: int, top: float, hei
     for k, g in enumerate(puzzle["grids"]):
         x = MARGIN + k * pitch
         c.setFillColorRGB(0, 0, 0)
-        c.setFont(fonts.SANS_BOLD, 11)
-        c.drawString(x, y - 9, str(k + 1))
+        typeset.label(c, x, y - 9, str(k + 1), font=fonts.SANS_BOLD, size=11)
         gy = y - 12 - gw
         shown_grid(c, ink, x, gy, cell, g["hits"], g["misses"])
-        c.setFont(fonts.SANS, 7.5)
-        c.drawRightString(x + gw / 2 - lb / 2 - 1.5 * MM, gy - 2 * MM - lb / 2 - 2.5, _("letter"))
+        typeset.label(c, x + gw / 2 - lb / 2 - 1.5 * MM, gy - 2 * MM - lb / 2 - 2.5, _("letter"), font=fonts.SANS, size=7.5, align="right")
         c.setLineWidth(0.8)
         c.setStrokeColorRGB(0, 0, 0)
         c.rect(x + gw / 2 - lb / 2, gy - 2 * MM - lb, lb, lb, stroke=1, fill=0)
     y = y - 12 - gw - 2 * MM - lb - 3 * MM
     c.setFillColorRGB(0, 0, 0)
-    c.setFont(fonts.SANS_BOLD, 10)
     label = _("CODE WORD")
-    c.drawString(MARGIN, y - 6 * MM, label)
+    typeset.label(c, MARGIN, y - 6 * MM, label, font=fonts.SANS_BOLD, size=10)
     # the boxes start after the label, however long the language makes it (PALABRA CLAVE)
     _letter_boxes(c, MARGIN + max(26 * MM, fonts.text_width(label, fonts.SANS_BOLD, 10) + 1.5 * MM), y - 10 * MM, 10 * MM, None)
     cmd = generate.regenerate_command(puzzle["id"])
     qx = W - MARGIN - QR_SIDE
     qy = y - QR_SIDE
     draw_qr(c, cmd, qx, qy, QR_SIDE)
-    c.setFont(fonts.SANS, 6.5)
     c.setFillColorRGB(0.3, 0.3, 0.3)
-    c.drawRightString(qx - 1 * MM, qy + 7 * MM, _("reprint this puzzle:"))
-    c.drawRightString(qx - 1 * MM, qy + 3.5 * MM, cmd)
+    typeset.label(c, qx - 1 * MM, qy + 7 * MM, _("reprint this puzzle:"), font=fonts.SANS, size=6.5, align="right")
+    typeset.label(c, qx - 1 * MM, qy + 3.5 * MM, cmd, font=fonts.SANS, size=6.5, align="right")
     if not last:  # a rule between puzzles
         c.setLineWidth(0.4)
         c.setStrokeColorRGB(0.6, 0.6, 0.6)
@@ -640,12 +608,10 @@ def _answer_pages(doc, puzzles) -> None:
         y = d.table(c, MARGIN, top, widths, rows, row_h=row_h, size=9) - 5 * MM
         pitch = (W - 2 * MARGIN - gw) / 4
         c.setFillColorRGB(0, 0, 0)
-        c.setFont(fonts.SANS_BOLD, 9)
-        c.drawString(MARGIN, y - 9, colon(_, p['id'], sol['word']))
+        typeset.label(c, MARGIN, y - 9, colon(_, p['id'], sol['word']), font=fonts.SANS_BOLD, size=9)
         gy = y - 12 - gw
         for j, (letter, cells) in enumerate(zip(sol["letters"], sol["cells"])):
             x = MARGIN + j * pitch
             grid(doc.c, doc.ink, x, gy, cell, cells, numbers=False)
-            c.setFont(fonts.SANS_BOLD, 11)
             c.setFillColorRGB(0, 0, 0)
-            c.drawString(x + gw + 2 * MM, gy + gw / 2 - 4, letter)
+            typeset.label(c, x + gw + 2 * MM, gy + gw / 2 - 4, letter, font=fonts.SANS_BOLD, size=11)

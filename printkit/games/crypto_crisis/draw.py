@@ -115,8 +115,7 @@ def draw_tile(c, ink, x: float, y: float, s: float, letter: str, mix: str, marks
     if code and mix != "none" and _accent_above(letter):
         size = _under_badge(s, letter, font, size, g["base"], code_of(mix))
     c.setFillColorRGB(*fg)
-    c.setFont(font, size)
-    c.drawCentredString(x + s / 2, y + g["base"], letter)
+    typeset.label(c, x + s / 2, y + g["base"], letter, font=font, size=size, align="center")
     c.setStrokeColorRGB(*fg)
     c.setLineWidth(g["bar"])
     c.setLineCap(0)
@@ -163,8 +162,7 @@ def _code_badge(c, x: float, y: float, s: float, text: str, *, top: bool) -> Non
     c.setLineWidth(0.5)
     c.roundRect(x, by, w, h, h * 0.3, stroke=1, fill=1)
     c.setFillColorRGB(*BLACK)
-    c.setFont(fonts.SANS_BOLD, size)
-    c.drawString(x + size * 0.3, by + h / 2 - size * 0.36, text)
+    typeset.label(c, x + size * 0.3, by + h / 2 - size * 0.36, text, font=fonts.SANS_BOLD, size=size)
 
 
 def _mark_badge(c, right: float, y: float, s: float, marks: list[str]) -> None:
@@ -187,8 +185,8 @@ def _mark_badge(c, right: float, y: float, s: float, marks: list[str]) -> None:
     for k, mark in enumerate(marks):
         cx = x + size * 0.2 + step * (k + 0.5)
         glyph = mark_code(mark)
-        c.setFont(fonts.SANS_BOLD_ITALIC if mark == "italic" else fonts.SANS_BOLD, size)
-        c.drawCentredString(cx, base, glyph)
+        face = fonts.SANS_BOLD_ITALIC if mark == "italic" else fonts.SANS_BOLD
+        typeset.label(c, cx, base, glyph, font=face, size=size, align="center")
         half = step * 0.38
         if mark == "underline":
             c.line(cx - half, base - size * 0.12, cx + half, base - size * 0.12)
@@ -282,8 +280,7 @@ def draw_legend(c, ink, x: float, top: float, width: float) -> float:
     """The colour wheel and the marks, so the board reads without colour.
     Returns the y below it."""
     c.setFillColorRGB(*BLACK)
-    c.setFont(fonts.SANS_BOLD, 9)
-    c.drawString(x, top - 9, _("Colours (the code on a tile names the words on it)"))
+    typeset.label(c, x, top - 9, _("Colours (the code on a tile names the words on it)"), font=fonts.SANS_BOLD, size=9)
     mixes = [m for m in MIXES.values() if m != "none"]
     s = 7 * MM
     sw = 12 * MM
@@ -297,8 +294,7 @@ def draw_legend(c, ink, x: float, top: float, width: float) -> float:
         typeset.label_in_box(c, label, cx + sw + 1 * MM, cy, col_w - sw - 2 * MM, s, size=8, align="left", pad=0.5 * MM)
     y -= 2 * (s + 1.5 * MM) + 3 * MM
     c.setFillColorRGB(*BLACK)
-    c.setFont(fonts.SANS_BOLD, 9)
-    c.drawString(x, y - 9, _("Marks (on the tiles of each word's first two letters; the small label spells them)"))
+    typeset.label(c, x, y - 9, _("Marks (on the tiles of each word's first two letters; the small label spells them)"), font=fonts.SANS_BOLD, size=9)
     y -= 12
     mw = width / 3
     t = 12 * MM
@@ -422,8 +418,7 @@ def flap_tag(c, x: float, y: float, w: float, h: float) -> None:
     c.setFillColorRGB(1, 1, 1)
     c.rect(x + w / 2 - tw / 2, mid - 2.4 * MM, tw, 4.8 * MM, stroke=0, fill=1)
     c.setFillColorRGB(*BLACK)
-    c.setFont(fonts.SANS_BOLD, size)
-    c.drawCentredString(x + w / 2, mid - size * 0.36, tag)
+    typeset.label(c, x + w / 2, mid - size * 0.36, tag, font=fonts.SANS_BOLD, size=size, align="center")
     c.setStrokeColorRGB(*BLACK)
     c.setLineWidth(0.8)
     c.setDash(2, 2)
@@ -666,8 +661,7 @@ def found_lines(c, ink, x: float, top: float, width: float, tie: bool = True) ->
     tie-break of a two-player game; `tie` False on a solo sheet, which has
     none). Returns the y below."""
     c.setFillColorRGB(*BLACK)
-    c.setFont(fonts.SANS_BOLD, 9)
-    c.drawString(x, top - 9, _("Words you found, and when (the time breaks a tie)") if tie else _("Words you found, and when"))
+    typeset.label(c, x, top - 9, _("Words you found, and when (the time breaks a tie)") if tie else _("Words you found, and when"), font=fonts.SANS_BOLD, size=9)
     col = width / 3
     y = top - 12 - 8 * MM
     for k, colour in enumerate(COLOURS):
@@ -677,12 +671,10 @@ def found_lines(c, ink, x: float, top: float, width: float, tie: bool = True) ->
         c.setStrokeColorRGB(*BLACK)
         c.line(cx + 9 * MM, y, cx + col - 22 * MM, y)
         c.setFillColorRGB(*BLACK)
-        c.setFont(fonts.SANS, 9)
-        c.drawString(cx + col - 20 * MM, y + 1 * MM, _("at"))
+        typeset.label(c, cx + col - 20 * MM, y + 1 * MM, _("at"), font=fonts.SANS, size=9)
         c.line(cx + col - 16 * MM, y, cx + col - 4 * MM, y)
-        c.setFont(fonts.SANS, 7)
         c.setFillColorRGB(*GREY)
-        c.drawCentredString(cx + col - 10 * MM, y - 3 * MM, "mm:ss")
+        typeset.label(c, cx + col - 10 * MM, y - 3 * MM, "mm:ss", font=fonts.SANS, size=7, align="center")
     return y - 5 * MM
 
 
@@ -691,9 +683,8 @@ def _marked_word(c, x: float, y: float, size: float, word: str, mark: str | None
     cx = x
     for k, ch in enumerate(word):
         font = fonts.SANS_BOLD_ITALIC if (k < 2 and mark == "italic") else fonts.SANS_BOLD
-        c.setFont(font, size)
         c.setFillColorRGB(*BLACK)
-        c.drawString(cx, y, ch)
+        typeset.label(c, cx, y, ch, font=font, size=size)
         w = fonts.text_width(ch, font, size)
         if k < 2 and mark in ("underline", "strike"):
             c.setStrokeColorRGB(*BLACK)
@@ -756,8 +747,7 @@ def _solver_note(c, x: float, top: float, width: float, model: dict) -> float:
             lines.append(_("{Colour}: one answer once all shifts are out; before any hint, {n} words fit the {colour} tiles.").format(Colour=colour.capitalize(), colour=colour, n=len(first)))
     y = top
     c.setFillColorRGB(*BLACK)
-    c.setFont(fonts.SANS_BOLD, 10)
-    c.drawString(x, y - 10, _("Solver check (against the acceptance list)"))
+    typeset.label(c, x, y - 10, _("Solver check (against the acceptance list)"), font=fonts.SANS_BOLD, size=10)
     y -= 14
     for line in lines:
         y = typeset.paragraph(c, line, x, y, width, size=9) - 2
@@ -820,11 +810,9 @@ def _puzzle_page(doc, p: dict) -> None:
     def furniture(c) -> None:
         """Everything but the puzzle: the same on every sheet, stored once."""
         c.setFillColorRGB(*BLACK)
-        c.setFont(fonts.SANS_BOLD, 18)
-        c.drawString(m, H - m - 18, _("CRYPTO CRISIS  ·  solo puzzle"))
-        c.setFont(fonts.SANS, 9)
+        typeset.label(c, m, H - m - 18, _("CRYPTO CRISIS  ·  solo puzzle"), font=fonts.SANS_BOLD, size=18)
         c.setFillColorRGB(*GREY)
-        c.drawString(m, H - m - 31, _("Three common words are hidden on this board. Find them; the hint strips are on the next page."))
+        typeset.label(c, m, H - m - 31, _("Three common words are hidden on this board. Find them; the hint strips are on the next page."), font=fonts.SANS, size=9)
         c.setStrokeColorRGB(*BLACK)
         c.setLineWidth(1)
         c.line(m, H - m - 54, W - m, H - m - 54)
@@ -842,9 +830,8 @@ def _puzzle_page(doc, p: dict) -> None:
 
     once(c, "puzzle-page", furniture)
     c.setFillColorRGB(*BLACK)
-    c.setFont(fonts.SANS_BOLD, 11)
     title = _("Puzzle {id}").format(id=p["id"])
-    c.drawString(m, H - m - 46, title)
+    typeset.label(c, m, H - m - 46, title, font=fonts.SANS_BOLD, size=11)
     gx = m + fonts.text_width(title, fonts.SANS_BOLD, 11) + 4 * MM
     typeset.label_in_box(c, grade_text(p), gx, H - m - 50, W - m - gx, 12, size=9, align="left", pad=0)
     draw_board(c, ink, x, y, side, p["cells"])
@@ -887,9 +874,8 @@ def _hint_page(doc, p: dict) -> None:
         strip_hint(c, ink, MARGIN, ys[k], W - 2 * MARGIN, h, slip, f"{p['id']}-{k}", coded=True)
 
     def furniture(c) -> None:
-        c.setFont(fonts.SANS, 9)
         c.setFillColorRGB(0.25, 0.25, 0.25)
-        c.drawString(MARGIN, top - 22 - 9, _("Your hints, for later: read the lines below, fold the page shut, then cut the strips apart."))
+        typeset.label(c, MARGIN, top - 22 - 9, _("Your hints, for later: read the lines below, fold the page shut, then cut the strips apart."), font=fonts.SANS, size=9)
         c.setLineWidth(1)
         c.setStrokeColorRGB(*BLACK)
         c.line(MARGIN, top - 22 - 12 - 3, W - MARGIN, top - 22 - 12 - 3)
@@ -899,15 +885,13 @@ def _hint_page(doc, p: dict) -> None:
 
     once(c, "hint-page", furniture)
     c.setFillColorRGB(*BLACK)
-    c.setFont(fonts.SANS_BOLD, 18)
-    c.drawString(MARGIN, top - 18, _("CRYPTO CRISIS  ·  hint strips for {id}").format(id=p["id"]))
+    typeset.label(c, MARGIN, top - 18, _("CRYPTO CRISIS  ·  hint strips for {id}").format(id=p["id"]), font=fonts.SANS_BOLD, size=18)
 
 
 def _side_legend(c, ink, x: float, top: float, width: float) -> None:
     """The colour codes and marks, in a narrow column beside a puzzle board."""
     c.setFillColorRGB(*BLACK)
-    c.setFont(fonts.SANS_BOLD, 8.5)
-    c.drawString(x, top - 9, _("Colours"))
+    typeset.label(c, x, top - 9, _("Colours"), font=fonts.SANS_BOLD, size=8.5)
     y = top - 12
     s = 5.5 * MM
     # wide enough for the black tile's code at the swatch's type size (B+Y+R; Spanish A+M+R is wider)
@@ -919,8 +903,7 @@ def _side_legend(c, ink, x: float, top: float, width: float) -> None:
         typeset.label_in_box(c, label, x + sw + 1 * MM, y, width - sw - 1 * MM, s, size=7.5, align="left", pad=0.3 * MM)
     y -= 4 * MM
     c.setFillColorRGB(*BLACK)
-    c.setFont(fonts.SANS_BOLD, 8.5)
-    c.drawString(x, y - 9, _("Marks (letters 1-2)"))
+    typeset.label(c, x, y - 9, _("Marks (letters 1-2)"), font=fonts.SANS_BOLD, size=8.5)
     y -= 12
     for colour in COLOURS:
         y -= 8 * MM + 1.2 * MM
@@ -950,8 +933,7 @@ def _key_block(c, ink, x: float, top: float, w: float, h: float, p: dict) -> Non
     c.setLineWidth(0.5)
     c.rect(x, top - h, w, h, stroke=1, fill=0)
     c.setFillColorRGB(*BLACK)
-    c.setFont(fonts.SANS_BOLD, 10)
-    c.drawString(x + 2 * MM, top - 5 * MM, f"{p['id']}  ({_(p['difficulty'])})")
+    typeset.label(c, x + 2 * MM, top - 5 * MM, f"{p['id']}  ({_(p['difficulty'])})", font=fonts.SANS_BOLD, size=10)
     y = top - 8 * MM
     row_h = 9 * MM
     for wd in p["words"]:
@@ -984,8 +966,7 @@ def blank_grid(c, x: float, y: float, side: float) -> None:
         tx, ty = x + cc * s, y + side - (rr + 1) * s
         c.rect(tx, ty, s, s, stroke=1, fill=0)
         c.setFillColorRGB(*LIGHT)
-        c.setFont(fonts.SANS, s * 0.42)
-        c.drawCentredString(tx + s / 2, ty + s / 2 - s * 0.15, shown()[i])
+        typeset.label(c, tx + s / 2, ty + s / 2 - s * 0.15, shown()[i], font=fonts.SANS, size=s * 0.42, align="center")
     c.setLineWidth(1.2)
     c.setStrokeColorRGB(*BLACK)
     c.rect(x, y, side, side, stroke=1, fill=0)

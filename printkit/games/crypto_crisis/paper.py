@@ -65,8 +65,7 @@ def helper_cell(c, x: float, y: float, s: float, letter: str) -> None:
     c.setLineWidth(0.6)
     c.rect(x, y, s, s, stroke=1, fill=0)
     c.setFillColorRGB(*BLACK)
-    c.setFont(fonts.SANS_BOLD, s * 0.34)
-    c.drawCentredString(x + s / 2, y + s / 2 - s * 0.12, letter)
+    typeset.label(c, x + s / 2, y + s / 2 - s * 0.12, letter, font=fonts.SANS_BOLD, size=s * 0.34, align="center")
     size = max(8.0, s * 0.13)
     a = size * 0.9
     spots = {
@@ -80,12 +79,10 @@ def helper_cell(c, x: float, y: float, s: float, letter: str) -> None:
         c.setFillColorRGB(0.2, 0.2, 0.2)
         if way == "h":  # arrow then letter, side by side
             arrow(c, cx - a * 0.55, cy + size * 0.33, a, move)
-            c.setFont(fonts.SANS_BOLD, size)
-            c.drawString(cx + a * 0.1, cy, dest)
+            typeset.label(c, cx + a * 0.1, cy, dest, font=fonts.SANS_BOLD, size=size)
         else:  # arrow above the letter
             arrow(c, cx, cy + size * 0.55, a, move)
-            c.setFont(fonts.SANS_BOLD, size)
-            c.drawCentredString(cx, cy - size * 0.75, dest)
+            typeset.label(c, cx, cy - size * 0.75, dest, font=fonts.SANS_BOLD, size=size, align="center")
 
 
 def shift_helper(c, x: float, y: float, side: float) -> None:
@@ -141,17 +138,15 @@ def method_page(doc, method: dict) -> None:
         for key, value in codes_said().items():
             text = text.replace("{" + key + "}", value)
         c.setFillColorRGB(*BLACK)
-        c.setFont(fonts.SANS_BOLD, 9.5)
-        c.drawString(MARGIN, y - 9.5, f"{k}. {_(head)}")
+        typeset.label(c, MARGIN, y - 9.5, f"{k}. {_(head)}", font=fonts.SANS_BOLD, size=9.5)
         y = min(y - 12, typeset.paragraph(c, text, MARGIN + lw, y, width - lw, size=9)) - 1.5 * MM
     # the helper on the left, the example beside it, the colour wheel under both
     col_w = 50 * MM
     mix_h = 2 * (7 * MM + 1.5 * MM) + 8 * MM
     side = min(width - col_w - 6 * MM, y - 7 * MM - MARGIN - mix_h - 4 * MM)
     hy = y - 7 * MM - side
-    c.setFont(fonts.SANS_BOLD, 10)
     c.setFillColorRGB(*BLACK)
-    c.drawString(MARGIN, y - 10, _("Shift helper: where a tile goes with one shift"))
+    typeset.label(c, MARGIN, y - 10, _("Shift helper: where a tile goes with one shift"), font=fonts.SANS_BOLD, size=10)
     shift_helper(c, MARGIN, hy, side)
     rx = MARGIN + side + 6 * MM
     rw = W - MARGIN - rx
@@ -165,8 +160,7 @@ def _worked_example(c, ink, x: float, top: float, w: float, ex: dict) -> float:
     """The rulebook's red word traced through the helper, letter by letter."""
     word, shifts = ex["word"], ex["shifts"]
     c.setFillColorRGB(*BLACK)
-    c.setFont(fonts.SANS_BOLD, 10)
-    c.drawString(x, top - 10, _("Example"))
+    typeset.label(c, x, top - 10, _("Example"), font=fonts.SANS_BOLD, size=10)
     y = typeset.paragraph(c, _("{colour} {word}, shifts {shifts} ({names}):").format(colour=_(ex["colour"]), word=word, shifts=shifts_text(shifts, " "), names=", ".join(_(SHIFT_NAMES[s]) for s in shifts)),
                     x, top - 13, w, size=8.5) - 1 * MM
     row = 6.5 * MM
@@ -175,17 +169,15 @@ def _worked_example(c, ink, x: float, top: float, w: float, ex: dict) -> float:
         y -= row
         cx = x
         here = letter
-        c.setFont(fonts.SANS_BOLD, 11)
         c.setFillColorRGB(*BLACK)
-        c.drawString(cx, y + 1.5 * MM, here)
+        typeset.label(c, cx, y + 1.5 * MM, here, font=fonts.SANS_BOLD, size=11)
         for s in shifts:
             c.setFillColorRGB(*GREY)
             arrow(c, cx + step * 0.5, y + 2.8 * MM, 3.2 * MM, s)
             here = step_of(here, s)
             cx += step
             c.setFillColorRGB(*BLACK)
-            c.setFont(fonts.SANS_BOLD, 11)
-            c.drawString(cx, y + 1.5 * MM, here)
+            typeset.label(c, cx, y + 1.5 * MM, here, font=fonts.SANS_BOLD, size=11)
         if k < 2:  # this tile carries the mark
             c.setStrokeColorRGB(*BLACK)
             c.setLineWidth(1.1)
@@ -199,8 +191,7 @@ def _worked_example(c, ink, x: float, top: float, w: float, ex: dict) -> float:
 def _mix_table(c, ink, x: float, top: float, w: float) -> float:
     """The colour wheel as the cells' ticks give it, in two rows."""
     c.setFillColorRGB(*BLACK)
-    c.setFont(fonts.SANS_BOLD, 10)
-    c.drawString(x, top - 10, _("Colour a cell by its ticks (the colour wheel)"))
+    typeset.label(c, x, top - 10, _("Colour a cell by its ticks (the colour wheel)"), font=fonts.SANS_BOLD, size=10)
     y = top - 14
     s = 7 * MM
     sw = 14 * MM
@@ -239,9 +230,8 @@ def cut_here(c, y: float, W: float) -> None:
     c.setDash(4, 3)
     c.line(5.5 * MM, y, W - 5.5 * MM, y)
     c.setDash()
-    c.setFont(fonts.SANS, 7)
     c.setFillColorRGB(0.4, 0.4, 0.4)
-    c.drawString(MARGIN, y + 1.5 * MM, _("cut here"))
+    typeset.label(c, MARGIN, y + 1.5 * MM, _("cut here"), font=fonts.SANS, size=7)
 
 
 FOLD_TEXT = N_("fold along this line, printed sides together, and keep folded: your words stay hidden until the game ends")
@@ -249,14 +239,11 @@ FOLD_TEXT = N_("fold along this line, printed sides together, and keep folded: y
 
 def one_form(c, ink, x: float, top: float, w: float, h: float, form: dict) -> None:
     c.setFillColorRGB(*BLACK)
-    c.setFont(fonts.SANS_BOLD, 15)
-    c.drawString(x, top - 15, _("CRYPTO CRISIS  ·  submission form"))
-    c.setFont(fonts.SANS, 9)
-    c.drawString(x, top - 29, _("Player ______________________   Opponent ______________________   Date __________"))
+    typeset.label(c, x, top - 15, _("CRYPTO CRISIS  ·  submission form"), font=fonts.SANS_BOLD, size=15)
+    typeset.label(c, x, top - 29, _("Player ______________________   Opponent ______________________   Date __________"), font=fonts.SANS, size=9)
     # the outside: the race record (the tie-break), in sight during the game
     y = top - 36
-    c.setFont(fonts.SANS_BOLD, 9)
-    c.drawString(x, y - 9, _("Your opponent's words you found, and when (mm:ss on the game clock; the earlier time wins a tie)"))
+    typeset.label(c, x, y - 9, _("Your opponent's words you found, and when (mm:ss on the game clock; the earlier time wins a tie)"), font=fonts.SANS_BOLD, size=9)
     found_y = y - 12 - 8 * MM
     col = w / 3
     for k, colour in enumerate(COLOURS):
@@ -266,8 +253,7 @@ def one_form(c, ink, x: float, top: float, w: float, h: float, form: dict) -> No
         c.setLineWidth(0.6)
         c.line(cx + 9 * MM, found_y, cx + col - 22 * MM, found_y)
         c.setFillColorRGB(*BLACK)
-        c.setFont(fonts.SANS, 9)
-        c.drawString(cx + col - 20 * MM, found_y + 1 * MM, _("at"))
+        typeset.label(c, cx + col - 20 * MM, found_y + 1 * MM, _("at"), font=fonts.SANS, size=9)
         c.line(cx + col - 16 * MM, found_y, cx + col - 4 * MM, found_y)
     # the fold: everything under it is secret
     fold = found_y - 8 * MM
@@ -276,13 +262,12 @@ def one_form(c, ink, x: float, top: float, w: float, h: float, form: dict) -> No
     c.setDash(6, 3)
     c.line(x, fold, x + w, fold)
     c.setDash()
-    c.setFont(fonts.SANS_BOLD, 8)
     fold_text = _(FOLD_TEXT)
     tw = fonts.text_width(fold_text, fonts.SANS_BOLD, 8) + 3 * MM
     c.setFillColorRGB(1, 1, 1)
     c.rect(x + (w - tw) / 2, fold - 2.2 * MM, tw, 4.4 * MM, stroke=0, fill=1)
     c.setFillColorRGB(*BLACK)
-    c.drawCentredString(x + w / 2, fold - 1 * MM, fold_text)
+    typeset.label(c, x + w / 2, fold - 1 * MM, fold_text, font=fonts.SANS_BOLD, size=8, align="center")
     # the inside: the words, their shifts, where their tiles land
     rule = _("Each word: 5 letters, all different, {no_letters}, an English word; one per colour. "
              "Up to {n} shifts each: {shifts}. Tiles: where the word's letters land (the method page).").format(n=form["shift_boxes"], no_letters=no_letters(), shifts=shift_legend())
@@ -291,11 +276,10 @@ def one_form(c, ink, x: float, top: float, w: float, h: float, form: dict) -> No
     word_x = x + 30 * MM
     shift_x = word_x + 5 * box + 6 * MM
     tiles_x = shift_x + form["shift_boxes"] * (box + 1.5 * MM) + 6 * MM
-    c.setFont(fonts.SANS_BOLD, 8)
     c.setFillColorRGB(*BLACK)
-    c.drawString(word_x, y - 8, _("word (first two: the mark)"))
-    c.drawString(shift_x, y - 8, _("shifts, in order"))
-    c.drawString(tiles_x, y - 8, _("tiles after shifting (first two: the mark)"))
+    typeset.label(c, word_x, y - 8, _("word (first two: the mark)"), font=fonts.SANS_BOLD, size=8)
+    typeset.label(c, shift_x, y - 8, _("shifts, in order"), font=fonts.SANS_BOLD, size=8)
+    typeset.label(c, tiles_x, y - 8, _("tiles after shifting (first two: the mark)"), font=fonts.SANS_BOLD, size=8)
     room = y - 11 - (top - h)
     row_h = max(12 * MM, min(17 * MM, room / len(form["rows"])))
     y -= 11
@@ -305,10 +289,8 @@ def one_form(c, ink, x: float, top: float, w: float, h: float, form: dict) -> No
         by = y + (row_h - box) / 2
         swatch(c, ink, x, by, box, colour)
         c.setFillColorRGB(*BLACK)
-        c.setFont(fonts.SANS_BOLD, 10)
-        c.drawString(x + box + 2 * MM, by + box - 10, _(colour))
-        c.setFont(fonts.SANS, 7)
-        c.drawString(x + box + 2 * MM, by + 1.2 * MM, _(MARK_TEXT[row["mark"]]))
+        typeset.label(c, x + box + 2 * MM, by + box - 10, _(colour), font=fonts.SANS_BOLD, size=10)
+        typeset.label(c, x + box + 2 * MM, by + 1.2 * MM, _(MARK_TEXT[row["mark"]]), font=fonts.SANS, size=7)
         d.boxes(c, word_x, by, 5, box)
         for j in range(2):
             _box_mark(c, word_x + j * box, by, box, row["mark"])
@@ -345,8 +327,7 @@ def colourable_cell(c, x: float, y: float, s: float, letter: str) -> None:
     c.setLineWidth(0.8)
     c.rect(x, y, s, s, stroke=1, fill=0)
     c.setFillColorRGB(*BLACK)
-    c.setFont(fonts.SANS_BOLD, s * 0.4)
-    c.drawCentredString(x + s / 2, y + s * 0.36, letter)
+    typeset.label(c, x + s / 2, y + s * 0.36, letter, font=fonts.SANS_BOLD, size=s * 0.4, align="center")
     b = min(4.2 * MM, s * 0.2)
     gap = (s - 3 * b) / 4
     c.setLineWidth(0.5)
@@ -358,8 +339,7 @@ def colourable_cell(c, x: float, y: float, s: float, letter: str) -> None:
             c.rect(bx, row, b, b, stroke=1, fill=0)
             c.setFillColorRGB(*LIGHT)
             font = fonts.SANS_BOLD_ITALIC if mark == "italic" else fonts.SANS_BOLD
-            c.setFont(font, 7)
-            c.drawCentredString(bx + b / 2, row + b / 2 - 2.5, label)
+            typeset.label(c, bx + b / 2, row + b / 2 - 2.5, label, font=font, size=7, align="center")
 
 
 def boards_page(doc, boards: dict) -> None:
@@ -433,9 +413,8 @@ def blank_slip(c, ink, x: float, y: float, w: float, h: float, slip: dict, key: 
     c.rect(x, y, w, h, stroke=1, fill=0)
     typeset.label_in_box(c, slip_time(slip), x, y + h * 0.5, label_w, h * 0.42, font=fonts.SANS_BOLD, size=min(20, h * 0.36))
     typeset.label_in_box(c, slip_label(slip), x, y + h * 0.3, label_w, h * 0.2, size=7.5, pad=1.5 * MM)
-    c.setFont(fonts.SANS, 8)
     c.setFillColorRGB(*BLACK)
-    c.drawString(x + 2.5 * MM, y + 2.5 * MM, _("from ______________"))
+    typeset.label(c, x + 2.5 * MM, y + 2.5 * MM, _("from ______________"), font=fonts.SANS, size=8)
     c.setStrokeColorRGB(*LIGHT)
     c.setLineWidth(0.4)
     c.line(x + label_w, y + 1.5 * MM, x + label_w, y + h - 1.5 * MM)
@@ -454,11 +433,9 @@ def blank_slip(c, ink, x: float, y: float, w: float, h: float, slip: dict, key: 
             cx = ox + step / 2
             c.setFillColorRGB(*BLACK)
             if opt == "none":
-                c.setFont(fonts.SANS, 8)
-                c.drawCentredString(cx, ry + row_h / 2 - 2.8, no_shift())
+                typeset.label(c, cx, ry + row_h / 2 - 2.8, no_shift(), font=fonts.SANS, size=8, align="center")
             else:  # the shift's code: its arrow (codes.py), to circle
                 size = min(row_h * 0.7, 13)
-                c.setFont(fonts.SANS_BOLD, size)
                 typeset.label(c, cx, ry + row_h / 2 - size * 0.35, ARROWS[opt], font=fonts.SANS_BOLD, size=size, align="center")
             ox += step
     fx = x + label_w + hint_w
@@ -490,6 +467,5 @@ def worksheet_page(doc, sheet: dict) -> None:
         gx = x0 + col * (side + gap)
         gy = top - 5 * MM - (r + 1) * side - r * (gap + 5 * MM)
         c.setFillColorRGB(*GREY)
-        c.setFont(fonts.SANS, 7)
-        c.drawString(gx, gy + side + 1.5 * MM, _("shifts: ______________"))
+        typeset.label(c, gx, gy + side + 1.5 * MM, _("shifts: ______________"), font=fonts.SANS, size=7)
         blank_grid(c, gx, gy, side)

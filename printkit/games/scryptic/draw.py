@@ -236,8 +236,7 @@ def paint_city(c, ink, owner: str, x: float, y: float, s: float) -> None:
     if mark:
         size = 0.3 * s
         c.setFillColorRGB(1, 1, 1)
-        c.setFont(fonts.SANS_BOLD, size)
-        c.drawCentredString(x + s / 2, ty + th * 0.5 - size * 0.36, mark)
+        typeset.label(c, x + s / 2, ty + th * 0.5 - size * 0.36, mark, font=fonts.SANS_BOLD, size=size, align="center")
     else:
         c.setFillColorRGB(1, 1, 1)
         dw = tw * 0.34
@@ -297,18 +296,17 @@ def board_drawing(model: dict, ink, paper: str | None = None, seams: tuple = (()
         c.rect(0.25, 0.25, total - 0.5, total - 0.5, stroke=1, fill=0)
         size = min(9.0, edge * 0.62)
         c.setFillColorRGB(0, 0, 0)
-        c.setFont(fonts.SANS_BOLD, size)
         sx = [v * MM for v in seams[0]]
         sy = [v * MM for v in seams[1]]
         for k in range(n):
             half = fonts.text_width(R.COLUMNS[k], fonts.SANS_BOLD, size) / 2 + 1.2 * MM
             cx = _clear_of(edge + (k + 0.5) * cell, half, edge + k * cell, edge + (k + 1) * cell, sx)
-            c.drawCentredString(cx, edge / 2 - size * 0.36, R.COLUMNS[k])
-            c.drawCentredString(cx, total - edge / 2 - size * 0.36, R.COLUMNS[k])
+            typeset.label(c, cx, edge / 2 - size * 0.36, R.COLUMNS[k], font=fonts.SANS_BOLD, size=size, align="center")
+            typeset.label(c, cx, total - edge / 2 - size * 0.36, R.COLUMNS[k], font=fonts.SANS_BOLD, size=size, align="center")
             lo = edge + (n - 1 - k) * cell
             cy = _clear_of(lo + 0.5 * cell, size * 0.5 + 1.2 * MM, lo, lo + cell, sy)
-            c.drawCentredString(edge / 2, cy - size * 0.36, str(k + 1))
-            c.drawCentredString(total - edge / 2, cy - size * 0.36, str(k + 1))
+            typeset.label(c, edge / 2, cy - size * 0.36, str(k + 1), font=fonts.SANS_BOLD, size=size, align="center")
+            typeset.label(c, total - edge / 2, cy - size * 0.36, str(k + 1), font=fonts.SANS_BOLD, size=size, align="center")
         c.restoreState()
 
     return side, draw
@@ -360,15 +358,13 @@ def render_board(doc, model: dict) -> None:
         lay = one_page_layout((pw, ph), side)
         ox, oy = lay["origin"]
         c.setFillColorRGB(0, 0, 0)
-        c.setFont(fonts.SANS_BOLD, TITLE_PT)
-        c.drawString(ox * MM, lay["title_y"] * MM, title)
-        c.setFont(fonts.SANS, 8.5)
+        typeset.label(c, ox * MM, lay["title_y"] * MM, title, font=fonts.SANS_BOLD, size=TITLE_PT)
         room = side * MM - fonts.text_width(title, fonts.SANS_BOLD, TITLE_PT) - 6 * MM
         seats = _(SEATS)
         if fonts.text_width(seats, fonts.SANS, 8.5) <= room:
-            c.drawRightString((ox + side) * MM, lay["title_y"] * MM, seats)
+            typeset.label(c, (ox + side) * MM, lay["title_y"] * MM, seats, font=fonts.SANS, size=8.5, align="right")
         else:  # a narrow board: the seats go under the title
-            c.drawString(ox * MM, (lay["title_y"] - 5) * MM, seats)
+            typeset.label(c, ox * MM, (lay["title_y"] - 5) * MM, seats, font=fonts.SANS, size=8.5)
         c.saveState()
         c.translate(ox * MM, oy * MM)
         draw(c)
@@ -420,12 +416,10 @@ def _legend_entry(c, ink, key: str, name: str, note: str, x: float, y: float, ro
     c.setLineWidth(0.5)
     c.rect(x, y, sw, sw, stroke=1, fill=0)
     c.setFillColorRGB(0, 0, 0)
-    c.setFont(fonts.SANS_BOLD, LEGEND_NAME_PT)
     tx = x + sw + 2 * MM
-    c.drawString(tx, y + sw - LEGEND_NAME_PT, _(name))
-    c.setFont(fonts.SANS, LEGEND_NOTE_PT)
+    typeset.label(c, tx, y + sw - LEGEND_NAME_PT, _(name), font=fonts.SANS_BOLD, size=LEGEND_NAME_PT)
     for j, line in enumerate(typeset.lines(figures(_(note)), fonts.SANS, LEGEND_NOTE_PT, room)[:2]):
-        c.drawString(tx, y + sw - LEGEND_NAME_PT - 2 - (j + 1) * LEGEND_NOTE_PT * 1.15, line)
+        typeset.label(c, tx, y + sw - LEGEND_NAME_PT - 2 - (j + 1) * LEGEND_NOTE_PT * 1.15, line, font=fonts.SANS, size=LEGEND_NOTE_PT)
 
 
 def legend(c, ink, x: float, top: float, width: float) -> float:
@@ -448,12 +442,10 @@ def legend_column(c, ink, x: float, y: float, w: float, h: float) -> None:
     need = 14 + len(seats) * size * 1.2 + 4 * MM + len(LEGEND) * LEGEND_ROW
     top = y + h - max(0.0, (h - need) / 2)
     c.setFillColorRGB(0, 0, 0)
-    c.setFont(fonts.SANS_BOLD, 10.5)
-    c.drawString(x, top - 10.5, _("Legend"))
+    typeset.label(c, x, top - 10.5, _("Legend"), font=fonts.SANS_BOLD, size=10.5)
     ty = top - 14 - size
-    c.setFont(fonts.SANS, size)
     for line in seats:
-        c.drawString(x, ty, line)
+        typeset.label(c, x, ty, line, font=fonts.SANS, size=size)
         ty -= size * 1.2
     ty -= 4 * MM
     for key, name, note in LEGEND:
@@ -502,8 +494,7 @@ def token_face(letter: str, value: int, pool: str):
         c.circle(w / 2, h / 2, w * 0.44, stroke=1, fill=0)
         c.setFillColorRGB(0, 0, 0)
         size = h * 0.44
-        c.setFont(fonts.SANS_BOLD, size)
-        c.drawCentredString(w / 2, h * 0.57 - size * 0.36, letter)
+        typeset.label(c, w / 2, h * 0.57 - size * 0.36, letter, font=fonts.SANS_BOLD, size=size, align="center")
         value_dots(c, w / 2, h * 0.2, value, w * 0.04, pitch=3.4)  # apart enough not to blur into a bar
         if pool == "gold":  # the star on a disc of its own colour, clear of the stripes
             ink.fill(c, POOL_COLOR[pool], large=True)
@@ -557,10 +548,8 @@ def render_racks(doc, model: dict, top: float | None = None) -> None:
     if top is not None and top - need >= 16 * MM:
         c = doc.c
         c.setFillColorRGB(0, 0, 0)
-        c.setFont(fonts.SANS_BOLD, 14)
-        c.drawString(m, top - 14, _("Scryptic racks"))
-        c.setFont(fonts.SANS, 9)
-        c.drawString(m + 40 * MM, top - 13, _("One per player: cut along the solid line. Your rack stays hidden from your opponent."))
+        typeset.label(c, m, top - 14, _("Scryptic racks"), font=fonts.SANS_BOLD, size=14)
+        typeset.label(c, m + 40 * MM, top - 13, _("One per player: cut along the solid line. Your rack stays hidden from your opponent."), font=fonts.SANS, size=9)
         y = top - 18
     else:
         c = doc.new_page()
@@ -577,11 +566,9 @@ def render_racks(doc, model: dict, top: float | None = None) -> None:
         c.line(m, top - 11 * MM, W - m, top - 11 * MM)
         _pool_symbol(c, doc.ink, pool["owner"], m + 6 * MM, top - 5.5 * MM, 3 * MM)
         c.setFillColorRGB(0, 0, 0)
-        c.setFont(fonts.SANS_BOLD, 13)
         rack = _("Player {n} · gold rack") if pool["owner"] == "gold" else _("Player {n} · silver rack") if pool["owner"] == "silver" else f"Player {{n}} · {pool['owner']} rack"
-        c.drawString(m + 11 * MM, top - 7.5 * MM, rack.format(n=pool["player"]))
-        c.setFont(fonts.SANS, 8.5)
-        c.drawRightString(W - m - 4 * MM, top - 7.2 * MM, _("start with {start} · draw {draw} a turn · limit {limit}").format(start=model["rack_start"], draw=model["draw_per_turn"], limit=model["rack_limit"]))
+        typeset.label(c, m + 11 * MM, top - 7.5 * MM, rack.format(n=pool["player"]), font=fonts.SANS_BOLD, size=13)
+        typeset.label(c, W - m - 4 * MM, top - 7.2 * MM, _("start with {start} · draw {draw} a turn · limit {limit}").format(start=model["rack_start"], draw=model["draw_per_turn"], limit=model["rack_limit"]), font=fonts.SANS, size=8.5, align="right")
         # the slots
         sx, sy = m + 5 * MM, top - 15 * MM
         per_row = (model["rack_limit"] + 1) // 2
@@ -594,14 +581,12 @@ def render_racks(doc, model: dict, top: float | None = None) -> None:
             c.roundRect(x, yy, slot, slot, 1.5 * MM, stroke=1, fill=0)
             c.setDash()
             c.setFillColorRGB(0.45, 0.45, 0.45)
-            c.setFont(fonts.SANS, 7)
-            c.drawString(x + 1.2 * MM, yy + 1.2 * MM, str(i + 1))
+            typeset.label(c, x + 1.2 * MM, yy + 1.2 * MM, str(i + 1), font=fonts.SANS, size=7)
         # letter values beside the slots
         vx = sx + per_row * (slot + 1.5 * MM) + 6 * MM
         vy = sy - 4 * MM
         c.setFillColorRGB(0, 0, 0)
-        c.setFont(fonts.SANS_BOLD, 9)
-        c.drawString(vx, vy, _("Letter values"))
+        typeset.label(c, vx, vy, _("Letter values"), font=fonts.SANS_BOLD, size=9)
         values = {e["letter"]: e["value"] for e in pool["letters"]}  # the pool's own letters (a language's set)
         for v in (1, 2, 3):
             letters = " ".join(ch for ch in (sorted(values) if len(values) == 26 else values) if values[ch] == v)
@@ -609,12 +594,10 @@ def render_racks(doc, model: dict, top: float | None = None) -> None:
             value_dots(c, vx + 5 * MM, ly + 1.2 * MM, v, 1.1 * MM)
             room = W - m - 4 * MM - (vx + 12 * MM)
             lines = typeset.lines(letters, fonts.SANS_BOLD, 10, room)
-            c.setFont(fonts.SANS_BOLD, 10)
             for j, line in enumerate(lines):
-                c.drawString(vx + 12 * MM, ly - j * 4.2 * MM, line)
-        c.setFont(fonts.SANS, 7.5)
+                typeset.label(c, vx + 12 * MM, ly - j * 4.2 * MM, line, font=fonts.SANS_BOLD, size=10)
         c.setFillColorRGB(0.3, 0.3, 0.3)
-        c.drawString(m + 5 * MM, bottom + 4 * MM, _("Dashed slots: beyond the {start} starting letters. Over {limit}: discard down at once.").format(start=model["rack_start"], limit=model["rack_limit"]))
+        typeset.label(c, m + 5 * MM, bottom + 4 * MM, _("Dashed slots: beyond the {start} starting letters. Over {limit}: discard down at once.").format(start=model["rack_start"], limit=model["rack_limit"]), font=fonts.SANS, size=7.5)
 
 
 # -- reference card ----------------------------------------------------------------------------
@@ -628,13 +611,12 @@ TABLE = 7.8
 
 def _block(c, title: str, items: list[str], x: float, top: float, width: float, *, numbered: bool = False, size: float = BODY) -> float:
     c.setFillColorRGB(0, 0, 0)
-    c.setFont(fonts.SANS_BOLD, 10.5)
-    c.drawString(x, top - 10, _(title))
+    typeset.label(c, x, top - 10, _(title), font=fonts.SANS_BOLD, size=10.5)
     y = top - 14
+    lead_font = fonts.SANS_BOLD if numbered else fonts.SANS
     for k, item in enumerate(items, 1):
         lead = f"{k}." if numbered else "•"
-        c.setFont(fonts.SANS_BOLD if numbered else fonts.SANS, size)
-        c.drawString(x, y - size, lead)
+        typeset.label(c, x, y - size, lead, font=lead_font, size=size)
         y = typeset.paragraph(c, said(item), x + 4.5 * MM, y, width - 4.5 * MM, size=size) - 1.4
     return y
 
@@ -671,9 +653,8 @@ def _terrain_table(c, doc, model: dict, m: float, y: float, W: float, size: floa
     c.setFillColorRGB(0.88, 0.88, 0.88)
     c.rect(m, y - 6 * MM, sum(widths), 6 * MM, stroke=0, fill=1)
     c.setFillColorRGB(0, 0, 0)
-    c.setFont(fonts.SANS_BOLD, 8.5)
     for k, head in enumerate(["", _("terrain"), _("placing words"), _("in combat")]):
-        c.drawString(xs[k] + 1.5 * MM, y - 4.2 * MM, head)
+        typeset.label(c, xs[k] + 1.5 * MM, y - 4.2 * MM, head, font=fonts.SANS_BOLD, size=8.5)
     rows = [(r["code"], r["name"], r["placing"], r["combat"]) for r in model["terrain"]]
     rows.append(("city", "city", model["city"]["placing"], model["city"]["combat"]))
     top = y - 6 * MM
@@ -694,13 +675,11 @@ def _terrain_table(c, doc, model: dict, m: float, y: float, W: float, size: floa
             c.setLineWidth(0.5)
             c.rect(px, py, pic, pic, stroke=1, fill=0)
         c.setFillColorRGB(0, 0, 0)
-        c.setFont(fonts.SANS_BOLD, 9)
-        c.drawString(xs[1] + 1.5 * MM, ry + row_h / 2 - 3, _(name))
-        c.setFont(fonts.SANS, size)
+        typeset.label(c, xs[1] + 1.5 * MM, ry + row_h / 2 - 3, _(name), font=fonts.SANS_BOLD, size=9)
         for col, lines in zip((2, 3), wrapped):
             ty = ry + row_h / 2 + (len(lines) - 1) * lead / 2 - size * 0.35
             for line in lines:
-                c.drawString(xs[col] + 1.5 * MM, ty, line)
+                typeset.label(c, xs[col] + 1.5 * MM, ty, line, font=fonts.SANS, size=size)
                 ty -= lead
         top = ry
         lines_y.append(top)
@@ -743,14 +722,12 @@ def render_reference(doc, model: dict) -> None:
     ly = d.table(c, left, y, _mod_widths(mods, col_w), mods, row_h=5.6 * MM, size=TABLE, aligns=["left", "center", "center"])
     ly -= 3 * MM
     c.setFillColorRGB(0, 0, 0)
-    c.setFont(fonts.SANS_BOLD, 10.5)
-    c.drawString(left, ly - 10, _("Letter values (dots on the tokens)"))
+    typeset.label(c, left, ly - 10, _("Letter values (dots on the tokens)"), font=fonts.SANS_BOLD, size=10.5)
     ly -= 15
     for v in ("1", "2", "3"):
         c.setFillColorRGB(0, 0, 0)
         value_dots(c, left + 4 * MM, ly - 3, int(v), 1 * MM)
-        c.setFont(fonts.SANS_BOLD, 9)
-        c.drawString(left + 10 * MM, ly - 6, " ".join(model["values"][v]))
+        typeset.label(c, left + 10 * MM, ly - 6, " ".join(model["values"][v]), font=fonts.SANS_BOLD, size=9)
         ly -= 4.8 * MM
     # the blocks as large as fits above the margin: a longer translation gets smaller (English fits at `big`)
     def fits(size: float, end_right: bool) -> bool:
@@ -778,15 +755,12 @@ def render_reference(doc, model: dict) -> None:
     y = d.header(doc, _("Scryptic · reference (2 of 2)"), _("Which words count, the meaning bonuses, scoring and the end, and worked examples computed by the rules."), margin=m)
     full = W - 2 * m
     c.setFillColorRGB(0, 0, 0)
-    c.setFont(fonts.SANS_BOLD, 10.5)
-    c.drawString(m, y - 10, _("Which words count"))
+    typeset.label(c, m, y - 10, _("Which words count"), font=fonts.SANS_BOLD, size=10.5)
     y = typeset.paragraph(c, said(model["dictionary"]), m, y - 14, full, size=BODY) - 2 * MM
-    c.setFont(fonts.SANS_BOLD, 10.5)
-    c.drawString(m, y - 10, _("Meaning bonuses: both players agree, else no bonus"))
+    typeset.label(c, m, y - 10, _("Meaning bonuses: both players agree, else no bonus"), font=fonts.SANS_BOLD, size=10.5)
     y = typeset.paragraph(c, said(model["meaning_rule"]), m, y - 14, full, size=BODY) - 1.5 * MM
     for entry in model["meanings"]:
-        c.setFont(fonts.SANS_BOLD, 8.5)
-        c.drawString(m, y - 8.5, figures(_(entry["title"])))
+        typeset.label(c, m, y - 8.5, figures(_(entry["title"])), font=fonts.SANS_BOLD, size=8.5)
         y = typeset.paragraph(c, " ".join(entry["words"]), m + 3 * MM, y - 11, full - 3 * MM, size=SMALLEST, leading=SMALLEST * 1.22) - 1.2 * MM
     y -= 1.5 * MM
     gap = 6 * MM
@@ -805,8 +779,7 @@ def render_reference(doc, model: dict) -> None:
 
     c.setLineWidth(0.8)
     c.line(m, y, W - m, y)
-    c.setFont(fonts.SANS_BOLD, 10.5)
-    c.drawString(m, y - 12, _("Worked examples"))
+    typeset.label(c, m, y - 12, _("Worked examples"), font=fonts.SANS_BOLD, size=10.5)
     y -= 15
 
     def line(text: str, x: float = m, width: float = full, font: str = fonts.SANS) -> None:
@@ -872,8 +845,7 @@ def _score_rows(doc, model: dict, y: float, first: int, last: int, m: float, *, 
         c.rect(x0, y - band, per, band, stroke=0, fill=1)
         _pool_symbol(c, doc.ink, player["pool"], x0 + 4 * MM, y - band / 2, 2.2 * MM)
         c.setFillColorRGB(0, 0, 0)
-        c.setFont(fonts.SANS_BOLD, 10)
-        c.drawCentredString(x0 + per / 2, y - band / 2 - 3.5, _(player["label"]))
+        typeset.label(c, x0 + per / 2, y - band / 2 - 3.5, _(player["label"]), font=fonts.SANS_BOLD, size=10, align="center")
     y -= band
     widths = [turn_w] + sub + sub
     cols = [_(h) for h in model["columns"]]
@@ -956,8 +928,7 @@ def render_sheet(doc, model: dict) -> None:
         y = bottom - 4 * MM
         if page == 1:
             c.setFillColorRGB(0, 0, 0)
-            c.setFont(fonts.SANS_BOLD, 10)
-            c.drawString(m, y - 10, _("Each turn, write in your half of the row"))
+            typeset.label(c, m, y - 10, _("Each turn, write in your half of the row"), font=fonts.SANS_BOLD, size=10)
             ny = y - 14
             half = (W - 2 * m - 6 * MM) / 2
             notes = model["notes"]
@@ -982,13 +953,11 @@ def _sheet_end(doc, model: dict, y: float, m: float) -> None:
     W, _h = doc.size
     half = (W - 2 * m - 6 * MM) / 2
     c.setFillColorRGB(0, 0, 0)
-    c.setFont(fonts.SANS_BOLD, 10.5)
-    c.drawString(m, y - 10, _("City captures (+{bonus} each)").format(bonus=model["capture_bonus"]))
+    typeset.label(c, m, y - 10, _("City captures (+{bonus} each)").format(bonus=model["capture_bonus"]), font=fonts.SANS_BOLD, size=10.5)
     cap = [[_("turn"), _("city (cell)"), _("taken by"), _("from"), "+"]] + [[""] * 5 for _k in range(6)]
     d.table(c, m, y - 14, [half * 0.14, half * 0.26, half * 0.22, half * 0.22, half * 0.16], cap, row_h=5.6 * MM, size=SHEET_TEXT, aligns=["center"] * 5)
     xr = m + half + 6 * MM
-    c.setFont(fonts.SANS_BOLD, 10.5)
-    c.drawString(xr, y - 10, _("The end"))
+    typeset.label(c, xr, y - 10, _("The end"), font=fonts.SANS_BOLD, size=10.5)
     lines = [
         _("The game ends after the turn in which a player empties pool and rack, when a player owns no city (the other wins by conquest), or when both pass twice in a row with the pools empty."),
         _("Check a total if you like: the face value of your whole words on the board + removed + cities."),
@@ -996,7 +965,6 @@ def _sheet_end(doc, model: dict, y: float, m: float) -> None:
     ty = y - 14
     for line in lines:
         ty = typeset.paragraph(c, line, xr, ty, half, size=SHEET_TEXT) - 1.5
-    c.setFont(fonts.SANS_BOLD, 10)
-    c.drawString(xr, ty - 14, _("Winner"))
+    typeset.label(c, xr, ty - 14, _("Winner"), font=fonts.SANS_BOLD, size=10)
     c.setLineWidth(0.8)
     c.line(xr + 16 * MM, ty - 14, xr + half, ty - 14)

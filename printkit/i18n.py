@@ -89,6 +89,21 @@ def colon(gettext: Callable[[str], str], name: str, value: str) -> str:
     return gettext("{name}: {value}").format(name=name, value=value)
 
 
+def after_colon(lang: str | None, sentence: str, names=()) -> str:
+    """`sentence` as it goes on after a label's colon in `lang`: French writes its
+    first letter small (« Cartes Cryptex : les emplacements libres... »); a first word
+    that is a name (one of `names`, a game's title) or an abbreviation (QR, PDF) keeps
+    its capitals. Other languages: unchanged."""
+    from printkit.lang import language
+
+    if not sentence or not language(lang).small_after_colon:
+        return sentence
+    first = sentence.split(maxsplit=1)[0].strip(".,;:!?()«»\u202f")
+    if first in names or any(ch.isupper() for ch in first[1:]):
+        return sentence
+    return sentence[0].lower() + sentence[1:]
+
+
 def listed(gettext: Callable[[str], str], items) -> str:
     """`items` one after another with the language's semicolon ("a; b; c"; French
     puts a narrow no-break space before it), for a list put together in code."""

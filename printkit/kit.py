@@ -16,7 +16,7 @@ from printkit import __version__
 from printkit.build import build_checked, print_advice, small_print
 from printkit.component import default_params
 from printkit.engine.units import DEFAULT_BLEED, MM
-from printkit.i18n import colon, listed, N_, text
+from printkit.i18n import after_colon, colon, listed, N_, text
 from printkit.lang import language
 from printkit.engine.rl import canvas_class
 
@@ -196,7 +196,7 @@ def _define_guide(doc, game, rules_pages, guide_page, parts, _=str, lang: str = 
     typeset.label(c, m, y - 12, _("Cutting and folding"), font=fonts.SANS_BOLD, size=12)
     y -= 18
     for p in parts:
-        text = _("{title}: {text}").format(title=p.title, text=p.advice) + (f" {p.note}" if p.note else "")  # French: a no-break space before the colon
+        text = _("{title}: {text}").format(title=p.title, text=after_colon(lang, p.advice, game.title.split())) + (f" {p.note}" if p.note else "")  # French: a no-break space before the colon, a small letter after it
         y = typeset.paragraph(c, "• " + text, m, y, W - 2 * m, size=9) - 2 * MM
     if getattr(game, "supplies", ()):
         need = listed(_, (f"{_item(_(item), lang)} ({_(why)})" for item, why in game.supplies))
@@ -473,7 +473,7 @@ def _index_doc(summaries, request, row_mm: float, note_pt: float, gap_mm: float)
             rows.append([p.title, _pages(p.first, p.last), _sides(p.two_sided, _), str(p.copies), sheets])
         y = d.table(c, m, y, [W - 2 * m - 100 * MM, 22 * MM, 34 * MM, 16 * MM, 28 * MM], rows, row_h=row_h, size=8.5) - 1.5 * MM
         for p in notes:
-            note = _("{title}: {text}").format(title=p.title, text=p.note or p.advice)
+            note = _("{title}: {text}").format(title=p.title, text=after_colon(lang, p.note or p.advice, game.title.split()))
             lines = typeset.lines("• " + note, fonts.SANS, note_pt, W - 2 * m)
             if y - len(lines) * note_pt * 1.3 < bottom:
                 c = doc.new_page()

@@ -49,6 +49,9 @@ class Language(NamedTuple):
     decimal: str = ","
     #: its nouns keep their capital inside a sentence (German: Schere, Würfel)
     capital_nouns: bool = False
+    #: a sentence after a label's colon goes on in lower case (French: « Cartes : imprimez
+    #: en recto verso », never « Cartes : Imprimez »)
+    small_after_colon: bool = False
 
     @property
     def tag(self) -> str:
@@ -86,7 +89,7 @@ class Language(NamedTuple):
 LANGUAGES: dict[str, Language] = {
     "en": Language("en", "English", "English", "abcdefghijklmnopqrstuvwxyz", "", marked=False, folds=False, decimal="."),
     "de": Language("de", "German", "Deutsch", "abcdefghijklmnopqrstuvwxyzäöü", "äöü", capital_nouns=True),
-    "fr": Language("fr", "French", "Français", "abcdefghijklmnopqrstuvwxyz", ""),
+    "fr": Language("fr", "French", "Français", "abcdefghijklmnopqrstuvwxyz", "", small_after_colon=True),
     "es": Language("es", "Spanish", "Español", "abcdefghijklmnñopqrstuvwxyz", "ñ"),
     "nl": Language("nl", "Dutch", "Nederlands", "abcdefghijklmnopqrstuvwxyz", ""),
 }

@@ -221,3 +221,49 @@ def test_a_new_sentence_waits_for_its_translators():
     for lang in TRANSLATED:
         assert not cats[lang][new].string, f"{lang}: a new sentence arrived already translated"
         assert any(new[:20] in p for p in build_catalogues.problems(cats[lang])), lang
+
+
+#: abbreviations a sentence goes on after (z. B., p. ex., p. ej., bijv.)
+ABBREVIATIONS = {"z", "B", "ex", "ej", "p", "bijv", "bv", "etc", "e", "g", "i", "no", "Nr", "ca", "usw", "bzw", "vs", "cf"}
+#: an English-style pair of quotes around a word or phrase ('fit to page', "most words", “beidseitig”)
+ENGLISH_QUOTES = re.compile(r"(?<!\w)['\"“‘][^'\"“”‘’]{1,60}['\"”’](?!\w)")
+
+
+def _strings(lang):
+    for m in _catalogue(lang):
+        if m.id:
+            yield from (s for s in (m.string if isinstance(m.string, tuple) else (m.string,)) if s)
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_catalogues_follow_their_languages_typography(lang):
+    """Issue 37's native review, over every message of the catalogue: German quotes
+    „so“, Spanish «así» (or “así”), never English 'so' or "so" (an apostrophe inside a
+    name, L'Officiel, is no quote); French goes on in lower case after a colon (a
+    letter, an abbreviation or a placeholder may follow it: « : M lettres », « : IJ »);
+    no sentence starts with a small letter (the key line once read "... only. net: ...")."""
+    wrong = []
+    for s in _strings(lang):
+        if lang == "de":
+            bare = re.sub(r"„[^„“”]{1,200}“", "", s)
+            wrong += [f"quote: {q}" for q in ENGLISH_QUOTES.findall(bare)] + [f"unpaired German quote: {s[:60]}" for ch in "„“" if ch in bare][:1]
+        if lang == "es":
+            wrong += [f"quote: {q}" for q in ENGLISH_QUOTES.findall(s) if not q.startswith("“")]
+        if lang == "fr":
+            wrong += [f"capital after a colon: {m.group(0)}" for m in re.finditer(r":\**\s+\**([A-ZÀ-ÖØ-Þ][a-zà-ÿ]+)", s)]
+        wrong += [f"small letter starts a sentence: {m.group(0)}" for m in re.finditer(r"(\w+)[.!?]\s+[a-zà-ÿ]\w*", s) if m.group(1) not in ABBREVIATIONS]
+    assert not wrong, f"{lang}: {wrong[:5]}"
+
+
+def test_french_goes_on_in_lower_case_after_a_colon():
+    """i18n.after_colon: French writes a note after a label's colon with a small
+    letter; a name or an abbreviation keeps its capitals; other languages are unchanged."""
+    from printkit.i18n import after_colon
+
+    assert after_colon("fr", "Une feuille par joueur.") == "une feuille par joueur."
+    assert after_colon("fr", "Énigmes solo.") == "énigmes solo."
+    assert after_colon("fr", "Crypticolor seulement.", ("Crypticolor",)) == "Crypticolor seulement."
+    assert after_colon("fr", "QR code inclus.") == "QR code inclus."
+    assert after_colon("de", "Ein Bogen pro Spieler.") == "Ein Bogen pro Spieler."
+    assert after_colon("en", "One sheet per player.") == "One sheet per player."
+    assert after_colon("fr", "") == ""

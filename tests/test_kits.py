@@ -221,3 +221,31 @@ def test_a_kit_part_s_count_reads_as_its_number(tmp_path, lang, cryptic, cryptic
         cover = doc[0].get_textpage().get_text_range()
         doc.close()
         assert want in cover, cover
+
+
+def test_french_index_notes_go_on_in_lower_case_after_the_colon(tmp_path):
+    """Issue 37: the index's part notes in French read « Cartes Cryptex : les
+    emplacements libres... », a small letter after the colon, as French writes it
+    (the English keeps its capital). Read back from the PDF."""
+    from printkit import kit
+    from printkit.engine.units import PrintOptions
+    from printkit.games import all_games
+    from printkit.i18n import text
+
+    for lang in ("fr", "en"):
+        _ = text(lang)
+        summaries = []
+        for name in ("cryptex", "crypto-crisis"):
+            game = all_games()[name]
+            parts = [kit.PartPages(_(game.components[p.component].title), k + 2, k + 2, "", 1, _(p.note or game.components[p.component].notes), "", p.component)
+                     for k, p in enumerate(game.kit)]
+            summaries.append((game, tmp_path / f"{name}-kit.pdf", len(parts) + 2, parts))
+        kit.write_index(summaries, Request(PrintOptions(), lang=lang), tmp_path / f"index-{lang}.pdf")
+        words = " ".join("".join(p.extract_text() or "" for p in PdfReader(tmp_path / f"index-{lang}.pdf").pages).split())
+        after = re.findall(r"• [^•:]+?\u202f?: (\w)", words)
+        assert len(after) >= 5, words[:300]
+        if lang == "fr":
+            assert all(ch.islower() for ch in after), after
+            assert "Cartes Cryptex\u202f: les emplacements libres" in words or "Cartes Cryptex : les emplacements libres" in words
+        else:
+            assert any(ch.isupper() for ch in after)

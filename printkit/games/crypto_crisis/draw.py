@@ -923,7 +923,7 @@ def _key_page(doc, p: dict) -> None:
     W, _H = doc.size
     m = 12 * MM
     y = d.header(doc, _("CRYPTO CRISIS  ·  answer key for {id}").format(id=p["id"]), _("This page holds this puzzle's answers only. "
-                 "net: the shifts added up (the board wraps: 3 up = 2 down).")) - 2 * MM
+                 "After 'net': the shifts added up (the board wraps: 3 up = 2 down).")) - 2 * MM
     y = typeset.paragraph(c, legend(), m, y, W - 2 * m, size=8) - 2 * MM  # every code on the page, spelled out
     _key_block(c, doc.ink, m, y, W - 2 * m, 58 * MM, p)
 

@@ -9,7 +9,7 @@ from printkit.engine.cards import CardArt, draw_deck
 from printkit.engine.forms import reused
 from printkit.engine.units import MM
 from printkit.games.cryptex.rules import final_score, JOKER, JOKER_LIMIT, model_lang
-from printkit.i18n import N_, for_model, text
+from printkit.i18n import N_, colon, for_model, text
 
 _EN = text("en")
 
@@ -375,7 +375,7 @@ def _answer_key(doc, model: dict, p: dict) -> None:
     y = d.header(doc, _("CRYPTEX  ·  answer key"), _("ID {id}    how a computer played it: par {par}").format(id=p["id"], par=p["par"]))
     bottom = _cryptex_rows(c, m, y - 2 * MM, model["lengths"], 7.5 * MM, filled=p["cryptexes"])
     total, lines = final_score(p["cryptexes"], model["lengths"], p["jokers_used"], [], _is_word(model_lang(model)))
-    rows = [[_("cryptex"), _("points")]] + [[f"{ln.cryptex}: {ln.letters or '-'}" if ln.cryptex else _("unused jokers: +4 x {n}").format(n=ln.points // 4), f"{ln.points:+d}"] for ln in lines]
+    rows = [[_("cryptex"), _("points")]] + [[colon(_, str(ln.cryptex), ln.letters or "–") if ln.cryptex else _("unused jokers: +4 × {n}").format(n=ln.points // 4), f"{ln.points:+d}"] for ln in lines]
     rows += [[_("half-game penalty"), f"{p['half_penalty']:+d}"], [_("TOTAL (par)"), str(total + p["half_penalty"])]]
     d.table(c, W / 2 + 10 * MM, y - 2 * MM, [50 * MM, 22 * MM], rows, row_h=6 * MM, size=8.5)
     y = min(bottom, y - 2 * MM - len(rows) * 6 * MM) - 6 * MM
@@ -384,4 +384,4 @@ def _answer_key(doc, model: dict, p: dict) -> None:
     cell_w = (W - 2 * m) / 5
     for k, (rnd, sym, letter, row) in enumerate(p["moves"]):
         col, line = k // 8, k % 8
-        typeset.label(c, m + col * cell_w, y - 14 - line * 12, f"{rnd:>2}: {letter}{'*' if sym == '?' else ''} → {row}", font=fonts.SANS, size=9)
+        typeset.label(c, m + col * cell_w, y - 14 - line * 12, colon(_, f"{rnd:>2}", f"{letter}{'*' if sym == '?' else ''} → {row}"), font=fonts.SANS, size=9)

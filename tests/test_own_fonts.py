@@ -410,7 +410,7 @@ def test_cover_and_text_pages_refuse_characters_the_shipped_face_lacks(tmp_path)
 # -- text inside an SVG picture -------------------------------------------------------------
 
 PICTURE = ('<svg xmlns="http://www.w3.org/2000/svg" width="60mm" height="20mm" viewBox="0 0 60 20">'
-           '<text x="2" y="12" font-family="serif" font-size="7">{}</text></svg>')
+           '<text x="2" y="12" font-family="DejaVu Sans" font-size="7">{}</text></svg>')
 
 
 def _form_fonts(pdf: Path) -> set[str]:
@@ -444,16 +444,16 @@ def _ink_columns(img, box) -> tuple[int, int]:
 
 def test_text_in_an_svg_picture_is_set_in_the_projects_fonts(tmp_path):
     # a picture's text is set as a template's own text is: its font-family in the
-    # project's fonts, with their fallbacks (it was always printkit's sans, and
-    # Greek there printed as empty boxes)
+    # project's fonts (here the tests' own DejaVu Sans, chess men), with their fallbacks (it was
+    # always printkit's sans: symbols, Greek or CJK there printed as empty boxes)
     from conftest import render_page
 
-    (tmp_path / "pic.svg").write_text(PICTURE.format("Serif Ωλ"), encoding="utf-8")
-    body = ('<text x="4" y="12" font-family="serif" font-size="7">Serif Ωλ</text>'
+    (tmp_path / "pic.svg").write_text(PICTURE.format("Face ♞♜ ⚓"), encoding="utf-8")
+    body = ('<text x="4" y="12" font-family="DejaVu Sans" font-size="7">Face ♞♜ ⚓</text>'
             '<image x="2" y="30" width="60" height="20" href="pic.svg"/>')
-    proc, out = _deck(tmp_path, "name\nAda\n", body)
+    proc, out = _deck(tmp_path, "name\nAda\n", body, env=TEST_FONT_ENV)
     assert proc.returncode == 0, proc.stderr
-    assert any("Serif" in f for f in _form_fonts(out)), _form_fonts(out)
+    assert any("DejaVu" in f for f in _form_fonts(out)), _form_fonts(out)
     img = render_page(out, 0, dpi=200)
     px = img.size[0] / 69  # one card a page (--layout single): the page is the drawing, 69 x 94 mm
 
@@ -470,12 +470,12 @@ def test_text_in_an_svg_picture_is_set_in_the_projects_fonts(tmp_path):
 def test_a_character_no_font_has_in_an_svg_picture_is_refused(tmp_path):
     (tmp_path / "pic.svg").write_text(PICTURE.format("Mark \U0010fffd"), encoding="utf-8")
     body = '<image x="2" y="30" width="60" height="20" href="pic.svg"/>'
-    proc, out = _deck(tmp_path, "name\nAda\n", body)
+    proc, out = _deck(tmp_path, "name\nAda\n", body, env=TEST_FONT_ENV)
     assert proc.returncode == 1 and not out.exists()
     assert "Traceback" not in proc.stderr
     assert "OWN-GLYPH front.svg image 'pic.svg' text 'Mark \U0010fffd': '\U0010fffd' (U+10FFFD) is in no font" in proc.stderr
     # the same picture in a layout (TOML) project
     layout = 'size = "poker"\n\n[[element]]\ntype = "image"\npath = "pic.svg"\nx = 2\ny = 30\nw = 59\nh = 20\n'
-    proc, out = _deck(tmp_path, "name\nAda\n", layout, name="front.toml")
+    proc, out = _deck(tmp_path, "name\nAda\n", layout, name="front.toml", env=TEST_FONT_ENV)
     assert proc.returncode == 1 and not out.exists()
     assert "'pic.svg' text 'Mark \U0010fffd': '\U0010fffd' (U+10FFFD) is in no font" in proc.stderr

@@ -697,7 +697,7 @@ class SvgTemplate(SvgText, SvgFace, SvgResolve):
             try:
                 rendered = s.template.render(v)
                 if ("lengths-ok", rendered) not in s.drawings:
-                    safety.BUDGET.snippet(self.path.name)  # a rendering not read before: drawn as a drawing of its own
+                    safety.BUDGET.snippet(self.path.name, s.size)  # a rendering not read before: drawn as a drawing of its own
                 bad = [] if ("lengths-ok", rendered) in s.drawings else self._snippet_lengths(rendered, place)
                 if not bad:  # a rendering read once: its copies on other cards are not parsed again
                     s.drawings[("lengths-ok", rendered)] = True

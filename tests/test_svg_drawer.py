@@ -578,3 +578,20 @@ def test_a_cards_version_counts_the_elements_its_document_copies(monkeypatch):
     with pytest.raises(safety.LimitError, match="over 100 versions"):
         safety.BUDGET.snippet("front.svg")
     safety.new_run()
+
+
+def test_a_picture_its_drawer_stops_on_is_refused_in_one_line(tmp_path):
+    # a font-size of 1e30 in an SVG picture (<image href="pic.svg">): the drawer's
+    # ValueError ended make in exit 3 ("internal error"), as before 5bb5eec
+    from conftest import run_inproc
+
+    (tmp_path / "cards.csv").write_text("name\nAda\n", encoding="utf-8")
+    (tmp_path / "pic.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" width="50" height="50" viewBox="0 0 50 50">'
+                                      '<text x="1" y="10" font-size="1e30">Ab</text></svg>', encoding="utf-8")
+    (tmp_path / "front.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" width="69mm" height="94mm" viewBox="0 0 69 94">'
+                                        '<image href="pic.svg" x="0" y="0" width="60" height="60"/><text x="8" y="90" font-size="4">{{ name }}</text></svg>', encoding="utf-8")
+    out = tmp_path / "out.pdf"
+    proc = run_inproc("deck", "--data", "cards.csv", "--front", "front.svg", "-o", str(out), "--layout", "single", "--duplex", "none", cwd=tmp_path)
+    assert proc.returncode == 2 and not out.exists(), proc.stderr
+    assert "Traceback" not in proc.stderr and proc.stderr.strip().count("\n") == 0
+    assert "pic.svg: this SVG picture cannot be drawn: length '1e30' is out of range" in proc.stderr

@@ -479,3 +479,30 @@ def test_a_character_no_font_has_in_an_svg_picture_is_refused(tmp_path):
     proc, out = _deck(tmp_path, "name\nAda\n", layout, name="front.toml", env=TEST_FONT_ENV)
     assert proc.returncode == 1 and not out.exists()
     assert "'pic.svg' text 'Mark \U0010fffd': '\U0010fffd' (U+10FFFD) is in no font" in proc.stderr
+
+
+@pytest.mark.parametrize("how", ["data", "nested", "icon", "layout-icon"])
+def test_a_character_no_font_has_in_a_picture_written_in_nested_or_an_icon_is_refused(tmp_path, how):
+    # the drawer sets these pictures' text in the project's fonts too; they went
+    # unchecked (a data: address, a picture inside a picture, an SVG icon): an
+    # empty box printed silently, exit 0
+    import base64
+
+    pic = PICTURE.format("Mark \U0010fffd")
+    if how == "data":
+        body = f'<image x="2" y="30" width="60" height="20" href="data:image/svg+xml;base64,{base64.b64encode(pic.encode()).decode()}"/>'
+    elif how == "nested":
+        (tmp_path / "inner.svg").write_text(pic, encoding="utf-8")
+        (tmp_path / "pic.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" width="60mm" height="20mm" viewBox="0 0 60 20">'
+                                          '<image width="60" height="20" href="inner.svg"/></svg>', encoding="utf-8")
+        body = '<image x="2" y="30" width="60" height="20" href="pic.svg"/>'
+    else:
+        (tmp_path / "icons").mkdir()
+        (tmp_path / "icons" / "zap.svg").write_text(pic, encoding="utf-8")
+        body = '<text x="4" y="12" font-size="7">Hit :zap: {{ name }}</text>'
+    if how == "layout-icon":
+        body = 'size = "poker"\n\n[[element]]\ntype = "icon"\nicon = "zap"\nx = 2\ny = 30\nw = 20\nh = 20\n'
+    proc, out = _deck(tmp_path, "name\nAda\n", body, name="front.toml" if how == "layout-icon" else "front.svg")
+    assert proc.returncode == 1 and not out.exists(), proc.stderr
+    assert "Traceback" not in proc.stderr
+    assert "text 'Mark \U0010fffd': '\U0010fffd' (U+10FFFD) is in no font" in proc.stderr

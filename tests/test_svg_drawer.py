@@ -159,6 +159,26 @@ def _(p):
     deck(p, svg(f"<style>{rules}</style>" + shapes + TEXT), "name,color\n" + rows)
 
 
+
+@case("style-placeholder-on-2000-elements-over-40000-defs", 2, "parts' documents would hold over")
+def _(p):
+    # each element a rule with a placeholder reaches is drawn in its own copy of the
+    # drawing's frame (its defs): 2,000 x 40,000 elements ran out of 3 GB in 34 s
+    # (the sheet was left unread before: 1.2 s, 79 MB); refused while reading the template
+    stops = '<stop offset="0"/>' * 40_000
+    deck(p, svg(f'<style>.u {{ fill: {{{{ color }}}} }}</style><defs><linearGradient id="g">{stops}</linearGradient></defs>'
+                + '<rect class="u" width="1" height="1"/>' * 2000 + TEXT), "name,color\nAda,#ff0000\n")
+
+
+@case("10-elements-with-placeholders-over-20000-defs-on-300-cards", 2, "versions of its elements with placeholders")
+def _(p):
+    # each card's version copies, resolves and walks the 20,000 stops (some 0.26 s):
+    # 3,000 of them ran past 2 minutes; each counts one more per 40 elements it copies
+    stops = '<stop offset="0"/>' * 20_000
+    rows = "".join(f"n{k},#{k:06x}\n" for k in range(300))
+    deck(p, svg(f'<defs><linearGradient id="g">{stops}</linearGradient></defs>'
+                + "".join(f'<rect fill="{{{{ color }}}}" x="{k}" width="1" height="1"/>' for k in range(10)) + TEXT), "name,color\n" + rows)
+
 QUICK: frozenset = frozenset()  # each case forks printkit twice (seconds): all in the second tier; the drawer's own checks below run in the first
 
 
@@ -530,3 +550,48 @@ def test_the_memo_of_an_elements_renderings_keeps_its_newest():
     assert list(memo) == [7, 8, 9]
     memo[8] = "again"  # an entry already there stays where it is
     assert list(memo.items()) == [(7, 7), (8, "again"), (9, 9)]
+
+
+def test_the_documents_of_a_templates_parts_are_bounded(tmp_path, monkeypatch):
+    # each element with placeholders is drawn in a copy of the drawing's frame: what
+    # they hold together is counted before copying and refused past UNIT_ELEMENTS
+    from printkit.custom import safety, template as T
+    from printkit.custom.svg import SvgTemplate
+
+    stops = '<stop offset="0"/>' * 200
+    (tmp_path / "front.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" width="69mm" height="94mm" viewBox="0 0 69 94">'
+                                        f'<style>.u {{ fill: {{{{ c }}}} }}</style><defs><linearGradient id="g">{stops}</linearGradient></defs>'
+                                        + '<rect class="u" width="1" height="1"/>' * 30 + "</svg>")
+    SvgTemplate(tmp_path / "front.svg", T.Context.for_folder(tmp_path), (63.0, 88.0))  # some 6,000: drawn
+    monkeypatch.setitem(safety.LIMITS, "UNIT_ELEMENTS", 5_000)
+    with pytest.raises(safety.LimitError, match="front.svg: its parts' documents would hold over 5,000 elements"):
+        SvgTemplate(tmp_path / "front.svg", T.Context.for_folder(tmp_path), (63.0, 88.0))
+
+
+def test_a_cards_version_counts_the_elements_its_document_copies(monkeypatch):
+    from printkit.custom import safety
+
+    monkeypatch.setitem(safety.LIMITS, "SNIPPET_DRAWINGS", 100)
+    safety.new_run()
+    safety.BUDGET.snippet("front.svg", 39 * 40)  # 40
+    safety.BUDGET.snippet("front.svg", 59 * 40)  # 100
+    with pytest.raises(safety.LimitError, match="over 100 versions"):
+        safety.BUDGET.snippet("front.svg")
+    safety.new_run()
+
+
+def test_a_picture_its_drawer_stops_on_is_refused_in_one_line(tmp_path):
+    # a font-size of 1e30 in an SVG picture (<image href="pic.svg">): the drawer's
+    # ValueError ended make in exit 3 ("internal error"), as before 5bb5eec
+    from conftest import run_inproc
+
+    (tmp_path / "cards.csv").write_text("name\nAda\n", encoding="utf-8")
+    (tmp_path / "pic.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" width="50" height="50" viewBox="0 0 50 50">'
+                                      '<text x="1" y="10" font-size="1e30">Ab</text></svg>', encoding="utf-8")
+    (tmp_path / "front.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" width="69mm" height="94mm" viewBox="0 0 69 94">'
+                                        '<image href="pic.svg" x="0" y="0" width="60" height="60"/><text x="8" y="90" font-size="4">{{ name }}</text></svg>', encoding="utf-8")
+    out = tmp_path / "out.pdf"
+    proc = run_inproc("deck", "--data", "cards.csv", "--front", "front.svg", "-o", str(out), "--layout", "single", "--duplex", "none", cwd=tmp_path)
+    assert proc.returncode == 2 and not out.exists(), proc.stderr
+    assert "Traceback" not in proc.stderr and proc.stderr.strip().count("\n") == 0
+    assert "pic.svg: this SVG picture cannot be drawn: length '1e30' is out of range" in proc.stderr

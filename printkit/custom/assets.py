@@ -901,5 +901,14 @@ def load_svg_drawing(path: Path, book=None):
     template's art is drawn), read once, from the tree the gate resolved; its
     text in `book`'s faces (a FontBook), else printkit's sans alone."""
     from printkit.custom.svgart import to_drawing
+    from printkit.errors import UsageError
 
-    return to_drawing(resolved_svg(path), str(path), None, book)
+    root = resolved_svg(path)
+    try:
+        return to_drawing(root, str(path), None, book)
+    except UsageError:  # a limit of the drawer, named: one line, exit 2
+        raise
+    except (ValueError, ArithmeticError, TypeError, IndexError, KeyError) as exc:  # what the drawer stopped on in a picture (a font-size of 1e30): one line, not exit 3
+        if os.environ.get("PRINTKIT_DEBUG"):
+            raise
+        raise UsageError(f"{Path(path).name}: this SVG picture cannot be drawn: {str(exc)[:120] or 'no reason given'}") from None

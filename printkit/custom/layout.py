@@ -23,7 +23,7 @@ from pathlib import Path
 
 from printkit.custom import safety, template as T
 from printkit.custom.assets import ICON, MIN_DPI, dpi_at, draw_picture, drawn_mm, forms, image_pixels, plain_image, resolved_svg
-from printkit.custom.svgtext import text_glyphs
+from printkit.custom.svgtext import icon_glyphs, text_glyphs, _may_show_text
 from printkit.engine.text import as_faces, draw_fitted, editor_metrics, face_metrics, Faces, fit, ink_extent, METRICS
 from printkit.engine.bleed import draw_strips, edge_strips
 from printkit.engine.units import CARDS, MM, SAFE
@@ -265,6 +265,8 @@ class LayoutTemplate:
                 for name in ICON.findall(text):
                     if self.ctx.icons.path(name) is None:
                         out.append(T.violation("OWN-ICON", label, self.ctx.icons.missing(name)))
+                    else:
+                        out += icon_glyphs(self.ctx, name, label)
                 for key in ("color",):
                     out += self._color_check(e, key, v, label)
                 if same:
@@ -275,6 +277,8 @@ class LayoutTemplate:
                 name = T.render(e.texts["icon"], v).strip().strip(":")
                 if name and self.ctx.icons.path(name) is None:
                     out.append(T.violation("OWN-ICON", label, self.ctx.icons.missing(name, colons=False)))
+                elif name:
+                    out += icon_glyphs(self.ctx, name, label)
             elif e.kind == "box":
                 out += self._color_check(e, "fill", v, label) + self._color_check(e, "stroke", v, label)
             elif e.kind == "qr" and (index == 0 or not isinstance(e.texts["text"], str) or e.show is not None):
@@ -430,7 +434,7 @@ def check_image(ctx: T.Context, name: str, w_mm: float, h_mm: float, label: str,
     if p.suffix.lower() == ".svg":
         safety.check_svg_refs(p, ctx.roots)  # what the picture shows: as make will read it
         # its text is set in the project's fonts (assets.draw_picture): a character none has is refused
-        return text_glyphs(ctx.fonts, resolved_svg(p), f"{label} '{p.name}'") if b"<text" in safety.read_bytes(p, "SVG file") else []
+        return text_glyphs(ctx.fonts, resolved_svg(p), f"{label} '{p.name}'") if _may_show_text(safety.read_bytes(p, "SVG file")) else []
     px = image_pixels(p)
     if px is None:
         return [T.violation("OWN-IMAGE-FORMAT", label, f"'{name}' is not a PNG or JPEG image")]

@@ -74,8 +74,9 @@ LIMITS = {
     "FONT_FILES": _limit("FONT_FILES", 2_000),  # font files looked at in one fonts folder
     "SVG_EFFECTS": _limit("SVG_EFFECTS", 300),  # elements with a filter or mask in one SVG template (each drawn as a picture)
     "FILTER_WORK": _limit("FILTER_WORK", 4_000_000_000),  # pixel steps the filters of one picture may take (pixels x passes)
-    "PATH_NUMBERS": _limit("PATH_NUMBERS", 1_000_000),
-    "SNIPPET_DRAWINGS": _limit("SNIPPET_DRAWINGS", 100_000),  # the cards' own versions of elements with placeholders one run reads (each some 0.5 ms to draw)  # numbers in the path data (d, points) of one SVG file
+    "PATH_NUMBERS": _limit("PATH_NUMBERS", 1_000_000),  # numbers in the path data (d, points) of one SVG file
+    "SNIPPET_DRAWINGS": _limit("SNIPPET_DRAWINGS", 100_000),  # the cards' own versions of elements with placeholders one run reads (each some 0.5 ms to draw; one more per 40 elements its document copies, resolves and walks)
+    "UNIT_ELEMENTS": _limit("UNIT_ELEMENTS", 300_000),  # elements the documents of one SVG template's parts hold together (each part's copy of the drawing's frame: defs, groups; some 400 bytes each)
     "SHEET_CHARS": _limit("SHEET_CHARS", 16_000_000),  # characters one spreadsheet sheet holds once laid out (shared text counted per cell)
 }
 
@@ -796,12 +797,14 @@ class _Budget(threading.local):
         self.chars = self.steps = self.run_steps = self.snippets = 0
         self.cap = LIMITS["TEXT_CHARS"]
 
-    def snippet(self, name) -> None:
+    def snippet(self, name, elements: int = 0) -> None:
         """Count one card's own version of an element with placeholders (read,
-        checked and drawn as a drawing of its own); refuse past the run's limit."""
-        self.snippets += 1
+        checked and drawn as a drawing of its own, in a copy of its document of
+        `elements` elements: each 40 of them, some 0.5 ms to copy, resolve and walk, count one
+        more); refuse past the run's limit."""
+        self.snippets += 1 + elements // 40
         if self.snippets > LIMITS["SNIPPET_DRAWINGS"]:
-            raise LimitError(f"{shown(name)}: over {LIMITS['SNIPPET_DRAWINGS']:,} versions of its elements with placeholders over the cards (each card's own, one per element), "
+            raise LimitError(f"{shown(name)}: over {LIMITS['SNIPPET_DRAWINGS']:,} versions of its elements with placeholders over the cards (each card's own, one per element, one more per 40 elements of the drawing's defs and groups it is drawn in), "
                              "printkit's limit: put the parts that change together in one group with the placeholders on it, or print fewer cards at once")
 
     def start(self, source_len: int) -> None:

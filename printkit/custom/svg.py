@@ -39,7 +39,7 @@ from printkit.custom.svgparse import (INHERITED, Kept, INKSCAPE_VERSION, NONPAIN
                                       _length, _local, _old_inkscape, _placeholders_unescaped, _scale, _shallow, _style, _subtree_placeholder, crop_to_element, cut_to_crop_marks)
 from printkit.custom.svgface import SvgFace
 from printkit.custom.svgresolve import SvgResolve
-from printkit.custom.svgtext import _bold_italic, _render_text, SvgText, text_anchor, text_direction, text_glyphs, TextUnit
+from printkit.custom.svgtext import _bold_italic, _render_text, SvgText, icon_glyphs, picture_glyphs, _may_show_text, text_anchor, text_direction, text_glyphs, TextUnit
 from printkit.custom.assets import ICON, MIN_DPI, dpi_at, drawn_mm, image_pixels, plain_image, resolved_svg
 from printkit.engine.text import ASCENT, DESCENT, Faces, line_text, plain, run_width
 from printkit.engine.units import MM, SAFE
@@ -620,7 +620,13 @@ class SvgTemplate(SvgText, SvgFace, SvgResolve):
 
     def _check_image(self, im: ImageUnit, href: str, label: str, v: dict | None = None) -> list:
         href = href.strip()
-        if not href or href.startswith("data:"):
+        if href.startswith("data:"):  # an SVG picture written in: its text set in the project's fonts, as a file's
+            key = ("data", hash(href))
+            checked = self.__dict__.setdefault("_svg_checked", {})
+            if key not in checked:
+                checked[key] = picture_glyphs(self.ctx.fonts, href, f"{label} (embedded drawing)")
+            return checked[key]
+        if not href:
             return []
         if self._image_path(href) is None:
             return [T.violation("OWN-IMAGE-MISSING", label, f"image '{T.short(href, 60)}' not found (looked beside {self.path.name} and the project file)")]
@@ -630,7 +636,7 @@ class SvgTemplate(SvgText, SvgFace, SvgResolve):
             if p not in checked:  # each picture read once, however many cards show it
                 safety.check_svg_refs(p, self.ctx.roots)  # what the picture shows: as make will read it
                 # its text is set in the project's fonts, as the template's is (assets.draw_picture)
-                checked[p] = text_glyphs(self.ctx.fonts, resolved_svg(p), f"{label} '{p.name}'") if b"<text" in safety.read_bytes(p, "SVG file") else []
+                checked[p] = text_glyphs(self.ctx.fonts, resolved_svg(p), f"{label} '{p.name}'") if _may_show_text(safety.read_bytes(p, "SVG file")) else []
             return checked[p]
         px = image_pixels(p)
         if px is None:
@@ -658,6 +664,8 @@ class SvgTemplate(SvgText, SvgFace, SvgResolve):
             for icon in ICON.findall(text):
                 if self.ctx.icons.path(icon) is None:
                     out.append(T.violation("OWN-ICON", label, self.ctx.icons.missing(icon)))
+                else:
+                    out += icon_glyphs(self.ctx, icon, label)
             if getattr(t, "_fixed", None) is not None:
                 font, size = t._fixed[:2]
             else:
@@ -697,7 +705,7 @@ class SvgTemplate(SvgText, SvgFace, SvgResolve):
             try:
                 rendered = s.template.render(v)
                 if ("lengths-ok", rendered) not in s.drawings:
-                    safety.BUDGET.snippet(self.path.name)  # a rendering not read before: drawn as a drawing of its own
+                    safety.BUDGET.snippet(self.path.name, s.size)  # a rendering not read before: drawn as a drawing of its own
                 bad = [] if ("lengths-ok", rendered) in s.drawings else self._snippet_lengths(rendered, place)
                 if not bad:  # a rendering read once: its copies on other cards are not parsed again
                     s.drawings[("lengths-ok", rendered)] = True

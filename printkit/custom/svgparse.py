@@ -114,6 +114,7 @@ class SnippetUnit:
     def __init__(self, number: int, template, skeleton, drawings: dict | None = None) -> None:
         self.number, self.template, self.skeleton = number, template, skeleton
         self.drawings = Kept() if drawings is None else drawings
+        self.size = sum(1 for _ in skeleton.iter()) if skeleton is not None else 0  # elements each rendering copies
 
 
 def _page_scale(root, where: str) -> tuple[float, float]:

@@ -30,24 +30,26 @@ class SvgResolve:
         from lxml import etree
 
         base, units = self._unit_parts()
-        doc = copy.deepcopy(base)
         wanted = {str(n) for n in keep}
         kept = [u for u in units if u[0] in wanted]
+        self._hold(self.__dict__["_base_size"] + sum(u[6] for u in kept))  # before the copy: what the part's document will hold
+        doc = copy.deepcopy(base)
         parents = []
-        for _n, _el, path, _before, _ids, _refs in kept:  # found before anything is put back (that moves later siblings)
+        for _n, _el, path, _before, _ids, _refs, _size in kept:  # found before anything is put back (that moves later siblings)
             parent = doc
             for i in path:
                 parent = parent[i]
             parents.append(parent)
         put: dict = {}
-        for (_n, el, _path, before, _ids, _refs), parent in zip(kept, parents):
+        for (_n, el, _path, before, _ids, _refs, _size), parent in zip(kept, parents):
             parent.insert(before + put.get(id(parent), 0), copy.deepcopy(el))
             put[id(parent)] = put.get(id(parent), 0) + 1
         refs = set().union(*(u[5] for u in kept)) if kept else set()
         if refs:
             defs = None
-            for n, el, _path, _before, ids, _refs in units:
+            for n, el, _path, _before, ids, _refs, size in units:
                 if n not in wanted and ids and ("*" in refs or ids & refs):
+                    self._hold(size)
                     if defs is None:
                         defs = etree.SubElement(doc, f"{{{SVG_NS}}}defs")
                     defs.append(copy.deepcopy(el))
@@ -77,20 +79,33 @@ class SvgResolve:
             while a is not self.root:
                 path.append(place[a])
                 a = a.getparent()
-            ids = {x.get("id") for x in el.iter() if isinstance(x.tag, str) and x.get("id")}
+            inside = list(el.iter())
+            ids = {x.get("id") for x in inside if isinstance(x.tag, str) and x.get("id")}
             refs = set()
             for x in el.iter():
                 href = (x.get(XLINK) or x.get("href") or "") if isinstance(x.tag, str) and _local(x.tag) == "use" else ""
                 if href.startswith("#"):
                     refs.add("*" if T.PLACEHOLDER.search(href) else href[1:])
-            units.append((el.get("data-pk-unit"), el, path[::-1], place[el], ids, refs))
+            units.append((el.get("data-pk-unit"), el, path[::-1], place[el], ids, refs, len(inside)))
         base = copy.deepcopy(self.root)
         for el in [x for x in base.iter() if isinstance(x.tag, str) and x.get("data-pk-unit") is not None]:
             el.getparent().remove(el)
         if "font-family" not in _style(base):
             base.set("font-family", "Noto Sans")  # a renderer's default would be a face never embedded
+        self.__dict__["_base_size"] = sum(1 for _ in base.iter())
         parts = self.__dict__["_parts"] = (base, units)
         return parts
+
+    def _hold(self, elements: int) -> None:
+        """Count the elements the parts' documents hold (each a copy of the
+        drawing's frame, its defs and groups, with its own elements): a frame
+        of 40,000 elements under 2,000 elements with placeholders held 80
+        million (over 3 GB); refused past UNIT_ELEMENTS, naming the file."""
+        held = self.__dict__["_held"] = self.__dict__.get("_held", 0) + elements
+        if held > safety.LIMITS["UNIT_ELEMENTS"]:
+            raise safety.LimitError(f"{safety.shown(self.path.name)}: its parts' documents would hold over {safety.LIMITS['UNIT_ELEMENTS']:,} elements "
+                                    "(each element with placeholders, or each run of fixed ones, is drawn in its own copy of the drawing's defs and groups), printkit's limit: "
+                                    "put the elements with placeholders together in one group, or make the <defs> smaller")
 
     def _absolute_images(self, doc) -> None:
         """The document handed to a renderer resolved by the gate: every file it

@@ -553,7 +553,42 @@ def _marked(node, mark, top: bool = False) -> str:
     return f"{marks[0]}{text}{marks[1]}" if marks and text else text
 
 
-def text_glyphs(book, root, where: str, v: dict | None = None) -> list:
+def _may_show_text(raw: bytes) -> bool:
+    """An SVG file's bytes may hold text: a <text> (any prefix), or a picture
+    (<image>) whose drawing may (a file the gate copies in, a data: address)."""
+    return b"text" in raw or b"image" in raw
+
+
+def icon_glyphs(ctx, name: str, label: str) -> list:
+    """text_glyphs for an SVG icon (`:name:` in text, an icon element): its text
+    is set in the project's fonts (Icons.drawer), as a picture's is."""
+    from printkit.custom import safety
+    from printkit.custom.assets import resolved_svg
+
+    path = ctx.icons.path(name)
+    if path is None or path.suffix.lower() != ".svg":
+        return []
+    checked = ctx.__dict__.setdefault("_icon_glyphs", {})
+    if path not in checked:  # each icon read once, however many cards show it (its finding named on the first)
+        checked[path] = text_glyphs(ctx.fonts, resolved_svg(path), f"{label} icon ':{name}:'") if _may_show_text(safety.read_bytes(path, "SVG file")) else []
+    return checked[path]
+
+
+def picture_glyphs(book, href: str, where: str, depth: int = 0) -> list:
+    """text_glyphs for an SVG picture in a data: address (embedded in a template,
+    or a file picture the gate copied in): the drawer sets its text in the
+    project's fonts too (svgart.svg_picture). Other data: pictures: none."""
+    from printkit.custom import safety
+
+    if not href[:80].strip().lower().startswith("data:image/svg+xml") or depth >= safety.LIMITS["SVG_FILES"]:
+        return []
+    raw = safety._data_uri_bytes(href.strip(), where)
+    if not raw or b"<text" not in raw and b"data:image/svg" not in raw.lower():
+        return []
+    return text_glyphs(book, safety.parse_svg(raw, where), where, None, depth + 1)
+
+
+def text_glyphs(book, root, where: str, v: dict | None = None, depth: int = 0) -> list:
     """OWN-GLYPH for the first character of each <text> of the SVG tree `root`
     that no font has: not its own family as the FontBook `book` resolves it,
     nor any face the book falls back to (what the drawer would print as an empty
@@ -562,6 +597,8 @@ def text_glyphs(book, root, where: str, v: dict | None = None) -> list:
     SVG pictures alike (their text is set in the project's fonts too)."""
     out = []
     for el in root.iter():
+        if isinstance(el.tag, str) and _local(el.tag) == "image":  # a picture in it (a data: address) sets its text so too
+            out += picture_glyphs(book, el.get("{http://www.w3.org/1999/xlink}href") or el.get("href") or "", where, depth)
         if not isinstance(el.tag, str) or _local(el.tag) != "text":
             continue
         text = "".join(el.itertext()).strip()

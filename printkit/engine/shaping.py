@@ -133,7 +133,12 @@ KEPT_CHARS = 4096
 
 
 def segments(text: str, font: str, book=None, rtl: bool = False, kern: bool = False) -> tuple[Seg, ...]:
-    """`_segments`, remembered for runs up to KEPT_CHARS long."""
+    """`_segments`, remembered for runs up to KEPT_CHARS long that need more
+    than their own font's advance widths: plain text its font has (a label, a
+    page's ID, a cell) is measured afresh, as `_segments` measures it, so one-off
+    texts do not fill the memo (a run of puzzle sheets grew by 3.7 KB a sheet)."""
+    if not kern and not rtl and text and max(text) < "\u0300" and set(text) <= _chars(font):
+        return _segments.__wrapped__(text, font, book, rtl, kern)  # its second branch: one segment, no lookup kept
     return (_segments if len(text) <= KEPT_CHARS else _segments.__wrapped__)(text, font, book, rtl, kern)
 
 

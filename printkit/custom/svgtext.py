@@ -12,7 +12,8 @@ import math
 import re
 from pathlib import Path
 
-from printkit.custom import svgdraw, template as T
+from printkit.custom import safety, svgdraw, template as T
+from printkit.custom.assets import resolved_svg
 from printkit.custom.svgmatrix import BadNumber, Matrix, apply, parse_transform
 from printkit.custom.svgcss import CSS_UNITS, is_bold
 from printkit.custom.svgparse import INHERITED, SODIPODI_ROLE, _length, _local, _style, _subtree_placeholder
@@ -562,9 +563,6 @@ def _may_show_text(raw: bytes) -> bool:
 def icon_glyphs(ctx, name: str, label: str) -> list:
     """text_glyphs for an SVG icon (`:name:` in text, an icon element): its text
     is set in the project's fonts (Icons.drawer), as a picture's is."""
-    from printkit.custom import safety
-    from printkit.custom.assets import resolved_svg
-
     path = ctx.icons.path(name)
     if path is None or path.suffix.lower() != ".svg":
         return []
@@ -578,8 +576,6 @@ def picture_glyphs(book, href: str, where: str, depth: int = 0) -> list:
     """text_glyphs for an SVG picture in a data: address (embedded in a template,
     or a file picture the gate copied in): the drawer sets its text in the
     project's fonts too (svgart.svg_picture). Other data: pictures: none."""
-    from printkit.custom import safety
-
     if not href[:80].strip().lower().startswith("data:image/svg+xml") or depth >= safety.LIMITS["SVG_FILES"]:
         return []
     raw = safety._data_uri_bytes(href.strip(), where)

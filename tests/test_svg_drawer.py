@@ -595,3 +595,51 @@ def test_a_picture_its_drawer_stops_on_is_refused_in_one_line(tmp_path):
     assert proc.returncode == 2 and not out.exists(), proc.stderr
     assert "Traceback" not in proc.stderr and proc.stderr.strip().count("\n") == 0
     assert "pic.svg: this SVG picture cannot be drawn: length '1e30' is out of range" in proc.stderr
+
+
+PICTURE_STOPS = {  # what printkit's drawer stops on in an SVG picture: make refused each, validate let each pass (exit 0)
+    "font-size": ('<text x="1" y="10" font-size="1e30">Ab</text>', "length '1e30' is out of range"),
+    "width": ('<rect x="0" y="0" width="1e30" height="5"/>', "length '1e30' is out of range"),
+    "stroke-width": ('<rect width="10" height="5" stroke="#000" stroke-width="1e300"/>', "length '1e300' is out of range"),
+    "transform": ('<g transform="scale(1e300)"><rect width="5" height="5"/></g>', "transform 'scale(1e300)' holds a number out of range"),
+}
+
+
+def _picture_project(tmp_path, art: str, how: str) -> str:
+    picture = f'<svg xmlns="http://www.w3.org/2000/svg" width="50" height="50" viewBox="0 0 50 50">{art}</svg>'
+    (tmp_path / "cards.csv").write_text("name\nAda\n", encoding="utf-8")
+    front = "front.svg"
+    if how == "icon":
+        (tmp_path / "icons").mkdir()
+        (tmp_path / "icons" / "star.svg").write_text(picture, encoding="utf-8")
+        body, words, name = "", "{{ name }} :star:", "star.svg"
+    else:
+        (tmp_path / "pic.svg").write_text(picture, encoding="utf-8")
+        body, words, name = '<image href="pic.svg" x="0" y="0" width="60" height="60"/>', "{{ name }}", "pic.svg"
+    if how == "layout":
+        front = "front.toml"
+        (tmp_path / front).write_text('size = [63, 88]\n[[element]]\ntype = "image"\npath = "pic.svg"\nx = 5\ny = 5\nw = 40\nh = 40\n'
+                                      '[[element]]\ntype = "text"\ntext = "{{ name }}"\nx = 5\ny = 60\nw = 50\nh = 10\n', encoding="utf-8")
+    else:
+        (tmp_path / front).write_text('<svg xmlns="http://www.w3.org/2000/svg" width="69mm" height="94mm" viewBox="0 0 69 94">'
+                                      f'{body}<text x="8" y="80" font-size="6">{words}</text></svg>', encoding="utf-8")
+    (tmp_path / "game.toml").write_text(f'[game]\ntitle = "T"\ncard_size = "poker"\n[[deck]]\nname = "d"\ntitle = "D"\ndata = "cards.csv"\nfront = "{front}"\n', encoding="utf-8")
+    return name
+
+
+@pytest.mark.parametrize("how", ["image", "icon", "layout"])
+@pytest.mark.parametrize("stop", sorted(PICTURE_STOPS))
+def test_validate_refuses_a_picture_as_make_does(tmp_path, how, stop):
+    # one gate (svgtext.svg_picture_findings): the picture is compiled by the drawer in the
+    # check both commands run; validate said nothing (exit 0) where make refused (exit 2),
+    # and the transform's refusal named no file
+    from conftest import run_inproc
+
+    art, said = PICTURE_STOPS[stop]
+    name = _picture_project(tmp_path, art, how)
+    for verb in (("validate", "game.toml"), ("make", "game.toml", "-o", "out")):
+        proc = run_inproc(*verb, cwd=tmp_path)
+        assert proc.returncode == 2, (verb, proc.stdout, proc.stderr)
+        assert "Traceback" not in proc.stderr and proc.stderr.strip().count("\n") == 0, proc.stderr
+        assert f"{name}: this SVG picture cannot be drawn: {said}" in proc.stderr, proc.stderr
+    assert not list((tmp_path / "out").glob("*.pdf")) if (tmp_path / "out").exists() else True

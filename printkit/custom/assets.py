@@ -906,8 +906,10 @@ def load_svg_drawing(path: Path, book=None):
     root = resolved_svg(path)
     try:
         return to_drawing(root, str(path), None, book)
-    except UsageError:  # a limit of the drawer, named: one line, exit 2
-        raise
+    except UsageError as exc:  # a limit of the drawer or a number it cannot use: one line, exit 2, naming the picture
+        if Path(path).name in str(exc):
+            raise
+        raise type(exc)(f"{Path(path).name}: this SVG picture cannot be drawn: {exc}") from None
     except (ValueError, ArithmeticError) as exc:  # a number the drawer cannot use (a font-size of 1e30: svgart's lengths raise ValueError): one line, not exit 3; a bug stays exit 3
         if os.environ.get("PRINTKIT_DEBUG"):
             raise

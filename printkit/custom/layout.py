@@ -22,8 +22,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from printkit.custom import safety, template as T
-from printkit.custom.assets import ICON, MIN_DPI, dpi_at, draw_picture, drawn_mm, forms, image_pixels, plain_image, resolved_svg
-from printkit.custom.svgtext import icon_glyphs, text_glyphs, _may_show_text
+from printkit.custom.assets import ICON, MIN_DPI, dpi_at, draw_picture, drawn_mm, forms, image_pixels, plain_image
+from printkit.custom.svgtext import icon_glyphs, svg_picture_findings
 from printkit.engine.text import as_faces, draw_fitted, editor_metrics, face_metrics, Faces, fit, ink_extent, METRICS
 from printkit.engine.bleed import draw_strips, edge_strips
 from printkit.engine.units import CARDS, MM, SAFE
@@ -433,8 +433,7 @@ def check_image(ctx: T.Context, name: str, w_mm: float, h_mm: float, label: str,
         return [T.violation("OWN-IMAGE-MISSING", label, f"image '{name}' not found (looked beside the project file)")]
     if p.suffix.lower() == ".svg":
         safety.check_svg_refs(p, ctx.roots)  # what the picture shows: as make will read it
-        # its text is set in the project's fonts (assets.draw_picture): a character none has is refused
-        return text_glyphs(ctx.fonts, resolved_svg(p), f"{label} '{p.name}'") if _may_show_text(safety.read_bytes(p, "SVG file")) else []
+        return svg_picture_findings(ctx, p, f"{label} '{p.name}'")  # drawn as make draws it, its text in the project's fonts
     px = image_pixels(p)
     if px is None:
         return [T.violation("OWN-IMAGE-FORMAT", label, f"'{name}' is not a PNG or JPEG image")]

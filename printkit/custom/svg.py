@@ -39,8 +39,8 @@ from printkit.custom.svgparse import (INHERITED, Kept, INKSCAPE_VERSION, NONPAIN
                                       _length, _local, _old_inkscape, _placeholders_unescaped, _scale, _shallow, _style, _subtree_placeholder, crop_to_element, cut_to_crop_marks)
 from printkit.custom.svgface import SvgFace
 from printkit.custom.svgresolve import SvgResolve
-from printkit.custom.svgtext import _bold_italic, _render_text, SvgText, icon_glyphs, picture_glyphs, _may_show_text, text_anchor, text_direction, text_glyphs, TextUnit
-from printkit.custom.assets import ICON, MIN_DPI, dpi_at, drawn_mm, image_pixels, plain_image, resolved_svg
+from printkit.custom.svgtext import _bold_italic, _render_text, SvgText, icon_glyphs, picture_glyphs, svg_picture_findings, text_anchor, text_direction, text_glyphs, TextUnit
+from printkit.custom.assets import ICON, MIN_DPI, dpi_at, drawn_mm, image_pixels, plain_image
 from printkit.engine.text import ASCENT, DESCENT, Faces, line_text, plain, run_width
 from printkit.engine.units import MM, SAFE
 from printkit.errors import UsageError
@@ -635,8 +635,7 @@ class SvgTemplate(SvgText, SvgFace, SvgResolve):
             checked = self.__dict__.setdefault("_svg_checked", {})
             if p not in checked:  # each picture read once, however many cards show it
                 safety.check_svg_refs(p, self.ctx.roots)  # what the picture shows: as make will read it
-                # its text is set in the project's fonts, as the template's is (assets.draw_picture)
-                checked[p] = text_glyphs(self.ctx.fonts, resolved_svg(p), f"{label} '{p.name}'") if _may_show_text(safety.read_bytes(p, "SVG file")) else []
+                checked[p] = svg_picture_findings(self.ctx, p, f"{label} '{p.name}'")  # drawn as make draws it, its text in the project's fonts
             return checked[p]
         px = image_pixels(p)
         if px is None:

@@ -13,7 +13,7 @@ import re
 from pathlib import Path
 
 from printkit.custom import safety, svgdraw, template as T
-from printkit.custom.assets import resolved_svg
+from printkit.custom.assets import load_svg_drawing, resolved_svg
 from printkit.custom.svgmatrix import BadNumber, Matrix, apply, parse_transform
 from printkit.custom.svgcss import CSS_UNITS, is_bold
 from printkit.custom.svgparse import INHERITED, SODIPODI_ROLE, _length, _local, _style, _subtree_placeholder
@@ -560,15 +560,30 @@ def _may_show_text(raw: bytes) -> bool:
     return b"text" in raw or b"image" in raw
 
 
+def svg_picture_findings(ctx, path: Path, label: str) -> list:
+    """The one check of an SVG picture file (an <image> of a template, a
+    layout's image) or SVG icon, run by validate as by make (before anything
+    is drawn): the drawing make draws, compiled by printkit's drawer
+    (assets.load_svg_drawing, kept for the drawing): what the drawer refuses
+    (a length or font-size out of range, a transform it cannot use, its
+    limits) is refused here, in one line naming the file; then text_glyphs, its
+    text set in the project's fonts. What the picture shows is checked by the
+    gate before (safety.check_svg_refs, by the caller: a picture's roots are
+    the project's, an icon's its folder)."""
+    load_svg_drawing(path, ctx.fonts)  # as assets.draw_picture draws it: the same book, the same drawing
+    return text_glyphs(ctx.fonts, resolved_svg(path), label) if _may_show_text(safety.read_bytes(path, "SVG file")) else []
+
+
 def icon_glyphs(ctx, name: str, label: str) -> list:
-    """text_glyphs for an SVG icon (`:name:` in text, an icon element): its text
-    is set in the project's fonts (Icons.drawer), as a picture's is."""
+    """svg_picture_findings for an SVG icon (`:name:` in text, an icon element):
+    drawn by the drawer and its text set in the project's fonts (Icons.drawer),
+    as a picture's is."""
     path = ctx.icons.path(name)
     if path is None or path.suffix.lower() != ".svg":
         return []
     checked = ctx.__dict__.setdefault("_icon_glyphs", {})
     if path not in checked:  # each icon read once, however many cards show it (its finding named on the first)
-        checked[path] = text_glyphs(ctx.fonts, resolved_svg(path), f"{label} icon ':{name}:'") if _may_show_text(safety.read_bytes(path, "SVG file")) else []
+        checked[path] = svg_picture_findings(ctx, path, f"{label} icon ':{name}:'")
     return checked[path]
 
 

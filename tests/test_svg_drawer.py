@@ -643,3 +643,51 @@ def test_validate_refuses_a_picture_as_make_does(tmp_path, how, stop):
         assert "Traceback" not in proc.stderr and proc.stderr.strip().count("\n") == 0, proc.stderr
         assert f"{name}: this SVG picture cannot be drawn: {said}" in proc.stderr, proc.stderr
     assert not list((tmp_path / "out").glob("*.pdf")) if (tmp_path / "out").exists() else True
+
+
+def _versions_template(tmp_path, fill: str, n: int = 30):
+    from printkit.custom import template as T
+    from printkit.custom.svg import SvgTemplate
+
+    (tmp_path / "front.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" width="69mm" height="94mm" viewBox="0 0 69 94">'
+                                        + "".join(f"<rect x='{k}' width='1' height='1' fill='{fill}'/>" for k in range(n)) + "</svg>")
+    return SvgTemplate(tmp_path / "front.svg", T.Context.for_folder(tmp_path), (63.0, 88.0))
+
+
+@pytest.mark.parametrize("fill, colours, refused", [
+    ("{{ color }}", 3, False),  # 30 elements x 3 distinct colours = 90 versions at most, whatever the number of cards
+    ("{{ color }}", 4, True),  # 120
+    ('{{ row["color"] }}', 4, True),
+    ("{{ color if card > 0 else color }}", 3, True),  # reads the card's number: every card its own, 30 x 50
+    ("{{ row | length }}", 1, True),  # the row whole: the same
+])
+def test_snippet_drawings_are_bounded_before_any_card_is_checked(tmp_path, monkeypatch, fill, colours, refused):
+    # SNIPPET_DRAWINGS was counted card by card in the check (the hostile decks of 300
+    # cards above ran some 30 s before the count ran out; now 2-3 s): the template's
+    # check bounds it from the distinct values of the columns each element reads
+    from printkit.custom import safety
+    from printkit.custom.project import check_templates
+
+    monkeypatch.setitem(safety.LIMITS, "SNIPPET_DRAWINGS", 100)
+    safety.new_run()
+    t = _versions_template(tmp_path, fill)
+    cards = [{"name": f"n{k}", "color": f"#0000{k % colours:02x}"} for k in range(50)]
+    model = {"cards": cards, "columns": ["name", "color"]}
+    if refused:
+        with pytest.raises(safety.LimitError, match="front.svg: over 100 versions of its elements with placeholders"):
+            check_templates(model, [t], "poker")
+    else:
+        check_templates(model, [t], "poker")
+    safety.new_run()
+
+
+def test_row_keys_names_what_a_rendering_differs_by():
+    from printkit.custom import template as T
+
+    assert T.row_keys("plain") == set()
+    assert T.row_keys('<rect fill="{{ color }}" x="{{ row["x pos"] }}" y="{{ row.y }}"/>') == {"color", "x pos", "y"}
+    assert T.row_keys("{% set c = color %}{{ c }}") == {"color"}
+    assert T.row_keys("{{ card }}") is None
+    assert T.row_keys("{{ row[name] }}") is None
+    assert T.row_keys("{{ row }}") is None
+    assert T.row_keys("{{ oops") is None

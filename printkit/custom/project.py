@@ -439,6 +439,8 @@ def check_templates(model: dict, templates: list, card_size: str) -> list[Violat
         found.append(Violation("OWN-EMPTY", D.source_name(model.get("data", "data")), "has no cards (no rows, or every qty is 0)"))
     for t in templates:
         found += t.check_template()
+        if hasattr(t, "count_versions"):
+            t.count_versions(model["cards"])  # SNIPPET_DRAWINGS bounded before any card is checked
         if getattr(t, "declared_size", True) and tuple(round(v, 2) for v in t.trim) != tuple(round(v, 2) for v in CARDS[card_size]):
             found.append(Violation("OWN-SIZE", t.path.name, f"is drawn for {t.trim[0]:g}x{t.trim[1]:g} mm cards, but the deck is {card_size} ({CARDS[card_size][0]:g}x{CARDS[card_size][1]:g} mm)"))
         found += missing_columns(model, [t])

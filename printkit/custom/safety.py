@@ -804,8 +804,14 @@ class _Budget(threading.local):
         more); refuse past the run's limit."""
         self.snippets += 1 + elements // 40
         if self.snippets > LIMITS["SNIPPET_DRAWINGS"]:
-            raise LimitError(f"{shown(name)}: over {LIMITS['SNIPPET_DRAWINGS']:,} versions of its elements with placeholders over the cards (each card's own, one per element, one more per 40 elements of the drawing's defs and groups it is drawn in), "
-                             "printkit's limit: put the parts that change together in one group with the placeholders on it, or print fewer cards at once")
+            raise self.over(name)
+
+    @staticmethod
+    def over(name) -> LimitError:
+        """The refusal past SNIPPET_DRAWINGS: counted card by card (snippet), or
+        bounded before any card is checked (SvgTemplate.count_versions)."""
+        return LimitError(f"{shown(name)}: over {LIMITS['SNIPPET_DRAWINGS']:,} versions of its elements with placeholders over the cards (each card's own, one per element, one more per 40 elements of the drawing's defs and groups it is drawn in), "
+                          "printkit's limit: put the parts that change together in one group with the placeholders on it, or print fewer cards at once")
 
     def start(self, source_len: int) -> None:
         self.chars = self.steps = 0

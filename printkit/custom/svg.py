@@ -481,8 +481,10 @@ class SvgTemplate(SvgText, SvgFace, SvgResolve):
                 grouped.append(("raster", RasterUnit(n, self._only([n]))))
             elif kind == "snippet":
                 el = self.root.find(f".//*[@data-pk-unit='{n}']")
-                src = etree.tostring(el, encoding="unicode")
-                grouped.append(("snippet", SnippetUnit(n, T.compile_text(_placeholders_unescaped(src), f"{self.path.name}", xml=True), self._only([n]), Kept(most))))
+                src = _placeholders_unescaped(etree.tostring(el, encoding="unicode"))
+                unit = SnippetUnit(n, T.compile_text(src, f"{self.path.name}", xml=True), self._only([n]), Kept(most))
+                unit.keys = T.row_keys(src)  # the columns its renderings differ by (None: every card its own)
+                grouped.append(("snippet", unit))
             else:
                 grouped.append((kind, unit))
         self.runs = []
@@ -548,6 +550,31 @@ class SvgTemplate(SvgText, SvgFace, SvgResolve):
             text = etree.tostring(self.root, encoding="unicode")
             self._reads_card = any(re.search(r"\bcard\b", m) for m in re.findall(r"\{[{%].*?[}%]\}", text, re.S))
         return self._reads_card
+
+    def count_versions(self, cards: list) -> None:
+        """SNIPPET_DRAWINGS counted before any card is checked: each element with
+        placeholders has at most as many versions as the cards have distinct values
+        of the columns it reads (every card one when it reads the card's number or
+        the row whole), each weighing what BUDGET.snippet counts when it is read
+        (one, and one more per 40 elements its document copies). A deck over
+        the limit is refused here, in a few seconds, not after checking its cards
+        one by one until the count runs out (some 30 s); one under it is counted
+        card by card as before (the bound is the most it can come to)."""
+        if not self.snippets or not cards:
+            return
+        limit, total, distinct = safety.LIMITS["SNIPPET_DRAWINGS"], 0, {}
+        for s in self.snippets:
+            keys = getattr(s, "keys", None)
+            if keys is None:
+                n = len(cards)
+            else:
+                key = tuple(sorted(keys))
+                if key not in distinct:
+                    distinct[key] = len({tuple(str(v.get(k)) for k in key) for v in cards})
+                n = distinct[key]
+            total += n * (1 + s.size // 40)
+            if total > limit:
+                raise safety.BUDGET.over(self.path.name)
 
     def columns(self) -> set[str]:
         from lxml import etree

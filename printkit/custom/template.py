@@ -138,6 +138,32 @@ def columns_used(source: str) -> set[str]:
     return names
 
 
+def row_keys(source: str) -> set[str] | None:
+    """The columns a piece of template text's output depends on (columns_used),
+    or None when it may differ on every card: it reads the card's number
+    (`card`), or the row whole (`row` but as row["Name"] or row.Name), or
+    cannot be read. Cards whose values of these columns are equal render it
+    alike (how many distinct renderings a deck can have, counted before any
+    card is checked)."""
+    if not PLACEHOLDER.search(source):
+        return set()
+    import jinja2
+    from jinja2 import nodes
+
+    try:
+        ast = env().parse(source)
+    except jinja2.TemplateSyntaxError:
+        return None
+    loads = [n for n in ast.find_all(nodes.Name) if n.ctx == "load"]
+    if any(n.name == "card" for n in loads):
+        return None
+    by_key = sum(1 for n in ast.find_all((nodes.Getitem, nodes.Getattr)) if isinstance(n.node, nodes.Name) and n.node.name == "row"
+                 and (isinstance(n, nodes.Getattr) or isinstance(n.arg, nodes.Const)))
+    if sum(1 for n in loads if n.name == "row") != by_key:
+        return None
+    return columns_used(source)
+
+
 def render(compiled, values: dict) -> str:
     if isinstance(compiled, str):
         return compiled

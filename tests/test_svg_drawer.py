@@ -532,7 +532,15 @@ def test_a_style_rule_with_a_placeholder_is_filled_per_card(tmp_path):
 
 @pytest.mark.parametrize("sheet", ['.a { fill: {% if name == "Ada" %}red{% else %}blue{% endif %} }',
                                    '{% if name == "Ada" %}.a { fill: red }{% endif %}',
-                                   ".{{ name }} { fill: red }"])
+                                   ".{{ name }} { fill: red }",
+                                   # accepted before (exit 0), each doing less or other than it says: a {% %} statement in
+                                   # a value or a comment, a {# #} comment (read by CSS as a block), an @-rule's placeholder
+                                   '.a { fill: {% set x = "#ff0000" %}{{ x }} }',
+                                   '{% set x = "#ff0000" %}.a { fill: {{ x }} }',
+                                   '/* {% if name == "Bob" %} */ .a { fill: {{ color }} } /* {% endif %} */',
+                                   ".a { fill: {# note #} {{ color }} }",
+                                   "{# note #} .a { fill: #ff0000 }",
+                                   "@media print { .a { fill: {{ color }} } }"])
 def test_a_placeholder_a_style_sheet_cannot_fill_is_refused(tmp_path, sheet):
     proc, out = _styled_deck(tmp_path, sheet)
     assert proc.returncode == 2 and not out.exists(), proc.stderr

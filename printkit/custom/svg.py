@@ -76,7 +76,7 @@ class SvgTemplate(SvgText, SvgFace, SvgResolve):
         if _local(self.root.tag) != "svg":
             raise UsageError(f"{path}: not an SVG file (the root element is <{_local(self.root.tag)}>)")
 
-        svgdraw.inline_css(self.root, self.path.name)  # <style> rules onto the elements: text styles by class are read too
+        svgdraw.inline_css(self.root, self.path.name, template=True)  # <style> rules onto the elements: text styles by class are read too
         shown_as = foreign.layers(self.root, columns)  # Generator-style layers shown per row
         if not read_as and not foreign.JINJA.search(data):  # countersheets: columns named after elements' ids
             read_as = foreign.by_id(self.root, columns)

@@ -51,7 +51,7 @@ def prop(el, name: str):
 
 # -- CSS ---------------------------------------------------------------------------------
 
-def inline_css(root, name="the SVG drawing") -> None:
+def inline_css(root, name="the SVG drawing", template: bool = False) -> None:
     """Write the rules of every <style> onto the elements they match (before
     their own style attribute, which wins), then drop the sheets. A rule whose
     values hold placeholders (`fill: {{ color }}`) is written so too: the
@@ -62,7 +62,7 @@ def inline_css(root, name="the SVG drawing") -> None:
         return
 
     try:
-        found = _matched_rules(root, sheets, name)
+        found = _matched_rules(root, sheets, name, template)
     except RecursionError:  # rules nested thousands deep (`:not(:not(...` or `[[[[`): tinycss2 and cssselect2 read by recursion
         raise safety.LimitError(f"{safety.shown(name)}: its <style> sheet is nested too deeply to read, printkit's limit") from None
     room = safety.LIMITS["FILE_BYTES"]  # the characters the rules may write, every element counted
@@ -83,9 +83,10 @@ def inline_css(root, name="the SVG drawing") -> None:
 MAX_SELECTORS = 5_000  # selectors in the <style> sheets of one drawing (300,000 took minutes to compile)
 
 
-def _matched_rules(root, sheets, name="the SVG drawing") -> dict:
+def _matched_rules(root, sheets, name="the SVG drawing", template: bool = False) -> dict:
     """The rules of the <style> sheets (those without placeholders), as
-    element -> [(specificity, order, declarations)]; the sheets read are removed."""
+    element -> [(specificity, order, declarations)]; the sheets read are removed.
+    `template`: a card template's sheet, where a {# #} is a Jinja2 comment."""
     import cssselect2
     import tinycss2
 
@@ -99,15 +100,22 @@ def _matched_rules(root, sheets, name="the SVG drawing") -> dict:
         raise too_many()  # counted in the text, before tinycss2 reads it (a placeholder's braces too)
     def unfilled(part: str):
         return UsageError(f"{safety.shown(name)}: its <style> has a placeholder printkit cannot fill ('{' '.join(part.split())[:60]}'): "
-                          "a rule's values may hold them (.gem { fill: {{ color }} }), not its selectors, whole rules or {% %} blocks; put such a style on the element (style=\"...\")")
+                          "a rule's values may hold {{ }} placeholders (.gem { fill: {{ color }} }), not its selectors, @-rules, whole rules, {% %} statements or {# #} comments; put such a style on the element (style=\"...\")")
 
     for sheet in sheets:
         matcher = cssselect2.Matcher()
         templated = bool(PLACEHOLDER.search(sheet.text or ""))  # its values are filled per card, on the elements they reach
+        for m in re.finditer(r"\{%|\{#" if template else r"\{%", sheet.text or ""):
+            # a {% %} statement (set, if, for...) or a {# #} comment anywhere in a sheet (a value,
+            # a CSS comment, between rules): the sheet is not run as a template, its rules are
+            # copied onto elements one by one, so none of them would do what it says
+            raise unfilled(sheet.text[m.start():m.start() + 60])
         for rule in tinycss2.parse_stylesheet(sheet.text or "", skip_comments=True, skip_whitespace=True):
             if templated and (rule.type == "error" or (rule.type == "qualified-rule" and (not tinycss2.serialize(rule.prelude).strip() or PLACEHOLDER.search(tinycss2.serialize(rule.prelude))))):
                 raise unfilled(rule.serialize())  # a {% %} block or a placeholder in a selector reads as a rule of its own
             if rule.type != "qualified-rule":
+                if templated and rule.type == "at-rule" and PLACEHOLDER.search(rule.serialize()):
+                    raise unfilled(rule.serialize())  # @media, @import, @font-face...: read by no one here, filled by no one
                 continue
             decls = []
             for d in tinycss2.parse_declaration_list(rule.content, skip_comments=True, skip_whitespace=True):

@@ -699,3 +699,77 @@ def test_row_keys_names_what_a_rendering_differs_by():
     assert T.row_keys("{{ row[name] }}") is None
     assert T.row_keys("{{ row }}") is None
     assert T.row_keys("{{ oops") is None
+
+
+def _front_deck(tmp_path, body: str):
+    from conftest import run_inproc
+
+    (tmp_path / "cards.csv").write_text("name,color\nAda,#ff0000\nBob,#00aa00\n", encoding="utf-8")
+    (tmp_path / "front.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" width="69mm" height="94mm" viewBox="0 0 69 94">'
+                                        + body + '<text x="8" y="90" font-size="4" fill="#000000">{{ name }}</text></svg>', encoding="utf-8")
+    out = tmp_path / "out.pdf"
+    proc = run_inproc("deck", "--data", "cards.csv", "--front", "front.svg", "-o", str(out), "--layout", "single", "--duplex", "none", cwd=tmp_path)
+    return proc, out
+
+
+def _share(img, box, want) -> float:
+    """The share of the pixels in box (fractions of the page) within 40 of `want`."""
+    w, h = img.size
+    crop = img.crop((int(box[0] * w), int(box[1] * h), int(box[2] * w), int(box[3] * h))).convert("RGB")
+    px = list(crop.getdata())
+    return sum(1 for p in px if max(abs(a - b) for a, b in zip(p, want)) < 40) / len(px)
+
+
+@pytest.mark.parametrize("root", ["<style>svg { fill: {{ color }} }</style>", "fill"])
+def test_a_placeholder_on_the_root_is_inherited_by_what_does_not_set_it(tmp_path, root):
+    # `svg { fill: {{ color }} }` (or fill="{{ color }}" on the <svg>) printed black, exit 0:
+    # the root is no element filled per card; Inkscape, given the filled-in file, paints
+    # every shape and text that sets no fill of its own in the card's colour
+    from conftest import render_page
+
+    body = ('<g id="layer1"><rect x="0" y="0" width="69" height="30"/><rect x="0" y="35" width="30" height="20" fill="#0000ff"/>'
+            '<text x="5" y="75" font-size="14">WWW</text></g>')
+    if root == "fill":
+        proc, out = _front_deck(tmp_path, body)
+        text = (tmp_path / "front.svg").read_text().replace("<svg ", '<svg fill="{{ color }}" ', 1)
+        (tmp_path / "front.svg").write_text(text)
+        from conftest import run_inproc
+
+        proc = run_inproc("deck", "--data", "cards.csv", "--front", "front.svg", "-o", str(out), "--layout", "single", "--duplex", "none", cwd=tmp_path)
+    else:
+        proc, out = _front_deck(tmp_path, root + body)
+    assert proc.returncode == 0, proc.stderr
+    for page, want in ((0, (255, 0, 0)), (1, (0, 170, 0))):
+        img = render_page(out, page, dpi=60)
+        assert _share(img, (0.1, 0.05, 0.9, 0.25), want) > 0.95, page
+        assert _share(img, (0.05, 0.4, 0.4, 0.55), (0, 0, 255)) > 0.95, page  # its own fill kept
+        assert _share(img, (0.05, 0.65, 0.6, 0.8), want) > 0.05, page  # the text's ink
+        assert _share(img, (0.05, 0.65, 0.6, 0.8), (0, 0, 0)) < 0.01, page
+
+
+def test_a_placeholder_on_the_root_it_cannot_hand_down_is_refused(tmp_path):
+    proc, out = _front_deck(tmp_path, "<style>svg { opacity: {{ 0.5 }} }</style><rect width='9' height='9'/>")
+    assert proc.returncode == 2 and not out.exists(), proc.stderr
+    assert "Traceback" not in proc.stderr and proc.stderr.strip().count("\n") == 0
+    assert "front.svg: the <svg> element's own opacity" in proc.stderr
+
+
+@pytest.mark.parametrize("sheet, span", [("tspan { fill: {{ color }} }", "<tspan>WWW</tspan>"),
+                                         (".x tspan { fill: {{ color }} }", '<tspan fill="#0000ff">WWW</tspan>'),
+                                         ("", '<tspan fill="{{ color }}">WWW</tspan>')])
+def test_a_spans_fill_from_a_placeholder_is_filled_per_card(tmp_path, sheet, span):
+    # a tspan styled apart whose fill is a placeholder was drawn in the text's colour
+    # (black), said only in the run summary; Inkscape draws the span in the card's colour
+    from conftest import render_page
+
+    proc, out = _front_deck(tmp_path, f"<style>{sheet}</style>" if sheet else "" + "")
+    (tmp_path / "front.svg").write_text((tmp_path / "front.svg").read_text().replace(
+        "<text x=\"8\" y=\"90\"", f'<text class="x" x="5" y="60" font-size="14">AA{span}</text><text x="8" y="90"', 1))
+    from conftest import run_inproc
+
+    proc = run_inproc("deck", "--data", "cards.csv", "--front", "front.svg", "-o", str(out), "--layout", "single", "--duplex", "none", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    for page, want in ((0, (255, 0, 0)), (1, (0, 170, 0))):
+        img = render_page(out, page, dpi=60)
+        assert _share(img, (0.3, 0.5, 0.95, 0.66), want) > 0.05, page  # WWW in the card's colour
+        assert _share(img, (0.05, 0.5, 0.3, 0.66), (0, 0, 0)) > 0.05, page  # AA in the text's

@@ -39,7 +39,7 @@ from printkit.custom.svgparse import (INHERITED, Kept, INKSCAPE_VERSION, NONPAIN
                                       _length, _local, _old_inkscape, _placeholders_unescaped, _scale, _shallow, _style, _subtree_placeholder, crop_to_element, cut_to_crop_marks)
 from printkit.custom.svgface import SvgFace
 from printkit.custom.svgresolve import SvgResolve
-from printkit.custom.svgtext import _bold_italic, _render_text, SvgText, icon_glyphs, picture_glyphs, svg_picture_findings, text_anchor, text_direction, text_glyphs, TextUnit
+from printkit.custom.svgtext import span_colour_findings, _bold_italic, _render_text, SvgText, icon_glyphs, picture_glyphs, svg_picture_findings, text_anchor, text_direction, text_glyphs, TextUnit
 from printkit.custom.assets import ICON, MIN_DPI, dpi_at, drawn_mm, image_pixels, plain_image
 from printkit.engine.text import ASCENT, DESCENT, Faces, line_text, plain, run_width
 from printkit.engine.units import MM, SAFE
@@ -87,6 +87,7 @@ class SvgTemplate(SvgText, SvgFace, SvgResolve):
         marked = "" if element or self.size_ok else cut_to_crop_marks(self.root, self.path.name)
         if marked:  # a page larger than the card, the card shown by crop marks alone
             self._size(trim_mm)
+        self._root_placeholders()
         self._index = svgdraw.id_index(self.root)
         for el in self.root.iter():  # also what is drawn only through a clone (<defs>, a sheet's parked templates)
             t = el.get("transform") if isinstance(el.tag, str) else None
@@ -110,6 +111,54 @@ class SvgTemplate(SvgText, SvgFace, SvgResolve):
         self._walk(self.root, self.root_matrix, {}, [])
         self._static_runs()
         self._font_map = None
+
+    #: CSS properties an element inherits from its parent (SVG 1.1, CSS Fonts and Text)
+    _INHERITS = frozenset({"fill", "fill-opacity", "fill-rule", "stroke", "stroke-width", "stroke-opacity", "stroke-dasharray", "stroke-dashoffset",
+                           "stroke-linecap", "stroke-linejoin", "stroke-miterlimit", "color", "font", "font-family", "font-size", "font-weight", "font-style",
+                           "font-variant", "font-stretch", "text-anchor", "direction", "visibility", "letter-spacing", "word-spacing", "writing-mode",
+                           "paint-order", "clip-rule", "marker", "marker-start", "marker-mid", "marker-end", "line-height", "white-space", "text-align"})
+    _PAINTED = ("g", "a", "switch", "svg")  # groups: what they hold inherits from them
+
+    def _root_placeholders(self) -> None:
+        """A placeholder in the root <svg>'s own style (`svg { fill: {{ color }} }`,
+        or fill="{{ color }}" on it): the root is no element printkit fills per
+        card, so an inherited property is handed down as CSS hands it down, to
+        each child that does not set it (a group holding text or pictures: to its
+        children in turn, so the text stays printkit's), and the root drops it;
+        another property (opacity, a filter...) cannot be filled there: refused."""
+        def style(el) -> dict:
+            out = {k: v for k, v in el.attrib.items() if k in self._INHERITS or k in ("opacity", "filter", "mask", "clip-path", "display", "transform")}
+            out.update(svgdraw.style_of(el))
+            return out
+
+        st = style(self.root)
+        own = {k: v for k, v in st.items() if T.PLACEHOLDER.search(str(v))}
+        if not own:
+            return
+        for k in own:
+            if k not in self._INHERITS:
+                raise UsageError(f"{self.path.name}: the <svg> element's own {k}: {T.short(own[k], 40)} holds a placeholder, which printkit fills on the drawn elements only: put it on a group around them")
+        from printkit.custom.svgcss import with_property
+
+        def sets(el, k) -> bool:
+            v = style(el).get(k)
+            return v is not None and str(v).strip() != "inherit"
+
+        def hand_down(parent, k, v) -> None:
+            for child in parent:
+                tag = _local(child.tag)
+                if not tag or tag in NONPAINT or tag == "image" or sets(child, k):
+                    continue
+                if tag in self._PAINTED and any(_local(x.tag) in ("text", "flowRoot", "image") or x.get("data-qr") is not None for x in child.iter() if x is not child and isinstance(x.tag, str)):
+                    hand_down(child, k, v)
+                else:
+                    child.set("style", with_property(child.get("style"), k, v))
+                    child.attrib.pop(k, None)
+
+        for k, v in own.items():
+            hand_down(self.root, k, v)
+            self.root.attrib.pop(k, None)
+        self.root.set("style", ";".join(f"{k}:{v}" for k, v in svgdraw.style_of(self.root).items() if k not in own))
 
     def _count_effects(self) -> None:
         """Each element with a filter or a mask is drawn as a picture of its own
@@ -700,6 +749,7 @@ class SvgTemplate(SvgText, SvgFace, SvgResolve):
                     T.parse_color(T.render(t.props.get("fill", "#000"), v), css=True)
                 except ValueError as exc:
                     out.append(T.violation("OWN-COLOR", label, f"fill: {exc}"))
+            out += span_colour_findings(t, v, label)
             if font is None:
                 continue
             if plain(text).strip():

@@ -237,9 +237,10 @@ class SvgText:
             if "fill" in own:
                 f = str(own["fill"]).strip()
                 try:
-                    if T.PLACEHOLDER.search(f) or "url(" in f:
+                    if "url(" in f:
                         raise ValueError
-                    rgb = T.parse_color(f, css=True)
+                    # a placeholder: the span's colour filled per card (card_spans), as Inkscape draws the filled-in file
+                    rgb = T.compile_text(f, where) if T.PLACEHOLDER.search(f) else T.parse_color(f, css=True)
                 except ValueError:
                     apart.append(f"fill: {f}")
             if "font-size" in own:
@@ -396,7 +397,7 @@ class SvgText:
             c.setFillAlpha(alpha)
         if t.box is not None:
             bx, by, bw, bh = t.box
-            f = self._shown(t, self._box_fit(t, text, font, size, not t.static, base), font)
+            f = self._shown(t, self._box_fit(t, text, font, size, not t.static, base), font)._replace(spans=card_spans(t, v))
             if t.line_height is not None:
                 font = font._replace(kern=True)  # set as measured: kerned, as Inkscape sets it
             align = {"middle": "center", "end": "right"}.get(anchor, "left")
@@ -405,7 +406,7 @@ class SvgText:
             else:
                 draw_fitted(c, f, font, bx, -(by + bh), bw, bh, align=align, valign=t.el.get("data-valign", "top"), icon=self.ctx.icons.drawer(ink, self.ctx.fonts), ink=ink)
         else:
-            f = fit(text, font, size, size, 1e9, 1e9, False, markup=not t.static, base=base, spans=t.spans, keep_spaces=t.keep_spaces)
+            f = fit(text, font, size, size, 1e9, 1e9, False, markup=not t.static, base=base, spans=t.spans, keep_spaces=t.keep_spaces)._replace(spans=card_spans(t, v))
             c.setFont(font.font(), size)
             base = -t.y
             for line, lw, rtl in zip(f.lines, f.widths, f.rtl):
@@ -414,6 +415,39 @@ class SvgText:
                 base -= LEADING * size
         c.restoreState()
         c._pk_where = None
+
+
+def card_spans(t: TextUnit, v: dict) -> tuple:
+    """A text's span table for one card: a span's fill from a placeholder
+    (`tspan { fill: {{ c }} }`) filled with the card's values; a colour that
+    cannot be read is the text's own (check_row names it, OWN-COLOR)."""
+    if not any(rgb is not None and not isinstance(rgb, tuple) for rgb, _f in t.spans):
+        return t.spans
+    out = []
+    for rgb, factor in t.spans:
+        if rgb is not None and not isinstance(rgb, tuple):
+            try:
+                rgb = T.parse_color(T.render(rgb, v), css=True)
+            except ValueError:
+                rgb = None
+        out.append((rgb, factor))
+    return tuple(out)
+
+
+def span_colour_findings(t: TextUnit, v: dict, label: str) -> list:
+    """OWN-COLOR for a span whose fill from a placeholder is no colour for this card."""
+    out = []
+    for rgb, _f in t.spans:
+        if rgb is not None and not isinstance(rgb, tuple):
+            raw = T.render(rgb, v)
+            try:
+                ok = T.parse_color(raw, css=True) is not None
+            except ValueError as exc:
+                out.append(T.violation("OWN-COLOR", label, f"a span's fill: {exc}"))
+                continue
+            if not ok:
+                out.append(T.violation("OWN-COLOR", label, f"a span's fill '{T.short(raw, 20)}' shows nothing: printkit draws a span of a text in a colour"))
+    return out
 
 
 def _line_height(els, props: dict, where: str) -> float:

@@ -23,6 +23,7 @@ from printkit.engine import fonts, text as typeset
 from printkit.engine.units import MM
 
 SPAN = 5.0  # mm each way
+SCALE_PT = 6.0  # the scales' numbers: the smallest text printkit prints (a digit every 2 mm, 3.4 pt wide at 6 pt)
 INSET = 30.0  # mm from the paper edge to the scales' zero
 
 
@@ -109,12 +110,12 @@ def _draw_scale(c, s: Scale) -> None:
             x = x0 + v * MM
             c.line(x, y0 - length / 2, x, y0 + length / 2)
             if k % 4 == 0:
-                typeset.label(c, x, y0 + 3.5 * MM + 1.0 * MM, str(abs(int(v))), font=fonts.SANS, size=5.5, align="center")
+                typeset.label(c, x, y0 + 3.5 * MM + 1.0 * MM, str(abs(int(v))), font=fonts.SANS, size=SCALE_PT, align="center")
         else:
             y = y0 + v * MM
             c.line(x0 - length / 2, y, x0 + length / 2, y)
             if k % 4 == 0:
-                typeset.label(c, x0 + 3.5 * MM + 1.0 * MM, y - 2, str(abs(int(v))), font=fonts.SANS, size=5.5)
+                typeset.label(c, x0 + 3.5 * MM + 1.0 * MM, y - 0.36 * SCALE_PT, str(abs(int(v))), font=fonts.SANS, size=SCALE_PT)  # centred on its tick
     # which side is minus, which plus
     if s.axis == "x":
         typeset.label(c, x0 - (SPAN + 1) * MM, y0 - 3, "-", font=fonts.SANS_BOLD, size=9, align="right")

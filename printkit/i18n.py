@@ -106,6 +106,22 @@ def after_colon(lang: str | None, sentence: str, names=()) -> str:
     return sentence[:k] + sentence[k:k + 1].lower() + sentence[k + 1:]
 
 
+#: the minus sign a printed number takes (U+2212): as wide as a figure and on the
+#: plus sign's bar, where the hyphen (U+002D) is short and low; printkit's Noto
+#: Sans has it (scripts/subset_fonts.py add_minus)
+MINUS = "\u2212"
+
+
+def number(n: int) -> str:
+    """A whole number as printed: -8 with a minus sign, "−8"."""
+    return str(n).replace("-", MINUS)
+
+
+def signed(n: int) -> str:
+    """Points as a score table prints them: "+4", "−8", "0"."""
+    return f"+{n}" if n > 0 else number(n)
+
+
 def listed(gettext: Callable[[str], str], items) -> str:
     """`items` one after another with the language's semicolon ("a; b; c"; French
     puts a narrow no-break space before it), for a list put together in code."""

@@ -274,3 +274,10 @@ def test_french_and_spanish_go_on_in_lower_case_after_a_colon():
     assert after_colon("es", "Crypticolor solamente.", ("Crypticolor",)) == "Crypticolor solamente."
     assert after_colon("es", "¿PDF?") == "¿PDF?"
     assert after_colon("nl", "Eén blad per speler.") == "Eén blad per speler."
+
+
+def test_numbers_print_with_a_minus_sign():
+    from printkit.i18n import number, signed
+
+    assert [signed(n) for n in (4, 0, -8)] == ["+4", "0", "\u22128"]
+    assert number(-12) == "\u221212" and number(7) == "7"

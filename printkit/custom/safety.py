@@ -895,8 +895,8 @@ def _printed_size(value, cap: int) -> tuple[int, int]:
 
 def bounded_made(value):
     """A list, tuple or dict a template writes out (`[x, x]`), or what it sets on a
-    namespace: measured as BUDGET.made measures what an operator or filter makes."""
-    BUDGET.step()
+    namespace: measured as BUDGET.made measures what an operator or filter makes
+    (not a step: a literal in a loop costs what it did before it was measured)."""
     return BUDGET.made(value)
 
 
@@ -1204,6 +1204,8 @@ def sandbox(autoescape: bool):
             return BUDGET.made(super().call_binop(context, operator, left, right))
 
         def call(__self, __context, __obj, *args, **kwargs):  # noqa: N805
+            if __obj is bounded_made:  # a literal measured, not a call the template makes
+                return bounded_made(*args)
             BUDGET.step()
             if isinstance(__obj, Macro):  # the arguments a macro takes beyond its own become a tuple and a dict
                 if __obj.catch_varargs and len(args) > len(__obj.arguments):

@@ -90,18 +90,36 @@ def colon(gettext: Callable[[str], str], name: str, value: str) -> str:
 
 
 def after_colon(lang: str | None, sentence: str, names=()) -> str:
-    """`sentence` as it goes on after a label's colon in `lang`: French writes its
-    first letter small (« Cartes Cryptex : les emplacements libres... »); a first word
-    that is a name (one of `names`, a game's title) or an abbreviation (QR, PDF) keeps
-    its capitals. Other languages: unchanged."""
+    """`sentence` as it goes on after a label's colon in `lang`: French and Spanish
+    write its first letter small (« Cartes Cryptex : les emplacements libres... »,
+    "Cartas de Cryptex: imprime...", a question too: "...: ¿sin impresora...?"); a
+    first word that is a name (one of `names`, a game's title) or an abbreviation
+    (QR, PDF) keeps its capitals. Other languages: unchanged."""
     from printkit.lang import language
 
     if not sentence or not language(lang).small_after_colon:
         return sentence
-    first = sentence.split(maxsplit=1)[0].strip(".,;:!?()«»\u202f")
+    first = sentence.split(maxsplit=1)[0].strip(".,;:!?()«»¿¡\u202f")
     if first in names or any(ch.isupper() for ch in first[1:]):
         return sentence
-    return sentence[0].lower() + sentence[1:]
+    k = len(sentence) - len(sentence.lstrip("¿¡"))  # Spanish opens a question or an exclamation with its mark
+    return sentence[:k] + sentence[k:k + 1].lower() + sentence[k + 1:]
+
+
+#: the minus sign a printed number takes (U+2212): as wide as a figure and on the
+#: plus sign's bar, where the hyphen (U+002D) is short and low; printkit's Noto
+#: Sans has it (scripts/subset_fonts.py add_minus)
+MINUS = "\u2212"
+
+
+def number(n: int) -> str:
+    """A whole number as printed: -8 with a minus sign, "−8"."""
+    return str(n).replace("-", MINUS)
+
+
+def signed(n: int) -> str:
+    """Points as a score table prints them: "+4", "−8", "0"."""
+    return f"+{n}" if n > 0 else number(n)
 
 
 def listed(gettext: Callable[[str], str], items) -> str:

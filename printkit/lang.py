@@ -50,7 +50,9 @@ class Language(NamedTuple):
     #: its nouns keep their capital inside a sentence (German: Schere, Würfel)
     capital_nouns: bool = False
     #: a sentence after a label's colon goes on in lower case (French: « Cartes : imprimez
-    #: en recto verso », never « Cartes : Imprimez »)
+    #: en recto verso », never « Cartes : Imprimez »; Spanish likewise, by the RAE's
+    #: Diccionario panhispánico de dudas: a capital after a colon only for a letter's
+    #: salutation, a quotation or a legal formula, none of which a label's note is)
     small_after_colon: bool = False
 
     @property
@@ -90,7 +92,7 @@ LANGUAGES: dict[str, Language] = {
     "en": Language("en", "English", "English", "abcdefghijklmnopqrstuvwxyz", "", marked=False, folds=False, decimal="."),
     "de": Language("de", "German", "Deutsch", "abcdefghijklmnopqrstuvwxyzäöü", "äöü", capital_nouns=True),
     "fr": Language("fr", "French", "Français", "abcdefghijklmnopqrstuvwxyz", "", small_after_colon=True),
-    "es": Language("es", "Spanish", "Español", "abcdefghijklmnñopqrstuvwxyz", "ñ"),
+    "es": Language("es", "Spanish", "Español", "abcdefghijklmnñopqrstuvwxyz", "ñ", small_after_colon=True),
     "nl": Language("nl", "Dutch", "Nederlands", "abcdefghijklmnopqrstuvwxyz", ""),
 }
 #: letters written as two in every language (loanwords bring them anywhere: Œuvre in German, Straße in English)

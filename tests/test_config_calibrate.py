@@ -90,3 +90,21 @@ def test_print_shop_page_orders(workdir):
     assert [("?" in t and t.count("CRYPTEX") == 2) for t in inter[1::2]] == [True] * 20
     assert all(t.count("CRYPTEX") == 1 for t in first[:20])
     assert all(t.count("CRYPTEX") == 2 for t in first[20:])
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_calibration_sheet_text_is_6_pt_or_more_and_clear(workdir, paper):
+    """Every text run on both pages of the calibration sheet (its scales' numbers
+    were 5.5 pt) is at least 6 pt, read from the content streams' sizes
+    (tests/pdfmeasure.py), and no text runs into other text or a ruled tick
+    (tests/textcollide.py)."""
+    from pdfmeasure import measure, small_text
+    from textcollide import collisions, crossings
+
+    run_cli("calibrate", "--paper", paper, "-o", "cal.pdf", cwd=workdir, check=True)
+    pages = measure(workdir / "cal.pdf")
+    numbers = [t for t in pages[1].texts if t.text.strip().isdigit()]
+    assert len(numbers) == 20, numbers  # five numbers on each of the four scales, measured
+    assert not small_text(pages, 6.0), small_text(pages, 6.0)
+    assert collisions(workdir / "cal.pdf") == []
+    assert crossings(workdir / "cal.pdf") == []

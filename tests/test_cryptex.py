@@ -117,7 +117,7 @@ def test_sheet(workdir):
     pdf = PdfReader(workdir / "output" / "cryptex-sheet.pdf")
     assert len(pdf.pages) == 1
     text = pdf.pages[0].extract_text()
-    for needle in ["half-game", "Jokers", "TOTAL", "Cryptex Master", "Teenager Dictionary", "below 0", "fewer vowels", "-3 per empty box", "+4"]:
+    for needle in ["half-game", "Jokers", "TOTAL", "Cryptex Master", "Teenager Dictionary", "below 0", "fewer vowels", "−3 per empty box", "+4"]:
         assert needle in text, needle
     for length in cx_model.DEFAULT_LENGTHS:
         assert f"{length} letters" in text

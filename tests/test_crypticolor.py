@@ -289,7 +289,7 @@ def test_sheet_text_has_the_score_table(workdir):
 
     text = " ".join(PdfReader(out).pages[0].extract_text().split())
     for label in ["CODE WORD", "SCRAMBLED LETTERS", "ENCIPHERED LETTERS", "NOTES", "LINE +4", "CORNER +4", "ANGLE +4",
-                  "CURVE +4", "HIT +1", "MISS -1", "LETTER GUESS +2*", "SUBTOTAL", "DECIPHERED LETTERS", "TOTAL", "LETTER 5"]:
+                  "CURVE +4", "HIT +1", "MISS \u22121", "LETTER GUESS +2*", "SUBTOTAL", "DECIPHERED LETTERS", "TOTAL", "LETTER 5"]:
         assert label in text, label
 
 
@@ -364,7 +364,7 @@ def test_board_pdf_explains_shapes_points_and_cubes(workdir):
     from pypdf import PdfReader
 
     text = PdfReader(out).pages[0].extract_text()
-    for piece in ["LINE +4", "CORNER +4", "ANGLE +4", "CURVE +4", "HIT +1", "MISS -1", "3 yellow cubes", "3 orange cubes",
+    for piece in ["LINE +4", "CORNER +4", "ANGLE +4", "CURVE +4", "HIT +1", "MISS \u22121", "3 yellow cubes", "3 orange cubes",
                   "3 purple cubes", "3 pink cubes", "green cube", "black cube", "+2 per cell of the letter", "(96 places)"]:
         assert piece in " ".join(text.split()), piece
 
@@ -570,7 +570,7 @@ def test_rules_summary_agrees_with_the_rules():
     text = GAME.rules_text()
     for cube in rules.CUBES:
         assert f"{cube['count']} {cube['color']}" in text
-    for shown in ("**+4**", "**+1**", "**-1**", "**-2**", f"**+{rules.LETTER_GUESS_POINTS} for each cell of its picture still empty on your Decoder**"):
+    for shown in ("**+4**", "**+1**", "**\u22121**", "**\u22122**", f"**+{rules.LETTER_GUESS_POINTS} for each cell of its picture still empty on your Decoder**"):
         assert shown in text, shown
     assert "`" not in text  # the markup has no code spans
 

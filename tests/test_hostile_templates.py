@@ -146,6 +146,62 @@ def _(p):
          "name,kind\n" + "\n".join(f"Card {k} & <co>,{('fire', 'water', 'leaf')[k % 3]}" for k in range(300)) + "\n")
 
 
+# Values that are small where the sandbox measured them and huge once printed or
+# formatted (attack of 2026-12-03): each ended at 1-24 GB, or ran past two minutes.
+def text_case(p, expression: str) -> None:
+    deck(p, svg('<text data-box="8 30 53 50" font-size="6">' + expression.replace("&", "&amp;").replace("<", "&lt;") + "</text>"))
+
+
+@case("one-list-twice-40-deep", 2, "prints as", {"TEMPLATE_WORK": 10**15})
+def _(p):
+    # 80 lists, each holding the one before twice: printed, 2**40 copies of a 10,000-character text
+    text_case(p, "{% set h = namespace(p='a' * 9999) %}{% for i in range(40) %}{% set h.p = [h.p, h.p] %}{% endfor %}{{ h.p | string | length }}")
+
+
+@case("one-namespace-twice-40-deep", 2, "prints as", {"TEMPLATE_WORK": 10**15})
+def _(p):
+    # the same through namespace attributes, set one by one
+    text_case(p, "{% set h = namespace(p='a' * 9999) %}{% for i in range(40) %}{% set n = namespace() %}{% set n.a = h.p %}"
+                 "{% set n.b = h.p %}{% set h.p = n %}{% endfor %}{{ h.p | string | length }}")
+
+
+@case("macro-varargs-twice-40-deep", 2, "prints as", {"TEMPLATE_WORK": 10**15})
+def _(p):
+    # the tuple of a macro's extra arguments, made by Jinja2 itself
+    text_case(p, "{% macro d(n) %}{% if n %}{{ d(n - 1, varargs, varargs) }}{% else %}{{ varargs }}{% endif %}{% endmacro %}{{ d(40, 'a') }}")
+
+
+@case("copies-of-a-long-text-in-a-list", 2, "prints as", {"TEMPLATE_WORK": 10**15})
+def _(p):
+    # 8,192 items (under the item limit), each the same 100,000-character text: tojson makes 800 MB
+    text_case(p, "{% set h = namespace(x=['a' * 99999]) %}{% for i in range(13) %}{% set h.x = h.x + h.x %}{% endfor %}{{ h.x | tojson | length }}")
+
+
+@case("bytes-multiplied", 2, "encode", {})
+def _(p):
+    # bytes were measured after `*` made them (5 GB): a template has no use for bytes
+    text_case(p, "{{ (name.encode() * 10**9) | length }}")
+
+
+@case("percent-width-after-a-mapping-key", 2, "width", {})
+def _(p):
+    text_case(p, "{{ '%(a)999999999s' % {'a': name} }} {{ '%((a))999999999s' % {'(a)': name} }}")
+
+
+@case("format-filter-on-a-list", 2, "width", {})
+def _(p):
+    # the format filter formats the text of what it is given: the list's text holds the width
+    text_case(p, "{{ ['%0999999999d'] | format(1) }}")
+
+
+@case("lists-dicts-and-macros-that-print-small", 0, "", {})
+def _(p):
+    text_case(p, "{% set words = name.split() %}{% for w in words %}{{ w }}{% endfor %} {{ (range(10000) | list) | length }} "
+                 "{{ {'a': [1, 2, 3]}['a'] | join(',') }} {% set ns = namespace(t=0, l=[]) %}{% for i in range(100) %}{% set ns.t = ns.t + i %}"
+                 "{% set ns.l = ns.l + [i] %}{% endfor %}{{ ns.t }} {{ ns.l | length }} {{ '%(n)5s' % {'n': name} }} "
+                 "{% macro m(a) %}{{ a | length }}{{ varargs | length }}{% endmacro %}{{ m([1, 2], 3, 4) }}")
+
+
 def _run(base: Path, controls: bool, only=None, cases: dict | None = None) -> tuple[dict, dict]:
     runs, built = [], {}
     for name, c in (CASES if cases is None else cases).items():
@@ -200,7 +256,10 @@ def verdict(r: dict, err: str, expect: int, needle: str) -> list[str]:
 
 # the default tier runs one case of each limit; --runslow runs all of them
 QUICK = frozenset({"number-5000-digits-in-attribute", "placeholders-150000-over-attributes", "if-tests-150000-in-a-loop",
-                   "escaped-text-times-copies", "deep-parentheses", "ordinary-deck-prints"})
+                   "escaped-text-times-copies", "deep-parentheses", "ordinary-deck-prints",
+                   "one-list-twice-40-deep", "one-namespace-twice-40-deep", "macro-varargs-twice-40-deep",
+                   "copies-of-a-long-text-in-a-list", "bytes-multiplied", "percent-width-after-a-mapping-key",
+                   "format-filter-on-a-list", "lists-dicts-and-macros-that-print-small"})
 
 
 @pytest.fixture(scope="module")

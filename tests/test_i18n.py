@@ -239,7 +239,7 @@ def _strings(lang):
 def test_catalogues_follow_their_languages_typography(lang):
     """Issue 37's native review, over every message of the catalogue: German quotes
     „so“, Spanish «así» (or “así”), never English 'so' or "so" (an apostrophe inside a
-    name, L'Officiel, is no quote); French goes on in lower case after a colon (a
+    name, L'Officiel, is no quote); French and Spanish go on in lower case after a colon (a
     letter, an abbreviation or a placeholder may follow it: « : M lettres », « : IJ »);
     no sentence starts with a small letter (the key line once read "... only. net: ...")."""
     wrong = []
@@ -249,13 +249,13 @@ def test_catalogues_follow_their_languages_typography(lang):
             wrong += [f"quote: {q}" for q in ENGLISH_QUOTES.findall(bare)] + [f"unpaired German quote: {s[:60]}" for ch in "„“" if ch in bare][:1]
         if lang == "es":
             wrong += [f"quote: {q}" for q in ENGLISH_QUOTES.findall(s) if not q.startswith("“")]
-        if lang == "fr":
-            wrong += [f"capital after a colon: {m.group(0)}" for m in re.finditer(r":\**\s+\**([A-ZÀ-ÖØ-Þ][a-zà-ÿ]+)", s)]
+        if lang in ("fr", "es"):
+            wrong += [f"capital after a colon: {m.group(0)}" for m in re.finditer(r":\**\s+\**[¿¡]?([A-ZÀ-ÖØ-Þ][a-zà-ÿ]+)", s)]
         wrong += [f"small letter starts a sentence: {m.group(0)}" for m in re.finditer(r"(\w+)[.!?]\s+[a-zà-ÿ]\w*", s) if m.group(1) not in ABBREVIATIONS]
     assert not wrong, f"{lang}: {wrong[:5]}"
 
 
-def test_french_goes_on_in_lower_case_after_a_colon():
+def test_french_and_spanish_go_on_in_lower_case_after_a_colon():
     """i18n.after_colon: French writes a note after a label's colon with a small
     letter; a name or an abbreviation keeps its capitals; other languages are unchanged."""
     from printkit.i18n import after_colon
@@ -267,3 +267,17 @@ def test_french_goes_on_in_lower_case_after_a_colon():
     assert after_colon("de", "Ein Bogen pro Spieler.") == "Ein Bogen pro Spieler."
     assert after_colon("en", "One sheet per player.") == "One sheet per player."
     assert after_colon("fr", "") == ""
+    # Spanish too (the RAE's Diccionario panhispánico de dudas: a capital after a colon
+    # only for a letter's salutation, a quotation, a legal formula), a question's first letter included
+    assert after_colon("es", "Imprime en A4 al 100 %.") == "imprime en A4 al 100 %."
+    assert after_colon("es", "¿Sin impresora a doble cara? Imprime las cartas solas.") == "¿sin impresora a doble cara? Imprime las cartas solas."
+    assert after_colon("es", "Crypticolor solamente.", ("Crypticolor",)) == "Crypticolor solamente."
+    assert after_colon("es", "¿PDF?") == "¿PDF?"
+    assert after_colon("nl", "Eén blad per speler.") == "Eén blad per speler."
+
+
+def test_numbers_print_with_a_minus_sign():
+    from printkit.i18n import number, signed
+
+    assert [signed(n) for n in (4, 0, -8)] == ["+4", "0", "\u22128"]
+    assert number(-12) == "\u221212" and number(7) == "7"

@@ -40,7 +40,7 @@ def test_rules_wordings_settled():
     supplies = dict(games["crypto-crisis"].supplies)
     assert "Coloured pencils" in supplies and "45:00" in supplies["Timer"]
     cy = " ".join(games["crypticolor"].rules_text().split())
-    assert "each scores as a single cell would: **+1** a hit, **-1** a miss" in cy
+    assert "each scores as a single cell would: **+1** a hit, **\u22121** a miss" in cy
     from printkit.games.scryptic import model as M
 
     ref = M.build_reference({})
@@ -52,7 +52,7 @@ def test_cryptex_scoring_rows_are_whole(tmp_path):
     assert run_inproc("sheet", "cryptex", "-o", str(out), cwd=tmp_path).returncode == 0
     text = measure(out)[0].text()
     assert "of each started cryptex" not in text  # the row once ran on into the points column
-    assert "Half-game: each started, unfinished cryptex -1 per empty box" in text
+    assert "Half-game: each started, unfinished cryptex −1 per empty box" in text
 
 
 def test_crypticolor_miss_tokens_have_white_cut_lines(tmp_path):

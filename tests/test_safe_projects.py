@@ -744,6 +744,26 @@ def _(p, v):
     xlsx_forged(p, "cards.xlsx", shared_long=9_000, shared_cells=(5_000, 100), sheet_part="xl/data/s.xml")
 
 
+@case("xlsx-a-million-styles-prints", 0)
+def _(p, v):
+    # a styles part the workbook links to, of a million empty <xf/> (17 MB unpacked, under the
+    # limit): the count before calamine kept every element it had read (main: 740 MB for two
+    # million; killed by the ceiling here, "not enough memory", exit 2)
+    import zipfile
+
+    (p / "game.toml").write_text(GAME + DECK.replace("cards.csv", "cards.xlsx"))
+    (p / "front.svg").write_text(svg(NAME_TEXT))
+    xlsx_forged(p, "base.xlsx")
+    with zipfile.ZipFile(p / "base.xlsx") as src, zipfile.ZipFile(p / "cards.xlsx", "w", zipfile.ZIP_DEFLATED) as dst:
+        for info in src.infolist():
+            data = src.read(info.filename)
+            if info.filename == "xl/styles.xml":
+                data = (b'<?xml version="1.0"?><styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">'
+                        b'<cellXfs count="1">' + b'<xf numFmtId="0"/>' * 1_000_000 + b"</cellXfs></styleSheet>")
+            dst.writestr(info, data)
+    (p / "base.xlsx").unlink()
+
+
 @case("ods-repeats-multiply", 2, "rows")
 def _(p, v):
     (p / "game.toml").write_text(GAME + DECK.replace("cards.csv", "cards.ods"))
@@ -974,7 +994,7 @@ QUICK = frozenset({
     "ssti-svg-text", "data-cell-payload-is-just-text", "page-symlink-out", "svg-filter-feimage-absolute",
     "billion-laughs", "output-file-symlink", "png-bomb", "xls-that-aborts-the-reader", "qr-20mm-in-mm-svg-prints",
     "filtered-placeholder-feimage-from-cell", "eps-icon-runs-no-program", "clone-bomb-in-a-mask",
-    "png-bomb-percent-encoded-data-address", "style-sheet-300000-rules",
+    "png-bomb-percent-encoded-data-address", "style-sheet-300000-rules", "xlsx-a-million-styles-prints",
 })
 
 

@@ -622,7 +622,7 @@ def test_reference_example_is_computed_and_checked(tmp_path):
     sword = model["examples"][0]
     assert (sword["word"], sword["score"], sword["strength"]) == ("SWORD", 7, 10)
     text = " ".join(p.extract_text() for p in PdfReader(out).pages).replace("\n", " ")
-    for needle in ("7 × 1.5 (attacking meaning) = 10.5, down to 10", "beats NOR (3): 10 - 3 = 7", "1 does not beat GRAM (7)", "plains", "forest", "water", "mountain", "ice", "A turn", "The end"):
+    for needle in ("7 × 1.5 (attacking meaning) = 10.5, down to 10", "beats NOR (3): 10 \u2212 3 = 7", "1 does not beat GRAM (7)", "plains", "forest", "water", "mountain", "ice", "A turn", "The end"):
         assert needle in text, needle
     hand = json.loads(json.dumps(model))
     hand["examples"][1]["strength"] = 99

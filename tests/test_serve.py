@@ -747,3 +747,44 @@ def test_the_cards_on_screen_come_first(project, served):
     for query in ("road=2-9", "road=2-9&tokens=1-3", "road=9-2", "nonsense", "road=0-5", "../x=1-2"):
         status, body, _ = served.get("/look?" + query)
         assert (status, body) == (200, b"ok\n")
+
+
+def test_the_watcher_follows_no_link_out_of_the_project(tmp_path, monkeypatch):
+    """A project that ships a link to / (or to any folder of yours): the watcher
+    watches the project's own folders, one by one, and never walks the link.
+    Watching the tree recursively, watchfiles follows links: on main a link to /
+    had `printkit serve` list /etc, /boot, ... and add 2,888 inotify watches (the
+    user's, shared with every program) in the first seconds (attack of 2026-12-03)."""
+    import watchfiles
+
+    from printkit.serve import run
+
+    victim = tmp_path / "victim"
+    for k in range(20):
+        (victim / f"d{k}" / "inner").mkdir(parents=True)
+    game = tmp_path / "game"
+    (game / "art").mkdir(parents=True)
+    (game / "everything").symlink_to(victim)
+    (game / "art" / "loop").symlink_to(game)
+    calls = []
+
+    def watch(*paths, **kwargs):
+        calls.append((paths, kwargs))
+        return iter(())
+
+    class Source:
+        def folders(self):
+            return [game]
+
+    class Preview:
+        summary = ""
+
+        def refresh(self, changed=None):
+            return False
+
+    stop = threading.Event()
+    monkeypatch.setattr(watchfiles, "watch", lambda *p, **k: (stop.set(), watch(*p, **k))[1])
+    run._watch(Preview(), Source(), stop, lambda *a, **k: None)
+    (paths, kwargs), = calls
+    assert kwargs.get("recursive") is False, "a recursive watch follows the links in the tree"
+    assert sorted(paths) == sorted([str(game), str(game / "art")])

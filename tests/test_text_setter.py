@@ -203,19 +203,35 @@ def test_latin_and_digits_in_a_right_to_left_paragraph_keep_their_spaces_between
 
 #: where ReportLab's string drawing may be named: the setter's canvas pen and the canvas class
 STRING_DRAWERS = ("drawString", "drawCentredString", "drawRightString")
+#: and where PDF text may be written by other roads: a text object (begun, filled,
+#: placed, drawn), ReportLab's text object class, or operators put straight into
+#: the canvas's content stream (its `_code` list)
+TEXT_WRITERS = ("beginText", "drawText", "textOut", "textLine", "textLines", "setTextOrigin", "setTextTransform",
+                "PDFTextObject", "textobject", "_code", "_formatText")
 PEN_FILES = ("printkit/engine/text.py", "printkit/engine/rl.py")
 
 
 def string_drawing(source: str, where: str) -> list[str]:
     """`where:line` of each use of ReportLab's drawString, drawCentredString or
-    drawRightString in `source` (a call or the method named), read with Python's
-    parser: comments and strings that mention them do not count."""
+    drawRightString in `source` (a call or the method named), and of each other
+    road to PDF text (TEXT_WRITERS: a text object's methods, the text object
+    module or class imported, the canvas's `_code` read or written, also by
+    getattr), read with Python's parser: comments and strings that mention them
+    do not count."""
     import ast
 
     found = []
+    names = STRING_DRAWERS + TEXT_WRITERS
     for node in ast.walk(ast.parse(source)):
-        if isinstance(node, ast.Attribute) and node.attr in STRING_DRAWERS:
+        if isinstance(node, ast.Attribute) and node.attr in names:
             found.append(f"{where}:{node.lineno}: {node.attr}")
+        elif isinstance(node, ast.ImportFrom) and node.module and (node.module.split(".")[-1] in names or any(a.name in names for a in node.names)):
+            found.append(f"{where}:{node.lineno}: from {node.module} import")
+        elif isinstance(node, ast.Import) and any(a.name.split(".")[-1] in names for a in node.names):
+            found.append(f"{where}:{node.lineno}: import")
+        elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("getattr", "setattr")
+              and len(node.args) > 1 and isinstance(node.args[1], ast.Constant) and node.args[1].value in names):
+            found.append(f"{where}:{node.lineno}: {node.func.id} {node.args[1].value}")
     return sorted(found, key=lambda f: int(f.split(":")[1]))
 
 
@@ -230,13 +246,37 @@ def test_the_scan_finds_a_string_drawn_past_the_setter():
     assert string_drawing("text.label(c, 10, 20, 'A → B', font=f, size=9)\n", "p.py") == []
 
 
+def test_the_scan_finds_a_text_object_or_operators_written_past_the_setter():
+    """The board's tile letters and the flaps' decoys (Crypto Crisis) were
+    written into a text object of their own, letter by letter, past the
+    setter's faces: the scan finds a text object begun, filled or drawn, the
+    text object class imported and PDF operators put in the canvas's stream."""
+    source = ('"""c.beginText() in a docstring"""\n'
+              "from reportlab.pdfgen.textobject import PDFTextObject\n"
+              "import reportlab.pdfgen.textobject\n"
+              "def face(c, words):\n"
+              "    t = c.beginText()  # t.textOut('a comment')\n"
+              "    t.setFont('NotoSans-Bold', 9)\n"
+              "    t.setTextOrigin(10, 20)\n"
+              "    t.textOut('A')\n"
+              "    t.textLine('B')\n"
+              "    c.drawText(t)\n"
+              "    c._code.append('BT /F1 9 Tf (C) Tj ET')\n"
+              "    getattr(c, '_code').append('BT ET')\n"
+              "    word_ok = words.code\n")
+    assert string_drawing(source, "p.py") == [
+        "p.py:2: from reportlab.pdfgen.textobject import", "p.py:3: import", "p.py:5: beginText", "p.py:7: setTextOrigin",
+        "p.py:8: textOut", "p.py:9: textLine", "p.py:10: drawText", "p.py:11: _code", "p.py:12: getattr _code"]
+    assert string_drawing("text.labels(c, items, f, 9, align='center')\ntext.turned_labels(c, items, f)\n", "p.py") == []
+
+
 def test_every_label_goes_through_the_text_setter():
     """The games, kits and the engine draw a one-line label with text.label
     (labels, label_in_box), never with ReportLab's drawString and its kin,
     which set the string in one face whatever it holds: an arrow came out as
     Noto Sans's missing glyph, so the Cryptex answer key wrote "->". Only the
     setter's canvas pen (engine/text.py) and the canvas class (engine/rl.py)
-    draw strings."""
+    draw strings, or write text objects or PDF operators of their own."""
     from conftest import ROOT
 
     found = []
@@ -244,4 +284,28 @@ def test_every_label_goes_through_the_text_setter():
         where = path.relative_to(ROOT).as_posix()
         if where not in PEN_FILES:
             found += string_drawing(path.read_text(encoding="utf-8"), where)
-    assert not found, "strings drawn past the text setter (use text.label, text.labels or text.label_in_box):\n" + "\n".join(found)
+    assert not found, "strings drawn past the text setter (use text.label, text.labels, text.turned_labels or text.label_in_box):\n" + "\n".join(found)
+
+
+def test_labels_in_one_text_object_draw_what_a_label_each_draws(tmp_path):
+    """text.labels centred and text.turned_labels unturned (the Crypto Crisis
+    board's letters and flap decoys) put the same pixels where a centred
+    text.label per item puts them, an arrow in PKArrows included."""
+    from PIL import ImageChops
+
+    from printkit.engine.document import Document
+    from printkit.engine.units import PrintOptions
+
+    fonts.register_fonts()
+    items = [(100, 700, "W"), (160, 700, "→"), (240, 700, "up")]
+    doc = Document(PrintOptions(), title="t")
+    c = doc.new_page()
+    text.labels(c, items, fonts.SANS_BOLD, 20, align="center")
+    text.turned_labels(c, [(x, y - 100 + 0.35 * 13, t, 13, 1, 0) for x, y, t in items], fonts.SANS_BOLD)
+    c = doc.new_page()
+    for x, y, t in items:
+        text.label(c, x, y, t, font=fonts.SANS_BOLD, size=20, align="center")
+        text.label(c, x, y - 100, t, font=fonts.SANS_BOLD, size=13, align="center")
+    together, each = _pages_png(doc, tmp_path, 2)
+    assert each.convert("L").getextrema()[0] < 100
+    assert ImageChops.difference(together, each).getbbox() is None

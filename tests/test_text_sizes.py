@@ -234,3 +234,41 @@ def test_translated_rules_summary_no_longer_than_english(kits, game_name, lang):
     allowed = not_in_play(lang)
     body = [t for n in range(ours.first, ours.last + 1) for t in pages[n - 1].texts if not allowed.match(t.text.strip())]
     assert body and min(t.size for t in body) >= 8.0 - 0.01, min(t.size for t in body)
+
+
+#: a hyphen-minus standing for a minus ("-8", "(-1)", "**-2**") and paper weight in "g/m2"
+HYPHEN_MINUS = re.compile(r"(?:^|[\s(*:\u202f])-\d|g/m2")
+
+
+@pytest.mark.parametrize("game_name,lang", KITS)
+def test_kit_prints_minus_signs_and_squared_metres(kits, game_name, lang):
+    """Scores print "−8" with the minus sign (U+2212, as wide as a figure, on the
+    plus sign's bar), not the short low hyphen, and paper weights g/m²; every run
+    of the kit read from its content streams."""
+    pages, _ = _measured(kits, game_name, lang)
+    found = [(p.number, t) for p in pages for t in p.texts if HYPHEN_MINUS.search(t.text)]
+    assert not found, f"{game_name} kit ({lang}): a hyphen for a minus: {_describe(found)}"
+    if game_name in ("cryptex", "crypticolor", "scryptic"):  # their scores go below zero
+        assert any("\u2212" in t.text for p in pages for t in p.texts), game_name
+
+
+def test_shipped_sans_has_a_minus_sign_made_of_its_plus():
+    """Noto Sans 2.004 has no U+2212; scripts/subset_fonts.py gives each shipped
+    face (and its kerning twin) one: the plus sign's bar, at its advance."""
+    from fontTools.pens.boundsPen import BoundsPen
+    from fontTools.ttLib import TTFont
+
+    from printkit.base.resources import resource_dir
+
+    for face in ("Regular", "Bold", "Italic", "BoldItalic"):
+        for folder in (resource_dir("fonts"), resource_dir("fonts") / "kerning"):
+            font = TTFont(str(folder / f"NotoSans-{face}.ttf"))
+            cmap, glyphs = font.getBestCmap(), font.getGlyphSet()
+            box = {}
+            for ch in "+\u2212":
+                pen = BoundsPen(glyphs)
+                glyphs[cmap[ord(ch)]].draw(pen)
+                box[ch] = pen.bounds
+            plus, minus = box["+"], box["\u2212"]
+            assert font["hmtx"][cmap[0x2212]][0] == font["hmtx"][cmap[0x2B]][0], face
+            assert (minus[0], minus[2]) == (plus[0], plus[2]) and plus[1] < minus[1] < minus[3] < plus[3] and minus[3] - minus[1] < 0.25 * (plus[3] - plus[1]), (face, plus, minus)

@@ -903,6 +903,17 @@ def _xml_events(stream, events=("end",)):
     return etree.iterparse(stream, events=events, resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False, remove_comments=True)
 
 
+def _done(el) -> None:
+    """An element read to its end and counted, let go of, and the ones before it:
+    cleared alone, each stays a child of its parent (two million empty <xf/> or
+    <si/> took 750 MB)."""
+    el.clear(keep_tail=False)
+    parent = el.getparent()
+    if parent is not None:
+        while el.getprevious() is not None:
+            del parent[0]
+
+
 def _local(tag) -> str:
     return tag.rsplit("}", 1)[-1] if isinstance(tag, str) else ""
 
@@ -924,7 +935,7 @@ def _shared_lengths(z) -> list[int]:
         for _ev, el in _xml_events(z.open("xl/sharedStrings.xml")):
             if _local(el.tag) == "si":
                 out.append(sum(len(t.text or "") for t in el.iter() if _local(t.tag) == "t"))
-                el.clear()
+                _done(el)
     except etree.XMLSyntaxError:
         pass  # calamine says what is wrong with it
     return out
@@ -944,11 +955,13 @@ def _xlsx_extent(path: Path, z, part: str, shared: list[int]) -> None:
     name = part.rsplit("/", 1)[-1]
     rows = cols = chars = 0
     row = col = 0
+    in_cell = 0
     ref = re.compile(r"\$?([A-Za-z]{1,3})\$?(\d{1,7})$")
     try:
         for ev, el in _xml_events(z.open(part), ("start", "end")):
             tag = _local(el.tag)
             if ev == "start":
+                in_cell += tag == "c"
                 if tag == "row":
                     r = (el.get("r") or "").strip()
                     row = int(r) if r.isdigit() else row + 1
@@ -977,9 +990,10 @@ def _xlsx_extent(path: Path, z, part: str, shared: list[int]) -> None:
                     else:
                         chars += len(text)
                     _too_big(path, name, rows, cols, chars)
-                el.clear()
-            elif tag == "row":
-                el.clear()
+                in_cell -= 1
+                _done(el)
+            elif tag == "row" or not in_cell:  # a row, or what lies outside the cells (a styles part's <xf>)
+                _done(el)
     except etree.XMLSyntaxError:
         return  # calamine says what is wrong with it
     _too_big(path, name, rows, cols, chars)
@@ -1004,11 +1018,13 @@ def _ods_extent(path: Path, z) -> None:
     row_at = 0  # rows laid out so far in this table
     row_cols = row_chars = 0
     col_at = 0
+    in_cell = 0
     table = "content.xml"
     try:
         for ev, el in _xml_events(z.open("content.xml"), ("start", "end")):
             tag = _local(el.tag)
             if ev == "start":
+                in_cell += tag in ("table-cell", "covered-table-cell")
                 if tag == "table":
                     row_at = 0
                     table = f"table {next((v for k, v in el.attrib.items() if _local(k) == 'name'), '')}".strip()
@@ -1022,7 +1038,8 @@ def _ods_extent(path: Path, z) -> None:
                     row_cols = col_at + n
                     row_chars += n * text
                 col_at += n
-                el.clear()
+                in_cell -= 1
+                _done(el)
             elif tag == "table-row":
                 n = repeat(el, "number-rows-repeated")
                 if row_cols:
@@ -1031,7 +1048,9 @@ def _ods_extent(path: Path, z) -> None:
                     chars += n * row_chars
                     _too_big(path, table, rows, cols, chars)
                 row_at += n
-                el.clear()
+                _done(el)
+            elif not in_cell:  # what lies outside the cells (styles, settings)
+                _done(el)
     except etree.XMLSyntaxError:
         return  # calamine says what is wrong with it
     _too_big(path, "content.xml", rows, cols, chars)

@@ -22,6 +22,7 @@ from pathlib import Path
 import functools
 import io
 import ipaddress
+import itertools
 import warnings
 from urllib.parse import quote, unquote, unquote_to_bytes
 
@@ -826,12 +827,20 @@ class _Budget(threading.local):
             raise LimitError(f"over {LIMITS['RUN_STEPS']:,} loop turns and calls in all, printkit's limit")
 
     def made(self, value):
-        """Count a value a template made; refuse one too large."""
-        if isinstance(value, (str, list, tuple, dict, set, frozenset, bytes)):
-            n = len(value)
+        """Count a value a template made; refuse one too large. A list, tuple,
+        dict or namespace is also measured as the text it prints as (its items'
+        text, each item that is itself a list counted every time it appears):
+        `[x, x]` forty times over holds 80 lists and prints as a trillion
+        characters, and 8,000 copies of a 100,000-character text are 8,000 items."""
+        if isinstance(value, (str, list, tuple, dict, set, frozenset, bytes)) or _is_namespace(value):
+            n = len(value) if not _is_namespace(value) else 0
             limit = self.cap if isinstance(value, (str, bytes)) else LIMITS["ITEMS"]
             if n > limit:
                 raise LimitError(f"a value of {n:,} {'characters' if isinstance(value, str) else 'items'}, over printkit's limit of {limit:,}")
+            if not isinstance(value, (str, bytes)):
+                printed, n = _printed_size(value, LIMITS["TEMPLATE_WORK"])
+                if printed > LIMITS["TEMPLATE_WORK"]:
+                    raise LimitError(f"a list or dict that prints as over {LIMITS['TEMPLATE_WORK']:,} characters, printkit's limit")
             self.chars += n
             if self.chars > LIMITS["TEMPLATE_WORK"] + self.cap:
                 raise LimitError(f"over {LIMITS['TEMPLATE_WORK']:,} characters made in one card, printkit's limit")
@@ -846,6 +855,55 @@ class _Budget(threading.local):
 
 
 BUDGET = _Budget()
+
+
+def _is_namespace(value) -> bool:
+    from jinja2.utils import Namespace
+
+    return isinstance(value, Namespace)
+
+
+def _printed_size(value, cap: int) -> tuple[int, int]:
+    """(about how many characters `value` prints as, items looked at): a list,
+    tuple, set, dict or namespace walked once per distinct one (a list that holds
+    the same list twice is looked at once and counted twice), stopped past `cap`."""
+    sizes: dict = {}
+    looked = [0]
+
+    def size(v) -> int:
+        if isinstance(v, (str, bytes)):
+            return len(v) + 2
+        if isinstance(v, bool) or v is None:
+            return 5
+        if isinstance(v, int):
+            return v.bit_length() // 3 + 2
+        if _is_namespace(v):
+            v = v._Namespace__attrs  # what it prints: <Namespace {...}>
+        if not isinstance(v, (list, tuple, set, frozenset, dict)):
+            return 24  # a number, a loop, a macro: a short text
+        key = id(v)
+        if key in sizes:
+            return sizes[key]
+        sizes[key] = 0  # a namespace inside itself prints as {...}
+        total = 16
+        # a dict's keys and values, not its items: an item is a new pair each time, whose
+        # id the next pair takes once it is gone (`sizes` knows the containers held)
+        for item in (itertools.chain.from_iterable(v.items()) if isinstance(v, dict) else v):
+            looked[0] += 1
+            total += size(item) + 2
+            if total > cap:
+                break
+        sizes[key] = total
+        return total
+
+    return size(value), looked[0]
+
+
+def bounded_made(value):
+    """A list, tuple or dict a template writes out (`[x, x]`), or what it sets on a
+    namespace: measured as BUDGET.made measures what an operator or filter makes
+    (not a step: a literal in a loop costs what it did before it was measured)."""
+    return BUDGET.made(value)
 
 
 def new_run() -> None:
@@ -897,14 +955,36 @@ def _size(x) -> int:
         return len(str(x)) if isinstance(x, (int, float)) else 0
 
 
-_WIDTH = re.compile(r"%[-+ #0]*(\*|\d+)?(?:\.(\*|\d+))?[a-zA-Z%]")
+_WIDTH = re.compile(r"[-+ #0]*(\*|\d+)?(?:\.(\*|\d+))?[a-zA-Z%]")
+
+
+def _percent_specs(fmt: str):
+    """The flags, width and precision of each `%` conversion in `fmt`, after its
+    mapping key if it has one (`%(name)5s`; a key may hold parentheses in pairs)."""
+    at = fmt.find("%")
+    while at >= 0:
+        at += 1
+        if fmt.startswith("(", at):
+            depth = 0
+            while at < len(fmt):
+                depth += {"(": 1, ")": -1}.get(fmt[at], 0)
+                at += 1
+                if depth == 0:
+                    break
+        m = _WIDTH.match(fmt, at)
+        if m:
+            yield m
+            at = m.end()
+        at = fmt.find("%", at)
 
 
 def _check_percent(fmt, args=()) -> None:
-    """`'%999999999d' % 1` would make a gigabyte: widths over the text limit are refused."""
+    """`'%999999999d' % 1` would make a gigabyte: widths over the text limit are
+    refused. Anything that is not text is checked as the text the format filter
+    makes of it (`['%999999999d']|format(1)` formats the list's text)."""
     if not isinstance(fmt, str):
-        return
-    for m in _WIDTH.finditer(fmt):
+        fmt = str(fmt)
+    for m in _percent_specs(fmt):
         for g in m.groups():
             if g == "*":
                 raise LimitError("'*' widths in % formats are not allowed in templates")
@@ -1027,7 +1107,7 @@ _STR_SAFE = {
     "upper", "lower", "title", "capitalize", "casefold", "swapcase", "strip", "lstrip", "rstrip",
     "split", "rsplit", "splitlines", "startswith", "endswith", "find", "rfind", "index", "rindex",
     "count", "partition", "rpartition", "removeprefix", "removesuffix", "isdigit", "isalpha", "isalnum",
-    "isspace", "isupper", "islower", "istitle", "isnumeric", "isdecimal", "encode",
+    "isspace", "isupper", "islower", "istitle", "isnumeric", "isdecimal",
     "replace", "join", "center", "ljust", "rjust", "zfill", "expandtabs",
 }
 
@@ -1039,6 +1119,7 @@ def sandbox(autoescape: bool):
     filter counted against the limits above. Undefined names are errors."""
     import jinja2
     from jinja2 import nodes
+    from jinja2.runtime import Macro
     from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError
 
     class Template(jinja2.Template):
@@ -1129,7 +1210,14 @@ def sandbox(autoescape: bool):
             return BUDGET.made(super().call_binop(context, operator, left, right))
 
         def call(__self, __context, __obj, *args, **kwargs):  # noqa: N805
+            if __obj is bounded_made:  # a literal measured, not a call the template makes
+                return bounded_made(*args)
             BUDGET.step()
+            if isinstance(__obj, Macro):  # the arguments a macro takes beyond its own become a tuple and a dict
+                if __obj.catch_varargs and len(args) > len(__obj.arguments):
+                    BUDGET.made(args[len(__obj.arguments):])
+                if __obj.catch_kwargs and kwargs:
+                    BUDGET.made(kwargs)
             owner = getattr(__obj, "__self__", None)
             if isinstance(owner, str) and callable(__obj):
                 name = getattr(__obj, "__name__", "")
@@ -1165,6 +1253,9 @@ def sandbox(autoescape: bool):
                 raise jinja2.TemplateSyntaxError("include, import and extends are not allowed: a template reads no other file", node.lineno, name, filename)
             for loop in tree.find_all(nodes.For):
                 loop.iter = nodes.Call(nodes.ImportedName("printkit.custom.safety.bounded_iter"), [loop.iter], [], None, None, lineno=loop.lineno)
+            for node in tree.find_all(nodes.Assign):  # {% set ns.x = ... %}: a namespace changed, measured again
+                if isinstance(node.target, nodes.NSRef):
+                    node.node = _wrap_made(node.node, nodes)
             for test in tree.find_all((nodes.If, nodes.CondExpr)):
                 if test.test is not None:
                     test.test = nodes.Call(nodes.ImportedName("printkit.custom.safety.bounded_test"), [test.test], [], None, None, lineno=test.lineno)
@@ -1173,8 +1264,10 @@ def sandbox(autoescape: bool):
                     value = getattr(parent, field, None)
                     if isinstance(value, nodes.Concat):
                         setattr(parent, field, _wrap_concat(value, nodes))
+                    elif _literal(value, nodes):
+                        setattr(parent, field, _wrap_made(value, nodes))
                     elif isinstance(value, list):
-                        setattr(parent, field, [(_wrap_concat(v, nodes) if isinstance(v, nodes.Concat) else v) for v in value])
+                        setattr(parent, field, [(_wrap_concat(v, nodes) if isinstance(v, nodes.Concat) else _wrap_made(v, nodes) if _literal(v, nodes) else v) for v in value])
             return tree
 
         def from_string(self, source, *args, **kwargs):
@@ -1344,6 +1437,15 @@ class Column:
         text = self.before + text + self.after
         self._last = (value, text)
         return text
+
+
+def _literal(node, nodes) -> bool:
+    """A list, tuple or dict a template writes out (not a tuple it assigns to)."""
+    return isinstance(node, (nodes.List, nodes.Dict)) or isinstance(node, nodes.Tuple) and node.ctx == "load"
+
+
+def _wrap_made(node, nodes):
+    return nodes.Call(nodes.ImportedName("printkit.custom.safety.bounded_made"), [node], [], None, None, lineno=node.lineno)
 
 
 def _wrap_concat(node, nodes):

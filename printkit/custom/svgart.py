@@ -998,7 +998,7 @@ class Painter:
     def text(self, runs) -> None:
         """Each run drawn by the text setter (engine/text.draw_line) into a text
         object of its own, in the drawing's y-down space (TextPen, flip)."""
-        from printkit.engine.text import TextPen, draw_line, run
+        from printkit.engine.text import drawing_run
 
         c = self.c
         for x, y, text, faces, size, fill, alpha, rtl in runs:
@@ -1008,9 +1008,7 @@ class Painter:
             c.setFillColor(self.rgb(fill, False))
             if alpha < 1:
                 c.setFillAlpha(alpha)
-            t = c.beginText()
-            draw_line(TextPen(t, flip=True), run(text), faces, size, x, y, rtl=rtl)
-            c.drawText(t)
+            drawing_run(c, text, faces, size, x, y, rtl)
             c.restoreState()
 
     def image(self, pic, x, y, w, h) -> None:

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from printkit.custom import safety, svgdraw, template as T
 from printkit.custom.assets import load_svg_drawing, resolved_svg
-from printkit.custom.svgmatrix import BadNumber, Matrix, apply, parse_transform
+from printkit.custom.svgmatrix import BadNumber, Matrix, apply, mul, parse_transform
 from printkit.custom.svgcss import CSS_UNITS, is_bold
 from printkit.custom.svgparse import INHERITED, SODIPODI_ROLE, _length, _local, _style, _subtree_placeholder
 from printkit.engine.text import as_faces, ASCENT, DESCENT, draw_fitted, draw_line, editor_metrics, face_metrics, Faces, fit, ink_extent, LEADING, METRICS, plain, SPAN_CLOSE, span_open
@@ -124,6 +124,12 @@ class SvgText:
                 raise ValueError
         except ValueError:
             raise UsageError(f"{where}: data-min-size must be a number of points, not '{el.get('data-min-size')}'") from None
+        m = _vertical(el, m, x, y, box, source, where)
+        stretch = _inherited(el, "font-stretch")
+        if stretch and stretch not in ("normal", "100%", "inherit", "initial", "unset"):
+            note = f"{self.path.name}: font-stretch '{T.short(stretch, 20)}' is not read: its texts are set in their family's normal width (name the narrow family itself, e.g. font-family: 'DejaVu Sans Condensed')"
+            if note not in self.notes:
+                self.notes.append(note)
         unit = TextUnit(el, m, compiled, T.compile_text(source, where), x, y, box, min_pt, source, not _subtree_placeholder(el), spans=tuple(table))
         if editor and not el.get("data-box"):  # set as the editor sets it; shrunk only when data-min-size asks
             unit.line_height = _line_height([*(spans[:1]), el], props, where)
@@ -159,6 +165,7 @@ class SvgText:
         props = dict(style)
         props.update({k: v for k, v in _style(el).items() if k in INHERITED})
         root = {k: props[k] for k in ("font-family", "font-weight", "font-style") if k in props}
+        root_size = _plain_size(props.get("font-size"))
         if paras:
             props.update({k: v for k, v in _style(paras[0]).items() if k in INHERITED})
         # an empty flowPara takes no line in Inkscape 1.x's render: none here either
@@ -173,7 +180,7 @@ class SvgText:
         except ValueError:
             raise UsageError(f"{where}: data-min-size must be a number of points, not '{el.get('data-min-size')}'") from None
         unit = TextUnit(el, m, compiled, T.compile_text(source, where), box[0], box[1], box, min_pt, source, not _subtree_placeholder(el), spans=tuple(table))
-        unit.line_height = _line_height([*(paras[:1]), el], props, where)  # Inkscape's lines; shrunk only when data-min-size asks
+        unit.line_height = _line_height([*(paras[:1]), el], props, where, (*([_plain_size(props.get("font-size"))] if paras else []), root_size))  # Inkscape's lines; shrunk only when data-min-size asks
         unit.shrink = el.get("data-min-size") is not None
         _editor_ways(unit, el, props, where)
         unit.runon = runon
@@ -450,11 +457,14 @@ def span_colour_findings(t: TextUnit, v: dict, label: str) -> list:
     return out
 
 
-def _line_height(els, props: dict, where: str) -> float:
+def _line_height(els, props: dict, where: str, own_sizes: tuple = ()) -> float:
     """A text's CSS line-height in ems, from the first of `els` that sets it
     (a number, a percentage, or a length over the font size); "normal" or
-    none: 1.25, as Inkscape sets it."""
-    for el in els:
+    none: 1.25, as Inkscape sets it. A percentage is of the font size of the
+    element that sets it (`own_sizes`, one for each of `els`, None where not
+    known), and is handed down as that length, as CSS computes it: 125% on a
+    40 px flowRoot is 50 px in its 60 px paragraph."""
+    for i, el in enumerate(els):
         raw = str(_style(el).get("line-height", "")).strip()
         if not raw or T.PLACEHOLDER.search(raw):
             continue
@@ -463,6 +473,10 @@ def _line_height(els, props: dict, where: str) -> float:
         try:
             if raw.endswith("%"):
                 v = float(raw[:-1]) / 100
+                own = own_sizes[i] if i < len(own_sizes) else None
+                used = _length(str(props.get("font-size", "16")), CSS_UNITS) if own else None
+                if own and used and math.isfinite(own / used):
+                    v *= own / used
             elif re.fullmatch(r"[-+]?[0-9.]+(e[-+]?\d+)?", raw):
                 v = float(raw)
             else:
@@ -473,6 +487,17 @@ def _line_height(els, props: dict, where: str) -> float:
         if math.isfinite(v) and 0.5 <= v <= 10:
             return v
     return 1.25
+
+
+def _plain_size(value) -> float | None:
+    """A font size written as a length (no placeholder), in user units; else None."""
+    if value is None or T.PLACEHOLDER.search(str(value)):
+        return None
+    try:
+        size = _length(str(value), CSS_UNITS)
+    except (ValueError, UsageError):
+        return None
+    return size if size and math.isfinite(size) and size > 0 else None
 
 
 def _text_alpha(t, v: dict) -> float:
@@ -505,19 +530,64 @@ def _bold_italic(props: dict) -> tuple[bool, bool]:
     return bold, style in ("italic", "oblique")
 
 
+_SOURCE_BREAKS = str.maketrans({"\r": " ", "\n": " ", "\t": " "})
+
+
+def _source_spaces(text: str) -> str:
+    """A piece of the template's own text as SVG reads it: a line break or tab
+    written in the file (the indentation between tspans on lines of their own)
+    is a space, never a new line, with or without xml:space="preserve"; a line
+    break in a cell's value is not touched (it comes in later, per card)."""
+    return text.translate(_SOURCE_BREAKS) if text else ""
+
+
+_VERTICAL = ("vertical-lr", "vertical-rl", "tb", "tb-rl", "tb-lr", "sideways-lr", "sideways-rl")
+
+
+def _inherited(el, name: str) -> str:
+    """An inherited CSS property the drawer reads only here, from the element or its nearest ancestor that sets it."""
+    for node in (el, *el.iterancestors()):
+        value = _style(node).get(name) if isinstance(node.tag, str) else None
+        if value is not None:
+            return str(value).strip().lower()
+    return ""
+
+
+def _vertical(el, m: Matrix, x: float, y: float, box, source: str, where: str) -> Matrix:
+    """A text set down the page (writing-mode vertical-lr or vertical-rl, its
+    letters turned sideways, as Latin letters are under text-orientation mixed
+    or sideways): one line, run from its x, y downwards with its baseline on x,
+    as Inkscape sets it: the text's matrix turned a quarter clockwise about x, y.
+    Upright letters stacked one under another, and several lines or a wrapping
+    box set down the page, are refused rather than printed across."""
+    mode = _inherited(el, "writing-mode")
+    if mode not in _VERTICAL:
+        return m
+    orient = _inherited(el, "text-orientation") or "mixed"
+    if T.PLACEHOLDER.search(mode) or T.PLACEHOLDER.search(orient):
+        raise UsageError(f"{where}: writing-mode and text-orientation cannot come from a placeholder")
+    if mode == "sideways-lr":
+        raise UsageError(f"{where}: writing-mode sideways-lr (text read upwards) is not drawn; turn the text with transform=\"rotate(-90)\" instead")
+    if orient == "upright" or any(0x2E80 <= ord(ch) <= 0x9FFF or 0xAC00 <= ord(ch) <= 0xD7AF or 0xF900 <= ord(ch) <= 0xFAFF or 0xFF00 <= ord(ch) <= 0xFFEF for ch in source):
+        raise UsageError(f"{where}: text set down the page with upright letters (text-orientation upright, or CJK under mixed) is not drawn; printkit turns a vertical text's letters sideways only")
+    if box is not None or "\n" in source:
+        raise UsageError(f"{where}: a text set down the page (writing-mode {mode}) in more than one line, or wrapped in a box, is not drawn; write one line, or turn a horizontal text with transform=\"rotate(90)\"")
+    return mul(m, parse_transform(f"rotate(90 {x!r} {y!r})"))
+
+
 def _text_source(el, mark=None) -> str:
     """The text of a <text>, Inkscape's line tspans joined with newlines; a span
     styled apart wrapped in the marks `mark(span)` gives (see _span_marker)."""
-    parts = [el.text or ""]
+    parts = [_source_spaces(el.text)]
     first = True
     for child in el:
         if _local(child.tag) == "tspan":
             line = child.get(SODIPODI_ROLE) == "line" or (child.get("y") is not None and child.get("x") is not None)
             if line and not first:
                 parts.append("\n")
-            parts.append(_marked(child, mark, top=False) if mark else "".join(child.itertext()))
+            parts.append(_source_spaces(_marked(child, mark, top=False) if mark else "".join(child.itertext())))
             first = False
-        parts.append(child.tail or "")
+        parts.append(_source_spaces(child.tail))
     return "".join(parts).strip()
 
 
@@ -567,6 +637,10 @@ def _render_text(t: TextUnit, v: dict) -> str:
         v = _run_on(v)
         if isinstance(v.get("row"), dict):
             v["row"] = _run_on(v["row"])  # {{ row["column"] }}
+        text = T.render(t.content, v)
+        if "\n" in text:  # a paragraph its cells left empty takes no line, as an empty flowPara takes none
+            text = "\n".join(line for line in text.split("\n") if plain(line).strip())
+        return text
     return T.render(t.content, v)
 
 

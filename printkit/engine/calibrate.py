@@ -23,6 +23,8 @@ from printkit.engine import fonts, text as typeset
 from printkit.engine.units import MM
 
 SPAN = 5.0  # mm each way
+MINUS = "\u2212"  # the minus sign (Noto Sans as printkit ships it has one: scripts/subset_fonts.py add_minus)
+SCALE_PT = 6.0  # the scales' numbers: the smallest text printkit prints (a digit every 2 mm, 3.4 pt wide at 6 pt)
 INSET = 30.0  # mm from the paper edge to the scales' zero
 
 
@@ -109,18 +111,18 @@ def _draw_scale(c, s: Scale) -> None:
             x = x0 + v * MM
             c.line(x, y0 - length / 2, x, y0 + length / 2)
             if k % 4 == 0:
-                typeset.label(c, x, y0 + 3.5 * MM + 1.0 * MM, str(abs(int(v))), font=fonts.SANS, size=5.5, align="center")
+                typeset.label(c, x, y0 + 3.5 * MM + 1.0 * MM, str(abs(int(v))), font=fonts.SANS, size=SCALE_PT, align="center")
         else:
             y = y0 + v * MM
             c.line(x0 - length / 2, y, x0 + length / 2, y)
             if k % 4 == 0:
-                typeset.label(c, x0 + 3.5 * MM + 1.0 * MM, y - 2, str(abs(int(v))), font=fonts.SANS, size=5.5)
+                typeset.label(c, x0 + 3.5 * MM + 1.0 * MM, y - 0.36 * SCALE_PT, str(abs(int(v))), font=fonts.SANS, size=SCALE_PT)  # centred on its tick
     # which side is minus, which plus
     if s.axis == "x":
-        typeset.label(c, x0 - (SPAN + 1) * MM, y0 - 3, "-", font=fonts.SANS_BOLD, size=9, align="right")
+        typeset.label(c, x0 - (SPAN + 1) * MM, y0 - 3, MINUS, font=fonts.SANS_BOLD, size=9, align="right")
         typeset.label(c, x0 + (SPAN + 1) * MM, y0 - 3, "+", font=fonts.SANS_BOLD, size=9)
     else:
-        typeset.label(c, x0, y0 - (SPAN + 3.5) * MM, "-", font=fonts.SANS_BOLD, size=9, align="center")
+        typeset.label(c, x0, y0 - (SPAN + 3.5) * MM, MINUS, font=fonts.SANS_BOLD, size=9, align="center")
         typeset.label(c, x0, y0 + (SPAN + 1.5) * MM, "+", font=fonts.SANS_BOLD, size=9, align="center")
     label = f"{s.axis.upper()} scale"
     if s.axis == "x":

@@ -613,13 +613,21 @@ class TextPen:
     a space whose y runs down (an SVG drawing's user space): each origin is
     written as a text matrix that turns the glyphs upright there."""
 
-    __slots__ = ("t", "at", "face", "flip")
+    __slots__ = ("t", "at", "face", "flip", "turn")
 
     def __init__(self, t, flip: bool = False) -> None:
         self.t = t
         self.at: tuple | None = None  # where the text written so far ends (x, y)
         self.face: tuple | None = None  # the (face, size) last set
         self.flip = flip
+        self.turn: tuple | None = None  # (cos, sin, x, y): runs placed in a frame turned about (x, y) (turned_labels)
+
+    def turned(self, cos: float, sin: float, x: float, y: float) -> None:
+        """The runs that follow are placed in a frame turned by the angle whose
+        cosine and sine are given, its origin at (x, y); each starts a new text
+        matrix."""
+        self.turn = (cos, sin, x, y)
+        self.at = None
 
     def font(self, face: str, size: float) -> None:
         if self.face != (face, size):
@@ -630,7 +638,10 @@ class TextPen:
         """`runs` ((text, face) pairs) one after another from x on the
         baseline y; `end` is the x after them."""
         if self.at != (x, y):
-            if self.flip:
+            if self.turn is not None:
+                cos, sin, ox, oy = self.turn
+                self.t.setTextTransform(cos, sin, -sin, cos, ox + x * cos - y * sin, oy + x * sin + y * cos)
+            elif self.flip:
                 self.t.setTextTransform(1, 0, 0, -1, x, y)
             else:
                 self.t.setTextOrigin(x, y)
@@ -730,10 +741,11 @@ def label(c, x: float, y: float, text: str, *, font: str, size: float, align: st
     _draw_run(_CanvasPen(c), x, y, text, font, size)  # the line's one piece, as draw_line draws it
 
 
-def labels(c, items, font: str, size: float, color=None) -> None:
-    """Many short labels, each from its own (x, y) baseline start, in one text
-    object (one face and size, one fill colour; None keeps the current one):
-    what a `label` per item draws, at a fraction of the cost."""
+def labels(c, items, font: str, size: float, color=None, align: str = "left") -> None:
+    """Many short labels, each on its own (x, y) baseline, in one text object
+    (one face and size, one fill colour; None keeps the current one): what a
+    `label` per item draws (starting at x, ending at it or centred on it, as
+    `align` says), at a fraction of the cost."""
     if not items:
         return
     t = c.beginText()
@@ -742,7 +754,34 @@ def labels(c, items, font: str, size: float, color=None) -> None:
     if color is not None:
         t.setFillColor(color)
     for x, y, text in items:
+        if align != "left":
+            width = shaping.width(text, font, size)
+            x -= width if align == "right" else width / 2
         _draw_run(pen, x, y, text, font, size)
+    c.drawText(t)
+
+
+def turned_labels(c, items, font: str) -> None:
+    """Short labels in one text object, each centred on its (x, y) (its
+    baseline 0.35 of its size below, as `label_in_box` centres a line) and
+    turned about it: items are (x, y, text, size, cos, sin), cos and sin the
+    turn's (a quarter turn's are 0 and +-1). Set in `font` and its fallbacks
+    (an arrow in PKArrows), in the current fill colour."""
+    if not items:
+        return
+    t = c.beginText()
+    pen = TextPen(t)
+    for x, y, text, size, cos, sin in items:
+        pen.turned(cos, sin, x, y)
+        _draw_run(pen, -0.5 * shaping.width(text, font, size), -size * 0.35, text, font, size)
+    c.drawText(t)
+
+
+def drawing_run(c, text: str, faces, size: float, x: float, y: float, rtl: bool = False) -> None:
+    """One run of an SVG drawing's text (`run`) from (x, y), in a text object of
+    its own, in the drawing's y-down space (TextPen, flip)."""
+    t = c.beginText()
+    draw_line(TextPen(t, flip=True), run(text), faces, size, x, y, rtl=rtl)
     c.drawText(t)
 
 

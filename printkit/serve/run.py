@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 import threading
 import time
@@ -13,6 +14,8 @@ from printkit.errors import UsageError
 DEBOUNCE_MS = 30
 #: Even without events, look at the files this often (a missed event, a mount without inotify).
 RESCAN_MS = 3000
+#: Folders watched at most: each is an inotify watch of the user's, shared with every program.
+MAX_FOLDERS = 1000
 
 
 def serve(source, request, echo, port: int = 0, open_browser: bool = False) -> None:
@@ -70,12 +73,34 @@ def _watch(preview, source, stop: threading.Event, echo) -> None:
                 pass
 
     refresh()
-    folders = [str(f) for f in source.folders()]
     while not stop.is_set():
+        folders = _folders(source.folders())
         try:
-            for changes in watchfiles.watch(*folders, stop_event=stop, debounce=DEBOUNCE_MS, step=10, rust_timeout=RESCAN_MS, yield_on_timeout=True, raise_interrupt=False):
+            # each folder on its own, not recursively: watchfiles follows symbolic links when it
+            # watches a tree, and a project's link to / had it list and watch the whole disk
+            for changes in watchfiles.watch(*folders, recursive=False, stop_event=stop, debounce=DEBOUNCE_MS, step=10, rust_timeout=RESCAN_MS, yield_on_timeout=True, raise_interrupt=False):
                 refresh(sorted({path for _, path in changes}) if changes else None)
+                if any(p not in folders and os.path.isdir(p) and not os.path.islink(p) for _, p in changes or ()):
+                    break  # a new folder: watched too from now on
         except Exception as exc:  # noqa: BLE001 - a folder vanished, too many watches: keep looking by hand
             preview.note_watch_problem(str(exc))
             stop.wait(RESCAN_MS / 1000)
             refresh()
+
+
+def _folders(roots) -> list[str]:
+    """The folders `serve` watches: the project's folders and the folders in them,
+    symbolic links not followed (what a link names is read through the gate when
+    the project is read, never walked), editors' and tools' own folders left out,
+    at most MAX_FOLDERS."""
+    from watchfiles import DefaultFilter
+
+    skip = set(DefaultFilter.ignore_dirs)
+    found: list[str] = []
+    for root in roots:
+        for top, dirs, _files in os.walk(root, followlinks=False):
+            found.append(top)
+            if len(found) >= MAX_FOLDERS:
+                return found
+            dirs[:] = sorted(d for d in dirs if d not in skip)
+    return found

@@ -9,7 +9,7 @@ from printkit.engine.cards import CardArt, draw_deck
 from printkit.engine.forms import reused
 from printkit.engine.units import MM
 from printkit.games.cryptex.rules import final_score, JOKER, JOKER_LIMIT, model_lang
-from printkit.i18n import N_, colon, for_model, text
+from printkit.i18n import N_, colon, for_model, number, signed, text
 
 _EN = text("en")
 
@@ -145,9 +145,9 @@ def player_aids(_=_EN) -> list:
     from printkit.engine.aids import Aid
 
     scoring = Aid(_("SCORING"), (
-        (_("After round 20:"), _("each started, unfinished cryptex -1 per empty box.")),
-        (_("After round 40:"), _("a word nobody else made +2 per letter; a word another player made +1 per letter; not a word -2 per letter.")),
-        (_("Unfinished:"), _("-3 per empty box. Untouched: 0.")),
+        (_("After round 20:"), _("each started, unfinished cryptex −1 per empty box.")),
+        (_("After round 40:"), _("a word nobody else made +2 per letter; a word another player made +1 per letter; not a word −2 per letter.")),
+        (_("Unfinished:"), _("−3 per empty box. Untouched: 0.")),
         (_("Each unused joker:"), "+4."),
         (_("Ties:"), _("longest completed cryptex, then fewer jokers used, then fewer vowels.")),
     ), color="blue")
@@ -240,11 +240,11 @@ def render_sheet(doc, model: dict) -> None:
     col_w = (W - 2 * m - 8 * MM) / 2
     rows = [
         [_("Final scoring"), _("points")],
-        [_("Half-game: each started, unfinished cryptex"), _("-1 per empty box")],
-        [_("Completed, not in your dictionary"), _("-2 per letter")],
+        [_("Half-game: each started, unfinished cryptex"), _("−1 per empty box")],
+        [_("Completed, not in your dictionary"), _("−2 per letter")],
         [_("Completed word nobody else made"), _("+2 per letter")],
         [_("Completed word another player made"), _("+1 per letter")],
-        [_("Unfinished at the end"), _("-3 per empty box")],
+        [_("Unfinished at the end"), _("−3 per empty box")],
         [_("Untouched cryptex"), "0"],
         [_("Each unused joker"), "+4"],
     ]
@@ -358,7 +358,7 @@ def render_puzzle(doc, model: dict) -> None:
         c.setFillColorRGB(0, 0, 0)
         typeset.label(c, sx, jy, _("Jokers (cross one out per '?'):"), font=fonts.SANS, size=8.5)
         d.boxes(c, sx, jy - 9 * MM, 4, 6 * MM, gap=2 * MM)
-        typeset.paragraph(c, _("Half-game: -1 per empty box of each started cryptex. Final: a word +2 per letter, not a word -2 per letter, unfinished -3 per empty box, untouched 0."),
+        typeset.paragraph(c, _("Half-game: −1 per empty box of each started cryptex. Final: a word +2 per letter, not a word −2 per letter, unfinished −3 per empty box, untouched 0."),
                     sx, jy - 11 * MM, sw, size=7.5, color=(0.2, 0.2, 0.2))
     for p in model["puzzles"]:
         _answer_key(doc, model, p)
@@ -375,8 +375,8 @@ def _answer_key(doc, model: dict, p: dict) -> None:
     y = d.header(doc, _("CRYPTEX  ·  answer key"), _("ID {id}    how a computer played it: par {par}").format(id=p["id"], par=p["par"]))
     bottom = _cryptex_rows(c, m, y - 2 * MM, model["lengths"], 7.5 * MM, filled=p["cryptexes"])
     total, lines = final_score(p["cryptexes"], model["lengths"], p["jokers_used"], [], _is_word(model_lang(model)))
-    rows = [[_("cryptex"), _("points")]] + [[colon(_, str(ln.cryptex), ln.letters or "–") if ln.cryptex else _("unused jokers: +4 × {n}").format(n=ln.points // 4), f"{ln.points:+d}"] for ln in lines]
-    rows += [[_("half-game penalty"), f"{p['half_penalty']:+d}"], [_("TOTAL (par)"), str(total + p["half_penalty"])]]
+    rows = [[_("cryptex"), _("points")]] + [[colon(_, str(ln.cryptex), ln.letters or "–") if ln.cryptex else _("unused jokers: +4 × {n}").format(n=ln.points // 4), signed(ln.points)] for ln in lines]
+    rows += [[_("half-game penalty"), signed(p["half_penalty"])], [_("TOTAL (par)"), number(total + p["half_penalty"])]]
     d.table(c, W / 2 + 10 * MM, y - 2 * MM, [50 * MM, 22 * MM], rows, row_h=6 * MM, size=8.5)
     y = min(bottom, y - 2 * MM - len(rows) * 6 * MM) - 6 * MM
     c.setFillColorRGB(0, 0, 0)

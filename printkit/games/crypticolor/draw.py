@@ -16,7 +16,7 @@ from printkit.engine.rl import page_size
 from printkit.engine.tokens import TokenGroup, draw_token_groups
 from printkit.engine.units import MM, PRINTER_MARGIN
 from printkit.games.crypticolor import generate, rules
-from printkit.i18n import N_, colon, for_model, text
+from printkit.i18n import N_, colon, for_model, number, signed, text
 
 _EN = text("en")
 
@@ -295,7 +295,7 @@ def _score_sheet(doc, c, top: float) -> None:
     c.setLineWidth(1.4)
     c.rect(W - MARGIN - col, tb, col, 11 * MM, stroke=1, fill=0)
     foot = _("* LETTER GUESS: guess a letter right and score {right} points for each cell of its picture still empty on your Decoder "
-             "(not yet under a cube); a wrong letter or word guess scores {wrong}, also in this row. A shape scores when all three of its cells are filled in the letter.").format(right=rules.LETTER_GUESS_POINTS, wrong=rules.WRONG_GUESS_POINTS)
+             "(not yet under a cube); a wrong letter or word guess scores {wrong}, also in this row. A shape scores when all three of its cells are filled in the letter.").format(right=rules.LETTER_GUESS_POINTS, wrong=number(rules.WRONG_GUESS_POINTS))
     typeset.paragraph(c, foot, MARGIN, tb + 11 * MM, width - col - 30 * MM, size=7.5, color=(0.2, 0.2, 0.2))
     # the opponent's word, once deciphered and unscrambled
     y = tb - 6 * MM
@@ -358,7 +358,7 @@ def render_tokens(doc, model: dict) -> None:
     for cube in model["cubes"]:
         kind = cube["kind"]
         what = _tr(_, rules.SHAPES[kind]["title"].lower() if kind in rules.SHAPES else kind)
-        title = colon(_, _tr(_, cube['color'].capitalize()), f"{what}, {'+' if cube['points'] > 0 else ''}{cube['points']}")
+        title = colon(_, _tr(_, cube['color'].capitalize()), f"{what}, {signed(cube['points'])}")
         dark = doc.ink.text_on(cube["hex"], large=True) == "white"  # black cuts would vanish in a dark block: white ones
         groups.append(TokenGroup(title, [cube_face(kind, _=_)] * cube["count"], (16.0, 16.0), "square", (1.0, 1.0, 1.0) if dark else None))
     draw_token_groups(doc, groups, page_title=_("{title}  ·  cube tokens (one set)").format(title=TITLE))
@@ -434,7 +434,7 @@ def render_board(doc, model: dict) -> None:
     y = _singles(c, ink, model, y)
     how = _("On your turn you have {n} guesses. Name a single cell: your opponent answers hit or miss and you mark it with a green or black cube. "
             "Or name a shape and its three cells (this uses the whole turn): if all three are filled in the letter it scores and you cover them with that shape's cubes; "
-            "if not, your opponent answers each cell as a hit (+1) or a miss (-1), as single cells score. Guess the letter whenever you like.").format(n=model["guesses_per_turn"])
+            "if not, your opponent answers each cell as a hit (+1) or a miss (−1), as single cells score. Guess the letter whenever you like.").format(n=model["guesses_per_turn"])
     typeset.paragraph(c, how, MARGIN, y - 2 * MM, W - 2 * MARGIN, size=8.5, color=(0.15, 0.15, 0.15))
 
 
@@ -479,14 +479,14 @@ def _singles(c, ink, model: dict, y: float) -> float:
         c.setStrokeColorRGB(0, 0, 0)
         c.rect(0, 0, tok, tok, stroke=1, fill=0)
         c.restoreState()
-        pts = f"{'+' if single['points'] > 0 else ''}{single['points']}"
+        pts = signed(single["points"])
         what = _("a filled cell") if single["kind"] == "hit" else _("an empty cell")
         c.setFillColorRGB(0, 0, 0)
         typeset.label(c, x + tok + 2 * MM, y - 4 * MM, f"{_tr(_, single['title'])}  {pts}", font=fonts.SANS_BOLD, size=10)
         typeset.label(c, x + tok + 2 * MM, y - 8 * MM, _("1 {color} cube on {what}").format(color=_tr(_, single["color"]), what=what), font=fonts.SANS, size=7.5)
         x += 54 * MM
     typeset.label(c, x, y - 4 * MM, _("LETTER GUESS  +{n} per cell of the letter").format(n=model["letter_guess"]), font=fonts.SANS_BOLD, size=10)
-    typeset.label(c, x, y - 8 * MM, _("still empty here, if right; a wrong letter or word {n}").format(n=model["wrong_guess"]), font=fonts.SANS, size=7.5)
+    typeset.label(c, x, y - 8 * MM, _("still empty here, if right; a wrong letter or word {n}").format(n=number(model["wrong_guess"])), font=fonts.SANS, size=7.5)
     return y - tok - 3 * MM
 
 

@@ -199,7 +199,7 @@ SCORE_ROWS: tuple[tuple[str, str], ...] = (
     (N_("ANGLE"), "+4"),
     (N_("CURVE"), "+4"),
     (N_("HIT"), "+1"),
-    (N_("MISS"), "-1"),
+    (N_("MISS"), "−1"),  # a minus sign, U+2212 (i18n.signed)
     (N_("LETTER GUESS"), "+2*"),
     (N_("SUBTOTAL"), ""),
     (N_("DECIPHERED LETTERS"), ""),

@@ -213,13 +213,7 @@ def draw_board(c, ink, x: float, y: float, side: float, cells: list[dict], *, co
         for tx, ty, _letter in plain:
             p.rect(tx, ty, s, s)
         c.drawPath(p, stroke=1, fill=0)
-        t = c.beginText()
-        t.setFont(fonts.SANS_BOLD, g["size"])
-        t.setFillColorRGB(*BLACK)
-        for tx, ty, letter in plain:
-            t.setTextOrigin(tx + s / 2 - fonts.text_width(letter, fonts.SANS_BOLD, g["size"]) / 2, ty + g["base"])
-            t.textOut(letter)
-        c.drawText(t)
+        typeset.labels(c, [(tx + s / 2, ty + g["base"], letter) for tx, ty, letter in plain], fonts.SANS_BOLD, g["size"], BLACK, align="center")
     c.setLineWidth(max(1.0, s * 0.03))
     c.setStrokeColorRGB(*BLACK)
     c.rect(x, y, side, side, stroke=1, fill=0)
@@ -341,29 +335,17 @@ def _define_cover(c) -> None:
     # hint's "D down" drowns among them)
     codes = colour_codes()
     decoys = (*ARROWS.values(), codes["blue"], codes["yellow"], _("up"), _("down"), _("left"), _("right"))  # what the hints print, in their language
-    # all in one text object: each decoy placed, turned and centred by its own
-    # text matrix (a quarter turn's cosine and sine are 0 and +-1)
+    # all in one text object (typeset.turned_labels): each decoy centred on its
+    # place and turned a quarter turn or none (cosine and sine 0 and +-1)
     turns = ((1, 0), (0, 1), (-1, 0), (0, -1))
-    t = c.beginText()
-    size = face = None
-    half_widths: dict = {}  # (decoy, size) -> half its width
+    items = []
     for _k in range(int(COVER_W * COVER_H / (9 * MM * 9 * MM)) * 3):
-        new_size = 9 if rng.below(2) else 13
+        size = 9 if rng.below(2) else 13
         x, y = rng.random() * COVER_W, rng.random() * COVER_H
         cos, sin = turns[rng.below(4)]
-        text = rng.choice(decoys)
-        new_face = fonts.runs(text, fonts.SANS_BOLD)[0][1]  # an arrow is set in PKArrows
-        if (new_size, new_face) != (size, face):
-            size, face = new_size, new_face
-            t.setFont(face, size)
-        half = half_widths.get((text, size))
-        if half is None:
-            half = half_widths[text, size] = 0.5 * fonts.text_width(text, face, size)
-        dx, dy = -half, -size * 0.35  # centred, as drawCentredString
-        t.setTextTransform(cos, sin, -sin, cos, x + dx * cos - dy * sin, y + dx * sin + dy * cos)
-        t.textOut(text)
-    c.drawText(t)
-    c.setFont(fonts.SANS_BOLD, size)  # the canvas's font as the old letter-by-letter drawing left it
+        items.append((x, y, rng.choice(decoys), size, cos, sin))
+    typeset.turned_labels(c, items, fonts.SANS_BOLD)
+    c.setFont(fonts.SANS_BOLD, items[-1][3])  # the canvas's font as the old letter-by-letter drawing left it
     c.endForm()
 
 

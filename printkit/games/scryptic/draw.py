@@ -800,7 +800,7 @@ def render_reference(doc, model: dict) -> None:
         gone = ce["removed"][k] if k < len(ce["removed"]) else []
         if b["attacker_wins"]:
             lost = _("it loses {letters}").format(letters=", ".join(gone)) if gone else _("it loses no letter (other words still use them all)")
-            text = _("{k}. {before} beats {defender} ({strength}): {before} - {score} = {after} left; {lost}.").format(
+            text = _("{k}. {before} beats {defender} ({strength}): {before} − {score} = {after} left; {lost}.").format(
                 k=k + 1, before=b["attacker_before"], defender=b["defender"], strength=b["defender_strength"], score=b["defender_score"], after=b["attacker_after"], lost=lost)
         else:
             text = _("{k}. {before} does not beat {defender} ({strength}): {attacker} is removed.").format(
@@ -808,8 +808,8 @@ def render_reference(doc, model: dict) -> None:
         line(text, m + 4 * MM, full - 4 * MM)
     removed = ", ".join(ce["removed_letters"])
     line(
-        _("Score sheet: the attacker writes words +{words} ({attacker} placed), removed +{removed} ({letters}) and lost -{lost} ({attacker}), net +{net}; "
-          "the defender writes lost -{defender_lost} ({beaten}).").format(
+        _("Score sheet: the attacker writes words +{words} ({attacker} placed), removed +{removed} ({letters}) and lost −{lost} ({attacker}), net +{net}; "
+          "the defender writes lost −{defender_lost} ({beaten}).").format(
             words=ce["attacker_words"], attacker=ce["attacker"], removed=ce["attacker_removed"], letters=removed, lost=ce["attacker_lost"], net=ce["attacker_net"],
             defender_lost=ce["defender_lost"], beaten=", ".join(b["defender"] for b in bouts if b["attacker_wins"])),
         m + 4 * MM, full - 4 * MM,
@@ -825,8 +825,12 @@ SHEET_ROW_MIN = 4.5 * MM  # the lowest row a turn's figures are written in (one-
 
 def _sheet_columns(model: dict, per: float) -> list[float]:
     """Column widths for one player: each wide enough for its heading at SHEET_TEXT
-    with 3 mm to spare, the rest to the total."""
-    need = [fonts.text_width(_(h), fonts.SANS_BOLD, SHEET_TEXT) + 3 * MM for h in model["columns"]]
+    with 3 mm to spare (the cell's padding), the rest to the total; where that
+    leaves the total less than its own, the spare is shared out evenly instead
+    (Spanish on A4: "perdidas −" took the total under 7 pt)."""
+    heads = [fonts.text_width(_(h), fonts.SANS_BOLD, SHEET_TEXT) for h in model["columns"]]
+    spare = min(3 * MM, (per - sum(heads)) / len(heads))
+    need = [w + spare for w in heads]
     rest = per - sum(need[:-1])
     return need[:-1] + [rest]
 

@@ -356,14 +356,14 @@ def build_sheet(params: dict) -> dict:
         "turns": turns,
         "pool_turns": R.pool_turns(lang),
         "players": [{"pool": "gold", "label": N_("Player 1 · gold · plays first")}, {"pool": "silver", "label": N_("Player 2 · silver")}],
-        "columns": [N_("words +"), N_("extended +"), N_("removed +"), N_("cities +"), N_("lost -"), N_("total")],
+        "columns": [N_("words +"), N_("extended +"), N_("removed +"), N_("cities +"), N_("lost −"), N_("total")],
         "notes": [
             N_("words +: each new word's face value (dots), every letter, those it shares with crossing words too."),
             N_("extended +: a word of yours made longer (CAT to CATS): only the letters added (+1). A word never counts twice."),
             N_("removed +: the value of enemy letters your attacks removed."),
             filled(N_("cities +: {bonus} for each city you captured (start or pewter city)."), bonus=R.CAPTURE_BONUS),
-            N_("lost -: the face value of each word of yours beaten, broken, cracked through ice, or lifted. A mended word counts again under words +."),
-            N_("total: last turn's total + the four plus columns - lost."),
+            N_("lost −: the face value of each word of yours beaten, broken, cracked through ice, or lifted. A mended word counts again under words +."),
+            N_("total: last turn's total + the four plus columns − lost."),
         ],
         "capture_bonus": R.CAPTURE_BONUS,
     }

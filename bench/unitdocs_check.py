@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import copy
 import hashlib
+import os
 
 import pytest
 
@@ -31,9 +32,9 @@ SEEN = {"refused": 0, "docs": 0, "rasters": 0, "old": 0, "new": 0, "differ": [],
 def _old_parts(tpl):
     """The frame as 50bd276 made it: the document without its units, and each
     unit (number, element, path of indices to its parent, index, ids, refs)."""
-    parts = tpl.__dict__.get("_old_parts")
-    if parts is not None:
-        return parts
+    cached = tpl.__dict__.get("_old_parts")
+    if cached is not None and cached[0] is tpl.__dict__.get("_parts"):  # made again with the new frame (a test that changes the tree)
+        return cached[1]
     units = []
     marked = [el for el in tpl.root.iter() if isinstance(el.tag, str) and el.get("data-pk-unit") is not None]
     is_unit = set(marked)
@@ -61,8 +62,8 @@ def _old_parts(tpl):
         el.getparent().remove(el)
     if "font-family" not in _style(base):
         base.set("font-family", "Noto Sans")
-    parts = tpl.__dict__["_old_parts"] = (base, units)
-    return parts
+    tpl.__dict__["_old_parts"] = (tpl.__dict__.get("_parts"), (base, units))
+    return base, units
 
 
 def old_doc(tpl, keep: list[str], swap=None):
@@ -142,32 +143,50 @@ def _picture(tpl, doc):
     return (hashlib.sha256(image.tobytes()).hexdigest(), image.size, tuple(round(v, 9) for v in box))
 
 
+def _compare(tpl, keep, swap, doc) -> None:
+    try:
+        old = old_doc(tpl, keep, swap)
+    except Exception:
+        SEEN["errors"] += 1
+        return
+    SEEN["docs"] += 1
+    SEEN["old"] += sum(1 for _ in old.iter())
+    SEEN["new"] += sum(1 for _ in doc.iter())
+    a, b = _drawn(tpl, old), _drawn(tpl, doc)
+    same = a == b
+    if a[0] == "error":
+        SEEN["refused"] += 1
+    if same and (_needs_picture(old) or _needs_picture(doc)):
+        SEEN["rasters"] += 1
+        same = _picture(tpl, old) == _picture(tpl, doc)
+    if not same:
+        test = os.environ.get("PYTEST_CURRENT_TEST", "").split(" ")[0]
+        SEEN["differ"].append(f"{test}: {tpl.path.name} units {keep}{' (a card)' if swap is not None else ''}")
+
+
 @pytest.fixture(autouse=True)
 def _side_by_side(monkeypatch):
-    made = svgresolve.SvgResolve._unit_doc
+    made, card = svgresolve.SvgResolve._unit_doc, svgresolve.SvgResolve._card_doc
 
     def checked(self, keep, swap=None, hold=False, charge=None):
+        mine = None if swap is None else copy.deepcopy(swap)  # the document takes the element itself
         doc = made(self, keep, swap=swap, hold=hold, charge=charge)
+        if not getattr(self, "_in_card", False):
+            _compare(self, keep, mine, doc)
+        return doc
+
+    def checked_card(self, s, new, gate=True, charge=False):
+        mine = copy.deepcopy(new)
+        self._in_card = True
         try:
-            old = old_doc(self, keep, swap)
-        except Exception:
-            SEEN["errors"] += 1
-            return doc
-        SEEN["docs"] += 1
-        SEEN["old"] += sum(1 for _ in old.iter())
-        SEEN["new"] += sum(1 for _ in doc.iter())
-        a, b = _drawn(self, old), _drawn(self, doc)
-        same = a == b
-        if a[0] == "error":
-            SEEN["refused"] += 1
-        if same and (_needs_picture(old) or _needs_picture(doc)):
-            SEEN["rasters"] += 1
-            same = _picture(self, old) == _picture(self, doc)
-        if not same:
-            SEEN["differ"].append(f"{self.path.name} units {keep}")
+            doc = card(self, s, new, gate=gate, charge=charge)
+        finally:
+            self._in_card = False
+        _compare(self, [str(s.number)], mine, doc)
         return doc
 
     monkeypatch.setattr(svgresolve.SvgResolve, "_unit_doc", checked)
+    monkeypatch.setattr(svgresolve.SvgResolve, "_card_doc", checked_card)
     yield
 
 

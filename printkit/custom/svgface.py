@@ -168,7 +168,7 @@ class SvgFace:
         key = ("raster", rendered)
         if key not in s.drawings:
             new = safety.parse_svg(rendered.encode("utf-8"), self.path)  # bounded, no entities; resolved below
-            doc = self._unit_doc([str(s.number)], swap=new, charge=s.size)  # with what this rendering names (counted here, the first look at it)
+            doc = self._card_doc(s, new, gate=False, charge=True)  # with what this rendering names (counted here, the first look at it)
             reasons = svgdraw.raster_reasons(new, svgdraw.id_index(doc))
             if reasons:
                 note = f"{self.path.name} {svgdraw.describe(new)}: {', '.join(reasons)}: drawn as a {svgdraw.RASTER_DPI} dpi picture of that element"

@@ -27,14 +27,25 @@ class SvgResolve:
         self._absolute_images(doc)
         return doc
 
-    def _card_doc(self, s, new):
+    def _card_doc(self, s, new, gate: bool = True, charge: bool = False):
         """The document of a snippet's rendering on one card: `new` (its element,
         its placeholders filled) where the element stood, with what that
         rendering names (a row may name a gradient: fill="{{ paint }}" filled
-        with url(#gold)); what it copies past the skeleton was counted by
-        `_snippet_raster`, the first to make it."""
-        doc = self._unit_doc([str(s.number)], swap=new)
-        self._absolute_images(doc)
+        with url(#gold)). A rendering that names nothing its skeleton lacks is
+        put in a copy of the skeleton (most do); else its document is made
+        as the skeleton was, and what it copies past the skeleton counts
+        against the run's SNIPPET_DRAWINGS (`charge`: once a rendering)."""
+        f = self._unit_parts()
+        u = f.by_n[str(s.number)]
+        more = set(f.refs_of(new)) - set(u.refs)
+        if any(r in f.ids or r in f.unit_ids for r in more):
+            doc = self._unit_doc([u.n], swap=new, charge=s.size if charge else None)
+        else:
+            doc = copy.deepcopy(s.skeleton)
+            old = doc.find(f".//*[@data-pk-unit='{s.number}']")
+            old.getparent().replace(old, new)
+        if gate:
+            self._absolute_images(doc)
         return doc
 
     def _unit_doc(self, keep: list[str], swap=None, hold: bool = False, charge: int | None = None):
@@ -62,11 +73,11 @@ class SvgResolve:
 
         f = self._unit_parts()
         wanted = set(keep)
-        kept = [u for u in f.units if u.n in wanted]
+        kept = sorted((f.by_n[n] for n in wanted if n in f.by_n), key=lambda u: u.order)
         refs = set()
         for u in kept:
             refs |= u.userefs
-        extras = [u for u in f.units if u.n not in wanted and u.ids and ("*" in refs or u.ids & refs)]  # what the old frame held too
+        extras = [u for u in f.with_ids if u.n not in wanted and ("*" in refs or u.ids & refs)]  # what the whole frame held too
         placed = {}  # base parent -> [(before, element to put there)]
         for u in kept:
             el = swap if swap is not None else u.el
@@ -238,10 +249,10 @@ class _Unit:
     before it there, the ids in it, the clones' targets it names ("*" for one
     named by a placeholder), everything it names (href, url(#id)), its size."""
 
-    __slots__ = ("n", "el", "parent", "before", "ids", "userefs", "refs", "size")
+    __slots__ = ("n", "order", "el", "parent", "before", "ids", "userefs", "refs", "size")
 
-    def __init__(self, n, el, parent, before, ids, userefs, refs, size) -> None:
-        self.n, self.el, self.parent, self.before, self.ids, self.userefs, self.refs, self.size = n, el, parent, before, ids, userefs, refs, size
+    def __init__(self, n, order, el, parent, before, ids, userefs, refs, size) -> None:
+        self.n, self.order, self.el, self.parent, self.before, self.ids, self.userefs, self.refs, self.size = n, order, el, parent, before, ids, userefs, refs, size
 
 
 def _refs(el, out: list) -> list:
@@ -294,7 +305,10 @@ class _Frame:
                 href = (x.get(XLINK) or x.get("href") or "") if _local(x.tag) == "use" else ""
                 if href.startswith("#"):
                     userefs.add("*" if T.PLACEHOLDER.search(href) else href[1:])
-            self.units.append(_Unit(el.get("data-pk-unit"), el, twin[parent], before, ids, userefs, refs, len(inside)))
+            self.units.append(_Unit(el.get("data-pk-unit"), len(self.units), el, twin[parent], before, ids, userefs, refs, len(inside)))
+        self.by_n = {u.n: u for u in self.units}
+        self.with_ids = [u for u in self.units if u.ids]
+        self.unit_ids = set().union(*(u.ids for u in self.with_ids))
         for el in marked:
             copied = twin[el]
             copied.getparent().remove(copied)

@@ -160,24 +160,45 @@ def _(p):
 
 
 
-@case("style-placeholder-on-2000-elements-over-40000-defs", 2, "parts' documents would hold over")
+@case("style-placeholder-on-2000-elements-over-40000-defs", 0)
 def _(p):
-    # each element a rule with a placeholder reaches is drawn in its own copy of the
-    # drawing's frame (its defs): 2,000 x 40,000 elements ran out of 3 GB in 34 s
-    # (the sheet was left unread before: 1.2 s, 79 MB); refused while reading the template
+    # each element a rule with a placeholder reaches is drawn in a document of its own:
+    # a copy of the drawing's frame each (its 40,000 stops) ran out of 3 GB in 34 s,
+    # then was refused (UNIT_ELEMENTS); each now holds what it uses: its rect
     stops = '<stop offset="0"/>' * 40_000
     deck(p, svg(f'<style>.u {{ fill: {{{{ color }}}} }}</style><defs><linearGradient id="g">{stops}</linearGradient></defs>'
                 + '<rect class="u" width="1" height="1"/>' * 2000 + TEXT), "name,color\nAda,#ff0000\n")
 
 
+@case("2000-elements-with-placeholders-each-naming-40000-defs", 2, "parts' documents would hold over")
+def _(p):
+    # each element's document copies the gradient it names: 2,000 x 40,000 stops,
+    # refused while reading the template (UNIT_ELEMENTS)
+    stops = '<stop offset="0"/>' * 40_000
+    deck(p, svg(f'<style>.u {{ fill: {{{{ color }}}} }}</style><defs><linearGradient id="g">{stops}</linearGradient></defs>'
+                + '<rect class="u" stroke="url(#g)" width="1" height="1"/>' * 2000 + TEXT), "name,color\nAda,#ff0000\n")
+
+
 @case("10-elements-with-placeholders-over-20000-defs-on-300-cards", 2, "versions of its elements with placeholders")
 def _(p):
-    # each card's version copies, resolves and walks the 20,000 stops (some 0.26 s):
-    # 3,000 of them ran past 2 minutes; each counts one more per 40 elements it copies
+    # each card's version copies, resolves and walks the 20,000 stops it names (some
+    # 0.26 s): 3,000 of them ran past 2 minutes; each counts one more per 40 elements it
+    # copies (named by a property the drawer does not draw: the copy alone is measured)
     stops = '<stop offset="0"/>' * 20_000
     rows = "".join(f"n{k},#{k:06x}\n" for k in range(300))
     deck(p, svg(f'<defs><linearGradient id="g">{stops}</linearGradient></defs>'
-                + "".join(f'<rect fill="{{{{ color }}}}" x="{k}" width="1" height="1"/>' for k in range(10)) + TEXT), "name,color\n" + rows)
+                + "".join(f'<rect fill="{{{{ color }}}}" cursor="url(#g)" x="{k}" width="1" height="1"/>' for k in range(10)) + TEXT), "name,color\n" + rows)
+
+
+@case("10-elements-whose-rows-name-20000-defs-on-300-cards", 2, "versions of its elements with placeholders")
+def _(p):
+    # the stops named by the row (cursor="{{ paint }}" filled with url(#g)): each card's
+    # version copies them too, counted as it copies them
+    stops = '<stop offset="0"/>' * 20_000
+    rows = "".join(f"n{k},url(#g),{k}\n" for k in range(300))
+    deck(p, svg(f'<defs><linearGradient id="g">{stops}</linearGradient></defs>'
+                + "".join(f'<rect fill="#123456" cursor="{{{{ paint }}}}" x="{k}" width="{{{{ w }}}}" height="1"/>' for k in range(10)) + TEXT), "name,paint,w\n" + rows)
+
 
 QUICK: frozenset = frozenset()  # each case forks printkit twice (seconds): all in the second tier; the drawer's own checks below run in the first
 
@@ -561,19 +582,108 @@ def test_the_memo_of_an_elements_renderings_keeps_its_newest():
 
 
 def test_the_documents_of_a_templates_parts_are_bounded(tmp_path, monkeypatch):
-    # each element with placeholders is drawn in a copy of the drawing's frame: what
-    # they hold together is counted before copying and refused past UNIT_ELEMENTS
+    # each element with placeholders is drawn in a document of its own, with a copy of
+    # the defs it names: what they copy together is counted before copying and refused
+    # past UNIT_ELEMENTS
     from printkit.custom import safety, template as T
     from printkit.custom.svg import SvgTemplate
 
     stops = '<stop offset="0"/>' * 200
     (tmp_path / "front.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" width="69mm" height="94mm" viewBox="0 0 69 94">'
                                         f'<style>.u {{ fill: {{{{ c }}}} }}</style><defs><linearGradient id="g">{stops}</linearGradient></defs>'
-                                        + '<rect class="u" width="1" height="1"/>' * 30 + "</svg>")
+                                        + '<rect class="u" stroke="url(#g)" width="1" height="1"/>' * 30 + "</svg>")
     SvgTemplate(tmp_path / "front.svg", T.Context.for_folder(tmp_path), (63.0, 88.0))  # some 6,000: drawn
     monkeypatch.setitem(safety.LIMITS, "UNIT_ELEMENTS", 5_000)
     with pytest.raises(safety.LimitError, match="front.svg: its parts' documents would hold over 5,000 elements"):
         SvgTemplate(tmp_path / "front.svg", T.Context.for_folder(tmp_path), (63.0, 88.0))
+
+
+def _unit_template(tmp_path, body: str, css: str = ""):
+    from printkit.custom import template as T
+    from printkit.custom.svg import SvgTemplate
+
+    (tmp_path / "front.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="69mm" height="94mm" viewBox="0 0 69 94">'
+                                        f"<style>{css}</style>{body}</svg>", encoding="utf-8")
+    return SvgTemplate(tmp_path / "front.svg", T.Context.for_folder(tmp_path), (63.0, 88.0))
+
+
+def _ids(doc) -> list:
+    return [el.get("id") for el in doc.iter() if isinstance(el.tag, str) and el.get("id")]
+
+
+def test_a_units_document_holds_only_what_it_uses(tmp_path, monkeypatch):
+    # a copy of the whole frame per unit (every defs, every group) held 2,000 x 40,000
+    # elements; each unit's document now holds its ancestors and what it names, followed
+    # on (a gradient's href, a clip path's <use>, a filter), and no more
+    from printkit.custom import safety
+
+    stops = '<stop offset="0"/>' * 500
+    t = _unit_template(tmp_path, f'<defs><linearGradient id="big">{stops}</linearGradient>'
+                       '<linearGradient id="base"><stop offset="0" stop-color="red"/></linearGradient><linearGradient id="paint" xlink:href="#base"/>'
+                       '<rect id="shape" width="5" height="5"/><clipPath id="clip"><use href="#shape"/></clipPath><filter id="blur"><feGaussianBlur stdDeviation="1"/></filter></defs>'
+                       '<g id="layer" transform="translate(1,2)" clip-path="url(#clip)"><rect id="a" fill="{{ c }}" width="1" height="1"/>'
+                       '<rect id="b" style="fill:url(#paint)" stroke="{{ c }}" width="1" height="1"/></g>'
+                       '<rect id="c" filter="url(#blur)" fill="{{ c }}" width="1" height="1"/>')
+    docs = {s.skeleton.find(".//*[@data-pk-unit]").get("id"): s.skeleton for s in t.snippets}
+    assert _ids(docs["a"]) == ["shape", "clip", "layer", "a"]
+    assert _ids(docs["b"]) == ["base", "paint", "shape", "clip", "layer", "b"]
+    assert _ids(docs["c"]) == ["blur", "c"]
+    assert docs["a"].find(".//*[@id='layer']").get("transform") == "translate(1,2)"
+    assert max(sum(1 for _ in d.iter()) for d in docs.values()) < 20  # the 500 stops: in no document
+    monkeypatch.setitem(safety.LIMITS, "UNIT_ELEMENTS", 100)  # what is copied is counted, not the frame
+    _unit_template(tmp_path, f'<defs><linearGradient id="big">{stops}</linearGradient></defs>' + '<rect fill="{{ c }}" width="1" height="1"/>' * 30)
+
+
+def test_a_row_that_names_a_gradient_gets_it_in_its_cards_document(tmp_path):
+    # fill="{{ paint }}" filled with url(#gold): the card's document holds the gradient the row names
+    t = _unit_template(tmp_path, '<defs><linearGradient id="gold"><stop offset="0" stop-color="#fc0"/></linearGradient>'
+                       '<linearGradient id="lead"><stop offset="0" stop-color="#555"/></linearGradient></defs>'
+                       '<rect id="r" fill="{{ paint }}" width="10" height="10"/>')
+    (s,) = t.snippets
+    assert _ids(s.skeleton) == ["r"]
+    for paint, want in (("url(#gold)", ["gold", "r"]), ("#00f", ["r"])):
+        rendered = s.template.render({"paint": paint})
+        assert _ids(t._card_doc(s, __import__("printkit.custom.safety", fromlist=["x"]).parse_svg(rendered.encode(), t.path))) == want
+    drawn = {paint: repr(t._snippet_drawing(s, s.template.render({"paint": paint})).items) for paint in ("url(#gold)", "url(#lead)", "url(#none)")}
+    assert len(set(drawn.values())) == 3  # gold, lead, and none (nothing named: black)
+
+
+def test_pruning_keeps_what_sibling_selectors_matched(tmp_path):
+    # rules that depend on siblings or positions (+, ~, :nth-child, :first-child...) are
+    # matched on the whole drawing, before any unit's document leaves siblings out
+    css = ("rect + rect { stroke: #00f } g > rect:first-child { stroke-width: 3 } rect:nth-child(3) { opacity: 0.5 } "
+           "rect ~ circle { stroke: #0f0 } circle:last-child { stroke-width: 2 } g:empty { fill: red }")
+    t = _unit_template(tmp_path, '<g id="g"><rect id="r1" fill="{{ c }}" width="1" height="1"/><rect id="r2" fill="{{ c }}" width="1" height="1"/>'
+                       '<rect id="r3" fill="{{ c }}" width="1" height="1"/><circle id="c1" r="1" fill="{{ c }}"/></g>', css)
+    style = {s.skeleton.find(".//*[@data-pk-unit]").get("id"): s.skeleton.find(".//*[@data-pk-unit]").get("style") for s in t.snippets}
+    assert "stroke-width:3" in style["r1"] and "stroke:#00f" not in style["r1"]
+    assert "stroke:#00f" in style["r2"] and "opacity:0.5" not in style["r2"]
+    assert "stroke:#00f" in style["r3"] and "opacity:0.5" in style["r3"]
+    assert "stroke:#0f0" in style["c1"] and "stroke-width:2" in style["c1"]
+    for s in t.snippets:
+        assert s.skeleton.find(".//{*}style") is None and len(s.skeleton.find(".//{*}g")) == 1  # its siblings left out: their rules already written on
+
+
+def test_a_sheet_that_depends_on_siblings_keeps_the_whole_frame(tmp_path):
+    # a <style> still in the frame when the documents are made (none is: inline_css writes
+    # the sheets onto the elements first) with a sibling selector keeps every sibling
+    from lxml import etree
+
+    from printkit.custom.svgresolve import _Frame
+
+    root = etree.fromstring('<svg xmlns="http://www.w3.org/2000/svg"><style>rect + rect { fill: red }</style><defs><rect id="d"/></defs>'
+                            '<g><rect data-pk-unit="0"/><desc>x</desc><rect data-pk-unit="1"/></g></svg>')
+    assert _Frame(root).structural
+    root[0].text = "rect { fill: red }"
+    assert not _Frame(root).structural
+    t = _unit_template(tmp_path, '<defs><rect id="d"/></defs><g><rect fill="{{ c }}" width="1" height="1"/><circle r="1" display="none"/><rect fill="{{ c }}" width="1" height="1"/></g>')
+    for css, kept in (("rect + rect { fill: red }", ["defs", "rect", "g", "rect", "circle", "style"]), ("rect { fill: red }", ["g", "rect", "style"])):
+        sheet = etree.SubElement(t.root, "{http://www.w3.org/2000/svg}style")
+        sheet.text = css
+        t.__dict__.pop("_parts", None)
+        doc = t._unit_doc([str(t.snippets[0].number)])
+        assert [etree.QName(el).localname for el in doc.iter() if isinstance(el.tag, str)][1:] == kept
+        t.root.remove(sheet)
 
 
 def test_a_cards_version_counts_the_elements_its_document_copies(monkeypatch):

@@ -518,6 +518,10 @@ class SvgTemplate(SvgText, SvgFace, SvgResolve):
         from lxml import etree
 
         grouped: list = []
+        marked: dict = {}  # each unit's element, found once (searching the tree for each of 2,000 took 20 s)
+        for el in self.root.iter():
+            if isinstance(el.tag, str) and el.get("data-pk-unit") is not None:
+                marked.setdefault(el.get("data-pk-unit"), el)
         # each element's memo of its renderings, all of them together some 8,192 (Kept)
         most = max(16, 8192 // max(1, sum(1 for kind, _n, _u in self.layers if kind == "snippet")))
         for kind, n, unit in self.layers:
@@ -529,7 +533,7 @@ class SvgTemplate(SvgText, SvgFace, SvgResolve):
             elif kind == "raster":
                 grouped.append(("raster", RasterUnit(n, self._only([n]))))
             elif kind == "snippet":
-                el = self.root.find(f".//*[@data-pk-unit='{n}']")
+                el = marked[str(n)]
                 src = _placeholders_unescaped(etree.tostring(el, encoding="unicode"))
                 unit = SnippetUnit(n, T.compile_text(src, f"{self.path.name}", xml=True), self._only([n]), Kept(most))
                 unit.keys = T.row_keys(src)  # the columns its renderings differ by (None: every card its own)

@@ -9,8 +9,6 @@ SvgFace is the part of SvgTemplate that does this."""
 
 from __future__ import annotations
 
-import copy
-
 from printkit.custom import safety, svgdraw, template as T
 from printkit.custom.assets import draw_data_picture, draw_picture, forms
 from printkit.custom.svgparse import ImageUnit, QrUnit, RasterUnit, SnippetUnit, _local, _scale, _style
@@ -74,12 +72,7 @@ class SvgFace:
     def _snippet_drawing(self, s: SnippetUnit, rendered: str):
         d = s.drawings.get(rendered)
         if d is None:
-            doc = copy.deepcopy(s.skeleton)
-            old = doc.find(f".//*[@data-pk-unit='{s.number}']")
-
-            new = safety.parse_svg(rendered.encode("utf-8"), self.path)
-            old.getparent().replace(old, new)
-            self._absolute_images(doc)
+            doc = self._card_doc(s, safety.parse_svg(rendered.encode("utf-8"), self.path))  # resolved by the gate
             d = self._drawing(doc)
             s.drawings[rendered] = d
         return d
@@ -174,10 +167,8 @@ class SvgFace:
         needs one (a filter, mask, pattern...), else None."""
         key = ("raster", rendered)
         if key not in s.drawings:
-            doc = copy.deepcopy(s.skeleton)
-            old = doc.find(f".//*[@data-pk-unit='{s.number}']")
             new = safety.parse_svg(rendered.encode("utf-8"), self.path)  # bounded, no entities; resolved below
-            old.getparent().replace(old, new)
+            doc = self._card_doc(s, new, gate=False, charge=True)  # with what this rendering names (counted here, the first look at it)
             reasons = svgdraw.raster_reasons(new, svgdraw.id_index(doc))
             if reasons:
                 note = f"{self.path.name} {svgdraw.describe(new)}: {', '.join(reasons)}: drawn as a {svgdraw.RASTER_DPI} dpi picture of that element"

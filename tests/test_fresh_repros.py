@@ -97,8 +97,11 @@ def test_indented_tspans_stay_on_one_line(tmp_path):
     assert abs((indented[0][0] - 200) - (side_by_side[0][0] - 500)) <= 2, (indented, side_by_side)
 
 
-@pytest.mark.xfail(strict=True, reason="an <image> embedding the row's base64 (data:image/png;base64,{{ png }}) inside a group with a placeholder in any attribute (id, class, opacity) is refused: 'an embedded picture is not valid base64', exit 2 (newlogic/qrcards-generator's QR code in card-{{ index }})")
 def test_a_data_address_filled_from_the_row_inside_a_group_with_a_placeholder(tmp_path):
+    """An <image> embedding the row's base64 (data:image/png;base64,{{ png }})
+    inside a group with a placeholder in any attribute (id, class, opacity) was
+    refused: 'an embedded picture is not valid base64', exit 2
+    (newlogic/qrcards-generator's QR code in card-{{ index }})."""
     r, pdf = _print("data-uri-in-placeholder-group", "30x30mm", tmp_path)
     assert r.returncode == 0, r.stderr
     bands = _ink_bands(pdf, 0, 230)  # the chequered picture, 50-220 (5 squares of 34 units, alternately black)
@@ -183,3 +186,23 @@ def test_font_stretch_printkit_does_not_read_is_said(tmp_path):
                    "--layout", "single", "--bleed", "0", "--no-strict", "-o", str(tmp_path / "x.pdf"), cwd=tmp_path)
     assert r.returncode == 0, r.stderr
     assert "font-stretch.svg: font-stretch 'condensed' is not read" in r.stdout + r.stderr
+
+
+def test_a_picture_bomb_from_the_row_inside_a_group_with_a_placeholder_is_refused(tmp_path):
+    """The group's skeleton is read by the gate without its element (whose
+    data: address is still `{{ png }}`); each card's rendering is read then:
+    a picture of 400 megapixels (by its header) in the row's base64 stops the
+    run, naming the limit."""
+    import base64
+    import shutil
+
+    import zlib
+
+    from tests.test_safe_projects import _png
+
+    shutil.copy(DATA / "data-uri-in-placeholder-group.svg", tmp_path / "t.svg")
+    (tmp_path / "t.csv").write_text("code,png\nAB12," + base64.b64encode(_png(20_000, 20_000, 0, zlib.compress(b"\\0" * 20_001))).decode() + "\n", encoding="utf-8")
+    r = run_inproc("deck", "--data", "t.csv", "--front", "t.svg", "--card-size", "30x30mm", "--layout", "single", "--bleed", "0", "--no-strict", "-o", "t.pdf", cwd=tmp_path)
+    assert r.returncode == 2, (r.returncode, r.stderr)
+    assert "pixel" in r.stderr.lower() and "Traceback" not in r.stderr, r.stderr
+    assert not (tmp_path / "t.pdf").exists()

@@ -535,7 +535,7 @@ class SvgTemplate(SvgText, SvgFace, SvgResolve):
             elif kind == "snippet":
                 el = marked[str(n)]
                 src = _placeholders_unescaped(etree.tostring(el, encoding="unicode"))
-                unit = SnippetUnit(n, T.compile_text(src, f"{self.path.name}", xml=True), self._only([n]), Kept(most))
+                unit = SnippetUnit(n, T.compile_text(src, f"{self.path.name}", xml=True), self._skeleton(n), Kept(most))
                 unit.keys = T.row_keys(src)  # the columns its renderings differ by (None: every card its own)
                 grouped.append(("snippet", unit))
             else:

@@ -27,6 +27,22 @@ class SvgResolve:
         self._absolute_images(doc)
         return doc
 
+    def _skeleton(self, n):
+        """The document a snippet's renderings are put in (_card_doc): as _only
+        makes it, but the gate reads the frame only. The element still holds
+        its placeholders (a data: address that is `{{ png }}` until a card fills
+        it was refused as broken base64); every card's rendering takes its
+        place and is read by the gate then."""
+        from lxml import etree
+
+        doc = self._unit_doc([str(n)], hold=True)
+        el = doc.find(f".//*[@data-pk-unit='{n}']")
+        stub = etree.Element(el.tag, {"data-pk-unit": str(n)})
+        el.getparent().replace(el, stub)
+        self._absolute_images(doc)
+        stub.getparent().replace(stub, el)
+        return doc
+
     def _card_doc(self, s, new, gate: bool = True, charge: bool = False):
         """The document of a snippet's rendering on one card: `new` (its element,
         its placeholders filled) where the element stood, with what that

@@ -206,3 +206,36 @@ def test_a_picture_bomb_from_the_row_inside_a_group_with_a_placeholder_is_refuse
     assert r.returncode == 2, (r.returncode, r.stderr)
     assert "pixel" in r.stderr.lower() and "Traceback" not in r.stderr, r.stderr
     assert not (tmp_path / "t.pdf").exists()
+
+
+def test_white_space_written_in_the_file_as_inkscape_reads_it(tmp_path):
+    """Inkscape 1.2.2 sets all four texts below as AAABBB, one width (looked at):
+    the white space alone between tspans is nothing, with or without a line
+    break; a line break inside a text's own words is dropped (SVG 1.1's
+    default white space)."""
+    (tmp_path / "t.svg").write_text('''<svg xmlns="http://www.w3.org/2000/svg" width="60mm" height="40mm" viewBox="0 0 600 400">
+<rect width="600" height="400" fill="#fff"/>
+<text x="40" y="80" font-family="sans-serif" font-size="40">
+    <tspan>AAA</tspan>
+    <tspan>BBB</tspan>
+</text>
+<text x="40" y="170" font-family="sans-serif" font-size="40"><tspan>AAA</tspan>   <tspan>BBB</tspan></text>
+<text x="40" y="260" font-family="sans-serif" font-size="40"><tspan>AAA</tspan><tspan>{{ b }}</tspan></text>
+<text x="40" y="350" font-family="sans-serif" font-size="40">AAA
+BBB</text></svg>''', encoding="utf-8")
+    (tmp_path / "t.csv").write_text("b\nBBB\n", encoding="utf-8")
+    r = run_inproc("deck", "--data", "t.csv", "--front", "t.svg", "--card-size", "60x40mm", "--layout", "single", "--bleed", "0", "--no-strict", "-o", "t.pdf", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(str(tmp_path / "t.pdf"))
+    try:
+        im = doc[0].render(scale=PX_MM * 25.4 / 72).to_pil().convert("L")
+    finally:
+        doc.close()
+    px = im.load()
+    widths = []
+    for y0 in (40, 130, 220, 310):
+        xs = [x for x in range(im.width) if any(px[x, y] < 100 for y in range(y0, y0 + 50))]
+        widths.append((xs[0], xs[-1]))
+    assert len({w for w in widths}) <= 2 and max(b for _, b in widths) - min(b for _, b in widths) <= 2, widths

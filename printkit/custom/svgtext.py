@@ -16,7 +16,7 @@ from printkit.custom import safety, svgdraw, template as T
 from printkit.custom.assets import load_svg_drawing, resolved_svg
 from printkit.custom.svgmatrix import BadNumber, Matrix, apply, mul, parse_transform
 from printkit.custom.svgcss import CSS_UNITS, is_bold
-from printkit.custom.svgparse import INHERITED, SODIPODI_ROLE, _length, _local, _style, _subtree_placeholder
+from printkit.custom.svgparse import INHERITED, SODIPODI_ROLE, _length, _local, _old_inkscape, _style, _subtree_placeholder
 from printkit.engine.text import as_faces, ASCENT, DESCENT, draw_fitted, draw_line, editor_metrics, face_metrics, Faces, fit, ink_extent, LEADING, METRICS, plain, SPAN_CLOSE, span_open
 from printkit.engine.shaping import missing
 from printkit.errors import UsageError
@@ -47,7 +47,8 @@ class TextUnit:
     runon = False
     keep_spaces = False
     overflow = "hide"
-    strut = None  # a flowRoot's own font properties when its paragraphs set another face
+    strut = None  # a flowRoot's own font properties when its paragraphs set another face or size
+    strut_size = None  # the flowRoot's own font size (user units)
 
     @property
     def scale(self) -> float:
@@ -180,12 +181,16 @@ class SvgText:
         except ValueError:
             raise UsageError(f"{where}: data-min-size must be a number of points, not '{el.get('data-min-size')}'") from None
         unit = TextUnit(el, m, compiled, T.compile_text(source, where), box[0], box[1], box, min_pt, source, not _subtree_placeholder(el), spans=tuple(table))
-        unit.line_height = _line_height([*(paras[:1]), el], props, where, (*([_plain_size(props.get("font-size"))] if paras else []), root_size))  # Inkscape's lines; shrunk only when data-min-size asks
+        modern = not _old_inkscape(self.root)  # Inkscape 1.x opens a 0.91 file's text with that version's line heights: a percentage of each span's own size, no strut for a size alone
+        unit.line_height = _line_height([*(paras[:1]), el], props, where, (*([_plain_size(props.get("font-size"))] if paras else []), root_size) if modern else ())  # Inkscape's lines; shrunk only when data-min-size asks
         unit.shrink = el.get("data-min-size") is not None
         _editor_ways(unit, el, props, where)
         unit.runon = runon
-        if root.get("font-family") and root != {k: props[k] for k in ("font-family", "font-weight", "font-style") if k in props}:
-            unit.strut = root  # the flowRoot's own face: Inkscape grows every line to its line box too
+        para_size = _plain_size(props.get("font-size"))
+        other_size = modern and root_size is not None and para_size is not None and abs(root_size - para_size) > 1e-6 * para_size
+        if other_size or root.get("font-family") and root != {k: props[k] for k in ("font-family", "font-weight", "font-style") if k in props}:
+            unit.strut = root if root.get("font-family") else {**root, "font-family": "Noto Sans"}  # the flowRoot's own face at its own size:
+            unit.strut_size = root_size if modern else None  # Inkscape grows every line to its line box too
         self.texts.append(unit)
         self._mark(el, "text", unit)
 
@@ -349,7 +354,8 @@ class SvgText:
                 fam = str(t.strut["font-family"])
                 if "{" not in fam:  # (a family from a placeholder is left to the paragraph's)
                     bold, italic = _bold_italic(t.strut)
-                    font = font._replace(strut=self.ctx.fonts.resolve(fam, bold, italic))
+                    ratio = t.strut_size / size if t.strut_size and size else 1.0
+                    font = font._replace(strut=self.ctx.fonts.resolve(fam, bold, italic), strut_size=ratio if math.isfinite(ratio) and ratio > 0 else 1.0)
         low = min(t.min_pt / t.scale, size) if t.shrink else size
         return fit(text, font, size, low, bw, bh, True, markup=markup, base=base, metrics=metrics, spans=t.spans, editor=t.line_height is not None, keep_spaces=t.keep_spaces)
 
@@ -530,15 +536,30 @@ def _bold_italic(props: dict) -> tuple[bool, bool]:
     return bold, style in ("italic", "oblique")
 
 
-_SOURCE_BREAKS = str.maketrans({"\r": " ", "\n": " ", "\t": " "})
+_SOURCE_TABS = str.maketrans({"\r": " ", "\n": " ", "\t": " "})
+_SOURCE_LINES = str.maketrans({"\r": None, "\n": None, "\t": " "})
 
 
-def _source_spaces(text: str) -> str:
-    """A piece of the template's own text as SVG reads it: a line break or tab
-    written in the file (the indentation between tspans on lines of their own)
-    is a space, never a new line, with or without xml:space="preserve"; a line
-    break in a cell's value is not touched (it comes in later, per card)."""
-    return text.translate(_SOURCE_BREAKS) if text else ""
+def _source_spaces(text: str | None, preserve: bool) -> str:
+    """A piece of the template's own text as Inkscape reads it: a line break
+    written in the file is dropped (SVG 1.1's default white space) or, under
+    xml:space="preserve", a space, never a new line; a tab is a space; the
+    white space alone between tspans (the indentation of tspans on lines of
+    their own) is nothing. A line break in a cell's value is not touched (it
+    comes in later, per card)."""
+    if not text:
+        return ""
+    if preserve:
+        return text.translate(_SOURCE_TABS)
+    return "" if not text.strip() else text.translate(_SOURCE_LINES)
+
+
+def _preserved(el) -> bool:
+    for node in (el, *el.iterancestors()):
+        value = node.get(_XML_SPACE)
+        if value is not None:
+            return value == "preserve"
+    return False
 
 
 _VERTICAL = ("vertical-lr", "vertical-rl", "tb", "tb-rl", "tb-lr", "sideways-lr", "sideways-rl")
@@ -578,16 +599,17 @@ def _vertical(el, m: Matrix, x: float, y: float, box, source: str, where: str) -
 def _text_source(el, mark=None) -> str:
     """The text of a <text>, Inkscape's line tspans joined with newlines; a span
     styled apart wrapped in the marks `mark(span)` gives (see _span_marker)."""
-    parts = [_source_spaces(el.text)]
+    keep = _preserved(el)
+    parts = [_source_spaces(el.text, keep)]
     first = True
     for child in el:
         if _local(child.tag) == "tspan":
             line = child.get(SODIPODI_ROLE) == "line" or (child.get("y") is not None and child.get("x") is not None)
             if line and not first:
                 parts.append("\n")
-            parts.append(_source_spaces(_marked(child, mark, top=False) if mark else "".join(child.itertext())))
+            parts.append(_source_spaces(_marked(child, mark, top=False) if mark else "".join(child.itertext()), keep))
             first = False
-        parts.append(_source_spaces(child.tail))
+        parts.append(_source_spaces(child.tail, keep))
     return "".join(parts).strip()
 
 

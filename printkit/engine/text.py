@@ -269,6 +269,7 @@ class Faces(NamedTuple):
     italic: bool = False
     kern: bool = False  # set with kerning and ligatures (HarfBuzz), as Inkscape sets an editor's text
     strut: str | None = None  # a face every line's box takes in too (an editor's text: its root's own face)
+    strut_size: float = 1.0  # the strut's font size over the text's (a 40 px flowRoot around a 60 px paragraph: 0.667)
 
     def font(self, bold: bool = False, italic: bool = False, span: int = 0) -> str:
         if self.book is None:
@@ -503,12 +504,16 @@ def line_boxes(lines, faces, metrics) -> tuple:
     out = []
     for line in lines:
         names = {faces.font(*line[0][2])} if line else {faces.font()}
-        if faces.strut:
-            names.add(faces.strut)
         for kind, piece, st in line:
             if kind == "t" and piece.strip():
                 names.update(seg.font for seg in shaping.segments(piece, faces.font(*st), faces.book, False, True))
         tops = [editor_metrics(leading, *face_metrics(n)) for n in sorted(names)]
+        if faces.strut:  # the root's face at the root's size, in the same line height (a length, handed down)
+            a, d = face_metrics(faces.strut)
+            share = a / (a + d) if a > 0 and d > 0 else ASCENT / (ASCENT + DESCENT)
+            r = faces.strut_size
+            top = (leading - r) / 2 + share * r
+            tops.append((top, leading - top))
         out.append((max(t[0] for t in tops), max(t[1] for t in tops)))
     return tuple(out)
 

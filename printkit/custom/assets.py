@@ -23,6 +23,7 @@ import itertools
 
 from printkit.engine import fonts as engine_fonts, rl
 from printkit.engine.text import ICON  # noqa: F401  (the setter's `:name:`, asked by the templates' checks)
+from printkit.base.files import shown
 from printkit.base.resources import resource_dir
 from printkit.engine.fonts import ttfont
 
@@ -488,7 +489,7 @@ class FontBook:
             self._noted.add((place, r))
             style = " ".join(w for w, on in (("bold", r.bold), ("italic", r.italic)) if on)
             why = f" ({r.why})" if r.why else ""
-            self._notes.setdefault(f"{place}: {r.family}{' ' + style if style else ''} not found{why}, drawn in {r.label}", (place, r))
+            self._notes.setdefault(f"{place}: {shown(r.family, 60)}{' ' + style if style else ''} not found{why}, drawn in {r.label}", (place, r))
 
     def notes(self) -> list[str]:
         return list(self._notes)
@@ -500,7 +501,7 @@ class FontBook:
         if not self.strict:
             return []
         return [Violation("OWN-FONT", place, f"{r}; left out (without --strict, a warning)") if isinstance(r, str)
-                else Violation("OWN-FONT", place, f"font '{r.family}' is not in the project's fonts/ folder, your fonts or the system's{' (' + r.why + ')' if r.why else ''} (without --strict it is drawn in {r.label})")
+                else Violation("OWN-FONT", place, f"font '{shown(r.family, 60)}' is not in the project's fonts/ folder, your fonts or the system's{' (' + r.why + ')' if r.why else ''} (without --strict it is drawn in {r.label})")
                 for place, r in self._notes.values()]
 
     # -- characters a font lacks ---------------------------------------------------

@@ -34,15 +34,20 @@ def _print(name: str, size: str, tmp_path: Path):
     return r, out
 
 
-def _ink_bands(pdf: Path, y0: int = 0, y1: int | None = None) -> list:
-    """(first, last) pixel rows of each band of dark ink on the PDF's first page, between y0 and y1."""
+def _page(pdf):
+    """The PDF's first page rendered at PX_MM pixels a millimetre, in grey."""
     import pypdfium2 as pdfium
 
     doc = pdfium.PdfDocument(str(pdf))
     try:
-        im = doc[0].render(scale=PX_MM * 25.4 / 72).to_pil().convert("L")
+        return doc[0].render(scale=PX_MM * 25.4 / 72).to_pil().convert("L")
     finally:
         doc.close()
+
+
+def _ink_bands(pdf: Path, y0: int = 0, y1: int | None = None) -> list:
+    """(first, last) pixel rows of each band of dark ink on the PDF's first page, between y0 and y1."""
+    im = _page(pdf)
     px = im.load()
     w, h = im.size
     rows = [y for y in range(y0, min(h, y1 or h)) if any(px[x, y] < 100 for x in range(0, w, 2))]
@@ -115,13 +120,7 @@ def test_font_stretch_condensed_chooses_the_condensed_face(tmp_path):
     r = run_inproc("deck", "--data", str(folder / "font-stretch.csv"), "--front", str(folder / "font-stretch.svg"), "--card-size", "poker",
                    "--layout", "single", "--order", "fronts-first", "--bleed", "0", "--no-strict", "-o", str(out), cwd=tmp_path)
     assert r.returncode == 0, r.stderr
-    import pypdfium2 as pdfium
-
-    doc = pdfium.PdfDocument(str(out))
-    try:
-        im = doc[0].render(scale=PX_MM * 25.4 / 72).to_pil().convert("L")
-    finally:
-        doc.close()
+    im = _page(out)
     px = im.load()
     xs = [x for x in range(im.width) if any(px[x, y] < 100 for y in range(150, 215))]
     # Inkscape 1.2.2 with these two faces only: ink 42-379 (condensed); printkit 42-417 (the normal width)
@@ -134,13 +133,7 @@ def test_vertical_writing_mode_sets_the_text_down_the_card(tmp_path):
     and pips: 3 of 4 cards over 3%)."""
     r, pdf = _print("writing-mode-vertical", "poker", tmp_path)
     assert r.returncode == 0, r.stderr
-    import pypdfium2 as pdfium
-
-    doc = pdfium.PdfDocument(str(pdf))
-    try:
-        im = doc[0].render(scale=PX_MM * 25.4 / 72).to_pil().convert("L")
-    finally:
-        doc.close()
+    im = _page(pdf)
     px = im.load()
     ink = [(x, y) for y in range(im.height) for x in range(0, im.width) if px[x, y] < 100]
     xs, ys = [x for x, _ in ink], [y for _, y in ink]
@@ -226,13 +219,7 @@ BBB</text></svg>''', encoding="utf-8")
     (tmp_path / "t.csv").write_text("b\nBBB\n", encoding="utf-8")
     r = run_inproc("deck", "--data", "t.csv", "--front", "t.svg", "--card-size", "60x40mm", "--layout", "single", "--bleed", "0", "--no-strict", "-o", "t.pdf", cwd=tmp_path)
     assert r.returncode == 0, r.stderr
-    import pypdfium2 as pdfium
-
-    doc = pdfium.PdfDocument(str(tmp_path / "t.pdf"))
-    try:
-        im = doc[0].render(scale=PX_MM * 25.4 / 72).to_pil().convert("L")
-    finally:
-        doc.close()
+    im = _page(tmp_path / "t.pdf")
     px = im.load()
     widths = []
     for y0 in (40, 130, 220, 310):

@@ -152,20 +152,20 @@ def text_case(p, expression: str) -> None:
     deck(p, svg('<text data-box="8 30 53 50" font-size="6">' + expression.replace("&", "&amp;").replace("<", "&lt;") + "</text>"))
 
 
-@case("one-list-twice-40-deep", 2, "prints as", {"TEMPLATE_WORK": 10**15})
+@case("one-list-twice-40-deep", 2, "prints as", {"TEMPLATE_WORK": 10**17})
 def _(p):
     # 80 lists, each holding the one before twice: printed, 2**40 copies of a 10,000-character text
     text_case(p, "{% set h = namespace(p='a' * 9999) %}{% for i in range(40) %}{% set h.p = [h.p, h.p] %}{% endfor %}{{ h.p | string | length }}")
 
 
-@case("one-namespace-twice-40-deep", 2, "prints as", {"TEMPLATE_WORK": 10**15})
+@case("one-namespace-twice-40-deep", 2, "prints as", {"TEMPLATE_WORK": 10**17})
 def _(p):
     # the same through namespace attributes, set one by one
     text_case(p, "{% set h = namespace(p='a' * 9999) %}{% for i in range(40) %}{% set n = namespace() %}{% set n.a = h.p %}"
                  "{% set n.b = h.p %}{% set h.p = n %}{% endfor %}{{ h.p | string | length }}")
 
 
-@case("macro-varargs-twice-40-deep", 2, "prints as", {"TEMPLATE_WORK": 10**15})
+@case("macro-varargs-twice-40-deep", 2, "prints as", {"TEMPLATE_WORK": 10**17})
 def _(p):
     # the tuple of a macro's extra arguments, made by Jinja2 itself
     text_case(p, "{% macro d(n) %}{% if n %}{{ d(n - 1, varargs, varargs) }}{% else %}{{ varargs }}{% endif %}{% endmacro %}{{ d(40, 'a') }}")

@@ -30,6 +30,7 @@ import threading
 import time
 from pathlib import Path
 
+from printkit.base.files import reason
 from printkit.custom import data as D, font_notes, load_project, reset_caches, single_deck_game
 from printkit.custom.assets import FONT_SUFFIXES, ICON_SUFFIXES
 from printkit.errors import PrintkitError, RulesError, UsageError
@@ -823,8 +824,6 @@ def _text(exc: BaseException) -> str:
     if isinstance(exc, RulesError):
         return "; ".join(str(v) for v in exc.violations) or "rules broken"
     if isinstance(exc, OSError):
-        from printkit.base.files import reason
-
         return f"{exc.filename or ''}: {reason(exc)}".lstrip(": ")
     return str(exc) or exc.__class__.__name__
 

@@ -24,6 +24,7 @@ import itertools
 from printkit.engine import fonts as engine_fonts, rl
 from printkit.engine.text import ICON  # noqa: F401  (the setter's `:name:`, asked by the templates' checks)
 from printkit.base.files import shown
+from printkit.errors import UsageError, did_you_mean
 from printkit.base.resources import resource_dir
 from printkit.engine.fonts import ttfont
 
@@ -80,8 +81,6 @@ def font_dirs_override() -> tuple[Path, ...] | None:
     dirs = tuple(Path(p).expanduser() for p in value.split(os.pathsep) if p.strip())
     for d in dirs:
         if not d.is_dir():
-            from printkit.errors import UsageError
-
             raise UsageError(f"{FONT_DIRS_ENV}: {d} is not a folder")
     return dirs
 
@@ -709,8 +708,6 @@ class Icons:
 
     def missing(self, name: str, colons: bool = True) -> str:
         """What a finding says of an icon name that has no file."""
-        from printkit.errors import did_you_mean
-
         shown = f":{name}:" if colons else name
         return f"no icon '{shown}': add icons/{name}.svg or .png {did_you_mean(name, self.names(), 'icons')}"
 
@@ -721,7 +718,6 @@ class Icons:
 def image_pixels(path: Path) -> tuple[int, int] | None:
     """Pixel size of a PNG/JPEG (reads the header only); None if it is not one."""
     from printkit.custom import safety
-    from printkit.errors import UsageError
 
     try:
         with safety.open_image(path, path) as im:  # a regular file, within the pixel limit
@@ -746,7 +742,6 @@ def plain_image(path: Path) -> bool:
 @lru_cache(maxsize=256)
 def _plain(name: str, _mtime: int, _size: int) -> bool:
     from printkit.custom import safety
-    from printkit.errors import UsageError
 
     path = Path(name)
     try:
@@ -902,7 +897,6 @@ def load_svg_drawing(path: Path, book=None):
     template's art is drawn), read once, from the tree the gate resolved; its
     text in `book`'s faces (a FontBook), else printkit's sans alone."""
     from printkit.custom.svgart import to_drawing
-    from printkit.errors import UsageError
 
     root = resolved_svg(path)
     try:

@@ -34,7 +34,7 @@ from pathlib import Path
 
 from printkit.custom import safety, svgdraw, template as T
 from printkit.custom.svgmatrix import IDENTITY, BadNumber, Matrix, apply, mul, parse_transform  # noqa: F401 (also this module's face)
-from printkit.custom.svgcss import CSS_UNITS
+from printkit.custom.svgcss import CSS_UNITS, with_property
 from printkit.custom.svgparse import (INHERITED, Kept, INKSCAPE_VERSION, NONPAINT, SODIPODI_ROLE, SVG_NS, UNIT_MM, XLINK, ImageUnit, QrUnit, RasterUnit, SnippetUnit, _element_blocks, _has_placeholder,
                                       _length, _local, _old_inkscape, _placeholders_unescaped, _scale, _shallow, _style, _subtree_placeholder, crop_to_element, cut_to_crop_marks)
 from printkit.custom.svgface import SvgFace
@@ -138,8 +138,6 @@ class SvgTemplate(SvgText, SvgFace, SvgResolve):
         for k in own:
             if k not in self._INHERITS:
                 raise UsageError(f"{self.path.name}: the <svg> element's own {k}: {T.short(own[k], 40)} holds a placeholder, which printkit fills on the drawn elements only: put it on a group around them")
-        from printkit.custom.svgcss import with_property
-
         def sets(el, k) -> bool:
             v = style(el).get(k)
             return v is not None and str(v).strip() != "inherit"

@@ -555,6 +555,7 @@ def _source_spaces(text: str | None, preserve: bool) -> str:
 
 
 def _preserved(el) -> bool:
+    """xml:space="preserve" on the element or the nearest ancestor that sets xml:space."""
     for node in (el, *el.iterancestors()):
         value = node.get(_XML_SPACE)
         if value is not None:
@@ -640,12 +641,8 @@ def _editor_ways(unit: TextUnit, el, props: dict, where: str) -> None:
     under xml:space="preserve" (on it or a parent) or white-space:pre (pre-wrap,
     break-spaces); data-overflow="print" prints the lines past a flowed region
     below it instead of leaving them out."""
-    node, preserve = el, None
-    while node is not None and preserve is None:
-        preserve = node.get(_XML_SPACE)
-        node = node.getparent()
     ws = str(props.get("white-space", _style(el).get("white-space", ""))).strip()
-    unit.keep_spaces = preserve == "preserve" or ws in ("pre", "pre-wrap", "break-spaces")
+    unit.keep_spaces = _preserved(el) or ws in ("pre", "pre-wrap", "break-spaces")
     overflow = el.get("data-overflow", "hide")
     if overflow not in ("hide", "print"):
         raise UsageError(f"{where}: data-overflow must be \"hide\" (Inkscape's way) or \"print\", not '{overflow[:20]}'")

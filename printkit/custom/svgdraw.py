@@ -223,8 +223,8 @@ def raster_reasons(el, index, depth: int = 0, seen: set | None = None) -> list[s
         if _local(x.tag) == "use":
             href = x.get(XLINK) or x.get("href") or ""
             target = index.get(href[1:]) if href.startswith("#") else None
-            if target is not None and id(target) not in seen:  # clones of clones: each looked at once, not ten to the ninth times
-                seen.add(id(target))
+            if target is not None and target not in seen:  # clones of clones: each looked at once, not ten to the ninth times
+                seen.add(target)
                 out += raster_reasons(target, index, depth + 1, seen)
     return list(dict.fromkeys(out))
 
@@ -346,6 +346,9 @@ def drawn_elements(doc, index, cap: int) -> int:
     each clone counting what it copies (clones of clones multiply), counted up to
     `cap` + 1. A clone of itself (directly or through others) adds nothing: resvg
     refuses it. Counted without recursion: a chain of clones may be long."""
+    # keyed by the elements themselves, which keeps their Python objects alive: lxml makes a new
+    # object for an element each time one is asked for once the last is gone, and a new one may
+    # take a gone one's id() (counted as that other element: a billion clones came to a few)
     memo: dict = {}
     started: set = set()
 
@@ -361,17 +364,16 @@ def drawn_elements(doc, index, cap: int) -> int:
     stack = [(doc, False)]
     while stack:
         el, done = stack.pop()
-        key = id(el)
         if done:
-            memo[key] = min(cap + 1, 1 + sum(memo.get(id(c), 0) for c in parts(el)))
-            started.discard(key)
+            memo[el] = min(cap + 1, 1 + sum(memo.get(c, 0) for c in parts(el)))
+            started.discard(el)
             continue
-        if key in memo or key in started:
+        if el in memo or el in started:
             continue
-        started.add(key)
+        started.add(el)
         stack.append((el, True))
-        stack.extend((c, False) for c in parts(el) if id(c) not in memo and id(c) not in started)
-    return memo.get(id(doc), 0)
+        stack.extend((c, False) for c in parts(el) if c not in memo and c not in started)
+    return memo.get(doc, 0)
 
 
 def raster_cost(doc, w: int, h: int, where: str) -> None:
@@ -408,20 +410,20 @@ def raster_cost(doc, w: int, h: int, where: str) -> None:
         cycle is not followed round: resvg refuses it)."""
         known: dict = {}
         stack = [(el, iter(refs(el)))]
-        on = {id(el)}
+        on = {el}  # elements, not their id(): see drawn_elements
         while stack:
             node, it = stack[-1]
             nxt = next(it, None)
             if nxt is None:
                 stack.pop()
-                on.discard(id(node))
-                known[id(node)] = True
+                on.discard(node)
+                known[node] = True
                 continue
-            if id(nxt) in on or id(nxt) in known:
+            if nxt in on or nxt in known:
                 continue
             if len(stack) > MAX_REF_DEPTH:
                 raise LimitError(f"{where}: masks, patterns or filters nested over {MAX_REF_DEPTH} deep, printkit's limit")
-            on.add(id(nxt))
+            on.add(nxt)
             stack.append((nxt, iter(refs(nxt))))
 
     for el in doc.iter():

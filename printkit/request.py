@@ -18,12 +18,15 @@ fields are apart by what they are for:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
-from typing import Any, Callable, Mapping
+from types import MappingProxyType
+from typing import Any, Callable, Mapping, NamedTuple
+
+# NamedTuples, not frozen dataclasses: as unchangeable and as typed, and about a
+# tenth of the cost to define (a dataclass writes and compiles its methods when
+# its module is imported: ~1 ms each here, plus the dataclasses module).
 
 
-@dataclass(frozen=True)
-class Target:
+class Target(NamedTuple):
     """Where a run's result goes: `path` a file or folder (None: the default
     name in printkit.toml's output folder, "-": standard output); `format`
     pdf, png (a folder of PNGs) or tabletop; `json`: the model as JSON instead
@@ -44,12 +47,11 @@ class Target:
         return self.format in ("png", "tabletop")
 
 
-@dataclass(frozen=True)
-class Request:
+class Request(NamedTuple):
     print: Any  # engine.units.PrintOptions
     target: Target = Target()
     lang: str = "en"
-    params: Mapping[str, Any] = field(default_factory=dict)
+    params: Mapping[str, Any] = MappingProxyType({})
     words: str | None = None
     jobs: int | str | None = None
     cards: str | None = None
@@ -73,4 +75,4 @@ class Request:
 
     def with_print(self, **changes) -> "Request":
         """The same request with some print options changed."""
-        return replace(self, print=self.print._replace(**changes))
+        return self._replace(print=self.print._replace(**changes))

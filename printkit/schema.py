@@ -20,11 +20,10 @@ from __future__ import annotations
 import json
 from collections import Counter
 from functools import cache
-from importlib import resources
 
+from printkit.base.resources import package_file
 from printkit.rules import JSON_FORMAT, Violation
 
-_DIR = "printkit.schemas"
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
 #: an array seen this many times in one model, always with the same length (in
 #: every model), has that length
@@ -120,7 +119,7 @@ def schema_name(component) -> str:
 @cache
 def load_schema(game: str, name: str) -> dict | None:
     try:
-        text = resources.files(_DIR).joinpath(f"{game}-{name}.json").read_text(encoding="utf-8")
+        text = package_file("schemas", f"{game}-{name}.json").read_text(encoding="utf-8")
     except (FileNotFoundError, ModuleNotFoundError, OSError):
         return None
     return json.loads(text)

@@ -46,11 +46,11 @@ from functools import cache
 from itertools import chain
 from pathlib import Path
 
+from printkit.base.resources import package_file
 from printkit.errors import UsageError
 
 __all__ = ["accept_words", "sorted_accept_words", "puzzle_words", "puzzle_words_sorted", "answer_words", "is_word", "add_user_words", "clear_user_words", "LANGS"]
 
-_DATA_DIR = Path(__file__).resolve().parent / "data"
 INDEX_FORMAT = "printkit-index 1"
 
 LANGS = ("en", "de", "fr", "es", "nl")  # the languages with shipped lists (printkit.lang.CODES)
@@ -86,7 +86,7 @@ def data_file(name: str) -> Path:
     """A file shipped in printkit/data, read as a plain file (printkit's fonts and
     templates are plain files too; importlib.resources would cost ~4 ms of
     imports at every start)."""
-    return _DATA_DIR / name
+    return package_file("data", name)
 
 
 def _read(name: str, encoding: str = "ascii") -> list[str]:

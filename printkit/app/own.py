@@ -10,6 +10,7 @@ import re
 
 from printkit.app.jobs import check_image_target, make_component, select_cards, target_name
 from printkit.app.options import check_fit, defaults, use_jobs
+from printkit.base.resources import package_file
 from printkit.errors import RulesError, UsageError
 
 
@@ -167,7 +168,6 @@ def new_project(folder: str, echo) -> None:
     SVG, an icon, a rules page), which `validate` calls ok and `make` prints.
     An existing NAME is refused (exit 2), never overwritten; the folder appears
     whole or not at all."""
-    from importlib.resources import files
     from xml.sax.saxutils import escape
 
     from printkit.base.files import StagedFolder, shown
@@ -181,7 +181,7 @@ def new_project(folder: str, echo) -> None:
     if not name:
         raise UsageError(f"new: '{shown(path.name, 40)}' has no letter or digit to name the game by: choose a name such as my-game")
     title = " ".join(w.capitalize() for w in name.split("-"))
-    source = files("printkit") / "starter"
+    source = package_file("starter")
     with StagedFolder(path) as out:
         os.mkdir(out.part / "icons")
         for rel in STARTER_FILES:

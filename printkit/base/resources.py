@@ -9,6 +9,13 @@ from pathlib import Path
 _PKG = Path(__file__).resolve().parent.parent
 
 
+def package_file(*parts: str) -> Path:
+    """A file or folder shipped inside the package (printkit/data/..., printkit/starter),
+    read as a plain file, as fonts/ and templates/ are (importlib.resources would add
+    ~4 ms of imports to every start, for the same folder)."""
+    return _PKG.joinpath(*parts)
+
+
 def resource_dir(name: str) -> Path:
     for cand in (_PKG / f"_{name}", _PKG.parent / name):
         if cand.is_dir():

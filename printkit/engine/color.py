@@ -27,7 +27,7 @@ orange) come out as the nearest the inks reach.
 from __future__ import annotations
 
 from functools import lru_cache
-from importlib import resources
+from printkit.base.resources import package_file
 
 MODES = ("rgb", "cmyk")
 MAX_INK = 3.0  # 300% total area coverage
@@ -128,7 +128,7 @@ _TABLE: bytes | None = None
 def _table() -> bytes:
     global _TABLE
     if _TABLE is None:
-        _TABLE = resources.files("printkit.data").joinpath("cmyk-srgb.bin").read_bytes()
+        _TABLE = package_file("data", "cmyk-srgb.bin").read_bytes()
         if len(_TABLE) != 3 * _LEVELS**4:
             raise RuntimeError("printkit/data/cmyk-srgb.bin is damaged (rebuild it: scripts/build_cmyk_table.py)")
     return _TABLE

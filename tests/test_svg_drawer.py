@@ -826,7 +826,8 @@ def _share(img, box, want) -> float:
     """The share of the pixels in box (fractions of the page) within 40 of `want`."""
     w, h = img.size
     crop = img.crop((int(box[0] * w), int(box[1] * h), int(box[2] * w), int(box[3] * h))).convert("RGB")
-    px = list(crop.getdata())
+    raw = crop.tobytes()  # RGB bytes (Image.getdata is deprecated in Pillow 13)
+    px = [raw[i:i + 3] for i in range(0, len(raw), 3)]
     return sum(1 for p in px if max(abs(a - b) for a, b in zip(p, want)) < 40) / len(px)
 
 

@@ -450,7 +450,7 @@ def _index_doc(summaries, request, row_mm: float, note_pt: float, gap_mm: float)
         for why, titles in whys.items():
             needs.setdefault(item, []).append(colon(_, ", ".join(titles), why))
     if stock_total:
-        needs.setdefault(_("Card stock"), []).insert(0, _("{sheets} sheets, 160-250 g/m² (or glue paper onto thin card)").format(sheets=stock_total))
+        needs.setdefault(_("Card stock"), []).insert(0, _("{sheets} sheets, 160–250 g/m² (or glue paper onto thin card)").format(sheets=stock_total))
     for item, whys in needs.items():  # the item in bold, then what for, wrapped beside it
         c.setFillColorRGB(0, 0, 0)
         typeset.label(c, m, y - 9, item, font=fonts.SANS_BOLD, size=9)

@@ -116,10 +116,10 @@ def test_the_guard_holds_the_rare_words_of_simplemmas_table():
 
 def test_rules_page_names_the_key_card_letters():
     game = get_game("crypticolor")
-    assert "jeder Buchstabe A-Z, Ä, Ö, Ü als Bild" in game.rules_text("de")
-    assert "A-Z, Ñ" in game.rules_text("es")
-    assert "A-Z" in game.rules_text("fr") and "Ñ" not in game.rules_text("fr")
-    assert "**German:**" not in game.rules_text("en") and "every letter A-Z drawn" in game.rules_text("en")
+    assert "jeder Buchstabe A–Z, Ä, Ö, Ü als Bild" in game.rules_text("de")
+    assert "A–Z, Ñ" in game.rules_text("es")
+    assert "A–Z" in game.rules_text("fr") and "Ñ" not in game.rules_text("fr")
+    assert "**German:**" not in game.rules_text("en") and "every letter A–Z drawn" in game.rules_text("en")
 
 
 def test_german_key_card_pdf_prints_the_umlaut_pictures(tmp_path):

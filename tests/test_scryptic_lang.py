@@ -179,7 +179,7 @@ def test_rules_page_states_the_language_choices(lang):
     _ = translated(lang)  # the page is in the language (printkit/locale): its sentences as the catalogue has them
     text = get_game("scryptic").rules_text(lang)
     facts = M.language_facts(lang)
-    assert _("Two pools of %(pool_size)s letter tokens (dots: value 1-3): **gold** (black-striped corners and a star) for player 1, **silver** (plain corners and a diamond) for player 2.") % facts in text
+    assert _("Two pools of %(pool_size)s letter tokens (dots: value 1–3): **gold** (black-striped corners and a star) for player 1, **silver** (plain corners and a diamond) for player 2.") % facts in text
     assert facts["values"]["3"] in text and _("Meaning bonuses: the printed lists, else both players agree, else no bonus.") in text
     assert (_("No tokens for %(absent)s, as in its Scrabble set.") % {"absent": "K, W"} in text) == (lang == "es")
 

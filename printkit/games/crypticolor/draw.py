@@ -138,7 +138,7 @@ def _card_page(doc, alphabet) -> None:
     c = doc.new_page()
     W, H = doc.size
     _ = doc.gettext
-    top = d.header(doc, _("{title}  ·  Key Card").format(title=TITLE), _("Each letter is a picture on the 5x5 grid. Cells are numbered 1-25 row by row from the top left."), margin=MARGIN)
+    top = d.header(doc, _("{title}  ·  Key Card").format(title=TITLE), _("Each letter is a picture on the 5×5 grid. Cells are numbered 1–25 row by row from the top left."), margin=MARGIN)
     bottom = FOOT + 9 * MM
     label_h, gap = 7 * MM, 4 * MM
     cols, cell = _layout(len(alphabet), W - 2 * MARGIN, top - bottom, range(4, 8), lambda _: rules.SIZE, label_h, gap)
@@ -604,7 +604,7 @@ def _answer_pages(doc, puzzles) -> None:
                        "the code word, then every picture whole."), margin=MARGIN)
         sol = p["solution"]
         turns = " ".join(f"{t * 90}°" for t in sol["turns"]) if p["rotations"] else _("upright")
-        rows = [[_("Puzzle"), _("Pictures 1-5 read"), _("Turns"), _("Code word")], [f"{p['id']} ({_tr(_, p['difficulty'])})", " ".join(sol["letters"]), turns, sol["word"]]]
+        rows = [[_("Puzzle"), _("Pictures 1–5 read"), _("Turns"), _("Code word")], [f"{p['id']} ({_tr(_, p['difficulty'])})", " ".join(sol["letters"]), turns, sol["word"]]]
         y = d.table(c, MARGIN, top, widths, rows, row_h=row_h, size=9) - 5 * MM
         pitch = (W - 2 * MARGIN - gw) / 4
         c.setFillColorRGB(0, 0, 0)

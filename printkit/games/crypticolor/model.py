@@ -25,7 +25,7 @@ def language_facts(lang: str = "en") -> dict:
         "lang": lang,
         "language": language(lang).name,
         "letters": "A-Z" + (" and " + ", ".join(extra) if extra else ""),
-        "alphabet": "A-Z" + (", " + ", ".join(extra) if extra else ""),  # the rules template's Key Card line (no English word in it)
+        "alphabet": "A–Z" + (", " + ", ".join(extra) if extra else ""),  # the rules template's Key Card line (no English word in it)
         "count": len(rules.letters(lang)),
         "spelling": SPELLING[lang],
     }

@@ -159,7 +159,7 @@ SHAPES: dict[str, dict] = {
         "title": "CORNER",
         "cells": ((0, 0), (1, 0), (1, 1)),
         "mirror": False,
-        "explain": N_("three cells of a 2x2 block: an L"),
+        "explain": N_("three cells of a 2×2 block: an L"),
     },
     "angle": {
         "title": "ANGLE",

@@ -885,7 +885,7 @@ def _side_legend(c, ink, x: float, top: float, width: float) -> None:
         typeset.label_in_box(c, label, x + sw + 1 * MM, y, width - sw - 1 * MM, s, size=7.5, align="left", pad=0.3 * MM)
     y -= 4 * MM
     c.setFillColorRGB(*BLACK)
-    typeset.label(c, x, y - 9, _("Marks (letters 1-2)"), font=fonts.SANS_BOLD, size=8.5)
+    typeset.label(c, x, y - 9, _("Marks (letters 1–2)"), font=fonts.SANS_BOLD, size=8.5)
     y -= 12
     for colour in COLOURS:
         y -= 8 * MM + 1.2 * MM

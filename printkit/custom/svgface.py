@@ -209,12 +209,31 @@ class SvgFace:
         c.saveState()
         c.transform(*im.matrix)
         c.transform(1, 0, 0, -1, 0, 0)
+
+        def picture() -> None:
+            if embedded:  # a picture embedded in the SVG (Inkscape's "embed"): drawn as a linked one is
+                draw_data_picture(c, href, self.path.name, x, -(y + h), w, h, fit, ink=ink, align=(ax, 1 - ay))
+            else:
+                draw_picture(c, p, x, -(y + h), w, h, fit, ink=ink, align=(ax, 1 - ay), book=self.ctx.fonts)
+
         if im.alpha < 1:
+            # opacity on an <image> fades the picture as a whole, as the editor shows it: an SVG
+            # picture's strokes too (a fill alpha alone left them opaque) and its overlaps not
+            # showing through one another. Drawn once as a transparency group (a form, kept
+            # for every card that shows the same picture in the same box), then at that alpha.
+            cache = forms(c)
+            key = ("fade", href, x, y, w, h, fit, ax, ay, ink.mode if ink is not None else None)
+            if key not in cache:
+                name = f"PKPicFade{len(cache)}"
+                c.beginForm(name, x - 1, -(y + h) - 1, x + w + 1, -y + 1)
+                picture()
+                c.endForm(pk_group=True)
+                cache[key] = name
             c.setFillAlpha(im.alpha)
-        if embedded:  # a picture embedded in the SVG (Inkscape's "embed"): drawn as a linked one is
-            draw_data_picture(c, href, self.path.name, x, -(y + h), w, h, fit, ink=ink, align=(ax, 1 - ay))
+            c.setStrokeAlpha(im.alpha)
+            c.doForm(cache[key])
         else:
-            draw_picture(c, p, x, -(y + h), w, h, fit, ink=ink, align=(ax, 1 - ay), book=self.ctx.fonts)
+            picture()
         c.restoreState()
 
     def _draw_qr(self, c, q: QrUnit, v: dict) -> None:

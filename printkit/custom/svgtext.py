@@ -167,6 +167,14 @@ class SvgText:
         props.update({k: v for k, v in _style(el).items() if k in INHERITED})
         root = {k: props[k] for k in ("font-family", "font-weight", "font-style") if k in props}
         root_size = _plain_size(props.get("font-size"))
+        # Inkscape 0.4x writes flowRoot > flowDiv > flowPara: a flowDiv's style is its paragraphs' (nearest last)
+        divs = []
+        up = paras[0].getparent() if paras else None
+        while up is not None and up is not el:
+            divs.append(up)
+            up = up.getparent()
+        for div in reversed(divs):
+            props.update({k: v for k, v in _style(div).items() if k in INHERITED})
         if paras:
             props.update({k: v for k, v in _style(paras[0]).items() if k in INHERITED})
         # an empty flowPara takes no line in Inkscape 1.x's render: none here either
@@ -182,7 +190,7 @@ class SvgText:
             raise UsageError(f"{where}: data-min-size must be a number of points, not '{el.get('data-min-size')}'") from None
         unit = TextUnit(el, m, compiled, T.compile_text(source, where), box[0], box[1], box, min_pt, source, not _subtree_placeholder(el), spans=tuple(table))
         modern = not _old_inkscape(self.root)  # Inkscape 1.x opens a 0.91 file's text with that version's line heights: a percentage of each span's own size, no strut for a size alone
-        unit.line_height = _line_height([*(paras[:1]), el], props, where, (*([_plain_size(props.get("font-size"))] if paras else []), root_size) if modern else ())  # Inkscape's lines; shrunk only when data-min-size asks
+        unit.line_height = _line_height([*(paras[:1]), *divs, el], props, where, (*([_plain_size(props.get("font-size"))] if paras else []), *(_div_size(d, root_size) for d in divs), root_size) if modern else ())  # Inkscape's lines; shrunk only when data-min-size asks
         unit.shrink = el.get("data-min-size") is not None
         _editor_ways(unit, el, props, where)
         unit.runon = runon
@@ -493,6 +501,12 @@ def _line_height(els, props: dict, where: str, own_sizes: tuple = ()) -> float:
         if math.isfinite(v) and 0.5 <= v <= 10:
             return v
     return 1.25
+
+
+def _div_size(div, root_size):
+    """A flowDiv's own font size (its paragraphs' unless they set theirs), else the flowRoot's."""
+    own = _plain_size(_style(div).get("font-size"))
+    return own if own is not None else root_size
 
 
 def _plain_size(value) -> float | None:

@@ -26,6 +26,7 @@ import itertools
 import warnings
 from urllib.parse import quote, unquote, unquote_to_bytes
 
+from printkit.custom.svgcss import sheet_text
 from printkit.errors import UsageError
 
 PLACEHOLDER = re.compile(r"\{\{|\{%")  # where a template holds a placeholder or a tag
@@ -499,10 +500,14 @@ class _Refs:
                 if self.embed and el.getparent() is not None:
                     _drop(el)  # XInclude, XHTML, an editor's own elements: no renderer draws them, none is handed one
                 continue
-            if local == "style" and el.text and _CSS_HINT.search(el.text) and (self.embed or "{{" not in el.text):
-                el_text = self.css(el.text, "sheet", local, base, name)
-                if self.embed:
-                    el.text = el_text
+            if local == "style":
+                sheet = sheet_text(el)  # the whole sheet, also past a processing instruction or an element inside it
+                if sheet and _CSS_HINT.search(sheet) and (self.embed or "{{" not in sheet):
+                    sheet = self.css(sheet, "sheet", local, base, name)
+                if self.embed and (len(el) or sheet != el.text):
+                    for child in list(el):
+                        el.remove(child)  # with its tail: the renderer is handed the sheet checked, as one text
+                    el.text = sheet or None
             if local == "script" and self.embed:
                 _drop(el)
                 continue

@@ -274,3 +274,74 @@ def test_a_smaller_paragraph_follows_a_larger_one_as_inkscape_sets_it(tmp_path):
     flat = _ink_bands(pdf, 440)
     # Inkscape 1.2.2: ink 502-547 and 574-596 (no descenders: each band's foot is its baseline)
     assert len(flat) == 2 and abs((flat[1][1] - flat[0][1]) - 49) <= 3, flat
+
+
+def _colour_counts(pdf: Path) -> dict:
+    """Pixels of each stroke colour (and of the black fill) in the three bands of
+    text-stroke.svg, on the page rendered at PX_MM a millimetre."""
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(str(pdf))
+    try:
+        im = doc[0].render(scale=PX_MM * 25.4 / 72).to_pil().convert("RGB")
+    finally:
+        doc.close()
+    px = im.load()
+    kinds = {"red": lambda p: p[0] > 200 and p[1] < 80 and p[2] < 80, "blue": lambda p: p[2] > 200 and p[0] < 80 and p[1] < 80,
+             "green": lambda p: p[1] > 130 and p[0] < 80 and p[2] < 80, "black": lambda p: max(p) < 60}
+    out = {}
+    for band, (y0, y1), colours in (("top", (0, 300), ("red", "black")), ("middle", (300, 580), ("blue", "black")), ("bottom", (580, im.height), ("green", "black"))):
+        for colour in colours:
+            out[f"{band} {colour}"] = sum(1 for y in range(y0, y1) for x in range(im.width) if kinds[colour](px[x, y]))
+    return out
+
+
+def test_a_texts_stroke_is_drawn_over_its_fill_as_inkscape_draws_it(tmp_path):
+    """An SVG text's stroke is painted (PDF text render mode 2: fill, then the
+    glyphs' outlines stroked; mode 1 for fill: none), with its width, join and
+    colour, a colour from the row too: the text was drawn fill-only, and a text
+    with no fill not at all (0 stroke pixels in each band)."""
+    r, pdf = _print("text-stroke", "poker", tmp_path)
+    assert r.returncode == 0, r.stderr
+    got = _colour_counts(pdf)
+    # Inkscape 1.2.2 (the filled-in file, test fonts, 254 dpi = 10 px a mm); printkit drew
+    # red 13534, black 4076 | blue 14378 | green 10007 (within 4%)
+    inkscape = {"top red": 13886, "top black": 4234, "middle blue": 14599, "middle black": 0, "bottom green": 9816, "bottom black": 0}
+    for key, want in inkscape.items():
+        assert abs(got[key] - want) <= max(60, 0.08 * want), (key, got[key], want, got)
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(str(pdf))
+    try:
+        text = doc[0].get_textpage().get_text_range()
+    finally:
+        doc.close()
+    assert "EMBER" in text and "HOLLOW" in text and "EDGE" in text, text  # still text, not paths
+
+
+def test_a_stroke_from_the_row_that_is_no_colour_is_named(tmp_path):
+    import shutil
+
+    shutil.copy(DATA / "text-stroke.svg", tmp_path / "t.svg")
+    (tmp_path / "t.csv").write_text("word,edge\nEMBER,notacolour\n", encoding="utf-8")
+    r = run_inproc("deck", "--data", "t.csv", "--front", "t.svg", "--card-size", "poker", "--layout", "single", "--no-strict", "-o", "t.pdf", cwd=tmp_path)
+    assert r.returncode == 1 and "stroke: 'notacolour' is not a colour" in r.stdout + r.stderr, (r.returncode, r.stdout, r.stderr)
+    assert "Traceback" not in r.stderr and not (tmp_path / "t.pdf").exists()
+
+
+def test_a_pictures_text_stroke_is_drawn_as_inkscape_draws_it(tmp_path):
+    """The same texts in an SVG picture (drawn by printkit's drawer, svgart, through
+    the same text setter): stroked over their fill, or outlined alone."""
+    svg = (DATA / "text-stroke.svg").read_text(encoding="utf-8").replace("{{ word }}", "EMBER").replace("{{ edge }}", "#00aa00")
+    (tmp_path / "pic.svg").write_text(svg, encoding="utf-8")
+    (tmp_path / "t.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" width="63mm" height="88mm" viewBox="0 0 630 880">'
+                                    '<image href="pic.svg" x="0" y="0" width="630" height="880"/><text x="300" y="860" font-size="30">{{ word }}</text></svg>', encoding="utf-8")
+    (tmp_path / "t.csv").write_text("word\nEMBER\n", encoding="utf-8")
+    out = tmp_path / "t.pdf"
+    r = run_inproc("deck", "--data", "t.csv", "--front", "t.svg", "--card-size", "poker", "--layout", "single", "--order", "fronts-first", "--bleed", "0",
+                   "--no-strict", "-o", str(out), cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    got = _colour_counts(out)
+    inkscape = {"top red": 13886, "top black": 4234, "middle blue": 14599, "bottom green": 9816}  # as above
+    for key, want in inkscape.items():
+        assert abs(got[key] - want) <= max(60, 0.08 * want), (key, got[key], want, got)

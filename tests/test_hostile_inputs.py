@@ -200,6 +200,43 @@ def test_public_addresses_are_allowed(address):
     assert address_refusal(ipaddress.ip_address(address)) is None
 
 
+# IANA's special-purpose registries (IPv4, IPv6), read by their "Globally Reachable" column:
+# blocks Python 3.11's ipaddress does not know (3fff::/20 of RFC 9637, 192.0.0.0/24 past its
+# /29, 192.0.0.8, 192.88.99.2) or knows only through its reserved ranges (5f00::/16,
+# 64:ff9b:1::/48, 100:0:0:1::/64), each refused; the deprecated 6to4 relay block (no answer
+# in the registry) refused as Teredo and the old ORCHID block are
+@pytest.mark.parametrize("address, block", [
+    ("3fff::1", "3fff::/20"), ("3fff:fff:ffff:ffff::1", "3fff::/20"), ("5f00::1", "5f00::/16"), ("5f00:ffff::1", "5f00::/16"),
+    ("64:ff9b:1::a00:1", "64:ff9b:1::/48"), ("64:ff9b:1::808:808", "64:ff9b:1::/48"), ("100:0:0:1::1", "100:0:0:1::/64"),
+    ("192.0.0.8", "192.0.0.8/32"), ("192.0.0.11", "192.0.0.0/24"), ("192.0.0.200", "192.0.0.0/24"), ("192.0.0.255", "192.0.0.0/24"),
+    ("192.88.99.2", "192.88.99.2/32"), ("192.88.99.1", "192.88.99.0/24"), ("2001:1::4", "2001::/23"), ("2001:10::1", "2001:10::/28"),
+    ("::ffff:192.0.0.11", "192.0.0.0/24"), ("2002:c000:00c8::1", "192.0.0.0/24"),
+])
+def test_every_special_purpose_block_not_globally_reachable_is_refused(address, block):
+    import ipaddress
+
+    from printkit.custom.safety import address_refusal
+
+    why = address_refusal(ipaddress.ip_address(address))
+    assert why, address
+    if block not in ("5f00::/16", "64:ff9b:1::/48", "100:0:0:1::/64", "2001::/23", "2001:10::/28"):  # Python's reserved or private ranges name these
+        assert "public internet" in why and block in why, (address, why)
+
+
+# the registries' globally reachable blocks inside ones that are not (2001::/23, 192.0.0.0/24),
+# which Python 3.11 calls private: printkit's answer is the registries', on any Python
+@pytest.mark.parametrize("address", [
+    "2001:1::1", "2001:1::2", "2001:1::3", "2001:3::1", "2001:3:ffff::1", "2001:4:112::1", "2001:20::1", "2001:2f:ffff::1", "2001:30::1",
+    "2620:4f:8000::1", "192.0.0.9", "192.0.0.10", "192.31.196.1", "192.52.193.1", "192.175.48.1", "3fff:1000::1",
+])
+def test_every_globally_reachable_special_purpose_block_is_allowed(address):
+    import ipaddress
+
+    from printkit.custom.safety import address_refusal
+
+    assert address_refusal(ipaddress.ip_address(address)) is None, address
+
+
 def test_refusal_happens_before_any_connection_for_a_name_that_resolves_locally():
     """A literal private address, a decimal one, a cloud metadata address: one
     line naming the address, from the name's own look-up (no network needed)."""
@@ -207,7 +244,8 @@ def test_refusal_happens_before_any_connection_for_a_name_that_resolves_locally(
     from printkit.errors import UsageError
 
     for url, why in [("http://169.254.169.254/latest/meta-data/", "link-local"), ("http://10.0.0.1/cards.csv", "private network"),
-                     ("https://[fd12:3456::1]/x.csv", "private network"), ("http://3232235777/cards.csv", "private network")]:
+                     ("https://[fd12:3456::1]/x.csv", "private network"), ("http://3232235777/cards.csv", "private network"),
+                     ("https://[3fff::10]/x.csv", "3fff::/20")]:
         with pytest.raises(UsageError, match=why) as exc:
             fetch_url(url)
         assert "\n" not in str(exc.value) and "public internet" in str(exc.value)

@@ -352,6 +352,24 @@ def _(p, v):
     deck(p, svg(f'<style>@import url("{v / "secret.txt"}"); @import url("https://example.invalid/x.css");</style>' + NAME_TEXT))
 
 
+@case("css-url-past-an-instruction-in-a-sheet", 2, "outside the project folder")
+def _(p, v):
+    # the gate read a <style> sheet to the first node inside it (lxml's .text), the drawer and
+    # Inkscape read on past it: the sheet is read whole by both, and the file it names refused
+    deck(p, svg('<style>rect { fill: #ff0000 }<?x y?>rect.b { fill: url(../victim/drawing.svg#art) }</style>'
+                '<rect class="b" x="0" y="0" width="69" height="94"/>' + NAME_TEXT))
+
+
+@case("css-url-past-an-instruction-in-a-pictures-sheet", 2, "outside the project folder")
+def _(p, v):
+    # in a picture the gate dropped the instruction after reading the sheet's first part,
+    # joining the rest on unread: the renderer was handed a url() nobody had checked
+    (p / "art.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" width="69" height="94" viewBox="0 0 69 94">'
+                               '<style>rect { fill: #ff0000 }<?x y?><!-- c -->rect.b { fill: url(../victim/drawing.svg#art) }</style>'
+                               '<rect class="b" x="0" y="0" width="69" height="94"/></svg>')
+    deck(p, svg('<image x="0" y="0" width="69" height="94" href="art.svg"/>' + NAME_TEXT))
+
+
 @case("svg-web-address", 2, "web address")
 def _(p, v):
     deck(p, svg('<image x="9" y="30" width="51" height="30" xlink:href="https://example.invalid/track.png"/>' + NAME_TEXT))

@@ -551,6 +551,42 @@ def test_a_style_rule_with_a_placeholder_is_filled_per_card(tmp_path):
         assert img.getpixel((w // 2, int(h * 70 / 94)))[:3] == (0, 0, 255)
 
 
+@pytest.mark.parametrize("split", ["<?x y?>", "<g/>", "<?x y?><!-- c -->"])
+def test_a_style_sheet_split_by_a_node_is_read_whole_as_inkscape_reads_it(tmp_path, split):
+    # Inkscape 1.2.2 reads a sheet's text on both sides of a processing instruction or
+    # an element inside <style> (rect.b blue); lxml's .text stops at the first node, so
+    # the sheet's later rules were dropped (rect.b drawn black) and never seen by the gate
+    from conftest import render_page
+
+    proc, out = _styled_deck(tmp_path, f".a {{ fill: #ff0000 }}{split}.b {{ fill: #0000ff }}")
+    assert proc.returncode == 0, proc.stderr
+    img = render_page(out, 0, dpi=40)
+    w, h = img.size
+    assert img.getpixel((w // 2, int(h * 20 / 94)))[:3] == (255, 0, 0)
+    assert img.getpixel((w // 2, int(h * 70 / 94)))[:3] == (0, 0, 255)
+
+
+def test_a_split_style_sheet_reaches_resvg_whole_and_checked(tmp_path):
+    # a picture drawn by resvg (a filter) is handed its sheet as one text, checked by the
+    # gate: resvg itself reads only the sheet's first part (to the <?x y?>), Inkscape all of it
+    from conftest import render_page, run_inproc
+
+    (tmp_path / "art.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" width="69" height="94" viewBox="0 0 69 94">'
+                                      '<defs><filter id="f"><feOffset dx="0" dy="0"/></filter></defs>'
+                                      '<style>rect { fill: #ff0000 }<?x y?>rect.b { fill: #0000ff }</style>'
+                                      '<rect class="b" x="0" y="0" width="69" height="94" filter="url(#f)"/></svg>', encoding="utf-8")
+    (tmp_path / "front.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" width="69mm" height="94mm" viewBox="0 0 69 94">'
+                                        '<image href="art.svg" x="0" y="0" width="69" height="94"/><text x="8" y="90" font-size="4">{{ name }}</text></svg>', encoding="utf-8")
+    (tmp_path / "cards.csv").write_text("name\nAda\n", encoding="utf-8")
+    out = tmp_path / "out.pdf"
+    proc = run_inproc("deck", "--data", "cards.csv", "--front", "front.svg", "-o", str(out), "--layout", "single", "--duplex", "none", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    img = render_page(out, 0, dpi=40)
+    w, h = img.size
+    got = img.getpixel((w // 2, h // 2))[:3]
+    assert max(abs(a - b) for a, b in zip(got, (0, 0, 255))) < 8, got
+
+
 @pytest.mark.parametrize("sheet", ['.a { fill: {% if name == "Ada" %}red{% else %}blue{% endif %} }',
                                    '{% if name == "Ada" %}.a { fill: red }{% endif %}',
                                    ".{{ name }} { fill: red }",

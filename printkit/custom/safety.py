@@ -26,6 +26,7 @@ import itertools
 import warnings
 from urllib.parse import quote, unquote, unquote_to_bytes
 
+from printkit.custom.svgcss import sheet_text
 from printkit.errors import UsageError
 
 PLACEHOLDER = re.compile(r"\{\{|\{%")  # where a template holds a placeholder or a tag
@@ -145,12 +146,63 @@ def allow_network(on: bool = True) -> None:
 # address a name resolves to is checked here, on every redirect, and the connection
 # goes to that checked address (printkit/custom/data.py fetch_url).
 
+#: IANA's IPv4 and IPv6 Special-Purpose Address Registries (iana-ipv4-special-registry,
+#: iana-ipv6-special-registry as of 2025-10): each block and its "Globally Reachable"
+#: column, True, False or None (N/A, or left empty for a deprecated block). Read here
+#: rather than from Python's ipaddress, whose lists depend on its version (3.11 knows
+#: neither 3fff::/20 nor 192.0.0.0/24, and calls the reachable blocks inside 2001::/23
+#: private). IPv4-mapped, 6to4 and NAT64 (64:ff9b::/96) addresses are judged by the
+#: IPv4 address they carry, before this table is read.
+SPECIAL_PURPOSE = (
+    ("0.0.0.0/8", '"this network"', False), ("0.0.0.0/32", '"this host on this network"', False),
+    ("10.0.0.0/8", "private use", False), ("100.64.0.0/10", "shared address space", False),
+    ("127.0.0.0/8", "loopback", False), ("169.254.0.0/16", "link local", False), ("172.16.0.0/12", "private use", False),
+    ("192.0.0.0/24", "IETF protocol assignments", False), ("192.0.0.0/29", "IPv4 service continuity prefix", False),
+    ("192.0.0.8/32", "IPv4 dummy address", False), ("192.0.0.9/32", "Port Control Protocol anycast", True),
+    ("192.0.0.10/32", "TURN anycast", True), ("192.0.0.170/32", "NAT64/DNS64 discovery", False), ("192.0.0.171/32", "NAT64/DNS64 discovery", False),
+    ("192.0.2.0/24", "documentation (TEST-NET-1)", False), ("192.31.196.0/24", "AS112-v4", True), ("192.52.193.0/24", "AMT", True),
+    ("192.88.99.0/24", "deprecated 6to4 relay anycast", None), ("192.88.99.2/32", "6a44 relay anycast", False),
+    ("192.168.0.0/16", "private use", False), ("192.175.48.0/24", "direct delegation AS112 service", True),
+    ("198.18.0.0/15", "benchmarking", False), ("198.51.100.0/24", "documentation (TEST-NET-2)", False),
+    ("203.0.113.0/24", "documentation (TEST-NET-3)", False), ("240.0.0.0/4", "reserved", False), ("255.255.255.255/32", "limited broadcast", False),
+    ("::1/128", "loopback", False), ("::/128", "unspecified", False), ("::ffff:0:0/96", "IPv4-mapped", False),
+    ("64:ff9b::/96", "IPv4-IPv6 translation", True), ("64:ff9b:1::/48", "local-use IPv4-IPv6 translation", False),
+    ("100::/64", "discard-only", False), ("100:0:0:1::/64", "dummy IPv6 prefix", False),
+    ("2001::/23", "IETF protocol assignments", False), ("2001::/32", "Teredo", None),
+    ("2001:1::1/128", "Port Control Protocol anycast", True), ("2001:1::2/128", "TURN anycast", True),
+    ("2001:1::3/128", "DNS-SD service registration anycast", True), ("2001:2::/48", "benchmarking", False),
+    ("2001:3::/32", "AMT", True), ("2001:4:112::/48", "AS112-v6", True), ("2001:10::/28", "deprecated ORCHID", None),
+    ("2001:20::/28", "ORCHIDv2", True), ("2001:30::/28", "drone remote ID entity tags", True),
+    ("2001:db8::/32", "documentation", False), ("2002::/16", "6to4", None), ("2620:4f:8000::/48", "direct delegation AS112 service", True),
+    ("3fff::/20", "documentation", False), ("5f00::/16", "segment routing (SRv6) SIDs", False),
+    ("fc00::/7", "unique local", False), ("fe80::/10", "link-local unicast", False),
+)
+
+
+@lru_cache(maxsize=1)
+def _special_networks() -> tuple:
+    """SPECIAL_PURPOSE as (network, name, reachable), the most specific block first."""
+    rows = [(ipaddress.ip_network(net), name, reach) for net, name, reach in SPECIAL_PURPOSE]
+    return tuple(sorted(rows, key=lambda r: -r[0].prefixlen))
+
+
+def special_purpose(ip):
+    """The registries' most specific block holding `ip`, as (network, name,
+    globally reachable), or None for an address in no special-purpose block."""
+    for net, name, reach in _special_networks():
+        if net.version == ip.version and ip in net:
+            return net, name, reach
+    return None
+
+
 def address_refusal(ip) -> str | None:
     """Why printkit does not connect to `ip` (an ipaddress address), or None for an
     address on the public internet. Refused: this computer (loopback, unspecified),
     local networks (private, carrier-grade NAT, link-local, where a cloud server's
-    metadata service answers), multicast, reserved and documentation ranges, and an
-    IPv6 address that carries one of those (IPv4-mapped, 6to4, NAT64)."""
+    metadata service answers), multicast, reserved and documentation ranges, every
+    block of IANA's special-purpose registries not marked globally reachable
+    (SPECIAL_PURPOSE), and an IPv6 address that carries one of those (IPv4-mapped,
+    6to4, NAT64)."""
     if ip.version == 6:
         inner = ip.ipv4_mapped or ip.sixtofour
         if inner is None and ip in ipaddress.IPv6Network("64:ff9b::/96"):  # NAT64: the IPv4 address is the last 32 bits
@@ -158,6 +210,9 @@ def address_refusal(ip) -> str | None:
         if inner is not None:  # judged by the IPv4 address it carries
             why = address_refusal(inner)
             return f"{why} (written as IPv6)" if why else None
+    special = special_purpose(ip)
+    if special is not None and special[2] is True:
+        return None  # globally reachable by the registries, also where Python 3.11 calls a block around it private (2001:20::/28 in 2001::/23)
     if ip.is_loopback or ip.is_unspecified:
         return "an address of this computer"
     if ip.is_link_local:
@@ -168,6 +223,8 @@ def address_refusal(ip) -> str | None:
         return "not an address on the public internet"
     if ip.version == 4 and ip in ipaddress.IPv4Network("100.64.0.0/10") or ip.is_private or ip.version == 6 and ip.is_site_local:
         return "an address of a private network"
+    if special is not None:
+        return f"not an address on the public internet (IANA's {special[1]} block, {special[0]})"
     if not ip.is_global:
         return "not an address on the public internet"
     return None
@@ -499,10 +556,14 @@ class _Refs:
                 if self.embed and el.getparent() is not None:
                     _drop(el)  # XInclude, XHTML, an editor's own elements: no renderer draws them, none is handed one
                 continue
-            if local == "style" and el.text and _CSS_HINT.search(el.text) and (self.embed or "{{" not in el.text):
-                el_text = self.css(el.text, "sheet", local, base, name)
-                if self.embed:
-                    el.text = el_text
+            if local == "style":
+                sheet = sheet_text(el)  # the whole sheet, also past a processing instruction or an element inside it
+                if sheet and _CSS_HINT.search(sheet) and (self.embed or "{{" not in sheet):
+                    sheet = self.css(sheet, "sheet", local, base, name)
+                if self.embed and (len(el) or sheet != el.text):
+                    for child in list(el):
+                        el.remove(child)  # with its tail: the renderer is handed the sheet checked, as one text
+                    el.text = sheet or None
             if local == "script" and self.embed:
                 _drop(el)
                 continue

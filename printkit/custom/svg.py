@@ -751,6 +751,11 @@ class SvgTemplate(SvgText, SvgFace, SvgResolve):
                     T.parse_color(T.render(t.props.get("fill", "#000"), v), css=True)
                 except ValueError as exc:
                     out.append(T.violation("OWN-COLOR", label, f"fill: {exc}"))
+                if not isinstance(t.props.get("stroke", "none"), str):  # a stroke from the row (a fixed one that is no colour: noted, not drawn)
+                    try:
+                        T.parse_color(T.render(t.props["stroke"], v), css=True)
+                    except ValueError as exc:
+                        out.append(T.violation("OWN-COLOR", label, f"stroke: {exc}"))
             out += span_colour_findings(t, v, label)
             if font is None:
                 continue

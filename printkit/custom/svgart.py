@@ -567,7 +567,7 @@ class Compiler:
 
     # -- text
     def text(self, el, props: dict, ctx: dict):
-        """A <text> as runs (x, y, text, faces, size, fill, alpha, rtl), each run
+        """A <text> as runs (x, y, text, faces, size, fill, alpha, rtl, stroke), each run
         at the place its element gives and advanced by its own width; text-anchor
         moves each chunk (from one absolute position to the next) as a whole.
         A run is set by the text setter (engine/text: `run_width` here,
@@ -575,7 +575,10 @@ class Compiler:
         in the right-to-left order, with the fonts it falls back to (`book`).
         A chunk runs right to left when its direction says so or, without
         one, its first strong letter does: its runs (spans of their own style)
-        are then laid from the right, as the setter lays a line's pieces."""
+        are then laid from the right, as the setter lays a line's pieces.
+        `stroke` is None or (colour, opacity, width, cap, join, miter limit): the
+        glyphs' outlines stroked over their fill, as SVG paints text (a gradient
+        stroke is not drawn)."""
         from printkit.engine.shaping import first_strong
         from printkit.engine.text import Faces, run_width
 
@@ -603,6 +606,13 @@ class Compiler:
                 fill = (0.0, 0.0, 0.0)
             if not isinstance(fill, tuple) or (fill and fill[0] == "url"):
                 fill = None if fill is None else (0.0, 0.0, 0.0)
+            stroke = self.color(p.get("stroke", "none"), p)
+            if not isinstance(stroke, tuple) or (stroke and stroke[0] == "url"):
+                stroke = None
+            if stroke is not None:
+                sw = self.length(p.get("stroke-width"), ctx, "d", 1.0)
+                stroke = (stroke, _opacity(p.get("stroke-opacity")), sw, CAPS.get(p.get("stroke-linecap", "butt"), 0), JOINS.get(p.get("stroke-linejoin", "miter"), 0),
+                          min(max(1.0, _float(p.get("stroke-miterlimit"), 4.0)), MAX_MITER)) if sw > 0 else None
             family, bold, italic = p.get("font-family", "Noto Sans"), _bold(p), _italic(p)
             faces = Faces(self.book, family, bold, italic) if self.book is not None else Faces(None, self.fonts(family, bold, italic))
             size = p.get("_font_px", 16.0)
@@ -610,8 +620,8 @@ class Compiler:
                 said[-1] = first_strong(text)
             rtl = direction == "rtl" if direction in ("rtl", "ltr") else said[-1] == "rtl"
             width = run_width(text, faces, size, rtl)
-            if p.get("visibility", "visible") not in ("hidden", "collapse") and fill is not None and size > 0:
-                run = [pos[0], pos[1] - p.get("_shift", 0.0), text, faces, size, fill, _opacity(p.get("fill-opacity")), width, rtl]
+            if p.get("visibility", "visible") not in ("hidden", "collapse") and (fill is not None or stroke is not None) and size > 0:
+                run = [pos[0], pos[1] - p.get("_shift", 0.0), text, faces, size, fill, _opacity(p.get("fill-opacity")), width, rtl, stroke]
                 chunks[-1].append((run, p.get("text-anchor", "start")))
                 runs.append(run)
             pos[0] += width
@@ -686,7 +696,7 @@ class Compiler:
                 shift = total / 2 if anchor == "middle" else total
                 for run, _a in chunk:
                     run[0] -= shift
-        return ("t", [(*r[:7], r[8]) for r in runs]) if runs else None
+        return ("t", [(*r[:7], r[8], r[9]) for r in runs]) if runs else None
 
 
 def _clean(text, preserve: bool, strip_start: bool, strip_end: bool):
@@ -998,17 +1008,33 @@ class Painter:
     def text(self, runs) -> None:
         """Each run drawn by the text setter (engine/text.draw_line) into a text
         object of its own, in the drawing's y-down space (TextPen, flip)."""
-        from printkit.engine.text import drawing_run
+        from printkit.engine.text import drawing_run, FILL, FILL_OUTLINE, OUTLINE
 
         c = self.c
-        for x, y, text, faces, size, fill, alpha, rtl in runs:
-            if alpha <= 0:
+        for x, y, text, faces, size, fill, alpha, rtl, stroke in runs:
+            if fill is not None and alpha <= 0:
+                fill = None
+            if stroke is not None and stroke[1] <= 0:
+                stroke = None
+            if fill is None and stroke is None:
                 continue
             c.saveState()
-            c.setFillColor(self.rgb(fill, False))
-            if alpha < 1:
-                c.setFillAlpha(alpha)
-            drawing_run(c, text, faces, size, x, y, rtl)
+            if fill is not None:
+                c.setFillColor(self.rgb(fill, False))
+                if alpha < 1:
+                    c.setFillAlpha(alpha)
+            mode = FILL
+            if stroke is not None:  # the glyphs' outlines stroked over their fill (alone, for fill: none)
+                colour, salpha, width, cap, join, miter = stroke
+                mode = FILL_OUTLINE if fill is not None else OUTLINE
+                c.setStrokeColor(self.rgb(colour, False))
+                if salpha < 1:
+                    c.setStrokeAlpha(salpha)
+                c.setLineWidth(width)
+                c.setLineCap(cap)
+                c.setLineJoin(join)
+                c.setMiterLimit(miter)
+            drawing_run(c, text, faces, size, x, y, rtl, mode)
             c.restoreState()
 
     def image(self, pic, x, y, w, h) -> None:

@@ -43,6 +43,17 @@ def declarations(text: str) -> tuple[tuple[str, str], ...]:
     return tuple(out)
 
 
+def sheet_text(el) -> str:
+    """A <style> element's whole sheet, as Inkscape 1.2 reads it: its text and
+    the text after each node inside it (a processing instruction, an element,
+    a comment left in), the nodes' own content not. lxml's `.text` stops at the
+    first such node; resvg reads only that first part, so the gate hands a
+    renderer the sheet as one text (safety._Refs.walk), and every reader here
+    (the gate, the style sheet merge, the parts' documents) reads it through
+    this one function."""
+    return (el.text or "") + "".join(child.tail or "" for child in el)
+
+
 def with_property(text: str | None, name: str, value: str) -> str:
     """A style attribute with `name` set to `value`: its other declarations kept
     in order, any earlier `name` dropped, the new one last."""

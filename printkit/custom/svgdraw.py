@@ -23,7 +23,7 @@ import re
 import io
 
 from printkit.custom.safety import LimitError, LIMITS, PLACEHOLDER
-from printkit.custom.svgcss import style_dict
+from printkit.custom.svgcss import sheet_text, style_dict
 from printkit.custom import safety
 from printkit.errors import UsageError
 
@@ -96,21 +96,22 @@ def _matched_rules(root, sheets, name="the SVG drawing", template: bool = False)
     def too_many():
         return safety.LimitError(f"{safety.shown(name)}: its <style> sheets hold over {MAX_SELECTORS:,} rules or selectors, printkit's limit: simplify the style sheet")
 
-    if sum((s.text or "").count("{") for s in sheets) > MAX_SELECTORS:
+    texts = [sheet_text(s) for s in sheets]  # each sheet whole, as Inkscape reads it (a processing instruction splits lxml's .text)
+    if sum(t.count("{") for t in texts) > MAX_SELECTORS:
         raise too_many()  # counted in the text, before tinycss2 reads it (a placeholder's braces too)
     def unfilled(part: str):
         return UsageError(f"{safety.shown(name)}: its <style> has a placeholder printkit cannot fill ('{' '.join(part.split())[:60]}'): "
                           "a rule's values may hold {{ }} placeholders (.gem { fill: {{ color }} }), not its selectors, @-rules, whole rules, {% %} statements or {# #} comments; put such a style on the element (style=\"...\")")
 
-    for sheet in sheets:
+    for sheet, text in zip(sheets, texts):
         matcher = cssselect2.Matcher()
-        templated = bool(PLACEHOLDER.search(sheet.text or ""))  # its values are filled per card, on the elements they reach
-        for m in re.finditer(r"\{%|\{#" if template else r"\{%", sheet.text or ""):
+        templated = bool(PLACEHOLDER.search(text))  # its values are filled per card, on the elements they reach
+        for m in re.finditer(r"\{%|\{#" if template else r"\{%", text):
             # a {% %} statement (set, if, for...) or a {# #} comment anywhere in a sheet (a value,
             # a CSS comment, between rules): the sheet is not run as a template, its rules are
             # copied onto elements one by one, so none of them would do what it says
-            raise unfilled(sheet.text[m.start():m.start() + 60])
-        for rule in tinycss2.parse_stylesheet(sheet.text or "", skip_comments=True, skip_whitespace=True):
+            raise unfilled(text[m.start():m.start() + 60])
+        for rule in tinycss2.parse_stylesheet(text, skip_comments=True, skip_whitespace=True):
             if templated and (rule.type == "error" or (rule.type == "qualified-rule" and (not tinycss2.serialize(rule.prelude).strip() or PLACEHOLDER.search(tinycss2.serialize(rule.prelude))))):
                 raise unfilled(rule.serialize())  # a {% %} block or a placeholder in a selector reads as a rule of its own
             if rule.type != "qualified-rule":

@@ -12,6 +12,7 @@ import re
 from pathlib import Path
 
 from printkit.custom import safety, svgdraw, template as T
+from printkit.custom.svgcss import sheet_text
 from printkit.custom.svgparse import NONPAINT, SVG_NS, XLINK, _local, _style
 from printkit.base.resources import resource_dir
 from printkit.custom.assets import FONT_SUFFIXES, _readable_font
@@ -284,8 +285,8 @@ def _refs(el, out: list) -> list:
         if "url" in value:
             for m in svgdraw.URL.finditer(value):
                 out += (m.group(1), m.group(1).strip())
-    if _local(el.tag) == "style" and el.text and "url" in el.text:
-        out += [m.group(1) for m in svgdraw.URL.finditer(el.text)]
+    if _local(el.tag) == "style" and "url" in sheet_text(el):
+        out += [m.group(1) for m in svgdraw.URL.finditer(sheet_text(el))]
     return out
 
 
@@ -343,7 +344,7 @@ class _Frame:
                     self.ids.setdefault(x.get("id"), []).append(x)
                 if _local(x.tag) == "style":
                     self.styles.append(x)
-        self.structural = any(_STRUCTURAL.search(x.text or "") for x in self.styles)
+        self.structural = any(_STRUCTURAL.search(sheet_text(x)) for x in self.styles)
         draws: set = set()
         for x in reversed(list(base.iter())):  # children before their parents
             if self._draws(x, draws):

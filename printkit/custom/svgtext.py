@@ -17,7 +17,7 @@ from printkit.custom.assets import load_svg_drawing, resolved_svg
 from printkit.custom.svgmatrix import BadNumber, Matrix, apply, mul, parse_transform
 from printkit.custom.svgcss import CSS_UNITS, is_bold
 from printkit.custom.svgparse import INHERITED, SODIPODI_ROLE, _length, _local, _old_inkscape, _style, _subtree_placeholder
-from printkit.engine.text import as_faces, ASCENT, DESCENT, draw_fitted, draw_line, editor_metrics, face_metrics, Faces, fit, ink_extent, LEADING, METRICS, plain, SPAN_CLOSE, span_open
+from printkit.engine.text import as_faces, ASCENT, DESCENT, draw_fitted, draw_line, editor_metrics, face_metrics, Faces, FILL, FILL_OUTLINE, fit, ink_extent, LEADING, METRICS, OUTLINE, plain, SPAN_CLOSE, span_open
 from printkit.engine.shaping import missing
 from printkit.errors import UsageError
 from printkit.custom.svgdraw import _opacity
@@ -300,6 +300,34 @@ class SvgText:
             t._fixed = out
         return out
 
+    def _stroke(self, t: TextUnit, v: dict):
+        """The outline a text's glyphs are stroked with for this row, as SVG
+        paints a text's stroke (over its fill): (rgb, width in the text's user
+        units, opacity, join, cap, miter limit), or None for no stroke (none,
+        no width, or a paint that is no colour: OWN-COLOR in check_row)."""
+        raw = T.render(t.props.get("stroke", "none"), v)
+        try:
+            rgb = T.parse_color(raw, css=True)
+        except ValueError:
+            return None
+        if rgb is None:
+            return None
+        try:
+            width = _length(T.render(t.props.get("stroke-width", "1"), v), CSS_UNITS)
+        except (BadNumber, UsageError):
+            width = None
+        width = 1.0 if width is None else width  # SVG's initial stroke-width; a percentage is not read
+        if not 0 < width <= 1e5:
+            return None
+        alpha = _opacity(T.render(t.props.get("stroke-opacity", "1"), v))
+        join = {"round": 1, "bevel": 2}.get(T.render(t.props.get("stroke-linejoin", "miter"), v).strip(), 0)
+        cap = {"round": 1, "square": 2}.get(T.render(t.props.get("stroke-linecap", "butt"), v).strip(), 0)
+        try:
+            miter = min(max(1.0, float(T.render(t.props.get("stroke-miterlimit", "4"), v))), 1000.0)
+        except ValueError:
+            miter = 4.0
+        return rgb, width, alpha, join, cap, miter if math.isfinite(miter) else 4.0
+
     def _font(self, t: TextUnit, v: dict):
         """(Faces, size) of a text for this row: its family and style, found
         (or substituted) by the project's FontBook, with fallback fonts."""
@@ -405,17 +433,31 @@ class SvgText:
         if not plain(text).strip():
             return
         font, size, rgb, anchor = self._style_of(t, v)
-        if font is None or rgb is None:
+        stroke = None if t.invisible else self._stroke(t, v)
+        if font is None or (rgb is None and stroke is None):
             return
         c.saveState()
         c._pk_where = T.where_drawn(c, t.label(self.path))
         c.transform(*t.matrix)
         c.transform(1, 0, 0, -1, 0, 0)  # SVG's y down -> text upright
-        c.setFillColorRGB(*ink.rgb(rgb))
+        if rgb is not None:
+            c.setFillColorRGB(*ink.rgb(rgb))
         base = text_direction(T.render(t.props.get("direction", ""), v))
         alpha = 0.0 if t.invisible else _text_alpha(t, v)
         if alpha < 1:
             c.setFillAlpha(alpha)
+        mode = FILL
+        if stroke is not None:  # the glyphs' outlines stroked over their fill (or alone, fill: none), in the text's user units
+            srgb, width, salpha, join, cap, miter = stroke
+            mode = FILL_OUTLINE if rgb is not None else OUTLINE
+            c.setStrokeColorRGB(*ink.rgb(srgb))
+            c.setLineWidth(width)
+            c.setLineJoin(join)
+            c.setLineCap(cap)
+            c.setMiterLimit(miter)
+            salpha *= _group_alpha(t)
+            if salpha < 1:
+                c.setStrokeAlpha(salpha)
         if t.box is not None:
             bx, by, bw, bh = t.box
             f = self._shown(t, self._box_fit(t, text, font, size, not t.static, base), font)._replace(spans=card_spans(t, v))
@@ -423,16 +465,16 @@ class SvgText:
                 font = font._replace(kern=True)  # set as measured: kerned, as Inkscape sets it
             align = {"middle": "center", "end": "right"}.get(anchor, "left")
             if bh >= 1e5:
-                draw_fitted(c, f, font, bx, -(by + f.height), bw, f.height, align=align, icon=self.ctx.icons.drawer(ink, self.ctx.fonts), ink=ink)
+                draw_fitted(c, f, font, bx, -(by + f.height), bw, f.height, align=align, icon=self.ctx.icons.drawer(ink, self.ctx.fonts), ink=ink, mode=mode)
             else:
-                draw_fitted(c, f, font, bx, -(by + bh), bw, bh, align=align, valign=t.el.get("data-valign", "top"), icon=self.ctx.icons.drawer(ink, self.ctx.fonts), ink=ink)
+                draw_fitted(c, f, font, bx, -(by + bh), bw, bh, align=align, valign=t.el.get("data-valign", "top"), icon=self.ctx.icons.drawer(ink, self.ctx.fonts), ink=ink, mode=mode)
         else:
             f = fit(text, font, size, size, 1e9, 1e9, False, markup=not t.static, base=base, spans=t.spans, keep_spaces=t.keep_spaces)._replace(spans=card_spans(t, v))
             c.setFont(font.font(), size)
             base = -t.y
             for line, lw, rtl in zip(f.lines, f.widths, f.rtl):
                 x = t.x - lw * {"middle": 0.5, "end": 1.0}.get(anchor, 0.0)
-                draw_line(c, line, font, size, x, base, self.ctx.icons.drawer(ink, self.ctx.fonts), ink, rtl, f.spans)
+                draw_line(c, line, font, size, x, base, self.ctx.icons.drawer(ink, self.ctx.fonts), ink, rtl, f.spans, mode=mode)
                 base -= LEADING * size
         c.restoreState()
         c._pk_where = None
@@ -520,8 +562,13 @@ def _plain_size(value) -> float | None:
     return size if size and math.isfinite(size) and size > 0 else None
 
 
+def _group_alpha(t) -> float:
+    """The opacity of a text's groups and its own (pk-alpha), fill and stroke alike."""
+    return float(t.props.get("pk-alpha", 1.0)) if isinstance(t.props.get("pk-alpha", 1.0), (str, float)) else 1.0
+
+
 def _text_alpha(t, v: dict) -> float:
-    a = float(t.props.get("pk-alpha", 1.0)) if isinstance(t.props.get("pk-alpha", 1.0), (str, float)) else 1.0
+    a = _group_alpha(t)
     fo = t.props.get("fill-opacity")
     if fo is not None:
         a *= _opacity(T.render(fo, v))

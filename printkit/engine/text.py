@@ -608,6 +608,14 @@ def line_chars(fitted: Fitted):
 # shaped segments, the arrows in PKArrows). Only where the runs are written
 # differs: on the canvas, each run its own text object as drawString writes it
 # (`_CanvasPen`), or into one text object for a whole page (`TextPen`).
+#
+# How the glyphs are painted is the pen's `mode`, PDF's text rendering mode:
+# FILL (0, every text of the games), OUTLINE (1: the glyphs' outlines stroked,
+# an SVG text with `fill: none` and a stroke) or FILL_OUTLINE (2: filled, then
+# their outlines stroked over the fill, SVG's paint order). The stroke's colour,
+# width, joins and caps are the caller's graphics state, as a path's are.
+
+FILL, OUTLINE, FILL_OUTLINE = 0, 1, 2
 
 
 class TextPen:
@@ -616,12 +624,15 @@ class TextPen:
     and a face is set only when it changes. Takes text only, in the current
     colour (no icons, no coloured spans). `flip`: the text object is drawn in
     a space whose y runs down (an SVG drawing's user space): each origin is
-    written as a text matrix that turns the glyphs upright there."""
+    written as a text matrix that turns the glyphs upright there. `mode`: how
+    the glyphs are painted (FILL, OUTLINE, FILL_OUTLINE)."""
 
     __slots__ = ("t", "at", "face", "flip", "turn")
 
-    def __init__(self, t, flip: bool = False) -> None:
+    def __init__(self, t, flip: bool = False, mode: int = FILL) -> None:
         self.t = t
+        if mode != FILL:
+            t.setTextRenderMode(mode)
         self.at: tuple | None = None  # where the text written so far ends (x, y)
         self.face: tuple | None = None  # the (face, size) last set
         self.flip = flip
@@ -660,12 +671,14 @@ class _CanvasPen:
     """Runs written on the canvas: one run in the piece's own face as drawString
     writes it (the face set when the canvas has another); several, or one in
     another face (an arrow in PKArrows), in one text object, after which the
-    canvas is left set in the piece's face, `font`."""
+    canvas is left set in the piece's face, `font`. `mode`: how the glyphs
+    are painted (FILL, OUTLINE, FILL_OUTLINE)."""
 
-    __slots__ = ("c",)
+    __slots__ = ("c", "mode")
 
-    def __init__(self, c) -> None:
+    def __init__(self, c, mode: int = FILL) -> None:
         self.c = c
+        self.mode = mode
 
     def put(self, x: float, y: float, runs, size: float, font: str, end: float) -> None:
         c = self.c
@@ -673,10 +686,13 @@ class _CanvasPen:
             run, face = runs[0]
             if font_setting(c) != (face, size):
                 c.setFont(face, size)
-            c.drawString(x, y, run)
+            if self.mode == FILL:
+                c.drawString(x, y, run)
+            else:
+                c.drawString(x, y, run, mode=self.mode)
             return
         t = c.beginText()
-        TextPen(t).put(x, y, runs, size, font, end)
+        TextPen(t, mode=self.mode).put(x, y, runs, size, font, end)
         c.drawText(t)
         c.setFont(font, size)
 
@@ -697,16 +713,17 @@ def _draw_run(pen, x: float, y: float, text: str, font: str, size: float, book=N
     return x
 
 
-def draw_line(c, line, font, size: float, x: float, base: float, icon=None, ink=None, rtl: bool = False, spans: tuple = (), spaces_follow: bool = False) -> None:
+def draw_line(c, line, font, size: float, x: float, base: float, icon=None, ink=None, rtl: bool = False, spans: tuple = (), spaces_follow: bool = False, mode: int = FILL) -> None:
     """One set line from x on the baseline (a right-to-left paragraph's pieces
     are laid from the right), on the canvas `c` or into a page's TextPen. A
     piece of a styled span is drawn in its own size and colour (`spans`, the
     text's table; `ink` maps a colour to the document's). `icon(c, name, x, y,
     size)` draws an icon's picture, one text-height square whose bottom is at y
     (the caller's pictures). `spaces_follow`: a space after an arrow is set in
-    the arrow's face (see `set_lines`)."""
+    the arrow's face (see `set_lines`). `mode`: how the glyphs are painted on
+    the canvas (FILL, OUTLINE, FILL_OUTLINE; a TextPen has its own)."""
     faces = as_faces(font)
-    pen = c if isinstance(c, TextPen) else _CanvasPen(c)
+    pen = c if isinstance(c, TextPen) else _CanvasPen(c, mode)
     pieces = line[::-1] if rtl and len(line) > 1 else line
     for kind, piece, st in pieces:
         if kind == "t":
@@ -782,11 +799,12 @@ def turned_labels(c, items, font: str) -> None:
     c.drawText(t)
 
 
-def drawing_run(c, text: str, faces, size: float, x: float, y: float, rtl: bool = False) -> None:
+def drawing_run(c, text: str, faces, size: float, x: float, y: float, rtl: bool = False, mode: int = FILL) -> None:
     """One run of an SVG drawing's text (`run`) from (x, y), in a text object of
-    its own, in the drawing's y-down space (TextPen, flip)."""
+    its own, in the drawing's y-down space (TextPen, flip); `mode`: how its
+    glyphs are painted (FILL, OUTLINE, FILL_OUTLINE)."""
     t = c.beginText()
-    draw_line(TextPen(t, flip=True), run(text), faces, size, x, y, rtl=rtl)
+    draw_line(TextPen(t, flip=True, mode=mode), run(text), faces, size, x, y, rtl=rtl)
     c.drawText(t)
 
 
@@ -812,13 +830,14 @@ def _line_x(x: float, w: float, lw: float, align: str) -> float:
     return x + (w - lw) / 2 if align == "center" else (x + w - lw if align == "right" else x)
 
 
-def draw_fitted(c, fitted: Fitted, font, x: float, y: float, w: float, h: float, *, align: str = "left", valign: str = "top", icon=None, ink=None) -> None:
-    """Draw fitted text in the box whose bottom left is (x, y), pt."""
+def draw_fitted(c, fitted: Fitted, font, x: float, y: float, w: float, h: float, *, align: str = "left", valign: str = "top", icon=None, ink=None, mode: int = FILL) -> None:
+    """Draw fitted text in the box whose bottom left is (x, y), pt; `mode`: how
+    its glyphs are painted (FILL, OUTLINE, FILL_OUTLINE)."""
     faces = as_faces(font)
     c.setFont(faces.font(), fitted.size)
     rtl = fitted.rtl or (False,) * len(fitted.lines)
     for line, lw, r, base in zip(fitted.lines, fitted.widths, rtl, fitted.baselines(_top(fitted, y, h, valign))):
-        draw_line(c, line, faces, fitted.size, _line_x(x, w, lw, align), base, icon, ink, r, fitted.spans)
+        draw_line(c, line, faces, fitted.size, _line_x(x, w, lw, align), base, icon, ink, r, fitted.spans, mode=mode)
 
 
 def ink_extent(fitted: Fitted, x: float, y: float, w: float, h: float, *, align: str = "left", valign: str = "top"):

@@ -201,7 +201,8 @@ def address_refusal(ip) -> str | None:
     local networks (private, carrier-grade NAT, link-local, where a cloud server's
     metadata service answers), multicast, reserved and documentation ranges, every
     block of IANA's special-purpose registries not marked globally reachable
-    (SPECIAL_PURPOSE), and an IPv6 address that carries one of those (IPv4-mapped,
+    (SPECIAL_PURPOSE) and every address Python's ipaddress calls private or not
+    global (the two readings together), and an IPv6 address that carries one of those (IPv4-mapped,
     6to4, NAT64)."""
     if ip.version == 6:
         inner = ip.ipv4_mapped or ip.sixtofour
@@ -211,8 +212,10 @@ def address_refusal(ip) -> str | None:
             why = address_refusal(inner)
             return f"{why} (written as IPv6)" if why else None
     special = special_purpose(ip)
+    # both readings refuse: a block the registries call globally reachable inside one that
+    # Python calls private (2001:20::/28 ORCHIDv2 in 2001::/23) stays refused, as it was
     if special is not None and special[2] is True:
-        return None  # globally reachable by the registries, also where Python 3.11 calls a block around it private (2001:20::/28 in 2001::/23)
+        special = None
     if ip.is_loopback or ip.is_unspecified:
         return "an address of this computer"
     if ip.is_link_local:

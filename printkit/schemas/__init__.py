@@ -1,1 +1,0 @@
-"""JSON Schemas of the component files (built by scripts/build_schemas.py)."""

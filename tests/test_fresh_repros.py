@@ -27,9 +27,11 @@ def _test_fonts(monkeypatch):
         monkeypatch.setenv(k, v)
 
 
-def _print(name: str, size: str, tmp_path: Path):
+def _print(name: str, size: str, tmp_path: Path, folder: Path = DATA):
+    """A repro's NAME.svg and NAME.csv (in DATA, or a folder of their own with
+    what they name) printed one card a page, no bleed."""
     out = tmp_path / f"{name}.pdf"
-    r = run_inproc("deck", "--data", str(DATA / f"{name}.csv"), "--front", str(DATA / f"{name}.svg"), "--card-size", size,
+    r = run_inproc("deck", "--data", str(folder / f"{name}.csv"), "--front", str(folder / f"{name}.svg"), "--card-size", size,
                    "--layout", "single", "--order", "fronts-first", "--bleed", "0", "--no-strict", "-o", str(out), cwd=tmp_path)
     return r, out
 
@@ -115,10 +117,7 @@ def test_a_data_address_filled_from_the_row_inside_a_group_with_a_placeholder(tm
 
 @pytest.mark.xfail(strict=True, reason="font-stretch (condensed) is not read: with DejaVu Sans and DejaVu Sans Condensed both in the project's fonts/, a <style> asking for condensed gets the normal width, 10% wider than Inkscape, and the run summary says nothing (newlogic/qrcards-generator's text { font-stretch: condensed })")
 def test_font_stretch_condensed_chooses_the_condensed_face(tmp_path):
-    folder = DATA / "font-stretch"
-    out = tmp_path / "font-stretch.pdf"
-    r = run_inproc("deck", "--data", str(folder / "font-stretch.csv"), "--front", str(folder / "font-stretch.svg"), "--card-size", "poker",
-                   "--layout", "single", "--order", "fronts-first", "--bleed", "0", "--no-strict", "-o", str(out), cwd=tmp_path)
+    r, out = _print("font-stretch", "poker", tmp_path, DATA / "font-stretch")
     assert r.returncode == 0, r.stderr
     im = _page(out)
     px = im.load()
@@ -233,10 +232,7 @@ def test_opacity_on_an_svg_picture_fades_its_strokes(tmp_path):
     line icon) fades the picture, as Inkscape shows it: its strokes were drawn
     black, only a fill alpha was set (Ferk/storycards' six story markers, 3-4%
     of each card's cells). A fixed picture and one chosen by the row alike."""
-    folder = DATA / "image-opacity"
-    out = tmp_path / "image-opacity.pdf"
-    r = run_inproc("deck", "--data", str(folder / "image-opacity.csv"), "--front", str(folder / "image-opacity.svg"), "--card-size", "poker",
-                   "--layout", "single", "--order", "fronts-first", "--bleed", "0", "--no-strict", "-o", str(out), cwd=tmp_path)
+    r, out = _print("image-opacity", "poker", tmp_path, DATA / "image-opacity")
     assert r.returncode == 0, r.stderr
     im = _page(out)
     px = im.load()

@@ -301,6 +301,23 @@ def test_each_line_of_flowed_text_is_as_tall_as_its_own_spans(tmp_path):
         assert all(abs(a - c) <= 2 and abs(b - d) <= 2 for (a, b), (c, d) in zip(ours, theirs)), (got, inkscape)
 
 
+def test_each_line_of_text_in_a_shape_is_as_tall_as_its_own_spans(tmp_path):
+    """SVG 2 text in a shape (shape-line-boxes.svg, as Inkscape 1.x writes it)
+    stacks its lines as flowed text does: a 30 px line after a 60 px one (the
+    text 40 px, line-height 1.25) is 56.8 px further down, not a 75 px line of
+    the first span's size; an 80 px tspan in a 40 px line makes the line 100 px
+    tall (its own 80 px x 1.25). printkit set the 30 px line 18 px too low and
+    the line with the big word 36 px too high."""
+    r, pdf = _print("shape-line-boxes", "poker", tmp_path)
+    assert r.returncode == 0, r.stderr
+    # Inkscape 1.2.2: ink 109-154 189-211 | 514-591 615-636
+    inkscape = [[(109, 154), (189, 211)], [(514, 591), (615, 636)]]
+    got = [_ink_bands(pdf, 0, 440), _ink_bands(pdf, 440)]
+    assert [len(b) for b in got] == [len(b) for b in inkscape], got
+    for ours, theirs in zip(got, inkscape):
+        assert all(abs(a - c) <= 2 and abs(b - d) <= 2 for (a, b), (c, d) in zip(ours, theirs)), (got, inkscape)
+
+
 def _colour_counts(pdf: Path) -> dict:
     """Pixels of each stroke colour (and of the black fill) in the three bands of
     text-stroke.svg, on the page rendered at PX_MM a millimetre."""

@@ -70,6 +70,7 @@ class SvgText:
         where = f"{self.path.name} text {el.get('id') or ''}".strip()
         props = dict(style)
         spans = [x for x in el.iter() if _local(x.tag) == "tspan"]
+        first = None
         if spans:  # Inkscape keeps the font on the first tspan (1.x: on a span inside the line's span)
             # a line's span, or a span holding all its line's text: not a word styled apart in a line
             texts: dict = {}
@@ -83,7 +84,20 @@ class SvgText:
             if align:
                 props["text-anchor"] = align
         table: list = []
-        source = _text_source(el, self._span_marker(props, table, where))
+        # SVG 2 text in a shape, as Inkscape 1.x sets it: each line at its own spans' sizes and line heights
+        # (engine/text.line_boxes), with the text element's own strut (its font, at its size, in its own line height)
+        own_size = _plain_size(own.get("font-size")) or _plain_size(style.get("font-size")) or INKSCAPE_MEDIUM
+        text_size = _plain_size(props.get("font-size"))
+        in_shape = "shape-inside" in own and not el.get("data-box") and not _old_inkscape(self.root) and text_size
+        lines = line_height = None
+        if in_shape:
+            used = _used_line_height(first if first is not None else (spans[0] if spans else el), el, own_size, where)
+            line_height = used / text_size if used is not None else None
+
+            def lines(x):  # a span's own line height in ems of the text's size
+                used = _used_line_height(x, el, own_size, where)
+                return used / text_size if used is not None else None
+        source = _text_source(el, self._span_marker(props, table, where, lines if line_height else None, line_height))
         editor = False
         x = _length(el.get("x") or (spans[0].get("x") if spans else None), CSS_UNITS) or 0.0
         y = _length(el.get("y") or (spans[0].get("y") if spans else None), CSS_UNITS) or 0.0
@@ -137,6 +151,14 @@ class SvgText:
         if editor and not el.get("data-box"):  # set as the editor sets it; shrunk only when data-min-size asks
             unit.line_height = _line_height([*(spans[:1]), el], props, where)
             unit.shrink = el.get("data-min-size") is not None
+            if in_shape and line_height:
+                unit.line_height = line_height
+                unit.span_lines = True
+                fam = {**style, **{k: v for k, v in own.items() if k in INHERITED}}
+                unit.strut = {k: fam[k] for k in ("font-family", "font-weight", "font-style") if k in fam}
+                unit.strut.setdefault("font-family", "Noto Sans")
+                unit.strut_size = own_size
+                unit.strut_line = _used_line_height(el, el, own_size, where)
         _editor_ways(unit, el, props, where)
         self.texts.append(unit)
         self._mark(el, "text", unit)  # all text is drawn here: fonts as resolved, never a system look-alike
@@ -246,7 +268,8 @@ class SvgText:
         naming the span. `lines`: a span's line height in ems of the text's size
         (Inkscape 1.x's flowed text), kept in the span's table entry (with its
         size, engine/text.span_line); a span whose line height is not the text's,
-        `line_height`, is marked for it alone too."""
+        `line_height`, is marked for it alone too (a span that sets neither its
+        size nor its line height takes its parent's, as its marks do)."""
         keys = ("font-family", "font-size", "font-weight", "font-style", "fill")
 
         def size_of(value):
@@ -259,7 +282,8 @@ class SvgText:
             if not "".join(x.itertext()).strip():
                 return None
             own = {k: v for k, v in _style(x).items() if k in keys and str(v).strip() != str(props.get(k, "")).strip()}
-            lh = lines(x) if lines is not None else None
+            declared = _style(x)  # a span setting neither its size nor its line height has its parent's line (its marks)
+            lh = lines(x) if lines is not None and ("font-size" in declared or "line-height" in declared) else None
             other_line = lh is not None and line_height is not None and abs(lh - line_height) > 1e-6 * line_height
             if not own and not other_line:
                 return None

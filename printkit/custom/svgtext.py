@@ -47,9 +47,9 @@ class TextUnit:
     runon = False
     keep_spaces = False
     overflow = "hide"
-    strut = None  # a flowRoot's own font properties when its paragraphs set another face or size
-    strut_size = None  # the flowRoot's own font size (user units)
-    strut_line = None  # the flowRoot's own line height (user units): its strut's, as Inkscape 1.x sizes every line
+    strut = None  # the flowRoot's (or the text in a shape's) own font properties: every line's box takes in its line box
+    strut_size = None  # the flowRoot's (text element's) own font size (user units)
+    strut_line = None  # its own line height (user units): the strut's, as Inkscape 1.x sizes every line
     span_lines = False  # each line at its own pieces' sizes and line heights (engine/text.line_boxes), as Inkscape 1.x sets it
 
     @property
@@ -91,11 +91,11 @@ class SvgText:
         in_shape = "shape-inside" in own and not el.get("data-box") and not _old_inkscape(self.root) and text_size
         lines = line_height = None
         if in_shape:
-            used = _used_line_height(first if first is not None else (spans[0] if spans else el), el, own_size, where)
+            used = _used_line_height(first if first is not None else (spans[0] if spans else el), el, own_size)
             line_height = used / text_size if used is not None else None
 
             def lines(x):  # a span's own line height in ems of the text's size
-                used = _used_line_height(x, el, own_size, where)
+                used = _used_line_height(x, el, own_size)
                 return used / text_size if used is not None else None
         source = _text_source(el, self._span_marker(props, table, where, lines if line_height else None, line_height))
         editor = False
@@ -158,7 +158,7 @@ class SvgText:
                 unit.strut = {k: fam[k] for k in ("font-family", "font-weight", "font-style") if k in fam}
                 unit.strut.setdefault("font-family", "Noto Sans")
                 unit.strut_size = own_size
-                unit.strut_line = _used_line_height(el, el, own_size, where)
+                unit.strut_line = _used_line_height(el, el, own_size)
         _editor_ways(unit, el, props, where)
         self.texts.append(unit)
         self._mark(el, "text", unit)  # all text is drawn here: fonts as resolved, never a system look-alike
@@ -209,7 +209,7 @@ class SvgText:
         lines = None
         if modern and text_size:
             def lines(x):  # a span's own line height in ems of the text's size
-                used = _used_line_height(x, el, root_size or text_size, where)
+                used = _used_line_height(x, el, root_size or text_size)
                 return used / text_size if used is not None else None
         mark = self._span_marker(props, table, where, lines, line_height)
         runon = el.get("data-newlines", "run-on") != "break"
@@ -233,7 +233,7 @@ class SvgText:
             unit.span_lines = True
             unit.strut = root if root.get("font-family") else {**root, "font-family": "Noto Sans"}
             unit.strut_size = root_size or INKSCAPE_MEDIUM
-            unit.strut_line = _used_line_height(el, el, unit.strut_size, where)
+            unit.strut_line = _used_line_height(el, el, unit.strut_size)
         elif other_size or root.get("font-family") and root != {k: props[k] for k in ("font-family", "font-weight", "font-style") if k in props}:
             unit.strut = root if root.get("font-family") else {**root, "font-family": "Noto Sans"}  # the flowRoot's own face at its own size:
             unit.strut_size = root_size if modern else None  # Inkscape grows every line to its line box too
@@ -601,7 +601,7 @@ def _line_height(els, props: dict, where: str, own_sizes: tuple = ()) -> float:
 INKSCAPE_MEDIUM = 12.0
 
 
-def _used_line_height(x, root, root_size: float, where: str) -> float | None:
+def _used_line_height(x, root, root_size: float) -> float | None:
     """The line height Inkscape 1.x gives span `x` of the text `root`, in user
     units: the nearest of x and its parents up to root that sets line-height (as
     `_line_height` reads one: a placeholder or a value out of 0.5-10 times the

@@ -47,8 +47,10 @@ class TextUnit:
     runon = False
     keep_spaces = False
     overflow = "hide"
-    strut = None  # a flowRoot's own font properties when its paragraphs set another face or size
-    strut_size = None  # the flowRoot's own font size (user units)
+    strut = None  # the flowRoot's (or the text in a shape's) own font properties: every line's box takes in its line box
+    strut_size = None  # the flowRoot's (text element's) own font size (user units)
+    strut_line = None  # its own line height (user units): the strut's, as Inkscape 1.x sizes every line
+    span_lines = False  # each line at its own pieces' sizes and line heights (engine/text.line_boxes), as Inkscape 1.x sets it
 
     @property
     def scale(self) -> float:
@@ -68,6 +70,7 @@ class SvgText:
         where = f"{self.path.name} text {el.get('id') or ''}".strip()
         props = dict(style)
         spans = [x for x in el.iter() if _local(x.tag) == "tspan"]
+        first = None
         if spans:  # Inkscape keeps the font on the first tspan (1.x: on a span inside the line's span)
             # a line's span, or a span holding all its line's text: not a word styled apart in a line
             texts: dict = {}
@@ -81,7 +84,20 @@ class SvgText:
             if align:
                 props["text-anchor"] = align
         table: list = []
-        source = _text_source(el, self._span_marker(props, table, where))
+        # SVG 2 text in a shape, as Inkscape 1.x sets it: each line at its own spans' sizes and line heights
+        # (engine/text.line_boxes), with the text element's own strut (its font, at its size, in its own line height)
+        own_size = _plain_size(own.get("font-size")) or _plain_size(style.get("font-size")) or INKSCAPE_MEDIUM
+        text_size = _plain_size(props.get("font-size"))
+        in_shape = "shape-inside" in own and not el.get("data-box") and not _old_inkscape(self.root) and text_size
+        lines = line_height = None
+        if in_shape:
+            used = _used_line_height(first if first is not None else (spans[0] if spans else el), el, own_size)
+            line_height = used / text_size if used is not None else None
+
+            def lines(x):  # a span's own line height in ems of the text's size
+                used = _used_line_height(x, el, own_size)
+                return used / text_size if used is not None else None
+        source = _text_source(el, self._span_marker(props, table, where, lines if line_height else None, line_height))
         editor = False
         x = _length(el.get("x") or (spans[0].get("x") if spans else None), CSS_UNITS) or 0.0
         y = _length(el.get("y") or (spans[0].get("y") if spans else None), CSS_UNITS) or 0.0
@@ -135,6 +151,14 @@ class SvgText:
         if editor and not el.get("data-box"):  # set as the editor sets it; shrunk only when data-min-size asks
             unit.line_height = _line_height([*(spans[:1]), el], props, where)
             unit.shrink = el.get("data-min-size") is not None
+            if in_shape and line_height:
+                unit.line_height = line_height
+                unit.span_lines = True
+                fam = {**style, **{k: v for k, v in own.items() if k in INHERITED}}
+                unit.strut = {k: fam[k] for k in ("font-family", "font-weight", "font-style") if k in fam}
+                unit.strut.setdefault("font-family", "Noto Sans")
+                unit.strut_size = own_size
+                unit.strut_line = _used_line_height(el, el, own_size)
         _editor_ways(unit, el, props, where)
         self.texts.append(unit)
         self._mark(el, "text", unit)  # all text is drawn here: fonts as resolved, never a system look-alike
@@ -179,7 +203,15 @@ class SvgText:
             props.update({k: v for k, v in _style(paras[0]).items() if k in INHERITED})
         # an empty flowPara takes no line in Inkscape 1.x's render: none here either
         table: list = []
-        mark = self._span_marker(props, table, where)
+        modern = not _old_inkscape(self.root)  # Inkscape 1.x opens a 0.91 file's text with that version's line heights: a percentage of each span's own size, no strut for a size alone
+        line_height = _line_height([*(paras[:1]), *divs, el], props, where, (*([_plain_size(props.get("font-size"))] if paras else []), *(_div_size(d, root_size) for d in divs), root_size) if modern else ())
+        text_size = _plain_size(props.get("font-size"))
+        lines = None
+        if modern and text_size:
+            def lines(x):  # a span's own line height in ems of the text's size
+                used = _used_line_height(x, el, root_size or text_size)
+                return used / text_size if used is not None else None
+        mark = self._span_marker(props, table, where, lines, line_height)
         runon = el.get("data-newlines", "run-on") != "break"
         source = "\n".join(t for t in ((_marked(p, mark).strip().replace("\n", " ") if runon else _marked(p, mark).strip()) for p in paras) if plain(t).strip())
         self._gradient_text(props, where)
@@ -189,14 +221,20 @@ class SvgText:
         except ValueError:
             raise UsageError(f"{where}: data-min-size must be a number of points, not '{el.get('data-min-size')}'") from None
         unit = TextUnit(el, m, compiled, T.compile_text(source, where), box[0], box[1], box, min_pt, source, not _subtree_placeholder(el), spans=tuple(table))
-        modern = not _old_inkscape(self.root)  # Inkscape 1.x opens a 0.91 file's text with that version's line heights: a percentage of each span's own size, no strut for a size alone
-        unit.line_height = _line_height([*(paras[:1]), *divs, el], props, where, (*([_plain_size(props.get("font-size"))] if paras else []), *(_div_size(d, root_size) for d in divs), root_size) if modern else ())  # Inkscape's lines; shrunk only when data-min-size asks
+        unit.line_height = line_height  # Inkscape's lines; shrunk only when data-min-size asks
         unit.shrink = el.get("data-min-size") is not None
         _editor_ways(unit, el, props, where)
         unit.runon = runon
         para_size = _plain_size(props.get("font-size"))
         other_size = modern and root_size is not None and para_size is not None and abs(root_size - para_size) > 1e-6 * para_size
-        if other_size or root.get("font-family") and root != {k: props[k] for k in ("font-family", "font-weight", "font-style") if k in props}:
+        if modern and text_size:
+            # Inkscape 1.x: every line is at least the flowRoot's own line box (its strut: its face, at its
+            # size, 12 px when it sets none, in its own line height), and each piece's at the piece's own size
+            unit.span_lines = True
+            unit.strut = root if root.get("font-family") else {**root, "font-family": "Noto Sans"}
+            unit.strut_size = root_size or INKSCAPE_MEDIUM
+            unit.strut_line = _used_line_height(el, el, unit.strut_size)
+        elif other_size or root.get("font-family") and root != {k: props[k] for k in ("font-family", "font-weight", "font-style") if k in props}:
             unit.strut = root if root.get("font-family") else {**root, "font-family": "Noto Sans"}  # the flowRoot's own face at its own size:
             unit.strut_size = root_size if modern else None  # Inkscape grows every line to its line box too
         self.texts.append(unit)
@@ -221,13 +259,17 @@ class SvgText:
         props["fill"] = "#%02x%02x%02x" % tuple(round(x * 255) for x in mean)
         self.notes.append(f"{where}: its fill is a gradient ({m.group(1)}); the text is drawn in the gradient's mean colour {props['fill']}")
 
-    def _span_marker(self, props: dict, table: list, where: str):
+    def _span_marker(self, props: dict, table: list, where: str, lines=None, line_height: float | None = None):
         """A function giving, for a span (tspan, flowSpan, flowPara) of this text,
         the marks its text is wrapped in when it is styled apart from the text
         (its own weight, style, size or colour: drawn so, as Inkscape draws it;
         see engine/text.SPAN_OPEN), or None. What is not drawn apart (another font
         family, a size or colour from a placeholder or a paint server) is said,
-        naming the span."""
+        naming the span. `lines`: a span's line height in ems of the text's size
+        (Inkscape 1.x's flowed text), kept in the span's table entry (with its
+        size, engine/text.span_line); a span whose line height is not the text's,
+        `line_height`, is marked for it alone too (a span that sets neither its
+        size nor its line height takes its parent's, as its marks do)."""
         keys = ("font-family", "font-size", "font-weight", "font-style", "fill")
 
         def size_of(value):
@@ -240,7 +282,10 @@ class SvgText:
             if not "".join(x.itertext()).strip():
                 return None
             own = {k: v for k, v in _style(x).items() if k in keys and str(v).strip() != str(props.get(k, "")).strip()}
-            if not own:
+            declared = _style(x)  # a span setting neither its size nor its line height has its parent's line (its marks)
+            lh = lines(x) if lines is not None and ("font-size" in declared or "line-height" in declared) else None
+            other_line = lh is not None and line_height is not None and abs(lh - line_height) > 1e-6 * line_height
+            if not own and not other_line:
                 return None
             bold = italic = None
             rgb = factor = None
@@ -274,11 +319,11 @@ class SvgText:
             if apart:
                 ident = x.get("id") or T.short("".join(x.itertext()), 20)
                 self.notes.append(f"{where}: {_local(x.tag)} '{ident}' has its own {', '.join(apart)}; that is drawn in the text's")
-            if bold is None and italic is None and rgb is None and factor in (None, 1.0):
+            if bold is None and italic is None and rgb is None and factor in (None, 1.0) and not other_line:
                 return None
             k = 0
-            if rgb is not None or factor not in (None, 1.0):
-                table.append((rgb, factor if factor not in (None, 1.0) else None))
+            if rgb is not None or factor not in (None, 1.0) or other_line:
+                table.append((rgb, factor if factor not in (None, 1.0) else None, lh))
                 k = len(table)
             return span_open(bold, italic, k), SPAN_CLOSE
 
@@ -391,7 +436,11 @@ class SvgText:
                 if "{" not in fam:  # (a family from a placeholder is left to the paragraph's)
                     bold, italic = _bold_italic(t.strut)
                     ratio = t.strut_size / size if t.strut_size and size else 1.0
-                    font = font._replace(strut=self.ctx.fonts.resolve(fam, bold, italic), strut_size=ratio if math.isfinite(ratio) and ratio > 0 else 1.0)
+                    lead = t.strut_line / size if t.strut_line and size else 0.0
+                    font = font._replace(strut=self.ctx.fonts.resolve(fam, bold, italic), strut_size=ratio if math.isfinite(ratio) and ratio > 0 else 1.0,
+                                         strut_leading=lead if math.isfinite(lead) and lead > 0 else 0.0)
+            if t.span_lines:
+                font = font._replace(span_lines=True)
         low = min(t.min_pt / t.scale, size) if t.shrink else size
         return fit(text, font, size, low, bw, bh, True, markup=markup, base=base, metrics=metrics, spans=t.spans, editor=t.line_height is not None, keep_spaces=t.keep_spaces)
 
@@ -402,6 +451,9 @@ class SvgText:
         a, d, lh = f.metrics
         if t.line_height is not None:
             d = min(d, face_metrics(as_faces(font).font())[1])
+        if t.span_lines and f.boxes:  # each line its own height: a line is set while its baseline and the font's descent are inside
+            tops = [sum(a_ + d_ for a_, d_ in f.boxes[:n]) + f.boxes[n][0] for n in range(len(f.boxes))]
+            return next((n for n in range(len(f.lines), 0, -1) if (tops[n - 1] + d) * f.size <= t.box[3] + 0.01), 0)
         return next((n for n in range(len(f.lines), 0, -1) if (lh * (n - 1) + a + d) * f.size <= t.box[3] + 0.01), 0)
 
     def _shown(self, t: TextUnit, f, font):
@@ -484,23 +536,23 @@ def card_spans(t: TextUnit, v: dict) -> tuple:
     """A text's span table for one card: a span's fill from a placeholder
     (`tspan { fill: {{ c }} }`) filled with the card's values; a colour that
     cannot be read is the text's own (check_row names it, OWN-COLOR)."""
-    if not any(rgb is not None and not isinstance(rgb, tuple) for rgb, _f in t.spans):
+    if not any(e[0] is not None and not isinstance(e[0], tuple) for e in t.spans):
         return t.spans
     out = []
-    for rgb, factor in t.spans:
+    for rgb, *rest in t.spans:
         if rgb is not None and not isinstance(rgb, tuple):
             try:
                 rgb = T.parse_color(T.render(rgb, v), css=True)
             except ValueError:
                 rgb = None
-        out.append((rgb, factor))
+        out.append((rgb, *rest))
     return tuple(out)
 
 
 def span_colour_findings(t: TextUnit, v: dict, label: str) -> list:
     """OWN-COLOR for a span whose fill from a placeholder is no colour for this card."""
     out = []
-    for rgb, _f in t.spans:
+    for rgb, *_rest in t.spans:
         if rgb is not None and not isinstance(rgb, tuple):
             raw = T.render(rgb, v)
             try:
@@ -543,6 +595,57 @@ def _line_height(els, props: dict, where: str, own_sizes: tuple = ()) -> float:
         if math.isfinite(v) and 0.5 <= v <= 10:
             return v
     return 1.25
+
+
+#: Inkscape's font size for a text that sets none (CSS medium, as Inkscape reads it): a flowRoot's strut then
+INKSCAPE_MEDIUM = 12.0
+
+
+def _used_line_height(x, root, root_size: float) -> float | None:
+    """The line height Inkscape 1.x gives span `x` of the text `root`, in user
+    units: the nearest of x and its parents up to root that sets line-height (as
+    `_line_height` reads one: a placeholder or a value out of 0.5-10 times the
+    span's size is passed over); a number (or normal: 1.25) is of x's own font
+    size, a percentage or em of the size of the element that sets it, as CSS
+    hands it down; none: 1.25 of x's size. None when a size is not known."""
+    def size_of(e):
+        while e is not None:
+            own = _plain_size(_style(e).get("font-size"))
+            if own is not None:
+                return own
+            if e is root:
+                return root_size
+            e = e.getparent()
+        return root_size
+
+    own_size = size_of(x)
+    if not own_size:
+        return None
+    e = x
+    while e is not None:
+        raw = str(_style(e).get("line-height", "")).strip()
+        if raw and not T.PLACEHOLDER.search(raw):
+            v = None
+            if raw == "normal":
+                v = 1.25 * own_size
+            else:
+                try:
+                    if raw.endswith("%"):
+                        v = float(raw[:-1]) / 100 * size_of(e)
+                    elif raw.endswith("em") and not raw.endswith("rem"):
+                        v = float(raw[:-2]) * size_of(e)
+                    elif re.fullmatch(r"[-+]?[0-9.]+(e[-+]?\d+)?", raw):
+                        v = float(raw) * own_size
+                    else:
+                        v = _length(raw, CSS_UNITS)
+                except (ValueError, UsageError, BadNumber):
+                    v = None
+            if v is not None and math.isfinite(v) and 0.5 <= v / own_size <= 10:
+                return v
+        if e is root:
+            break
+        e = e.getparent()
+    return 1.25 * own_size
 
 
 def _div_size(div, root_size):

@@ -270,6 +270,8 @@ class Faces(NamedTuple):
     kern: bool = False  # set with kerning and ligatures (HarfBuzz), as Inkscape sets an editor's text
     strut: str | None = None  # a face every line's box takes in too (an editor's text: its root's own face)
     strut_size: float = 1.0  # the strut's font size over the text's (a 40 px flowRoot around a 60 px paragraph: 0.667)
+    strut_leading: float = 0.0  # the strut's own line height in ems of the text's size (the root's line-height); 0: the text's
+    span_lines: bool = False  # each line as tall as its own pieces at their own sizes and line heights (Inkscape 1.x), not at the text's
 
     def font(self, bold: bool = False, italic: bool = False, span: int = 0) -> str:
         if self.book is None:
@@ -492,15 +494,42 @@ class Fitted(namedtuple("Fitted", "size lines widths fits rtl metrics boxes span
         return out
 
 
-def line_boxes(lines, faces, metrics) -> tuple:
+def span_line(st, spans: tuple, leading: float) -> tuple[float, float]:
+    """A piece's (size, line height), both in ems of the text's size: its span's
+    size factor and line height (the span table's third field), else the text's."""
+    k = st[2] if len(st) > 2 else 0
+    if 0 < k <= len(spans):
+        entry = spans[k - 1]
+        return entry[1] or 1.0, (entry[2] if len(entry) > 2 and entry[2] else leading)
+    return 1.0, leading
+
+
+def _inline_box(name: str, size: float, line_height: float) -> tuple[float, float]:
+    """A run's (above, below) its baseline, in ems of the text's size, as Inkscape
+    1.x sizes an inline box: the font's ascent share of `size` plus half the
+    leading (`line_height` - `size`, negative when the line height is smaller)."""
+    a, d = face_metrics(name)
+    share = a / (a + d) if a > 0 and d > 0 else ASCENT / (ASCENT + DESCENT)
+    top = (line_height - size) / 2 + share * size
+    return top, line_height - top
+
+
+def line_boxes(lines, faces, metrics, spans: tuple = ()) -> tuple:
     """Each line's (ascent, descent) in ems as Inkscape (Pango) stacks lines of
     text an editor set (kerned faces): every font a line is drawn in, its own or
     a fallback, brings its ascent share plus half the leading above the baseline
     and the rest below; the line is as tall as the tallest of each. () for
-    printkit's own text (one line height for all)."""
+    printkit's own text (one line height for all).
+
+    `faces.span_lines` (a text Inkscape 1.x sets): each piece at its own size and
+    line height (`span_line`), and the root's strut at the root's size and own
+    line height: a 30 px paragraph after a 60 px one is a 30 px line (or the
+    strut's), not one of the text's size."""
     if not faces.kern:
         return ()
     leading = metrics[2]
+    if faces.span_lines:
+        return tuple(_span_line_box(line, faces, leading, spans) for line in lines)
     out = []
     for line in lines:
         names = {faces.font(*line[0][2])} if line else {faces.font()}
@@ -516,6 +545,24 @@ def line_boxes(lines, faces, metrics) -> tuple:
             tops.append((top, leading - top))
         out.append((max(t[0] for t in tops), max(t[1] for t in tops)))
     return tuple(out)
+
+
+def _span_line_box(line, faces, leading: float, spans: tuple) -> tuple[float, float]:
+    """One line's (ascent, descent) in ems of the text's size for `line_boxes`
+    under `span_lines`: the strut (or, without one, the text's own face at its
+    size and line height) and each piece's fonts at the piece's size and line height."""
+    if faces.strut:
+        tops = [_inline_box(faces.strut, faces.strut_size, faces.strut_leading or leading)]
+    else:
+        tops = [_inline_box(faces.font(*line[0][2]) if line else faces.font(), 1.0, leading)]
+    for kind, piece, st in line:
+        if kind != "t":
+            continue
+        f, lh = span_line(st, spans, leading)
+        font = faces.font(*st)
+        names = {seg.font for seg in shaping.segments(piece, font, faces.book, False, True)} if piece.strip() else {font}
+        tops.extend(_inline_box(n, f, lh) for n in sorted(names))
+    return max(t[0] for t in tops), max(t[1] for t in tops)
 
 
 #: texts longer than this are set afresh each time, not kept (memory stays bounded by
@@ -568,11 +615,15 @@ class _TooTall(Exception):
     """More lines than a box holds at the size being tried (set_lines' `most`)."""
 
 
-def _most_lines(faces: Faces, s: float, h: float, metrics) -> int | None:
+def _most_lines(faces: Faces, s: float, h: float, metrics, spans: tuple = ()) -> int | None:
     """The most lines a box `h` tall can hold at size `s` (one more, for rounding):
     an editor's text stacks lines one line height each (`line_boxes`), printkit's
     own text as `block_height` does; None when that is no bound."""
     ascent, descent, leading = metrics
+    if faces.span_lines:  # no line is shorter than the strut, nor than the shortest line height a piece has
+        leading = max(faces.strut_leading if faces.strut else 0.0, min([leading, *(e[2] for e in spans if len(e) > 2 and e[2])]))
+        if leading < 0.05:
+            return None
     if not (s > 0 and leading > 0):
         return None
     if faces.kern:
@@ -584,10 +635,10 @@ def _attempt(paras, faces, s: float, w: float, h: float, wrap: bool, metrics, sp
     """(fits, lines, widths, directions, boxes) at size `s`. `probe`: only whether it
     fits; a text that runs past the box's foot is not set to its end."""
     try:
-        lines_, widths, dirs = set_lines(paras, faces, s, w, wrap, spans, most=_most_lines(faces, s, h, metrics) if probe else None)
+        lines_, widths, dirs = set_lines(paras, faces, s, w, wrap, spans, most=_most_lines(faces, s, h, metrics, spans) if probe else None)
     except _TooTall:
         return False, [], [], [], ()
-    boxes = line_boxes(lines_, faces, metrics)
+    boxes = line_boxes(lines_, faces, metrics, spans)
     tall = sum(a + d for a, d in boxes) * s if boxes else block_height(len(lines_), s, metrics)
     ok = max(widths, default=0.0) <= w + 0.01 and tall <= h + 0.01
     return ok, lines_, widths, dirs, boxes

@@ -971,6 +971,16 @@ def _(p, v):
     deck(p, svg('<text data-box="8 8 53 10" font-size="5">:star: {{ name }}</text>'))
 
 
+# 7. work that grows faster than the input (the "attack5" branch)
+@case("rules-page-of-unclosed-emphasis", 0)
+def _(p, v):
+    # 420 KB of asterisks that open and never close: each opening was tried against the rest
+    # of the line (re.sub of the bold and italic patterns), some 10 minutes of CPU in make
+    # (past the ceiling) while validate, which sets no page, said ok in 0.3 s; now 3 s
+    (p / "game.toml").write_text(GAME + '[[page]]\ntext = "rules.md"\n')
+    (p / "rules.md").write_text("# Rules\n\n" + "*a **b " * 60_000 + "\n")
+
+
 # -- running them ----------------------------------------------------------------------
 
 def _victim(folder: Path) -> None:

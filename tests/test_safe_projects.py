@@ -24,6 +24,7 @@ import base64
 import hashlib
 import json
 import os
+import re
 import struct
 import subprocess
 import sys
@@ -39,6 +40,7 @@ MAGENTA = (255, 0, 255)
 CYAN = (0, 255, 255)
 MEMORY = 300 * 2**20
 CPU_SECONDS = 60
+CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")  # what a terminal would act on (escape sequences, a carriage return)
 
 GAME = """[game]
 title = "Free Game"
@@ -981,6 +983,17 @@ def _(p, v):
     (p / "rules.md").write_text("# Rules\n\n" + "*a **b " * 60_000 + "\n")
 
 
+@case("terminal-escapes-in-a-cell-and-a-title", 1, "")
+def _(p, v):
+    # a cell and a part's title holding escape sequences: the title bar set (OSC 0), the
+    # clipboard written (OSC 52), the screen cleared, a carriage return over the verdict.
+    # Each reached the terminal as is in the run's messages (every case now asserts none does)
+    esc = "\x1b]0;pwned\x07\x1b]52;c;ZWNobyBwd25lZA==\x07\x1b[2J\r"
+    (p / "game.toml").write_text(GAME + DECK.replace("cards.csv", "cards.json") + 'title = "' + esc.encode("unicode_escape").decode().replace("\\x", "\\u00") + 'Cards"\n')
+    (p / "front.svg").write_text(svg(NAME_TEXT + '<image href="{{ pic }}" x="9" y="30" width="20" height="20"/>'))
+    (p / "cards.json").write_text(json.dumps([{"name": "Alpha", "pic": esc + "x.png"}]))
+
+
 # -- running them ----------------------------------------------------------------------
 
 def _victim(folder: Path) -> None:
@@ -1111,6 +1124,7 @@ def _check_case(corpus, c: dict, name: str) -> None:
         assert r["maxrss_mb"] < MEMORY / 2**20, f"{label}: {r['maxrss_mb']:.0f} MB"
         assert "Traceback" not in err + std and "internal error" not in err and "Warning" not in err, f"{label}: {err[-600:]}"
         assert SECRET not in err + std, f"{label}: the secret reached the terminal"
+        assert not CONTROL.search(err + std), f"{label}: a control character reached the terminal: {CONTROL.search(err + std).group()!r}"
         expect = c["expect"] if not (c["expect"] == 0 and args[0] == "validate") else 0
         assert r["code"] == expect, f"{label}: exit {r['code']}, expected {expect}: {err[-400:]}"
         if r["code"] == 2:

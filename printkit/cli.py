@@ -568,14 +568,14 @@ def _install_signal_handlers() -> dict:
 _CONTROL = None
 
 
-def _echo(text="", err: bool = False) -> None:
+def _echo(message=None, *args, **kwargs) -> None:
     """A line for the terminal, with every control character a project's value
     may carry (a file name, a cell, a title) shown as its code, \\u001b, never
     sent as is: an escape sequence in a downloaded project's cell would
     otherwise set the terminal's title or clipboard (OSC 52), clear the screen,
     or hide a refusal behind a carriage return. Line breaks and tabs stay;
     the escape is JSON's own, so --json output still reads back the same."""
-    click.echo(_terminal(text), err=err)
+    click.echo(_terminal(message) if isinstance(message, str) else message, *args, **kwargs)  # click.echo's own arguments
 
 
 def _terminal(text) -> str:

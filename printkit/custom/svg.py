@@ -656,11 +656,8 @@ class SvgTemplate(SvgText, SvgFace, SvgResolve):
         out = [T.violation(*p) for p in self.problems]
         name = self.path.name
         for kind, item in self.runs:  # compile the fixed art now: a file the drawer cannot draw is reported, not crashed on
-            if kind == "raster":  # what make will hand resvg, its cost checked as make checks it
-                from printkit.custom import svgdraw
-
-                w, h = (max(1, round(v / 25.4 * svgdraw.RASTER_DPI)) for v in self.doc_mm)
-                svgdraw.raster_cost(item.doc, w, h, f"{name} {svgdraw.describe(self._unit_element(item))}")
+            if kind == "raster":  # drawn now, as make draws it (its cost checked first), and kept for make to print: the cost
+                self._raster(item)  # check is an estimate, and what resvg cannot finish in the worker's time is refused here too
             if kind == "static":
                 try:
                     self._static_drawing(item)

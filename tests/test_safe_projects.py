@@ -827,6 +827,15 @@ def _(p, v):
     ods_file(p / "cards.ods", '<table:table-row><table:table-cell office:value-type="string"><text:p>name</text:p></table:table-cell></table:table-row>' + row * 3)
 
 
+@case("filter-fractions-of-a-huge-box", 2, "resvg", slow=True)
+def _(p, v):
+    # past what the cost check can know (the element's box is 100 m wide: a radius of 0.004 of it
+    # is the whole picture): the fixed art's pictures are drawn by validate as make draws them
+    # (validate said ok; make: resvg out of time), so both stop at the worker's limit (45 s each)
+    deck(p, svg('<defs><filter id="f" primitiveUnits="objectBoundingBox" filterUnits="userSpaceOnUse" x="0" y="0" width="69" height="94"><feMorphology radius="0.004"/></filter></defs>'
+                '<rect x="-50000" y="-50000" width="100000" height="100000" fill="#369" filter="url(#f)"/>' + NAME_TEXT))
+
+
 # 6. pictures that are programs, forged data: addresses, clones resvg would expand
 # (the outside attack of the "attack" branch). Pillow hands an EPS file (whatever
 # its name) to Ghostscript, which runs its PostScript: this one reads the secret
@@ -983,6 +992,14 @@ def _(p, v):
     (p / "rules.md").write_text("# Rules\n\n" + "*a **b " * 60_000 + "\n")
 
 
+@case("rules-page-of-330000-paragraphs", 2, "headings, paragraphs and list items")
+def _(p, v):
+    # 660 KB, under the page's byte limit: each one-letter paragraph a line and its space,
+    # 7,700 pages; make ran out of memory (exit 2) while validate, which sets no page, said ok
+    (p / "game.toml").write_text(GAME + '[[page]]\ntext = "rules.md"\n')
+    (p / "rules.md").write_text("x\n\n" * 330_000)
+
+
 @case("terminal-escapes-in-a-cell-and-a-title", 1, "")
 def _(p, v):
     # a cell and a part's title holding escape sequences: the title bar set (OSC 0), the
@@ -992,6 +1009,13 @@ def _(p, v):
     (p / "game.toml").write_text(GAME + DECK.replace("cards.csv", "cards.json") + 'title = "' + esc.encode("unicode_escape").decode().replace("\\x", "\\u00") + 'Cards"\n')
     (p / "front.svg").write_text(svg(NAME_TEXT + '<image href="{{ pic }}" x="9" y="30" width="20" height="20"/>'))
     (p / "cards.json").write_text(json.dumps([{"name": "Alpha", "pic": esc + "x.png"}]))
+
+
+@case("filter-radius-in-fractions-of-the-box", 2, "pixel steps")
+def _(p, v):
+    # primitiveUnits="objectBoundingBox": a radius of 0.5 is half the element's box (some 350
+    # pixels), read by the cost check as half a unit: validate said ok, make's resvg ran out of time
+    deck(p, svg('<defs><filter id="f" primitiveUnits="objectBoundingBox"><feMorphology radius="0.5"/></filter></defs><rect x="5" y="5" width="59" height="84" fill="#369" filter="url(#f)"/>' + NAME_TEXT))
 
 
 # -- running them ----------------------------------------------------------------------

@@ -627,6 +627,11 @@ class PageSpec:
 
     def build(self, params: dict) -> dict:
         text = safety.read_text(self.text_path, "text page", safety.LIMITS["PAGE_BYTES"])
+        from printkit.engine.text import block_count
+
+        blocks, most = block_count(text), safety.LIMITS["PAGE_BLOCKS"]
+        if blocks > most:  # each a line at least, with its space: 330,000 one-letter paragraphs (660 KB) ran make out of memory
+            raise safety.LimitError(f"{safety.shown(self.text_path.name)}: {blocks:,} headings, paragraphs and list items, over printkit's limit of {most:,} for a text page")
         return {"params": {}, "page": self.name, "text": text}
 
     def check(self, model: dict) -> list[Violation]:

@@ -971,34 +971,38 @@ _BODY = Faces(None, fonts.SANS)
 def parse_markup(text: str) -> list[Block]:
     """The running text's blocks (see the module's docstring): a paragraph's
     lines are joined by spaces, blank lines part paragraphs."""
-    out: list[Block] = []
+    return [Block(kind, tuple(paragraphs(body, markup=True))) for kind, body in _blocks(text)]
+
+
+def block_count(text: str) -> int:
+    """How many blocks (headings, paragraphs, list items) parse_markup makes of
+    the text, counted without setting them: each is a line at least, with the
+    space around it, on a page of its own share (a page's count of them bounds
+    its pages before any is laid out)."""
+    return sum(1 for _ in _blocks(text))
+
+
+def _blocks(text: str):
+    """(kind, text) of each block of the running text, in order."""
     para: list[str] = []
-
-    def block(kind: str, body: str) -> None:
-        out.append(Block(kind, tuple(paragraphs(body, markup=True))))
-
-    def flush() -> None:
-        if para:
-            block("body", " ".join(para))
-            para.clear()
-
     for raw in text.splitlines():
         line = raw.strip()
+        if not line or line.startswith(("## ", "# ", "- ")):
+            if para:
+                yield "body", " ".join(para)
+                para.clear()
         if not line:
-            flush()
-        elif line.startswith("## "):
-            flush()
-            block("h2", line[3:])
+            continue
+        if line.startswith("## "):
+            yield "h2", line[3:]
         elif line.startswith("# "):
-            flush()
-            block("h1", line[2:])
+            yield "h1", line[2:]
         elif line.startswith("- "):
-            flush()
-            block("bullet", line[2:])
+            yield "bullet", line[2:]
         else:
             para.append(line)
-    flush()
-    return out
+    if para:
+        yield "body", " ".join(para)
 
 
 class _Placed(NamedTuple):

@@ -1000,6 +1000,15 @@ def _(p, v):
     (p / "rules.md").write_text("x\n\n" * 330_000)
 
 
+@case("data-file-a-link-to-itself", 2, "symbolic links")
+def _(p, v):
+    # a link that leads round to itself: its refusal named the file through Path.resolve,
+    # which raises RuntimeError on Python 3.11 (exit 3, "internal error")
+    (p / "game.toml").write_text(GAME + DECK)
+    (p / "front.svg").write_text(svg(NAME_TEXT))
+    (p / "cards.csv").symlink_to("cards.csv")
+
+
 @case("terminal-escapes-in-a-cell-and-a-title", 1, "")
 def _(p, v):
     # a cell and a part's title holding escape sequences: the title bar set (OSC 0), the

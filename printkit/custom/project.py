@@ -683,7 +683,7 @@ def load_project(path: str | Path, card_size: str | None = None, strict: bool = 
         data = tomllib.loads(safety.read_text(path, "project file"))
     except tomllib.TOMLDecodeError as exc:
         raise UsageError(f"{path}: not valid TOML ({exc})") from None
-    base = path.resolve().parent
+    base = Path(os.path.realpath(path)).parent
     where = path.name
     safety.finite_tree(data, where)
     unknown = set(data) - {"game", *SECTION_KEYS}
@@ -790,7 +790,7 @@ def _rel(path: Path, base: Path) -> str:
     if D.is_url(path):
         return str(path)
     try:
-        return Path(os.path.relpath(Path(path).resolve(), Path(base).resolve())).as_posix()
+        return Path(os.path.relpath(os.path.realpath(path), os.path.realpath(base))).as_posix()  # realpath: a link round to itself is no RuntimeError
     except ValueError:
         return Path(path).name
 

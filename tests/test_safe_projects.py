@@ -1009,6 +1009,16 @@ def _(p, v):
     (p / "cards.csv").symlink_to("cards.csv")
 
 
+@case("cells-of-short-words-that-fit-at-no-size", 1, "does not fit its box even at 6 pt")
+def _(p, v):
+    # 400 cells of 3,300 two-letter words (4 MB) in a box that shrinks to fit: each was set at
+    # all 13 sizes from 9 pt down, each word measured again at every size (validate 51 s of CPU,
+    # make past the ceiling); now the smallest size is tried after the first, and a word is
+    # measured once a size (3.6 s)
+    rows = "".join(f"{k}," + " ".join("ab"[(i * 7 + k) % 2] + str((i * k) % 10) for i in range(3300)) + "\n" for k in range(400))
+    deck(p, svg('<text data-box="5 5 59 84" data-min-size="6" font-family="Noto Sans" font-size="9">{{ text }}</text>'), csv="name,text\n" + rows)
+
+
 @case("terminal-escapes-in-a-cell-and-a-title", 1, "")
 def _(p, v):
     # a cell and a part's title holding escape sequences: the title bar set (OSC 0), the

@@ -386,6 +386,7 @@ def set_lines(paras, faces, size: float, width: float, wrap: bool = True, spans:
     cannot fit: the rest of a long text is not set for nothing)."""
     faces = as_faces(faces)
     lines, widths, dirs = [], [], []
+    measured: dict = {}  # (word, direction) -> (width, its kept spaces'), and the space of each face: a text's words repeat
     for words, rtl in paras:
         line: list = []
         lw = 0.0
@@ -398,8 +399,10 @@ def set_lines(paras, faces, size: float, width: float, wrap: bool = True, spans:
             glued = word[0][0] == "g"
             if glued:
                 word = word[1:]
-            ww = _word_width(word, faces, size, rtl, spans)
-            ends = _trailing_spaces(word, faces, size, rtl, spans)
+            known = measured.get((word, rtl))
+            if known is None:
+                known = measured[(word, rtl)] = (_word_width(word, faces, size, rtl, spans), _trailing_spaces(word, faces, size, rtl, spans))
+            ww, ends = known
             if cut and wrap and ww > width + TOL:
                 if line:
                     lines.append(line)
@@ -416,7 +419,12 @@ def set_lines(paras, faces, size: float, width: float, wrap: bool = True, spans:
             face = faces.font(*st)
             if spaces_follow and faces.book is None and line and line[-1][0] == "t" and line[-1][1][-1:] in fonts.ARROW_CHARS:
                 face = fonts.arrow_face(face)
-            space = 0.0 if glued else shaping.width(" ", face, size)
+            if glued:
+                space = 0.0
+            else:
+                space = measured.get(face)
+                if space is None:
+                    space = measured[face] = shaping.width(" ", face, size)
             if line and wrap and lw + space + ww - ends > width + TOL:
                 lines.append(line)
                 widths.append(lw - trail)
@@ -595,11 +603,19 @@ def _fit(text: str, font, size: float, min_size: float, w: float, h: float, wrap
                 else:
                     lo = mid
             s = max(min_size, size - hi * STEP)
+    first = True
     while True:
         ok, lines_, widths, dirs, boxes = _attempt(paras, faces, s, w, h, wrap, metrics, spans, s > min_size)
         if ok or s <= min_size:
             return Fitted(s, tuple(lines_), tuple(widths), ok, tuple(dirs), tuple(metrics), boxes, tuple(spans))
-        s = max(min_size, s - STEP)
+        if first and s - STEP > min_size and not _attempt(paras, faces, min_size, w, h, wrap, metrics, spans, True)[0]:
+            # not even the smallest size fits, so none between does (fitting only gets easier as the
+            # size drops): set once at it, not tried at every step down to it (a deck of 400 long
+            # cells of short words that fit at no size: 13 sizes each, past a minute of CPU)
+            s = min_size
+        else:
+            s = max(min_size, s - STEP)
+        first = False
 
 
 class _TooTall(Exception):

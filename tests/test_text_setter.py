@@ -334,3 +334,24 @@ def test_emphasis_marks_pair_as_the_patterns_do_in_linear_time():
     text._ITALIC.sub("\x03\\1\x04", text._BOLD.sub("\x01\\1\x02", page[: len(page) // 4]))
     theirs = time.process_time() - t
     assert theirs > 30 * ours, (ours, theirs)
+
+
+def test_a_long_run_is_shaped_once_for_all_the_sizes_it_is_tried_at(monkeypatch):
+    """A run past shaping.KEPT_CHARS (a cell of thousands of combining marks) is
+    not kept in the memo, yet a card measures it at each size it tries and then
+    draws it: the last few are kept (200 such cards took make past a minute of
+    CPU, 16 shapings a card). Control: without that, each size shapes it again."""
+    from printkit.engine import shaping
+
+    fonts.register_fonts()
+    calls = []
+    real = shaping._shape
+    monkeypatch.setattr(shaping, "_shape", lambda *a, **k: calls.append(1) or real(*a, **k))
+    run = "a" + "\u0301" * (shaping.KEPT_CHARS + 10)
+    widths = [shaping.width(run, fonts.SANS, size) for size in (9, 8.75, 8.5, 6)]
+    assert len(calls) == 1 and abs(widths[0] / 9 - widths[-1] / 6) < 1e-9
+    shaping._RECENT.clear()
+    monkeypatch.setattr(shaping, "_RECENT", type("Forgetful", (dict,), {"get": lambda self, key: None})())
+    for size in (9, 8.75):
+        shaping.width(run, fonts.SANS, size)
+    assert len(calls) == 3

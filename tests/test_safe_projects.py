@@ -836,6 +836,17 @@ def _(p, v):
                 '<rect x="-50000" y="-50000" width="100000" height="100000" fill="#369" filter="url(#f)"/>' + NAME_TEXT))
 
 
+@case("markers-by-the-million-in-a-mask", 2, "resvg")
+def _(p, v):
+    # a marker of 500 rectangles at each of 100,000 vertices, drawn by resvg (a mask): no clone
+    # to count, under every limit the cost check knows; resvg runs out of memory in the worker.
+    # validate said ok (it only estimated the fixed art's pictures); now it draws them as make does
+    marker = '<marker id="k" markerUnits="userSpaceOnUse" overflow="visible">' + '<rect width="0.01" height="0.01" fill="#369"/>' * 500 + "</marker>"
+    d = "M0 0" + " L1 1 L2 0" * 50_000
+    deck(p, svg(f'<defs>{marker}<mask id="mm"><path d="{d}" stroke="#fff" stroke-width="0.01" fill="none" marker-mid="url(#k)"/></mask></defs>'
+                '<rect width="69" height="94" fill="#f00" mask="url(#mm)"/>' + NAME_TEXT))
+
+
 # 6. pictures that are programs, forged data: addresses, clones resvg would expand
 # (the outside attack of the "attack" branch). Pillow hands an EPS file (whatever
 # its name) to Ghostscript, which runs its PostScript: this one reads the secret

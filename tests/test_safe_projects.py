@@ -1030,6 +1030,17 @@ def _(p, v):
     deck(p, svg('<text data-box="5 5 59 84" data-min-size="6" font-family="Noto Sans" font-size="9">{{ text }}</text>'), csv="name,text\n" + rows)
 
 
+@case("picture-under-transforms-past-any-page", 2, "past any page")
+def _(p, v):
+    # ninety groups of scale(100000), each in range: the picture, drawn by printkit at their
+    # product, wrote "-nan -nan -nan -nan -nan -nan cm" into the PDF (validate and make: ok)
+    (p / "a.png").write_bytes(png_bytes(10, 10, CYAN))
+    inner = '<image href="a.png" width="1" height="1"/>'
+    for _ in range(90):
+        inner = f'<g transform="scale(100000)">{inner}</g>'
+    deck(p, svg(inner + NAME_TEXT))
+
+
 @case("terminal-escapes-in-a-cell-and-a-title", 1, "")
 def _(p, v):
     # a cell and a part's title holding escape sequences: the title bar set (OSC 0), the

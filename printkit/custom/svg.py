@@ -342,6 +342,10 @@ class SvgTemplate(SvgText, SvgFace, SvgResolve):
                     self.texts[-1].invisible = True
             elif tag == "flowRoot":
                 self._flow(child, m, style)
+            elif (child.get("data-qr") is not None or tag == "image") and not all(math.isfinite(v) and abs(v) < 1e15 for v in m):
+                # drawn by printkit at this matrix: transforms nested past any page (scale(100000) ninety
+                # deep) wrote "-nan -nan -nan -nan -nan -nan cm" into the PDF; a text is refused the same way
+                raise BadNumber("its transforms, nested, multiply past any page (a number out of range)")
             elif child.get("data-qr") is not None:
                 self._qr(child, m)
             elif tag == "image" and not (_clipped(child) and _has_placeholder(child)):  # a clipped picture of the row: a snippet (below), the drawer clips it

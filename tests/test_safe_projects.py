@@ -1041,6 +1041,14 @@ def _(p, v):
     deck(p, svg(inner + NAME_TEXT))
 
 
+@case("layout-of-100000-boxes-on-5000-cards", 2, "elements, over printkit's limit")
+def _(p, v):
+    # a layout template is no SVG: its [[element]] tables had no count, and each was looked at on
+    # every card (validate and make past a minute; 100 cards: 19 s)
+    boxes = '[[element]]\ntype = "box"\nx = 5\ny = 5\nw = 1\nh = 1\nfill = "#336699"\n' * 100_000
+    layout_deck(p, '[[element]]\ntype = "text"\ntext = "{{ name }}"\nx = 5\ny = 40\nw = 50\nh = 10\n' + boxes, csv="name\n" + "\n".join(f"C{i}" for i in range(5000)) + "\n")
+
+
 @case("terminal-escapes-in-a-cell-and-a-title", 1, "")
 def _(p, v):
     # a cell and a part's title holding escape sequences: the title bar set (OSC 0), the

@@ -191,7 +191,7 @@ class ComponentCommand(click.Command):
         from printkit.app.jobs import make_component
 
         _check_id_options(self.component, kw)
-        make_component(self.component, _request(kw, _game_params(self.component)), click.echo)
+        make_component(self.component, _request(kw, _game_params(self.component)), _echo)
 
 
 def _check_id_options(component, kw: dict) -> None:
@@ -289,7 +289,7 @@ def _kit_command(name: str, games: list, help_text: str) -> click.Command:
     def run(**kw) -> None:
         from printkit.app.jobs import make_kits
 
-        make_kits(name, games, _request(kw, ("seed", "qr_url"), kit=True), click.echo)
+        make_kits(name, games, _request(kw, ("seed", "qr_url"), kit=True), _echo)
 
     return click.Command(
         name=name,
@@ -360,7 +360,7 @@ def make_command() -> click.Command:
         from printkit.app.own import allow_fetch, make_project
 
         allow_fetch(fetch)
-        make_project(project, _request(kw), click.echo, only=only)
+        make_project(project, _request(kw), _echo, only=only)
 
     return _LazyCommand(
         "make",
@@ -390,7 +390,7 @@ def own_deck_command() -> click.Command:
     def run(data, front, back, sheet, template_column, back_template_column, **kw) -> None:
         from printkit.app.own import own_deck
 
-        own_deck(data, list(front), list(back) or None, sheet, _request(kw), click.echo, template_column, back_template_column)
+        own_deck(data, list(front), list(back) or None, sheet, _request(kw), _echo, template_column, back_template_column)
 
     return _LazyCommand(
         "--data",
@@ -427,7 +427,7 @@ def serve_command() -> click.Command:
         if not project and not (data and front):
             raise UsageError("serve: give a project file (printkit serve game.toml), or --data cards.csv --front front.svg")
         source = Source(project, data, list(front), list(back), sheet, template_column, back_template_column)
-        serve(source, _request(kw), click.echo, port, open_browser)
+        serve(source, _request(kw), _echo, port, open_browser)
 
     return _LazyCommand(
         "serve",
@@ -457,7 +457,7 @@ def validate_cmd(files, words, strict, fetch) -> None:
 
     allow_fetch(fetch)
 
-    validate_files(files, click.echo, words, strict=strict)
+    validate_files(files, _echo, words, strict=strict)
 
 
 @cli.command("new", context_settings=SETTINGS)
@@ -469,7 +469,7 @@ def new_cmd(name) -> None:
     Refuses a NAME that exists."""
     from printkit.app.own import new_project
 
-    new_project(name, click.echo)
+    new_project(name, _echo)
 
 
 @cli.command("schema", context_settings=SETTINGS)
@@ -495,7 +495,7 @@ def calibrate_cmd(output, paper, duplex, back_offset) -> None:
     """
     from printkit.app.jobs import calibrate
 
-    calibrate(click.echo, output, paper, duplex, back_offset)
+    calibrate(_echo, output, paper, duplex, back_offset)
 
 
 @cli.command("preview", context_settings=SETTINGS)
@@ -507,7 +507,7 @@ def preview_cmd(pdf, output, dpi, pages) -> None:
     """PNG previews of a PDF's pages (any PDF, printkit's or not)."""
     from printkit.app.jobs import preview
 
-    preview(pdf, click.echo, output, dpi, pages)
+    preview(pdf, _echo, output, dpi, pages)
 
 
 @cli.command("list", context_settings=SETTINGS)
@@ -565,9 +565,31 @@ def _install_signal_handlers() -> dict:
     return saved
 
 
+_CONTROL = None
+
+
+def _echo(message=None, *args, **kwargs) -> None:
+    """A line for the terminal, with every control character a project's value
+    may carry (a file name, a cell, a title) shown as its code, \\u001b, never
+    sent as is: an escape sequence in a downloaded project's cell would
+    otherwise set the terminal's title or clipboard (OSC 52), clear the screen,
+    or hide a refusal behind a carriage return. Line breaks and tabs stay;
+    the escape is JSON's own, so --json output still reads back the same."""
+    click.echo(_terminal(message) if isinstance(message, str) else message, *args, **kwargs)  # click.echo's own arguments
+
+
+def _terminal(text) -> str:
+    global _CONTROL
+    if _CONTROL is None:
+        import re
+
+        _CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+    return _CONTROL.sub(lambda m: f"\\u{ord(m.group()):04x}", str(text))
+
+
 def _say(text: str, limit: int = 300) -> None:
     """One line on standard error, cut short if a value made it huge."""
-    text = " ".join(str(text).split())
+    text = _terminal(" ".join(str(text).split()))  # control characters shown as their codes, then cut short
     if len(text) > limit:
         text = text[: limit - 3] + "..."
     click.echo(f"printkit: {text}", err=True)
@@ -636,7 +658,7 @@ def main(argv: list[str] | None = None) -> None:
 def progress_bar(items, label: str):
     """How the command line shows a long run's progress (base/progress.py): a
     bar on stderr. Handed to the run in its request (`_request`)."""
-    with click.progressbar(items, label=label, file=sys.stderr) as bar:
+    with click.progressbar(items, label=_terminal(label), file=sys.stderr) as bar:
         yield from bar
 
 

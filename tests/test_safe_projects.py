@@ -24,6 +24,7 @@ import base64
 import hashlib
 import json
 import os
+import re
 import struct
 import subprocess
 import sys
@@ -39,6 +40,7 @@ MAGENTA = (255, 0, 255)
 CYAN = (0, 255, 255)
 MEMORY = 300 * 2**20
 CPU_SECONDS = 60
+CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")  # what a terminal would act on (escape sequences, a carriage return)
 
 GAME = """[game]
 title = "Free Game"
@@ -843,6 +845,26 @@ def _(p, v):
     ods_file(p / "cards.ods", '<table:table-row><table:table-cell office:value-type="string"><text:p>name</text:p></table:table-cell></table:table-row>' + row * 3)
 
 
+@case("filter-fractions-of-a-huge-box", 2, "resvg", slow=True)
+def _(p, v):
+    # past what the cost check can know (the element's box is 100 m wide: a radius of 0.004 of it
+    # is the whole picture): the fixed art's pictures are drawn by validate as make draws them
+    # (validate said ok; make: resvg out of time), so both stop at the worker's limit (45 s each)
+    deck(p, svg('<defs><filter id="f" primitiveUnits="objectBoundingBox" filterUnits="userSpaceOnUse" x="0" y="0" width="69" height="94"><feMorphology radius="0.004"/></filter></defs>'
+                '<rect x="-50000" y="-50000" width="100000" height="100000" fill="#369" filter="url(#f)"/>' + NAME_TEXT))
+
+
+@case("markers-by-the-million-in-a-mask", 2, "resvg")
+def _(p, v):
+    # a marker of 500 rectangles at each of 100,000 vertices, drawn by resvg (a mask): no clone
+    # to count, under every limit the cost check knows; resvg runs out of memory in the worker.
+    # validate said ok (it only estimated the fixed art's pictures); now it draws them as make does
+    marker = '<marker id="k" markerUnits="userSpaceOnUse" overflow="visible">' + '<rect width="0.01" height="0.01" fill="#369"/>' * 500 + "</marker>"
+    d = "M0 0" + " L1 1 L2 0" * 50_000
+    deck(p, svg(f'<defs>{marker}<mask id="mm"><path d="{d}" stroke="#fff" stroke-width="0.01" fill="none" marker-mid="url(#k)"/></mask></defs>'
+                '<rect width="69" height="94" fill="#f00" mask="url(#mm)"/>' + NAME_TEXT))
+
+
 # 6. pictures that are programs, forged data: addresses, clones resvg would expand
 # (the outside attack of the "attack" branch). Pillow hands an EPS file (whatever
 # its name) to Ghostscript, which runs its PostScript: this one reads the secret
@@ -989,6 +1011,80 @@ def _(p, v):
     deck(p, svg('<text data-box="8 8 53 10" font-size="5">:star: {{ name }}</text>'))
 
 
+# 7. work that grows faster than the input (the "attack5" branch)
+@case("rules-page-of-unclosed-emphasis", 0)
+def _(p, v):
+    # 420 KB of asterisks that open and never close: each opening was tried against the rest
+    # of the line (re.sub of the bold and italic patterns), some 10 minutes of CPU in make
+    # (past the ceiling) while validate, which sets no page, said ok in 0.3 s; now 3 s
+    (p / "game.toml").write_text(GAME + '[[page]]\ntext = "rules.md"\n')
+    (p / "rules.md").write_text("# Rules\n\n" + "*a **b " * 60_000 + "\n")
+
+
+@case("rules-page-of-330000-paragraphs", 2, "headings, paragraphs and list items")
+def _(p, v):
+    # 660 KB, under the page's byte limit: each one-letter paragraph a line and its space,
+    # 7,700 pages; make ran out of memory (exit 2) while validate, which sets no page, said ok
+    (p / "game.toml").write_text(GAME + '[[page]]\ntext = "rules.md"\n')
+    (p / "rules.md").write_text("x\n\n" * 330_000)
+
+
+@case("data-file-a-link-to-itself", 2, "symbolic links")
+def _(p, v):
+    # a link that leads round to itself: its refusal named the file through Path.resolve,
+    # which raises RuntimeError on Python 3.11 (exit 3, "internal error")
+    (p / "game.toml").write_text(GAME + DECK)
+    (p / "front.svg").write_text(svg(NAME_TEXT))
+    (p / "cards.csv").symlink_to("cards.csv")
+
+
+@case("cells-of-short-words-that-fit-at-no-size", 1, "does not fit its box even at 6 pt")
+def _(p, v):
+    # 400 cells of 3,300 two-letter words (4 MB) in a box that shrinks to fit: each was set at
+    # all 13 sizes from 9 pt down, each word measured again at every size (validate 51 s of CPU,
+    # make past the ceiling); now the smallest size is tried after the first, and a word is
+    # measured once a size (3.6 s)
+    rows = "".join(f"{k}," + " ".join("ab"[(i * 7 + k) % 2] + str((i * k) % 10) for i in range(3300)) + "\n" for k in range(400))
+    deck(p, svg('<text data-box="5 5 59 84" data-min-size="6" font-family="Noto Sans" font-size="9">{{ text }}</text>'), csv="name,text\n" + rows)
+
+
+@case("picture-under-transforms-past-any-page", 2, "past any page")
+def _(p, v):
+    # ninety groups of scale(100000), each in range: the picture, drawn by printkit at their
+    # product, wrote "-nan -nan -nan -nan -nan -nan cm" into the PDF (validate and make: ok)
+    (p / "a.png").write_bytes(png_bytes(10, 10, CYAN))
+    inner = '<image href="a.png" width="1" height="1"/>'
+    for _ in range(90):
+        inner = f'<g transform="scale(100000)">{inner}</g>'
+    deck(p, svg(inner + NAME_TEXT))
+
+
+@case("layout-of-100000-boxes-on-5000-cards", 2, "elements, over printkit's limit")
+def _(p, v):
+    # a layout template is no SVG: its [[element]] tables had no count, and each was looked at on
+    # every card (validate and make past a minute; 100 cards: 19 s)
+    boxes = '[[element]]\ntype = "box"\nx = 5\ny = 5\nw = 1\nh = 1\nfill = "#336699"\n' * 100_000
+    layout_deck(p, '[[element]]\ntype = "text"\ntext = "{{ name }}"\nx = 5\ny = 40\nw = 50\nh = 10\n' + boxes, csv="name\n" + "\n".join(f"C{i}" for i in range(5000)) + "\n")
+
+
+@case("terminal-escapes-in-a-cell-and-a-title", 1, "")
+def _(p, v):
+    # a cell and a part's title holding escape sequences: the title bar set (OSC 0), the
+    # clipboard written (OSC 52), the screen cleared, a carriage return over the verdict.
+    # Each reached the terminal as is in the run's messages (every case now asserts none does)
+    esc = "\x1b]0;pwned\x07\x1b]52;c;ZWNobyBwd25lZA==\x07\x1b[2J\r"
+    (p / "game.toml").write_text(GAME + DECK.replace("cards.csv", "cards.json") + 'title = "' + esc.encode("unicode_escape").decode().replace("\\x", "\\u00") + 'Cards"\n')
+    (p / "front.svg").write_text(svg(NAME_TEXT + '<image href="{{ pic }}" x="9" y="30" width="20" height="20"/>'))
+    (p / "cards.json").write_text(json.dumps([{"name": "Alpha", "pic": esc + "x.png"}]))
+
+
+@case("filter-radius-in-fractions-of-the-box", 2, "pixel steps")
+def _(p, v):
+    # primitiveUnits="objectBoundingBox": a radius of 0.5 is half the element's box (some 350
+    # pixels), read by the cost check as half a unit: validate said ok, make's resvg ran out of time
+    deck(p, svg('<defs><filter id="f" primitiveUnits="objectBoundingBox"><feMorphology radius="0.5"/></filter></defs><rect x="5" y="5" width="59" height="84" fill="#369" filter="url(#f)"/>' + NAME_TEXT))
+
+
 # -- running them ----------------------------------------------------------------------
 
 def _victim(folder: Path) -> None:
@@ -1119,6 +1215,7 @@ def _check_case(corpus, c: dict, name: str) -> None:
         assert r["maxrss_mb"] < MEMORY / 2**20, f"{label}: {r['maxrss_mb']:.0f} MB"
         assert "Traceback" not in err + std and "internal error" not in err and "Warning" not in err, f"{label}: {err[-600:]}"
         assert SECRET not in err + std, f"{label}: the secret reached the terminal"
+        assert not CONTROL.search(err + std), f"{label}: a control character reached the terminal: {CONTROL.search(err + std).group()!r}"
         expect = c["expect"] if not (c["expect"] == 0 and args[0] == "validate") else 0
         assert r["code"] == expect, f"{label}: exit {r['code']}, expected {expect}: {err[-400:]}"
         if r["code"] == 2:

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import re
 import threading
 import time
@@ -35,6 +36,13 @@ from printkit.custom import data as D, font_notes, load_project, reset_caches, s
 from printkit.custom.assets import FONT_SUFFIXES, ICON_SUFFIXES
 from printkit.errors import PrintkitError, RulesError, UsageError
 from printkit.engine.units import CARDS
+
+
+def _real(path) -> Path:
+    """The path with its links followed, as os.path.realpath follows them: a
+    link that leads round to itself is left as it is (Path.resolve raises
+    RuntimeError for it on Python 3.11, which a project's file must never make)."""
+    return Path(os.path.realpath(path))
 
 #: Picture resolution of the cards on screen (a card clicked open is drawn again at LARGE_DPI).
 PREVIEW_DPI = 100
@@ -100,7 +108,7 @@ class Source:
         """Where the files it uses live (watched by the front end)."""
         found: list[Path] = []
         for p in self.paths():
-            p = p.resolve()
+            p = _real(p)
             folder = p if p.is_dir() else p.parent
             if not any(folder == f or f in folder.parents for f in found):
                 found = [f for f in found if folder not in f.parents] + [folder]
@@ -214,7 +222,7 @@ class Preview:
                 if known is None or known[0] != stamp:
                     known = (stamp, hashlib.sha256(p.read_bytes()).hexdigest()[:24])
                 seen[p] = known
-                out[p.resolve()] = known[1]
+                out[_real(p)] = known[1]
             except OSError:
                 continue
         self._stamps = seen
@@ -223,7 +231,7 @@ class Preview:
     def _file_hash(self, path) -> str:
         if path is None:
             return ""
-        p = Path(path).resolve()
+        p = _real(path)
         if p not in self._hashes:
             try:
                 self._hashes[p] = hashlib.sha256(p.read_bytes()).hexdigest()[:24]
@@ -333,7 +341,7 @@ class Preview:
             return False
         data_files = self._data_files()
         only_data = self._game is not None and changed is not None and old and all(
-            Path(p).resolve() in data_files or old.get(Path(p).resolve()) == self._hashes.get(Path(p).resolve()) for p in changed)
+            _real(p) in data_files or old.get(_real(p)) == self._hashes.get(_real(p)) for p in changed)
         if only_data:
             for comp in self._game.components.values():  # the tables are read again; templates kept
                 spec = getattr(comp.render, "__self__", None)
@@ -393,7 +401,7 @@ class Preview:
         for comp in self._game.components.values():
             data = getattr(getattr(comp.render, "__self__", None), "data", None)
             if data:
-                out.add(Path(data).resolve())
+                out.add(_real(data))
         return out
 
     # -- decks ---------------------------------------------------------------------------

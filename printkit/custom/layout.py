@@ -121,6 +121,9 @@ class LayoutTemplate:
         items = data.get("element", [])
         if not isinstance(items, list):
             raise UsageError(f"{where}: elements are [[element]] tables")
+        most = safety.LIMITS["LAYOUT_ELEMENTS"]
+        if len(items) > most:  # each looked at on every card: 100,000 boxes on 5,000 cards ran validate and make past a minute
+            raise safety.LimitError(f"{where}: {len(items):,} elements, over printkit's limit of {most:,} in one layout")
         for n, spec in enumerate(items, 1):
             self.elements.append(self._element(n, spec, where))
         self.bleed_mm = BLEED_PAINT if self.background is not None or any(e.kind == "box" and e.spec.get("bleed") for e in self.elements) else 0.0
@@ -231,6 +234,8 @@ class LayoutTemplate:
                 out.append(T.violation("OWN-COLOR", place, f"{self.path.name} background: {exc}"))
         first = self.__dict__.setdefault("_same_text", {})  # element number -> (first card's place, its warnings)
         for e in self.elements:
+            if e.kind == "box" and e.static:
+                continue  # the same box on every card: nothing of the row to check
             same = isinstance(e.texts.get("text"), str) and e.kind == "text" and e.show is None
             if same and index > 0 and e.number in first:
                 # the same text on every card: checked on the first card that has it; its

@@ -627,6 +627,11 @@ class PageSpec:
 
     def build(self, params: dict) -> dict:
         text = safety.read_text(self.text_path, "text page", safety.LIMITS["PAGE_BYTES"])
+        from printkit.engine.text import block_count
+
+        blocks, most = block_count(text), safety.LIMITS["PAGE_BLOCKS"]
+        if blocks > most:  # each a line at least, with its space: 330,000 one-letter paragraphs (660 KB) ran make out of memory
+            raise safety.LimitError(f"{safety.shown(self.text_path.name)}: {blocks:,} headings, paragraphs and list items, over printkit's limit of {most:,} for a text page")
         return {"params": {}, "page": self.name, "text": text}
 
     def check(self, model: dict) -> list[Violation]:
@@ -678,7 +683,7 @@ def load_project(path: str | Path, card_size: str | None = None, strict: bool = 
         data = tomllib.loads(safety.read_text(path, "project file"))
     except tomllib.TOMLDecodeError as exc:
         raise UsageError(f"{path}: not valid TOML ({exc})") from None
-    base = path.resolve().parent
+    base = Path(os.path.realpath(path)).parent
     where = path.name
     safety.finite_tree(data, where)
     unknown = set(data) - {"game", *SECTION_KEYS}
@@ -785,7 +790,7 @@ def _rel(path: Path, base: Path) -> str:
     if D.is_url(path):
         return str(path)
     try:
-        return Path(os.path.relpath(Path(path).resolve(), Path(base).resolve())).as_posix()
+        return Path(os.path.relpath(os.path.realpath(path), os.path.realpath(base))).as_posix()  # realpath: a link round to itself is no RuntimeError
     except ValueError:
         return Path(path).name
 

@@ -65,12 +65,14 @@ LIMITS = {
     "IMAGE_PIXELS": _limit("IMAGE_PIXELS", 25_000_000),  # pixels of one picture (a 300 dpi A3 is 17.4 million)
     "DATA_BYTES": _limit("DATA_BYTES", 4 * MB),  # a .csv or .json data file
     "PAGE_BYTES": _limit("PAGE_BYTES", 1 * MB),  # a text page's file ([[page]] text): 2.5 MB filled 1,000 pages, 12 MB ran out of memory
+    "PAGE_BLOCKS": _limit("PAGE_BLOCKS", 20_000),  # headings, paragraphs and list items of a text page: 20,000 fill some 470 pages (50 MB); 330,000 one-letter paragraphs (660 KB) ran out of memory
     "XLSX_UNPACKED": _limit("XLSX_UNPACKED", 48 * MB),  # an .xlsx unpacked (it is a zip)
     "ROWS": _limit("ROWS", 10_000),  # data rows of one file
     "COLUMNS": _limit("COLUMNS", 200),  # data columns
     "CELL_CHARS": _limit("CELL_CHARS", 10_000),  # characters in one data cell
     "CARDS": _limit("CARDS", 5_000),  # cards and tokens in one project, after qty and copies
     "SVG_ELEMENTS": _limit("SVG_ELEMENTS", 50_000),  # elements in one SVG file (all the files it shows, together)
+    "LAYOUT_ELEMENTS": _limit("LAYOUT_ELEMENTS", 500),  # [[element]] tables of one layout template (each looked at on every card)
     "SVG_DEPTH": _limit("SVG_DEPTH", 100),  # nesting of SVG elements
     "SVG_FILES": _limit("SVG_FILES", 50),  # SVG files one drawing shows (nested pictures)
     "FONT_FILES": _limit("FONT_FILES", 2_000),  # font files looked at in one fonts folder

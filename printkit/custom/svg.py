@@ -342,6 +342,10 @@ class SvgTemplate(SvgText, SvgFace, SvgResolve):
                     self.texts[-1].invisible = True
             elif tag == "flowRoot":
                 self._flow(child, m, style)
+            elif (child.get("data-qr") is not None or tag == "image") and not all(math.isfinite(v) and abs(v) < 1e15 for v in m):
+                # drawn by printkit at this matrix: transforms nested past any page (scale(100000) ninety
+                # deep) wrote "-nan -nan -nan -nan -nan -nan cm" into the PDF; a text is refused the same way
+                raise BadNumber("its transforms, nested, multiply past any page (a number out of range)")
             elif child.get("data-qr") is not None:
                 self._qr(child, m)
             elif tag == "image" and not (_clipped(child) and _has_placeholder(child)):  # a clipped picture of the row: a snippet (below), the drawer clips it
@@ -656,11 +660,8 @@ class SvgTemplate(SvgText, SvgFace, SvgResolve):
         out = [T.violation(*p) for p in self.problems]
         name = self.path.name
         for kind, item in self.runs:  # compile the fixed art now: a file the drawer cannot draw is reported, not crashed on
-            if kind == "raster":  # what make will hand resvg, its cost checked as make checks it
-                from printkit.custom import svgdraw
-
-                w, h = (max(1, round(v / 25.4 * svgdraw.RASTER_DPI)) for v in self.doc_mm)
-                svgdraw.raster_cost(item.doc, w, h, f"{name} {svgdraw.describe(self._unit_element(item))}")
+            if kind == "raster":  # drawn now, as make draws it (its cost checked first), and kept for make to print: the cost
+                self._raster(item)  # check is an estimate, and what resvg cannot finish in the worker's time is refused here too
             if kind == "static":
                 try:
                     self._static_drawing(item)

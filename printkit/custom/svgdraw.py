@@ -444,8 +444,11 @@ def raster_cost(doc, w: int, h: int, where: str) -> None:
                 held, most = pixels * len(prims), RESULTS_HELD * LIMITS["IMAGE_PIXELS"]
                 if held > most:
                     raise LimitError(f"{where}: its filter {describe(target)} has {len(prims):,} steps, each a {w}x{h} pixel picture resvg keeps until the filter ends: over printkit's limit of {most / 1e6:g} million pixels held: use fewer filter steps")
+                # lengths in fractions of the element's box (primitiveUnits): taken as fractions of the
+                # picture (a radius of 0.5 was read as half a unit: 30 s of resvg, refused only by make)
+                units = max(w, h) if (target.get("primitiveUnits") or "").strip() == "objectBoundingBox" else scale
                 for p in prims:
-                    work += pixels * _primitive_weight(p, scale, f"{where} {describe(p)}")
+                    work += pixels * _primitive_weight(p, units, f"{where} {describe(p)}")
                 if work > LIMITS["FILTER_WORK"]:
                     raise LimitError(f"{where}: its filters would take about {work / 1e9:.1f} billion pixel steps at {RASTER_DPI} dpi, over printkit's limit of {LIMITS['FILTER_WORK'] / 1e9:g} billion: use fewer or simpler filters")
     if effects or any(_ref(None, prop(el, k), index) is not None for el in doc.iter() if isinstance(el.tag, str) for k in ("fill", "stroke")):

@@ -139,7 +139,22 @@ def segments(text: str, font: str, book=None, rtl: bool = False, kern: bool = Fa
     texts do not fill the memo (a run of puzzle sheets grew by 3.7 KB a sheet)."""
     if not kern and not rtl and text and max(text) < "\u0300" and set(text) <= _chars(font):
         return _segments.__wrapped__(text, font, book, rtl, kern)  # its second branch: one segment, no lookup kept
-    return (_segments if len(text) <= KEPT_CHARS else _segments.__wrapped__)(text, font, book, rtl, kern)
+    if len(text) <= KEPT_CHARS:
+        return _segments(text, font, book, rtl, kern)
+    # a long run is kept among the last few only: a card's text is measured at each size it is
+    # tried at, then drawn, each time the same segments (a cell of 9,000 combining marks was
+    # shaped 16 times a card: 200 such cards ran make past a minute of CPU)
+    key = (text, font, book, rtl, kern)
+    found = _RECENT.get(key)
+    if found is None:
+        found = _segments.__wrapped__(text, font, book, rtl, kern)
+        if len(_RECENT) >= 4:
+            del _RECENT[next(iter(_RECENT))]
+        _RECENT[key] = found
+    return found
+
+
+_RECENT: dict = {}  # the last long runs shaped (segments), oldest first
 
 
 @lru_cache(maxsize=2048)

@@ -99,6 +99,14 @@ _SPAN_MARK = re.compile("\x0e[\\s\\S]{2}|\x0f")
 ICON = re.compile(r":([A-Za-z0-9_-]+):")
 _BOLD = re.compile(r"\*\*(?=\S)(.+?)(?<=\S)\*\*")
 _ITALIC = re.compile(r"(?<![\w*])\*(?=[^\s*])(.+?)(?<=[^\s*])\*(?![\w*])")
+# Where each of those may open and close, found in one pass each: _marked pairs them up as the
+# two patterns' re.sub would, without trying every opening against the rest of the line (an
+# opening that never closes made that quadratic: 56 KB of "*a **b " in a rules page took 10 s,
+# a page of 1 MB hours, while `validate` said ok; a 10,000-character cell 0.1 s a card)
+_BOLD_OPEN = re.compile(r"(?=\*\*\S)")
+_BOLD_CLOSE = re.compile(r"(?<=\S)(?=\*\*)")
+_ITALIC_OPEN = re.compile(r"(?<![\w*])(?=\*[^\s*])")
+_ITALIC_CLOSE = re.compile(r"(?<=[^\s*])(?=\*(?![\w*]))")
 _PLAIN = (False, False)
 _NO_BREAK = "\u00a0\u202f"
 
@@ -113,6 +121,36 @@ def plain(text: str) -> str:
     return _SPAN_MARK.sub("", text) if SPAN_OPEN in text or SPAN_CLOSE in text else text
 
 
+def _marked(text: str, opening, closing, width: int, start: str, end: str) -> str:
+    """The text with each span between an opening and a closing mark (`width`
+    asterisks each) put between `start` and `end`, as re.sub of the pattern of
+    both gives it (left to right; each opening takes the nearest closing after
+    at least one character, on the same line), in time linear in the text."""
+    import bisect
+
+    opens = [m.start() for m in opening.finditer(text)]
+    if not opens:
+        return text
+    closes = [m.start() for m in closing.finditer(text)]
+    breaks = [m.start() for m in re.finditer("\n", text)]
+    out, pos = [], 0
+    for i in opens:
+        if i < pos:
+            continue
+        body = i + width
+        k = bisect.bisect_left(closes, body + 1)  # the span holds one character at least
+        if k == len(closes):
+            continue
+        j = closes[k]
+        b = bisect.bisect_left(breaks, body)
+        if b < len(breaks) and breaks[b] < j:  # "." does not match a new line
+            continue
+        out += (text[pos:i], start, text[body:j], end)
+        pos = j + width
+    out.append(text[pos:])
+    return "".join(out)
+
+
 def _styled(para: str, markup: bool) -> list[tuple[str, tuple]]:
     """A paragraph's characters with their (bold, italic) from the markup, and
     from the template's styled spans (bold, italic, span table index)."""
@@ -122,8 +160,8 @@ def _styled(para: str, markup: bool) -> list[tuple[str, tuple]]:
     text = para
     if markup and "*" in text:
         text = text.replace("\\*", "\x05")
-        text = _BOLD.sub("\x01\\1\x02", text)
-        text = _ITALIC.sub("\x03\\1\x04", text)
+        text = _marked(text, _BOLD_OPEN, _BOLD_CLOSE, 2, "\x01", "\x02")  # as _BOLD.sub("\x01\\1\x02", text)
+        text = _marked(text, _ITALIC_OPEN, _ITALIC_CLOSE, 1, "\x03", "\x04")  # as _ITALIC.sub("\x03\\1\x04", text)
     bold = italic = False
     out = []
     stack: list = []  # open spans, outermost first: (flags, table index)
@@ -350,6 +388,7 @@ def set_lines(paras, faces, size: float, width: float, wrap: bool = True, spans:
     cannot fit: the rest of a long text is not set for nothing)."""
     faces = as_faces(faces)
     lines, widths, dirs = [], [], []
+    measured: dict = {}  # (word, direction) -> (width, its kept spaces'), and the space of each face: a text's words repeat
     for words, rtl in paras:
         line: list = []
         lw = 0.0
@@ -362,8 +401,10 @@ def set_lines(paras, faces, size: float, width: float, wrap: bool = True, spans:
             glued = word[0][0] == "g"
             if glued:
                 word = word[1:]
-            ww = _word_width(word, faces, size, rtl, spans)
-            ends = _trailing_spaces(word, faces, size, rtl, spans)
+            known = measured.get((word, rtl))
+            if known is None:
+                known = measured[(word, rtl)] = (_word_width(word, faces, size, rtl, spans), _trailing_spaces(word, faces, size, rtl, spans))
+            ww, ends = known
             if cut and wrap and ww > width + TOL:
                 if line:
                     lines.append(line)
@@ -380,7 +421,12 @@ def set_lines(paras, faces, size: float, width: float, wrap: bool = True, spans:
             face = faces.font(*st)
             if spaces_follow and faces.book is None and line and line[-1][0] == "t" and line[-1][1][-1:] in fonts.ARROW_CHARS:
                 face = fonts.arrow_face(face)
-            space = 0.0 if glued else shaping.width(" ", face, size)
+            if glued:
+                space = 0.0
+            else:
+                space = measured.get(face)
+                if space is None:
+                    space = measured[face] = shaping.width(" ", face, size)
             if line and wrap and lw + space + ww - ends > width + TOL:
                 lines.append(line)
                 widths.append(lw - trail)
@@ -604,11 +650,19 @@ def _fit(text: str, font, size: float, min_size: float, w: float, h: float, wrap
                 else:
                     lo = mid
             s = max(min_size, size - hi * STEP)
+    first = True
     while True:
         ok, lines_, widths, dirs, boxes = _attempt(paras, faces, s, w, h, wrap, metrics, spans, s > min_size)
         if ok or s <= min_size:
             return Fitted(s, tuple(lines_), tuple(widths), ok, tuple(dirs), tuple(metrics), boxes, tuple(spans))
-        s = max(min_size, s - STEP)
+        if first and s - STEP > min_size and not _attempt(paras, faces, min_size, w, h, wrap, metrics, spans, True)[0]:
+            # not even the smallest size fits, so none between does (fitting only gets easier as the
+            # size drops): set once at it, not tried at every step down to it (a deck of 400 long
+            # cells of short words that fit at no size: 13 sizes each, past a minute of CPU)
+            s = min_size
+        else:
+            s = max(min_size, s - STEP)
+        first = False
 
 
 class _TooTall(Exception):
@@ -1003,34 +1057,38 @@ _BODY = Faces(None, fonts.SANS)
 def parse_markup(text: str) -> list[Block]:
     """The running text's blocks (see the module's docstring): a paragraph's
     lines are joined by spaces, blank lines part paragraphs."""
-    out: list[Block] = []
+    return [Block(kind, tuple(paragraphs(body, markup=True))) for kind, body in _blocks(text)]
+
+
+def block_count(text: str) -> int:
+    """How many blocks (headings, paragraphs, list items) parse_markup makes of
+    the text, counted without setting them: each is a line at least, with the
+    space around it, on a page of its own share (a page's count of them bounds
+    its pages before any is laid out)."""
+    return sum(1 for _ in _blocks(text))
+
+
+def _blocks(text: str):
+    """(kind, text) of each block of the running text, in order."""
     para: list[str] = []
-
-    def block(kind: str, body: str) -> None:
-        out.append(Block(kind, tuple(paragraphs(body, markup=True))))
-
-    def flush() -> None:
-        if para:
-            block("body", " ".join(para))
-            para.clear()
-
     for raw in text.splitlines():
         line = raw.strip()
+        if not line or line.startswith(("## ", "# ", "- ")):
+            if para:
+                yield "body", " ".join(para)
+                para.clear()
         if not line:
-            flush()
-        elif line.startswith("## "):
-            flush()
-            block("h2", line[3:])
+            continue
+        if line.startswith("## "):
+            yield "h2", line[3:]
         elif line.startswith("# "):
-            flush()
-            block("h1", line[2:])
+            yield "h1", line[2:]
         elif line.startswith("- "):
-            flush()
-            block("bullet", line[2:])
+            yield "bullet", line[2:]
         else:
             para.append(line)
-    flush()
-    return out
+    if para:
+        yield "body", " ".join(para)
 
 
 class _Placed(NamedTuple):

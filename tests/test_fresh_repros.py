@@ -383,3 +383,21 @@ def test_a_pictures_text_stroke_is_drawn_as_inkscape_draws_it(tmp_path):
     inkscape = {"top red": 13886, "top black": 4234, "middle blue": 14599, "bottom green": 9816}  # as above
     for key, want in inkscape.items():
         assert abs(got[key] - want) <= max(60, 0.08 * want), (key, got[key], want, got)
+
+
+def test_a_paragraph_that_sets_no_size_after_one_that_does_is_at_its_parents_size(tmp_path):
+    """A flowPara that sets no font-size, after one that sets 60 px, is at the
+    flowRoot's 40 px (inheritance goes to the parent, never to a sibling), as
+    Inkscape sets it and as the text at y 500 (its second paragraph says 40 px
+    itself) is set: printkit set it at the first paragraph's 60 px (a styled
+    run's marks compared only the styles a span declared)."""
+    r, pdf = _print("flowpara-size-after-sized", "poker", tmp_path)
+    assert r.returncode == 0, r.stderr
+    im = _page(pdf)
+    px = im.load()
+    # Inkscape 1.2.2: "Big" ink 111-168 x 46-125, "moon" 190-211 x 44-146 (590-611 at y 500); printkit set moon 197-229 x 45-200
+    for y0, y1, (top, foot) in ((0, 440, (190, 211)), (440, im.height, (590, 611))):
+        bands = _ink_bands(pdf, y0, y1)
+        assert len(bands) == 2 and abs(bands[1][0] - top) <= 2 and abs(bands[1][1] - foot) <= 2, bands
+        xs = [x for x in range(im.width) if any(px[x, y] < 100 for y in range(bands[1][0], bands[1][1] + 1))]
+        assert abs(xs[0] - 44) <= 2 and abs(xs[-1] - 146) <= 3, (xs[0], xs[-1])

@@ -401,3 +401,23 @@ def test_a_paragraph_that_sets_no_size_after_one_that_does_is_at_its_parents_siz
         assert len(bands) == 2 and abs(bands[1][0] - top) <= 2 and abs(bands[1][1] - foot) <= 2, bands
         xs = [x for x in range(im.width) if any(px[x, y] < 100 for y in range(bands[1][0], bands[1][1] + 1))]
         assert abs(xs[0] - 44) <= 2 and abs(xs[-1] - 146) <= 3, (xs[0], xs[-1])
+
+
+def test_line_breaks_inside_the_tspans_of_text_in_a_shape_are_its_lines(tmp_path):
+    """SVG 2 text in a shape whose lines are parted only by line breaks inside
+    its tspans (no tspan with x and y a line): under white-space:pre Inkscape
+    1.2.2 makes each a new line, a 30 px span's words after one still 30 px;
+    printkit ran them on into one line (a line break written in the file was a
+    space). Under xml:space="preserve" alone it is a space in Inkscape too (y 500)."""
+    r, pdf = _print("shape-newlines", "poker", tmp_path)
+    assert r.returncode == 0, r.stderr
+    im = _page(pdf)
+    px = im.load()
+    # Inkscape 1.2.2: ink rows 106-136 164-186 214-236, columns 51-244 52-147 51-114 | 506-536, 51-354
+    # (printkit: 106-135, 51-430 | 506-535, 51-354)
+    for (y0, y1), inkscape in (((0, 440), [(106, 136, 51, 244), (164, 186, 52, 147), (214, 236, 51, 114)]), ((440, im.height), [(506, 536, 51, 354)])):
+        bands = _ink_bands(pdf, y0, y1)
+        assert len(bands) == len(inkscape), bands
+        for (top, foot), (t, f, left, right) in zip(bands, inkscape):
+            xs = [x for x in range(im.width) if any(px[x, y] < 100 for y in range(top, foot + 1))]
+            assert abs(top - t) <= 2 and abs(foot - f) <= 2 and abs(xs[0] - left) <= 2 and abs(xs[-1] - right) <= 3, (bands, (top, foot, xs[0], xs[-1]))

@@ -97,7 +97,10 @@ class SvgText:
             def lines(x):  # a span's own line height in ems of the text's size
                 used = _used_line_height(x, el, own_size)
                 return used / text_size if used is not None else None
-        source = _text_source(el, self._span_marker(props, table, where, lines if line_height else None, line_height, el, style))
+        # SVG 2 text in a shape under white-space: pre (as Inkscape 1.x writes it) or its kin: a line break
+        # written in the text is a new line, and a tspan's x and y start none (Inkscape 1.2.2, looked at)
+        breaks = "shape-inside" in own and not el.get("data-box") and _inherited(el, "white-space") in ("pre", "pre-wrap", "pre-line", "break-spaces")
+        source = _text_source(el, self._span_marker(props, table, where, lines if line_height else None, line_height, el, style), breaks)
         editor = False
         x = _length(el.get("x") or (spans[0].get("x") if spans else None), CSS_UNITS) or 0.0
         y = _length(el.get("y") or (spans[0].get("y") if spans else None), CSS_UNITS) or 0.0
@@ -759,15 +762,19 @@ _SOURCE_TABS = str.maketrans({"\r": " ", "\n": " ", "\t": " "})
 _SOURCE_LINES = str.maketrans({"\r": None, "\n": None, "\t": " "})
 
 
-def _source_spaces(text: str | None, preserve: bool) -> str:
+def _source_spaces(text: str | None, preserve: bool, breaks: bool = False) -> str:
     """A piece of the template's own text as Inkscape reads it: a line break
     written in the file is dropped (SVG 1.1's default white space) or, under
     xml:space="preserve", a space, never a new line; a tab is a space; the
     white space alone between tspans (the indentation of tspans on lines of
     their own) is nothing. A line break in a cell's value is not touched (it
-    comes in later, per card)."""
+    comes in later, per card). `breaks`: SVG 2 text in a shape under
+    white-space pre, pre-wrap, pre-line or break-spaces, where Inkscape 1.x
+    makes a line break written in the file a new line (and a tab a space)."""
     if not text:
         return ""
+    if breaks:
+        return text.replace("\r\n", "\n").replace("\r", "\n").replace("\t", " ")
     if preserve:
         return text.translate(_SOURCE_TABS)
     return "" if not text.strip() else text.translate(_SOURCE_LINES)
@@ -816,20 +823,23 @@ def _vertical(el, m: Matrix, x: float, y: float, box, source: str, where: str) -
     return mul(m, parse_transform(f"rotate(90 {x!r} {y!r})"))
 
 
-def _text_source(el, mark=None) -> str:
+def _text_source(el, mark=None, breaks: bool = False) -> str:
     """The text of a <text>, Inkscape's line tspans joined with newlines; a span
-    styled apart wrapped in the marks `mark(span)` gives (see _span_marker)."""
+    styled apart wrapped in the marks `mark(span)` gives (see _span_marker).
+    `breaks` (SVG 2 text in a shape under white-space: pre and its kin): the
+    line breaks written in its text are its new lines, and a tspan's x and y
+    (or sodipodi:role="line") start none, as Inkscape 1.x sets it."""
     keep = _preserved(el)
-    parts = [_source_spaces(el.text, keep)]
+    parts = [_source_spaces(el.text, keep, breaks)]
     first = True
     for child in el:
         if _local(child.tag) == "tspan":
-            line = child.get(SODIPODI_ROLE) == "line" or (child.get("y") is not None and child.get("x") is not None)
+            line = not breaks and (child.get(SODIPODI_ROLE) == "line" or (child.get("y") is not None and child.get("x") is not None))
             if line and not first:
                 parts.append("\n")
-            parts.append(_source_spaces(_marked(child, mark, top=False) if mark else "".join(child.itertext()), keep))
+            parts.append(_source_spaces(_marked(child, mark, top=False) if mark else "".join(child.itertext()), keep, breaks))
             first = False
-        parts.append(_source_spaces(child.tail, keep))
+        parts.append(_source_spaces(child.tail, keep, breaks))
     return "".join(parts).strip()
 
 

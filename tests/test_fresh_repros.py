@@ -421,3 +421,21 @@ def test_line_breaks_inside_the_tspans_of_text_in_a_shape_are_its_lines(tmp_path
         for (top, foot), (t, f, left, right) in zip(bands, inkscape):
             xs = [x for x in range(im.width) if any(px[x, y] < 100 for y in range(top, foot + 1))]
             assert abs(top - t) <= 2 and abs(foot - f) <= 2 and abs(xs[0] - left) <= 2 and abs(xs[-1] - right) <= 3, (bands, (top, foot, xs[0], xs[-1]))
+
+
+def test_tspans_with_x_and_y_in_a_shape_start_no_line(tmp_path):
+    """In SVG 2 text in a shape not under white-space: pre, a tspan with x and
+    y (or sodipodi:role="line") starts no line in Inkscape 1.2.2: only a line
+    break under white-space: pre does (shape-newlines.svg). printkit started a
+    line at each."""
+    r, pdf = _print("shape-xy-tspans", "poker", tmp_path)
+    assert r.returncode == 0, r.stderr
+    im = _page(pdf)
+    px = im.load()
+    # Inkscape 1.2.2: ink rows 106-136, columns 51-265 ("first second") | 506-536, 51-254 ("firstsecond");
+    # printkit set two lines each (106-135 156-185 | 506-535 556-585)
+    for (y0, y1), (t, f, left, right) in (((0, 440), (106, 136, 51, 265)), ((440, im.height), (506, 536, 51, 254))):
+        bands = _ink_bands(pdf, y0, y1)
+        assert len(bands) == 1 and abs(bands[0][0] - t) <= 2 and abs(bands[0][1] - f) <= 2, bands
+        xs = [x for x in range(im.width) if any(px[x, y] < 100 for y in range(bands[0][0], bands[0][1] + 1))]
+        assert abs(xs[0] - left) <= 2 and abs(xs[-1] - right) <= 3, (xs[0], xs[-1])

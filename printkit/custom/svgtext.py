@@ -97,10 +97,7 @@ class SvgText:
             def lines(x):  # a span's own line height in ems of the text's size
                 used = _used_line_height(x, el, own_size)
                 return used / text_size if used is not None else None
-        # SVG 2 text in a shape under white-space: pre (as Inkscape 1.x writes it) or its kin: a line break
-        # written in the text is a new line, and a tspan's x and y start none (Inkscape 1.2.2, looked at)
-        breaks = "shape-inside" in own and not el.get("data-box") and _inherited(el, "white-space") in ("pre", "pre-wrap", "pre-line", "break-spaces")
-        source = _text_source(el, self._span_marker(props, table, where, lines if line_height else None, line_height, el, style), breaks)
+        mark = self._span_marker(props, table, where, lines if line_height else None, line_height, el, style)
         editor = False
         x = _length(el.get("x") or (spans[0].get("x") if spans else None), CSS_UNITS) or 0.0
         y = _length(el.get("y") or (spans[0].get("y") if spans else None), CSS_UNITS) or 0.0
@@ -127,6 +124,11 @@ class SvgText:
             anchor = text_anchor(props.get("text-anchor", "start"), props.get("direction"))
             left = x - width * {"middle": 0.5, "end": 1.0}.get(anchor, 0.0)
             box = (left, y - ASCENT * size, width, 1e6)
+        # SVG 2 text in a shape, as Inkscape 1.2.2 sets it (looked at): a tspan's x and y (or sodipodi:role="line")
+        # start no line; under white-space: pre (as Inkscape 1.x writes it) or its kin a line break written in the
+        # text is a new line, else a space (xml:space="preserve") or nothing
+        breaks = editor and _inherited(el, "white-space") in ("pre", "pre-wrap", "pre-line", "break-spaces")
+        source = _text_source(el, mark, breaks, shaped=editor)
         fs = props.get("font-size")
         if fs is not None and not T.PLACEHOLDER.search(str(fs)):
             try:
@@ -823,18 +825,19 @@ def _vertical(el, m: Matrix, x: float, y: float, box, source: str, where: str) -
     return mul(m, parse_transform(f"rotate(90 {x!r} {y!r})"))
 
 
-def _text_source(el, mark=None, breaks: bool = False) -> str:
+def _text_source(el, mark=None, breaks: bool = False, shaped: bool = False) -> str:
     """The text of a <text>, Inkscape's line tspans joined with newlines; a span
     styled apart wrapped in the marks `mark(span)` gives (see _span_marker).
-    `breaks` (SVG 2 text in a shape under white-space: pre and its kin): the
-    line breaks written in its text are its new lines, and a tspan's x and y
-    (or sodipodi:role="line") start none, as Inkscape 1.x sets it."""
+    `shaped` (SVG 2 text in a shape): a tspan's x and y (or
+    sodipodi:role="line") start no line, as Inkscape 1.x sets it; `breaks`
+    (in a shape under white-space: pre and its kin): the line breaks written
+    in its text are its new lines (Inkscape 1.x ends each line's tspan with one)."""
     keep = _preserved(el)
     parts = [_source_spaces(el.text, keep, breaks)]
     first = True
     for child in el:
         if _local(child.tag) == "tspan":
-            line = not breaks and (child.get(SODIPODI_ROLE) == "line" or (child.get("y") is not None and child.get("x") is not None))
+            line = not shaped and (child.get(SODIPODI_ROLE) == "line" or (child.get("y") is not None and child.get("x") is not None))
             if line and not first:
                 parts.append("\n")
             parts.append(_source_spaces(_marked(child, mark, top=False) if mark else "".join(child.itertext()), keep, breaks))

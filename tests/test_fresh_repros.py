@@ -439,3 +439,25 @@ def test_tspans_with_x_and_y_in_a_shape_start_no_line(tmp_path):
         assert len(bands) == 1 and abs(bands[0][0] - t) <= 2 and abs(bands[0][1] - f) <= 2, bands
         xs = [x for x in range(im.width) if any(px[x, y] < 100 for y in range(bands[0][0], bands[0][1] + 1))]
         assert abs(xs[0] - left) <= 2 and abs(xs[-1] - right) <= 3, (xs[0], xs[-1])
+
+
+def test_a_coloured_span_inside_a_larger_paragraph_keeps_its_size(tmp_path):
+    """A flowSpan that sets only its colour, inside a 60 px paragraph of a 40 px
+    flowRoot, is 60 px (its parent's), as Inkscape sets it: the innermost span's
+    table entry is the one drawn, and it held the colour alone (printkit set
+    'Blue' at 40 px: columns 46-228)."""
+    (tmp_path / "t.svg").write_text('''<svg xmlns="http://www.w3.org/2000/svg" width="63mm" height="88mm" viewBox="0 0 630 880">
+  <rect width="630" height="880" fill="#fff"/>
+  <flowRoot xml:space="preserve" style="font-size:40px;line-height:1.25;font-family:sans-serif;fill:#000000"><flowRegion><rect x="40" y="100" width="550" height="300"/></flowRegion><flowPara>{{ w }}</flowPara><flowPara style="font-size:60px">Big <flowSpan style="fill:#000080">Blue</flowSpan></flowPara></flowRoot></svg>''', encoding="utf-8")
+    (tmp_path / "t.csv").write_text("w\nsmall\n", encoding="utf-8")
+    out = tmp_path / "t.pdf"
+    r = run_inproc("deck", "--data", "t.csv", "--front", "t.svg", "--card-size", "poker", "--layout", "single", "--order", "fronts-first", "--bleed", "0",
+                   "--no-strict", "-o", str(out), cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    bands = _ink_bands(out)
+    im = _page(out)
+    px = im.load()
+    # Inkscape 1.2.2: ink rows 106-136 and 159-218, the second line's columns 46-268
+    assert len(bands) == 2 and abs(bands[1][0] - 159) <= 2 and abs(bands[1][1] - 218) <= 2, bands
+    xs = [x for x in range(im.width) if any(px[x, y] < 100 for y in range(bands[1][0], bands[1][1] + 1))]
+    assert abs(xs[0] - 46) <= 2 and abs(xs[-1] - 268) <= 3, (xs[0], xs[-1])

@@ -383,3 +383,81 @@ def test_a_pictures_text_stroke_is_drawn_as_inkscape_draws_it(tmp_path):
     inkscape = {"top red": 13886, "top black": 4234, "middle blue": 14599, "bottom green": 9816}  # as above
     for key, want in inkscape.items():
         assert abs(got[key] - want) <= max(60, 0.08 * want), (key, got[key], want, got)
+
+
+def test_a_paragraph_that_sets_no_size_after_one_that_does_is_at_its_parents_size(tmp_path):
+    """A flowPara that sets no font-size, after one that sets 60 px, is at the
+    flowRoot's 40 px (inheritance goes to the parent, never to a sibling), as
+    Inkscape sets it and as the text at y 500 (its second paragraph says 40 px
+    itself) is set: printkit set it at the first paragraph's 60 px (a styled
+    run's marks compared only the styles a span declared)."""
+    r, pdf = _print("flowpara-size-after-sized", "poker", tmp_path)
+    assert r.returncode == 0, r.stderr
+    im = _page(pdf)
+    px = im.load()
+    # Inkscape 1.2.2: "Big" ink 111-168 x 46-125, "moon" 190-211 x 44-146 (590-611 at y 500); printkit set moon 197-229 x 45-200
+    for y0, y1, (top, foot) in ((0, 440, (190, 211)), (440, im.height, (590, 611))):
+        bands = _ink_bands(pdf, y0, y1)
+        assert len(bands) == 2 and abs(bands[1][0] - top) <= 2 and abs(bands[1][1] - foot) <= 2, bands
+        xs = [x for x in range(im.width) if any(px[x, y] < 100 for y in range(bands[1][0], bands[1][1] + 1))]
+        assert abs(xs[0] - 44) <= 2 and abs(xs[-1] - 146) <= 3, (xs[0], xs[-1])
+
+
+def test_line_breaks_inside_the_tspans_of_text_in_a_shape_are_its_lines(tmp_path):
+    """SVG 2 text in a shape whose lines are parted only by line breaks inside
+    its tspans (no tspan with x and y a line): under white-space:pre Inkscape
+    1.2.2 makes each a new line, a 30 px span's words after one still 30 px;
+    printkit ran them on into one line (a line break written in the file was a
+    space). Under xml:space="preserve" alone it is a space in Inkscape too (y 500)."""
+    r, pdf = _print("shape-newlines", "poker", tmp_path)
+    assert r.returncode == 0, r.stderr
+    im = _page(pdf)
+    px = im.load()
+    # Inkscape 1.2.2: ink rows 106-136 164-186 214-236, columns 51-244 52-147 51-114 | 506-536, 51-354
+    # (printkit: 106-135, 51-430 | 506-535, 51-354)
+    for (y0, y1), inkscape in (((0, 440), [(106, 136, 51, 244), (164, 186, 52, 147), (214, 236, 51, 114)]), ((440, im.height), [(506, 536, 51, 354)])):
+        bands = _ink_bands(pdf, y0, y1)
+        assert len(bands) == len(inkscape), bands
+        for (top, foot), (t, f, left, right) in zip(bands, inkscape):
+            xs = [x for x in range(im.width) if any(px[x, y] < 100 for y in range(top, foot + 1))]
+            assert abs(top - t) <= 2 and abs(foot - f) <= 2 and abs(xs[0] - left) <= 2 and abs(xs[-1] - right) <= 3, (bands, (top, foot, xs[0], xs[-1]))
+
+
+def test_tspans_with_x_and_y_in_a_shape_start_no_line(tmp_path):
+    """In SVG 2 text in a shape not under white-space: pre, a tspan with x and
+    y (or sodipodi:role="line") starts no line in Inkscape 1.2.2: only a line
+    break under white-space: pre does (shape-newlines.svg). printkit started a
+    line at each."""
+    r, pdf = _print("shape-xy-tspans", "poker", tmp_path)
+    assert r.returncode == 0, r.stderr
+    im = _page(pdf)
+    px = im.load()
+    # Inkscape 1.2.2: ink rows 106-136, columns 51-265 ("first second") | 506-536, 51-254 ("firstsecond");
+    # printkit set two lines each (106-135 156-185 | 506-535 556-585)
+    for (y0, y1), (t, f, left, right) in (((0, 440), (106, 136, 51, 265)), ((440, im.height), (506, 536, 51, 254))):
+        bands = _ink_bands(pdf, y0, y1)
+        assert len(bands) == 1 and abs(bands[0][0] - t) <= 2 and abs(bands[0][1] - f) <= 2, bands
+        xs = [x for x in range(im.width) if any(px[x, y] < 100 for y in range(bands[0][0], bands[0][1] + 1))]
+        assert abs(xs[0] - left) <= 2 and abs(xs[-1] - right) <= 3, (xs[0], xs[-1])
+
+
+def test_a_coloured_span_inside_a_larger_paragraph_keeps_its_size(tmp_path):
+    """A flowSpan that sets only its colour, inside a 60 px paragraph of a 40 px
+    flowRoot, is 60 px (its parent's), as Inkscape sets it: the innermost span's
+    table entry is the one drawn, and it held the colour alone (printkit set
+    'Blue' at 40 px: columns 46-228)."""
+    (tmp_path / "t.svg").write_text('''<svg xmlns="http://www.w3.org/2000/svg" width="63mm" height="88mm" viewBox="0 0 630 880">
+  <rect width="630" height="880" fill="#fff"/>
+  <flowRoot xml:space="preserve" style="font-size:40px;line-height:1.25;font-family:sans-serif;fill:#000000"><flowRegion><rect x="40" y="100" width="550" height="300"/></flowRegion><flowPara>{{ w }}</flowPara><flowPara style="font-size:60px">Big <flowSpan style="fill:#000080">Blue</flowSpan></flowPara></flowRoot></svg>''', encoding="utf-8")
+    (tmp_path / "t.csv").write_text("w\nsmall\n", encoding="utf-8")
+    out = tmp_path / "t.pdf"
+    r = run_inproc("deck", "--data", "t.csv", "--front", "t.svg", "--card-size", "poker", "--layout", "single", "--order", "fronts-first", "--bleed", "0",
+                   "--no-strict", "-o", str(out), cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    bands = _ink_bands(out)
+    im = _page(out)
+    px = im.load()
+    # Inkscape 1.2.2: ink rows 106-136 and 159-218, the second line's columns 46-268
+    assert len(bands) == 2 and abs(bands[1][0] - 159) <= 2 and abs(bands[1][1] - 218) <= 2, bands
+    xs = [x for x in range(im.width) if any(px[x, y] < 100 for y in range(bands[1][0], bands[1][1] + 1))]
+    assert abs(xs[0] - 46) <= 2 and abs(xs[-1] - 268) <= 3, (xs[0], xs[-1])

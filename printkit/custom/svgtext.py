@@ -97,7 +97,7 @@ class SvgText:
             def lines(x):  # a span's own line height in ems of the text's size
                 used = _used_line_height(x, el, own_size)
                 return used / text_size if used is not None else None
-        source = _text_source(el, self._span_marker(props, table, where, lines if line_height else None, line_height))
+        mark = self._span_marker(props, table, where, lines if line_height else None, line_height, el, style)
         editor = False
         x = _length(el.get("x") or (spans[0].get("x") if spans else None), CSS_UNITS) or 0.0
         y = _length(el.get("y") or (spans[0].get("y") if spans else None), CSS_UNITS) or 0.0
@@ -124,6 +124,11 @@ class SvgText:
             anchor = text_anchor(props.get("text-anchor", "start"), props.get("direction"))
             left = x - width * {"middle": 0.5, "end": 1.0}.get(anchor, 0.0)
             box = (left, y - ASCENT * size, width, 1e6)
+        # SVG 2 text in a shape, as Inkscape 1.2.2 sets it (looked at): a tspan's x and y (or sodipodi:role="line")
+        # start no line; under white-space: pre (as Inkscape 1.x writes it) or its kin a line break written in the
+        # text is a new line, else a space (xml:space="preserve") or nothing
+        breaks = editor and _inherited(el, "white-space") in ("pre", "pre-wrap", "pre-line", "break-spaces")
+        source = _text_source(el, mark, breaks, shaped=editor)
         fs = props.get("font-size")
         if fs is not None and not T.PLACEHOLDER.search(str(fs)):
             try:
@@ -211,7 +216,7 @@ class SvgText:
             def lines(x):  # a span's own line height in ems of the text's size
                 used = _used_line_height(x, el, root_size or text_size)
                 return used / text_size if used is not None else None
-        mark = self._span_marker(props, table, where, lines, line_height)
+        mark = self._span_marker(props, table, where, lines, line_height, el, style)
         runon = el.get("data-newlines", "run-on") != "break"
         source = "\n".join(t for t in ((_marked(p, mark).strip().replace("\n", " ") if runon else _marked(p, mark).strip()) for p in paras) if plain(t).strip())
         self._gradient_text(props, where)
@@ -259,18 +264,28 @@ class SvgText:
         props["fill"] = "#%02x%02x%02x" % tuple(round(x * 255) for x in mean)
         self.notes.append(f"{where}: its fill is a gradient ({m.group(1)}); the text is drawn in the gradient's mean colour {props['fill']}")
 
-    def _span_marker(self, props: dict, table: list, where: str, lines=None, line_height: float | None = None):
+    def _span_marker(self, props: dict, table: list, where: str, lines=None, line_height: float | None = None, root=None, outer: dict | None = None):
         """A function giving, for a span (tspan, flowSpan, flowPara) of this text,
-        the marks its text is wrapped in when it is styled apart from the text
-        (its own weight, style, size or colour: drawn so, as Inkscape draws it;
-        see engine/text.SPAN_OPEN), or None. What is not drawn apart (another font
-        family, a size or colour from a placeholder or a paint server) is said,
-        naming the span. `lines`: a span's line height in ems of the text's size
-        (Inkscape 1.x's flowed text), kept in the span's table entry (with its
-        size, engine/text.span_line); a span whose line height is not the text's,
-        `line_height`, is marked for it alone too (a span that sets neither its
-        size nor its line height takes its parent's, as its marks do)."""
+        the marks its text is wrapped in when it is styled apart from what it
+        would be drawn in without them (the text's style, `props`, or the
+        nearest marked span around it): its weight, style, size or colour, as
+        CSS hands them down, the nearest of the span and its parents up to the
+        text `root` that sets one, else `outer` (the root's own, inherited):
+        drawn so, as Inkscape draws it (see engine/text.SPAN_OPEN). A paragraph
+        that sets no size after one that sets 60 px is at its parent's size
+        (the flowRoot's), never its sibling's. What is not drawn apart (another
+        font family, a size or colour from a placeholder or a paint server) is
+        said, naming the span. `lines`: a span's line height in ems of the
+        text's size (Inkscape 1.x's flowed text), kept in the span's table
+        entry (with its size, engine/text.span_line); a span whose line height
+        is not the one it would be set in, `line_height` or its marked
+        parent's, is marked for it alone too. A span's table entry holds its
+        whole colour, size and line height (the innermost span's entry is the
+        one drawn)."""
         keys = ("font-family", "font-size", "font-weight", "font-style", "fill")
+        outer = props if outer is None else outer
+        spans = ("tspan", "flowSpan", "flowPara")
+        done: dict = {}  # span -> (marks or None, its computed style, its line height)
 
         def size_of(value):
             try:
@@ -278,54 +293,99 @@ class SvgText:
             except BadNumber:
                 return None
 
+        def same(a, b) -> bool:
+            return str("" if a is None else a).strip() == str("" if b is None else b).strip()
+
+        def computed(x) -> dict:
+            out: dict = {}
+            node = x
+            while node is not None and node is not root:
+                for k, v in _style(node).items():
+                    if k in keys and k not in out:
+                        out[k] = v
+                node = node.getparent()
+            for k in keys:
+                if k not in out and outer.get(k) is not None:
+                    out[k] = outer[k]
+            return out
+
+        def drawn(x):
+            """(style, line height) x is set in without marks of its own: its nearest marked span's, else the text's."""
+            node = x.getparent()
+            while node is not None and node is not root:
+                if isinstance(node.tag, str) and _local(node.tag) in spans and mark(node) is not None:
+                    _m, style, lh = done[node]
+                    return style, (lh if lh is not None else line_height)
+                node = node.getparent()
+            return props, line_height
+
         def mark(x):
+            if x in done:
+                return done[x][0]
+            comp = computed(x)
+            lh = lines(x) if lines is not None else None
+            done[x] = (None, comp, lh)
             if not "".join(x.itertext()).strip():
                 return None
-            own = {k: v for k, v in _style(x).items() if k in keys and str(v).strip() != str(props.get(k, "")).strip()}
-            declared = _style(x)  # a span setting neither its size nor its line height has its parent's line (its marks)
-            lh = lines(x) if lines is not None and ("font-size" in declared or "line-height" in declared) else None
-            other_line = lh is not None and line_height is not None and abs(lh - line_height) > 1e-6 * line_height
+            base, base_lh = drawn(x)
+            own = {k: comp.get(k) for k in keys if not same(comp.get(k), base.get(k))}
+            other_line = lh is not None and base_lh is not None and abs(lh - base_lh) > 1e-6 * base_lh
             if not own and not other_line:
                 return None
+            declared = _style(x)
             bold = italic = None
             rgb = factor = None
+            entry = other_line
             apart = []
-            w = str(own.get("font-weight", "")).strip().lower()
-            if w:
+            w = str(own.get("font-weight") or "").strip().lower()
+            if "font-weight" in own:
                 if T.PLACEHOLDER.search(w):
                     apart.append(f"font-weight: {w}")
                 else:
-                    bold = is_bold(w)
-            st = str(own.get("font-style", "")).strip().lower()
-            if st:
-                italic = st in ("italic", "oblique")
+                    bold = is_bold(w or "normal")
+            if "font-style" in own:
+                italic = str(own.get("font-style") or "").strip().lower() in ("italic", "oblique")
             if "fill" in own:
-                f = str(own["fill"]).strip()
+                f = str(own["fill"] or "").strip()
                 try:
                     if "url(" in f:
                         raise ValueError
-                    # a placeholder: the span's colour filled per card (card_spans), as Inkscape draws the filled-in file
-                    rgb = T.compile_text(f, where) if T.PLACEHOLDER.search(f) else T.parse_color(f, css=True)
+                    if not T.PLACEHOLDER.search(f):
+                        T.parse_color(f, css=True)
+                    entry = True
                 except ValueError:
                     apart.append(f"fill: {f}")
             if "font-size" in own:
                 mine, theirs = size_of(own["font-size"]), size_of(props.get("font-size", "16"))
                 if mine and theirs and not T.PLACEHOLDER.search(str(own["font-size"])):
-                    factor = mine / theirs
+                    entry = True
                 else:
                     apart.append(f"font-size: {own['font-size']}")
             if "font-family" in own:
                 apart.append(f"font-family: {own['font-family']}")
             if apart:
                 ident = x.get("id") or T.short("".join(x.itertext()), 20)
-                self.notes.append(f"{where}: {_local(x.tag)} '{ident}' has its own {', '.join(apart)}; that is drawn in the text's")
-            if bold is None and italic is None and rgb is None and factor in (None, 1.0) and not other_line:
-                return None
+                whose = "its own" if all(a.split(":")[0] in declared for a in apart) else "its parent's"
+                self.notes.append(f"{where}: {_local(x.tag)} '{ident}' has {whose} {', '.join(apart)}; that is drawn in the text's")
             k = 0
-            if rgb is not None or factor not in (None, 1.0) or other_line:
-                table.append((rgb, factor if factor not in (None, 1.0) else None, lh))
+            if entry:  # the span's whole colour and size (of the text's, when its own are the text's), and its line height
+                f = str(comp.get("fill") or "").strip()
+                if f and not same(f, props.get("fill")) and "url(" not in f:
+                    try:
+                        # a placeholder: the span's colour filled per card (card_spans), as Inkscape draws the filled-in file
+                        rgb = T.compile_text(f, where) if T.PLACEHOLDER.search(f) else T.parse_color(f, css=True)
+                    except ValueError:
+                        rgb = None
+                mine, theirs = size_of(comp.get("font-size")), size_of(props.get("font-size", "16"))
+                if mine and theirs and not T.PLACEHOLDER.search(str(comp.get("font-size"))) and abs(mine / theirs - 1) > 1e-9:
+                    factor = mine / theirs
+                table.append((rgb, factor, lh))
                 k = len(table)
-            return span_open(bold, italic, k), SPAN_CLOSE
+            if bold is None and italic is None and not k:
+                return None
+            marks = (span_open(bold, italic, k), SPAN_CLOSE)
+            done[x] = (marks, comp, lh)
+            return marks
 
         return mark
 
@@ -704,15 +764,19 @@ _SOURCE_TABS = str.maketrans({"\r": " ", "\n": " ", "\t": " "})
 _SOURCE_LINES = str.maketrans({"\r": None, "\n": None, "\t": " "})
 
 
-def _source_spaces(text: str | None, preserve: bool) -> str:
+def _source_spaces(text: str | None, preserve: bool, breaks: bool = False) -> str:
     """A piece of the template's own text as Inkscape reads it: a line break
     written in the file is dropped (SVG 1.1's default white space) or, under
     xml:space="preserve", a space, never a new line; a tab is a space; the
     white space alone between tspans (the indentation of tspans on lines of
     their own) is nothing. A line break in a cell's value is not touched (it
-    comes in later, per card)."""
+    comes in later, per card). `breaks`: SVG 2 text in a shape under
+    white-space pre, pre-wrap, pre-line or break-spaces, where Inkscape 1.x
+    makes a line break written in the file a new line (and a tab a space)."""
     if not text:
         return ""
+    if breaks:
+        return text.replace("\r\n", "\n").replace("\r", "\n").replace("\t", " ")
     if preserve:
         return text.translate(_SOURCE_TABS)
     return "" if not text.strip() else text.translate(_SOURCE_LINES)
@@ -761,20 +825,24 @@ def _vertical(el, m: Matrix, x: float, y: float, box, source: str, where: str) -
     return mul(m, parse_transform(f"rotate(90 {x!r} {y!r})"))
 
 
-def _text_source(el, mark=None) -> str:
+def _text_source(el, mark=None, breaks: bool = False, shaped: bool = False) -> str:
     """The text of a <text>, Inkscape's line tspans joined with newlines; a span
-    styled apart wrapped in the marks `mark(span)` gives (see _span_marker)."""
+    styled apart wrapped in the marks `mark(span)` gives (see _span_marker).
+    `shaped` (SVG 2 text in a shape): a tspan's x and y (or
+    sodipodi:role="line") start no line, as Inkscape 1.x sets it; `breaks`
+    (in a shape under white-space: pre and its kin): the line breaks written
+    in its text are its new lines (Inkscape 1.x ends each line's tspan with one)."""
     keep = _preserved(el)
-    parts = [_source_spaces(el.text, keep)]
+    parts = [_source_spaces(el.text, keep, breaks)]
     first = True
     for child in el:
         if _local(child.tag) == "tspan":
-            line = child.get(SODIPODI_ROLE) == "line" or (child.get("y") is not None and child.get("x") is not None)
+            line = not shaped and (child.get(SODIPODI_ROLE) == "line" or (child.get("y") is not None and child.get("x") is not None))
             if line and not first:
                 parts.append("\n")
-            parts.append(_source_spaces(_marked(child, mark, top=False) if mark else "".join(child.itertext()), keep))
+            parts.append(_source_spaces(_marked(child, mark, top=False) if mark else "".join(child.itertext()), keep, breaks))
             first = False
-        parts.append(_source_spaces(child.tail, keep))
+        parts.append(_source_spaces(child.tail, keep, breaks))
     return "".join(parts).strip()
 
 

@@ -219,7 +219,7 @@ def paragraphs(text: str, icons: bool = False, markup: bool = False, base: str |
     spaces is kept (xml:space="preserve", white-space:pre): the first parts
     the words, the rest end the word before it (hanging at a line's end)."""
     paras = []
-    for para in text.replace("\r\n", "\n").replace("\\n", "\n").split("\n"):
+    for para in _carry_spans(text.replace("\r\n", "\n").replace("\\n", "\n")).split("\n"):
         if not editor and not keep_spaces and (not markup or "*" not in para) and _NO_BREAK[0] not in para and _NO_BREAK[1] not in para and SPAN_OPEN not in para and SPAN_CLOSE not in para:  # the usual case, quickly
             paras.append(([_pieces([(ch, _PLAIN) for ch in w], icons) if ":" in w and icons else (("t", w, _PLAIN),) for w in para.split()], base == "rtl" if base else shaping.base_rtl(para)))
             continue
@@ -240,6 +240,33 @@ def paragraphs(text: str, icons: bool = False, markup: bool = False, base: str |
             words = [part for w in words for part in _slash_parts(w)]
         paras.append((words, base == "rtl" if base else shaping.base_rtl("".join(ch for ch, _ in chars))))
     return paras
+
+
+def _carry_spans(text: str) -> str:
+    """The text with each styled span still open at a line break closed before
+    it and opened again after it, so that every paragraph holds its own marks: a
+    span's words after a line break inside it (a line break under white-space:
+    pre in a template, or in a cell) keep the span's style."""
+    if "\n" not in text or SPAN_OPEN not in text:
+        return text
+    out: list = []
+    stack: list = []
+    i = 0
+    while i < len(text):
+        ch = text[i]
+        if ch == SPAN_OPEN:
+            stack.append(text[i : i + 3])
+            out.append(text[i : i + 3])
+            i += 3
+            continue
+        if ch == SPAN_CLOSE and stack:
+            stack.pop()
+        if ch == "\n" and stack:
+            out.append(SPAN_CLOSE * len(stack) + "\n" + "".join(stack))
+        else:
+            out.append(ch)
+        i += 1
+    return "".join(out)
 
 
 GLUE = ("g", "", _PLAIN)  # a word's first piece: no space before it (a break opportunity inside a word)

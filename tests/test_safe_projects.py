@@ -1067,6 +1067,22 @@ def _(p, v):
     layout_deck(p, '[[element]]\ntype = "text"\ntext = "{{ name }}"\nx = 5\ny = 40\nw = 50\nh = 10\n' + boxes, csv="name\n" + "\n".join(f"C{i}" for i in range(5000)) + "\n")
 
 
+@case("layout-of-499-conditions-on-5000-cards", 2, "show conditions take over")
+def _(p, v):
+    # 499 boxes each shown on a condition of the card's own value, on 5,000 cards of different
+    # values: 2.5 million answers (validate 40 s, make past a minute). Each is answered once for
+    # the values it reads and the deck's answers are counted (LAYOUT_CONDITIONS)
+    boxes = "".join(f'[[element]]\ntype = "box"\nx = 5\ny = 5\nw = 1\nh = 1\nfill = "#336699"\nshow = "name != \'C{i}\'"\n' for i in range(499))
+    layout_deck(p, '[[element]]\ntype = "text"\ntext = "{{ name }}"\nx = 5\ny = 40\nw = 50\nh = 10\n' + boxes, csv="name\n" + "\n".join(f"C{i}" for i in range(5000)) + "\n")
+
+
+@case("layout-of-499-conditions-on-few-values-prints", 0)
+def _(p, v):
+    # the control: the same 499 conditions on 300 cards of four values are answered 4 x 499 times
+    boxes = "".join(f'[[element]]\ntype = "box"\nx = 5\ny = 5\nw = 1\nh = 1\nfill = "#336699"\nshow = "name != \'C{i}\'"\n' for i in range(499))
+    layout_deck(p, '[[element]]\ntype = "text"\ntext = "{{ name }}"\nx = 5\ny = 40\nw = 50\nh = 10\n' + boxes, csv="name\n" + "\n".join(f"C{i % 4}" for i in range(300)) + "\n")
+
+
 @case("terminal-escapes-in-a-cell-and-a-title", 1, "")
 def _(p, v):
     # a cell and a part's title holding escape sequences: the title bar set (OSC 0), the

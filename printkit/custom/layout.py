@@ -48,6 +48,7 @@ class Element:
     texts: dict  # field -> compiled template or plain string
     show: object  # compiled condition or None
     box: tuple[float, float, float, float]  # x, y, w, h in mm from the top-left of the trim
+    show_keys: tuple | None = ()  # the columns the condition reads (None: it may differ on every card)
 
     @property
     def static(self) -> bool:
@@ -162,7 +163,31 @@ class LayoutTemplate:
         if kind == "qr" and "text" not in texts:
             raise UsageError(f"{w}: a qr element needs text = \"...\"")
         show = T.compile_expr(str(spec["show"]), w) if "show" in spec else None
-        return Element(kind, n, spec, texts, show, box)
+        keys = T.row_keys("{{ " + str(spec["show"]) + " }}") if show is not None else ()
+        return Element(kind, n, spec, texts, show, box, None if keys is None else tuple(sorted(keys)))
+
+    def _shown(self, e: Element, v: dict) -> bool:
+        """Whether the element is drawn on this card: its condition answered once
+        for each set of the values it reads (the check and the drawing ask again),
+        and the answers the whole deck needs counted against LAYOUT_CONDITIONS
+        (499 conditions on 5,000 cards of different values ran make past a minute)."""
+        if e.show is None:
+            return True
+        memo = self.__dict__.setdefault("_answers", {})
+        try:
+            key = (e.number, v.get("card") if e.show_keys is None else tuple(v.get(k) for k in e.show_keys))
+            hash(key)
+        except TypeError:  # a value of a JSON row that is a list or a table: not kept
+            key = None
+        if key is not None and key in memo:
+            return memo[key]
+        count = self.__dict__["_asked"] = self.__dict__.get("_asked", 0) + 1
+        if count > safety.LIMITS["LAYOUT_CONDITIONS"]:
+            raise safety.LimitError(f"{self.path.name}: its elements' show conditions take over {safety.LIMITS['LAYOUT_CONDITIONS']:,} answers for this deck, printkit's limit: fewer conditional elements, or conditions on columns with fewer different values")
+        answer = bool(e.show(**v))
+        if key is not None:
+            memo[key] = answer
+        return answer
 
     def _group(self) -> list:
         layers: list = []
@@ -192,6 +217,8 @@ class LayoutTemplate:
 
     # -- checks ---------------------------------------------------------------
     def check_template(self) -> list:
+        self.__dict__.pop("_answers", None)  # a new run (serve keeps the template while the data changes): its deck's answers only
+        self.__dict__.pop("_asked", None)
         out = []
         W, H = self.trim
         where = self.path.name
@@ -244,7 +271,7 @@ class LayoutTemplate:
                 out += [w._replace(place=place + w.place[len(was):]) for w in found if w.warning and w.place.startswith(was)]
                 continue
             start = len(out)
-            if e.show is not None and not e.show(**v):
+            if not self._shown(e, v):
                 continue
             label = f"{place} {e.label(self.path).split(' ', 1)[1]}"
             x, y, w, h = e.box
@@ -337,7 +364,7 @@ class LayoutTemplate:
                     cache[key] = name
                 c.doForm(name)
             else:
-                if layer.show is not None and not layer.show(**v):
+                if not self._shown(layer, v):
                     continue
                 self._element_noted(c, art, layer, v, H)
 

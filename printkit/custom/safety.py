@@ -72,6 +72,7 @@ LIMITS = {
     "CELL_CHARS": _limit("CELL_CHARS", 10_000),  # characters in one data cell
     "CARDS": _limit("CARDS", 5_000),  # cards and tokens in one project, after qty and copies
     "SVG_ELEMENTS": _limit("SVG_ELEMENTS", 50_000),  # elements in one SVG file (all the files it shows, together)
+    "LAYOUT_CONDITIONS": _limit("LAYOUT_CONDITIONS", 200_000),  # show conditions a layout answers for one deck, each once for the values it reads (about 10 s of Jinja2 at most)
     "LAYOUT_ELEMENTS": _limit("LAYOUT_ELEMENTS", 500),  # [[element]] tables of one layout template (each looked at on every card)
     "SVG_DEPTH": _limit("SVG_DEPTH", 100),  # nesting of SVG elements
     "SVG_FILES": _limit("SVG_FILES", 50),  # SVG files one drawing shows (nested pictures)

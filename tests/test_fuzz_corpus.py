@@ -15,8 +15,9 @@ once), each run printkit's `main` in the child, but for a few a batch that go
 through a real `python -m printkit` process. Default tier: RUNS runs, each
 `validate` or one card as a print shop's PDF (`--cheap` to reproduce one): most
 runs take a few milliseconds, the ones that draw a filter at 300 dpi or a
-certificate page a tenth of a second or more; 10-12 s of CPU in all, about 6 s
-of wall time on two idle cores.
+certificate page a tenth of a second or more, a few 1-4 s; about 12 s of CPU in
+all, 8-10 s of wall time on two idle cores (300 runs took 21 s, 150 took 15 s:
+the default tier keeps well under 90 s with 100; the second tier runs 10,000).
 Second tier (--runslow): SLOW_BATCHES batches of SLOW_RUNS (10,000 runs),
 every command and format (sheets, fold, PNGs), about 50 s of CPU a batch (all
 10,000: about 500 s of CPU, 4-5 minutes of both cores).
@@ -33,7 +34,7 @@ import fuzz_corpus as fz
 from conftest import TEST_FONTS
 
 SEED = int(os.environ.get("PRINTKIT_FUZZ_SEED", "35"))
-RUNS = 300  # about 0.03 s of CPU a run on average (a project copied, changed, checked and one card drawn)
+RUNS = 100  # about 0.12 s of CPU a run on average (a project copied, changed, checked and one card drawn)
 SLOW_BATCHES = 10  # 10,000 runs, each batch about 50 s of CPU (0.05 s a run: sheets, PNGs)
 SLOW_RUNS = 1000
 JOBS = 2  # children side by side

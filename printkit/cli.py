@@ -6,6 +6,7 @@ Heavy imports (ReportLab, the word lists) happen only when a command runs, so
 
 from __future__ import annotations
 
+import re
 import sys
 import types
 import os
@@ -565,7 +566,9 @@ def _install_signal_handlers() -> dict:
     return saved
 
 
-_CONTROL = None
+#: control characters a cell or title may hold (escape sequences set the window title, write
+#: the clipboard, clear the screen): shown as \uXXXX, never sent to the terminal
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 
 
 def _echo(message=None, *args, **kwargs) -> None:
@@ -579,11 +582,6 @@ def _echo(message=None, *args, **kwargs) -> None:
 
 
 def _terminal(text) -> str:
-    global _CONTROL
-    if _CONTROL is None:
-        import re
-
-        _CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
     return _CONTROL.sub(lambda m: f"\\u{ord(m.group()):04x}", str(text))
 
 

@@ -34,7 +34,7 @@ from printkit.rules import Violation
 from printkit.custom.template import warning
 from printkit.engine import fonts
 from printkit.engine.shaping import has_all
-from printkit.engine.text import flow, parse_markup
+from printkit.engine.text import block_count, flow, parse_markup
 
 MAX_REPORTED = 60  # violations listed before "and N more"
 
@@ -627,8 +627,6 @@ class PageSpec:
 
     def build(self, params: dict) -> dict:
         text = safety.read_text(self.text_path, "text page", safety.LIMITS["PAGE_BYTES"])
-        from printkit.engine.text import block_count
-
         blocks, most = block_count(text), safety.LIMITS["PAGE_BLOCKS"]
         if blocks > most:  # each a line at least, with its space: 330,000 one-letter paragraphs (660 KB) ran make out of memory
             raise safety.LimitError(f"{safety.shown(self.text_path.name)}: {blocks:,} headings, paragraphs and list items, over printkit's limit of {most:,} for a text page")

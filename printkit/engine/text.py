@@ -37,6 +37,7 @@ for a rules page, a batch of labels or a drawing's run (`TextPen`).
 
 from __future__ import annotations
 
+import bisect
 import math
 import re
 from collections import namedtuple
@@ -126,8 +127,6 @@ def _marked(text: str, opening, closing, width: int, start: str, end: str) -> st
     asterisks each) put between `start` and `end`, as re.sub of the pattern of
     both gives it (left to right; each opening takes the nearest closing after
     at least one character, on the same line), in time linear in the text."""
-    import bisect
-
     opens = [m.start() for m in opening.finditer(text)]
     if not opens:
         return text

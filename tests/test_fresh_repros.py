@@ -375,9 +375,7 @@ def test_a_pictures_text_stroke_is_drawn_as_inkscape_draws_it(tmp_path):
     (tmp_path / "t.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" width="63mm" height="88mm" viewBox="0 0 630 880">'
                                     '<image href="pic.svg" x="0" y="0" width="630" height="880"/><text x="300" y="860" font-size="30">{{ word }}</text></svg>', encoding="utf-8")
     (tmp_path / "t.csv").write_text("word\nEMBER\n", encoding="utf-8")
-    out = tmp_path / "t.pdf"
-    r = run_inproc("deck", "--data", "t.csv", "--front", "t.svg", "--card-size", "poker", "--layout", "single", "--order", "fronts-first", "--bleed", "0",
-                   "--no-strict", "-o", str(out), cwd=tmp_path)
+    r, out = _print("t", "poker", tmp_path, tmp_path)
     assert r.returncode == 0, r.stderr
     got = _colour_counts(out)
     inkscape = {"top red": 13886, "top black": 4234, "middle blue": 14599, "bottom green": 9816}  # as above
@@ -450,9 +448,7 @@ def test_a_coloured_span_inside_a_larger_paragraph_keeps_its_size(tmp_path):
   <rect width="630" height="880" fill="#fff"/>
   <flowRoot xml:space="preserve" style="font-size:40px;line-height:1.25;font-family:sans-serif;fill:#000000"><flowRegion><rect x="40" y="100" width="550" height="300"/></flowRegion><flowPara>{{ w }}</flowPara><flowPara style="font-size:60px">Big <flowSpan style="fill:#000080">Blue</flowSpan></flowPara></flowRoot></svg>''', encoding="utf-8")
     (tmp_path / "t.csv").write_text("w\nsmall\n", encoding="utf-8")
-    out = tmp_path / "t.pdf"
-    r = run_inproc("deck", "--data", "t.csv", "--front", "t.svg", "--card-size", "poker", "--layout", "single", "--order", "fronts-first", "--bleed", "0",
-                   "--no-strict", "-o", str(out), cwd=tmp_path)
+    r, out = _print("t", "poker", tmp_path, tmp_path)
     assert r.returncode == 0, r.stderr
     bands = _ink_bands(out)
     im = _page(out)

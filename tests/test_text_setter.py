@@ -314,10 +314,10 @@ def test_labels_in_one_text_object_draw_what_a_label_each_draws(tmp_path):
 def test_emphasis_marks_pair_as_the_patterns_do_in_linear_time():
     """Bold and italic marks are paired as re.sub of the two patterns pairs them
     (same text, same spans), without trying each opening against the rest of the
-    line: a page of openings that never close is set in linear time. Control: the
-    patterns themselves take over 10 times as long on the same text."""
+    line: a page of openings that never close is set in linear time (its CPU bound
+    is the hostile case rules-page-of-unclosed-emphasis, under the runner's ceiling:
+    tests assert no time)."""
     import random
-    import time
 
     rnd = random.Random(5)
     alpha = ["*", "*", "**", "a", "b", " ", "\n", "_", "\t", "é", "1", ".", "\u00a0"]
@@ -326,14 +326,6 @@ def test_emphasis_marks_pair_as_the_patterns_do_in_linear_time():
         bold = text._BOLD.sub("\x01\\1\x02", s)
         assert text._marked(s, text._BOLD_OPEN, text._BOLD_CLOSE, 2, "\x01", "\x02") == bold, s
         assert text._marked(bold, text._ITALIC_OPEN, text._ITALIC_CLOSE, 1, "\x03", "\x04") == text._ITALIC.sub("\x03\\1\x04", bold), s
-    page = "*a **b " * 2_500
-    t = time.process_time()
-    text._styled(page, True)
-    ours = time.process_time() - t
-    t = time.process_time()
-    text._ITALIC.sub("\x03\\1\x04", text._BOLD.sub("\x01\\1\x02", page))
-    theirs = time.process_time() - t
-    assert theirs > 10 * ours, (ours, theirs)
 
 
 def test_a_long_run_is_shaped_once_for_all_the_sizes_it_is_tried_at(monkeypatch):

@@ -627,3 +627,60 @@ def test_an_svg_picture_with_no_width_draws_nothing(tmp_path, side):
 
     im = pdfium.PdfDocument(str(tmp_path / "out.pdf"))[0].render(scale=1).to_pil().convert("RGB")
     assert not any(im.getpixel((x, y))[1] > im.getpixel((x, y))[0] + 60 for x in range(0, im.width, 3) for y in range(0, im.height, 3))  # no green circle
+
+
+@pytest.mark.parametrize("layout", ["sheet", "single"])
+def test_a_rows_copies_are_drawn_once_as_a_form(tmp_path, layout):
+    """A row's copies (its qty) look alike when no template reads the card's
+    number: each face is drawn once, as a PDF form, and shown on every copy
+    (engine/cards.py). The pages are those of the same cards written as rows
+    of their own, each drawn on its card (to within one level of a pixel's
+    anti-aliasing)."""
+    import csv
+    import shutil
+
+    import pypdfium2 as pdfium
+    from PIL import ImageChops
+    from pypdf import PdfReader
+
+    with open(EXAMPLE / "cards.csv", newline="", encoding="utf-8") as fh:
+        rows = list(csv.DictReader(fh))
+    assert any(int(r["qty"]) > 1 for r in rows)  # the example has copies to share
+    pdfs = {}
+    for how in ("copies", "apart"):
+        folder = tmp_path / how
+        folder.mkdir()
+        for name in ("front.svg", "back.svg"):
+            shutil.copy(EXAMPLE / name, folder / name)
+        for sub in ("art", "icons"):
+            shutil.copytree(EXAMPLE / sub, folder / sub)
+        if how == "copies":
+            shutil.copy(EXAMPLE / "cards.csv", folder / "cards.csv")
+        else:  # each copy its own row: a column no template reads tells them apart
+            with open(folder / "cards.csv", "w", newline="", encoding="utf-8") as fh:
+                out = csv.writer(fh)
+                cols = [c for c in rows[0] if c != "qty"]
+                out.writerow(cols + ["copy"])
+                for r in rows:
+                    for k in range(int(r["qty"])):
+                        out.writerow([r[c] for c in cols] + [k])
+        pdfs[how] = folder / "deck.pdf"
+        proc = run_inproc("deck", "--data", "cards.csv", "--front", "front.svg", "--back", "back.svg", "--layout", layout, "-o", str(pdfs[how]), cwd=folder)
+        assert proc.returncode == 0, proc.stderr
+
+    def face_forms(pdf) -> set[str]:
+        names = set()
+        for page in PdfReader(str(pdf)).pages:
+            xobjects = page["/Resources"].get("/XObject") or {}
+            names |= {str(k) for k in xobjects if "PKFace" in str(k)}
+        return names
+
+    copied = sum(1 for r in rows if int(r["qty"]) > 1)
+    assert len(face_forms(pdfs["copies"])) >= copied and not face_forms(pdfs["apart"])  # a copied row's front is a form (the one back already was)
+    a, b = pdfium.PdfDocument(str(pdfs["copies"])), pdfium.PdfDocument(str(pdfs["apart"]))
+    assert len(a) == len(b)
+    for i in range(len(a)):
+        pa = a[i].render(scale=150 / 72).to_pil().convert("RGB")
+        pb = b[i].render(scale=150 / 72).to_pil().convert("RGB")
+        worst = max(high for _, high in ImageChops.difference(pa, pb).getextrema())
+        assert worst <= 2, f"page {i + 1} differs by {worst} levels"

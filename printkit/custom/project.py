@@ -280,6 +280,7 @@ class DeckSpec:
             chosen = [pick(v)[0] for v in cards]
         index = card_indexes(model)  # each card's place in the whole deck (a --cards selection keeps its numbers)
         fronts = _Faces(len(cards), lambda k: chosen[k][0].face(cards[k], index[k]))  # made as each card is drawn
+        keys = copy_keys(cards, chosen) if copies_alike(self.all_templates()) else None  # a row's copies drawn once, as forms
         if back is None:
             back_face = plain_back
         elif len(back) > 1 or next(iter(back.values())).dynamic:
@@ -308,7 +309,7 @@ class DeckSpec:
         if saved.card_size != self.card_size:
             doc.options = saved._replace(card_size=self.card_size)
         try:
-            draw_deck(doc, fronts, back_face)
+            draw_deck(doc, fronts, back_face, keys)
         finally:
             doc.options = saved
         font_notes(doc, self.ctx)
@@ -413,7 +414,7 @@ def check_cards(model: dict, templates: list, card_size: str, row_templates=None
     index = card_indexes(model)
     # a row's copies (its qty) follow one another with equal values: when no template
     # reads the card's number, a copy's check is the copy before's, renumbered
-    renumber = all(getattr(t, "reads_card_number", lambda: True)() is False for t in templates)
+    renumber = copies_alike(templates)
     before = None  # (values, place, card index, its violations)
     for k, values in enumerate(cards):
         if k > 0 and cards[k] is cards[k - 1]:
@@ -425,6 +426,24 @@ def check_cards(model: dict, templates: list, card_size: str, row_templates=None
         found += mine
         before = (values, places[k], index[k], mine)
     return _capped(found)
+
+
+def copies_alike(templates: list) -> bool:
+    """Whether cards with equal values look alike: no template may read the
+    card's number (a template that cannot tell is taken to read it)."""
+    return all(getattr(t, "reads_card_number", lambda: True)() is False for t in templates)
+
+
+def copy_keys(cards: list, chosen) -> list[int]:
+    """Each card's key for draw_deck: the index of the first card of its run of
+    copies (cards one after another with equal values and the same templates).
+    Only for templates that do not read the card's number (copies_alike)."""
+    keys, first = [], 0
+    for k in range(len(cards)):
+        if k == 0 or not (chosen[k] == chosen[k - 1] and (cards[k] is cards[k - 1] or cards[k] == cards[k - 1])):
+            first = k
+        keys.append(first)
+    return keys
 
 
 def _renumbered(violations: list[Violation], old: str, new: str) -> list[Violation]:

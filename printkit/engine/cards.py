@@ -517,23 +517,25 @@ _LOCAL_BLEED = {  # page-direction bleed (L, B, R, T) -> the card's own (l, b, r
 
 
 class _Placer:
-    """Draws faces at slots; a single shared back is drawn once as a PDF form."""
+    """Draws faces at slots. A face drawn more than once (a shared back, a card's
+    copies: faces with one key) is drawn once as a PDF form, with full bleed,
+    and each slot shows it through its own bleed clip."""
 
     def __init__(self, doc, card: tuple[float, float], full_bleed: float) -> None:
         self.doc = doc
         self.w, self.h = card
         self.full = full_bleed
-        self.form_name = None
+        self.forms: dict = {}  # key -> form name
 
-    def place(self, face: Face, slot: Slot, index: int, as_form: bool = False) -> None:
+    def place(self, face: Face, slot: Slot, index: int, key=None) -> None:
         c = self.doc.c
         w, h = self.w, self.h
         l, b, r, t = _LOCAL_BLEED[slot.rotate](*slot.bleed)
-        if as_form and self.form_name is None:
-            self.form_name = self.doc.unique_name("PKBack")
+        if key is not None and key not in self.forms:
+            self.forms[key] = name = self.doc.unique_name("PKBack" if key == _SHARED_BACK else "PKFace")
             f = self.full
             c.saveState()
-            c.beginForm(self.form_name, -f, -f, w + f, h + f)
+            c.beginForm(name, -f, -f, w + f, h + f)
             face(c, CardArt(w, h, (f, f, f, f), self.doc.options.safe * MM, self.doc.ink, index))
             c.endForm()
             c.restoreState()
@@ -551,28 +553,71 @@ class _Placer:
         p = c.beginPath()
         p.rect(-l, -b, w + l + r, h + b + t)
         c.clipPath(p, stroke=0, fill=0)
-        if as_form:
-            c.doForm(self.form_name)
+        if key is not None:
+            c.doForm(self.forms[key])
         else:
             face(c, CardArt(w, h, (l, b, r, t), self.doc.options.safe * MM, self.doc.ink, index))
         c.restoreState()
 
 
-def draw_deck(doc, fronts: Sequence[Face], back: Face | Sequence[Face]) -> None:
-    """Impose a deck on the document's paper by its layout, duplex and copies."""
+_SHARED_BACK = ("back",)
+
+
+class _Keys(NamedTuple):
+    """Which faces are drawn as forms: card i's front under `front(i)`, its back
+    under `back(i)` (None: drawn on the card itself)."""
+
+    cards: Sequence | None  # each card's key, or None; None: no card has one
+    shared_back: bool
+
+    def front(self, i: int):
+        k = None if self.cards is None else self.cards[i]
+        return None if k is None else ("front", k)
+
+    def back(self, i: int):
+        if self.shared_back:
+            return _SHARED_BACK
+        k = None if self.cards is None else self.cards[i]
+        return None if k is None else ("back", k)
+
+
+def _form_keys(keys: Sequence | None, n: int, shared_back: bool) -> _Keys:
+    """Keys that more than one card has: only those are worth a form."""
+    if keys is None:
+        return _Keys(None, shared_back)
+    if len(keys) != n:
+        raise ValueError(f"{len(keys)} face keys for {n} cards")
+    seen: dict = {}
+    for k in keys:
+        if k is not None:
+            seen[k] = seen.get(k, 0) + 1
+    return _Keys([k if k is not None and seen[k] > 1 else None for k in keys], shared_back)
+
+
+def draw_deck(doc, fronts: Sequence[Face], back: Face | Sequence[Face], keys: Sequence | None = None) -> None:
+    """Impose a deck on the document's paper by its layout, duplex and copies.
+
+    `keys` (optional, one a card): cards with equal keys look the same, front
+    and back (a row's copies): each such face is drawn once, as a form, and
+    shown on every card of its key. A key only one card has, and None, draw
+    the card's faces on it."""
     opts: PrintOptions = doc.options
+    n = len(fronts)
     fronts = fronts if opts.copies == 1 else list(fronts) * opts.copies  # a sequence may make its faces as asked
+    if keys is not None and opts.copies != 1:
+        keys = list(keys) * opts.copies
     shared_back = not isinstance(back, (list, tuple))
     backs = [back] * len(fronts) if shared_back else list(back) * opts.copies
+    form_keys = _form_keys(keys, n * opts.copies, shared_back)
     if opts.layout == "single":
-        _draw_single(doc, fronts, backs, shared_back)
+        _draw_single(doc, fronts, backs, form_keys)
     elif opts.layout == "fold":
-        _draw_fold(doc, fronts, backs, shared_back)
+        _draw_fold(doc, fronts, backs, form_keys)
     else:
-        _draw_sheets(doc, fronts, backs, shared_back)
+        _draw_sheets(doc, fronts, backs, form_keys)
 
 
-def _draw_sheets(doc, fronts, backs, shared_back) -> None:
+def _draw_sheets(doc, fronts, backs, keys: _Keys) -> None:
     opts = doc.options
     plan = plan_sheet(opts)
     placer = _Placer(doc, plan.card, opts.bleed * MM)
@@ -585,14 +630,14 @@ def _draw_sheets(doc, fronts, backs, shared_back) -> None:
         slots = _filled(plan, len(chunk), opts.bleed * MM)
         c = doc.new_page(plan.page, footer=front_spot)
         for k, i in enumerate(chunk):
-            placer.place(fronts[i], slots[k], i)
+            placer.place(fronts[i], slots[k], i, keys.front(i))
         _draw_lines(c, lines_for(plan, slots))
         if opts.duplex == "none":
             continue
         doc.new_page(plan.page, footer=back_spot)
         for k, i in enumerate(chunk):
             slot = back_slots[k] if slots[k] is plan.fronts[k] else back_slot(slots[k], plan.page, plan.card, opts.duplex, opts.back_offset)
-            placer.place(backs[i], slot, i, as_form=shared_back)
+            placer.place(backs[i], slot, i, keys.back(i))
 
 
 def _filled(plan: SheetPlan, n: int, bleed: float) -> list[Slot]:
@@ -614,7 +659,7 @@ def _filled(plan: SheetPlan, n: int, bleed: float) -> list[Slot]:
     return slots
 
 
-def _draw_fold(doc, fronts, backs, shared_back) -> None:
+def _draw_fold(doc, fronts, backs, keys: _Keys) -> None:
     plan = plan_fold(doc.options)
     placer = _Placer(doc, plan.card, doc.options.bleed * MM)
     per = plan.per_page
@@ -623,8 +668,8 @@ def _draw_fold(doc, fronts, backs, shared_back) -> None:
         c = doc.new_page(plan.page, footer=spot)
         chunk = range(start, min(start + per, len(fronts)))
         for k, i in enumerate(chunk):
-            placer.place(fronts[i], plan.fronts[2 * k], i)
-            placer.place(backs[i], plan.fronts[2 * k + 1], i, as_form=shared_back)
+            placer.place(fronts[i], plan.fronts[2 * k], i, keys.front(i))
+            placer.place(backs[i], plan.fronts[2 * k + 1], i, keys.back(i))
         _draw_lines(c, lines_for(plan, plan.fronts[: 2 * len(chunk)]))
 
 
@@ -636,7 +681,7 @@ def single_boxes(opts: PrintOptions) -> tuple[tuple[float, float], tuple, tuple]
     return page, (b, b, b + w, b + h), (0.0, 0.0, page[0], page[1])
 
 
-def _draw_single(doc, fronts, backs, shared_back) -> None:
+def _draw_single(doc, fronts, backs, keys: _Keys) -> None:
     opts = doc.options
     page, trim, bleed = single_boxes(opts)
     w, h = (v * MM for v in opts.card_mm)
@@ -644,17 +689,17 @@ def _draw_single(doc, fronts, backs, shared_back) -> None:
     placer = _Placer(doc, (w, h), b)
     slot = Slot(b, b, (b, b, b, b))
     order = opts.order
-    pages: list[tuple[Face, int, bool]] = []
+    pages: list[tuple[Face, int, object]] = []  # (face, card, its form key)
     if opts.duplex == "none":
-        pages = [(f, i, False) for i, f in enumerate(fronts)]
+        pages = [(f, i, keys.front(i)) for i, f in enumerate(fronts)]
     elif order == "fronts-first":
-        pages = [(f, i, False) for i, f in enumerate(fronts)] + [(bk, i, shared_back) for i, bk in enumerate(backs)]
+        pages = [(f, i, keys.front(i)) for i, f in enumerate(fronts)] + [(bk, i, keys.back(i)) for i, bk in enumerate(backs)]
     else:
         for i, f in enumerate(fronts):
-            pages += [(f, i, False), (backs[i], i, shared_back)]
-    for face, i, is_form in pages:
+            pages += [(f, i, keys.front(i)), (backs[i], i, keys.back(i))]
+    for face, i, key in pages:
         doc.new_page(page, trim=trim, bleed=bleed, footer=False)
-        placer.place(face, slot, i, as_form=is_form)
+        placer.place(face, slot, i, key)
 
 
 def pages_for(n_cards: int, opts: PrintOptions) -> int:

@@ -5,7 +5,8 @@ The command line always wins over the file; the file wins over printkit's own
 defaults. `printkit list` shows where each default came from.
 """
 
-from __future__ import annotations
+# Annotations are evaluated here (no `from __future__ import annotations`): as strings, typing.NamedTuple
+# compiles each field's type anew at every start (~10 us a field).
 
 import os
 from typing import NamedTuple

@@ -20,7 +20,8 @@ rules page and in docs/games. This module is plain data and pure functions: it
 imports nothing of printkit's.
 """
 
-from __future__ import annotations
+# Annotations are evaluated here (no `from __future__ import annotations`): as strings, typing.NamedTuple
+# compiles each field's type anew at every start (~10 us a field).
 
 import unicodedata
 from typing import NamedTuple

@@ -17,7 +17,8 @@ measures every run through here and draws the segments it gives).
   drawn as before, byte for byte.
 """
 
-from __future__ import annotations
+# Annotations are evaluated here (no `from __future__ import annotations`): as strings, typing.NamedTuple
+# compiles each field's type anew at every start (~10 us a field).
 
 import unicodedata
 from functools import lru_cache

@@ -35,7 +35,8 @@ drawer, custom/svgart.py). It writes on the canvas, or into one text object
 for a rules page, a batch of labels or a drawing's run (`TextPen`).
 """
 
-from __future__ import annotations
+# Annotations are evaluated here (no `from __future__ import annotations`): as strings, typing.NamedTuple
+# compiles each field's type anew at every start (~10 us a field).
 
 import bisect
 import math

@@ -1,6 +1,7 @@
 """Paper and card sizes, in millimetres, and the print options that use them."""
 
-from __future__ import annotations
+# Annotations are evaluated here (no `from __future__ import annotations`): as strings, typing.NamedTuple
+# compiles each field's type anew at every start (~10 us a field).
 
 import re
 from typing import NamedTuple

@@ -1,7 +1,6 @@
 """Paper and card sizes, in millimetres, and the print options that use them."""
 
-# Annotations are evaluated here (no `from __future__ import annotations`): as strings, typing.NamedTuple
-# compiles each field's type anew at every start (~10 us a field).
+# No `from __future__ import annotations`: as strings, typing.NamedTuple compiles each field's type at every start.
 
 import re
 from typing import NamedTuple

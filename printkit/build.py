@@ -4,7 +4,7 @@ Shared by the CLI, the kit builder and the tests. Nothing is drawn for a model
 the validator rejects.
 """
 
-from __future__ import annotations
+# No `from __future__ import annotations`: as strings, typing.NamedTuple compiles each field's type at every start.
 
 from pathlib import Path
 from typing import NamedTuple

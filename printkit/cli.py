@@ -232,15 +232,26 @@ class VerbGroup(click.Group):
 
     def resolve_command(self, ctx, args):
         name = args[0] if args else ""
-        if self.name == "deck" and name.startswith("-") and any(a.split("=")[0] == "--data" for a in args):
-            return "--data", own_deck_command(), args  # your own deck: no game name
         if self.get_command(ctx, name) is None and not name.startswith("-"):
             games = ", ".join(self.list_commands(ctx)) or "none yet"
             raise click.UsageError(f"'{self.name}' has no game '{name}' (games with a {self.name}: {games})")
         return super().resolve_command(ctx, args)
 
 
-@click.group(context_settings=SETTINGS)
+class Verbs(click.Group):
+    """`printkit VERB ...`. Your own deck, `deck --data FILE ...` (an option where
+    a game name would go), is the deck verb's command "--data": its words go
+    straight to it. Parsed by the deck group first, each of them would be tried
+    as an option of the group (click makes a did-you-mean error of each unknown
+    one, importing difflib, and the group then passes all of them on)."""
+
+    def resolve_command(self, ctx, args):
+        if args[:1] == ["deck"] and args[1:2] and args[1].startswith("-") and any(a.split("=")[0] == "--data" for a in args[1:]):
+            return "deck --data", own_deck_command(), args[1:]
+        return super().resolve_command(ctx, args)
+
+
+@click.group(cls=Verbs, context_settings=SETTINGS)
 @click.version_option(__version__, "--version", prog_name="printkit")
 def cli() -> None:
     """printkit: print-and-play PDFs for small cipher and word games.
@@ -259,9 +270,7 @@ def cli() -> None:
 
 
 for _verb, _help in VERBS.items():
-    # deck also takes --data/--front (your own deck) where a game name would go
-    _settings = {**SETTINGS, "ignore_unknown_options": True} if _verb == "deck" else SETTINGS
-    cli.add_command(VerbGroup(name=_verb, help=_help, short_help=_help, context_settings=_settings))
+    cli.add_command(VerbGroup(name=_verb, help=_help, short_help=_help, context_settings=SETTINGS))
 
 
 class KitGroup(VerbGroup):

@@ -7,7 +7,7 @@ functions, and draws it into a document the print engine gives it. The CLI and t
 kit builder use this table alike; neither knows any game.
 """
 
-from __future__ import annotations
+# No `from __future__ import annotations`: as strings, typing.NamedTuple compiles each field's type at every start.
 
 from typing import Any, Callable, Iterable, NamedTuple
 

@@ -5,7 +5,7 @@ The command line always wins over the file; the file wins over printkit's own
 defaults. `printkit list` shows where each default came from.
 """
 
-from __future__ import annotations
+# No `from __future__ import annotations`: as strings, typing.NamedTuple compiles each field's type at every start.
 
 import os
 from typing import NamedTuple

@@ -20,7 +20,7 @@ rules page and in docs/games. This module is plain data and pure functions: it
 imports nothing of printkit's.
 """
 
-from __future__ import annotations
+# No `from __future__ import annotations`: as strings, typing.NamedTuple compiles each field's type at every start.
 
 import unicodedata
 from typing import NamedTuple

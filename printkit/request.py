@@ -16,7 +16,7 @@ fields are apart by what they are for:
 - what picks among the built parts: `cards` ('3,7-9' of a deck).
 """
 
-from __future__ import annotations
+# No `from __future__ import annotations`: as strings, typing.NamedTuple compiles each field's type at every start.
 
 from types import MappingProxyType
 from typing import Any, Callable, Mapping, NamedTuple

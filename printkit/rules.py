@@ -6,7 +6,7 @@ word 2) and a sentence. Games register their checks on their components; this
 module runs them and knows nothing of any game.
 """
 
-from __future__ import annotations
+# No `from __future__ import annotations`: as strings, typing.NamedTuple compiles each field's type at every start.
 
 from typing import Any, Callable, Iterable, NamedTuple
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import functools
 import os
 import re
 import signal
@@ -184,8 +185,11 @@ def _mkdirs(folder: Path, shown_as: str) -> None:
 
 # -- leftovers of killed runs ------------------------------------------------------
 
-_OURS = re.compile(r"(\d+)-[0-9a-f]+\.(part|old)")
-_OLD_STYLE = re.compile(r"[a-z0-9_]{8}\.part|old")  # what earlier versions left
+@functools.cache
+def _leftover_names() -> tuple[re.Pattern, re.Pattern]:
+    """The names after the stem of leftovers: ours (pid, random, kind) and what
+    earlier versions left. Compiled at the first leftover seen (most runs see none)."""
+    return re.compile(r"(\d+)-[0-9a-f]+\.(part|old)"), re.compile(r"[a-z0-9_]{8}\.part|old")
 
 
 def _stem(name: str) -> str:
@@ -213,11 +217,12 @@ def _leftovers(folder: Path, name: str):
         return
     for entry in sorted(entries):
         rest = entry[len(stem):]
-        m = _OURS.fullmatch(rest)
+        ours, old_style = _leftover_names()
+        m = ours.fullmatch(rest)
         if m:
             if not _alive(int(m.group(1))):
                 yield folder / entry, m.group(2)
-        elif _OLD_STYLE.fullmatch(rest):
+        elif old_style.fullmatch(rest):
             yield folder / entry, "old" if rest.endswith("old") else "part"
 
 

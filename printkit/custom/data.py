@@ -235,7 +235,8 @@ def decode_text(raw: bytes, where) -> tuple[str, str]:
     if n_letters and high > 0.5 * n_letters:
         raise UsageError(f"{where}: not UTF-8, and {100 * high // n_letters}% of its letters would be accented read as Windows-1252: save it as 'CSV UTF-8'")
     # a sign inside a word ('¯ó³w' is 'Żółw' of Windows-1250): another code page
-    for odd in re.finditer(f"[{re.escape(_CP1252_SIGNS)}]", text):
+    signs = "".join(ch for ch in bytes(range(128, 256)).decode("cp1252", "ignore") if not ch.isalpha() and ch not in TYPOGRAPHY)
+    for odd in re.finditer(f"[{re.escape(signs)}]", text):
         k = odd.start()
         if 0 < k < len(text) - 1 and text[k - 1].isalpha() and text[k + 1].isalpha():
             line = text.count("\n", 0, k) + 1
@@ -245,7 +246,6 @@ def decode_text(raw: bytes, where) -> tuple[str, str]:
 
 DELIMITERS = (",", ";", "\t", "|")
 TYPOGRAPHY = "\u2018\u2019\u201a\u201c\u201d\u201e\u2013\u2014\u2026\u2022\u00b7\u00ad\u00a0"  # quotes, dashes, ellipsis, bullets: fine inside words
-_CP1252_SIGNS = "".join(ch for ch in bytes(range(128, 256)).decode("cp1252", "ignore") if not ch.isalpha() and ch not in TYPOGRAPHY)
 
 
 def choose_delimiter(text: str, tab: bool = False) -> str:

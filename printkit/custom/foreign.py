@@ -159,8 +159,9 @@ def translate(data: bytes, columns: list[str] | None) -> tuple[bytes, str]:
 
 
 LAYER_COLUMNS = ("layers", "layer")  # the column a Generator-style deck lists each row's layers in
-_PREFIX = re.compile(r"\s*\[([^\[\]]{1,60})\]")
-_CONDITION = re.compile(r"\s*%(IF|UNLESS)_([^%]{1,80})%")
+# the layer labels read (compiled by re at the first layer seen: most templates have none)
+_PREFIX = r"\s*\[([^\[\]]{1,60})\]"
+_CONDITION = r"\s*%(IF|UNLESS)_([^%]{1,80})%"
 _INKSCAPE = "{http://www.inkscape.org/namespaces/inkscape}"
 
 
@@ -191,13 +192,13 @@ def layers(root, columns: list[str] | None) -> str:
         label = el.get(_INKSCAPE + "label") or ""
         if "{{" in (el.get("style") or "") or "{%" in (el.get("style") or ""):
             continue  # the template says itself when it shows
-        m = _CONDITION.match(label)
+        m = re.match(_CONDITION, label)
         if m and (col := _column(m.group(2), "var", columns, exact, lower)) is not None:
             test = f"(row[{literal(col)}] | trim | lower) not in ('', '0', 'false', 'no')"
             _show(el, f"'inline' if {'' if m.group(1) == 'IF' else 'not '}{test} else 'none'")
             conditional.append(label.strip())
             continue
-        m = _PREFIX.match(label)
+        m = re.match(_PREFIX, label)
         if not m:
             plain.append(el)
             continue
@@ -231,7 +232,7 @@ def layers(root, columns: list[str] | None) -> str:
     return "; ".join(said)
 
 
-_BRACKET = re.compile(r"(.+?)\[([^\[\]]+)\]")
+_BRACKET = r"(.+?)\[([^\[\]]+)\]"  # compiled by re at the first use (data in countersheets' form only)
 _XLINK = "{http://www.w3.org/1999/xlink}href"
 _TEXTS = ("text", "tspan", "flowRoot", "flowPara", "flowSpan")
 
@@ -259,7 +260,7 @@ def by_id(root, columns: list[str] | None) -> str:
         return ""  # countersheets heads its first column with the template's id
     used = []
     for col in columns[1:]:
-        m = _BRACKET.fullmatch(col)
+        m = re.fullmatch(_BRACKET, col)
         target, attr = (m.group(1), m.group(2).strip()) if m else (col, None)
         el = ids.get(target)
         if el is None:

@@ -665,7 +665,7 @@ class PageSpec:
 
 # -- the project file ------------------------------------------------------------------
 
-NAME = re.compile(r"[a-z0-9][a-z0-9-]{0,39}")
+NAME = r"[a-z0-9][a-z0-9-]{0,39}"  # a project's and its parts' names (compiled by re at the first project file)
 GAME_KEYS = {"name", "title", "blurb", "players", "card_size", "fonts", "icons"}
 SECTION_KEYS = {
     "deck": {"name", "title", "data", "sheet", "front", "back", "card_size", "note", "copies", "template_column", "back_template_column", "qty_column", "name_column"},
@@ -714,7 +714,7 @@ def load_project(path: str | Path, card_size: str | None = None, strict: bool = 
         raise UsageError(f"{where}: [game] has no key '{sorted(bad)[0]}' (keys: {', '.join(sorted(GAME_KEYS))})")
     slug = re.sub(r"[^a-z0-9-]+", "-", str(game.get("title") or path.stem).lower()).strip("-")[:40].strip("-")
     name = _str(game, "name", f"{where} [game]", slug or "game")
-    if not NAME.fullmatch(name):
+    if not re.fullmatch(NAME, name):
         raise UsageError(f"{where} [game]: name '{name}' must be lower-case letters, digits and dashes")
     title = _str(game, "title", f"{where} [game]", name.replace("-", " ").title())
     size = _card_size(card_size or _str(game, "card_size", f"{where} [game]", "poker"), f"{where} [game]")
@@ -740,7 +740,7 @@ def load_project(path: str | Path, card_size: str | None = None, strict: bool = 
             if bad:
                 raise UsageError(f"{w}: no key '{sorted(bad)[0]}' (keys: {', '.join(sorted(SECTION_KEYS[kind]))})")
             cname = _str(item, "name", w, f"{kind}-{n}" if kind != "deck" else ("deck" if n == 1 else f"deck-{n}"))
-            if not NAME.fullmatch(cname) or cname in components:
+            if not re.fullmatch(NAME, cname) or cname in components:
                 raise UsageError(f"{w}: name '{cname}' must be unique, lower-case letters, digits and dashes")
             ctitle = _str(item, "title", w, cname.replace("-", " ").capitalize())
             spec = _section(kind, item, w, base, ctx, cname, ctitle, size)

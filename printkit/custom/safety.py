@@ -416,7 +416,7 @@ def count_svg(root, name, counted: list | None = None) -> int:
     return total
 
 
-_DATA_PICTURE = re.compile(r"data:image/[a-z0-9+.-]+((?:;[^,;]*)*?)(;\s*base64\s*)?,", re.I)
+_DATA_PICTURE = r"(?i)data:image/[a-z0-9+.-]+((?:;[^,;]*)*?)(;\s*base64\s*)?,"  # compiled by re at the first data: address
 
 
 def _data_uri_bytes(href: str, name):
@@ -427,7 +427,7 @@ def _data_uri_bytes(href: str, name):
     import base64
     import binascii
 
-    m = _DATA_PICTURE.match(href[:512])
+    m = re.match(_DATA_PICTURE, href[:512])
     if not m:
         return None
     body = href[m.end():]
@@ -1022,7 +1022,7 @@ def _size(x) -> int:
         return len(str(x)) if isinstance(x, (int, float)) else 0
 
 
-_WIDTH = re.compile(r"[-+ #0]*(\*|\d+)?(?:\.(\*|\d+))?[a-zA-Z%]")
+_WIDTH = r"[-+ #0]*(\*|\d+)?(?:\.(\*|\d+))?[a-zA-Z%]"  # compiled by re at the first % format
 
 
 def _percent_specs(fmt: str):
@@ -1038,7 +1038,7 @@ def _percent_specs(fmt: str):
                 at += 1
                 if depth == 0:
                     break
-        m = _WIDTH.match(fmt, at)
+        m = re.compile(_WIDTH).match(fmt, at)
         if m:
             yield m
             at = m.end()

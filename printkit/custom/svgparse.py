@@ -211,18 +211,19 @@ def crop_to_element(root, element: str, where: str) -> None:
         root.insert(0, parked)
 
 
-_URL_REF = re.compile(r"url\(\s*['\"]?#([^)'\"]*)")
+_URL_REF = r"url\(\s*['\"]?#([^)'\"]*)"  # compiled by re at the first use
 
 
 def _references(el) -> set | None:
     """The ids the elements in `el` name (a clone's href="#id", url(#id) in an
     attribute or style); None when one is a placeholder (any id may be meant)."""
     out: set = set()
+    url_ref = re.compile(_URL_REF)
     for x in el.iter():
         if not isinstance(x.tag, str):
             continue
         for key, v in x.attrib.items():
-            names = _URL_REF.findall(v)
+            names = url_ref.findall(v)
             if (key == XLINK or key == "href") and v.startswith("#"):
                 names.append(v[1:])
             for name in names:
@@ -279,7 +280,7 @@ def _old_inkscape(root) -> bool:
 _BLOCK = re.compile(r"\{%-?\s*(if|elif|else|endif)\b(.*?)-?%\}", re.S)
 
 
-_TAGS = re.compile(r"\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}", re.S)
+_TAGS = r"(?s)\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}"  # compiled by re at the first use, as _ENTITY
 
 
 def _placeholders_unescaped(xml: str) -> str:
@@ -289,10 +290,10 @@ def _placeholders_unescaped(xml: str) -> str:
     the placeholder makes is escaped again by the XML template."""
     if "&" not in xml:
         return xml
-    return _TAGS.sub(lambda m: _ENTITY.sub(_entity, m.group(0)) if "&" in m.group(0) else m.group(0), xml)
+    return re.sub(_TAGS, lambda m: re.sub(_ENTITY, _entity, m.group(0)) if "&" in m.group(0) else m.group(0), xml)
 
 
-_ENTITY = re.compile(r"&(amp|lt|gt|quot|apos|#[0-9]+|#x[0-9a-fA-F]+);")  # what lxml writes
+_ENTITY = r"&(amp|lt|gt|quot|apos|#[0-9]+|#x[0-9a-fA-F]+);"  # what lxml writes
 
 
 _NAMED = {"amp": "&", "lt": "<", "gt": ">", "quot": '"', "apos": "'"}

@@ -257,7 +257,7 @@ class SvgResolve:
 
 _CONTAINERS = ("g", "a", "svg", "switch")  # what the walk looks inside: each draws what its children draw
 _NEVER_DRAWN = NONPAINT | {"clipPath", "mask", "pattern", "marker", "linearGradient", "radialGradient", "filter", "symbol", "font", "font-face"}  # drawn only where named
-_STRUCTURAL = re.compile(r"[+~]|:(?:nth-|first-|last-|only-|empty|has\b)", re.I)  # selectors whose matches depend on siblings or positions
+_STRUCTURAL = r"(?i)[+~]|:(?:nth-|first-|last-|only-|empty|has\b)"  # selectors whose matches depend on siblings or positions (compiled by re at the first <style>)
 
 
 class _Unit:
@@ -344,7 +344,7 @@ class _Frame:
                     self.ids.setdefault(x.get("id"), []).append(x)
                 if _local(x.tag) == "style":
                     self.styles.append(x)
-        self.structural = any(_STRUCTURAL.search(sheet_text(x)) for x in self.styles)
+        self.structural = any(re.search(_STRUCTURAL, sheet_text(x)) for x in self.styles)
         draws: set = set()
         for x in reversed(list(base.iter())):  # children before their parents
             if self._draws(x, draws):

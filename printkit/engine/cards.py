@@ -17,7 +17,7 @@ What every sheet promises (tests/test_print_geometry.py measures it from the PDF
   X,Y means the same physical shift as on the calibration sheet.
 """
 
-from __future__ import annotations
+# No `from __future__ import annotations`: as strings, typing.NamedTuple compiles each field's type at every start.
 
 import math
 from typing import Callable, NamedTuple, Sequence

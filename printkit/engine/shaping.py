@@ -17,7 +17,7 @@ measures every run through here and draws the segments it gives).
   drawn as before, byte for byte.
 """
 
-from __future__ import annotations
+# No `from __future__ import annotations`: as strings, typing.NamedTuple compiles each field's type at every start.
 
 import unicodedata
 from functools import lru_cache

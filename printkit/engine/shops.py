@@ -7,7 +7,7 @@ preset is refused (the file would be rejected or rescaled by the shop).
 Sources for every number are in docs/print-shops.md.
 """
 
-from __future__ import annotations
+# No `from __future__ import annotations`: as strings, typing.NamedTuple compiles each field's type at every start.
 
 from typing import NamedTuple
 

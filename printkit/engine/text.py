@@ -35,7 +35,7 @@ drawer, custom/svgart.py). It writes on the canvas, or into one text object
 for a rules page, a batch of labels or a drawing's run (`TextPen`).
 """
 
-from __future__ import annotations
+# No `from __future__ import annotations`: as strings, typing.NamedTuple compiles each field's type at every start.
 
 import bisect
 import math
@@ -95,19 +95,21 @@ def render_template(name: str, gettext=None, ngettext=None, **context) -> str:
 #: text, SPAN_CLOSE. Data cells never hold these control characters' meaning:
 #: printkit puts them there from the template's spans only.
 SPAN_OPEN, SPAN_CLOSE = "\x0e", "\x0f"
-_SPAN_MARK = re.compile("\x0e[\\s\\S]{2}|\x0f")
+_SPAN_MARK = "\x0e[\\s\\S]{2}|\x0f"
 #: an icon's name in text: `:name:`
 ICON = re.compile(r":([A-Za-z0-9_-]+):")
-_BOLD = re.compile(r"\*\*(?=\S)(.+?)(?<=\S)\*\*")
-_ITALIC = re.compile(r"(?<![\w*])\*(?=[^\s*])(.+?)(?<=[^\s*])\*(?![\w*])")
+# The markup, as patterns re compiles at their first use (a text with an asterisk or a
+# span; most cards have none). _BOLD and _ITALIC say what it means (the tests compare).
+_BOLD = r"\*\*(?=\S)(.+?)(?<=\S)\*\*"
+_ITALIC = r"(?<![\w*])\*(?=[^\s*])(.+?)(?<=[^\s*])\*(?![\w*])"
 # Where each of those may open and close, found in one pass each: _marked pairs them up as the
 # two patterns' re.sub would, without trying every opening against the rest of the line (an
 # opening that never closes made that quadratic: 56 KB of "*a **b " in a rules page took 10 s,
 # a page of 1 MB hours, while `validate` said ok; a 10,000-character cell 0.1 s a card)
-_BOLD_OPEN = re.compile(r"(?=\*\*\S)")
-_BOLD_CLOSE = re.compile(r"(?<=\S)(?=\*\*)")
-_ITALIC_OPEN = re.compile(r"(?<![\w*])(?=\*[^\s*])")
-_ITALIC_CLOSE = re.compile(r"(?<=[^\s*])(?=\*(?![\w*]))")
+_BOLD_OPEN = r"(?=\*\*\S)"
+_BOLD_CLOSE = r"(?<=\S)(?=\*\*)"
+_ITALIC_OPEN = r"(?<![\w*])(?=\*[^\s*])"
+_ITALIC_CLOSE = r"(?<=[^\s*])(?=\*(?![\w*]))"
 _PLAIN = (False, False)
 _NO_BREAK = "\u00a0\u202f"
 
@@ -119,7 +121,7 @@ def span_open(bold: bool | None, italic: bool | None, k: int = 0) -> str:
 
 def plain(text: str) -> str:
     """The text without span marks (what a reader sees)."""
-    return _SPAN_MARK.sub("", text) if SPAN_OPEN in text or SPAN_CLOSE in text else text
+    return re.sub(_SPAN_MARK, "", text) if SPAN_OPEN in text or SPAN_CLOSE in text else text
 
 
 def _marked(text: str, opening, closing, width: int, start: str, end: str) -> str:
@@ -127,10 +129,10 @@ def _marked(text: str, opening, closing, width: int, start: str, end: str) -> st
     asterisks each) put between `start` and `end`, as re.sub of the pattern of
     both gives it (left to right; each opening takes the nearest closing after
     at least one character, on the same line), in time linear in the text."""
-    opens = [m.start() for m in opening.finditer(text)]
+    opens = [m.start() for m in re.finditer(opening, text)]
     if not opens:
         return text
-    closes = [m.start() for m in closing.finditer(text)]
+    closes = [m.start() for m in re.finditer(closing, text)]
     breaks = [m.start() for m in re.finditer("\n", text)]
     out, pos = [], 0
     for i in opens:
@@ -159,8 +161,8 @@ def _styled(para: str, markup: bool) -> list[tuple[str, tuple]]:
     text = para
     if markup and "*" in text:
         text = text.replace("\\*", "\x05")
-        text = _marked(text, _BOLD_OPEN, _BOLD_CLOSE, 2, "\x01", "\x02")  # as _BOLD.sub("\x01\\1\x02", text)
-        text = _marked(text, _ITALIC_OPEN, _ITALIC_CLOSE, 1, "\x03", "\x04")  # as _ITALIC.sub("\x03\\1\x04", text)
+        text = _marked(text, _BOLD_OPEN, _BOLD_CLOSE, 2, "\x01", "\x02")  # as re.sub(_BOLD, "\x01\\1\x02", text)
+        text = _marked(text, _ITALIC_OPEN, _ITALIC_CLOSE, 1, "\x03", "\x04")  # as re.sub(_ITALIC, "\x03\\1\x04", text)
     bold = italic = False
     out = []
     stack: list = []  # open spans, outermost first: (flags, table index)
@@ -204,7 +206,7 @@ def _styled(para: str, markup: bool) -> list[tuple[str, tuple]]:
 #: how an editor's text (Inkscape, Pango) breaks, where printkit's own text does not
 #: (UAX #14): after a slash in a URL or path, not before a digit or another slash;
 #: after a hyphen between letters
-_SLASH_BREAK = re.compile(r"(?<=/)(?=[^\d/\s])|(?<=[^\W\d_]-)(?=[^\W\d_])")
+_SLASH_BREAK = r"(?<=/)(?=[^\d/\s])|(?<=[^\W\d_]-)(?=[^\W\d_])"  # compiled by re at the first such word
 
 
 def paragraphs(text: str, icons: bool = False, markup: bool = False, base: str | None = None, editor: bool = False, keep_spaces: bool = False) -> list[tuple[list, bool]]:
@@ -282,7 +284,7 @@ def _slash_parts(word: tuple) -> list[tuple]:
         if kind != "t" or ("/" not in p and "-" not in p):
             parts[-1].append((kind, p, st))
             continue
-        bits = _SLASH_BREAK.split(p)
+        bits = re.split(_SLASH_BREAK, p)
         for k, bit in enumerate(bits):
             if k:
                 parts.append([GLUE])

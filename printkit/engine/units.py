@@ -1,6 +1,6 @@
 """Paper and card sizes, in millimetres, and the print options that use them."""
 
-from __future__ import annotations
+# No `from __future__ import annotations`: as strings, typing.NamedTuple compiles each field's type at every start.
 
 import re
 from typing import NamedTuple

@@ -1421,7 +1421,7 @@ def compile_template(source: str, where: str, xml: bool = False):
     count_placeholders(source, where)
     env = sandbox(xml)
     try:
-        tree = env.parse(source)
+        tree = parsed(source, xml)
         compiled = Column.of(tree, source, where, xml)
         if compiled is None:
             compiled = env.from_tree(tree, source)
@@ -1434,6 +1434,27 @@ def compile_template(source: str, where: str, xml: bool = False):
         _COMPILED.clear()
     _COMPILED[key] = compiled
     return compiled
+
+
+_TREES: dict = {}  # source -> (xml, the tree compile_template parsed): read again by template.columns_used and row_keys
+
+
+def parsed(source: str, xml: bool | None = None):
+    """Jinja2's sandbox parse of `source`, made once: the tree compile_template
+    compiled (kept as long as _COMPILED keeps templates, as many) is the one
+    template.columns_used and row_keys read (`xml` None: either sandbox's
+    tree, which differ in nothing a reader of names sees; parsed by the plain
+    sandbox, not kept, when none was compiled). Jinja2 compiles a tree without
+    changing it. TemplateSyntaxError as env.parse raises it (not kept)."""
+    hit = _TREES.get(source)
+    if hit is not None and (xml is None or hit[0] == xml):
+        return hit[1]
+    tree = sandbox(bool(xml)).parse(source)
+    if xml is not None:
+        if len(_TREES) >= 1024:
+            _TREES.clear()
+        _TREES[source] = (xml, tree)
+    return tree
 
 
 class Column:

@@ -738,7 +738,8 @@ class SvgTemplate(SvgText, SvgFace, SvgResolve):
             if t.static and index > 0:
                 continue
             text = _render_text(t, v)
-            label = f"{place} {t.label(self.path).split(' ', 1)[1]}"
+            own = t.label(self.path)
+            label = f"{place} {own.split(' ', 1)[1]}"
             for icon in ICON.findall(text):
                 if self.ctx.icons.path(icon) is None:
                     out.append(T.violation("OWN-ICON", label, self.ctx.icons.missing(icon)))
@@ -747,22 +748,31 @@ class SvgTemplate(SvgText, SvgFace, SvgResolve):
             if getattr(t, "_fixed", None) is not None:
                 font, size = t._fixed[:2]
             else:
-                font, size = self._font(t, v)
-                try:
-                    T.parse_color(T.render(t.props.get("fill", "#000"), v), css=True)
-                except ValueError as exc:
-                    out.append(T.violation("OWN-COLOR", label, f"fill: {exc}"))
-                if not isinstance(t.props.get("stroke", "none"), str):  # a stroke from the row (a fixed one that is no colour: noted, not drawn)
+                style = t.__dict__.get("_checked_style")  # a style with no placeholder: read once, said on every card
+                if style is None:
+                    font, size = self._font(t, v)
+                    bad = []
                     try:
-                        T.parse_color(T.render(t.props["stroke"], v), css=True)
+                        T.parse_color(T.render(t.props.get("fill", "#000"), v), css=True)
                     except ValueError as exc:
-                        out.append(T.violation("OWN-COLOR", label, f"stroke: {exc}"))
+                        bad.append(f"fill: {exc}")
+                    if not isinstance(t.props.get("stroke", "none"), str):  # a stroke from the row (a fixed one that is no colour: noted, not drawn)
+                        try:
+                            T.parse_color(T.render(t.props["stroke"], v), css=True)
+                        except ValueError as exc:
+                            bad.append(f"stroke: {exc}")
+                    style = (font, size, bad)
+                    if all(isinstance(x, str) for x in t.props.values()):
+                        t._checked_style = style
+                font, size, bad = style
+                out += [T.violation("OWN-COLOR", label, why) for why in bad]
             out += span_colour_findings(t, v, label)
             if font is None:
                 continue
             if plain(text).strip():
-                self.ctx.fonts.note(t.label(self.path), self.ctx.fonts.lookup(font.family, font.bold, font.italic))
+                self.ctx.fonts.note(own, self.ctx.fonts.lookup(font.family, font.bold, font.italic))
                 out += T.glyph_violations(label, text, font, v, not t.static)
+            f = None
             if t.box is not None and plain(text).strip():  # an empty text sets no line: nothing to overflow
                 f = self._fitted(t, v, text, font, size)
                 if not f.fits and t.shrink:
@@ -776,7 +786,16 @@ class SvgTemplate(SvgText, SvgFace, SvgResolve):
                     out.append(T.warning("OWN-TEXT-OVERFLOW", label, f"{over} line{'s' if over != 1 else ''} past the foot of its box at {size * t.scale:.1f} pt left out, as Inkscape leaves them out: '{T.short(plain(lost), 80)}' (shorten the text, enlarge the box, let printkit shrink it with data-min-size=\"6\", or print them below with data-overflow=\"print\")"))
             if not t.static and plain(text).strip():  # the ink this card's text puts down (an empty cell puts none)
                 hint = "" if t.box is not None else ": give the text a box (flowed text, or data-box) so it shrinks to fit"
-                out += self._ink_check(self._ink(t, v, (font, size, text)), label, f"'{T.short(plain(text))}'", hint)
+                inks = t.__dict__.get("_inks", False)
+                if inks is False:  # a style with no placeholder: a text's ink depends on its words alone, measured once for each
+                    inks = t._inks = Kept(max(16, 8192 // len(self.texts))) if all(isinstance(x, str) for x in t.props.values()) else None  # all texts together some 8,192, as the snippets' memos
+                if inks is not None and text in inks:
+                    ext = inks[text]
+                else:
+                    ext = self._ink(t, v, (font, size, text), f)
+                    if inks is not None:
+                        inks[text] = ext
+                out += self._ink_check(ext, label, f"'{T.short(plain(text))}'", hint)
         for im in self.images:
             if not isinstance(im.href, str):
                 out += self._check_image(im, im.href.render(v), f"{place} image", v)
@@ -875,6 +894,8 @@ class SvgTemplate(SvgText, SvgFace, SvgResolve):
         by the text setter as any text (shaped, with fallback fonts): a character
         that no font has (not the text's, nor any fallback) is refused naming
         the text, never drawn as an empty box."""
+        if "text" not in rendered and "image" not in rendered:
+            return []  # no <text>, no picture that may hold one: nothing to read it for (most renderings: a fill, a shown layer)
         from lxml import etree
 
         return text_glyphs(self.ctx.fonts, etree.fromstring(rendered), f"{place} {self.path.name}", v)

@@ -448,10 +448,11 @@ class SvgText:
             raise UsageError(f"{t.label(self.path)}: font-size '{T.short(raw, 20)}' is {size * t.scale:.4g} pt, out of range (up to 2000 pt)")
         return font, size
 
-    def _ink(self, t: TextUnit, v: dict, fs=None):
+    def _ink(self, t: TextUnit, v: dict, fs=None, fitted=None):
         """The extent of the ink a text puts on the card (mm from the trim's
         bottom left): its set lines, placed as they are drawn (wrapped, shrunk,
-        aligned in their box); None when it draws nothing."""
+        aligned in their box); None when it draws nothing. `fitted`: the
+        caller's _fitted of the same (font, size, text) `fs`, not set again."""
         if t.box is None:
             return self._text_extent(t, v, fs)
         if fs is None:
@@ -462,7 +463,7 @@ class SvgText:
         if font is None or not plain(text).strip():
             return None
         bx, by, bw, bh = t.box
-        f = self._shown(t, self._fitted(t, v, text, font, size), font)
+        f = self._shown(t, self._fitted(t, v, text, font, size) if fitted is None else fitted, font)
         align = {"middle": "center", "end": "right"}.get(T.render(t.props.get("text-anchor", "start"), v), "left")
         if bh >= 1e5:
             ext = ink_extent(f, bx, -(by + f.height), bw, f.height, align=align)

@@ -113,16 +113,17 @@ def compile_expr(source: str, where: str):
         raise safety.LimitError(f"{where}: condition '{safety.shown(source, 60)}' nested too deeply, printkit's limit") from None
 
 
-def columns_used(source: str) -> set[str]:
+def columns_used(source: str, ast=None) -> set[str]:
     """The data columns a piece of template text reads: bare names, and
-    row["Name with spaces"], as Jinja2's parser reads them."""
+    row["Name with spaces"], as Jinja2's parser reads them (`ast`: that
+    parse, when the caller has it)."""
     if not PLACEHOLDER.search(source):
         return set()
     import jinja2
     from jinja2 import nodes
 
     try:
-        ast = env().parse(source)
+        ast = safety.parsed(source) if ast is None else ast  # the tree compile_template parsed, when it did
     except jinja2.TemplateSyntaxError:
         return set()  # named when the template is compiled
     read, made = set(), set()  # names read; names the template sets itself (loops, set, macros)
@@ -151,7 +152,7 @@ def row_keys(source: str) -> set[str] | None:
     from jinja2 import nodes
 
     try:
-        ast = env().parse(source)
+        ast = safety.parsed(source)
     except jinja2.TemplateSyntaxError:
         return None
     loads = [n for n in ast.find_all(nodes.Name) if n.ctx == "load"]
@@ -161,7 +162,7 @@ def row_keys(source: str) -> set[str] | None:
                  and (isinstance(n, nodes.Getattr) or isinstance(n.arg, nodes.Const)))
     if sum(1 for n in loads if n.name == "row") != by_key:
         return None
-    return columns_used(source)
+    return columns_used(source, ast)
 
 
 def render(compiled, values: dict) -> str:

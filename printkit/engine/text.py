@@ -414,7 +414,8 @@ def set_lines(paras, faces, size: float, width: float, wrap: bool = True, spans:
     cannot fit: the rest of a long text is not set for nothing)."""
     faces = as_faces(faces)
     lines, widths, dirs = [], [], []
-    measured: dict = {}  # (word, direction) -> (width, its kept spaces'), and the space of each face: a text's words repeat
+    measured: dict = {}  # (word, direction) -> (width, its kept spaces'): a text's words repeat
+    spaces: dict = {}  # (style, after an arrow) -> a space's width
     for words, rtl in paras:
         line: list = []
         lw = 0.0
@@ -444,15 +445,14 @@ def set_lines(paras, faces, size: float, width: float, wrap: bool = True, spans:
                 line, lw = list(last), _word_width(last, faces, size, rtl, spans)
                 continue
             st = line[-1][2] if line else _PLAIN
-            face = faces.font(*st)
-            if spaces_follow and faces.book is None and line and line[-1][0] == "t" and line[-1][1][-1:] in fonts.ARROW_CHARS:
-                face = fonts.arrow_face(face)
             if glued:
                 space = 0.0
             else:
-                space = measured.get(face)
-                if space is None:
-                    space = measured[face] = shaping.width(" ", face, size)
+                arrow = bool(spaces_follow and faces.book is None and line and line[-1][0] == "t" and line[-1][1][-1:] in fonts.ARROW_CHARS)
+                space = spaces.get((st, arrow))
+                if space is None:  # the face of the style (and of an arrow before it), found once a text
+                    face = faces.font(*st)
+                    space = spaces[(st, arrow)] = shaping.width(" ", fonts.arrow_face(face) if arrow else face, size)
             if line and wrap and lw + space + ww - ends > width + TOL:
                 lines.append(line)
                 widths.append(lw - trail)

@@ -17,7 +17,8 @@ What it holds:
   rectangles written as the operators ReportLab would write, made once and
   reused; finished pages compressed at once, kept in an unnamed temporary
   spool file and trimmed to what the save needs, so long documents do not sit
-  in memory;
+  in memory; pages alike, and forms of one box, written from the first one's
+  formatted dictionary (the same bytes);
 - the accessors and hooks below the canvas (page state, documents, fonts,
   streaming save, text widths).
 """

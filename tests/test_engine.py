@@ -357,18 +357,25 @@ def test_streamed_save_gives_the_same_bytes_as_pdf_bytes(tmp_path, monkeypatch):
 
 def test_alike_pages_written_from_one_dictionary_are_the_long_ways_bytes(workdir, monkeypatch):
     """Pages alike in all but their content take the first one's written
-    dictionary with their own content reference: the same bytes as each page
-    written the long way (ReportLab's format), for a puzzle batch (sheets,
-    hint pages, keys), a kit (forms, card sheets, pages of several sizes
-    and boxes) and a print-shop deck."""
+    dictionary with their own content reference, and forms of one box the
+    first one's with their own length and XObjects: the same bytes as each
+    page and form written the long way (ReportLab's format), for a puzzle
+    batch (sheets, hint pages, keys), a kit (forms, card sheets, pages of
+    several sizes and boxes), a print-shop deck and an own deck (its row
+    faces and pictures as forms)."""
+    from reportlab.pdfbase import pdfdoc
+
     from printkit.engine.rl import canvas_class
 
     page_class = canvas_class()._pk_finished_page
+    own = Path(__file__).resolve().parents[1] / "examples" / "ember-road"
     runs = [("puzzle", "crypto-crisis", "--count", "9", "-o", "{}.pdf"), ("kit", "cryptex", "-o", "{}.pdf"),
-            ("deck", "cryptex", "--layout", "single", "-o", "{}.pdf")]
+            ("deck", "cryptex", "--layout", "single", "-o", "{}.pdf"),
+            ("deck", "--data", str(own / "cards.csv"), "--front", str(own / "front.svg"), "--back", str(own / "back.svg"), "-o", "{}.pdf")]
     for n, args in enumerate(runs):
         run_inproc(*[a.format(f"memo{n}") for a in args], cwd=workdir, check=True)
     monkeypatch.setattr(page_class, "_pk_key", lambda self: None)
+    monkeypatch.setattr(canvas_class()._pk_plain_form, "format", pdfdoc.PDFFormXObject.format)  # forms too: each the long way
     for n, args in enumerate(runs):
         run_inproc(*[a.format(f"long{n}") for a in args], cwd=workdir, check=True)
         assert (workdir / f"memo{n}.pdf").read_bytes() == (workdir / f"long{n}.pdf").read_bytes(), args

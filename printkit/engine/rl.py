@@ -17,7 +17,8 @@ What it holds:
   rectangles written as the operators ReportLab would write, made once and
   reused; finished pages compressed at once, kept in an unnamed temporary
   spool file and trimmed to what the save needs, so long documents do not sit
-  in memory;
+  in memory; pages alike, and forms of one box, written from the first one's
+  formatted dictionary (the same bytes);
 - the accessors and hooks below the canvas (page state, documents, fonts,
   streaming save, text widths).
 """
@@ -243,8 +244,70 @@ def canvas_class():
         setattr(FinishedPage, name, value)
     FinishedPage.Trans = pdfdoc.PDFDictionary()  # ReportLab gives every page an empty /Trans; formatting only reads it
 
+    #: what a form plain enough to be written from another's dictionary holds (ReportLab's endForm sets these)
+    form_attributes = frozenset(("Annots", "ExtGState", "XObjects", "__InternalName__", "_colorsUsed", "compression", "lowerx", "lowery", "upperx", "uppery", "stream"))
+
+    class PlainForm(pdfdoc.PDFFormXObject):
+        """A form whose dictionary is ReportLab's default (its box, the compressed
+        stream's filter and length, the document's fonts, all procsets, the forms
+        and pictures it draws): forms of one box are written alike (a deck's row
+        faces, its pictures), so the first one's formatted dictionary is kept,
+        cut at its length and at its XObject dictionary, and each later one gets
+        it with its own two, each formatted by ReportLab (its content's length;
+        its XObject dictionary), its content compressed as PDFStream compresses
+        it. The same bytes as ReportLab's format (tests/test_engine.py)."""
+
+        def format(self, document):
+            d = self.__dict__
+            if not (d.keys() <= form_attributes and self.compression and self.stream and not self.Annots):
+                return pdfdoc.PDFFormXObject.format(self, document)
+            xobjects = self.XObjects
+            if xobjects is not None and type(xobjects) is not pdfdoc.PDFDictionary:
+                return pdfdoc.PDFFormXObject.format(self, document)
+            key = (self.lowerx, self.lowery, self.upperx, self.uppery, rl_config.useA85, xobjects is not None)
+            memo = document.__dict__.setdefault("_pk_form_memo", {})
+            content = self.stream
+            for f in (pdfdoc.PDFBase85Encode, pdfdoc.PDFZCompress)[0 if rl_config.useA85 else 1:][::-1]:
+                content = f.encode(content)  # as PDFStream.format applies a compressed form's filters
+            content = document.encrypt.encode(content)
+            length = pdfdoc.format(len(content), document)
+            listed = pdfdoc.format(xobjects, document) if xobjects is not None else b""
+            parts = memo.get(key)
+            if parts is None:
+                out = pdfdoc.PDFFormXObject.format(self, document)
+                if len(memo) < 256:  # (boxes past that many are written the long way: the memo stays small)
+                    memo[key] = _form_template(out, length, listed, content)
+                return out
+            if parts is False:
+                return pdfdoc.PDFFormXObject.format(self, document)
+            head, middle, tail = parts
+            return head + length + middle + listed + tail + b"\nstream\n" + content + b"endstream\n"
+
+    def _form_template(out: bytes, length: bytes, listed: bytes, content: bytes):
+        """(head, middle, tail) of a form's formatted dictionary around its length
+        and its XObject dictionary, when they put `out` back together; else False."""
+        end = b"\nstream\n" + content + b"endstream\n"
+        if not out.endswith(end):
+            return False
+        dictionary = out[: -len(end)]
+        needle = b"/Length " + length + b" "
+        if dictionary.count(needle) != 1 or (listed and dictionary.count(b"/XObject " + listed) != 1):
+            return False
+        head, rest = dictionary.split(needle)
+        head += b"/Length "
+        rest = b" " + rest
+        if listed:
+            middle, tail = rest.split(b"/XObject " + listed)
+            middle += b"/XObject "
+        else:
+            middle, tail = rest, b""
+        if head + length + middle + listed + tail + end != out:
+            return False
+        return head, middle, tail
+
     class PrintkitCanvas(Colours, Canvas):
         _pk_finished_page = FinishedPage  # the class of its finished pages (for tests)
+        _pk_plain_form = PlainForm  # the class of its forms written from another's dictionary (for tests)
         _pk_pdfx = False
         _pk_where = None  # what is being drawn (a template and element), for the notes; set by who draws it
         # the fill's plates are part of the graphics state: a restoreState that puts an
@@ -279,6 +342,8 @@ def canvas_class():
                 stream.dictionary["Group"] = PDFDictionary({"S": PDFName("Transparency")})
                 form.Contents = stream
             if not (shadings or states):
+                if not group and type(form) is pdfdoc.PDFFormXObject:
+                    form.__class__ = PlainForm
                 return
             res = PDFResourceDictionary()
             res.basicFonts()

@@ -416,7 +416,8 @@ def set_lines(paras, faces, size: float, width: float, wrap: bool = True, spans:
     cannot fit: the rest of a long text is not set for nothing)."""
     faces = as_faces(faces)
     lines, widths, dirs = [], [], []
-    measured: dict = {}  # (word, direction) -> (width, its kept spaces'), and the space of each face: a text's words repeat
+    measured: dict = {}  # (word, direction) -> (width, its kept spaces'): a text's words repeat
+    spaces: dict = {}  # (style, after an arrow) -> a space's width
     for words, rtl in paras:
         line: list = []
         lw = 0.0
@@ -446,15 +447,14 @@ def set_lines(paras, faces, size: float, width: float, wrap: bool = True, spans:
                 line, lw = list(last), _word_width(last, faces, size, rtl, spans)
                 continue
             st = line[-1][2] if line else _PLAIN
-            face = faces.font(*st)
-            if spaces_follow and faces.book is None and line and line[-1][0] == "t" and line[-1][1][-1:] in fonts.ARROW_CHARS:
-                face = fonts.arrow_face(face)
             if glued:
                 space = 0.0
             else:
-                space = measured.get(face)
-                if space is None:
-                    space = measured[face] = shaping.width(" ", face, size)
+                arrow = bool(spaces_follow and faces.book is None and line and line[-1][0] == "t" and line[-1][1][-1:] in fonts.ARROW_CHARS)
+                space = spaces.get((st, arrow))
+                if space is None:  # the face of the style (and of an arrow before it), found once a text
+                    face = faces.font(*st)
+                    space = spaces[(st, arrow)] = shaping.width(" ", fonts.arrow_face(face) if arrow else face, size)
             if line and wrap and lw + space + ww - ends > width + TOL:
                 lines.append(line)
                 widths.append(lw - trail)
@@ -834,6 +834,10 @@ def _draw_run(pen, x: float, y: float, text: str, font: str, size: float, book=N
     """One piece of a line from x on the baseline y, as shaping.py segments it
     (plain text its font has: one segment, its arrows in PKArrows, fonts.runs);
     returns the x after it."""
+    if not kern and not rtl and shaping.plain(text, font):  # `segments`' one segment, `text` in `font`: not made to be read so
+        end = x + fonts.text_width(text, font, size, spaces_follow)
+        pen.put(x, y, fonts.runs(text, font, spaces_follow), size, font, end)
+        return end
     segs = shaping.segments(text, font, book, rtl, kern)
     if len(segs) == 1 and segs[0].font == font and type(segs[0].text) is str:
         end = x + fonts.text_width(text, font, size, spaces_follow)  # the plain case: exactly the width it always had

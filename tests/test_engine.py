@@ -357,14 +357,11 @@ def test_streamed_save_gives_the_same_bytes_as_pdf_bytes(tmp_path, monkeypatch):
 
 def test_alike_pages_written_from_one_dictionary_are_the_long_ways_bytes(workdir, monkeypatch):
     """Pages alike in all but their content take the first one's written
-    dictionary with their own content reference, and forms of one box the
-    first one's with their own length and XObjects: the same bytes as each
-    page and form written the long way (ReportLab's format), for a puzzle
-    batch (sheets, hint pages, keys), a kit (forms, card sheets, pages of
-    several sizes and boxes), a print-shop deck and an own deck (its row
-    faces and pictures as forms)."""
-    from reportlab.pdfbase import pdfdoc
-
+    dictionary with their own content reference: the same bytes as each page
+    written the long way (ReportLab's format), for a puzzle batch (sheets,
+    hint pages, keys), a kit (forms, card sheets, pages of several sizes
+    and boxes), a print-shop deck and an own deck (its row faces and
+    pictures as forms)."""
     from printkit.engine.rl import canvas_class
 
     page_class = canvas_class()._pk_finished_page
@@ -375,7 +372,6 @@ def test_alike_pages_written_from_one_dictionary_are_the_long_ways_bytes(workdir
     for n, args in enumerate(runs):
         run_inproc(*[a.format(f"memo{n}") for a in args], cwd=workdir, check=True)
     monkeypatch.setattr(page_class, "_pk_key", lambda self: None)
-    monkeypatch.setattr(canvas_class()._pk_plain_form, "format", pdfdoc.PDFFormXObject.format)  # forms too: each the long way
     for n, args in enumerate(runs):
         run_inproc(*[a.format(f"long{n}") for a in args], cwd=workdir, check=True)
         assert (workdir / f"memo{n}.pdf").read_bytes() == (workdir / f"long{n}.pdf").read_bytes(), args

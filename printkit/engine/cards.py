@@ -526,12 +526,18 @@ class _Placer:
         self.w, self.h = card
         self.full = full_bleed
         self.forms: dict = {}  # key -> form name
+        # a card's copies follow one another: once a run of copies is drawn its form is
+        # not placed again (unless --copies prints the deck again), so only the last is kept
+        self.last: dict | None = {} if doc.options.copies == 1 else None
 
     def place(self, face: Face, slot: Slot, index: int, key=None) -> None:
         c = self.doc.c
         w, h = self.w, self.h
         l, b, r, t = _LOCAL_BLEED[slot.rotate](*slot.bleed)
         if key is not None and key not in self.forms:
+            if self.last is not None and len(key) == 2:  # ("front" or "back", the run's key)
+                self.forms.pop(self.last.get(key[0]), None)
+                self.last[key[0]] = key
             self.forms[key] = name = self.doc.unique_name("PKBack" if key == _SHARED_BACK else "PKFace")
             f = self.full
             c.saveState()
@@ -582,7 +588,10 @@ class _Keys(NamedTuple):
 
 
 def _form_keys(keys: Sequence | None, n: int, shared_back: bool) -> _Keys:
-    """Keys that more than one card has: only those are worth a form."""
+    """Keys that three cards or more have: only those are worth a form. (A
+    form's content is compressed on its own and has a dictionary of its own:
+    for two copies about the bytes of drawing both on their pages, and more
+    objects held until the save; from three copies on, less of both.)"""
     if keys is None:
         return _Keys(None, shared_back)
     if len(keys) != n:
@@ -591,7 +600,7 @@ def _form_keys(keys: Sequence | None, n: int, shared_back: bool) -> _Keys:
     for k in keys:
         if k is not None:
             seen[k] = seen.get(k, 0) + 1
-    return _Keys([k if k is not None and seen[k] > 1 else None for k in keys], shared_back)
+    return _Keys([k if k is not None and seen[k] > 2 else None for k in keys], shared_back)
 
 
 def draw_deck(doc, fronts: Sequence[Face], back: Face | Sequence[Face], keys: Sequence | None = None) -> None:
@@ -599,8 +608,8 @@ def draw_deck(doc, fronts: Sequence[Face], back: Face | Sequence[Face], keys: Se
 
     `keys` (optional, one a card): cards with equal keys look the same, front
     and back (a row's copies): each such face is drawn once, as a form, and
-    shown on every card of its key. A key only one card has, and None, draw
-    the card's faces on it."""
+    shown on every card of its key. A key fewer than three cards have, and
+    None, draw the card's faces on it."""
     opts: PrintOptions = doc.options
     n = len(fronts)
     fronts = fronts if opts.copies == 1 else list(fronts) * opts.copies  # a sequence may make its faces as asked

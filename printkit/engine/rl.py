@@ -17,8 +17,9 @@ What it holds:
   rectangles written as the operators ReportLab would write, made once and
   reused; finished pages compressed at once, kept in an unnamed temporary
   spool file and trimmed to what the save needs, so long documents do not sit
-  in memory; pages alike, and forms of one box, written from the first one's
-  formatted dictionary (the same bytes);
+  in memory (forms too, their resources one object for each set they draw);
+  pages alike written from the first one's formatted dictionary (the same
+  bytes);
 - the accessors and hooks below the canvas (page state, documents, fonts,
   streaming save, text widths).
 """
@@ -182,6 +183,55 @@ def canvas_class():
             self.dictionary, self.content, self.filters = _NO_ENTRIES, content, spooled
 
     _NO_ENTRIES = pdfdoc.PDFDictionary()
+    _GROUP = pdfdoc.PDFDictionary({"S": pdfdoc.PDFName("Transparency")})
+
+    def _form_parts(out: bytes, content: bytes, document):
+        """(what comes before a form's length, what comes after it up to its
+        content) when `out` is put back together from them; else False."""
+        end = b"\nstream\n" + content + b"endstream\n"
+        length = b"/Length " + pdfdoc.format(len(content), document) + b" "
+        if not out.endswith(end) or out.count(length) != 1:
+            return False
+        head, tail = out[: -len(end)].split(length)
+        parts = (head + b"/Length ", b" " + tail + b"\nstream\n")
+        return parts if parts[0] + pdfdoc.format(len(content), document) + parts[1] + content + b"endstream\n" == out else False
+
+    class FinishedForm(pdfdoc.PDFObject):
+        """A finished form kept as small as a finished page until the save: its
+        content compressed (the zlib call ReportLab makes at the save) and in
+        the spool, its box, the reference of its resources (one object for every
+        form that draws the same forms and pictures) and whether it is a
+        transparency group (drawn with an opacity as one picture). Written as
+        ReportLab writes a form (PDFFormXObject.format's entries) around it."""
+
+        __slots__ = ("__InternalName__", "box", "content", "resources", "group")
+        __Comment__ = "xobject form stream"
+
+        def __init__(self, name, box, content, resources, group) -> None:
+            self.__InternalName__, self.box, self.content, self.resources, self.group = name, box, content, resources, group
+
+        def format(self, document):
+            """ReportLab's form; forms of one box, resources and kind (a deck's
+            row faces) are written alike, so the first one's formatted dictionary
+            is kept, cut at its length, and each later one gets it with its own
+            length and content (the same bytes: checked on the first)."""
+            key = (self.box, self.resources.name, self.group)
+            memo = document.__dict__.setdefault("_pk_form_memo", {})
+            parts = memo.get(key)
+            if parts:
+                content = document.encrypt.encode(self.content.read())
+                return parts[0] + pdfdoc.format(len(content), document) + parts[1] + content + b"endstream\n"
+            entries = {"Type": pdfdoc.PDFName("XObject"), "Subtype": pdfdoc.PDFName("Form"), "FormType": 1, "BBox": pdfdoc.PDFArray(list(self.box)),
+                       "Matrix": pdfdoc.PDFArray([1, 0, 0, 1, 0, 0]), "Resources": self.resources}
+            if self.group:
+                entries["Group"] = _GROUP
+            out = pdfdoc.PDFStream(pdfdoc.PDFDictionary(entries), self.content, spooled).format(document)
+            if parts is None:
+                memo[key] = _form_parts(out, document.encrypt.encode(self.content.read()), document)
+            return out
+
+        def BBoxList(self):  # what ReportLab's getFormBBox asks a form of its own
+            return list(self.box)
     # the page attributes a finished page may leave unset (None, or an empty
     # dictionary or list): read from the class instead of kept on each page
     unset = {name: None for name in pdfdoc.PDFPage.__NoDefault__ + ["ExtGState", "XObjects", "stream"]}
@@ -244,70 +294,8 @@ def canvas_class():
         setattr(FinishedPage, name, value)
     FinishedPage.Trans = pdfdoc.PDFDictionary()  # ReportLab gives every page an empty /Trans; formatting only reads it
 
-    #: what a form plain enough to be written from another's dictionary holds (ReportLab's endForm sets these)
-    form_attributes = frozenset(("Annots", "ExtGState", "XObjects", "__InternalName__", "_colorsUsed", "compression", "lowerx", "lowery", "upperx", "uppery", "stream"))
-
-    class PlainForm(pdfdoc.PDFFormXObject):
-        """A form whose dictionary is ReportLab's default (its box, the compressed
-        stream's filter and length, the document's fonts, all procsets, the forms
-        and pictures it draws): forms of one box are written alike (a deck's row
-        faces, its pictures), so the first one's formatted dictionary is kept,
-        cut at its length and at its XObject dictionary, and each later one gets
-        it with its own two, each formatted by ReportLab (its content's length;
-        its XObject dictionary), its content compressed as PDFStream compresses
-        it. The same bytes as ReportLab's format (tests/test_engine.py)."""
-
-        def format(self, document):
-            d = self.__dict__
-            if not (d.keys() <= form_attributes and self.compression and self.stream and not self.Annots):
-                return pdfdoc.PDFFormXObject.format(self, document)
-            xobjects = self.XObjects
-            if xobjects is not None and type(xobjects) is not pdfdoc.PDFDictionary:
-                return pdfdoc.PDFFormXObject.format(self, document)
-            key = (self.lowerx, self.lowery, self.upperx, self.uppery, rl_config.useA85, xobjects is not None)
-            memo = document.__dict__.setdefault("_pk_form_memo", {})
-            content = self.stream
-            for f in (pdfdoc.PDFBase85Encode, pdfdoc.PDFZCompress)[0 if rl_config.useA85 else 1:][::-1]:
-                content = f.encode(content)  # as PDFStream.format applies a compressed form's filters
-            content = document.encrypt.encode(content)
-            length = pdfdoc.format(len(content), document)
-            listed = pdfdoc.format(xobjects, document) if xobjects is not None else b""
-            parts = memo.get(key)
-            if parts is None:
-                out = pdfdoc.PDFFormXObject.format(self, document)
-                if len(memo) < 256:  # (boxes past that many are written the long way: the memo stays small)
-                    memo[key] = _form_template(out, length, listed, content)
-                return out
-            if parts is False:
-                return pdfdoc.PDFFormXObject.format(self, document)
-            head, middle, tail = parts
-            return head + length + middle + listed + tail + b"\nstream\n" + content + b"endstream\n"
-
-    def _form_template(out: bytes, length: bytes, listed: bytes, content: bytes):
-        """(head, middle, tail) of a form's formatted dictionary around its length
-        and its XObject dictionary, when they put `out` back together; else False."""
-        end = b"\nstream\n" + content + b"endstream\n"
-        if not out.endswith(end):
-            return False
-        dictionary = out[: -len(end)]
-        needle = b"/Length " + length + b" "
-        if dictionary.count(needle) != 1 or (listed and dictionary.count(b"/XObject " + listed) != 1):
-            return False
-        head, rest = dictionary.split(needle)
-        head += b"/Length "
-        rest = b" " + rest
-        if listed:
-            middle, tail = rest.split(b"/XObject " + listed)
-            middle += b"/XObject "
-        else:
-            middle, tail = rest, b""
-        if head + length + middle + listed + tail + end != out:
-            return False
-        return head, middle, tail
-
     class PrintkitCanvas(Colours, Canvas):
         _pk_finished_page = FinishedPage  # the class of its finished pages (for tests)
-        _pk_plain_form = PlainForm  # the class of its forms written from another's dictionary (for tests)
         _pk_pdfx = False
         _pk_where = None  # what is being drawn (a template and element), for the notes; set by who draws it
         # the fill's plates are part of the graphics state: a restoreState that puts an
@@ -318,17 +306,24 @@ def canvas_class():
             Canvas.__init__(self, *args, **kwargs)
             self._pk_spool = Spool()
             self._pk_shared = {}  # one XObject dictionary for each set of forms pages use
+            self._pk_form_resources = {}  # one resource object for each set of forms and pictures forms draw
             self._pk_fonts = {}  # (font name, size, leading) -> what _pk_line needs, or None (not TrueType)
             self._pk_notes: list[str] = []  # the document's notes for the run summary (Document sets its own list)
             self._pk_small_seen: dict = {}
 
         def endForm(self, **extra_attributes):
-            """ReportLab writes a form's resources with fonts, procsets and
-            XObjects only: a gradient (shading) or an opacity (ExtGState) drawn
-            inside a form was written without its resource, so viewers painted
-            the gradient's shape black and ignored the opacity. A form that uses
-            either gets a resource dictionary naming them; other forms are
-            written as before (same bytes)."""
+            """A finished form is kept as a finished page is (showPage): its
+            content compressed now (the same zlib call ReportLab makes at the
+            save) and put in the spool, so a deck whose every row is a form (a
+            row's copies, engine/cards.py) is not held in memory form by form.
+            Its resources (the document's fonts, the procsets, the forms and
+            pictures it draws) are one object shared by every form that draws
+            the same ones, not a dictionary written out in each.
+
+            A form with a gradient (shading) or an opacity (ExtGState) gets a
+            resource dictionary of its own naming them: ReportLab's own left
+            them out, so viewers painted the gradient's shape black and ignored
+            the opacity."""
             from reportlab.pdfbase.pdfdoc import PDFDictionary, PDFName, PDFResourceDictionary, PDFStream, xObjectName
 
             group = extra_attributes.pop("pk_group", False)
@@ -337,13 +332,25 @@ def canvas_class():
             states = any(" gs" in line for line in self._code if isinstance(line, str))
             Canvas.endForm(self, **extra_attributes)
             form = self._doc.idToObject[xObjectName(name)]
+            if not (shadings or states) and form.compression and form.stream and not rl_config.useA85 and not extra_attributes:
+                # the usual form: kept small until the save (FinishedForm)
+                key = tuple(sorted(form.XObjects.dict)) if form.XObjects else ()
+                shared = self._pk_form_resources.get(key)
+                if shared is None:
+                    res = PDFResourceDictionary()
+                    res.basicFonts()
+                    res.allProcs()  # (ReportLab's forms all say they may hold images)
+                    if form.XObjects:
+                        res.XObject = form.XObjects
+                    shared = self._pk_form_resources[key] = self._doc.Reference(res)
+                box = (form.lowerx, form.lowery, form.upperx, form.uppery)
+                self._doc.idToObject[xObjectName(name)] = FinishedForm(form.__InternalName__, box, self._pk_spool.put(compressed(form.stream)), shared, group)
+                return
             if group:  # a transparency group: drawn with an opacity as one picture (SVG group opacity)
                 stream = PDFStream(content=form.stream)
                 stream.dictionary["Group"] = PDFDictionary({"S": PDFName("Transparency")})
                 form.Contents = stream
             if not (shadings or states):
-                if not group and type(form) is pdfdoc.PDFFormXObject:
-                    form.__class__ = PlainForm
                 return
             res = PDFResourceDictionary()
             res.basicFonts()

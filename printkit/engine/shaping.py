@@ -137,7 +137,7 @@ def segments(text: str, font: str, book=None, rtl: bool = False, kern: bool = Fa
     than their own font's advance widths: plain text its font has (a label, a
     page's ID, a cell) is measured afresh, as `_segments` measures it, so one-off
     texts do not fill the memo (a run of puzzle sheets grew by 3.7 KB a sheet)."""
-    if not kern and not rtl and plain(text, font):
+    if not kern and not rtl and text and max(text) < "\u0300" and set(text) <= _chars(font):
         return _segments.__wrapped__(text, font, book, rtl, kern)  # its second branch: one segment, no lookup kept
     if len(text) <= KEPT_CHARS:
         return _segments(text, font, book, rtl, kern)
@@ -207,18 +207,7 @@ def _plain_rtl(text: str, faces: list[str]) -> tuple[Seg, ...]:
     return tuple(out)
 
 
-def plain(text: str, font: str) -> bool:
-    """True when `text` is set left to right as it is, one segment in `font`
-    (what `segments` gives unkerned, in a left-to-right paragraph): characters
-    below U+0300 that `font` all has."""
-    return bool(text) and max(text) < "\u0300" and set(text) <= _chars(font)
-
-
 def width(text: str, font: str, size: float, book=None, rtl: bool = False, kern: bool = False) -> float:
-    if not kern and not rtl and plain(text, font):  # one segment of `text` in `font`: not made only to be read so
-        from printkit.engine.fonts import text_width
-
-        return text_width(text, font, size)
     segs = segments(text, font, book, rtl, kern)
     if len(segs) == 1 and segs[0].font == font and type(segs[0].text) is str:
         from printkit.engine.fonts import text_width

@@ -834,10 +834,6 @@ def _draw_run(pen, x: float, y: float, text: str, font: str, size: float, book=N
     """One piece of a line from x on the baseline y, as shaping.py segments it
     (plain text its font has: one segment, its arrows in PKArrows, fonts.runs);
     returns the x after it."""
-    if not kern and not rtl and shaping.plain(text, font):  # `segments`' one segment, `text` in `font`: not made to be read so
-        end = x + fonts.text_width(text, font, size, spaces_follow)
-        pen.put(x, y, fonts.runs(text, font, spaces_follow), size, font, end)
-        return end
     segs = shaping.segments(text, font, book, rtl, kern)
     if len(segs) == 1 and segs[0].font == font and type(segs[0].text) is str:
         end = x + fonts.text_width(text, font, size, spaces_follow)  # the plain case: exactly the width it always had

@@ -216,7 +216,7 @@ def canvas_class():
             is kept, cut at its length, and each later one gets it with its own
             length and content (the same bytes: checked on the first)."""
             key = (self.box, self.resources.name, self.group)
-            memo = document.__dict__.setdefault("_pk_form_memo", {})
+            memo = document.__dict__.setdefault("_pk_form_memo", {})  # key -> None (seen once), False (not cut), or the parts
             parts = memo.get(key)
             if parts:
                 content = document.encrypt.encode(self.content.read())
@@ -226,8 +226,10 @@ def canvas_class():
             if self.group:
                 entries["Group"] = _GROUP
             out = pdfdoc.PDFStream(pdfdoc.PDFDictionary(entries), self.content, spooled).format(document)
-            if parts is None:
+            if parts is None and key in memo:  # the second of its kind: worth keeping (a form of its own is written the long way)
                 memo[key] = _form_parts(out, document.encrypt.encode(self.content.read()), document)
+            elif parts is None:
+                memo[key] = None
             return out
 
         def BBoxList(self):  # what ReportLab's getFormBBox asks a form of its own

@@ -182,6 +182,22 @@ def canvas_class():
         def __init__(self, content):
             self.dictionary, self.content, self.filters = _NO_ENTRIES, content, spooled
 
+    class NamedForms(pdfdoc.PDFObject):
+        """A page's XObject dictionary as ReportLab makes it (each form's name
+        pointing to that form), kept as the names until the save."""
+
+        __slots__ = ("names",)
+
+        def __init__(self, names: tuple) -> None:
+            self.names = names
+
+        @property
+        def dict(self) -> dict:  # as PDFDictionary's (what the page comparisons read)
+            return {n: pdfdoc.PDFObjectReference(n) for n in self.names}
+
+        def format(self, document):
+            return pdfdoc.PDFDictionary(self.dict).format(document)
+
     _NO_ENTRIES = pdfdoc.PDFDictionary()
     _GROUP = pdfdoc.PDFDictionary({"S": pdfdoc.PDFName("Transparency")})
 
@@ -282,7 +298,7 @@ def canvas_class():
                     continue
                 if value is None or type(value) in (int, float, str):
                     key.append((name, value))
-                elif name == "XObjects" and type(value) is pdfdoc.PDFDictionary:
+                elif name == "XObjects" and type(value) in (pdfdoc.PDFDictionary, NamedForms):
                     key.append((name, id(value)))  # one of the canvas's shared dictionaries, alive until the save ends
                 else:
                     return None
@@ -399,9 +415,17 @@ def canvas_class():
                 if name == "Trans" and type(value) is pdfdoc.PDFDictionary and not value.dict:
                     continue
                 if name == "XObjects" and type(value) is pdfdoc.PDFDictionary:
-                    # a reference is known by the name it points to; anything else by identity
-                    key = (name, *((k, v.name if isinstance(v, pdfdoc.PDFObjectReference) else id(v)) for k, v in value.dict.items()))
-                    value = self._pk_shared.setdefault(key, value)
+                    if all(type(v) is pdfdoc.PDFObjectReference and v.name == k for k, v in value.dict.items()):
+                        # ReportLab's usual XObject dictionary: each form's name pointing to itself. Kept
+                        # as the names (interned), one object for every page that uses the same forms: a
+                        # deck whose row faces are forms has a set of its own on every sheet
+                        key = tuple(sys.intern(k) for k in value.dict)
+                        value = self._pk_shared.get(key)
+                        if value is None:
+                            value = self._pk_shared[key] = NamedForms(key)
+                    else:  # anything else shared by identity
+                        key = (name, *((k, v.name if isinstance(v, pdfdoc.PDFObjectReference) else id(v)) for k, v in value.dict.items()))
+                        value = self._pk_shared.setdefault(key, value)
                 kept[name] = value
             page.__class__ = FinishedPage
             page.__dict__ = kept  # a new dictionary sized for what is left
